@@ -1,0 +1,100 @@
+// buildEnvelope: the only constructor of v1 envelopes; bounds every agent-visible string.
+import type { ErrorKind } from '../taxonomy.js';
+import { CONTRACT_VERSION } from '../version.js';
+import { legacyKindFor } from './reclassifications.js';
+import { boundText, oneLine } from './text.js';
+import type { Envelope, EnvelopeDetail } from './types.js';
+
+export const LIMITS = {
+  summary: 300,
+  hints: 8,
+  hint: 300,
+  details: 25,
+  detailString: 500,
+  examples: 3,
+  exampleBytes: 4000,
+} as const;
+
+export interface EnvelopeInput {
+  kind: ErrorKind;
+  tool: string;
+  code: string;
+  summary: string;
+  retryable: boolean;
+  details?: readonly EnvelopeDetail[];
+  hints?: readonly string[];
+  examples?: readonly unknown[];
+  meta?: Record<string, unknown>;
+}
+
+const CODE_RE = /^[A-Z][A-Z0-9_]*$/;
+
+function boundValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return boundText(value, LIMITS.detailString);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (value === null || typeof value === 'boolean') return value;
+  if (depth > 3) return '[truncated]';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => boundValue(v, depth + 1));
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>).slice(0, 30)) {
+      if (v !== undefined) Object.defineProperty(out, boundText(k, 80), { value: boundValue(v, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return undefined;
+}
+
+function boundDetail(detail: EnvelopeDetail): EnvelopeDetail {
+  const bounded = boundValue(detail, 0) as Record<string, unknown>;
+  return {
+    ...bounded,
+    path: typeof detail.path === 'string' ? boundText(detail.path, 200) : '',
+    issue: oneLine(detail.issue, 'invalid value', LIMITS.detailString),
+    received_type: oneLine(detail.received_type, 'unknown', 40),
+  };
+}
+
+function boundExamples(examples: readonly unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const example of examples.slice(0, LIMITS.examples)) {
+    try {
+      const text = JSON.stringify(example);
+      if (text !== undefined && text.length <= LIMITS.exampleBytes) out.push(JSON.parse(text));
+    } catch {
+      // not JSON-serialisable: dropped
+    }
+  }
+  return out;
+}
+
+function cleanMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!meta) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(meta)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    out[k] = v;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export function buildEnvelope(input: EnvelopeInput): Envelope {
+  const hints = [...new Set((input.hints ?? []).map((h) => boundText(h, LIMITS.hint)).filter((h) => h.length > 0))];
+  const envelope: Envelope = {
+    error_kind: input.kind,
+    tool: oneLine(input.tool, 'unknown_tool', 120),
+    summary: oneLine(input.summary, 'Tool call failed.', LIMITS.summary),
+    details: (input.details ?? []).slice(0, LIMITS.details).map(boundDetail),
+    hints: hints.slice(0, LIMITS.hints),
+    examples: boundExamples(input.examples ?? []),
+    error_code: CODE_RE.test(input.code) ? input.code : 'INTERNAL_ERROR',
+    retryable: input.retryable,
+    _envelope_version: CONTRACT_VERSION,
+  };
+  const legacy = legacyKindFor(envelope.error_kind, envelope.error_code);
+  if (legacy !== undefined) envelope.legacy_error_kind = legacy;
+  const meta = cleanMeta(input.meta);
+  if (meta) envelope._meta = meta;
+  return envelope;
+}

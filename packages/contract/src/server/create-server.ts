@@ -1,0 +1,58 @@
+// createContractServer: an SDK low-level Server whose every tool runs through the contract pipeline.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { readContractSettings } from '../config/env.js';
+import { CONTRACT_VERSION } from '../version.js';
+import { envelopeContractTool } from './contract-tool.js';
+import { type ContractHost, createToolHost } from './host.js';
+import { createLogger, type Logger } from './logger.js';
+import { toCallToolResult } from './result.js';
+import type { ServerProfile, ToolDefinition } from './types.js';
+
+export interface ContractServerOptions {
+  profile: ServerProfile;
+  /** Published in tools/list and callable directly. */
+  tools: readonly ToolDefinition[];
+  /** Callable only through the host (Code Mode `only`). */
+  internalTools?: readonly ToolDefinition[];
+  env?: Record<string, string | undefined>;
+  logger?: Logger;
+}
+
+export interface ContractServer {
+  server: Server;
+  host: ContractHost;
+}
+
+export function capabilityBlock(profile: ServerProfile) {
+  return { contract_version: CONTRACT_VERSION, error_kinds: [...profile.errorKinds] };
+}
+
+export function createContractServer(options: ContractServerOptions): ContractServer {
+  const { profile } = options;
+  const settings = readContractSettings(options.env ?? process.env);
+  const log = options.logger ?? createLogger({ name: profile.name });
+  const listed = [...options.tools, envelopeContractTool(profile, settings)];
+  const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
+  const server = new Server(
+    { name: profile.name, version: profile.version },
+    {
+      capabilities: { tools: { listChanged: false }, experimental: { openbridge_envelope: capabilityBlock(profile) } },
+      ...(profile.instructions ? { instructions: profile.instructions } : {}),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: host.listed().map((t) => ({
+      name: t.name,
+      ...(t.title ? { title: t.title } : {}),
+      description: t.description,
+      inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
+      ...(t.annotations ? { annotations: t.annotations } : {}),
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, listedOnly: true });
+    return toCallToolResult(outcome);
+  });
+  return { server, host };
+}

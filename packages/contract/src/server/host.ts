@@ -1,0 +1,49 @@
+// ToolHost: every compiled tool (listed or internal) behind one call() that never throws envelopes.
+import type { ContractSettings } from '../config/env.js';
+import { type CompiledTool, compileTool } from './compiled-tool.js';
+import type { Logger } from './logger.js';
+import { type PipelineOutcome, runPipeline } from './pipeline.js';
+import { toolNotFoundEnvelope } from './tool-not-found.js';
+import type { ServerProfile, ToolDefinition, ToolHost, ToolInfo } from './types.js';
+
+export interface ContractHost extends ToolHost {
+  /** Names of tools published in tools/list. */
+  listed(): ToolInfo[];
+  /** Full outcome with the success `_meta`, for the wire. */
+  invoke(name: string, args: unknown, options: { signal: AbortSignal; listedOnly: boolean }): Promise<PipelineOutcome>;
+}
+
+export function createToolHost(
+  profile: ServerProfile,
+  listed: readonly ToolDefinition[],
+  internal: readonly ToolDefinition[],
+  settings: ContractSettings,
+  log: Logger,
+): ContractHost {
+  const tools = new Map<string, { compiled: CompiledTool; listed: boolean }>();
+  for (const [defs, isListed] of [[listed, true], [internal, false]] as const) {
+    for (const def of defs) {
+      if (tools.has(def.name)) throw new Error(`duplicate tool name: ${def.name}`);
+      tools.set(def.name, { compiled: compileTool(def, settings), listed: isListed });
+    }
+  }
+  const host: ContractHost = {
+    profile,
+    tools: () => [...tools.values()].map((t) => t.compiled.info),
+    listed: () => [...tools.values()].filter((t) => t.listed).map((t) => t.compiled.info),
+    describe: (name) => tools.get(name)?.compiled.info,
+    async invoke(name, args, options) {
+      const entry = tools.get(name);
+      if (!entry || (options.listedOnly && !entry.listed)) {
+        const names = [...tools.entries()].filter(([, t]) => t.listed || !options.listedOnly).map(([n]) => n);
+        return { outcome: { ok: false, envelope: toolNotFoundEnvelope(name, names) }, meta: {} };
+      }
+      return runPipeline(entry.compiled, args, { profile, settings, log, host }, options.signal);
+    },
+    async call(name, args, options) {
+      const signal = options?.signal ?? new AbortController().signal;
+      return (await host.invoke(name, args, { signal, listedOnly: false })).outcome;
+    },
+  };
+  return host;
+}

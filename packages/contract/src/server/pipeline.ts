@@ -1,0 +1,74 @@
+// One call through the contract: normalize → validate → handler → value or envelope.
+import type { ContractSettings } from '../config/env.js';
+import { envelopeFromThrown } from '../envelope/classify.js';
+import { buildEnvelope } from '../envelope/build.js';
+import type { Envelope, NormalizationEvent } from '../envelope/types.js';
+import { normalizeArgs } from '../normalize/normalize.js';
+import { describeAjvErrors } from '../validation/describe.js';
+import type { CompiledTool } from './compiled-tool.js';
+import { createMetaCollector } from './meta-collector.js';
+import type { Logger } from './logger.js';
+import type { CallOutcome, ServerProfile, ToolHost } from './types.js';
+
+export interface PipelineDeps {
+  profile: ServerProfile;
+  settings: ContractSettings;
+  log: Logger;
+  host: ToolHost;
+}
+
+export interface PipelineOutcome {
+  outcome: CallOutcome;
+  /** `_meta` to merge into an object result (already folded into the envelope on failure). */
+  meta: Record<string, unknown>;
+}
+
+export async function runPipeline(tool: CompiledTool, rawArgs: unknown, deps: PipelineDeps, signal: AbortSignal): Promise<PipelineOutcome> {
+  const name = tool.definition.name;
+  const meta = createMetaCollector();
+  let events: NormalizationEvent[] = [];
+  const metaWithEvents = (): Record<string, unknown> => {
+    const snapshot = meta.snapshot();
+    if (deps.settings.normalizationMeta && events.length > 0) snapshot.normalized = events;
+    return snapshot;
+  };
+  const fail = (thrown: unknown): PipelineOutcome => {
+    const envelope = envelopeFromThrown(thrown, { profile: deps.profile, tool: name, log: deps.log, meta: metaWithEvents(), examples: tool.examples });
+    return { outcome: { ok: false, envelope }, meta: {} };
+  };
+  try {
+    let args: unknown = rawArgs ?? {};
+    if (deps.settings.normalizationEnabled) {
+      const normalized = normalizeArgs(args, tool.schema, { strictUnknown: deps.settings.strictUnknown, tables: deps.profile.hintTables });
+      args = normalized.args;
+      events = normalized.events;
+    }
+    if (!tool.validate(args)) {
+      return { outcome: { ok: false, envelope: validationEnvelope(tool, args, deps, metaWithEvents()) }, meta: {} };
+    }
+    const log = deps.log.child({ tool: name });
+    const value = await tool.definition.handler(args as never, { tool: name, signal, meta, log, host: deps.host, normalized: events });
+    return { outcome: { ok: true, value }, meta: metaWithEvents() };
+  } catch (thrown) {
+    return fail(thrown);
+  }
+}
+
+function validationEnvelope(tool: CompiledTool, args: unknown, deps: PipelineDeps, meta: Record<string, unknown>): Envelope {
+  const report = describeAjvErrors(tool.validate.errors ?? [], args, tool.schema, deps.profile.hintTables);
+  const categories = [...new Set(report.hints.map((h) => h.category))];
+  const fullMeta: Record<string, unknown> = { ...meta };
+  if (categories.length > 0) fullMeta.hint_categories = categories;
+  if (report.unknownKeywords.length > 0) fullMeta.validator = report.unknownKeywords[0];
+  return buildEnvelope({
+    kind: 'mcp_input_validation',
+    tool: tool.definition.name,
+    code: report.code,
+    summary: report.summary,
+    retryable: false,
+    details: report.details,
+    hints: [...report.hints.map((h) => h.text), ...report.templateHints],
+    examples: tool.examples,
+    meta: fullMeta,
+  });
+}

@@ -1,0 +1,97 @@
+// The shapes an app hands to the wiring: its profile, its tools, and the per-call context.
+import type { Envelope, NormalizationEvent, RateLimitMeta, WarningEntry } from '../envelope/types.js';
+import type { HttpCodePrefix } from '../taxonomy.js';
+import type { ErrorKind } from '../taxonomy.js';
+import type { HintTables } from '../hints/tables.js';
+import type { Logger } from './logger.js';
+
+/** A JSON value as it crosses the wire. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** A JSON Schema (draft 2020-12) as published in tools/list. Kept structural on purpose. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** One server's declaration: everything the contract needs to know about it. */
+export interface ServerProfile {
+  /** MCP server name, e.g. 'sp-mcp'. */
+  name: string;
+  version: string;
+  /** Kind for upstream HTTP 4xx/5xx (not 401/403/429). */
+  httpKind: Extract<ErrorKind, 'sp_api_http' | 'ads_api_http'>;
+  /** Kind for client-side failures (transport, body coercion, pre-upstream execution). */
+  clientKind: Extract<ErrorKind, 'sp_api_client' | 'ads_api_client'>;
+  /** Prefix for `<PREFIX>_HTTP_<NNN>` codes. */
+  httpCodePrefix: HttpCodePrefix;
+  /** Kinds this server can emit; advertised in capabilities and get_envelope_contract. */
+  errorKinds: readonly ErrorKind[];
+  /** Per-server hint tables (rename table, value aliases). */
+  hintTables?: HintTables;
+  /** Shown to agents in `initialize`. */
+  instructions?: string;
+}
+
+/** MCP tool annotations (spec 2025-06-18+). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool as an app declares it. The inputSchema must carry `examples` with ≥ 1 valid object. */
+export interface ToolDefinition<Args = JsonObject> {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
+}
+
+/** Telemetry collected during one call; merged into `_meta` of the result or envelope. */
+export interface MetaCollector {
+  setRateLimit(rateLimit: RateLimitMeta | undefined): void;
+  setRetryAfter(seconds: number | undefined): void;
+  addWarning(warning: WarningEntry): void;
+  setRequestId(requestId: string | undefined): void;
+  /** Any other `_meta` key (e.g. `schema_branches`, `validator`). */
+  set(key: string, value: Json): void;
+  snapshot(): Record<string, unknown>;
+}
+
+/** Result of calling a tool through the full pipeline (used by Code Mode). */
+export type CallOutcome = { ok: true; value: unknown } | { ok: false; envelope: Envelope };
+
+/** A listed tool's public face. */
+export interface ToolInfo {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+}
+
+/** The pipeline, callable from inside a tool (Code Mode's call_tool). */
+export interface ToolHost {
+  readonly profile: ServerProfile;
+  /** Every tool the host can call, listed or internal. */
+  tools(): ToolInfo[];
+  describe(name: string): ToolInfo | undefined;
+  /** normalize → validate → handler → envelope; never throws for envelope-shaped failures. */
+  call(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<CallOutcome>;
+}
+
+/** Handed to every handler: explicit per-call state, never module-level. */
+export interface CallContext {
+  readonly tool: string;
+  readonly signal: AbortSignal;
+  readonly meta: MetaCollector;
+  readonly log: Logger;
+  readonly host: ToolHost;
+  /** Normalization events that happened before the handler ran. */
+  readonly normalized: readonly NormalizationEvent[];
+}

@@ -1,0 +1,14 @@
+// One shared Ajv2020 instance (allErrors, formats) for envelopes and every tool schema.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+const addFormats = addFormatsModule.default;
+let instance: Ajv2020 | undefined;
+
+export function sharedAjv(): Ajv2020 {
+  if (!instance) {
+    instance = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, allowUnionTypes: true });
+    addFormats(instance);
+  }
+  return instance;
+}

@@ -1,0 +1,51 @@
+// Resolves ajv schemaPaths back into the tool schema (for did-you-mean candidates).
+type Schema = Record<string, unknown>;
+const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** '#/properties/filters/items/additionalProperties' → the schema at '#/properties/filters/items'. */
+export function schemaAt(root: unknown, schemaPath: string): unknown {
+  const segments = schemaPath.replace(/^#\/?/, '').split('/').filter((s) => s !== '');
+  let current: unknown = root;
+  for (const raw of segments) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(current)) current = current[Number(key)];
+    else if (isSchema(current)) current = current[key];
+    else return undefined;
+  }
+  return current;
+}
+
+/** Property names of the object schema that owns a keyword at `schemaPath`. */
+export function siblingKeys(root: unknown, schemaPath: string): string[] {
+  const owner = schemaAt(root, schemaPath.split('/').slice(0, -1).join('/'));
+  return isSchema(owner) && isSchema(owner.properties) ? Object.keys(owner.properties) : [];
+}
+
+/** The sub-schema for an object property, an array's items, through simple combinators. */
+export function childSchema(schema: unknown, key: string | number): unknown {
+  if (!isSchema(schema)) return undefined;
+  if (typeof key === 'number') {
+    if (Array.isArray(schema.prefixItems) && key < schema.prefixItems.length) return schema.prefixItems[key];
+    return isSchema(schema.items) ? schema.items : undefined;
+  }
+  if (isSchema(schema.properties) && Object.hasOwn(schema.properties, key)) return schema.properties[key];
+  return undefined;
+}
+
+/** Declared JSON types of a schema (type keyword, or the branches of anyOf/oneOf). */
+export function declaredTypes(schema: unknown): string[] {
+  if (!isSchema(schema)) return [];
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
+  const branches = [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])];
+  return branches.flatMap(declaredTypes);
+}
+
+export function propertyNames(schema: unknown): string[] {
+  return isSchema(schema) && isSchema(schema.properties) ? Object.keys(schema.properties) : [];
+}
+
+export function allowsExtra(schema: unknown): boolean {
+  if (!isSchema(schema)) return true;
+  return schema.additionalProperties !== false && schema.unevaluatedProperties !== false;
+}

@@ -1,0 +1,32 @@
+// MCP_STRICT_UNKNOWN_FIELDS: inject additionalProperties:false where a schema is silent about it.
+import type { JsonSchema } from '../server/types.js';
+
+type Schema = Record<string, unknown>;
+const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Rules: `false` stays, `true` stays (author opted in), a sub-schema stays (extras validated),
+ * silent → `false`. Applied to every object schema with `properties`, reached through
+ * properties / items / prefixItems / oneOf / anyOf / $defs — never inside allOf branches,
+ * where a local `false` would reject the sibling branches' keys.
+ */
+export function injectStrictUnknown(schema: JsonSchema): JsonSchema {
+  return walk(schema) as JsonSchema;
+}
+
+function walk(node: unknown): unknown {
+  if (!isSchema(node)) return node;
+  const out: Schema = { ...node };
+  if (isSchema(out.properties)) {
+    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, walk(v)]));
+    const silent = !('additionalProperties' in out) && !('unevaluatedProperties' in out) && !('allOf' in out);
+    if (silent) out.additionalProperties = false;
+  }
+  if (isSchema(out.items)) out.items = walk(out.items);
+  for (const key of ['prefixItems', 'oneOf', 'anyOf'] as const) {
+    const list = out[key];
+    if (Array.isArray(list)) out[key] = list.map(walk);
+  }
+  if (isSchema(out.$defs)) out.$defs = Object.fromEntries(Object.entries(out.$defs).map(([k, v]) => [k, walk(v)]));
+  return out;
+}

@@ -1,0 +1,36 @@
+// Maps whatever fetch or body reading threw to a transport error (or the caller's own abort).
+import { BodyTooLargeError } from './read-body.js';
+import {
+  causeCode,
+  type ExchangeInfo,
+  invalidResponseError,
+  timeoutError,
+  unreachableError,
+} from './transport-errors.js';
+
+export interface FailureContext {
+  info: ExchangeInfo;
+  /** Combined signal given to fetch. */
+  signal: AbortSignal;
+  /** The exchange's own deadline. */
+  timeout: AbortSignal;
+  /** The caller's signal, if any. */
+  caller: AbortSignal | undefined;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
+  if (error instanceof BodyTooLargeError) {
+    return invalidResponseError(ctx.info, `response body exceeds ${error.maxBytes} bytes`);
+  }
+  const timedOut = ctx.timeout.aborted && ctx.signal.reason === ctx.timeout.reason;
+  if (!timedOut && ctx.caller?.aborted) return ctx.caller.reason ?? error;
+  if (timedOut) return timeoutError(ctx.info);
+  const code = causeCode(error);
+  if (code !== undefined && TIMEOUT_CODES.has(code)) return timeoutError(ctx.info, error);
+  // fetch reports every network failure (refused, reset, DNS, TLS, redirect loop, msw's
+  // HttpResponse.error()) as a TypeError; a dropped body stream as TypeError('terminated').
+  if (error instanceof TypeError || code !== undefined) return unreachableError(ctx.info, error);
+  return error;
+}

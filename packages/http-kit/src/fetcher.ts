@@ -1,0 +1,75 @@
+// createFetcher: one pooled undici Agent + global fetch, whole exchange bounded in time and size.
+import { Agent } from 'undici';
+import { classifyFailure } from './classify-failure.js';
+import { readBodyBounded } from './read-body.js';
+import { buildResponse } from './response.js';
+import type { ExchangeInfo } from './transport-errors.js';
+import type { UpstreamRequest, UpstreamResponse } from './types.js';
+
+export interface FetcherOptions {
+  /** Bound on one whole exchange (connect, headers and reading the full body). */
+  timeoutMs: number;
+  /** TCP/TLS connect timeout of the shared Agent. Default min(timeoutMs, 10 000). */
+  connectTimeoutMs?: number;
+  /** Cap on the (decoded) body size. Default 10 MiB. */
+  maxBodyBytes?: number;
+  /** Sent as user-agent unless the request sets one. */
+  userAgent?: string;
+  /** Use this Agent instead of creating one (it is then not closed by close()). */
+  agent?: Agent;
+}
+
+export interface Fetcher {
+  /** Sends one request; resolves for every HTTP status (non-2xx included), rejects on transport failure. */
+  send(req: UpstreamRequest): Promise<UpstreamResponse>;
+  /** Closes the Agent this fetcher created (no-op for an injected one). */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
+
+export function createFetcher(options: FetcherOptions): Fetcher {
+  const ownAgent = options.agent === undefined;
+  const agent =
+    options.agent ??
+    new Agent({
+      connect: { timeout: options.connectTimeoutMs ?? Math.min(options.timeoutMs, 10_000) },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      keepAliveTimeout: 10_000,
+      keepAliveMaxTimeout: 60_000,
+    });
+  const defaultMaxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+
+  async function send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const url = new URL(req.url);
+    const method = req.method.toUpperCase();
+    if (req.body !== undefined && (method === 'GET' || method === 'HEAD')) {
+      throw new TypeError(`http-kit: a ${method} request cannot have a body`);
+    }
+    const timeoutMs = req.timeoutMs ?? options.timeoutMs;
+    const info: ExchangeInfo = { method, host: url.host, timeoutMs };
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+    const headers = new Headers(req.headers);
+    if (options.userAgent !== undefined && !headers.has('user-agent')) {
+      headers.set('user-agent', options.userAgent);
+    }
+    // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
+    const init = { method, headers, body: req.body, signal, redirect: 'follow', dispatcher: agent };
+    try {
+      const response = await globalThis.fetch(url, init as unknown as RequestInit);
+      const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody);
+      return buildResponse(response, bytes, info);
+    } catch (error) {
+      throw classifyFailure(error, { info, signal, timeout, caller: req.signal });
+    }
+  }
+
+  return {
+    send,
+    async close(): Promise<void> {
+      if (ownAgent) await agent.close();
+    },
+  };
+}

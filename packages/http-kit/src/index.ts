@@ -1,0 +1,13 @@
+// Public API of @obmcp/http-kit: the upstream HTTP primitives shared by all three servers.
+export { createFetcher, type Fetcher, type FetcherOptions } from './fetcher.js';
+export type { UpstreamRequest, UpstreamResponse } from './types.js';
+export { isJsonContentType } from './content-type.js';
+export { gunzipBounded, decodeBody, type DecodeBodyOptions, type Compression } from './gzip.js';
+export { withRetry, type RetryPolicy, type RetryDecision } from './retry.js';
+export { defaultShouldRetry, RETRYABLE_HTTP_STATUSES } from './should-retry.js';
+export { sleep } from './sleep.js';
+export type { LimiterStore, LimitRule, TakeResult } from './limiter-store.js';
+export { MemoryLimiterStore } from './memory-limiter-store.js';
+export { createLimiter, type Limiter, type LimiterOptions } from './limiter.js';
+export { TokenCache, type TokenCacheOptions, type CachedToken } from './token-cache.js';
+export { formBody, joinQuery, type QueryValue, type FormValue } from './query.js';

@@ -1,0 +1,69 @@
+// createLimiter: pre-flight token buckets per key; waits briefly or refuses with RateLimitedError.
+import { RateLimitedError } from '@obmcp/contract';
+import type { LimiterStore, LimitRule } from './limiter-store.js';
+import { MemoryLimiterStore } from './memory-limiter-store.js';
+import { sleep } from './sleep.js';
+
+export interface LimiterOptions {
+  /** Default: a new MemoryLimiterStore. */
+  store?: LimiterStore;
+  /** Clock in epoch ms; default Date.now. */
+  now?: () => number;
+  /** Longest wait acquire() accepts before refusing. */
+  maxWaitMs: number;
+}
+
+export interface Limiter {
+  /**
+   * Takes one token for `key` (rule: default rate/burst; a learned rate overrides rule.rate).
+   * Waits when the token comes within maxWaitMs, else throws RateLimitedError.
+   * Keys appear in the error summary: use operation/account names, never secrets.
+   */
+  acquire(key: string, rule: LimitRule, signal?: AbortSignal): Promise<void>;
+  /** Records an upstream-advertised rate (e.g. x-amzn-RateLimit-Limit) for key; ignored unless > 0. */
+  learn(key: string, rate: number): void;
+  /** The rule acquire() would use for key. */
+  ruleFor(key: string, rule: LimitRule): LimitRule;
+  /** Blocks key until untilEpochMs (e.g. now + Retry-After). */
+  penalize(key: string, untilEpochMs: number): Promise<void>;
+}
+
+function roundUpTenth(seconds: number): number {
+  return Math.max(0.1, Math.ceil(seconds * 10 - 1e-9) / 10);
+}
+
+export function createLimiter(options: LimiterOptions): Limiter {
+  const store = options.store ?? new MemoryLimiterStore();
+  const now = options.now ?? Date.now;
+  const learned = new Map<string, number>();
+
+  const ruleFor = (key: string, rule: LimitRule): LimitRule => {
+    const rate = learned.get(key);
+    return rate === undefined ? rule : { rate, burst: rule.burst };
+  };
+
+  return {
+    ruleFor,
+    async acquire(key, rule, signal): Promise<void> {
+      signal?.throwIfAborted();
+      const effective = ruleFor(key, rule);
+      const taken = await store.take(key, effective, now(), Math.max(0, options.maxWaitMs) / 1000);
+      if (taken.allowed) {
+        if (taken.waitSeconds > 0) await sleep(taken.waitSeconds * 1000, signal);
+        return;
+      }
+      const retryAfterSeconds = roundUpTenth(taken.waitSeconds);
+      throw new RateLimitedError({
+        retryAfterSeconds,
+        summary: `Pre-flight rate limiter: ${key} allows ${effective.rate} request(s)/s (burst ${effective.burst}); next slot in ${retryAfterSeconds} s.`,
+        hints: [`Wait at least ${retryAfterSeconds} seconds before calling this operation again.`],
+      });
+    },
+    learn(key, rate): void {
+      if (Number.isFinite(rate) && rate > 0) learned.set(key, rate);
+    },
+    penalize(key, untilEpochMs): Promise<void> {
+      return store.penalize(key, untilEpochMs);
+    },
+  };
+}

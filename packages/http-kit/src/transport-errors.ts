@@ -1,0 +1,82 @@
+// Builds UpstreamTransportErrors with fixed, bounded, secret-free summaries and details.
+import { UpstreamTransportError } from '@obmcp/contract';
+
+/** What an error may say about the exchange: never headers, bodies, query strings or paths. */
+export interface ExchangeInfo {
+  method: string;
+  host: string;
+  timeoutMs: number;
+}
+
+type TransportCode = 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_INVALID_RESPONSE';
+
+const SAFE_CODE = /^[A-Z][A-Z0-9_]{1,39}$/;
+
+/** A cause's `code` (ECONNRESET, UND_ERR_…) when it looks like a plain identifier. */
+export function causeCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && SAFE_CODE.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function transportError(
+  code: TransportCode,
+  summary: string,
+  issue: string,
+  info: ExchangeInfo | undefined,
+  cause?: unknown,
+): UpstreamTransportError {
+  const networkCode = cause === undefined ? undefined : causeCode(cause);
+  return new UpstreamTransportError(code, {
+    summary,
+    details: [
+      {
+        path: '',
+        issue,
+        received_type: code === 'UPSTREAM_INVALID_RESPONSE' ? 'upstream_response' : 'upstream_transport',
+        ...(info === undefined ? {} : { upstream_host: info.host, method: info.method }),
+        ...(networkCode === undefined ? {} : { network_code: networkCode }),
+      },
+    ],
+    cause,
+  });
+}
+
+export function timeoutError(info: ExchangeInfo, cause?: unknown): UpstreamTransportError {
+  return transportError(
+    'UPSTREAM_TIMEOUT',
+    `Upstream ${info.host} did not answer within ${info.timeoutMs} ms.`,
+    `no complete response within ${info.timeoutMs} ms`,
+    info,
+    cause,
+  );
+}
+
+export function unreachableError(info: ExchangeInfo, cause?: unknown): UpstreamTransportError {
+  return transportError(
+    'UPSTREAM_UNREACHABLE',
+    `Upstream ${info.host} could not be reached.`,
+    'connection failed, was reset, or redirected too often',
+    info,
+    cause,
+  );
+}
+
+export function invalidResponseError(
+  info: ExchangeInfo | undefined,
+  issue: string,
+  cause?: unknown,
+): UpstreamTransportError {
+  return transportError(
+    'UPSTREAM_INVALID_RESPONSE',
+    info === undefined
+      ? 'Upstream sent a document that could not be read.'
+      : `Upstream ${info.host} sent a response that could not be read.`,
+    issue,
+    info,
+    cause,
+  );
+}

@@ -1,0 +1,4 @@
+// @obmcp/test-kit: one harness for every app — stdio subprocess, mocks preload, envelope assertions.
+export * from './paths.js';
+export * from './start-server.js';
+export * from './call-tool.js';

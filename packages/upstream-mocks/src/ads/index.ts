@@ -1,0 +1,26 @@
+// msw handlers for the Amazon Ads API (all three regional hosts, report files) and its dummy env.
+import type { RequestHandler } from 'msw';
+import { amcHandlers } from './amc.js';
+import { profileHandlers } from './profiles.js';
+import { reportingHandlers } from './reporting.js';
+import { spHandlers } from './sp.js';
+
+export { renderAdsFault } from './fault.js';
+export { ADS_HOSTS, REPORT_FILE_HOST } from './hosts.js';
+export { AMC_INSTANCES } from './amc.js';
+export { PROFILES } from './profiles.js';
+export { resetAdsMockState } from './state.js';
+
+export const handlers: RequestHandler[] = [
+  ...profileHandlers,
+  ...spHandlers,
+  ...reportingHandlers,
+  ...amcHandlers,
+];
+
+/** Obviously fake credentials the preload sets when none are configured. */
+export const dummyEnv: Record<string, string> = {
+  ADS_API_CLIENT_ID: 'amzn1.application-oa2-client.mockadsclient000',
+  ADS_API_CLIENT_SECRET: 'mock-ads-client-secret-not-real',
+  ADS_API_REFRESH_TOKEN: 'Atzr|mock-ads-refresh-token-not-real',
+};

@@ -1,0 +1,120 @@
+// Reporting v3: create (425 on duplicates), status PENDING → PROCESSING → COMPLETED, gzip JSON file.
+import { gzipSync } from 'node:zlib';
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import { withFault } from '../with-fault.js';
+import { renderAdsFault } from './fault.js';
+import { guard, readJson } from './guard.js';
+import { ADS_HOSTS, REPORT_FILE_HOST, regionOfUrl } from './hosts.js';
+import { scopesOf } from './profiles.js';
+import { adsError, adsJson } from './respond.js';
+import { type MockReport, type Row, reports } from './state.js';
+
+const CREATE_MEDIA = 'application/vnd.createasyncreportrequest.v3+json';
+const RESPONSE_MEDIA = 'application/vnd.createasyncreportresponse.v3+json';
+
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Row).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stable(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function view(report: MockReport): Row {
+  const status = report.polls <= 0 ? 'PENDING' : report.polls === 1 ? 'PROCESSING' : 'COMPLETED';
+  const done = status === 'COMPLETED';
+  const now = new Date().toISOString();
+  return {
+    ...report.body,
+    reportId: report.reportId,
+    status,
+    createdAt: report.createdAt,
+    updatedAt: now,
+    failureReason: null,
+    fileSize: done ? 1024 : null,
+    generatedAt: done ? now : null,
+    url: done ? `${REPORT_FILE_HOST}/${report.reportId}.json.gz?X-Amz-Signature=mock` : null,
+    urlExpiresAt: done ? new Date(Date.now() + 3600_000).toISOString() : null,
+  };
+}
+
+function rowsOf(report: MockReport): Row[] {
+  return Array.from({ length: report.rows }, (_, i) => ({
+    campaignId: `10000000000${i}`,
+    impressions: 100 + i,
+    clicks: i % 7,
+    cost: Number((i * 0.37).toFixed(2)),
+    startDate: report.body.startDate,
+    endDate: report.body.endDate,
+  }));
+}
+
+const apiHandlers: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
+  http.post(
+    `${host}/reporting/reports`,
+    withFault('api', renderAdsFault, async ({ request }) => {
+      const rejected = guard(
+        request,
+        { scope: true, contentType: CREATE_MEDIA },
+        scopesOf(regionOfUrl(request.url)),
+      );
+      if (rejected) return rejected;
+      const body = await readJson(request);
+      const config = body?.configuration as Row | undefined;
+      if (!body || !config || typeof body.startDate !== 'string' || typeof body.endDate !== 'string') {
+        return adsError(400, '400', 'startDate, endDate and configuration are required.', true);
+      }
+      if (!Array.isArray(config.groupBy) || config.groupBy.length === 0) {
+        return adsError(400, '400', 'configuration.groupBy is required.', true);
+      }
+      const scope = request.headers.get('amazon-advertising-api-scope') ?? '';
+      const fingerprint = `${scope}|${stable({ s: body.startDate, e: body.endDate, c: config })}`;
+      for (const existing of reports.values()) {
+        if (existing.fingerprint === fingerprint) {
+          return adsError(425, '425', `The Request is a duplicate of : ${existing.reportId}`, true);
+        }
+      }
+      const reportId = crypto.randomUUID();
+      const rows = String(body.name ?? '').includes('LARGE') ? 2500 : 5;
+      const report: MockReport = {
+        reportId,
+        fingerprint,
+        body,
+        polls: 0,
+        createdAt: new Date().toISOString(),
+        rows,
+      };
+      reports.set(reportId, report);
+      return adsJson(view(report), 200, RESPONSE_MEDIA);
+    }),
+  ),
+  http.get(
+    `${host}/reporting/reports/:reportId`,
+    withFault('api', renderAdsFault, ({ request, params }) => {
+      const rejected = guard(request, { scope: true }, scopesOf(regionOfUrl(request.url)));
+      if (rejected) return rejected;
+      const report = reports.get(String(params.reportId));
+      if (!report) return adsError(404, '404', `Report ${String(params.reportId)} not found.`, true);
+      const out = view(report);
+      report.polls += 1;
+      return adsJson(out, 200, RESPONSE_MEDIA);
+    }),
+  ),
+]);
+
+const fileHandler = http.get(`${REPORT_FILE_HOST}/:file`, ({ params }) => {
+  const file = String(params.file);
+  const id = file.replace(/\.json\.gz$/, '');
+  const report = reports.get(id);
+  if (!report) {
+    return new HttpResponse('<?xml version="1.0"?><Error><Code>NoSuchKey</Code></Error>', {
+      status: 404,
+      headers: { 'content-type': 'application/xml' },
+    });
+  }
+  const gz = gzipSync(Buffer.from(JSON.stringify(rowsOf(report))));
+  return new HttpResponse(gz, { status: 200, headers: { 'content-type': 'application/octet-stream' } });
+});
+
+export const reportingHandlers: RequestHandler[] = [...apiHandlers, fileHandler];

@@ -1,0 +1,182 @@
+// Sponsored Products v3: list (POST …/list), create (POST) and update (PUT) with 207 multi-status.
+import { http, type RequestHandler } from 'msw';
+import { withFault } from '../with-fault.js';
+import { renderAdsFault } from './fault.js';
+import { guard, readJson } from './guard.js';
+import { ADS_HOSTS, regionOfUrl } from './hosts.js';
+import { scopesOf } from './profiles.js';
+import { adsError, adsJson, adsThrottled } from './respond.js';
+import { newId, type Row, type SpEntities, spEntities } from './state.js';
+
+interface Resource {
+  path: string;
+  key: keyof SpEntities;
+  idField: string;
+  media: string;
+  idFilters: Record<string, string>;
+}
+
+const RESOURCES: Resource[] = [
+  {
+    path: 'campaigns',
+    key: 'campaigns',
+    idField: 'campaignId',
+    media: 'application/vnd.spCampaign.v3+json',
+    idFilters: { campaignIdFilter: 'campaignId', portfolioIdFilter: 'portfolioId' },
+  },
+  {
+    path: 'adGroups',
+    key: 'adGroups',
+    idField: 'adGroupId',
+    media: 'application/vnd.spAdGroup.v3+json',
+    idFilters: { campaignIdFilter: 'campaignId', adGroupIdFilter: 'adGroupId' },
+  },
+  {
+    path: 'keywords',
+    key: 'keywords',
+    idField: 'keywordId',
+    media: 'application/vnd.spKeyword.v3+json',
+    idFilters: { campaignIdFilter: 'campaignId', adGroupIdFilter: 'adGroupId', keywordIdFilter: 'keywordId' },
+  },
+  {
+    path: 'productAds',
+    key: 'productAds',
+    idField: 'adId',
+    media: 'application/vnd.spProductAd.v3+json',
+    idFilters: { campaignIdFilter: 'campaignId', adGroupIdFilter: 'adGroupId', adIdFilter: 'adId' },
+  },
+];
+
+function includeOf(filter: unknown): string[] | undefined {
+  if (!filter || typeof filter !== 'object') return undefined;
+  const include = (filter as { include?: unknown }).include;
+  return Array.isArray(include) ? include.map(String) : undefined;
+}
+
+function filterRows(rows: Row[], body: Row, res: Resource): Row[] {
+  let out = rows;
+  for (const [filter, field] of Object.entries(res.idFilters)) {
+    const ids = includeOf(body[filter]);
+    if (ids) out = out.filter((r) => ids.includes(String(r[field])));
+  }
+  const states = includeOf(body.stateFilter);
+  if (states) out = out.filter((r) => states.includes(String(r.state)));
+  const names = includeOf(body.nameFilter);
+  if (names)
+    out = out.filter((r) => names.some((n) => String(r.name).toLowerCase().includes(n.toLowerCase())));
+  if (Array.isArray(body.matchTypeFilter)) {
+    const types = body.matchTypeFilter.map(String);
+    out = out.filter((r) => types.includes(String(r.matchType)));
+  }
+  return out;
+}
+
+function list(res: Resource): RequestHandler[] {
+  return Object.values(ADS_HOSTS).map((host) =>
+    http.post(
+      `${host}/sp/${res.path}/list`,
+      withFault('api', renderAdsFault, async ({ request }) => {
+        const rejected = guard(
+          request,
+          { scope: true, contentType: res.media, accept: res.media },
+          scopesOf(regionOfUrl(request.url)),
+        );
+        if (rejected) return rejected;
+        const body = (await readJson(request)) ?? {};
+        // Test trigger: a decimal Retry-After on a throttled list call.
+        if (includeOf(body.nameFilter)?.includes('THROTTLE_DECIMAL')) return adsThrottled('1.5');
+        const scope = request.headers.get('amazon-advertising-api-scope') ?? '';
+        const all = filterRows(spEntities(scope)[res.key], body, res);
+        const max = typeof body.maxResults === 'number' ? body.maxResults : 1000;
+        if (max < 1 || max > 1000)
+          return adsError(400, 'INVALID_ARGUMENT', 'maxResults must be between 1 and 1000');
+        const start =
+          typeof body.nextToken === 'string'
+            ? Number(Buffer.from(body.nextToken, 'base64url').toString()) || 0
+            : 0;
+        const page = all.slice(start, start + max);
+        const out: Row = { [res.key]: page, totalResults: all.length };
+        if (start + max < all.length) out.nextToken = Buffer.from(String(start + max)).toString('base64url');
+        return adsJson(out, 200, res.media);
+      }),
+    ),
+  );
+}
+
+function itemError(index: number, message: string, reason = 'INVALID_ARGUMENT'): Row {
+  return {
+    index,
+    errors: [
+      { errorType: 'invalidArgumentError', errorValue: { invalidArgumentError: { reason, message } } },
+    ],
+  };
+}
+
+const campaigns = RESOURCES[0]!;
+
+const writes: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
+  http.post(
+    `${host}/sp/campaigns`,
+    withFault('api', renderAdsFault, async ({ request }) => {
+      const rejected = guard(
+        request,
+        { scope: true, contentType: campaigns.media },
+        scopesOf(regionOfUrl(request.url)),
+      );
+      if (rejected) return rejected;
+      const body = await readJson(request);
+      if (!body || !Array.isArray(body.campaigns))
+        return adsError(400, 'INVALID_ARGUMENT', 'campaigns is required');
+      const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
+      const success: Row[] = [];
+      const error: Row[] = [];
+      body.campaigns.forEach((item: Row, index: number) => {
+        if (String(item.name ?? '').startsWith('FAIL')) {
+          error.push(itemError(index, `Campaign name '${String(item.name)}' is not allowed.`));
+          return;
+        }
+        const campaign = { ...item, campaignId: newId() };
+        store.push(campaign);
+        success.push({ campaignId: campaign.campaignId, index, campaign });
+      });
+      return adsJson({ campaigns: { success, error } }, 207, campaigns.media);
+    }),
+  ),
+  http.put(
+    `${host}/sp/campaigns`,
+    withFault('api', renderAdsFault, async ({ request }) => {
+      const rejected = guard(
+        request,
+        { scope: true, contentType: campaigns.media },
+        scopesOf(regionOfUrl(request.url)),
+      );
+      if (rejected) return rejected;
+      const body = await readJson(request);
+      if (!body || !Array.isArray(body.campaigns))
+        return adsError(400, 'INVALID_ARGUMENT', 'campaigns is required');
+      const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
+      const success: Row[] = [];
+      const error: Row[] = [];
+      body.campaigns.forEach((item: Row, index: number) => {
+        const existing = store.find((c) => c.campaignId === item.campaignId);
+        if (!existing || String(item.name ?? '').startsWith('FAIL')) {
+          error.push(
+            itemError(
+              index,
+              existing ? 'Campaign name is not allowed.' : `Campaign ${String(item.campaignId)} not found.`,
+              existing ? 'INVALID_ARGUMENT' : 'ENTITY_NOT_FOUND',
+            ),
+          );
+          return;
+        }
+        Object.assign(existing, item);
+        success.push({ campaignId: existing.campaignId, index, campaign: existing });
+      });
+      return adsJson({ campaigns: { success, error } }, 207, campaigns.media, {
+        'Preference-Applied': 'return=representation',
+      });
+    }),
+  ),
+]);
+
+export const spHandlers: RequestHandler[] = [...RESOURCES.flatMap(list), ...writes];

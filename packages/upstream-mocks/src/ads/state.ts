@@ -1,0 +1,94 @@
+// Per-process mock state: SP entities per profile, report and AMC execution lifecycles.
+export type Row = Record<string, unknown>;
+
+export interface SpEntities {
+  campaigns: Row[];
+  adGroups: Row[];
+  keywords: Row[];
+  productAds: Row[];
+}
+
+const spByScope = new Map<string, SpEntities>();
+let nextId = 900000000000000;
+
+export function newId(): string {
+  nextId += 1;
+  return String(nextId);
+}
+
+function seed(scope: string): SpEntities {
+  const base = scope.slice(0, 4);
+  const campaigns: Row[] = [1, 2, 3].map((i) => ({
+    campaignId: `${base}0000000000${i}`,
+    name: `Mock campaign ${i}`,
+    targetingType: i === 3 ? 'AUTO' : 'MANUAL',
+    state: i === 2 ? 'PAUSED' : 'ENABLED',
+    budget: { budgetType: 'DAILY', budget: 10 * i },
+    startDate: '2024-01-01',
+    dynamicBidding: { strategy: 'LEGACY_FOR_SALES', placementBidding: [] },
+  }));
+  const adGroups: Row[] = campaigns.map((c, i) => ({
+    adGroupId: `${base}1000000000${i + 1}`,
+    campaignId: c.campaignId,
+    name: `Mock ad group ${i + 1}`,
+    state: 'ENABLED',
+    defaultBid: 0.75,
+  }));
+  const keywords: Row[] = adGroups.flatMap((g, i) =>
+    (['EXACT', 'PHRASE'] as const).map((matchType, j) => ({
+      keywordId: `${base}2000000000${i + 1}${j}`,
+      campaignId: g.campaignId,
+      adGroupId: g.adGroupId,
+      keywordText: `mock keyword ${i + 1}${j}`,
+      matchType,
+      state: 'ENABLED',
+      bid: 0.5,
+    })),
+  );
+  const productAds: Row[] = adGroups.map((g, i) => ({
+    adId: `${base}3000000000${i + 1}`,
+    campaignId: g.campaignId,
+    adGroupId: g.adGroupId,
+    asin: `B0MOCK000${i + 1}`,
+    sku: `MOCK-SKU-${i + 1}`,
+    state: 'ENABLED',
+  }));
+  return { campaigns, adGroups, keywords, productAds };
+}
+
+export function spEntities(scope: string): SpEntities {
+  let entities = spByScope.get(scope);
+  if (!entities) {
+    entities = seed(scope);
+    spByScope.set(scope, entities);
+  }
+  return entities;
+}
+
+export interface MockReport {
+  reportId: string;
+  fingerprint: string;
+  body: Row;
+  polls: number;
+  createdAt: string;
+  rows: number;
+}
+export const reports = new Map<string, MockReport>();
+
+export interface MockExecution {
+  workflowExecutionId: string;
+  instanceId: string;
+  workflowId: string;
+  sql: string | undefined;
+  request: Row;
+  polls: number;
+  createTime: string;
+}
+export const executions = new Map<string, MockExecution>();
+
+/** Test helper: forget everything (in-process tests only). */
+export function resetAdsMockState(): void {
+  spByScope.clear();
+  reports.clear();
+  executions.clear();
+}

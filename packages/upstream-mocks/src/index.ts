@@ -1,0 +1,4 @@
+// Public surface of the upstream mocks: fault scenarios, the fault wrapper and the msw server.
+export * from './faults.js';
+export * from './server.js';
+export * from './with-fault.js';

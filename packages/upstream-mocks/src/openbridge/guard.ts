@@ -1,0 +1,42 @@
+// Every Openbridge API route: fault injection first ('api', or 'auth' for brokering), then the Bearer JWT check.
+import type { HttpResponseResolver } from 'msw';
+import type { FaultChannel } from '../faults.js';
+import { withFault } from '../with-fault.js';
+import { type ErrorStyle, errorResponse, faultRenderer } from './errors.js';
+import { claimsOf, type MockJwtClaims } from './jwt.js';
+
+export interface GuardedInfo {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+  claims: MockJwtClaims;
+}
+
+/** Unauthenticated bodies per family (API Gateway → {message}, DRF → {detail}). */
+const UNAUTHORIZED: Record<ErrorStyle, string> = {
+  jsonapi: 'Authentication credentials were not provided.',
+  flat_detail: 'Authentication credentials were not provided.',
+  flat_message: 'Unauthorized',
+  flat_error: 'Unauthorized',
+  bare_array: 'Unauthorized',
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: msw resolver generics are variance-hostile
+type AnyResolver = HttpResponseResolver<any, any, any>;
+
+export function guarded(
+  style: ErrorStyle,
+  resolver: (info: GuardedInfo) => Response | Promise<Response>,
+  channel: FaultChannel = 'api',
+): AnyResolver {
+  return withFault(channel, faultRenderer(style), async (info) => {
+    const claims = claimsOf(info.request);
+    if (!claims) return errorResponse(style, 401, UNAUTHORIZED[style]);
+    return resolver({ request: info.request, params: info.params as GuardedInfo['params'], claims });
+  });
+}
+
+/** A path param as a string ('' when absent). */
+export function param(info: GuardedInfo, name: string): string {
+  const value = info.params[name];
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,62 @@
+// JSON:API response helpers: single resources, paginated lists with links/meta, request ids.
+import { HttpResponse } from 'msw';
+import { requestId } from './errors.js';
+
+export interface Resource {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, unknown>;
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return HttpResponse.json(body as Record<string, unknown>, {
+    status,
+    headers: { 'x-request-id': requestId(), ...headers },
+  });
+}
+
+function pageUrl(url: URL, page: number): string {
+  const next = new URL(url);
+  next.searchParams.set('page', String(page));
+  return next.toString();
+}
+
+/** Positive integer query param, or the fallback. */
+export function intParam(url: URL, name: string, fallback: number): number {
+  const raw = Number(url.searchParams.get(name));
+  return Number.isInteger(raw) && raw > 0 ? raw : fallback;
+}
+
+/** `{links:{first,last,next,prev}, data, meta:{pagination:{page,pages,count}}}`; next is "" on the last page. */
+export function paginated(request: Request, items: readonly Resource[], defaultPageSize = 100): Response {
+  const url = new URL(request.url);
+  const pageSize = Math.min(intParam(url, 'page_size', defaultPageSize), 1000);
+  const pages = Math.max(1, Math.ceil(items.length / pageSize));
+  const page = Math.min(intParam(url, 'page', 1), pages);
+  const data = items.slice((page - 1) * pageSize, page * pageSize);
+  return json({
+    links: {
+      first: pageUrl(url, 1),
+      last: pageUrl(url, pages),
+      next: page < pages ? pageUrl(url, page + 1) : '',
+      prev: page > 1 ? pageUrl(url, page - 1) : '',
+    },
+    data,
+    meta: { pagination: { page, pages, count: items.length } },
+  });
+}
+
+/** Body of a JSON:API write request, or undefined when unreadable. */
+export async function readJsonApi(
+  request: Request,
+): Promise<{ type?: unknown; id?: unknown; attributes?: Record<string, unknown> } | undefined> {
+  try {
+    const body = (await request.json()) as { data?: unknown };
+    const data = body?.data;
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+    return data as { type?: unknown; id?: unknown; attributes?: Record<string, unknown> };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+// SP-API mock: every endpoint sp-mcp calls, on all regional and sandbox hosts, plus document URLs.
+import type { RequestHandler } from 'msw';
+import { catalogHandlers } from './catalog.handlers.js';
+import { documentHandlers } from './documents.handlers.js';
+import { feedsHandlers } from './feeds.handlers.js';
+import { inventoryHandlers } from './inventory.handlers.js';
+import { listingsHandlers } from './listings.handlers.js';
+import { ordersHandlers } from './orders.handlers.js';
+import { pricingHandlers } from './pricing.handlers.js';
+import { reportsHandlers } from './reports.handlers.js';
+import { sellersHandlers } from './sellers.handlers.js';
+
+export { DOCUMENT_HOST, SP_HOSTS, SP_REGIONS, type SpRegion } from './hosts.js';
+export { renderSpFault } from './render-fault.js';
+export { SAMPLE_REPORT_TEXT } from './state.js';
+
+export const handlers: RequestHandler[] = [
+  ...sellersHandlers,
+  ...ordersHandlers,
+  ...catalogHandlers,
+  ...inventoryHandlers,
+  ...reportsHandlers,
+  ...feedsHandlers,
+  ...listingsHandlers,
+  ...pricingHandlers,
+  ...documentHandlers,
+];
+
+/** Obviously-fake SP credentials the preload sets when unset (accepted by the LWA mock: 'mock-' prefix). */
+export const dummyEnv: Record<string, string> = {
+  SP_API_CLIENT_ID: 'mock-sp-client-id',
+  SP_API_CLIENT_SECRET: 'mock-sp-client-secret',
+  SP_API_REFRESH_TOKEN: 'mock-sp-refresh-token',
+};

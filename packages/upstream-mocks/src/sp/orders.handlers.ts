@@ -1,0 +1,149 @@
+// Orders v0 (PascalCase query, payload wrapper) and Orders 2026-01-01 (camelCase, unwrapped).
+import type { RequestHandler } from 'msw';
+import { ORDER_ITEMS, ORDERS, toV2026, type V0Order } from './data/orders.js';
+import { invalidInput, notFound, spJson } from './respond.js';
+import { csv, spRoute, unexpectedParams } from './route.js';
+
+const V0_PARAMS = [
+  'MarketplaceIds',
+  'CreatedAfter',
+  'CreatedBefore',
+  'LastUpdatedAfter',
+  'LastUpdatedBefore',
+  'OrderStatuses',
+  'FulfillmentChannels',
+  'PaymentMethods',
+  'BuyerEmail',
+  'SellerOrderId',
+  'MaxResultsPerPage',
+  'EasyShipShipmentStatuses',
+  'ElectronicInvoiceStatuses',
+  'NextToken',
+  'AmazonOrderIds',
+  'ActualFulfillmentSupplySourceId',
+  'IsISPU',
+  'StoreChainStoreId',
+];
+const V2026_PARAMS = [
+  'createdAfter',
+  'createdBefore',
+  'lastUpdatedAfter',
+  'lastUpdatedBefore',
+  'fulfillmentStatuses',
+  'marketplaceIds',
+  'fulfilledBy',
+  'maxResultsPerPage',
+  'paginationToken',
+  'includedData',
+];
+const ORDER_ID = /^\d{3}-\d{7}-\d{7}$/;
+
+function page<T>(all: T[], token: string | null, size: number): { items: T[]; next?: string } {
+  const start = token ? Number(Buffer.from(token, 'base64url').toString()) || 0 : 0;
+  const items = all.slice(start, start + size);
+  const nextIndex = start + size;
+  return nextIndex < all.length
+    ? { items, next: Buffer.from(String(nextIndex)).toString('base64url') }
+    : { items };
+}
+
+function after(o: V0Order, created?: string | null, updated?: string | null): boolean {
+  if (created && o.PurchaseDate < created) return false;
+  if (updated && o.LastUpdateDate < updated) return false;
+  return true;
+}
+
+const getOrders = spRoute('get', '/orders/v0/orders', ({ url }) => {
+  const op = 'getOrders';
+  const bad = unexpectedParams(url, V0_PARAMS);
+  if (bad.length > 0)
+    return invalidInput(`Invalid Input`, op, `Unknown query parameter(s): ${bad.join(', ')}`);
+  const marketplaces = csv(url, 'MarketplaceIds');
+  if (marketplaces.length === 0) return invalidInput('MarketplaceIds is required.', op);
+  if (marketplaces.length > 50) return invalidInput('MarketplaceIds may contain at most 50 values.', op);
+  const token = url.searchParams.get('NextToken');
+  const created = url.searchParams.get('CreatedAfter');
+  const updated = url.searchParams.get('LastUpdatedAfter');
+  if (!token && !created && !updated) {
+    return invalidInput(
+      'Either the CreatedAfter parameter or the LastUpdatedAfter parameter is required.',
+      op,
+    );
+  }
+  if (created && (updated || url.searchParams.get('LastUpdatedBefore'))) {
+    return invalidInput('LastUpdatedAfter and LastUpdatedBefore cannot be set when CreatedAfter is set.', op);
+  }
+  const statuses = csv(url, 'OrderStatuses');
+  const channels = csv(url, 'FulfillmentChannels');
+  const matching = ORDERS.filter(
+    (o) =>
+      marketplaces.includes(o.MarketplaceId) &&
+      after(o, created, updated) &&
+      (statuses.length === 0 || statuses.includes(o.OrderStatus)) &&
+      (channels.length === 0 || channels.includes(o.FulfillmentChannel)),
+  );
+  const size = Number(url.searchParams.get('MaxResultsPerPage') ?? '100');
+  const { items, next } = page(matching, token, size);
+  return spJson(
+    {
+      payload: { Orders: items, ...(next ? { NextToken: next } : {}), CreatedBefore: '2026-03-20T00:00:00Z' },
+    },
+    200,
+    op,
+  );
+});
+
+const getOrder = spRoute('get', '/orders/v0/orders/:orderId', ({ params }) => {
+  const id = params.orderId ?? '';
+  if (!ORDER_ID.test(id))
+    return invalidInput('Invalid Input', 'getOrder', `Invalid orderId: ${id.slice(0, 40)}`);
+  const found = ORDERS.find((o) => o.AmazonOrderId === id);
+  return found ? spJson({ payload: found }, 200, 'getOrder') : notFound(`Order ${id} not found.`, 'getOrder');
+});
+
+const getOrderItems = spRoute('get', '/orders/v0/orders/:orderId/orderItems', ({ params }) => {
+  const id = params.orderId ?? '';
+  const items = ORDER_ITEMS[id];
+  if (!items) return notFound(`Order ${id} not found.`, 'getOrderItems');
+  return spJson({ payload: { AmazonOrderId: id, OrderItems: items } }, 200, 'getOrderItems');
+});
+
+const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
+  const op = 'searchOrders';
+  const bad = unexpectedParams(url, V2026_PARAMS);
+  if (bad.length > 0)
+    return invalidInput('Invalid Input', op, `Unknown query parameter(s): ${bad.join(', ')}`);
+  const created = url.searchParams.get('createdAfter');
+  const updated = url.searchParams.get('lastUpdatedAfter');
+  const token = url.searchParams.get('paginationToken');
+  if (!token && Boolean(created) === Boolean(updated)) {
+    return invalidInput('You must provide exactly one of createdAfter and lastUpdatedAfter.', op);
+  }
+  const marketplaces = csv(url, 'marketplaceIds');
+  const fulfilledBy = csv(url, 'fulfilledBy');
+  const matching = ORDERS.map(toV2026).filter((o) => {
+    const v0 = ORDERS.find((x) => x.AmazonOrderId === o.orderId);
+    if (!v0 || !after(v0, created, updated)) return false;
+    if (marketplaces.length > 0 && !marketplaces.includes(v0.MarketplaceId)) return false;
+    const by = v0.FulfillmentChannel === 'AFN' ? 'AMAZON' : 'MERCHANT';
+    return fulfilledBy.length === 0 || fulfilledBy.includes(by);
+  });
+  const size = Number(url.searchParams.get('maxResultsPerPage') ?? '100');
+  const { items, next } = page(matching, token, size);
+  return spJson(
+    {
+      orders: items,
+      ...(next ? { pagination: { nextToken: next } } : {}),
+      createdBefore: '2026-03-20T00:00:00Z',
+    },
+    200,
+    op,
+  );
+});
+
+export const ordersHandlers: RequestHandler[] = [
+  ...getOrderItems,
+  ...getOrder,
+  ...getOrders,
+  ...searchOrders,
+];

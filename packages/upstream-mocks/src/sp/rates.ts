@@ -1,0 +1,28 @@
+// Documented default rate (req/s) per operation, as the mock reports it in x-amzn-RateLimit-Limit.
+export const SP_RATES: Record<string, string> = {
+  getMarketplaceParticipations: '0.016',
+  getOrders: '0.0167',
+  getOrder: '0.5',
+  getOrderItems: '0.5',
+  searchOrders: '0.0056',
+  searchCatalogItems: '2.0',
+  getCatalogItem: '2.0',
+  getInventorySummaries: '2.0',
+  createReport: '0.0167',
+  getReport: '2.0',
+  getReports: '0.0222',
+  getReportDocument: '0.0167',
+  getListingsItem: '5.0',
+  patchListingsItem: '5.0',
+  getItemOffers: '0.5',
+  getPricing: '0.5',
+  createFeedDocument: '0.5',
+  createFeed: '0.0083',
+  getFeed: '2.0',
+};
+
+/**
+ * Best-effort header: operations listed here never get it (so "absent header → absent _meta" is
+ * observable); `OBMCP_MOCK_SP_RATE_HEADER=off` drops it everywhere.
+ */
+export const OMIT_RATE_HEADER = new Set(['getMarketplaceParticipations']);

@@ -1,0 +1,95 @@
+// Reports 2021-06-30: createReport (202), getReport, getReports, getReportDocument (presigned URL).
+import type { RequestHandler } from 'msw';
+import { DOCUMENT_HOST } from './hosts.js';
+import { invalidInput, notFound, spErrors, spJson } from './respond.js';
+import { csv, spRoute, unexpectedParams } from './route.js';
+import { documents, nextId, reports } from './state.js';
+
+function bad400(message: string, op: string): Response {
+  return spErrors(400, [{ code: '400', message, details: '' }], op);
+}
+
+async function jsonBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  try {
+    const parsed: unknown = await request.json();
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const create = spRoute('post', '/reports/2021-06-30/reports', async ({ request }) => {
+  const op = 'createReport';
+  const body = await jsonBody(request);
+  if (!body) return bad400('Request body is not valid JSON.', op);
+  const ids = body.marketplaceIds;
+  if (typeof body.reportType !== 'string' || !Array.isArray(ids) || ids.length === 0 || ids.length > 25) {
+    return bad400('Invalid input: reportType and marketplaceIds (1-25) are required.', op);
+  }
+  const reportId = nextId();
+  const documentId = `amzn1.spdoc.1.4.na.${reportId}`;
+  reports.set(reportId, {
+    reportId,
+    reportType: body.reportType,
+    marketplaceIds: ids.map(String),
+    createdTime: new Date().toISOString(),
+    processingStatus: 'DONE',
+    processingStartTime: new Date().toISOString(),
+    processingEndTime: new Date().toISOString(),
+    ...(typeof body.dataStartTime === 'string' ? { dataStartTime: body.dataStartTime } : {}),
+    ...(typeof body.dataEndTime === 'string' ? { dataEndTime: body.dataEndTime } : {}),
+    reportDocumentId: documentId,
+  });
+  const seed = documents.get('amzn1.spdoc.1.4.na.seed-gzip');
+  if (seed) documents.set(documentId, seed);
+  return spJson({ reportId }, 202, op);
+});
+
+const getReport = spRoute('get', '/reports/2021-06-30/reports/:reportId', ({ params }) => {
+  const report = reports.get(params.reportId ?? '');
+  return report
+    ? spJson(report, 200, 'getReport')
+    : notFound(`Report ${params.reportId ?? ''} not found.`, 'getReport');
+});
+
+const list = spRoute('get', '/reports/2021-06-30/reports', ({ url }) => {
+  const op = 'getReports';
+  const bad = unexpectedParams(url, [
+    'reportTypes',
+    'processingStatuses',
+    'marketplaceIds',
+    'pageSize',
+    'createdSince',
+    'createdUntil',
+    'nextToken',
+  ]);
+  if (bad.length > 0) return bad400(`Invalid input: ${bad.join(', ')}`, op);
+  const types = csv(url, 'reportTypes');
+  if (types.length === 0 && !url.searchParams.get('nextToken')) {
+    return invalidInput('reportTypes is required when nextToken is not provided.', op);
+  }
+  const statuses = csv(url, 'processingStatuses');
+  const rows = [...reports.values()].filter(
+    (r) => types.includes(r.reportType) && (statuses.length === 0 || statuses.includes(r.processingStatus)),
+  );
+  return spJson({ reports: rows.slice(0, Number(url.searchParams.get('pageSize') ?? '10')) }, 200, op);
+});
+
+const getDocument = spRoute('get', '/reports/2021-06-30/documents/:documentId', ({ params }) => {
+  const id = params.documentId ?? '';
+  const doc = documents.get(id);
+  if (!doc) return notFound(`Report document ${id} not found.`, 'getReportDocument');
+  return spJson(
+    {
+      reportDocumentId: id,
+      url: `${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/${encodeURIComponent(id)}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=mock`,
+      ...(doc.compressionAlgorithm ? { compressionAlgorithm: doc.compressionAlgorithm } : {}),
+    },
+    200,
+    'getReportDocument',
+  );
+});
+
+export const reportsHandlers: RequestHandler[] = [...create, ...list, ...getReport, ...getDocument];

@@ -1,0 +1,68 @@
+// SP-API response helpers: x-amzn-RequestId always, x-amzn-RateLimit-Limit on 2xx/400/404 only.
+import { HttpResponse } from 'msw';
+import { OMIT_RATE_HEADER, SP_RATES } from './rates.js';
+
+export interface SpError {
+  code: string;
+  message: string;
+  details?: string;
+}
+
+const ERROR_TYPES: Record<number, string> = {
+  400: 'InvalidInput',
+  403: 'AccessDeniedException',
+  404: 'NotFound',
+  429: 'QuotaExceeded',
+  500: 'InternalFailure',
+  503: 'ServiceUnavailable',
+};
+
+function baseHeaders(status: number, operation: string | undefined): Headers {
+  const headers = new Headers({
+    'content-type': 'application/json',
+    'x-amzn-requestid': crypto.randomUUID(),
+    date: new Date().toUTCString(),
+  });
+  const rateAllowed = (status >= 200 && status < 300) || status === 400 || status === 404;
+  const rate = operation === undefined ? undefined : SP_RATES[operation];
+  if (
+    rateAllowed &&
+    rate !== undefined &&
+    !OMIT_RATE_HEADER.has(operation ?? '') &&
+    process.env.OBMCP_MOCK_SP_RATE_HEADER !== 'off'
+  ) {
+    headers.set('x-amzn-ratelimit-limit', rate);
+  }
+  if (status >= 400) headers.set('x-amzn-errortype', ERROR_TYPES[status] ?? 'InternalFailure');
+  return headers;
+}
+
+export function spJson(body: unknown, status = 200, operation?: string): Response {
+  return HttpResponse.json(body as Record<string, unknown>, {
+    status,
+    headers: baseHeaders(status, operation),
+  });
+}
+
+export function spErrors(
+  status: number,
+  errors: SpError[],
+  operation?: string,
+  retryAfter?: string,
+): Response {
+  const headers = baseHeaders(status, operation);
+  if (retryAfter !== undefined) headers.set('retry-after', retryAfter);
+  return HttpResponse.json({ errors }, { status, headers });
+}
+
+export function invalidInput(message: string, operation: string, details?: string): Response {
+  return spErrors(
+    400,
+    [{ code: 'InvalidInput', message, ...(details === undefined ? {} : { details }) }],
+    operation,
+  );
+}
+
+export function notFound(message: string, operation: string): Response {
+  return spErrors(404, [{ code: 'NotFound', message }], operation);
+}

@@ -1,0 +1,71 @@
+// In-process state of the SP mock: reports, report documents, feeds and feed documents.
+import { gzipSync } from 'node:zlib';
+
+export interface MockReport {
+  reportId: string;
+  reportType: string;
+  marketplaceIds: string[];
+  createdTime: string;
+  processingStatus: 'CANCELLED' | 'DONE' | 'FATAL' | 'IN_PROGRESS' | 'IN_QUEUE';
+  processingStartTime?: string;
+  processingEndTime?: string;
+  dataStartTime?: string;
+  dataEndTime?: string;
+  reportDocumentId?: string;
+}
+
+export interface MockDocument {
+  content: Uint8Array;
+  compressionAlgorithm?: 'GZIP';
+}
+
+const TSV =
+  'sku\tasin\tprice\tquantity\n' +
+  'SKU-1000\tB08N5WRWNW\t49.99\t120\n' +
+  'SKU-1001\tB07XJ8C8F5\t12.99\t0\n' +
+  'SKU-1002\tB09G9FPHY6\t19.99\t37\n';
+
+export const reports = new Map<string, MockReport>();
+export const documents = new Map<string, MockDocument>();
+export const feeds = new Map<string, Record<string, unknown>>();
+export const feedDocuments = new Map<string, { contentType: string; uploaded?: string }>();
+
+let counter = 50000;
+export function nextId(): string {
+  counter += 1;
+  return String(counter);
+}
+
+function seed(): void {
+  documents.set('amzn1.spdoc.1.4.na.seed-gzip', {
+    content: gzipSync(Buffer.from(TSV)),
+    compressionAlgorithm: 'GZIP',
+  });
+  documents.set('amzn1.spdoc.1.4.na.seed-plain', { content: new TextEncoder().encode(TSV) });
+  // 3 MB of repeated rows compresses to a few KB: exercises the decompressed-size bound.
+  documents.set('amzn1.spdoc.1.4.na.seed-huge', {
+    content: gzipSync(Buffer.from('x'.repeat(3 * 1024 * 1024))),
+    compressionAlgorithm: 'GZIP',
+  });
+  reports.set('ID323', {
+    reportId: 'ID323',
+    reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+    createdTime: '2026-03-01T10:00:00Z',
+    processingStatus: 'DONE',
+    processingStartTime: '2026-03-01T10:00:05Z',
+    processingEndTime: '2026-03-01T10:01:40Z',
+    reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip',
+  });
+  reports.set('ID324', {
+    reportId: 'ID324',
+    reportType: 'GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+    createdTime: '2026-03-02T10:00:00Z',
+    processingStatus: 'IN_PROGRESS',
+    processingStartTime: '2026-03-02T10:00:05Z',
+  });
+}
+seed();
+
+export { TSV as SAMPLE_REPORT_TEXT };

@@ -1,0 +1,45 @@
+// Wraps an msw resolver so the active fault scenario is rendered the way that API renders it.
+import { delay, HttpResponse, type HttpResponseResolver } from 'msw';
+import { activeFault, type FaultChannel, httpFaultOf } from './faults.js';
+
+/** Renders an HTTP error the API's own way (body shape, headers). */
+export type HttpFaultRenderer = (status: number, retryAfter: string | undefined, request: Request) => Response;
+
+const HTML_PAGE =
+  '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head>' +
+  '<body><h1>Service Temporarily Unavailable</h1><p>The server is down for maintenance.</p></body></html>';
+
+// biome-ignore lint/suspicious/noExplicitAny: msw resolver generics are variance-hostile
+type AnyResolver = HttpResponseResolver<any, any, any>;
+
+export function withFault(channel: FaultChannel, render: HttpFaultRenderer, resolver: AnyResolver): AnyResolver {
+  return async (info) => {
+    const scenario = activeFault(channel);
+    if (scenario === undefined) return resolver(info);
+    const http = httpFaultOf(scenario);
+    if (http) return render(http.status, http.retryAfter, info.request);
+    switch (scenario) {
+      case 'html_200':
+        return new HttpResponse(HTML_PAGE, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+      case 'truncated_json':
+        return new HttpResponse('{"payload":{"items":[{"id":"1","name":"tru', {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      case 'timeout':
+        await delay('infinite');
+        return HttpResponse.error();
+      case 'reset':
+        return HttpResponse.error();
+      case 'warning_header': {
+        const res = await resolver(info);
+        if (!(res instanceof Response)) return res;
+        const headers = new Headers(res.headers);
+        headers.append('warning', '199 - "cached response"');
+        return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+      }
+      default:
+        return resolver(info);
+    }
+  };
+}
