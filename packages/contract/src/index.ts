@@ -30,5 +30,5 @@ export { createMetaCollector } from './server/meta-collector.js';
 export { createContractServer, capabilityBlock, type ContractServer, type ContractServerOptions } from './server/create-server.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
-export { serve, type ServeOptions } from './server/serve.js';
+export { serve, type ServeOptions, type ServerSource } from './server/serve.js';
 export { callWithEnvelope, PlainToolError, type EnvelopeOutcome } from './client/call-with-envelope.js';

@@ -1,6 +1,7 @@
 // createFetcher: one pooled undici Agent + global fetch, whole exchange bounded in time and size.
 import { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
+import { raceAbort } from './race-abort.js';
 import { readBodyBounded } from './read-body.js';
 import { buildResponse } from './response.js';
 import type { ExchangeInfo } from './transport-errors.js';
@@ -58,9 +59,13 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
     const init = { method, headers, body: req.body, signal, redirect: 'follow', dispatcher: agent };
     try {
-      const response = await globalThis.fetch(url, init as unknown as RequestInit);
-      const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody);
-      return buildResponse(response, bytes, info);
+      const exchange = async (): Promise<UpstreamResponse> => {
+        const response = await globalThis.fetch(url, init as unknown as RequestInit);
+        const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody);
+        return buildResponse(response, bytes, info);
+      };
+      // raceAbort: even a stuck dispatcher or body stream cannot outlive the deadline.
+      return await raceAbort(exchange(), signal);
     } catch (error) {
       throw classifyFailure(error, { info, signal, timeout, caller: req.signal });
     }

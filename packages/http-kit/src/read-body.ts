@@ -11,7 +11,7 @@ export class BodyTooLargeError extends Error {
 export async function readBodyBounded(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
+    response.body?.cancel().catch(() => undefined);
     throw new BodyTooLargeError(maxBytes);
   }
   if (response.body === null) return new Uint8Array(0);
@@ -23,7 +23,8 @@ export async function readBodyBounded(response: Response, maxBytes: number): Pro
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: cancelling an intercepted (msw) stream can stay pending forever.
+      reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(maxBytes);
     }
     chunks.push(value);

@@ -27,7 +27,11 @@ export function buildResponse(response: Response, bytes: Uint8Array, info: Excha
         parsed = { value: JSON.parse(readText()) as unknown };
       } catch {
         // No cause attached: a SyntaxError message quotes the body (could be a partial token).
-        const type = (contentType ?? 'none').split(';', 1)[0]?.replace(/[^\w.+/-]/g, '').slice(0, 80) || 'none';
+        const type =
+          (contentType ?? 'none')
+            .split(';', 1)[0]
+            ?.replace(/[^\w.+/-]/g, '')
+            .slice(0, 80) || 'none';
         throw invalidResponseError(
           info,
           `response body is not valid JSON (HTTP ${response.status}, content-type ${type}, ${bytes.byteLength} bytes)`,

@@ -38,15 +38,16 @@ export class TokenCache<T> {
     }
     if (entry.inflight) return entry.inflight;
     const generation = entry.generation;
-    const inflight = (async () => {
-      try {
-        const token = await Promise.resolve().then(fetch);
+    const inflight = Promise.resolve()
+      .then(fetch)
+      .then((token) => {
         if (entry.generation === generation) entry.token = token;
         return token.value;
-      } finally {
-        if (entry.inflight === inflight) entry.inflight = undefined;
-      }
-    })();
+      });
+    const settle = (): void => {
+      if (entry.inflight === inflight) entry.inflight = undefined;
+    };
+    inflight.then(settle, settle);
     entry.inflight = inflight;
     return inflight;
   }

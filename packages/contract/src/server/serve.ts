@@ -1,18 +1,32 @@
-// serve: connect a contract server to stdio; exit cleanly when the client goes away.
+// serve: run a contract server on stdio; exit cleanly when the client goes away.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from './logger.js';
 
+/** A server, or a factory of servers (the form HTTP transports need: one server per request). */
+export type ServerSource = Server | (() => Server);
+
 export interface ServeOptions {
   logger: Logger;
+  /** Command-line arguments (default process.argv.slice(2)); transports beyond stdio read them. */
+  argv?: readonly string[];
+  env?: Record<string, string | undefined>;
 }
 
-export async function serve(server: Server, options: ServeOptions): Promise<void> {
-  const { logger } = options;
+function guardProcess(logger: Logger): void {
   process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { reason }));
+}
+
+export async function serve(source: ServerSource, options: ServeOptions): Promise<void> {
+  const { logger } = options;
+  guardProcess(logger);
+  const server = typeof source === 'function' ? source() : source;
   const transport = new StdioServerTransport();
+  let closing = false;
   const shutdown = async (why: string) => {
+    if (closing) return;
+    closing = true;
     logger.info('shutting down', { why });
     await server.close().catch(() => undefined);
     process.exit(0);

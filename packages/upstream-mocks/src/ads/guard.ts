@@ -1,4 +1,6 @@
 // Header checks the real Ads API applies: Bearer token, ClientId, Scope, AMC entity headers, media types.
+import { accessTokenState } from '../lwa/index.js';
+import { isBrokeredAdsToken } from '../openbridge/index.js';
 import { adsError } from './respond.js';
 
 export interface GuardOptions {
@@ -18,8 +20,13 @@ export function guard(
   opts: GuardOptions = {},
   knownScopes?: readonly string[],
 ): Response | undefined {
-  const auth = request.headers.get('authorization') ?? '';
-  if (!/^Bearer \S+/.test(auth)) return adsError(401, 'UNAUTHORIZED', 'Authentication failed');
+  const auth = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!auth) return adsError(401, 'UNAUTHORIZED', 'Authentication failed');
+  if (!isBrokeredAdsToken(auth)) {
+    const state = accessTokenState(auth);
+    if (state === 'expired') return adsError(401, 'UNAUTHORIZED', 'Access token has expired');
+    if (state === 'unknown') return adsError(401, 'UNAUTHORIZED', 'Authentication failed');
+  }
   if (!(request.headers.get('amazon-advertising-api-clientid') ?? '').trim()) {
     return adsError(400, 'INVALID_ARGUMENT', 'Amazon-Advertising-API-ClientId header is missing');
   }

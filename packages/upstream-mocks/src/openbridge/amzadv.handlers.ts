@@ -2,7 +2,12 @@
 import { http } from 'msw';
 import { BROKERED_ADS_CLIENT_ID, BROKERED_ADS_TOKEN_PREFIX, OPENBRIDGE_HOSTS } from './constants.js';
 import { errorResponse } from './errors.js';
-import { AMAZON_ADS_IDENTITY_TYPE, adsProfilesFor, identityType, SHARED_IDENTITIES } from './fixtures/identities.js';
+import {
+  AMAZON_ADS_IDENTITY_TYPE,
+  adsProfilesFor,
+  identityType,
+  SHARED_IDENTITIES,
+} from './fixtures/identities.js';
 import { type GuardedInfo, guarded, param } from './guard.js';
 import { json } from './json-api.js';
 
@@ -33,7 +38,12 @@ const token = guarded(
     const id = adsIdentity(info);
     if (id instanceof Response) return id;
     minted += 1;
-    return json({ data: { access_token: `${BROKERED_ADS_TOKEN_PREFIX}${id}-${minted}`, client_id: BROKERED_ADS_CLIENT_ID } });
+    return json({
+      data: {
+        access_token: `${BROKERED_ADS_TOKEN_PREFIX}${id}-${minted}`,
+        client_id: BROKERED_ADS_CLIENT_ID,
+      },
+    });
   },
   'auth',
 );
@@ -45,8 +55,8 @@ const profilesOnly = guarded('flat_message', (info) => {
   const url = new URL(info.request.url);
   const types = url.searchParams.get('profile_types')?.split(',').filter(Boolean);
   const rows = adsProfilesFor(id).filter((p) => {
-    const t = (p as { attributes: { account_info: { attributes: { type: string } } } }).attributes.account_info
-      .attributes.type;
+    const t = (p as { attributes: { account_info: { attributes: { type: string } } } }).attributes
+      .account_info.attributes.type;
     return !types || types.includes(t);
   });
   return json(rows);

@@ -13,8 +13,12 @@ function successStatus(): number {
 
 const exchange = withFault('auth', faultRenderer('jsonapi'), async ({ request }) => {
   const data = await readJsonApi(request);
-  if (!data || data.type !== 'APIAuth') {
-    return errorResponse('jsonapi', 400, 'Request body must be {"data":{"type":"APIAuth","attributes":{…}}}.');
+  if (data?.type !== 'APIAuth') {
+    return errorResponse(
+      'jsonapi',
+      400,
+      'Request body must be {"data":{"type":"APIAuth","attributes":{…}}}.',
+    );
   }
   const refreshToken = data.attributes?.refresh_token;
   if (typeof refreshToken !== 'string' || refreshToken === '') {

@@ -23,7 +23,9 @@ export function titleOf(status: number): string {
 export function errorBody(style: ErrorStyle, status: number, detail: string, code?: string): unknown {
   switch (style) {
     case 'jsonapi':
-      return { errors: [{ status: String(status), title: titleOf(status), detail, ...(code ? { code } : {}) }] };
+      return {
+        errors: [{ status: String(status), title: titleOf(status), detail, ...(code ? { code } : {}) }],
+      };
     case 'flat_detail':
       return { detail };
     case 'flat_message':

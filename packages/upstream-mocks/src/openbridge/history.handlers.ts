@@ -17,14 +17,20 @@ const create = guarded('bare_array', async (info) => {
   if (!subscription) return errorResponse('flat_message', 404, `Subscription ${subscriptionId} not found`);
   const data = await readJsonApi(info.request);
   const a = data?.attributes;
-  if (!data || data.type !== 'HistoryTransaction' || !a) {
-    return errorResponse('bare_array', 400, 'Expected a HistoryTransaction resource', { code: 'INVALID_BODY' });
+  if (data?.type !== 'HistoryTransaction' || !a) {
+    return errorResponse('bare_array', 400, 'Expected a HistoryTransaction resource', {
+      code: 'INVALID_BODY',
+    });
   }
   if (!DATE.test(String(a.start_date)) || !DATE.test(String(a.end_date))) {
-    return errorResponse('bare_array', 400, 'start_date and end_date must be YYYY-MM-DD', { code: 'INVALID_DATE' });
+    return errorResponse('bare_array', 400, 'start_date and end_date must be YYYY-MM-DD', {
+      code: 'INVALID_DATE',
+    });
   }
   if (String(a.start_date) > String(a.end_date)) {
-    return errorResponse('bare_array', 400, 'start_date must not be after end_date', { code: 'INVALID_DATE_RANGE' });
+    return errorResponse('bare_array', 400, 'start_date must not be after end_date', {
+      code: 'INVALID_DATE_RANGE',
+    });
   }
   const id = allocateHistoryId();
   const now = new Date().toISOString().slice(0, 19);
@@ -55,7 +61,9 @@ const patch = guarded('bare_array', async (info) => {
   const data = await readJsonApi(info.request);
   const status = data?.attributes?.status;
   if (typeof status !== 'string' || !STATUSES.includes(status)) {
-    return errorResponse('bare_array', 400, `status must be one of ${STATUSES.join(', ')}`, { code: 'INVALID_STATUS' });
+    return errorResponse('bare_array', 400, `status must be one of ${STATUSES.join(', ')}`, {
+      code: 'INVALID_STATUS',
+    });
   }
   const updated = historyResource(id, {
     ...found.attributes,

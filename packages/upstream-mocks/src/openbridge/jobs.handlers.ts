@@ -24,7 +24,8 @@ const list = guarded('jsonapi', ({ request }) => {
   const status = url.searchParams.get('status');
   if (status) rows = rows.filter((j) => j.attributes.status === status);
   const primary = url.searchParams.get('is_primary');
-  if (primary === 'true' || primary === 'false') rows = rows.filter((j) => j.attributes.is_primary === (primary === 'true'));
+  if (primary === 'true' || primary === 'false')
+    rows = rows.filter((j) => j.attributes.is_primary === (primary === 'true'));
   return paginated(request, rows, 25);
 });
 

@@ -26,7 +26,8 @@ const rulesSearch = guarded('flat_message', ({ request }) => {
   }
   const rows = RULES.filter((r) => {
     const path = String(r.attributes.path).toLowerCase();
-    if (exact !== undefined && !(path === exact || path.endsWith(`/${exact}`) || path.includes(exact))) return false;
+    if (exact !== undefined && !(path === exact || path.endsWith(`/${exact}`) || path.includes(exact)))
+      return false;
     return contains === undefined || path.includes(contains);
   });
   return rows.length === 0 ? json({ data: [] }) : paginated(request, rows);

@@ -16,19 +16,29 @@ const TYPES: Resource[] = [
   [17, 'Amazon Seller Central', 'sp-api-oauth'],
   [18, 'Amazon Vendor Central', 'sp-api-oauth'],
   [19, 'Snowflake', 'snowflake-keypair'],
-].map(([id, name, auth]) => ({ type: 'RemoteIdentityType', id: String(id), attributes: { name, auth_service: auth } }));
+].map(([id, name, auth]) => ({
+  type: 'RemoteIdentityType',
+  id: String(id),
+  attributes: { name, auth_service: auth },
+}));
 
 function filtered(info: GuardedInfo, source: Resource[]): Resource[] | Response {
   const url = new URL(info.request.url);
   const type = url.searchParams.get('remote_identity_type');
   const invalid = url.searchParams.get('invalid_identity');
   if (type !== null && !/^\d+$/.test(type)) {
-    return errorResponse('flat_detail', 400, `remote_identity_type: "${type.slice(0, 40)}" is not a valid integer.`);
+    return errorResponse(
+      'flat_detail',
+      400,
+      `remote_identity_type: "${type.slice(0, 40)}" is not a valid integer.`,
+    );
   }
   let rows = source;
   if (type !== null) rows = rows.filter((r) => identityType(r) === Number(type));
-  if (invalid === '0' || invalid === '1') rows = rows.filter((r) => r.attributes.invalid_identity === Number(invalid));
-  if (url.searchParams.get('ordering') === '-id') rows = [...rows].sort((a, b) => Number(b.id) - Number(a.id));
+  if (invalid === '0' || invalid === '1')
+    rows = rows.filter((r) => r.attributes.invalid_identity === Number(invalid));
+  if (url.searchParams.get('ordering') === '-id')
+    rows = [...rows].sort((a, b) => Number(b.id) - Number(a.id));
   return rows;
 }
 

@@ -31,14 +31,16 @@ const listSubscriptions = guarded('jsonapi', ({ request }) => {
 
 const createSubscription = guarded('jsonapi', async ({ request }) => {
   const data = await readJsonApi(request);
-  if (!data || data.type !== 'Subscription' || !data.attributes) {
+  if (data?.type !== 'Subscription' || !data.attributes) {
     return errorResponse('jsonapi', 400, 'Expected a Subscription resource object.');
   }
   const a = data.attributes;
   const missing = ['product', 'name', 'storage_group'].filter((k) => a[k] === undefined);
-  if (missing.length > 0) return errorResponse('jsonapi', 400, `Missing required attributes: ${missing.join(', ')}.`);
+  if (missing.length > 0)
+    return errorResponse('jsonapi', 400, `Missing required attributes: ${missing.join(', ')}.`);
   const product = PRODUCTS.find((p) => p.id === String(a.product));
-  if (!product) return errorResponse('jsonapi', 400, `Invalid pk "${String(a.product)}" - object does not exist.`);
+  if (!product)
+    return errorResponse('jsonapi', 400, `Invalid pk "${String(a.product)}" - object does not exist.`);
   if (attr(product, 'active') !== 1) return errorResponse('jsonapi', 400, 'Product is not active.');
   const id = allocateSubscriptionId();
   const resource: Resource = {
@@ -97,7 +99,8 @@ function productFilter(request: Request, legacy: boolean): Resource[] {
   const url = new URL(request.url);
   let rows = PRODUCTS;
   const storage = url.searchParams.get('is_storage_product');
-  if (storage === '0' || storage === '1') rows = rows.filter((p) => attr(p, 'is_storage_product') === Number(storage));
+  if (storage === '0' || storage === '1')
+    rows = rows.filter((p) => attr(p, 'is_storage_product') === Number(storage));
   const type = url.searchParams.get('remote_identity_type');
   if (type !== null) {
     rows = rows.filter((p) => {
@@ -123,7 +126,9 @@ export const subscriptionsHandlers = [
     `${HOST}/v2/product/:id`,
     guarded('jsonapi', (info) => {
       const found = PRODUCTS.find((p) => p.id === param(info, 'id'));
-      return found ? json({ data: found }) : errorResponse('jsonapi', 404, 'Not found.', { code: 'not_found' });
+      return found
+        ? json({ data: found })
+        : errorResponse('jsonapi', 404, 'Not found.', { code: 'not_found' });
     }),
   ),
   http.get(

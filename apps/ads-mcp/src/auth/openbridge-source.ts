@@ -1,0 +1,71 @@
+// Openbridge-brokered credentials: JWT → /service/amzadv/token/{identity} (fresh each call, cached briefly).
+import { DomainValidationError, UpstreamTransportError } from '@obmcp/contract';
+import { type Fetcher, TokenCache } from '@obmcp/http-kit';
+import { exchangeFailure } from './exchange-error.js';
+import { OPENBRIDGE } from './openbridge-hosts.js';
+import type { JwtProvider } from './openbridge-jwt.js';
+import type { AdsCredentials, CredentialSource } from './types.js';
+
+/** The brokered token carries no expiry; treat it as good for 10 minutes (LWA tokens live 60). */
+const BROKERED_TTL_MS = 10 * 60_000;
+
+const BROKER_HINTS = [
+  'Check that the active identity (set_active_identity) is a valid Amazon Advertising identity (type 14) from list_identities.',
+  'Re-authorize the Amazon Advertising identity in the Openbridge UI if it was invalidated.',
+];
+
+export function noActiveIdentity(): DomainValidationError {
+  return new DomainValidationError('INPUT_VALIDATION_FAILED', {
+    summary: 'No active Openbridge identity.',
+    details: [{ path: 'identityId', issue: 'no Amazon Advertising identity is selected', received_type: 'undefined' }],
+    hints: [
+      'Set an active identity with set_active_identity (identity ids come from list_identities).',
+      'Or start the server with OPENBRIDGE_IDENTITY_ID set.',
+    ],
+  });
+}
+
+export function createOpenbridgeSource(
+  fetcher: Fetcher,
+  jwt: JwtProvider,
+  refreshToken: string,
+  activeIdentity: () => number | undefined,
+  clientIdFallback: string | undefined,
+): CredentialSource {
+  const cache = new TokenCache<AdsCredentials>({ refreshEarlyMs: 60_000 });
+
+  async function broker(identityId: number, signal?: AbortSignal): Promise<{ value: AdsCredentials; expiresAt: number }> {
+    const res = await fetcher.send({
+      method: 'GET',
+      url: OPENBRIDGE.tokenUrl(identityId),
+      headers: { authorization: `Bearer ${await jwt(signal)}`, 'x-api-key': refreshToken, accept: 'application/json' },
+      signal,
+    });
+    if (!res.ok) throw exchangeFailure('Openbridge token brokering', res, BROKER_HINTS, [refreshToken]);
+    const body = res.json() as { data?: { access_token?: unknown; client_id?: unknown } };
+    const accessToken = body.data?.access_token;
+    const rawClient = body.data?.client_id;
+    // A legacy placeholder client id 'openbridge' means "use your own"; fall back to ADS_API_CLIENT_ID.
+    const clientId = typeof rawClient === 'string' && rawClient !== '' && rawClient !== 'openbridge' ? rawClient : clientIdFallback;
+    if (typeof accessToken !== 'string' || accessToken === '' || !clientId) {
+      throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+        summary: 'Openbridge token brokering answered without data.access_token or data.client_id.',
+        details: [{ path: 'data', issue: 'expected access_token and client_id', received_type: typeof body.data }],
+      });
+    }
+    return { value: { accessToken, clientId }, expiresAt: Date.now() + BROKERED_TTL_MS };
+  }
+
+  return {
+    mode: 'openbridge',
+    get(_region, signal): Promise<AdsCredentials> {
+      const identityId = activeIdentity();
+      if (identityId === undefined) return Promise.reject(noActiveIdentity());
+      return cache.get(String(identityId), () => broker(identityId, signal));
+    },
+    invalidate(): void {
+      const identityId = activeIdentity();
+      if (identityId !== undefined) cache.invalidate(String(identityId));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// Parses the Ads API's heterogeneous error bodies into contract details entries.
+import { boundText, type Detail } from '@obmcp/contract';
+import { redactSecrets } from './redact.js';
+
+export interface ParsedErrorBody {
+  details: Detail[];
+  /** Upstream's own code of the first item (e.g. '425', 'UNAUTHORIZED'). */
+  code?: string;
+  /** Upstream's message of the first item, already bounded and redacted. */
+  message?: string;
+  /** requestId carried in the body, when present. */
+  requestId?: string;
+}
+
+interface Item {
+  code?: string;
+  message?: string;
+}
+
+function str(v: unknown): string | undefined {
+  if (typeof v === 'string' && v.trim() !== '') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+/** One error object in any of the shapes seen: {code, details}, {code, detail}, {message}, LWA {error, error_description}. */
+function itemOf(o: Record<string, unknown>): Item | undefined {
+  const explicitCode = str(o.code) ?? str(o.errorType);
+  // LWA: {error: code, error_description}; Openbridge flat: {error: message, code}.
+  const errorIsMessage = explicitCode !== undefined && o.error_description === undefined;
+  const code = explicitCode ?? (errorIsMessage ? undefined : str(o.error)) ?? str(o.status);
+  const message =
+    str(o.details) ??
+    str(o.detail) ??
+    str(o.message) ??
+    str(o.error_description) ??
+    (errorIsMessage ? str(o.error) : undefined) ??
+    str(o.title);
+  return code === undefined && message === undefined ? undefined : { code, message };
+}
+
+function itemsOf(body: unknown): Item[] {
+  if (Array.isArray(body)) return body.flatMap((b) => (b && typeof b === 'object' ? itemsOf(b) : []));
+  if (!body || typeof body !== 'object') return [];
+  const o = body as Record<string, unknown>;
+  if (Array.isArray(o.errors)) return itemsOf(o.errors);
+  const item = itemOf(o);
+  return item ? [item] : [];
+}
+
+export function parseErrorBody(text: string, contentType: string | null, secrets: readonly string[] = []): ParsedErrorBody {
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const items = itemsOf(body).slice(0, 10);
+  if (items.length === 0) {
+    const type = (contentType ?? 'none').split(';')[0]?.trim() || 'none';
+    return {
+      details: [
+        {
+          path: '',
+          issue: body === undefined ? `upstream error body was not JSON (content-type ${type})` : 'upstream error body had no code or message',
+          received_type: 'upstream_error',
+        },
+      ],
+    };
+  }
+  const details: Detail[] = items.map((item) => ({
+    path: '',
+    issue: boundText(redactSecrets(item.message ?? item.code ?? 'upstream error', secrets), 300),
+    received_type: 'upstream_error',
+    ...(item.code === undefined ? {} : { upstream_code: boundText(item.code, 64) }),
+  }));
+  const requestId =
+    body && typeof body === 'object' && !Array.isArray(body) ? str((body as Record<string, unknown>).requestId) : undefined;
+  return {
+    details,
+    code: items[0]?.code,
+    message: details[0]?.issue,
+    requestId: requestId === undefined ? undefined : boundText(requestId, 100),
+  };
+}

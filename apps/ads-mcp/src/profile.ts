@@ -1,0 +1,28 @@
+// The ads-mcp server profile handed to the contract wiring.
+import type { ServerProfile } from '@obmcp/contract';
+import { HINT_TABLES } from './hint-tables.js';
+import { VERSION } from './version.js';
+
+export const ADS_ERROR_KINDS = [
+  'mcp_input_validation',
+  'tool_not_found',
+  'ads_api_http',
+  'ads_api_client',
+  'auth_error',
+  'rate_limited',
+  'sandbox_runtime',
+  'internal_error',
+] as const;
+
+export const profile: ServerProfile = {
+  name: 'ads-mcp',
+  version: VERSION,
+  httpKind: 'ads_api_http',
+  clientKind: 'ads_api_client',
+  httpCodePrefix: 'ADS_API',
+  errorKinds: ADS_ERROR_KINDS,
+  hintTables: HINT_TABLES,
+  instructions:
+    'Amazon Ads API (Sponsored Products v3, Reporting v3, AMC). Start with list_profiles, then set_active_profile. ' +
+    'Every failure is a v1 error envelope; branch on error_kind and error_code.',
+};

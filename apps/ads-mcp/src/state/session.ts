@@ -1,0 +1,33 @@
+// Per-server session state: region, active profile, active identity and the caches tools consult.
+import type { AdsIdentity } from '../auth/openbridge-identities.js';
+import type { Region } from '../regions.js';
+
+export interface AdsProfile {
+  profileId: number;
+  countryCode?: string;
+  currencyCode?: string;
+  timezone?: string;
+  accountInfo?: { marketplaceStringId?: string; id?: string; type?: string; name?: string; validPaymentMethod?: boolean };
+}
+
+export interface Session {
+  region: Region;
+  profileId: number | undefined;
+  profileSource: 'env' | 'set_active_profile' | undefined;
+  identityId: number | undefined;
+  /** Last list_profiles answer per region (used for best-effort checks and AMC entity ids). */
+  profiles: Map<Region, AdsProfile[]>;
+  /** Last list_identities answer (best-effort SCHEMA_IDENTITY_NOT_FOUND gate). */
+  identities: AdsIdentity[] | undefined;
+}
+
+export function createSession(region: Region, profileId: number | undefined, identityId: number | undefined): Session {
+  return {
+    region,
+    profileId,
+    profileSource: profileId === undefined ? undefined : 'env',
+    identityId,
+    profiles: new Map(),
+    identities: undefined,
+  };
+}

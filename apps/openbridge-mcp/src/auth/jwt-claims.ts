@@ -1,0 +1,27 @@
+// Reads (never verifies) the claims of an Openbridge JWT: expires_at / exp, account_id, user_id.
+export interface JwtClaims {
+  expiresAtMs: number | undefined;
+  accountId: number | undefined;
+  userId: number | undefined;
+}
+
+function num(value: unknown): number | undefined {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+export function readJwtClaims(token: string): JwtClaims {
+  const payload = token.split('.')[1];
+  if (!payload) return { expiresAtMs: undefined, accountId: undefined, userId: undefined };
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const seconds = num(claims.expires_at) ?? num(claims.exp);
+    return {
+      expiresAtMs: seconds === undefined ? undefined : seconds * 1000,
+      accountId: num(claims.account_id),
+      userId: num(claims.user_id),
+    };
+  } catch {
+    return { expiresAtMs: undefined, accountId: undefined, userId: undefined };
+  }
+}

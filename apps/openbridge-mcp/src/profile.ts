@@ -1,0 +1,38 @@
+// The contract profile: Openbridge is filed under the SP family (closed enum), codes OPENBRIDGE_HTTP_<NNN>.
+import type { ServerProfile } from '@obmcp/contract';
+import { VERSION } from './version.js';
+
+export const ERROR_KINDS = [
+  'mcp_input_validation',
+  'tool_not_found',
+  'sp_api_http',
+  'sp_api_client',
+  'auth_error',
+  'rate_limited',
+  'sandbox_runtime',
+  'internal_error',
+] as const;
+
+export const profile: ServerProfile = {
+  name: 'openbridge-mcp',
+  version: VERSION,
+  httpKind: 'sp_api_http',
+  clientKind: 'sp_api_client',
+  httpCodePrefix: 'OPENBRIDGE',
+  errorKinds: ERROR_KINDS,
+  hintTables: {
+    keyRenames: {
+      subscriptionId: 'subscription_id',
+      remoteIdentityId: 'remote_identity_id',
+      jobId: 'job_id',
+      historyId: 'history_id',
+      productId: 'product_id',
+      tableName: 'table_name',
+      filterDate: 'filter_date',
+      lastDays: 'last_days',
+    },
+  },
+  instructions:
+    'Openbridge platform API: remote identities, subscriptions, jobs, history, products, table schemas and ' +
+    'healthchecks. Numeric ids are integers (send 123, not "123"). Failures are v1 error envelopes.',
+};

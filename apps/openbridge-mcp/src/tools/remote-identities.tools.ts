@@ -1,0 +1,107 @@
+// Remote identity tools: list (own /ri or shared /sri), get by id (/sri/{id}), Amazon Ads profiles.
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { type ToolDeps, idSchema } from './deps.js';
+import { flatten, page, single } from './shape.js';
+
+const listSchema = {
+  type: 'object',
+  properties: {
+    remote_identity_type_id: idSchema('Only identities of this type (14 = Amazon Advertising, 17 = Amazon Seller).'),
+    scope: {
+      type: 'string',
+      enum: ['own', 'shared'],
+      default: 'own',
+      description: "'own' = identities this account created (/ri); 'shared' = every identity it may use (/sri).",
+    },
+    invalid_identity: { type: 'boolean', description: 'true = only invalid identities, false = only valid ones.' },
+    page: { type: 'integer', minimum: 1, default: 1 },
+    page_size: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+  },
+  additionalProperties: false,
+  examples: [{}, { remote_identity_type_id: 14, scope: 'shared' }],
+} as const;
+
+const byIdSchema = {
+  type: 'object',
+  properties: { remote_identity_id: idSchema('Remote identity id, e.g. 7460.') },
+  required: ['remote_identity_id'],
+  additionalProperties: false,
+  examples: [{ remote_identity_id: 7460 }],
+} as const;
+
+const profilesSchema = {
+  type: 'object',
+  properties: {
+    remote_identity_id: idSchema('An Amazon Advertising (type 14) remote identity id.'),
+    profile_types: {
+      type: 'array',
+      items: { type: 'string', enum: ['seller', 'vendor', 'dsp', 'attribution'] },
+      uniqueItems: true,
+      minItems: 1,
+      description: 'Profile types to include (default: all).',
+    },
+    is_manager: { type: 'boolean', description: 'Manager-account profiles only (true) or excluded (false).' },
+  },
+  required: ['remote_identity_id'],
+  additionalProperties: false,
+  examples: [{ remote_identity_id: 7460 }, { remote_identity_id: 7460, profile_types: ['seller', 'vendor'] }],
+} as const;
+
+export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinition[] {
+  const base = config.urls.remoteIdentity;
+  return [
+    defineTool<FromSchema<typeof listSchema>>({
+      name: 'get_remote_identities',
+      title: 'List remote identities',
+      description:
+        'Lists the external accounts (remote identities) linked to Openbridge, paginated. Credentials are never returned.',
+      inputSchema: listSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const body = await client.request(call, {
+          url: `${base}/${args.scope === 'shared' ? 'sri' : 'ri'}`,
+          query: {
+            remote_identity_type: args.remote_identity_type_id,
+            invalid_identity: args.invalid_identity === undefined ? undefined : args.invalid_identity ? 1 : 0,
+            page: args.page,
+            page_size: args.page_size,
+          },
+        });
+        const { items, pagination } = page(body);
+        return { remote_identities: items, pagination };
+      },
+    }),
+    defineTool<FromSchema<typeof byIdSchema>>({
+      name: 'get_remote_identity_by_id',
+      title: 'Get a remote identity',
+      description: 'One remote identity (own or shared) with its attributes flattened to the top level.',
+      inputSchema: byIdSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const body = await client.request(call, {
+          url: `${base}/sri/${args.remote_identity_id}`,
+          resource: 'remote identity',
+        });
+        return { remote_identity: single(body) };
+      },
+    }),
+    defineTool<FromSchema<typeof profilesSchema>>({
+      name: 'get_amazon_advertising_profiles',
+      title: 'Amazon Ads profiles of an identity',
+      description:
+        'Amazon Advertising profiles reachable through an Amazon Ads (type 14) remote identity, via the Openbridge ' +
+        'Service API (no Amazon token leaves Openbridge).',
+      inputSchema: profilesSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const body = await client.request(call, {
+          url: `${config.urls.service}/service/amzadv/profiles-only/${args.remote_identity_id}`,
+          query: { profile_types: args.profile_types, is_manager: args.is_manager },
+          resource: 'remote identity',
+        });
+        const rows = Array.isArray(body) ? body : page(body).items;
+        return { remote_identity_id: args.remote_identity_id, profiles: rows.map(flatten), count: rows.length };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,39 @@
+// LWA error bodies ({error, error_description}) → AuthError with re-authorization hints; never a secret.
+import { AuthError, boundText } from '@obmcp/contract';
+
+const HINTS: Record<string, string[]> = {
+  invalid_grant: [
+    'The refresh token was rejected (revoked, expired authorization or wrong app): re-authorize the selling partner application and update SP_API_REFRESH_TOKEN or the identities file.',
+    'Check that the refresh token belongs to the app identified by SP_API_CLIENT_ID.',
+  ],
+  invalid_client: ['Check SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (LWA app credentials); the secret may have been rotated.'],
+  temporarily_unavailable: ['Login with Amazon is temporarily unavailable; retry after a short wait.'],
+  unauthorized_client: ['The LWA app is not authorized for this grant; check the app registration in Seller Central.'],
+};
+
+function field(body: unknown, key: string): string | undefined {
+  if (body && typeof body === 'object' && key in body) {
+    const v = (body as Record<string, unknown>)[key];
+    return typeof v === 'string' ? v : undefined;
+  }
+  return undefined;
+}
+
+export function lwaAuthError(status: number, body: unknown): AuthError {
+  const code = field(body, 'error') ?? 'unknown_error';
+  const description = field(body, 'error_description');
+  return new AuthError({
+    status,
+    summary: `Login with Amazon token exchange failed with HTTP ${status} (${boundText(code, 40)}).`,
+    details: [
+      {
+        path: '',
+        issue: boundText(description ?? `LWA returned ${code}`, 300),
+        received_type: 'upstream_error',
+        upstream_code: boundText(code, 60),
+        upstream_status: status,
+      },
+    ],
+    hints: HINTS[code] ?? ['Check the LWA credentials (SP_API_CLIENT_ID, SP_API_CLIENT_SECRET, SP_API_REFRESH_TOKEN).'],
+  });
+}

@@ -1,0 +1,71 @@
+// SP-API error responses ({errors:[{code,message,details}]}) → UpstreamHttpError details and hints.
+import { type Detail, UpstreamHttpError, boundText } from '@obmcp/contract';
+import type { UpstreamResponse } from '@obmcp/http-kit';
+import type { ResponseMeta } from './rate-limit-headers.js';
+
+export interface SpErrorItem {
+  code: string;
+  message: string;
+  details: string;
+}
+
+/** Parses the error list without ever throwing (HTML or empty bodies give []). */
+export function readErrors(res: UpstreamResponse): SpErrorItem[] {
+  let body: unknown;
+  try {
+    body = res.json();
+  } catch {
+    return [];
+  }
+  const list = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.slice(0, 10).map((e) => {
+    const o = e && typeof e === 'object' ? (e as Record<string, unknown>) : {};
+    return {
+      code: typeof o.code === 'string' ? o.code : String(o.code ?? ''),
+      message: typeof o.message === 'string' ? o.message : '',
+      details: typeof o.details === 'string' ? o.details : '',
+    };
+  });
+}
+
+export function isExpiredToken(status: number, errors: SpErrorItem[]): boolean {
+  return status === 403 && errors.some((e) => e.code === 'Unauthorized' && /access token.*expired/i.test(e.details));
+}
+
+function hintsFor(status: number, errors: SpErrorItem[], sandbox: boolean): string[] {
+  if (status === 401 || status === 403) {
+    return [
+      'Re-authorize the active identity if expired; check that the app has the role this operation needs.',
+      'Check that the identity region matches the marketplace (na/eu/fe); use get_region to inspect it.',
+    ];
+  }
+  if (status === 404) return ['Check the id in the request path; it may belong to another marketplace, region or seller.'];
+  if (status === 429) return ['SP-API throttled this operation; wait before retrying (usage plans refill slowly).'];
+  if (status >= 500) return ['Transient SP-API failure; retry after a short backoff.'];
+  const hints = ['Inspect details[].upstream_code and issue for the upstream cause; fix the input and retry.'];
+  if (sandbox) hints.push('The SP-API sandbox only answers its canned requests (e.g. CreatedAfter=TEST_CASE_200).');
+  if (errors.length === 0) hints.push('Re-check tool input against the required schema fields.');
+  return hints;
+}
+
+export function toUpstreamHttpError(res: UpstreamResponse, meta: ResponseMeta, sandbox: boolean): UpstreamHttpError {
+  const errors = readErrors(res);
+  const details: Detail[] = errors.map((e) => ({
+    path: '',
+    issue: boundText([e.message, e.details].filter((s) => s.length > 0).join(' — ') || e.code, 400),
+    received_type: 'upstream_error',
+    upstream_code: boundText(e.code, 80),
+  }));
+  if (details.length === 0) {
+    details.push({ path: '', issue: `SP-API returned HTTP ${res.status}`, received_type: 'upstream_error' });
+  }
+  return new UpstreamHttpError(res.status, {
+    service: 'SP-API',
+    summary: `SP-API request failed with HTTP ${res.status}.`,
+    details,
+    hints: hintsFor(res.status, errors, sandbox),
+    ...(meta.retryAfterSeconds !== undefined ? { retryAfterSeconds: meta.retryAfterSeconds } : {}),
+    ...(meta.requestId ? { requestId: meta.requestId } : {}),
+  });
+}

@@ -1,0 +1,26 @@
+// What every tool factory receives: the SP client, the session, config and the document fetcher.
+import type { Fetcher } from '@obmcp/http-kit';
+import type { SpConfig } from '../config.js';
+import type { SpApiClient } from '../http/sp-client.js';
+import type { Session } from '../identity/session.js';
+
+export interface SpToolDeps {
+  config: SpConfig;
+  session: Session;
+  client: SpApiClient;
+  /** Fetcher for presigned document URLs (no SP-API credentials attached). */
+  documents: Fetcher;
+}
+
+/** Encodes one dynamic path segment. */
+export const seg = (value: string): string => encodeURIComponent(value);
+
+/** Reads `payload` of a v0 body ({payload, errors}) as an object. */
+export function payloadOf(body: unknown): Record<string, unknown> {
+  const p = body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
+  return p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+}
+
+export function asObject(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

@@ -1,0 +1,74 @@
+// Fetcher through the real undici Agent on loopback (msw bypasses the dispatcher): refused, reset, stall.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UpstreamTransportError } from '@obmcp/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFetcher } from '../src/index.js';
+
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/ok') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"via":"agent"}');
+    } else if (req.url === '/reset') {
+      req.socket.destroy();
+    } else if (req.url === '/reset-mid-body') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"a":');
+      setTimeout(() => req.socket.destroy(), 20);
+    } // any other path: never answers
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const fetcher = createFetcher({ timeoutMs: 300, connectTimeoutMs: 300 });
+afterAll(() => fetcher.close());
+
+async function code(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UpstreamTransportError);
+  return (error as UpstreamTransportError).code;
+}
+
+describe('fetcher over the real Agent', () => {
+  it('works with the undici 7 Agent as dispatcher and reuses the connection', async () => {
+    const first = await fetcher.send({ method: 'GET', url: `${base}/ok` });
+    const second = await fetcher.send({ method: 'GET', url: `${base}/ok` });
+    expect(first.json()).toEqual({ via: 'agent' });
+    expect(second.status).toBe(200);
+  });
+
+  it('connection reset → UPSTREAM_UNREACHABLE', async () => {
+    expect(await code(fetcher.send({ method: 'GET', url: `${base}/reset` }))).toBe('UPSTREAM_UNREACHABLE');
+  });
+
+  it('reset in the middle of the body → UPSTREAM_UNREACHABLE', async () => {
+    expect(await code(fetcher.send({ method: 'GET', url: `${base}/reset-mid-body` }))).toBe('UPSTREAM_UNREACHABLE');
+  });
+
+  it('connection refused → UPSTREAM_UNREACHABLE', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await code(fetcher.send({ method: 'GET', url: `http://127.0.0.1:${port}/x` }))).toBe(
+      'UPSTREAM_UNREACHABLE',
+    );
+  });
+
+  it('a server that never answers → UPSTREAM_TIMEOUT', async () => {
+    const started = Date.now();
+    expect(await code(fetcher.send({ method: 'GET', url: `${base}/stall` }))).toBe('UPSTREAM_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});
