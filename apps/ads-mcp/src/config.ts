@@ -1,4 +1,5 @@
 // Env → validated AdsConfig (zod). Credentials: direct LWA or Openbridge-brokered.
+import { type CodeMode, parseCodeMode } from '@obmcp/code-mode';
 import { z } from 'zod';
 import type { Region } from './regions.js';
 
@@ -19,7 +20,8 @@ export interface AdsConfig {
   retryBudgetMs: number;
   reportMaxBytes: number;
   reportMaxRows: number;
-  codeMode: boolean;
+  /** CODE_MODE: on (default) | only | off. */
+  codeMode: CodeMode;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Every configured secret, for the logger's redaction list. */
   secrets: string[];
@@ -51,7 +53,7 @@ const EnvSchema = z.object({
   ADS_API_RETRY_BUDGET_MS: int(0, 600_000).optional(),
   ADS_REPORT_MAX_BYTES: int(1024, 1024 * 1024 * 1024).optional(),
   ADS_REPORT_MAX_ROWS: int(1, 100_000).optional(),
-  CODE_MODE: bool.optional(),
+  CODE_MODE: z.string().optional(),
   MCP_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
   OBMCP_MOCK: z.string().optional(),
 });
@@ -63,6 +65,14 @@ function blankToUndefined(env: Record<string, string | undefined>): Record<strin
     out[key] = v === undefined || v.trim() === '' ? undefined : v;
   }
   return out;
+}
+
+function codeModeOf(raw: string | undefined): CodeMode {
+  try {
+    return parseCodeMode(raw);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : 'invalid CODE_MODE');
+  }
 }
 
 export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): AdsConfig {
@@ -86,7 +96,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     retryBudgetMs: env.ADS_API_RETRY_BUDGET_MS ?? (mock ? 1_000 : 20_000),
     reportMaxBytes: env.ADS_REPORT_MAX_BYTES ?? 50 * 1024 * 1024,
     reportMaxRows: env.ADS_REPORT_MAX_ROWS ?? 1_000,
-    codeMode: env.CODE_MODE ?? false,
+    codeMode: codeModeOf(env.CODE_MODE),
     logLevel: env.MCP_LOG_LEVEL ?? 'info',
     secrets: [],
   };

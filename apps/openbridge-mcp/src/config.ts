@@ -1,4 +1,5 @@
 // Env-only configuration, parsed once with zod; secrets stay in this object and never reach a log line.
+import { parseCodeMode } from '@obmcp/code-mode';
 import { z } from 'zod';
 
 const bool = z
@@ -31,7 +32,7 @@ export interface Config {
   maxRetries: number;
   urls: { auth: string; subscriptions: string; remoteIdentity: string; service: string };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
-  codeMode: string | undefined;
+  codeMode: 'on' | 'only' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -50,6 +51,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'OPENBRIDGE_REFRESH_TOKEN is required (create one in Openbridge → Account → API Management; format key:secret)',
     );
   }
+  let codeMode: Config['codeMode'];
+  try {
+    codeMode = parseCodeMode(e.CODE_MODE);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   return {
     mock,
     refreshToken,
@@ -63,6 +70,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       service: e.OPENBRIDGE_SERVICE_BASE_URL,
     },
     logLevel: e.OPENBRIDGE_LOG_LEVEL,
-    codeMode: e.CODE_MODE,
+    codeMode,
   };
 }

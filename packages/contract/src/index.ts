@@ -2,13 +2,32 @@
 export { CONTRACT_VERSION, type ContractVersion } from './version.js';
 export * from './taxonomy.js';
 export { ENVELOPE_SCHEMA } from './envelope/schema.js';
-export type { Envelope, EnvelopeDetail, EnvelopeMeta, NormalizationEvent, RateLimitMeta, WarningEntry } from './envelope/types.js';
+export type {
+  Envelope,
+  EnvelopeDetail,
+  EnvelopeMeta,
+  NormalizationEvent,
+  RateLimitMeta,
+  WarningEntry,
+} from './envelope/types.js';
 export { buildEnvelope, LIMITS, type EnvelopeInput } from './envelope/build.js';
 export { envelopeFromThrown, type ClassifyContext } from './envelope/classify.js';
 export { validateEnvelope, isEnvelope } from './envelope/validate.js';
 export { boundText, oneLine } from './envelope/text.js';
-export { RECLASSIFICATIONS, legacyKindFor, staleReclassifications, useReclassifications, type Reclassification } from './envelope/reclassifications.js';
-export { ERROR_CODE_MAPPING, ERROR_CODE_MAPPING_TEXT, mappingFor, type ErrorCodeMapping, type MappingEntry } from './validation/mapping.js';
+export {
+  RECLASSIFICATIONS,
+  legacyKindFor,
+  staleReclassifications,
+  useReclassifications,
+  type Reclassification,
+} from './envelope/reclassifications.js';
+export {
+  ERROR_CODE_MAPPING,
+  ERROR_CODE_MAPPING_TEXT,
+  mappingFor,
+  type ErrorCodeMapping,
+  type MappingEntry,
+} from './validation/mapping.js';
 export { describeAjvErrors, type ValidationReport } from './validation/describe.js';
 export { injectStrictUnknown } from './validation/strict-unknown.js';
 export { sharedAjv } from './validation/ajv.js';
@@ -25,10 +44,31 @@ export { readContractSettings, parseBool, CONTRACT_ENV, type ContractSettings } 
 export * from './server/errors.js';
 export * from './server/types.js';
 export { defineTool, type FromSchema, type ToolSpec } from './server/define-tool.js';
-export { createLogger, silentLogger, type Logger, type LogLevel, type LoggerOptions } from './server/logger.js';
+export {
+  createLogger,
+  silentLogger,
+  type Logger,
+  type LogLevel,
+  type LoggerOptions,
+} from './server/logger.js';
 export { createMetaCollector } from './server/meta-collector.js';
-export { createContractServer, capabilityBlock, type ContractServer, type ContractServerOptions } from './server/create-server.js';
+export {
+  createContractServer,
+  capabilityBlock,
+  type ContractServer,
+  type ContractServerOptions,
+} from './server/create-server.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
 export { serve, type ServeOptions, type ServerSource } from './server/serve.js';
 export { callWithEnvelope, PlainToolError, type EnvelopeOutcome } from './client/call-with-envelope.js';
+export { startHttpServer, type HttpServerHandle } from './server/http/http-server.js';
+export {
+  readHttpOptions,
+  wantsHttp,
+  HTTP_ENV,
+  HTTP_DEFAULTS,
+  type HttpOptions,
+} from './server/http/http-options.js';
+export { bearerChecker, type BearerVerdict } from './server/http/bearer-auth.js';
+export { checkHostHeaders, defaultAllowedHosts, type HostPolicy } from './server/http/host-check.js';

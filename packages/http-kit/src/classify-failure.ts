@@ -1,5 +1,6 @@
 // Maps whatever fetch or body reading threw to a transport error (or the caller's own abort).
 import { BodyTooLargeError } from './read-body.js';
+import { TooManyRedirectsError } from './redirects.js';
 import {
   causeCode,
   type ExchangeInfo,
@@ -29,6 +30,7 @@ export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
   if (error instanceof BodyTooLargeError) {
     return invalidResponseError(ctx.info, `response body exceeds ${error.maxBytes} bytes`);
   }
+  if (error instanceof TooManyRedirectsError) return unreachableError(ctx.info, error);
   const timedOut = ctx.timeout.aborted && ctx.signal.reason === ctx.timeout.reason;
   if (!timedOut && ctx.caller?.aborted) return ctx.caller.reason ?? error;
   if (timedOut) return timeoutError(ctx.info);

@@ -3,6 +3,7 @@ import { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
 import { raceAbort } from './race-abort.js';
 import { readBodyBounded } from './read-body.js';
+import { followRedirects, type Hop } from './redirects.js';
 import { buildResponse } from './response.js';
 import type { ExchangeInfo } from './transport-errors.js';
 import type { UpstreamRequest, UpstreamResponse } from './types.js';
@@ -16,6 +17,8 @@ export interface FetcherOptions {
   maxBodyBytes?: number;
   /** Sent as user-agent unless the request sets one. */
   userAgent?: string;
+  /** Redirects followed (301/302/303/307/308) before UPSTREAM_UNREACHABLE. Default 10. */
+  maxRedirects?: number;
   /** Use this Agent instead of creating one (it is then not closed by close()). */
   agent?: Agent;
 }
@@ -41,6 +44,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       keepAliveMaxTimeout: 60_000,
     });
   const defaultMaxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const maxRedirects = options.maxRedirects ?? 10;
 
   async function send(req: UpstreamRequest): Promise<UpstreamResponse> {
     const url = new URL(req.url);
@@ -57,12 +61,16 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       headers.set('user-agent', options.userAgent);
     }
     // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
-    const init = { method, headers, body: req.body, signal, redirect: 'follow', dispatcher: agent };
+    const sendHop = (hop: Hop): Promise<Response> => {
+      const init = { method: hop.method, headers: hop.headers, body: hop.body, signal, redirect: 'manual' };
+      return globalThis.fetch(hop.url, { ...init, dispatcher: agent } as unknown as RequestInit);
+    };
     try {
       const exchange = async (): Promise<UpstreamResponse> => {
-        const response = await globalThis.fetch(url, init as unknown as RequestInit);
+        const first: Hop = { url, method, headers, body: req.body };
+        const { response, url: finalUrl } = await followRedirects(first, maxRedirects, sendHop);
         const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody);
-        return buildResponse(response, bytes, info);
+        return buildResponse(response, bytes, info, finalUrl.toString());
       };
       // raceAbort: even a stuck dispatcher or body stream cannot outlive the deadline.
       return await raceAbort(exchange(), signal);

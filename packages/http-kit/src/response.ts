@@ -5,7 +5,12 @@ import type { UpstreamResponse } from './types.js';
 
 const decoder = new TextDecoder('utf-8');
 
-export function buildResponse(response: Response, bytes: Uint8Array, info: ExchangeInfo): UpstreamResponse {
+export function buildResponse(
+  response: Response,
+  bytes: Uint8Array,
+  info: ExchangeInfo,
+  finalUrl: string,
+): UpstreamResponse {
   const contentType = response.headers.get('content-type');
   let text: string | undefined;
   let parsed: { value: unknown } | undefined;
@@ -17,7 +22,7 @@ export function buildResponse(response: Response, bytes: Uint8Array, info: Excha
     status: response.status,
     ok: response.status >= 200 && response.status <= 299,
     headers: response.headers,
-    url: response.url,
+    url: finalUrl,
     bytes,
     isJson: isJsonContentType(contentType),
     text: readText,

@@ -1,4 +1,4 @@
-// Fetcher failure mapping under msw: timeout, network error, redirect loop, caller abort.
+// Fetcher failure mapping under msw: timeout, network error, caller abort, no secrets in errors.
 import { UpstreamTransportError } from '@obmcp/contract';
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -25,10 +25,6 @@ const server = setupServer(
     return new HttpResponse(stream, { headers: { 'content-type': 'application/json' } });
   }),
   http.get(`${BASE}/error`, () => HttpResponse.error()),
-  http.get(
-    `${BASE}/loop`,
-    () => new HttpResponse(null, { status: 302, headers: { location: `${BASE}/loop?again=1` } }),
-  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -97,20 +93,13 @@ describe('fetcher failure mapping', () => {
     expect(error.details[0]?.received_type).toBe('upstream_transport');
   });
 
-  it('redirect loop → UPSTREAM_UNREACHABLE without hanging', async () => {
-    const fast = createFetcher({ timeoutMs: 5_000 });
-    const started = Date.now();
-    const error = await transport(fast.send({ method: 'GET', url: `${BASE}/loop` }));
-    expect(error.code).toBe('UPSTREAM_UNREACHABLE');
-    expect(Date.now() - started).toBeLessThan(4_000);
-    await fast.close();
-  });
-
   it("the caller's own abort is rethrown as the AbortError, not a transport error", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
     const slow = createFetcher({ timeoutMs: 5_000 });
-    const error = await rejection(slow.send({ method: 'GET', url: `${BASE}/hang`, signal: controller.signal }));
+    const error = await rejection(
+      slow.send({ method: 'GET', url: `${BASE}/hang`, signal: controller.signal }),
+    );
     expect(error).not.toBeInstanceOf(UpstreamTransportError);
     expect((error as Error).name).toBe('AbortError');
     await slow.close();

@@ -12,6 +12,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/ok') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"via":"agent"}');
+    } else if (req.url === '/redirect') {
+      res.writeHead(307, { location: '/ok' }).end();
     } else if (req.url === '/reset') {
       req.socket.destroy();
     } else if (req.url === '/reset-mid-body') {
@@ -48,12 +50,20 @@ describe('fetcher over the real Agent', () => {
     expect(second.status).toBe(200);
   });
 
+  it('follows a real redirect (redirect: manual returns the 3xx under undici)', async () => {
+    const res = await fetcher.send({ method: 'GET', url: `${base}/redirect` });
+    expect(res.url).toBe(`${base}/ok`);
+    expect(res.json()).toEqual({ via: 'agent' });
+  });
+
   it('connection reset → UPSTREAM_UNREACHABLE', async () => {
     expect(await code(fetcher.send({ method: 'GET', url: `${base}/reset` }))).toBe('UPSTREAM_UNREACHABLE');
   });
 
   it('reset in the middle of the body → UPSTREAM_UNREACHABLE', async () => {
-    expect(await code(fetcher.send({ method: 'GET', url: `${base}/reset-mid-body` }))).toBe('UPSTREAM_UNREACHABLE');
+    expect(await code(fetcher.send({ method: 'GET', url: `${base}/reset-mid-body` }))).toBe(
+      'UPSTREAM_UNREACHABLE',
+    );
   });
 
   it('connection refused → UPSTREAM_UNREACHABLE', async () => {

@@ -8,14 +8,22 @@ import { createFetcher } from '../src/index.js';
 const BASE = 'https://upstream.test';
 const server = setupServer(
   http.get(`${BASE}/ok`, ({ request }) =>
-    HttpResponse.json({ hello: 'world', ua: request.headers.get('user-agent') }, { headers: { 'x-req': 'r1' } }),
+    HttpResponse.json(
+      { hello: 'world', ua: request.headers.get('user-agent') },
+      { headers: { 'x-req': 'r1' } },
+    ),
   ),
   http.get(
     `${BASE}/vnd`,
     () =>
-      new HttpResponse('{"v":1}', { headers: { 'content-type': 'application/vnd.openbridge.v1+json; charset=utf-8' } }),
+      new HttpResponse('{"v":1}', {
+        headers: { 'content-type': 'application/vnd.openbridge.v1+json; charset=utf-8' },
+      }),
   ),
-  http.get(`${BASE}/truncated`, () => new HttpResponse('{"orders":[{"id":', { headers: { 'content-type': 'application/json' } })),
+  http.get(
+    `${BASE}/truncated`,
+    () => new HttpResponse('{"orders":[{"id":', { headers: { 'content-type': 'application/json' } }),
+  ),
   http.get(`${BASE}/html`, () => HttpResponse.html('<html><body>Service Unavailable</body></html>')),
   http.get(`${BASE}/status/:code`, ({ params }) =>
     HttpResponse.json({ errors: [{ code: 'X' }] }, { status: Number(params['code']) }),
@@ -105,7 +113,9 @@ describe('createFetcher().send', () => {
   });
 
   it('oversized streamed body → UPSTREAM_INVALID_RESPONSE; per-request cap overrides', async () => {
-    const error = await failure(fetcher.send({ method: 'GET', url: `${BASE}/big-stream`, maxBodyBytes: 100_000 }));
+    const error = await failure(
+      fetcher.send({ method: 'GET', url: `${BASE}/big-stream`, maxBodyBytes: 100_000 }),
+    );
     expect(error.details[0]?.issue).toBe('response body exceeds 100000 bytes');
     const ok = await fetcher.send({ method: 'GET', url: `${BASE}/big-stream`, maxBodyBytes: 20_000_000 });
     expect(ok.bytes.byteLength).toBe(1000 * 16 * 1024);

@@ -3,7 +3,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Envelope } from '../envelope/types.js';
 import { isEnvelope } from '../envelope/validate.js';
 
-export type EnvelopeOutcome<T = unknown> = { result: T; envelope?: undefined } | { envelope: Envelope; result?: undefined };
+export type EnvelopeOutcome<T = unknown> =
+  | { result: T; envelope?: undefined }
+  | { envelope: Envelope; result?: undefined };
 
 interface TextItem {
   type: 'text';
@@ -12,7 +14,9 @@ interface TextItem {
 
 function firstText(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
-  const item = content.find((c): c is TextItem => c !== null && typeof c === 'object' && (c as TextItem).type === 'text');
+  const item = content.find(
+    (c): c is TextItem => c !== null && typeof c === 'object' && (c as TextItem).type === 'text',
+  );
   return item?.text;
 }
 
@@ -30,7 +34,11 @@ export class PlainToolError extends Error {
   override readonly name = 'PlainToolError';
 }
 
-export async function callWithEnvelope<T = unknown>(client: Client, tool: string, args: Record<string, unknown> = {}): Promise<EnvelopeOutcome<T>> {
+export async function callWithEnvelope<T = unknown>(
+  client: Client,
+  tool: string,
+  args: Record<string, unknown> = {},
+): Promise<EnvelopeOutcome<T>> {
   const response = await client.callTool({ name: tool, arguments: args });
   const text = firstText(response.content);
   if (response.isError) {

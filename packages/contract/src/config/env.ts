@@ -22,7 +22,9 @@ export function parseBool(raw: string | undefined, fallback: boolean): boolean {
   return fallback;
 }
 
-export function readContractSettings(env: Record<string, string | undefined> = process.env): ContractSettings {
+export function readContractSettings(
+  env: Record<string, string | undefined> = process.env,
+): ContractSettings {
   return {
     normalizationEnabled: parseBool(env[CONTRACT_ENV.normalizationEnabled], true),
     normalizationMeta: parseBool(env[CONTRACT_ENV.normalizationMeta], false),

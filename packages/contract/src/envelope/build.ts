@@ -4,6 +4,7 @@ import { CONTRACT_VERSION } from '../version.js';
 import { legacyKindFor } from './reclassifications.js';
 import { boundText, oneLine } from './text.js';
 import type { Envelope, EnvelopeDetail } from './types.js';
+import { validateEnvelope } from './validate.js';
 
 export const LIMITS = {
   summary: 300,
@@ -38,14 +39,22 @@ function boundValue(value: unknown, depth: number): unknown {
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>).slice(0, 30)) {
-      if (v !== undefined) Object.defineProperty(out, boundText(k, 80), { value: boundValue(v, depth + 1), enumerable: true, writable: true, configurable: true });
+      if (v !== undefined)
+        Object.defineProperty(out, boundText(k, 80), {
+          value: boundValue(v, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return out;
   }
   return undefined;
 }
 
-function boundDetail(detail: EnvelopeDetail): EnvelopeDetail {
+function boundDetail(raw: EnvelopeDetail): EnvelopeDetail {
+  // JS callers can hand over anything: a non-object entry becomes an empty record, not a crash.
+  const detail = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as EnvelopeDetail;
   const bounded = boundValue(detail, 0) as Record<string, unknown>;
   return {
     ...bounded,
@@ -68,19 +77,44 @@ function boundExamples(examples: readonly unknown[]): unknown[] {
   return out;
 }
 
+/** A JSON copy (NaN → null, cycles/BigInt → undefined): what reaches the wire is what we check. */
+function jsonCopy(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function cleanMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!meta) return undefined;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(meta)) {
+  for (const [k, raw] of Object.entries(meta)) {
+    const v = raw === undefined ? undefined : jsonCopy(raw);
     if (v === undefined || v === null) continue;
     if (Array.isArray(v) && v.length === 0) continue;
-    out[k] = v;
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** Drops `_meta` keys the schema rejects (a negative retry_after_seconds, a null in rate_limit …). */
+function attachMeta(envelope: Envelope, meta: Record<string, unknown>): void {
+  envelope._meta = meta;
+  const first = validateEnvelope(envelope);
+  if (first.valid) return;
+  for (const error of first.errors) {
+    const key = /^\/_meta\/([^/]+)/.exec(error.instancePath)?.[1];
+    if (key !== undefined) delete meta[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  if (Object.keys(meta).length === 0 || !validateEnvelope(envelope).valid) delete envelope._meta;
+}
+
 export function buildEnvelope(input: EnvelopeInput): Envelope {
-  const hints = [...new Set((input.hints ?? []).map((h) => boundText(h, LIMITS.hint)).filter((h) => h.length > 0))];
+  const hints = [
+    ...new Set((input.hints ?? []).map((h) => boundText(h, LIMITS.hint)).filter((h) => h.length > 0)),
+  ];
   const envelope: Envelope = {
     error_kind: input.kind,
     tool: oneLine(input.tool, 'unknown_tool', 120),
@@ -95,6 +129,6 @@ export function buildEnvelope(input: EnvelopeInput): Envelope {
   const legacy = legacyKindFor(envelope.error_kind, envelope.error_code);
   if (legacy !== undefined) envelope.legacy_error_kind = legacy;
   const meta = cleanMeta(input.meta);
-  if (meta) envelope._meta = meta;
+  if (meta) attachMeta(envelope, meta);
   return envelope;
 }

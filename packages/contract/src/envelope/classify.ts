@@ -35,35 +35,111 @@ function shapeOf(error: ContractError, profile: ServerProfile): Shape {
     const service = error.service ?? prefix.replace('_', '-');
     const summary = error.summary ?? `${service} request failed with HTTP ${error.status}.`;
     if (error.status === 401 || error.status === 403)
-      return { ...base, kind: 'auth_error', code, summary, retryable: false, hints: [...error.hints, ...HTTP_HINTS.auth] };
+      return {
+        ...base,
+        kind: 'auth_error',
+        code,
+        summary,
+        retryable: false,
+        hints: [...error.hints, ...HTTP_HINTS.auth],
+      };
     if (error.status === 429)
-      return { ...base, kind: 'rate_limited', code, summary, retryable: true, hints: [...error.hints, ...HTTP_HINTS.rateLimited] };
+      return {
+        ...base,
+        kind: 'rate_limited',
+        code,
+        summary,
+        retryable: true,
+        hints: [...error.hints, ...HTTP_HINTS.rateLimited],
+      };
     const retryable = error.status >= 500 || error.status === 408;
-    return { ...base, kind: profile.httpKind, code, summary, retryable, hints: [...error.hints, ...(retryable ? HTTP_HINTS.retryable : HTTP_HINTS.client)] };
+    return {
+      ...base,
+      kind: profile.httpKind,
+      code,
+      summary,
+      retryable,
+      hints: [...error.hints, ...(retryable ? HTTP_HINTS.retryable : HTTP_HINTS.client)],
+    };
   }
   if (error instanceof UpstreamTransportError)
-    return { ...base, kind: profile.clientKind, code: error.code, summary: error.summary ?? TRANSPORT_SUMMARY[error.code], retryable: true };
+    return {
+      ...base,
+      kind: profile.clientKind,
+      code: error.code,
+      summary: error.summary ?? TRANSPORT_SUMMARY[error.code],
+      retryable: true,
+    };
   if (error instanceof AuthError)
-    return { ...base, kind: 'auth_error', code: error.code, summary: error.summary ?? 'Authentication failed.', retryable: false };
+    return {
+      ...base,
+      kind: 'auth_error',
+      code: error.code,
+      summary: error.summary ?? 'Authentication failed.',
+      retryable: false,
+    };
   if (error instanceof RateLimitedError)
-    return { ...base, kind: 'rate_limited', code: 'RATE_LIMITED', summary: error.summary ?? 'Rate limited.', retryable: true };
+    return {
+      ...base,
+      kind: 'rate_limited',
+      code: 'RATE_LIMITED',
+      summary: error.summary ?? 'Rate limited.',
+      retryable: true,
+    };
   if (error instanceof DomainValidationError)
-    return { ...base, kind: 'mcp_input_validation', code: error.code, summary: error.summary ?? 'Tool input validation failed.', retryable: false };
+    return {
+      ...base,
+      kind: 'mcp_input_validation',
+      code: error.code,
+      summary: error.summary ?? 'Tool input validation failed.',
+      retryable: false,
+    };
   if (error instanceof ClientSideError)
-    return { ...base, kind: profile.clientKind, code: error.code, summary: error.summary ?? 'Client-side request preparation failed.', retryable: error.retryable };
+    return {
+      ...base,
+      kind: profile.clientKind,
+      code: error.code,
+      summary: error.summary ?? 'Client-side request preparation failed.',
+      retryable: error.retryable,
+    };
   if (error instanceof SandboxLimitationError)
-    return { ...base, kind: 'sandbox_runtime', code: 'CODE_MODE_SANDBOX_LIMITATION', summary: error.summary ?? 'Code mode sandbox hit a known runtime limitation.', retryable: false };
+    return {
+      ...base,
+      kind: 'sandbox_runtime',
+      code: 'CODE_MODE_SANDBOX_LIMITATION',
+      summary: error.summary ?? 'Code mode sandbox hit a known runtime limitation.',
+      retryable: false,
+    };
   if (error instanceof EnvironmentError)
-    return { kind: 'internal_error', code: error.code, summary: 'The server environment failed; see the server log.', retryable: false, details: [], hints: [] };
+    return {
+      kind: 'internal_error',
+      code: error.code,
+      summary: 'The server environment failed; see the server log.',
+      retryable: false,
+      details: [],
+      hints: [],
+    };
   return internalShape();
 }
 
 function internalShape(): Shape {
-  return { kind: 'internal_error', code: 'INTERNAL_ERROR', summary: 'Internal server error; details are in the server log.', retryable: false, details: [], hints: [] };
+  return {
+    kind: 'internal_error',
+    code: 'INTERNAL_ERROR',
+    summary: 'Internal server error; details are in the server log.',
+    retryable: false,
+    details: [],
+    hints: [],
+  };
 }
 
 function describeForLog(thrown: unknown): Record<string, unknown> {
-  if (thrown instanceof Error) return { error: { name: thrown.name, message: thrown.message, stack: thrown.stack } };
+  // Getters and proxies can throw: each read is guarded, the log line is best effort.
+  try {
+    if (thrown instanceof Error) return { error: { name: thrown.name, message: thrown.message, stack: thrown.stack } };
+  } catch {
+    // fall through to the generic description
+  }
   try {
     return { error: { type: typeof thrown, value: String(thrown).slice(0, 500) } };
   } catch {
@@ -71,10 +147,19 @@ function describeForLog(thrown: unknown): Record<string, unknown> {
   }
 }
 
-export function envelopeFromThrown(thrown: unknown, ctx: ClassifyContext): Envelope {
+function isContractError(thrown: unknown): thrown is ContractError {
+  try {
+    return thrown instanceof ContractError;
+  } catch {
+    return false;
+  }
+}
+
+function classifyThrown(thrown: unknown, ctx: ClassifyContext): Envelope {
+  const known = isContractError(thrown);
   let shape: Shape;
   try {
-    shape = thrown instanceof ContractError ? shapeOf(thrown, ctx.profile) : internalShape();
+    shape = known ? shapeOf(thrown, ctx.profile) : internalShape();
   } catch {
     shape = internalShape();
   }
@@ -82,10 +167,26 @@ export function envelopeFromThrown(thrown: unknown, ctx: ClassifyContext): Envel
   if (isInternal) ctx.log?.error('tool call failed', { tool: ctx.tool, ...describeForLog(thrown) });
   else ctx.log?.info('tool call returned an envelope', { tool: ctx.tool, error_code: shape.code });
   const meta: Record<string, unknown> = { ...(ctx.meta ?? {}) };
-  if (thrown instanceof ContractError) {
-    if (thrown.retryAfterSeconds !== undefined && meta.retry_after_seconds === undefined) meta.retry_after_seconds = thrown.retryAfterSeconds;
+  if (known) {
+    if (thrown.retryAfterSeconds !== undefined && meta.retry_after_seconds === undefined)
+      meta.retry_after_seconds = thrown.retryAfterSeconds;
     if (thrown.requestId !== undefined && meta.request_id === undefined) meta.request_id = thrown.requestId;
   }
-  const examples = shape.kind === 'mcp_input_validation' || shape.code === 'BODY_COERCION_INVALID_JSON' ? ctx.examples : undefined;
+  const examples =
+    shape.kind === 'mcp_input_validation' || shape.code === 'BODY_COERCION_INVALID_JSON' ? ctx.examples : undefined;
   return buildEnvelope({ ...shape, tool: ctx.tool, meta, examples: examples ?? [] });
+}
+
+/** Total: whatever was thrown (and however hostile), the result is one schema-valid envelope. */
+export function envelopeFromThrown(thrown: unknown, ctx: ClassifyContext): Envelope {
+  try {
+    return classifyThrown(thrown, ctx);
+  } catch {
+    try {
+      ctx.log?.error('tool call failed (unclassifiable value)', { tool: ctx.tool, ...describeForLog(thrown) });
+    } catch {
+      // a failing logger must not turn a failure into a crash
+    }
+    return buildEnvelope({ ...internalShape(), tool: ctx.tool, examples: [] });
+  }
 }

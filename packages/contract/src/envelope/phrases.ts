@@ -8,8 +8,12 @@ export const TRANSPORT_SUMMARY: Record<UpstreamCode, string> = {
 };
 
 export const HTTP_HINTS = {
-  auth: ['Credentials were rejected: re-authorize the account or refresh the configured credentials; retrying the same call will not help.'],
-  rateLimited: ['Wait _meta.retry_after_seconds (when present) before retrying; otherwise back off exponentially.'],
+  auth: [
+    'Credentials were rejected: re-authorize the account or refresh the configured credentials; retrying the same call will not help.',
+  ],
+  rateLimited: [
+    'Wait _meta.retry_after_seconds (when present) before retrying; otherwise back off exponentially.',
+  ],
   retryable: ['Upstream failed server-side; retry after a short backoff.'],
   client: ['Check the arguments against the tool schema and the upstream error in details.'],
 } as const;

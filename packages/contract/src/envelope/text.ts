@@ -4,7 +4,10 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u2
 
 export function boundText(value: unknown, max = 500): string {
   const text = typeof value === 'string' ? value : String(value);
-  const clean = text.replace(/[\r\n\t]+/g, ' ').replace(CONTROL, '').trim();
+  const clean = text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(CONTROL, '')
+    .trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
 

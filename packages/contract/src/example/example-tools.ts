@@ -8,8 +8,19 @@ export const exampleProfile: ServerProfile = {
   httpKind: 'sp_api_http',
   clientKind: 'sp_api_client',
   httpCodePrefix: 'SP_API',
-  errorKinds: ['mcp_input_validation', 'tool_not_found', 'sp_api_http', 'sp_api_client', 'rate_limited', 'auth_error', 'internal_error'],
-  hintTables: { keyRenames: { MarketplaceIds: 'marketplaceIds' }, valueAliases: { region: { usa: 'na', europe: 'eu', japan: 'fe' } } },
+  errorKinds: [
+    'mcp_input_validation',
+    'tool_not_found',
+    'sp_api_http',
+    'sp_api_client',
+    'rate_limited',
+    'auth_error',
+    'internal_error',
+  ],
+  hintTables: {
+    keyRenames: { MarketplaceIds: 'marketplaceIds' },
+    valueAliases: { region: { usa: 'na', europe: 'eu', japan: 'fe' } },
+  },
 };
 
 export const exampleTools: ToolDefinition[] = [
@@ -19,15 +30,29 @@ export const exampleTools: ToolDefinition[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        marketplaceIds: { type: 'array', items: { type: 'string', enum: ['ATVPDKIKX0DER', 'A1PA6795UKMFR9'] }, minItems: 1, maxItems: 2 },
+        marketplaceIds: {
+          type: 'array',
+          items: { type: 'string', enum: ['ATVPDKIKX0DER', 'A1PA6795UKMFR9'] },
+          minItems: 1,
+          maxItems: 2,
+        },
         region: { type: 'string', enum: ['na', 'eu', 'fe'] },
-        filters: { type: 'array', items: { type: 'object', properties: { marketplaceId: { type: 'string' }, status: { type: 'string' } } } },
+        filters: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { marketplaceId: { type: 'string' }, status: { type: 'string' } },
+          },
+        },
         maxResults: { type: 'integer', minimum: 1, maximum: 100 },
       },
       required: ['marketplaceIds'],
       examples: [{ marketplaceIds: ['ATVPDKIKX0DER'] }],
     },
-    handler: (args) => ({ orders: [{ orderId: '123-4567890-1234567', orderStatus: 'Shipped' }], received: args }),
+    handler: (args) => ({
+      orders: [{ orderId: '123-4567890-1234567', orderStatus: 'Shipped' }],
+      received: args,
+    }),
   },
   {
     name: 'crash',
@@ -40,9 +65,17 @@ export const exampleTools: ToolDefinition[] = [
   {
     name: 'upstream_fail',
     description: 'Fails like an upstream HTTP error with the given status (example).',
-    inputSchema: { type: 'object', properties: { status: { type: 'integer', minimum: 400, maximum: 599 } }, required: ['status'], examples: [{ status: 503 }] },
+    inputSchema: {
+      type: 'object',
+      properties: { status: { type: 'integer', minimum: 400, maximum: 599 } },
+      required: ['status'],
+      examples: [{ status: 503 }],
+    },
     handler: (args) => {
-      throw new UpstreamHttpError(Number(args.status), { retryAfterSeconds: 1.5, details: [{ path: '', issue: 'upstream said no', received_type: 'upstream_error' }] });
+      throw new UpstreamHttpError(Number(args.status), {
+        retryAfterSeconds: 1.5,
+        details: [{ path: '', issue: 'upstream said no', received_type: 'upstream_error' }],
+      });
     },
   },
   {

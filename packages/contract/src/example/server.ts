@@ -1,9 +1,10 @@
-// A stdio example server built with the contract wiring (integration tests spawn it).
+// An example server built with the contract wiring (integration tests spawn it; stdio, or HTTP with --http).
 import { createContractServer } from '../server/create-server.js';
 import { createLogger } from '../server/logger.js';
 import { serve } from '../server/serve.js';
 import { exampleProfile, exampleTools } from './example-tools.js';
+import { slowTool } from './slow-tool.js';
 
 const logger = createLogger({ name: exampleProfile.name });
-const { server } = createContractServer({ profile: exampleProfile, tools: exampleTools, logger });
-await serve(server, { logger });
+const tools = process.env.OBMCP_EXAMPLE_SLOW_TOOL === '1' ? [...exampleTools, slowTool] : exampleTools;
+await serve(() => createContractServer({ profile: exampleProfile, tools, logger }).server, { logger });

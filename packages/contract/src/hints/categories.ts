@@ -13,12 +13,17 @@ export interface CategorizedHint {
 const quote = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** A key that is not in the schema: case_mismatch when only case differs, else did_you_mean. */
-export function unknownKeyHints(key: string, known: readonly string[], tables?: HintTables): { hints: CategorizedHint[]; matches: string[] } {
+export function unknownKeyHints(
+  key: string,
+  known: readonly string[],
+  tables?: HintTables,
+): { hints: CategorizedHint[]; matches: string[] } {
   const curated = tables?.keyRenames?.[key];
   const matches = curated && known.includes(curated) ? [curated] : suggest(key, known).map((s) => s.value);
   const first = matches[0];
   if (first === undefined) return { hints: [], matches: [] };
-  const caseOnly = first.toLowerCase().replace(/[^a-z0-9]/g, '') === key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const caseOnly =
+    first.toLowerCase().replace(/[^a-z0-9]/g, '') === key.toLowerCase().replace(/[^a-z0-9]/g, '');
   const hint: CategorizedHint = caseOnly
     ? { category: 'case_mismatch', text: `Use ${first} instead of ${key}.` }
     : { category: 'did_you_mean', text: `Did you mean ${matches.join(' or ')}? Got ${key}.` };
@@ -34,23 +39,38 @@ export function enumHints(
 ): { hints: CategorizedHint[]; matches: unknown[] } {
   const hints: CategorizedHint[] = [];
   const matches: unknown[] = [];
-  const leaf = field.split('/').filter((s) => !/^\d+$/.test(s)).pop() ?? field;
+  const leaf =
+    field
+      .split('/')
+      .filter((s) => !/^\d+$/.test(s))
+      .pop() ?? field;
   if (typeof value === 'string') {
     const alias = lookupAlias(value, tables?.valueAliases?.[leaf]);
     if (alias !== undefined && allowed.includes(alias)) matches.push(alias);
     const labels = tables?.enumLabels?.[leaf];
     if (labels) {
-      for (const [v, label] of Object.entries(labels)) if (label.toLowerCase() === value.toLowerCase() && allowed.includes(v)) matches.push(v);
+      for (const [v, label] of Object.entries(labels))
+        if (label.toLowerCase() === value.toLowerCase() && allowed.includes(v)) matches.push(v);
     }
     const strings = allowed.filter((a): a is string => typeof a === 'string');
     for (const s of suggest(value, strings)) if (!matches.includes(s.value)) matches.push(s.value);
     if (matches.length > 0) {
-      hints.push({ category: 'did_you_mean', text: `Did you mean ${leaf}=${matches.slice(0, 3).map(quote).map((m) => `'${m}'`).join(' or ')}? Got '${value}'.` });
+      hints.push({
+        category: 'did_you_mean',
+        text: `Did you mean ${leaf}=${matches
+          .slice(0, 3)
+          .map(quote)
+          .map((m) => `'${m}'`)
+          .join(' or ')}? Got '${value}'.`,
+      });
     }
   }
   const shown = allowed.slice(0, 12).map(quote).join(', ');
   const more = allowed.length > 12 ? `, … (${allowed.length} values)` : '';
-  hints.push({ category: 'enum_suggest', text: `${quote(value)} is not valid for ${field}. Valid: [${shown}${more}].` });
+  hints.push({
+    category: 'enum_suggest',
+    text: `${quote(value)} is not valid for ${field}. Valid: [${shown}${more}].`,
+  });
   return { hints, matches: matches.slice(0, 3) };
 }
 

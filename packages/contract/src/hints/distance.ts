@@ -10,7 +10,11 @@ function levenshtein(a: string, b: string, ceiling: number): number {
       const x = a[i - 1];
       const y = b[j - 1];
       const substitution = x === y ? 0 : x?.toLowerCase() === y?.toLowerCase() ? 0.1 : 1;
-      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + substitution);
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + substitution,
+      );
       current.push(value);
       if (value < rowMin) rowMin = value;
     }

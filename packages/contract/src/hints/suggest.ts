@@ -15,14 +15,18 @@ export function suggest(input: string, candidates: readonly string[], max = 3): 
   for (const candidate of new Set(candidates)) {
     if (candidate === input) continue;
     const distance = spellingDistance(input, candidate);
-    if (distance < limit) ranked.push({ value: candidate, distance, caseOnly: distance <= 0.2 + 1e-9 && distance > 0 });
+    if (distance < limit)
+      ranked.push({ value: candidate, distance, caseOnly: distance <= 0.2 + 1e-9 && distance > 0 });
   }
   ranked.sort((a, b) => a.distance - b.distance || a.value.localeCompare(b.value));
   return ranked.slice(0, max);
 }
 
 /** Looks a value up in an alias table after folding (usa → na). */
-export function lookupAlias(value: string, aliases: Readonly<Record<string, string>> | undefined): string | undefined {
+export function lookupAlias(
+  value: string,
+  aliases: Readonly<Record<string, string>> | undefined,
+): string | undefined {
   if (!aliases) return undefined;
   const folded = value.toLowerCase().replace(/[^a-z0-9]/g, '');
   return aliases[folded] ?? aliases[value];

@@ -5,6 +5,7 @@ import type { NormalizationEvent } from '../envelope/types.js';
 import { foldKey } from '../hints/distance.js';
 import { jsonType, toPath } from '../validation/json-type.js';
 import { allowsExtra, childSchema, declaredTypes, propertyNames } from '../validation/schema-walk.js';
+import { isSilentObjectSchema } from '../validation/strict-unknown.js';
 
 export interface NormalizeOptions {
   strictUnknown: boolean;
@@ -18,7 +19,12 @@ export interface NormalizeResult {
   events: NormalizationEvent[];
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The value already has one of the declared types (an integer satisfies `number`). */
+const fitsTypes = (types: readonly string[], v: unknown): boolean =>
+  types.includes(jsonType(v)) || (jsonType(v) === 'integer' && types.includes('number'));
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -30,27 +36,51 @@ export function normalizeArgs(args: unknown, schema: unknown, options: Normalize
   return { args: value, events };
 }
 
-function walkValue(value: unknown, schema: unknown, path: string, o: NormalizeOptions, events: NormalizationEvent[], depth: number): unknown {
+function walkValue(
+  value: unknown,
+  schema: unknown,
+  path: string,
+  o: NormalizeOptions,
+  events: NormalizationEvent[],
+  depth: number,
+): unknown {
   if (depth > (o.maxDepth ?? 12)) return value;
   const types = declaredTypes(schema);
   let current = value;
-  if (typeof current === 'string' && (types.includes('array') || types.includes('object')) && !types.includes('string')) {
+  if (
+    typeof current === 'string' &&
+    (types.includes('array') || types.includes('object')) &&
+    !types.includes('string')
+  ) {
     current = parseStringified(current, types, path, events);
   }
-  if (types.includes('array') && !types.includes(jsonType(current)) && current !== undefined && !Array.isArray(current)) {
-    if (!(types.includes('object') && isPlainObject(current)) && !(types.includes('null') && current === null)) {
-      events.push({ kind: 'coerced', field: path, from_type: jsonType(current), to_type: 'array', reason: 'schema_array_wrap' });
-      current = [current];
-    }
+  if (types.includes('array') && current !== undefined && !fitsTypes(types, current)) {
+    events.push({
+      kind: 'coerced',
+      field: path,
+      from_type: jsonType(current),
+      to_type: 'array',
+      reason: 'schema_array_wrap',
+    });
+    current = [current];
   }
   if (Array.isArray(current)) {
-    return current.map((item, i) => walkValue(item, childSchema(schema, i), toPath(path, String(i)), o, events, depth + 1));
+    return current.map((item, i) =>
+      walkValue(item, childSchema(schema, i), toPath(path, String(i)), o, events, depth + 1),
+    );
   }
-  if (isPlainObject(current) && propertyNames(schema).length > 0) return walkObject(current, schema, path, o, events, depth);
+  // `properties: {}` counts: its keys are all unknown (and strict mode rejects them).
+  if (isPlainObject(current) && isPlainObject(schema) && isPlainObject(schema.properties))
+    return walkObject(current, schema, path, o, events, depth);
   return current;
 }
 
-function parseStringified(text: string, types: string[], path: string, events: NormalizationEvent[]): unknown {
+function parseStringified(
+  text: string,
+  types: string[],
+  path: string,
+  events: NormalizationEvent[],
+): unknown {
   const trimmed = text.trim();
   const opener = trimmed[0];
   if (opener !== '[' && opener !== '{') return text;
@@ -58,20 +88,42 @@ function parseStringified(text: string, types: string[], path: string, events: N
     const parsed: unknown = JSON.parse(trimmed);
     const kind = jsonType(parsed);
     if (!types.includes(kind)) return text;
-    events.push({ kind: 'coerced', field: path, from_type: 'string', to_type: kind, reason: 'json_string_parsed' });
+    events.push({
+      kind: 'coerced',
+      field: path,
+      from_type: 'string',
+      to_type: kind,
+      reason: 'json_string_parsed',
+    });
     return parsed;
   } catch {
     const expected = opener === '[' ? 'array' : 'object';
     throw new ClientSideError('BODY_COERCION_INVALID_JSON', {
       summary: 'Invalid JSON-like string in request body field.',
       retryable: true,
-      details: [{ path, issue: `expected JSON ${expected}, got malformed string`, received_type: 'string', field: path }],
-      hints: [`Use a native JSON ${expected} for ${path === '' ? 'the arguments' : path} instead of an invalid string value.`],
+      details: [
+        {
+          path,
+          issue: `expected JSON ${expected}, got malformed string`,
+          received_type: 'string',
+          field: path,
+        },
+      ],
+      hints: [
+        `Use a native JSON ${expected} for ${path === '' ? 'the arguments' : path} instead of an invalid string value.`,
+      ],
     });
   }
 }
 
-function walkObject(obj: Record<string, unknown>, schema: unknown, path: string, o: NormalizeOptions, events: NormalizationEvent[], depth: number) {
+function walkObject(
+  obj: Record<string, unknown>,
+  schema: unknown,
+  path: string,
+  o: NormalizeOptions,
+  events: NormalizationEvent[],
+  depth: number,
+) {
   const known = propertyNames(schema);
   const byFold = new Map<string, string[]>();
   for (const k of known) byFold.set(foldKey(k), [...(byFold.get(foldKey(k)) ?? []), k]);
@@ -88,27 +140,31 @@ function walkObject(obj: Record<string, unknown>, schema: unknown, path: string,
     const from = toPath(path, key);
     if (target !== undefined) {
       if (Object.hasOwn(out, target) && out[target] !== undefined) {
-        events.push({ kind: 'dropped_alias', from, canonical: toPath(path, target), reason: 'canonical_key_also_present' });
+        events.push({
+          kind: 'dropped_alias',
+          from,
+          canonical: toPath(path, target),
+          reason: 'canonical_key_also_present',
+        });
       } else {
         events.push({ kind: 'renamed', from, to: toPath(path, target), reason: 'schema_canonical_key' });
         define(out, target, value);
       }
       continue;
     }
-    const rejected = !explicitlyOpen(schema) && (o.strictUnknown || !allowsExtra(schema));
-    events.push({ kind: rejected ? 'unknown_field_rejected' : 'unknown_field_passed_through', field: from, reason: matches.length > 1 ? 'ambiguous_schema_match' : 'no_schema_match' });
+    // Same rule as the validator: explicit false rejects; strict mode rejects where the schema is silent.
+    const rejected = !allowsExtra(schema) || (o.strictUnknown && isSilentObjectSchema(schema));
+    events.push({
+      kind: rejected ? 'unknown_field_rejected' : 'unknown_field_passed_through',
+      field: from,
+      reason: matches.length > 1 ? 'ambiguous_schema_match' : 'no_schema_match',
+    });
     define(out, key, value);
   }
   for (const key of Object.keys(out)) {
     const sub = childSchema(schema, key);
-    if (sub !== undefined) define(out, key, walkValue(out[key], sub, toPath(path, key), o, events, depth + 1));
+    if (sub !== undefined)
+      define(out, key, walkValue(out[key], sub, toPath(path, key), o, events, depth + 1));
   }
   return out;
-}
-
-/** The author opted into extra keys (true or a sub-schema): extras are not "unknown". */
-function explicitlyOpen(schema: unknown): boolean {
-  if (!isPlainObject(schema)) return false;
-  const ap = schema.additionalProperties;
-  return ap === true || isPlainObject(ap);
 }

@@ -21,7 +21,8 @@ export function compileTool(definition: ToolDefinition, settings: ContractSettin
   const examples = Array.isArray(schema.examples) ? [...schema.examples] : [];
   if (examples.length === 0) throw new Error(`tool ${definition.name}: inputSchema must carry examples`);
   for (const example of examples) {
-    if (!validate(example)) throw new Error(`tool ${definition.name}: example ${JSON.stringify(example)} fails its own schema`);
+    if (!validate(example))
+      throw new Error(`tool ${definition.name}: example ${JSON.stringify(example)} fails its own schema`);
   }
   const info: ToolInfo = { name: definition.name, description: definition.description, inputSchema: schema };
   if (definition.title !== undefined) info.title = definition.title;

@@ -37,7 +37,10 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   const server = new Server(
     { name: profile.name, version: profile.version },
     {
-      capabilities: { tools: { listChanged: false }, experimental: { openbridge_envelope: capabilityBlock(profile) } },
+      capabilities: {
+        tools: { listChanged: false },
+        experimental: { openbridge_envelope: capabilityBlock(profile) },
+      },
       ...(profile.instructions ? { instructions: profile.instructions } : {}),
     },
   );
@@ -51,7 +54,10 @@ export function createContractServer(options: ContractServerOptions): ContractSe
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, listedOnly: true });
+    const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, {
+      signal: extra.signal,
+      listedOnly: true,
+    });
     return toCallToolResult(outcome);
   });
   return { server, host };

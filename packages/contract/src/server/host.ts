@@ -10,7 +10,11 @@ export interface ContractHost extends ToolHost {
   /** Names of tools published in tools/list. */
   listed(): ToolInfo[];
   /** Full outcome with the success `_meta`, for the wire. */
-  invoke(name: string, args: unknown, options: { signal: AbortSignal; listedOnly: boolean }): Promise<PipelineOutcome>;
+  invoke(
+    name: string,
+    args: unknown,
+    options: { signal: AbortSignal; listedOnly: boolean },
+  ): Promise<PipelineOutcome>;
 }
 
 export function createToolHost(
@@ -21,7 +25,10 @@ export function createToolHost(
   log: Logger,
 ): ContractHost {
   const tools = new Map<string, { compiled: CompiledTool; listed: boolean }>();
-  for (const [defs, isListed] of [[listed, true], [internal, false]] as const) {
+  for (const [defs, isListed] of [
+    [listed, true],
+    [internal, false],
+  ] as const) {
     for (const def of defs) {
       if (tools.has(def.name)) throw new Error(`duplicate tool name: ${def.name}`);
       tools.set(def.name, { compiled: compileTool(def, settings), listed: isListed });

@@ -21,7 +21,8 @@ function scrub(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => scrub(v, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '[redacted]' : scrub(v, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET_KEY.test(k) ? '[redacted]' : scrub(v, depth + 1);
     return out;
   }
   return value;
@@ -41,7 +42,13 @@ export function createLogger(options: LoggerOptions, base: LogFields = {}): Logg
   const secrets = (options.secrets ?? []).filter((s) => s.length >= 6);
   const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (ORDER[level] < min) return;
-    let line = JSON.stringify({ ts: new Date().toISOString(), level, logger: options.name, msg, ...(scrub({ ...base, ...fields }) as LogFields) });
+    let line = JSON.stringify({
+      ts: new Date().toISOString(),
+      level,
+      logger: options.name,
+      msg,
+      ...(scrub({ ...base, ...fields }) as LogFields),
+    });
     for (const s of secrets) line = line.split(s).join('[redacted]');
     write(`${line}\n`);
   };

@@ -23,7 +23,12 @@ export interface PipelineOutcome {
   meta: Record<string, unknown>;
 }
 
-export async function runPipeline(tool: CompiledTool, rawArgs: unknown, deps: PipelineDeps, signal: AbortSignal): Promise<PipelineOutcome> {
+export async function runPipeline(
+  tool: CompiledTool,
+  rawArgs: unknown,
+  deps: PipelineDeps,
+  signal: AbortSignal,
+): Promise<PipelineOutcome> {
   const name = tool.definition.name;
   const meta = createMetaCollector();
   let events: NormalizationEvent[] = [];
@@ -33,28 +38,52 @@ export async function runPipeline(tool: CompiledTool, rawArgs: unknown, deps: Pi
     return snapshot;
   };
   const fail = (thrown: unknown): PipelineOutcome => {
-    const envelope = envelopeFromThrown(thrown, { profile: deps.profile, tool: name, log: deps.log, meta: metaWithEvents(), examples: tool.examples });
+    const envelope = envelopeFromThrown(thrown, {
+      profile: deps.profile,
+      tool: name,
+      log: deps.log,
+      meta: metaWithEvents(),
+      examples: tool.examples,
+    });
     return { outcome: { ok: false, envelope }, meta: {} };
   };
   try {
     let args: unknown = rawArgs ?? {};
     if (deps.settings.normalizationEnabled) {
-      const normalized = normalizeArgs(args, tool.schema, { strictUnknown: deps.settings.strictUnknown, tables: deps.profile.hintTables });
+      const normalized = normalizeArgs(args, tool.schema, {
+        strictUnknown: deps.settings.strictUnknown,
+        tables: deps.profile.hintTables,
+      });
       args = normalized.args;
       events = normalized.events;
     }
     if (!tool.validate(args)) {
-      return { outcome: { ok: false, envelope: validationEnvelope(tool, args, deps, metaWithEvents()) }, meta: {} };
+      return {
+        outcome: { ok: false, envelope: validationEnvelope(tool, args, deps, metaWithEvents()) },
+        meta: {},
+      };
     }
     const log = deps.log.child({ tool: name });
-    const value = await tool.definition.handler(args as never, { tool: name, signal, meta, log, host: deps.host, normalized: events });
+    const value = await tool.definition.handler(args as never, {
+      tool: name,
+      signal,
+      meta,
+      log,
+      host: deps.host,
+      normalized: events,
+    });
     return { outcome: { ok: true, value }, meta: metaWithEvents() };
   } catch (thrown) {
     return fail(thrown);
   }
 }
 
-function validationEnvelope(tool: CompiledTool, args: unknown, deps: PipelineDeps, meta: Record<string, unknown>): Envelope {
+function validationEnvelope(
+  tool: CompiledTool,
+  args: unknown,
+  deps: PipelineDeps,
+  meta: Record<string, unknown>,
+): Envelope {
   const report = describeAjvErrors(tool.validate.errors ?? [], args, tool.schema, deps.profile.hintTables);
   const categories = [...new Set(report.hints.map((h) => h.category))];
   const fullMeta: Record<string, unknown> = { ...meta };

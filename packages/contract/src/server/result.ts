@@ -2,7 +2,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PipelineOutcome } from './pipeline.js';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function safeStringify(value: unknown): string {
   try {
@@ -21,7 +22,8 @@ export function toCallToolResult({ outcome, meta }: PipelineOutcome): CallToolRe
   const value = outcome.value;
   if (isPlainObject(value)) {
     const existing = isPlainObject(value._meta) ? value._meta : {};
-    const merged = Object.keys(meta).length > 0 || Object.keys(existing).length > 0 ? { ...existing, ...meta } : undefined;
+    const merged =
+      Object.keys(meta).length > 0 || Object.keys(existing).length > 0 ? { ...existing, ...meta } : undefined;
     const body: Record<string, unknown> = merged ? { ...value, _meta: merged } : { ...value };
     if (!merged) delete body._meta;
     const structured = JSON.parse(safeStringify(body)) as Record<string, unknown>;

@@ -1,6 +1,8 @@
-// serve: run a contract server on stdio; exit cleanly when the client goes away.
+// serve: run a contract server on stdio (default) or Streamable HTTP (`--http` / OBMCP_HTTP_PORT).
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { readHttpOptions, wantsHttp } from './http/http-options.js';
+import { startHttpServer } from './http/http-server.js';
 import type { Logger } from './logger.js';
 
 /** A server, or a factory of servers (the form HTTP transports need: one server per request). */
@@ -8,8 +10,9 @@ export type ServerSource = Server | (() => Server);
 
 export interface ServeOptions {
   logger: Logger;
-  /** Command-line arguments (default process.argv.slice(2)); transports beyond stdio read them. */
+  /** Command-line arguments (default process.argv.slice(2)); `--http [--port N] [--host H]` selects HTTP. */
   argv?: readonly string[];
+  /** Default process.env; OBMCP_HTTP_* (see HTTP_ENV) configure the HTTP transport. */
   env?: Record<string, string | undefined>;
 }
 
@@ -19,7 +22,43 @@ function guardProcess(logger: Logger): void {
 }
 
 export async function serve(source: ServerSource, options: ServeOptions): Promise<void> {
-  const { logger } = options;
+  const argv = options.argv ?? process.argv.slice(2);
+  const env = options.env ?? process.env;
+  if (wantsHttp(argv, env)) return serveHttp(source, options.logger, argv, env);
+  return serveStdio(source, options.logger);
+}
+
+async function serveHttp(
+  source: ServerSource,
+  logger: Logger,
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<void> {
+  if (typeof source !== 'function') {
+    throw new Error(
+      'serve: the HTTP transport needs a server factory (one Server per request): ' +
+        'call serve(() => createServer(...).server, { logger }) instead of passing a Server',
+    );
+  }
+  const httpOptions = readHttpOptions(argv, env);
+  guardProcess(logger);
+  const handle = await startHttpServer(source, httpOptions, logger);
+  const shutdown = async (why: string) => {
+    await handle.close(why).catch((error: unknown) => logger.error('http shutdown failed', { error }));
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  logger.info('server ready', {
+    transport: 'http',
+    port: handle.port,
+    host: handle.host,
+    url: `http://${handle.host.includes(':') ? `[${handle.host}]` : handle.host}:${handle.port}/mcp`,
+    auth: httpOptions.bearerToken ? 'bearer' : 'none',
+  });
+}
+
+async function serveStdio(source: ServerSource, logger: Logger): Promise<void> {
   guardProcess(logger);
   const server = typeof source === 'function' ? source() : source;
   const transport = new StdioServerTransport();

@@ -14,7 +14,14 @@ export function toolNotFoundEnvelope(name: unknown, available: readonly string[]
     code: 'TOOL_NOT_FOUND',
     summary: `Tool ${asked} is not registered on this server.`,
     retryable: false,
-    details: [{ path: '', issue: `unknown tool: ${asked}`, received_type: typeof name === 'string' ? 'string' : typeof name, did_you_mean: close }],
+    details: [
+      {
+        path: '',
+        issue: `unknown tool: ${asked}`,
+        received_type: typeof name === 'string' ? 'string' : typeof name,
+        did_you_mean: close,
+      },
+    ],
     hints,
     meta: close.length > 0 ? { hint_categories: ['did_you_mean'] } : {},
   });

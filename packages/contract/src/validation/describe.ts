@@ -1,7 +1,12 @@
 // ajv errors → one SCHEMA_* code, a templated summary, JSON-pointer details and categorized hints.
 import type { ErrorObject } from 'ajv';
 import type { EnvelopeDetail } from '../envelope/types.js';
-import { type CategorizedHint, enumHints, missingRequiredHint, unknownKeyHints } from '../hints/categories.js';
+import {
+  type CategorizedHint,
+  enumHints,
+  missingRequiredHint,
+  unknownKeyHints,
+} from '../hints/categories.js';
 import type { HintTables } from '../hints/tables.js';
 import { jsonType, toPath, valueAt } from './json-type.js';
 import { mappingFor, render } from './mapping.js';
@@ -90,7 +95,9 @@ function detailFor(error: ErrorObject, args: unknown, schema: unknown, tables: H
   const values = { ...detail, path: templatePath, received_type: received, validator: error.keyword };
   const out: EnvelopeDetail = {
     path,
-    issue: known ? render(entry.summary_template, values) : `${error.message ?? 'invalid'} (${error.keyword})`,
+    issue: known
+      ? render(entry.summary_template, values)
+      : `${error.message ?? 'invalid'} (${error.keyword})`,
     received_type: received,
     field: path,
     code: entry.error_code,
@@ -101,22 +108,39 @@ function detailFor(error: ErrorObject, args: unknown, schema: unknown, tables: H
 }
 
 /** A numeric string for a number, a quoted JSON value for an array/object: name the fix. */
-function typeHints(path: string, expected: string, value: unknown, detail: Record<string, unknown>): CategorizedHint[] {
+function typeHints(
+  path: string,
+  expected: string,
+  value: unknown,
+  detail: Record<string, unknown>,
+): CategorizedHint[] {
   if (typeof value !== 'string') return [];
   const trimmed = value.trim();
   if (/integer|number/.test(expected) && trimmed !== '' && Number.isFinite(Number(trimmed))) {
     const n = Number(trimmed);
     if (expected.includes('number') || Number.isInteger(n)) {
       detail.did_you_mean = [n];
-      return [{ category: 'did_you_mean', text: `Did you mean ${path}=${n}? Got "${boundedValue(value)}" (a string); send ${n} as a number.` }];
+      return [
+        {
+          category: 'did_you_mean',
+          text: `Did you mean ${path}=${n}? Got "${boundedValue(value)}" (a string); send ${n} as a number.`,
+        },
+      ];
     }
   }
   if (expected === 'boolean' && /^(true|false)$/i.test(trimmed)) {
     detail.did_you_mean = [trimmed.toLowerCase() === 'true'];
-    return [{ category: 'did_you_mean', text: `Did you mean ${path}=${trimmed.toLowerCase()}? Send a JSON boolean, not a string.` }];
+    return [
+      {
+        category: 'did_you_mean',
+        text: `Did you mean ${path}=${trimmed.toLowerCase()}? Send a JSON boolean, not a string.`,
+      },
+    ];
   }
   if (expected === 'array' || expected === 'object') {
-    return [{ category: 'did_you_mean', text: `Send ${path} as a native JSON ${expected}, not a quoted string.` }];
+    return [
+      { category: 'did_you_mean', text: `Send ${path} as a native JSON ${expected}, not a quoted string.` },
+    ];
   }
   return [];
 }
@@ -133,9 +157,17 @@ export function describeAjvErrors(
   const described = selected.map((e) => detailFor(e, args, schema, tables));
   const primary = described[0];
   if (!primary) {
-    return { code: 'SCHEMA_VALIDATION_FAILED', summary: 'Arguments failed schema validation.', details: [], hints: [], templateHints: [], unknownKeywords: [] };
+    return {
+      code: 'SCHEMA_VALIDATION_FAILED',
+      summary: 'Arguments failed schema validation.',
+      details: [],
+      hints: [],
+      templateHints: [],
+      unknownKeywords: [],
+    };
   }
-  const more = described.length > 1 ? ` (+${described.length - 1} more issue${described.length > 2 ? 's' : ''})` : '';
+  const more =
+    described.length > 1 ? ` (+${described.length - 1} more issue${described.length > 2 ? 's' : ''})` : '';
   const hints: CategorizedHint[] = [];
   for (const d of described) hints.push(...d.hints);
   const templated = described.map((d) => render(d.entry.hint, d.values));

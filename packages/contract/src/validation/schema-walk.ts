@@ -4,7 +4,10 @@ const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object
 
 /** '#/properties/filters/items/additionalProperties' → the schema at '#/properties/filters/items'. */
 export function schemaAt(root: unknown, schemaPath: string): unknown {
-  const segments = schemaPath.replace(/^#\/?/, '').split('/').filter((s) => s !== '');
+  const segments = schemaPath
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s !== '');
   let current: unknown = root;
   for (const raw of segments) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -37,7 +40,10 @@ export function declaredTypes(schema: unknown): string[] {
   if (!isSchema(schema)) return [];
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
-  const branches = [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])];
+  const branches = [
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+  ];
   return branches.flatMap(declaredTypes);
 }
 

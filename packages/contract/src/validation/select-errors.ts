@@ -1,16 +1,15 @@
 // Picks the ajv errors worth reporting: combinators at their parent path, no meta keywords.
 import type { ErrorObject } from 'ajv';
 
-const COMBINATORS = new Set(['oneOf', 'anyOf']);
+/** Reported at their own path, their branch errors folded away (`contains`: no single item is at fault). */
+const COMBINATORS = new Set(['oneOf', 'anyOf', 'contains']);
 /** Keywords that only announce that an inner keyword failed; the inner one is reported. */
-const ANNOUNCERS = new Set(['if', 'propertyNames', 'contains', 'dependentSchemas']);
+const ANNOUNCERS = new Set(['if', 'propertyNames', 'dependentSchemas']);
 
 const PRIORITY: Record<string, number> = { required: 0, additionalProperties: 1, type: 2, enum: 3, const: 4 };
 
 export function selectErrors(errors: readonly ErrorObject[]): ErrorObject[] {
-  const combinatorPaths = errors
-    .filter((e) => COMBINATORS.has(e.keyword))
-    .map((e) => e.schemaPath);
+  const combinatorPaths = errors.filter((e) => COMBINATORS.has(e.keyword)).map((e) => e.schemaPath);
   const kept = errors.filter((e) => {
     if (ANNOUNCERS.has(e.keyword)) return false;
     if (COMBINATORS.has(e.keyword)) {

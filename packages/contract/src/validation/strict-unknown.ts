@@ -14,19 +14,30 @@ export function injectStrictUnknown(schema: JsonSchema): JsonSchema {
   return walk(schema) as JsonSchema;
 }
 
+/** Silent: an object schema with `properties` that says nothing about extras (the one rule the injection uses). */
+export function isSilentObjectSchema(node: unknown): boolean {
+  return (
+    isSchema(node) &&
+    isSchema(node.properties) &&
+    !('additionalProperties' in node) &&
+    !('unevaluatedProperties' in node) &&
+    !('allOf' in node)
+  );
+}
+
 function walk(node: unknown): unknown {
   if (!isSchema(node)) return node;
   const out: Schema = { ...node };
   if (isSchema(out.properties)) {
     out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, walk(v)]));
-    const silent = !('additionalProperties' in out) && !('unevaluatedProperties' in out) && !('allOf' in out);
-    if (silent) out.additionalProperties = false;
+    if (isSilentObjectSchema(node)) out.additionalProperties = false;
   }
   if (isSchema(out.items)) out.items = walk(out.items);
   for (const key of ['prefixItems', 'oneOf', 'anyOf'] as const) {
     const list = out[key];
     if (Array.isArray(list)) out[key] = list.map(walk);
   }
-  if (isSchema(out.$defs)) out.$defs = Object.fromEntries(Object.entries(out.$defs).map(([k, v]) => [k, walk(v)]));
+  if (isSchema(out.$defs))
+    out.$defs = Object.fromEntries(Object.entries(out.$defs).map(([k, v]) => [k, walk(v)]));
   return out;
 }

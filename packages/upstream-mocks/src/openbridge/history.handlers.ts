@@ -10,6 +10,7 @@ import { json, readJsonApi } from './json-api.js';
 const BASE = `${OPENBRIDGE_HOSTS.service}/service/history/production/history`;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STATUSES = ['active', 'cancelled', 'completed', 'failed'];
+const KNOWN_STAGES = new Set([0, 1000, 1001, 1002]);
 
 const create = guarded('bare_array', async (info) => {
   const subscriptionId = Number(param(info, 'id'));
@@ -30,6 +31,11 @@ const create = guarded('bare_array', async (info) => {
   if (String(a.start_date) > String(a.end_date)) {
     return errorResponse('bare_array', 400, 'start_date must not be after end_date', {
       code: 'INVALID_DATE_RANGE',
+    });
+  }
+  if (a.stage_id !== undefined && a.stage_id !== null && !KNOWN_STAGES.has(Number(a.stage_id))) {
+    return errorResponse('bare_array', 400, `stage_id ${String(a.stage_id).slice(0, 12)} is not a stage of this product`, {
+      code: 'INVALID_STAGE',
     });
   }
   const id = allocateHistoryId();

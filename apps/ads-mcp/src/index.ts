@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// ads-mcp stdio entry: env → config (one stderr line + exit 2 on a config error) → createServer → serve.
+import { createLogger, serve } from '@obmcp/contract';
+import { type AdsConfig, loadConfig } from './config.js';
+import { createServer } from './server.js';
+
+function fatal(message: string): never {
+  process.stderr.write(`ads-mcp: ${message}. See apps/ads-mcp/README.md for configuration.\n`);
+  process.exit(2);
+}
+
+let config: AdsConfig;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  fatal(error instanceof Error ? error.message : 'invalid configuration');
+}
+
+const logger = createLogger({ name: 'ads-mcp', level: config.logLevel, secrets: config.secrets });
+try {
+  const { server } = createServer(config, { logger, env: process.env });
+  await serve(server, { logger });
+} catch (error) {
+  fatal(error instanceof Error ? error.message : 'startup failed');
+}

@@ -1,0 +1,45 @@
+// createServer(config): fetcher, credential source, session, Ads client, tools, Code Mode → contract server.
+import { applyCodeMode } from '@obmcp/code-mode';
+import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
+import { createFetcher } from '@obmcp/http-kit';
+import { createLwaSource } from './auth/lwa.js';
+import { listAdsIdentities } from './auth/openbridge-identities.js';
+import { createJwtProvider } from './auth/openbridge-jwt.js';
+import { createOpenbridgeSource } from './auth/openbridge-source.js';
+import type { CredentialSource } from './auth/types.js';
+import type { AdsConfig } from './config.js';
+import { AdsApiClient } from './http/client.js';
+import { profile } from './profile.js';
+import { createSession } from './state/session.js';
+import type { AdsToolContext } from './tools/context.js';
+import { adsTools } from './tools/index.js';
+import { VERSION } from './version.js';
+
+export const USER_AGENT = `obmcp-ads/${VERSION} (Language=TypeScript)`;
+
+export interface CreateServerOptions {
+  logger: Logger;
+  /** Env handed to the contract (MCP_* switches). Default process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+export function createServer(config: AdsConfig, options: CreateServerOptions): ContractServer {
+  const fetcher = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, maxBodyBytes: config.reportMaxBytes });
+  const session = createSession(config.region, config.profileId, config.openbridge?.identityId);
+  let auth: CredentialSource;
+  let listIdentities: AdsToolContext['listIdentities'];
+  if (config.authMode === 'openbridge' && config.openbridge) {
+    const { refreshToken, clientIdFallback } = config.openbridge;
+    const jwt = createJwtProvider(fetcher, refreshToken);
+    auth = createOpenbridgeSource(fetcher, jwt, refreshToken, () => session.identityId, clientIdFallback);
+    listIdentities = (signal) => listAdsIdentities(fetcher, jwt, refreshToken, signal);
+  } else if (config.lwa) {
+    auth = createLwaSource(fetcher, config.lwa);
+  } else {
+    throw new Error('no credential source configured');
+  }
+  const client = new AdsApiClient(fetcher, auth, session, config);
+  const direct = adsTools({ config, session, client, fetcher, auth, listIdentities });
+  const { listed, internal } = applyCodeMode(direct, config.codeMode);
+  return createContractServer({ profile, tools: listed, internalTools: internal, env: options.env ?? process.env, logger: options.logger });
+}

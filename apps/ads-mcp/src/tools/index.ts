@@ -1,0 +1,22 @@
+// The ads-mcp tool list: reads always, Openbridge identity tools in brokered mode, writes only when enabled.
+import type { ToolDefinition } from '@obmcp/contract';
+import { amcTools } from './amc.tools.js';
+import type { AdsToolContext } from './context.js';
+import { identityTools } from './identities.tools.js';
+import { profileTools } from './profiles.tools.js';
+import { regionTools } from './regions.tools.js';
+import { reportingTools } from './reporting.tools.js';
+import { spReadTools } from './sp-read.tools.js';
+import { spWriteTools } from './sp-write.tools.js';
+
+export function adsTools(ctx: AdsToolContext): ToolDefinition[] {
+  return [
+    ...profileTools(ctx),
+    ...regionTools(ctx),
+    ...identityTools(ctx),
+    ...spReadTools(ctx),
+    ...(ctx.config.enableWrites ? spWriteTools(ctx) : []),
+    ...reportingTools(ctx),
+    ...amcTools(ctx),
+  ];
+}

@@ -1,0 +1,69 @@
+// Region tools: set_region (na/eu/fe; aliases via the hint table), get_region, list_regions.
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { REGION_INFO, REGIONS, type Region } from '../regions.js';
+import type { AdsToolContext } from './context.js';
+
+const setSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['region'],
+  properties: {
+    region: {
+      type: 'string',
+      enum: ['na', 'eu', 'fe'],
+      description: "Ads region: 'na' (US, CA, MX, BR), 'eu' (UK, DE, FR, …), 'fe' (JP, AU, SG).",
+    },
+  },
+  examples: [{ region: 'eu' }],
+} as const;
+
+const emptySchema = { type: 'object', additionalProperties: false, properties: {}, examples: [{}] } as const;
+
+function describe(region: Region) {
+  const info = REGION_INFO[region];
+  return { region, apiHost: info.apiHost, tokenHost: new URL(info.tokenUrl).host, marketplaces: info.marketplaces };
+}
+
+export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
+  const { session } = ctx;
+  return [
+    defineTool<FromSchema<typeof setSchema>>({
+      name: 'set_region',
+      title: 'Set the Ads region',
+      description: 'Routes later calls to the region host. Profiles are region-scoped: list_profiles again after switching.',
+      inputSchema: setSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      handler(args, call) {
+        const previous = session.region;
+        session.region = args.region;
+        const profileId = session.profileId;
+        const known = session.profiles.get(args.region);
+        if (profileId !== undefined && previous !== args.region && !known?.some((p) => p.profileId === profileId)) {
+          call.meta.addWarning({
+            kind: 'profile_scope_warning',
+            summary: `Active profile ${profileId} may not exist in region '${args.region}'; profile ids are region-scoped.`,
+            details: [{ path: 'profileId', issue: `not known in region '${args.region}'`, received_type: 'integer' }],
+            hints: ['Check list_profiles for this region and set_active_profile with one of its profileId values.'],
+          });
+        }
+        return { ...describe(args.region), previousRegion: previous, activeProfileId: profileId ?? null };
+      },
+    }),
+    defineTool<FromSchema<typeof emptySchema>>({
+      name: 'get_region',
+      title: 'Get the Ads region',
+      description: 'Returns the active region with its API host, LWA token host and marketplaces.',
+      inputSchema: emptySchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      handler: () => describe(session.region),
+    }),
+    defineTool<FromSchema<typeof emptySchema>>({
+      name: 'list_regions',
+      title: 'List Ads regions',
+      description: 'Lists the three Ads regions (na, eu, fe) with hosts and marketplaces.',
+      inputSchema: emptySchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      handler: () => ({ activeRegion: session.region, regions: REGIONS.map(describe) }),
+    }),
+  ];
+}

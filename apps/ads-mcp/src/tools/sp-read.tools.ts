@@ -1,0 +1,134 @@
+// Sponsored Products v3 read tools: list_campaigns, list_ad_groups, list_keywords, list_product_ads.
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { MEDIA } from '../http/media-types.js';
+import type { AdsToolContext } from './context.js';
+import { idList, include, paging, stateFilter } from './sp-schema.js';
+import { spList } from './sp-list.js';
+
+const campaignsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    campaignIdFilter: idList,
+    portfolioIdFilter: idList,
+    stateFilter,
+    nameFilter: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 128 }, minItems: 1, maxItems: 10 },
+    nameMatchType: { type: 'string', enum: ['BROAD_MATCH', 'EXACT_MATCH'], description: 'How nameFilter matches (default BROAD_MATCH).' },
+    includeExtendedDataFields: { type: 'boolean', description: 'Adds serving status and timestamps (counts 5x against rate limits).' },
+    ...paging,
+  },
+  examples: [{ stateFilter: ['ENABLED'], maxResults: 50 }, {}],
+} as const;
+
+const adGroupsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    campaignIdFilter: idList,
+    adGroupIdFilter: idList,
+    stateFilter,
+    nameFilter: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 255 }, minItems: 1, maxItems: 10 },
+    ...paging,
+  },
+  examples: [{ campaignIdFilter: ['111100000000001'], stateFilter: ['ENABLED'] }, {}],
+} as const;
+
+const keywordsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    campaignIdFilter: idList,
+    adGroupIdFilter: idList,
+    keywordIdFilter: idList,
+    stateFilter,
+    matchTypeFilter: {
+      type: 'array',
+      items: { type: 'string', enum: ['EXACT', 'PHRASE', 'BROAD'] },
+      minItems: 1,
+      maxItems: 3,
+      uniqueItems: true,
+    },
+    ...paging,
+  },
+  examples: [{ matchTypeFilter: ['EXACT'], maxResults: 100 }, {}],
+} as const;
+
+const productAdsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { campaignIdFilter: idList, adGroupIdFilter: idList, adIdFilter: idList, stateFilter, ...paging },
+  examples: [{ adGroupIdFilter: ['111110000000001'] }, {}],
+} as const;
+
+const read = { readOnlyHint: true, openWorldHint: true } as const;
+
+export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
+  return [
+    defineTool<FromSchema<typeof campaignsSchema>>({
+      name: 'list_campaigns',
+      title: 'List Sponsored Products campaigns',
+      description: 'POST /sp/campaigns/list for the active profile: filter by id, portfolio, state or name; paginate with nextToken.',
+      inputSchema: campaignsSchema,
+      annotations: read,
+      handler: (a, call) =>
+        spList(ctx, call, { path: 'campaigns', key: 'campaigns', media: MEDIA.spCampaign }, {
+          campaignIdFilter: include(a.campaignIdFilter),
+          portfolioIdFilter: include(a.portfolioIdFilter),
+          stateFilter: include(a.stateFilter),
+          nameFilter: a.nameFilter ? { queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH', include: a.nameFilter } : undefined,
+          includeExtendedDataFields: a.includeExtendedDataFields,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
+    }),
+    defineTool<FromSchema<typeof adGroupsSchema>>({
+      name: 'list_ad_groups',
+      title: 'List Sponsored Products ad groups',
+      description: 'POST /sp/adGroups/list for the active profile: filter by campaign, ad group, state or name.',
+      inputSchema: adGroupsSchema,
+      annotations: read,
+      handler: (a, call) =>
+        spList(ctx, call, { path: 'adGroups', key: 'adGroups', media: MEDIA.spAdGroup }, {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          stateFilter: include(a.stateFilter),
+          nameFilter: a.nameFilter ? { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter } : undefined,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
+    }),
+    defineTool<FromSchema<typeof keywordsSchema>>({
+      name: 'list_keywords',
+      title: 'List Sponsored Products keywords',
+      description: 'POST /sp/keywords/list for the active profile: filter by campaign, ad group, keyword, state or match type.',
+      inputSchema: keywordsSchema,
+      annotations: read,
+      handler: (a, call) =>
+        spList(ctx, call, { path: 'keywords', key: 'keywords', media: MEDIA.spKeyword }, {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          keywordIdFilter: include(a.keywordIdFilter),
+          stateFilter: include(a.stateFilter),
+          matchTypeFilter: a.matchTypeFilter,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
+    }),
+    defineTool<FromSchema<typeof productAdsSchema>>({
+      name: 'list_product_ads',
+      title: 'List Sponsored Products product ads',
+      description: 'POST /sp/productAds/list for the active profile: filter by campaign, ad group, ad id or state.',
+      inputSchema: productAdsSchema,
+      annotations: read,
+      handler: (a, call) =>
+        spList(ctx, call, { path: 'productAds', key: 'productAds', media: MEDIA.spProductAd }, {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          adIdFilter: include(a.adIdFilter),
+          stateFilter: include(a.stateFilter),
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
+    }),
+  ];
+}

@@ -1,0 +1,27 @@
+// Schema fragments shared by the Sponsored Products v3 list tools (spread into `as const` schemas).
+export const idList = {
+  type: 'array',
+  items: { type: 'string', pattern: '^[0-9]{1,20}$' },
+  minItems: 1,
+  maxItems: 100,
+  uniqueItems: true,
+} as const;
+
+export const stateFilter = {
+  type: 'array',
+  description: 'Only entities in these states.',
+  items: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] },
+  minItems: 1,
+  maxItems: 3,
+  uniqueItems: true,
+} as const;
+
+export const paging = {
+  maxResults: { type: 'integer', minimum: 1, maximum: 1000, description: 'Page size (1–1000; Amazon default 1000).' },
+  nextToken: { type: 'string', minLength: 1, maxLength: 4096, description: 'nextToken from the previous page.' },
+} as const;
+
+/** `['1','2']` → `{include:['1','2']}`; undefined stays undefined. */
+export function include<T>(values: readonly T[] | undefined): { include: readonly T[] } | undefined {
+  return values === undefined ? undefined : { include: values };
+}

@@ -1,0 +1,137 @@
+// Sponsored Products v3 writes (listed only with ADS_API_ENABLE_WRITES=true): create_campaigns, update_campaigns.
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { MEDIA } from '../http/media-types.js';
+import type { AdsToolContext } from './context.js';
+import { reportMultiStatus } from './multi-status.js';
+
+const budget = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['budgetType', 'budget'],
+  properties: {
+    budgetType: { type: 'string', enum: ['DAILY'] },
+    budget: { type: 'number', exclusiveMinimum: 0, maximum: 1000000 },
+  },
+} as const;
+
+const dynamicBidding = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    strategy: { type: 'string', enum: ['LEGACY_FOR_SALES', 'AUTO_FOR_SALES', 'MANUAL', 'RULE_BASED'] },
+    placementBidding: {
+      type: 'array',
+      maxItems: 3,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['placement', 'percentage'],
+        properties: {
+          placement: { type: 'string', enum: ['PLACEMENT_TOP', 'PLACEMENT_PRODUCT_PAGE', 'PLACEMENT_REST_OF_SEARCH'] },
+          percentage: { type: 'integer', minimum: 0, maximum: 900 },
+        },
+      },
+    },
+  },
+} as const;
+
+const date = { type: 'string', format: 'date' } as const;
+
+const createSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['campaigns'],
+  properties: {
+    campaigns: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'targetingType', 'state', 'budget', 'startDate'],
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 128 },
+          targetingType: { type: 'string', enum: ['MANUAL', 'AUTO'] },
+          state: { type: 'string', enum: ['ENABLED', 'PAUSED'] },
+          budget,
+          startDate: date,
+          endDate: date,
+          portfolioId: { type: 'string', pattern: '^[0-9]{1,20}$' },
+          dynamicBidding,
+        },
+      },
+    },
+  },
+  examples: [
+    {
+      campaigns: [
+        { name: 'Spring sale', targetingType: 'AUTO', state: 'PAUSED', budget: { budgetType: 'DAILY', budget: 25 }, startDate: '2026-06-01' },
+      ],
+    },
+  ],
+} as const;
+
+const updateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['campaigns'],
+  properties: {
+    campaigns: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['campaignId'],
+        minProperties: 2,
+        properties: {
+          campaignId: { type: 'string', pattern: '^[0-9]{1,20}$' },
+          name: { type: 'string', minLength: 1, maxLength: 128 },
+          state: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] },
+          budget,
+          endDate: date,
+          portfolioId: { type: 'string', pattern: '^[0-9]{1,20}$' },
+          dynamicBidding,
+        },
+      },
+    },
+  },
+  examples: [{ campaigns: [{ campaignId: '111100000000001', state: 'PAUSED' }] }],
+} as const;
+
+export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
+  return [
+    defineTool<FromSchema<typeof createSchema>>({
+      name: 'create_campaigns',
+      title: 'Create Sponsored Products campaigns',
+      description: 'POST /sp/campaigns (207 multi-status): per-item success[] and error[] are returned; failures also appear in _meta.warnings.',
+      inputSchema: createSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      async handler(args, call) {
+        const res = await ctx.client.request(
+          { method: 'POST', path: '/sp/campaigns', media: MEDIA.spCampaign, body: { campaigns: args.campaigns }, scope: { kind: 'profile' }, idempotent: false },
+          call,
+        );
+        const body = (res.body ?? {}) as { campaigns?: unknown };
+        return { profileId: ctx.session.profileId ?? null, ...reportMultiStatus('campaigns', body.campaigns, args.campaigns.length, call) };
+      },
+    }),
+    defineTool<FromSchema<typeof updateSchema>>({
+      name: 'update_campaigns',
+      title: 'Update Sponsored Products campaigns',
+      description: 'PUT /sp/campaigns (207 multi-status) with partial campaign objects keyed by campaignId.',
+      inputSchema: updateSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      async handler(args, call) {
+        const res = await ctx.client.request(
+          { method: 'PUT', path: '/sp/campaigns', media: MEDIA.spCampaign, body: { campaigns: args.campaigns }, scope: { kind: 'profile' }, idempotent: false },
+          call,
+        );
+        const body = (res.body ?? {}) as { campaigns?: unknown };
+        return { profileId: ctx.session.profileId ?? null, ...reportMultiStatus('campaigns', body.campaigns, args.campaigns.length, call) };
+      },
+    }),
+  ];
+}

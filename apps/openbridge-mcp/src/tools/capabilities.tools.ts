@@ -1,0 +1,53 @@
+// get_capabilities: tool availability, runtime flags and the openbridge_envelope block.
+import { capabilityBlock, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import type { Config } from '../config.js';
+import { profile } from '../profile.js';
+import { NOT_INSTALLED, PRIVILEGED_TOOLS } from './catalog.js';
+
+const schema = {
+  type: 'object',
+  properties: {},
+  additionalProperties: false,
+  examples: [{}],
+} as const;
+
+/** `callableNames`: every tool the host can run (listed, or internal under CODE_MODE=only). */
+export function capabilitiesTool(config: Config, callableNames: () => readonly string[]): ToolDefinition {
+  return defineTool<FromSchema<typeof schema>>({
+    name: 'get_capabilities',
+    title: 'Server capabilities',
+    description: 'Which tools are enabled or disabled (and why), runtime flags, and the error-envelope contract block.',
+    inputSchema: schema,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    handler: () => {
+      const enabled = [...callableNames()].sort();
+      const disabled = config.privilegedTools
+        ? []
+        : [...PRIVILEGED_TOOLS].sort().map((name) => ({ name, reason: 'set OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS=true' }));
+      return {
+        server: { name: profile.name, version: profile.version },
+        summary: {
+          total_tools_declared: enabled.length + disabled.length + NOT_INSTALLED.length,
+          enabled_tools: enabled.length,
+          disabled_tools: disabled.length,
+          not_installed_tools: NOT_INSTALLED.length,
+        },
+        runtime: {
+          mock_mode: config.mock,
+          privileged_tools_enabled: config.privilegedTools,
+          code_mode: config.codeMode,
+          timeout_ms: config.timeoutMs,
+          max_retries: config.maxRetries,
+        },
+        openbridge_envelope: capabilityBlock(profile),
+        tools: enabled,
+        disabled,
+        not_installed: NOT_INSTALLED,
+        security_notes: [
+          'Privileged tools (writes and credential brokering) are hidden unless OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS=true.',
+          'The refresh token and JWT never appear in results, envelopes or logs.',
+        ],
+      };
+    },
+  });
+}

@@ -1,0 +1,78 @@
+// Healthchecks (ERROR rows) of the JWT's account; filter_date and last_days are exclusive in the schema.
+import { AuthError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { type ToolDeps, idSchema } from './deps.js';
+
+const schema = {
+  type: 'object',
+  properties: {
+    subscription_id: idSchema('Only healthchecks of this subscription.'),
+    filter_date: { type: 'string', format: 'date', description: 'One day, YYYY-MM-DD (exclusive with last_days).' },
+    last_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 90,
+      description: 'The last N days up to now (exclusive with filter_date).',
+    },
+    status: { type: 'string', enum: ['ERROR', 'SUCCESS', 'any'], default: 'ERROR' },
+    page: { type: 'integer', minimum: 1, default: 1 },
+  },
+  // filter_date and last_days are mutually exclusive: with filter_date present, last_days must be absent.
+  dependentSchemas: { filter_date: { properties: { last_days: false } } },
+  additionalProperties: false,
+  examples: [{}, { last_days: 7 }, { subscription_id: 107003, filter_date: '2025-11-01' }],
+} as const;
+
+const PAGE_SIZE = 20;
+
+export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinition[] {
+  return [
+    defineTool<FromSchema<typeof schema>>({
+      name: 'get_healthchecks',
+      title: 'Pipeline healthchecks',
+      description:
+        'Healthchecks of the authenticated account (default: ERROR rows). Filter by one day (filter_date) or the ' +
+        'last N days (last_days), not both.',
+      inputSchema: schema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const { accountId } = await jwt.principal();
+        if (accountId === undefined) {
+          throw new AuthError({
+            summary: 'The Openbridge JWT carries no account_id claim; healthchecks are per account.',
+            hints: ['OPENBRIDGE_REFRESH_TOKEN must belong to an Openbridge account (not a service principal).'],
+          });
+        }
+        let gt: string | undefined;
+        let lt: string | undefined;
+        if (args.filter_date) {
+          gt = `${args.filter_date}T00:00:00`;
+          lt = `${args.filter_date}T23:59:59`;
+        } else if (args.last_days) {
+          gt = new Date(Date.now() - args.last_days * 86_400_000).toISOString().slice(0, 19);
+        }
+        const body = (await client.request(call, {
+          url: `${config.urls.service}/service/healthchecks/production/healthchecks/account/${accountId}`,
+          query: {
+            status: args.status === 'any' ? undefined : (args.status ?? 'ERROR'),
+            subscription_id: args.subscription_id,
+            modified_at__gt: gt,
+            modified_at__lt: lt,
+            page: args.page,
+            page_size: PAGE_SIZE,
+          },
+          resource: 'subscription',
+        })) as { results?: unknown; count?: unknown; links?: { next?: unknown } } | undefined;
+        const results = Array.isArray(body?.results) ? body.results : [];
+        return {
+          account_id: accountId,
+          healthchecks: results,
+          pagination: {
+            page: args.page ?? 1,
+            count: typeof body?.count === 'number' ? body.count : results.length,
+            has_next: typeof body?.links?.next === 'string' && body.links.next !== '',
+          },
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,97 @@
+// Privileged job writes: one-off backfill jobs (one HistoryTransaction per stage) and history status updates.
+import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { type ToolDeps, idSchema } from './deps.js';
+import { single } from './shape.js';
+
+const DATE = { type: 'string', format: 'date', description: 'YYYY-MM-DD' } as const;
+
+const createSchema = {
+  type: 'object',
+  properties: {
+    subscription_id: idSchema('Subscription to backfill.'),
+    date_start: DATE,
+    date_end: DATE,
+    stage_ids: {
+      type: 'array',
+      items: { type: 'integer', minimum: 0 },
+      minItems: 1,
+      maxItems: 20,
+      uniqueItems: true,
+      description: 'Stage ids to run (see get_product_stage_ids); one history transaction each.',
+    },
+  },
+  required: ['subscription_id', 'date_start', 'date_end', 'stage_ids'],
+  additionalProperties: false,
+  examples: [{ subscription_id: 107003, date_start: '2025-10-01', date_end: '2025-10-07', stage_ids: [1000] }],
+} as const;
+
+const statusSchema = {
+  type: 'object',
+  properties: {
+    history_id: idSchema('History transaction to update.'),
+    status: { type: 'string', enum: ['active', 'cancelled'], description: 'New status.' },
+  },
+  required: ['history_id', 'status'],
+  additionalProperties: false,
+  examples: [{ history_id: 72418, status: 'cancelled' }],
+} as const;
+
+export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
+  const history = `${config.urls.service}/service/history/production/history`;
+  return [
+    defineTool<FromSchema<typeof createSchema>>({
+      name: 'create_job',
+      title: 'Create one-off backfill jobs (privileged)',
+      description: 'Requests a backfill for a date range: one history transaction per stage id.',
+      inputSchema: createSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      handler: async (args, call) => {
+        if (args.date_start > args.date_end) {
+          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+            summary: 'date_start must not be after date_end.',
+            details: [{ path: 'date_end', issue: `date_end ${args.date_end} is before date_start ${args.date_start}`, received_type: 'string' }],
+            hints: [`Send date_end on or after ${args.date_start}.`],
+          });
+        }
+        const created: Record<string, unknown>[] = [];
+        for (const stageId of args.stage_ids) {
+          const body = await client.request(call, {
+            method: 'POST',
+            url: `${history}/${args.subscription_id}`,
+            resource: 'subscription',
+            body: {
+              data: {
+                type: 'HistoryTransaction',
+                attributes: {
+                  start_date: args.date_start,
+                  end_date: args.date_end,
+                  stage_id: stageId,
+                  primary_run: false,
+                },
+              },
+            },
+          });
+          created.push(single(body));
+        }
+        return { subscription_id: args.subscription_id, history_transactions: created, count: created.length };
+      },
+    }),
+    defineTool<FromSchema<typeof statusSchema>>({
+      name: 'update_history_status',
+      title: 'Update a history transaction status (privileged)',
+      description: 'Sets the status of a history transaction (e.g. cancelled to stop a backfill).',
+      inputSchema: statusSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      handler: async (args, call) => ({
+        history: single(
+          await client.request(call, {
+            method: 'PATCH',
+            url: `${history}/${args.history_id}`,
+            resource: 'history transaction',
+            body: { data: { type: 'HistoryTransaction', id: args.history_id, attributes: { status: args.status } } },
+          }),
+        ),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,89 @@
+// Job and history reads: jobs of a subscription, one job, one history transaction.
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { type ToolDeps, idSchema } from './deps.js';
+import { page, single } from './shape.js';
+
+const listSchema = {
+  type: 'object',
+  properties: {
+    subscription_id: idSchema('Subscription whose jobs to list.'),
+    status: {
+      type: 'string',
+      enum: ['active', 'processed', 'pending', 'failed', 'any'],
+      default: 'active',
+      description: "Job status; 'any' lists every status.",
+    },
+    is_primary: { type: 'boolean', default: true, description: 'Primary (scheduled) jobs vs one-off runs.' },
+    page: { type: 'integer', minimum: 1, default: 1 },
+    page_size: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+  },
+  required: ['subscription_id'],
+  additionalProperties: false,
+  examples: [{ subscription_id: 107003 }, { subscription_id: 107003, status: 'any', is_primary: false }],
+} as const;
+
+const jobSchema = {
+  type: 'object',
+  properties: { job_id: idSchema('Job id, e.g. 4100440.') },
+  required: ['job_id'],
+  additionalProperties: false,
+  examples: [{ job_id: 4100440 }],
+} as const;
+
+const historySchema = {
+  type: 'object',
+  properties: { history_id: idSchema('History transaction id, e.g. 72418.') },
+  required: ['history_id'],
+  additionalProperties: false,
+  examples: [{ history_id: 72418 }],
+} as const;
+
+export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
+  const jobs = `${config.urls.service}/service/jobs/jobs`;
+  const history = `${config.urls.service}/service/history/production/history`;
+  return [
+    defineTool<FromSchema<typeof listSchema>>({
+      name: 'get_jobs',
+      title: 'List jobs of a subscription',
+      description: 'Jobs (scheduled and one-off) of one subscription, paginated.',
+      inputSchema: listSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const body = await client.request(call, {
+          url: jobs,
+          query: {
+            subscription_ids: args.subscription_id,
+            status: args.status === 'any' ? undefined : (args.status ?? 'active'),
+            is_primary: args.is_primary ?? true,
+            page: args.page,
+            page_size: args.page_size,
+          },
+        });
+        const { items, pagination } = page(body);
+        return { subscription_id: args.subscription_id, jobs: items, pagination };
+      },
+    }),
+    defineTool<FromSchema<typeof jobSchema>>({
+      name: 'get_job_by_id',
+      title: 'Get a job',
+      description: 'One job with its schedule, stage and status.',
+      inputSchema: jobSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => ({
+        job: single(await client.request(call, { url: `${jobs}/${args.job_id}`, resource: 'job' })),
+      }),
+    }),
+    defineTool<FromSchema<typeof historySchema>>({
+      name: 'get_history_by_id',
+      title: 'Get a history transaction',
+      description: 'One history (backfill) transaction and its status.',
+      inputSchema: historySchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => ({
+        history: single(
+          await client.request(call, { url: `${history}/${args.history_id}`, resource: 'history transaction' }),
+        ),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,124 @@
+// Privileged subscription writes: create (POST /v2/sub), partial update (PATCH), cancel (status=cancelled).
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { type ToolDeps, idSchema } from './deps.js';
+import { compact, single } from './shape.js';
+
+const productParameters = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  description: 'Product parameters; values are strings (stage_ids is a JSON array inside a string: "[1000]").',
+} as const;
+
+const createSchema = {
+  type: 'object',
+  properties: {
+    product_id: idSchema('Product to subscribe to (must be active).'),
+    name: { type: 'string', minLength: 1, maxLength: 255 },
+    storage_group_id: idSchema('Destination storage group id.'),
+    remote_identity_id: idSchema('Remote identity the pipeline authenticates with.'),
+    date_start: { type: 'string', format: 'date-time' },
+    date_end: { type: 'string', format: 'date-time' },
+    product_parameters: productParameters,
+  },
+  required: ['product_id', 'name', 'storage_group_id'],
+  additionalProperties: false,
+  examples: [
+    {
+      product_id: 70,
+      name: 'Acme Sponsored Products US',
+      storage_group_id: 1688,
+      remote_identity_id: 7460,
+      product_parameters: { stage_ids: '[1000]' },
+    },
+  ],
+} as const;
+
+const updateSchema = {
+  type: 'object',
+  properties: {
+    subscription_id: idSchema('Subscription to update.'),
+    name: { type: 'string', minLength: 1, maxLength: 255 },
+    status: { type: 'string', enum: ['active', 'paused', 'cancelled'] },
+    date_end: { type: 'string', format: 'date-time' },
+    remote_identity_id: idSchema('New remote identity.'),
+    storage_group_id: idSchema('New storage group.'),
+    product_parameters: { ...productParameters, description: 'Merged into the existing parameters (not replaced).' },
+  },
+  required: ['subscription_id'],
+  minProperties: 2,
+  additionalProperties: false,
+  examples: [{ subscription_id: 107003, name: 'Renamed subscription' }, { subscription_id: 107003, status: 'paused' }],
+} as const;
+
+const cancelSchema = {
+  type: 'object',
+  properties: { subscription_id: idSchema('Subscription to cancel.') },
+  required: ['subscription_id'],
+  additionalProperties: false,
+  examples: [{ subscription_id: 107003 }],
+} as const;
+
+export function subscriptionWriteTools({ client, config, jwt }: ToolDeps): ToolDefinition[] {
+  const base = `${config.urls.subscriptions}/v2/sub`;
+  const patch = async (call: Parameters<typeof client.request>[0], id: number, attributes: Record<string, unknown>) =>
+    single(
+      await client.request(call, {
+        method: 'PATCH',
+        url: `${base}/${id}`,
+        body: { data: { type: 'Subscription', id: String(id), attributes } },
+        resource: 'subscription',
+      }),
+    );
+  return [
+    defineTool<FromSchema<typeof createSchema>>({
+      name: 'create_subscription',
+      title: 'Create a subscription (privileged)',
+      description: 'Creates a v2 subscription for the authenticated account and user.',
+      inputSchema: createSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      handler: async (args, call) => {
+        const { accountId, userId } = await jwt.principal();
+        const attributes = compact({
+          account: accountId,
+          user: userId,
+          product: args.product_id,
+          name: args.name,
+          status: 'active',
+          storage_group: String(args.storage_group_id),
+          remote_identity: args.remote_identity_id,
+          date_start: args.date_start,
+          date_end: args.date_end,
+          product_parameters: args.product_parameters,
+        });
+        const body = await client.request(call, {
+          method: 'POST',
+          url: base,
+          body: { data: { type: 'Subscription', attributes } },
+        });
+        return { subscription: single(body) };
+      },
+    }),
+    defineTool<FromSchema<typeof updateSchema>>({
+      name: 'update_subscription',
+      title: 'Update a subscription (privileged)',
+      description: 'Partially updates a subscription; product_parameters are merged, not replaced.',
+      inputSchema: updateSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const { subscription_id, storage_group_id, ...rest } = args;
+        const attributes = compact({ ...rest, storage_group_id });
+        return { subscription: await patch(call, subscription_id, attributes) };
+      },
+    }),
+    defineTool<FromSchema<typeof cancelSchema>>({
+      name: 'cancel_subscription',
+      title: 'Cancel a subscription (privileged)',
+      description: 'Sets the subscription status to cancelled (data delivery stops).',
+      inputSchema: cancelSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      handler: async (args, call) => ({
+        subscription: await patch(call, args.subscription_id, { status: 'cancelled' }),
+      }),
+    }),
+  ];
+}

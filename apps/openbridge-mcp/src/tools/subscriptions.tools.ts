@@ -1,0 +1,101 @@
+// Subscription reads: list (all pages, bounded), get by id, storage destinations.
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { type ToolDeps, idSchema } from './deps.js';
+import { page, single } from './shape.js';
+
+const MAX_PAGES = 10;
+const PAGE_SIZE = 1000;
+
+const listSchema = {
+  type: 'object',
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['active', 'cancelled', 'paused', 'invalid', 'any'],
+      default: 'active',
+      description: "Subscription status; 'any' lists every status.",
+    },
+    product_id: idSchema('Only subscriptions of this product.'),
+    remote_identity_id: idSchema('Only subscriptions using this remote identity.'),
+  },
+  additionalProperties: false,
+  examples: [{}, { status: 'any', product_id: 50 }],
+} as const;
+
+const byIdSchema = {
+  type: 'object',
+  properties: { subscription_id: idSchema('Subscription id, e.g. 107003.') },
+  required: ['subscription_id'],
+  additionalProperties: false,
+  examples: [{ subscription_id: 107003 }],
+} as const;
+
+const storagesSchema = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['active', 'cancelled', 'any'], default: 'active' },
+  },
+  additionalProperties: false,
+  examples: [{}, { status: 'any' }],
+} as const;
+
+export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinition[] {
+  const base = `${config.urls.subscriptions}/v2`;
+  return [
+    defineTool<FromSchema<typeof listSchema>>({
+      name: 'get_subscriptions',
+      title: 'List subscriptions',
+      description: `Lists the account's data-pipeline subscriptions (reads up to ${MAX_PAGES} pages of ${PAGE_SIZE}; 'truncated' says when more exist).`,
+      inputSchema: listSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const items: Record<string, unknown>[] = [];
+        let truncated = false;
+        for (let p = 1; p <= MAX_PAGES; p++) {
+          const body = await client.request(call, {
+            url: `${base}/sub`,
+            query: {
+              status: args.status === 'any' ? undefined : (args.status ?? 'active'),
+              product_id: args.product_id,
+              remote_identity_id: args.remote_identity_id,
+              page: p,
+              page_size: PAGE_SIZE,
+            },
+          });
+          const result = page(body);
+          items.push(...result.items);
+          if (!result.pagination.has_next) break;
+          if (p === MAX_PAGES) truncated = true;
+        }
+        return { subscriptions: items, count: items.length, truncated };
+      },
+    }),
+    defineTool<FromSchema<typeof byIdSchema>>({
+      name: 'get_subscription_by_id',
+      title: 'Get a subscription',
+      description: 'One subscription (v2) with its attributes flattened.',
+      inputSchema: byIdSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => ({
+        subscription: single(
+          await client.request(call, { url: `${base}/sub/${args.subscription_id}`, resource: 'subscription' }),
+        ),
+      }),
+    }),
+    defineTool<FromSchema<typeof storagesSchema>>({
+      name: 'get_storage_subscriptions',
+      title: 'List storage destinations',
+      description: 'Storage destinations (warehouses) the account delivers data to; read-only through the API.',
+      inputSchema: storagesSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const body = await client.request(call, {
+          url: `${base}/storages`,
+          query: { status: args.status === 'any' ? undefined : (args.status ?? 'active') },
+        });
+        const { items, pagination } = page(body);
+        return { storages: items, pagination };
+      },
+    }),
+  ];
+}

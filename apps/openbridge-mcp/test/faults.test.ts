@@ -1,0 +1,94 @@
+// Every OBMCP_MOCK_FAULT / OBMCP_MOCK_AUTH_FAULT scenario on a representative tool → the expected envelope.
+import { assertEnvelope, callTool, type ToolCallOutcome } from '@obmcp/test-kit';
+import { describe, expect, it } from 'vitest';
+import { start } from './harness.js';
+
+async function once(env: Record<string, string>, name = 'get_subscription_by_id', args: Record<string, unknown> = { subscription_id: 107003 }): Promise<ToolCallOutcome> {
+  const server = await start({ OPENBRIDGE_TIMEOUT_MS: '400', OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true', ...env });
+  try {
+    const out = await callTool(server.client, name, args);
+    // the server survives: a second call still answers
+    const again = await callTool(server.client, 'get_capabilities', {});
+    expect(again.result).toBeDefined();
+    return out;
+  } finally {
+    await server.close();
+  }
+}
+
+const API_CASES: Array<[string, Record<string, unknown>]> = [
+  ['http_401', { error_kind: 'auth_error', error_code: 'OPENBRIDGE_HTTP_401', retryable: false }],
+  ['http_403', { error_kind: 'auth_error', error_code: 'OPENBRIDGE_HTTP_403', retryable: false }],
+  ['http_404', { error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_404', retryable: false }],
+  ['http_429', { error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true }],
+  ['http_429_retry_after', { error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true }],
+  ['http_500', { error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_500', retryable: true }],
+  ['http_503_retry_after', { error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_503', retryable: true }],
+  ['html_200', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE', retryable: true }],
+  ['truncated_json', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE', retryable: true }],
+  ['timeout', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT', retryable: true }],
+  ['reset', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_UNREACHABLE', retryable: true }],
+];
+
+describe('OBMCP_MOCK_FAULT on the API hosts', () => {
+  it.each(API_CASES)('%s', async (scenario, expected) => {
+    const { envelope } = await once({ OBMCP_MOCK_FAULT: scenario });
+    assertEnvelope(envelope);
+    expect(envelope).toMatchObject({ ...expected, tool: 'get_subscription_by_id', _envelope_version: 1 });
+    if (scenario === 'http_429') expect(envelope._meta?.retry_after_seconds).toBe(60);
+    if (scenario.endsWith('retry_after')) expect(envelope._meta?.retry_after_seconds).toBe(2);
+    if (scenario.startsWith('http_')) {
+      expect(envelope.details[0]).toMatchObject({ path: '', received_type: 'upstream_error' });
+      expect(envelope._meta?.request_id).toMatch(/^ob-mock-/);
+    }
+    if (scenario === 'http_404') {
+      expect(envelope.hints).toContain('Verify the subscription id belongs to the authenticated account.');
+    }
+  });
+
+  it('warning_header → success with _meta.warnings', async () => {
+    const { result, envelope } = await once({ OBMCP_MOCK_FAULT: 'warning_header' });
+    expect(envelope).toBeUndefined();
+    expect((result?._meta as Record<string, unknown>).warnings).toEqual([
+      { kind: 'upstream_warning', summary: '199 - "cached response"', details: [], hints: [] },
+    ]);
+  });
+
+  it('API faults leave the credential exchanges alone (the JWT exchange and brokered token still work)', async () => {
+    const { result } = await once({ OBMCP_MOCK_FAULT: 'http_500' }, 'get_amazon_api_access_token', {
+      remote_identity_id: 7460,
+    });
+    expect(result?.access_token).toMatch(/^Atza\|/);
+  });
+
+  it('bounded retries: a 503 with Retry-After 2 is retried and still reported with retry_after_seconds', async () => {
+    const started = Date.now();
+    const { envelope } = await once({ OBMCP_MOCK_FAULT: 'http_503_retry_after', OPENBRIDGE_MAX_RETRIES: '1' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_503', _meta: { retry_after_seconds: 2 } });
+  });
+});
+
+describe('OBMCP_MOCK_AUTH_FAULT on the credential exchanges', () => {
+  it('http_401 at the JWT exchange → auth_error AUTHENTICATION_ERROR', async () => {
+    const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'http_401' });
+    assertEnvelope(envelope);
+    expect(envelope).toMatchObject({ error_kind: 'auth_error', error_code: 'AUTHENTICATION_ERROR', retryable: false });
+  });
+
+  it('http_403 at the JWT exchange → auth_error', async () => {
+    const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'http_403' });
+    expect(envelope).toMatchObject({ error_kind: 'auth_error', retryable: false });
+  });
+
+  it('http_500 at the JWT exchange → retryable OPENBRIDGE_HTTP_500 naming the authentication service', async () => {
+    const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'http_500' });
+    expect(envelope).toMatchObject({ error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_500', retryable: true });
+    expect(envelope?.summary).toMatch(/authentication/i);
+  });
+
+  it('timeout at the JWT exchange → UPSTREAM_TIMEOUT', async () => {
+    const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'timeout' });
+    expect(envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT' });
+  });
+});

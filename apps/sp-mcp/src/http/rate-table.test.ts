@@ -1,0 +1,21 @@
+// Unit: the documented default usage plans and the limiter key shape.
+import { describe, expect, it } from 'vitest';
+import { limiterKey, ruleFor, SP_RATE_TABLE } from './rate-table.js';
+
+describe('rate table', () => {
+  it('holds the documented defaults', () => {
+    expect(ruleFor('getOrders')).toEqual({ rate: 0.0167, burst: 20 });
+    expect(ruleFor('getOrderItems')).toEqual({ rate: 0.5, burst: 30 });
+    expect(ruleFor('searchCatalogItems')).toEqual({ rate: 2, burst: 2 });
+    expect(ruleFor('getInventorySummaries')).toEqual({ rate: 2, burst: 2 });
+    expect(ruleFor('createReport')).toEqual({ rate: 0.0167, burst: 15 });
+    expect(ruleFor('getReport')).toEqual({ rate: 2, burst: 15 });
+    for (const rule of Object.values(SP_RATE_TABLE)) {
+      expect(rule.rate).toBeGreaterThan(0);
+      expect(Number.isInteger(rule.burst)).toBe(true);
+    }
+  });
+  it('keys buckets per operation and identity', () => {
+    expect(limiterKey('us-main', 'getOrders')).toBe('getOrders@us-main');
+  });
+});

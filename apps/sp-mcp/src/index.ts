@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// sp-mcp stdio entry: env → config (exit 2 on a fatal config error) → createServer → serve.
+import { createLogger, serve } from '@obmcp/contract';
+const parseCodeMode = (_m?: string) => 'off'; // TEMP
+import { ConfigError, configSecrets, loadConfig, type SpConfig } from './config.js';
+import { createServer } from './server.js';
+
+function fatal(message: string): never {
+  process.stderr.write(`sp-mcp: ${message}. See apps/sp-mcp/README.md for configuration.\n`);
+  process.exit(2);
+}
+
+let config: SpConfig;
+try {
+  config = loadConfig(process.env);
+  parseCodeMode(config.codeMode);
+} catch (error) {
+  fatal(error instanceof ConfigError || error instanceof Error ? error.message : 'invalid configuration');
+}
+
+const logger = createLogger({ name: 'sp-mcp', level: config.logLevel, secrets: configSecrets(config) });
+try {
+  const { server } = createServer(config, { logger, env: process.env });
+  await serve(server, { logger });
+} catch (error) {
+  // Identity-file errors and similar startup failures: the message never contains secrets.
+  fatal(error instanceof Error ? error.message : 'startup failed');
+}

@@ -1,0 +1,28 @@
+// All sp-mcp tools; write tools only when SP_API_ENABLE_WRITES=true.
+import type { ToolDefinition } from '@obmcp/contract';
+import { catalogTools } from './catalog.tools.js';
+import type { SpToolDeps } from './deps.js';
+import { feedsReadTools, feedsWriteTools } from './feeds.tools.js';
+import { identityTools } from './identity.tools.js';
+import { inventoryTools } from './inventory.tools.js';
+import { listingsReadTools, listingsWriteTools } from './listings.tools.js';
+import { ordersTools } from './orders.tools.js';
+import { pricingTools } from './pricing.tools.js';
+import { reportsTools } from './reports.tools.js';
+import { sellersTools } from './sellers.tools.js';
+
+export function spTools(deps: SpToolDeps): ToolDefinition[] {
+  const read = [
+    ...identityTools(deps),
+    ...sellersTools(deps),
+    ...ordersTools(deps),
+    ...catalogTools(deps),
+    ...inventoryTools(deps),
+    ...reportsTools(deps),
+    ...listingsReadTools(deps),
+    ...pricingTools(deps),
+    ...feedsReadTools(deps),
+  ];
+  const writes = deps.config.enableWrites ? [...listingsWriteTools(deps), ...feedsWriteTools(deps)] : [];
+  return [...read, ...writes];
+}

@@ -1,0 +1,117 @@
+// Listings Items 2021-08-01 tools: get_listings_item (read) and patch_listings_item (write, gated).
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { asObject, type SpToolDeps, seg } from './deps.js';
+import { resolveSellerId } from './seller-id.js';
+import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
+
+const issueLocale = { type: 'string', pattern: '^[a-z]{2}_[A-Z]{2}$', description: 'Locale for issue messages, e.g. en_US.' } as const;
+
+const getSchema = {
+  type: 'object',
+  properties: {
+    sellerId,
+    sku,
+    marketplaceIds: marketplaceIds50,
+    includedData: {
+      type: 'array',
+      maxItems: 8,
+      uniqueItems: true,
+      items: { type: 'string', enum: ['summaries', 'attributes', 'issues', 'offers', 'fulfillmentAvailability', 'procurement', 'relationships', 'productTypes'] },
+    },
+    issueLocale,
+  },
+  required: ['sku', 'marketplaceIds'],
+  additionalProperties: false,
+  examples: [{ sellerId: 'A2MOCKSELLER01', sku: 'SKU-1000', marketplaceIds: ['ATVPDKIKX0DER'], includedData: ['summaries', 'offers'] }],
+} as const;
+
+const patchSchema = {
+  type: 'object',
+  properties: {
+    sellerId,
+    sku,
+    marketplaceIds: marketplaceIds1,
+    productType: { type: 'string', pattern: '^[A-Z0-9_]{2,100}$', description: 'Amazon product type, e.g. SPEAKERS.' },
+    patches: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: 'object',
+        properties: {
+          op: { type: 'string', enum: ['add', 'replace', 'merge', 'delete'] },
+          path: { type: 'string', pattern: '^/attributes/[A-Za-z0-9_]+', maxLength: 200 },
+          value: { type: 'array', maxItems: 100, items: { type: 'object', additionalProperties: true } },
+        },
+        required: ['op', 'path'],
+        additionalProperties: false,
+      },
+    },
+    mode: { type: 'string', enum: ['VALIDATION_PREVIEW'], description: 'Validate only; nothing is changed.' },
+    issueLocale,
+  },
+  required: ['sku', 'marketplaceIds', 'productType', 'patches'],
+  additionalProperties: false,
+  examples: [
+    {
+      sellerId: 'A2MOCKSELLER01',
+      sku: 'SKU-1000',
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      productType: 'SPEAKERS',
+      patches: [{ op: 'replace', path: '/attributes/item_name', value: [{ value: 'Echo Dot (4th Gen)', marketplace_id: 'ATVPDKIKX0DER' }] }],
+      mode: 'VALIDATION_PREVIEW',
+    },
+  ],
+} as const;
+
+export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
+  return [
+    defineTool<FromSchema<typeof getSchema>>({
+      name: 'get_listings_item',
+      title: 'Get a listing',
+      description: 'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem). Rate 5/s, burst 10.',
+      inputSchema: getSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const seller = resolveSellerId(deps, args.sellerId);
+        const { body } = await deps.client.call(
+          {
+            operation: 'getListingsItem',
+            method: 'GET',
+            path: `/listings/2021-08-01/items/${seg(seller)}/${seg(args.sku)}`,
+            query: { marketplaceIds: args.marketplaceIds, includedData: args.includedData, issueLocale: args.issueLocale },
+          },
+          call,
+        );
+        return asObject(body);
+      },
+    }),
+  ];
+}
+
+export function listingsWriteTools(deps: SpToolDeps): ToolDefinition[] {
+  return [
+    defineTool<FromSchema<typeof patchSchema>>({
+      name: 'patch_listings_item',
+      title: 'Patch a listing (write)',
+      description:
+        'Partially updates a listing (Listings Items 2021-08-01 patchListingsItem). Changes live seller data unless mode=VALIDATION_PREVIEW. Only listed when SP_API_ENABLE_WRITES=true. Rate 5/s, burst 5.',
+      inputSchema: patchSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      handler: async (args, call) => {
+        const seller = resolveSellerId(deps, args.sellerId);
+        const { body } = await deps.client.call(
+          {
+            operation: 'patchListingsItem',
+            method: 'PATCH',
+            path: `/listings/2021-08-01/items/${seg(seller)}/${seg(args.sku)}`,
+            query: { marketplaceIds: args.marketplaceIds, mode: args.mode, issueLocale: args.issueLocale },
+            body: { productType: args.productType, patches: args.patches },
+          },
+          call,
+        );
+        return asObject(body);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,154 @@
+// Reports 2021-06-30 tools: create_report, get_report, list_reports, get_report_document (GZIP, bounded).
+import { defineTool, type FromSchema, type ToolDefinition, UpstreamTransportError } from '@obmcp/contract';
+import { downloadDocument } from '../http/document-download.js';
+import { mapQuery } from '../http/query-case.js';
+import { asObject, type SpToolDeps, seg } from './deps.js';
+import { dateTime, marketplaceIds10, marketplaceIds25, pageToken, processingStatus } from './schema-parts.js';
+
+const reportType = {
+  type: 'string',
+  pattern: '^[A-Z0-9_]{3,120}$',
+  description: 'Report type, e.g. GET_MERCHANT_LISTINGS_ALL_DATA, GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL.',
+} as const;
+const reportId = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$', description: 'Report id from create_report.' } as const;
+
+const createSchema = {
+  type: 'object',
+  properties: {
+    reportType,
+    marketplaceIds: marketplaceIds25,
+    dataStartTime: dateTime,
+    dataEndTime: dateTime,
+    reportOptions: {
+      type: 'object',
+      additionalProperties: { type: 'string', maxLength: 1000 },
+      maxProperties: 20,
+      description: 'Report-type specific options (string values).',
+    },
+  },
+  required: ['reportType', 'marketplaceIds'],
+  additionalProperties: false,
+  examples: [{ reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', marketplaceIds: ['ATVPDKIKX0DER'] }],
+} as const;
+
+const getSchema = {
+  type: 'object',
+  properties: { reportId },
+  required: ['reportId'],
+  additionalProperties: false,
+  examples: [{ reportId: 'ID323' }],
+} as const;
+
+const listSchema = {
+  type: 'object',
+  properties: {
+    reportTypes: { type: 'array', minItems: 1, maxItems: 10, items: reportType },
+    processingStatuses: { type: 'array', maxItems: 5, uniqueItems: true, items: processingStatus },
+    marketplaceIds: marketplaceIds10,
+    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+    createdSince: dateTime,
+    createdUntil: dateTime,
+    nextToken: pageToken,
+  },
+  additionalProperties: false,
+  examples: [{ reportTypes: ['GET_MERCHANT_LISTINGS_ALL_DATA'] }, { reportTypes: ['GET_MERCHANT_LISTINGS_ALL_DATA'], processingStatuses: ['DONE'] }],
+} as const;
+
+const documentSchema = {
+  type: 'object',
+  properties: {
+    reportDocumentId: { type: 'string', pattern: '^[A-Za-z0-9_.|-]{1,200}$', description: 'reportDocumentId from get_report.' },
+    maxChars: { type: 'integer', minimum: 1, maximum: 1_000_000, description: 'Characters of content to return (default 100000).' },
+  },
+  required: ['reportDocumentId'],
+  additionalProperties: false,
+  examples: [{ reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip', maxChars: 5000 }],
+} as const;
+
+export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
+  const { client } = deps;
+  return [
+    defineTool<FromSchema<typeof createSchema>>({
+      name: 'create_report',
+      title: 'Request a report',
+      description:
+        'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document. Rate 0.0167/s, burst 15.',
+      inputSchema: createSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      handler: async (args, call) => {
+        const { body } = await client.call(
+          { operation: 'createReport', method: 'POST', path: '/reports/2021-06-30/reports', body: args },
+          call,
+        );
+        return asObject(body);
+      },
+    }),
+    defineTool<FromSchema<typeof getSchema>>({
+      name: 'get_report',
+      title: 'Get report status',
+      description: 'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport). Rate 2/s, burst 15.',
+      inputSchema: getSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const { body } = await client.call(
+          { operation: 'getReport', method: 'GET', path: `/reports/2021-06-30/reports/${seg(args.reportId)}` },
+          call,
+        );
+        return asObject(body);
+      },
+    }),
+    defineTool<FromSchema<typeof listSchema>>({
+      name: 'list_reports',
+      title: 'List reports',
+      description: 'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given. Rate 0.0222/s, burst 10.',
+      inputSchema: listSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const { body } = await client.call(
+          {
+            operation: 'getReports',
+            method: 'GET',
+            path: '/reports/2021-06-30/reports',
+            query: mapQuery(args, ['reportTypes', 'processingStatuses', 'marketplaceIds', 'pageSize', 'createdSince', 'createdUntil', 'nextToken'], 'camel'),
+          },
+          call,
+        );
+        return asObject(body);
+      },
+    }),
+    defineTool<FromSchema<typeof documentSchema>>({
+      name: 'get_report_document',
+      title: 'Download a report document',
+      description:
+        'Fetches a report document: resolves the presigned URL, downloads it and decompresses GZIP within the configured size bound (SP_API_MAX_DOCUMENT_BYTES). Returns text content, truncated to maxChars.',
+      inputSchema: documentSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      handler: async (args, call) => {
+        const { body } = await client.call(
+          { operation: 'getReportDocument', method: 'GET', path: `/reports/2021-06-30/documents/${seg(args.reportDocumentId)}` },
+          call,
+        );
+        const doc = asObject(body);
+        const url = typeof doc.url === 'string' ? doc.url : '';
+        if (!url.startsWith('https://')) {
+          throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+            summary: 'SP-API returned a report document without a usable https URL.',
+            details: [{ path: '', issue: 'url missing or not https', received_type: 'upstream_response' }],
+          });
+        }
+        const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
+        const { bytes, contentType } = await downloadDocument(deps.documents, url, compression, deps.config.maxDocumentBytes, call);
+        const text = new TextDecoder('utf-8').decode(bytes);
+        const maxChars = args.maxChars ?? 100_000;
+        return {
+          reportDocumentId: args.reportDocumentId,
+          ...(compression ? { compressionAlgorithm: compression } : {}),
+          ...(contentType ? { contentType } : {}),
+          bytes: bytes.byteLength,
+          truncated: text.length > maxChars,
+          content: text.length > maxChars ? text.slice(0, maxChars) : text,
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,26 @@
+// Sellers v1 tool: get_marketplace_participations.
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import type { SpToolDeps } from './deps.js';
+
+const schema = { type: 'object', properties: {}, additionalProperties: false, examples: [{}] } as const;
+
+export function sellersTools(deps: SpToolDeps): ToolDefinition[] {
+  return [
+    defineTool<FromSchema<typeof schema>>({
+      name: 'get_marketplace_participations',
+      title: 'Get marketplace participations',
+      description:
+        'Marketplaces the active seller participates in, with participation status (Sellers v1). Rate 0.016/s, burst 15.',
+      inputSchema: schema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      handler: async (_args, call) => {
+        const { body } = await deps.client.call(
+          { operation: 'getMarketplaceParticipations', method: 'GET', path: '/sellers/v1/marketplaceParticipations' },
+          call,
+        );
+        const payload = body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
+        return { participations: Array.isArray(payload) ? payload : [] };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,116 @@
+// Evaluates the wrapped script in a prepared context and waits for it, a limitation, or the deadline.
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
+import { classifyThrown } from './classify-thrown.js';
+import type { Marshal } from './marshal.js';
+import type { RunState } from './run-state.js';
+import { SCRIPT_FILE, wrapScript } from './script-source.js';
+import type { Limitation, ScriptErrorInfo } from './types.js';
+import type { Json } from '@obmcp/contract';
+
+export type Evaluated =
+  | { status: 'ok'; value: Json }
+  | { status: 'script_error'; error: ScriptErrorInfo }
+  | { status: 'limitation'; limitation: Limitation };
+
+export interface EvaluateDeps {
+  ctx: QuickJSContext;
+  rt: QuickJSRuntime;
+  state: RunState;
+  marshal: Marshal;
+  code: string;
+  memoryExhausted: () => boolean;
+  limits: { timeoutMs: number; memoryLimitBytes: number; maxStackBytes: number; maxResultBytes: number };
+}
+
+type Settled = { ok: true; handle: QuickJSHandle } | { ok: false; handle: QuickJSHandle };
+
+export async function evaluate(deps: EvaluateDeps): Promise<Evaluated> {
+  const { ctx, state } = deps;
+  const then = capturePromiseThen(ctx);
+  let settled: Settled | undefined;
+  let markDone = () => {};
+  const done = new Promise<void>((resolve) => {
+    markDone = resolve;
+  });
+  const timer = setTimeout(
+    () => state.fail({ kind: 'timeout', issue: `InternalError: interrupted (wall-time limit ${deps.limits.timeoutMs} ms)`, limit: deps.limits.timeoutMs }),
+    Math.max(0, state.deadline - Date.now()),
+  );
+  try {
+    const evaluated = ctx.evalCode(wrapScript(deps.code), SCRIPT_FILE, { type: 'global' });
+    if (evaluated.error) return evaluated.error.consume((error) => fromThrown(deps, error));
+    // Settlement is recorded synchronously inside the sandbox callback, so no handle can leak.
+    const onValue = ctx.newFunction('resolve', (value: QuickJSHandle) => {
+      settled ??= { ok: true, handle: value.dup() };
+      markDone();
+    });
+    const onError = ctx.newFunction('reject', (error: QuickJSHandle) => {
+      settled ??= { ok: false, handle: error.dup() };
+      markDone();
+    });
+    const chained = ctx.callFunction(then, evaluated.value, onValue, onError);
+    for (const handle of [onValue, onError, evaluated.value]) handle.dispose();
+    if (chained.error) return chained.error.consume((error) => fromThrown(deps, error));
+    chained.value.dispose();
+    pumpJobs(deps);
+    await Promise.race([done, state.failed]);
+    if (state.limitation) return { status: 'limitation', limitation: state.limitation };
+    if (!settled) throw new Error('sandbox promise neither settled nor failed');
+    return settled.ok ? fromValue(deps, settled.handle) : fromThrown(deps, settled.handle);
+  } finally {
+    clearTimeout(timer);
+    then.dispose();
+    if (settled?.handle.alive) settled.handle.dispose();
+  }
+}
+
+/** The original Promise.prototype.then, taken before the script can replace it. */
+function capturePromiseThen(ctx: QuickJSContext): QuickJSHandle {
+  const ctor = ctx.getProp(ctx.global, 'Promise');
+  const proto = ctx.getProp(ctor, 'prototype');
+  const then = ctx.getProp(proto, 'then');
+  ctor.dispose();
+  proto.dispose();
+  return then;
+}
+
+/** Runs queued sandbox jobs; an error escaping a job (uncatchable interrupt, OOM) ends the run. */
+export function pumpJobs(deps: Pick<EvaluateDeps, 'ctx' | 'rt' | 'state' | 'code' | 'memoryExhausted' | 'limits'>): void {
+  if (deps.state.finished || deps.state.limitation) return;
+  const result = deps.rt.executePendingJobs();
+  if (!result.error) return;
+  const outcome = classifyHandle(deps, result.error);
+  result.error.dispose();
+  deps.state.fail(
+    outcome.status === 'limitation'
+      ? outcome.limitation
+      : { kind: 'sandbox_crash', issue: `${outcome.error.name}: ${outcome.error.message} (escaped a pending job)` },
+  );
+}
+
+function fromThrown(deps: EvaluateDeps, error: QuickJSHandle): Evaluated {
+  if (deps.state.limitation) return { status: 'limitation', limitation: deps.state.limitation };
+  return classifyHandle(deps, error);
+}
+
+function classifyHandle(deps: Pick<EvaluateDeps, 'ctx' | 'code' | 'memoryExhausted' | 'limits'>, error: QuickJSHandle) {
+  let thrown: unknown;
+  try {
+    thrown = deps.ctx.dump(error);
+  } catch {
+    thrown = undefined;
+  }
+  return classifyThrown({ thrown, code: deps.code, memoryExhausted: deps.memoryExhausted(), limits: deps.limits });
+}
+
+function fromValue(deps: EvaluateDeps, value: QuickJSHandle): Evaluated {
+  const max = deps.limits.maxResultBytes;
+  const converted = deps.marshal.toHost(value, max);
+  if (converted.ok) return { status: 'ok', value: converted.value };
+  if (deps.state.limitation) return { status: 'limitation', limitation: deps.state.limitation };
+  if (converted.reason === 'too_large')
+    return { status: 'limitation', limitation: { kind: 'result_size', issue: `RangeError: result JSON is ${converted.message}, over the ${max}-byte limit`, limit: max } };
+  if (deps.memoryExhausted())
+    return { status: 'limitation', limitation: { kind: 'memory', issue: `InternalError: out of memory while serialising the result`, limit: deps.limits.memoryLimitBytes } };
+  return { status: 'limitation', limitation: { kind: 'non_json_result', issue: `${converted.message} (while serialising the result)` } };
+}

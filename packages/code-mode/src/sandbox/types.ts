@@ -1,0 +1,57 @@
+// Shapes that cross the sandbox boundary: execute's results and the internal run outcome.
+import type { Json } from '@obmcp/contract';
+
+/** execute's result when the script returned (or its promise resolved). */
+export interface ExecuteResult {
+  result: Json;
+  logs: string[];
+  calls: number;
+}
+
+/** What the agent learns about a script that threw: data, not an envelope. */
+export interface ScriptErrorInfo {
+  name: string;
+  message: string;
+  /** 1-based line in the submitted code, when QuickJS reported one. */
+  line: number | null;
+}
+
+/** execute's result when the script itself failed (throw, ReferenceError, TypeError, SyntaxError). */
+export interface ScriptErrorResult {
+  error: ScriptErrorInfo;
+  logs: string[];
+  calls: number;
+}
+
+/** Which sandbox limit or restriction was hit. */
+export type LimitKind =
+  | 'timeout'
+  | 'memory'
+  | 'stack'
+  | 'result_size'
+  | 'non_json_result'
+  | 'calls'
+  | 'call_args_size'
+  | 'call_value_size'
+  | 'blocked_capability'
+  | 'unsupported_syntax'
+  | 'code_size'
+  | 'nested_execute'
+  | 'cancelled'
+  | 'engine_limit'
+  | 'sandbox_crash';
+
+export interface Limitation {
+  kind: LimitKind;
+  /** `<ErrorName>: <message>` as the sandbox saw it (bounded later). */
+  issue: string;
+  /** The configured bound, when the kind has one. */
+  limit?: number;
+  /** The blocked global name, for blocked_capability. */
+  capability?: string;
+}
+
+export type RunOutcome =
+  | { status: 'ok'; value: Json; logs: string[]; calls: number }
+  | { status: 'script_error'; error: ScriptErrorInfo; logs: string[]; calls: number }
+  | { status: 'limitation'; limitation: Limitation; logs: string[]; calls: number };

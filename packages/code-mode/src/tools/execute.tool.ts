@@ -1,0 +1,68 @@
+// execute: runs agent JavaScript in the QuickJS sandbox; script errors are data, limits are envelopes.
+import type { ToolDefinition } from '@obmcp/contract';
+import { limitationError } from '../limitation-error.js';
+import type { ResolvedLimits } from '../options.js';
+import type { ModulePool } from '../sandbox/module-pool.js';
+import { runScript } from '../sandbox/run-script.js';
+import type { ExecuteResult, ScriptErrorResult } from '../sandbox/types.js';
+
+interface ExecuteArgs {
+  code: string;
+  timeout_ms?: number;
+}
+
+const DESCRIPTION = `Run JavaScript in a sandbox that can call this server's tools.
+The code is the body of an async function: use \`await call_tool(name, args)\` and \`return\` a JSON value.
+call_tool returns the tool's result; a failed call returns its error envelope as a value
+(check \`r && r._envelope_version === 1\`, then branch on r.error_kind) so the script can fix its args and retry.
+console.log output is captured in logs. No network, fs, process, require, import or timers.
+Result: { result, logs, calls }, or { error: { name, message, line }, logs, calls } when the script throws.
+Use search_tools and get_tool_schema to find tools and their arguments.`;
+
+export function executeSchema(limits: ResolvedLimits) {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: {
+      code: {
+        type: 'string',
+        minLength: 1,
+        maxLength: limits.maxCodeChars,
+        description: 'Async function body (JavaScript). `return` the result; `await call_tool(name, args)` for I/O.',
+      },
+      timeout_ms: {
+        type: 'integer',
+        minimum: 100,
+        maximum: limits.maxTimeoutMs,
+        description: `Wall-time limit in ms (default ${limits.defaultTimeoutMs}).`,
+      },
+    },
+    required: ['code'],
+    additionalProperties: false,
+    examples: [
+      { code: "const r = await call_tool('get_envelope_contract', {});\nreturn r;" },
+      {
+        code: "const r = await call_tool('some_tool', { id: 1 });\nif (r && r._envelope_version === 1) return { failed: r.error_kind, hints: r.hints };\nreturn r;",
+        timeout_ms: 5000,
+      },
+    ],
+  } as const;
+}
+
+export function executeTool(limits: ResolvedLimits, pool: ModulePool): ToolDefinition {
+  return {
+    name: 'execute',
+    title: 'Run a Code Mode script',
+    description: DESCRIPTION,
+    inputSchema: executeSchema(limits),
+    annotations: { title: 'Run a Code Mode script', openWorldHint: true },
+    handler: async (rawArgs, call): Promise<ExecuteResult | ScriptErrorResult> => {
+      const args = rawArgs as unknown as ExecuteArgs;
+      const timeoutMs = Math.min(args.timeout_ms ?? limits.defaultTimeoutMs, limits.maxTimeoutMs);
+      const outcome = await runScript(pool, limits, { code: args.code, timeoutMs, host: call.host, signal: call.signal, log: call.log });
+      if (outcome.status === 'ok') return { result: outcome.value, logs: outcome.logs, calls: outcome.calls };
+      if (outcome.status === 'script_error') return { error: outcome.error, logs: outcome.logs, calls: outcome.calls };
+      throw limitationError(outcome.limitation, limits, outcome.logs, outcome.calls);
+    },
+  };
+}

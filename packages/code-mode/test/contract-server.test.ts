@@ -1,0 +1,84 @@
+// End to end: code-mode tools wired into a contract server, driven by the SDK Client over InMemoryTransport.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createContractServer, defineTool, type FromSchema, silentLogger, validateEnvelope } from '@obmcp/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyCodeMode, codeModeTools } from '../src/index.js';
+import { profile } from './fake-host.js';
+
+const orderSchema = {
+  type: 'object',
+  properties: { order_id: { type: 'string', minLength: 1 } },
+  required: ['order_id'],
+  additionalProperties: false,
+  examples: [{ order_id: '123' }],
+} as const;
+
+const getOrder = defineTool<FromSchema<typeof orderSchema>>({
+  name: 'get_order',
+  description: 'Get one order by id.',
+  inputSchema: orderSchema,
+  handler: (args) => ({ order_id: args.order_id, status: 'Shipped' }),
+});
+
+let client: Client;
+
+beforeAll(async () => {
+  const { listed, internal } = applyCodeMode([getOrder], 'only', codeModeTools({ defaultTimeoutMs: 2000 }));
+  const { server } = createContractServer({ profile, tools: listed, internalTools: internal, env: {}, logger: silentLogger });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'code-mode-test', version: '0.0.0' });
+  await client.connect(clientSide);
+});
+
+afterAll(async () => {
+  await client.close();
+});
+
+const text = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null');
+
+describe('code mode through a contract server', () => {
+  it('lists only the code-mode tools in only mode', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['execute', 'get_envelope_contract', 'get_tool_schema', 'search_tools']);
+  });
+
+  it('runs an execute round-trip: pipeline envelope as a value, fixed call, internal tool result', async () => {
+    const code = `
+      const bad = await call_tool('get_order', { order_id: 123 });
+      const ok = await call_tool('get_order', { order_id: String(bad._envelope_version === 1 ? 123 : 0) });
+      console.log('kind', bad.error_kind);
+      return { kind: bad.error_kind, ok };`;
+    const result = await client.callTool({ name: 'execute', arguments: { code } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      result: { kind: 'mcp_input_validation', ok: { order_id: '123', status: 'Shipped' } },
+      logs: ['kind mcp_input_validation'],
+      calls: 2,
+    });
+  });
+
+  it('reports a sandbox limitation as a valid sandbox_runtime envelope', async () => {
+    const result = await client.callTool({ name: 'execute', arguments: { code: "return require('fs');" } });
+    expect(result.isError).toBe(true);
+    const envelope = text(result);
+    expect(validateEnvelope(envelope).valid).toBe(true);
+    expect(envelope).toMatchObject({ error_kind: 'sandbox_runtime', error_code: 'CODE_MODE_SANDBOX_LIMITATION', tool: 'execute' });
+    expect(envelope.details[0]).toMatchObject({ issue: "ReferenceError: 'require' is not defined", received_type: 'QuickJSRuntimeError' });
+  });
+
+  it('validates execute args like any tool', async () => {
+    const result = await client.callTool({ name: 'execute', arguments: { code: 'return 1', timeout_ms: 5 } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatchObject({ error_kind: 'mcp_input_validation' });
+  });
+
+  it('finds and describes internal tools', async () => {
+    const found = await client.callTool({ name: 'search_tools', arguments: { query: 'order' } });
+    expect(found.structuredContent).toMatchObject({ tools: [{ name: 'get_order' }] });
+    const schema = await client.callTool({ name: 'get_tool_schema', arguments: { name: 'get_ordr' } });
+    expect(schema.isError).toBe(true);
+    expect(text(schema)).toMatchObject({ error_kind: 'mcp_input_validation', details: [{ path: 'name', did_you_mean: ['get_order'] }] });
+  });
+});

@@ -1,0 +1,132 @@
+// Sandbox limits: each one ends the run with SandboxLimitationError, and the next run still works.
+import { buildEnvelope, envelopeFromThrown, SandboxLimitationError, validateEnvelope } from '@obmcp/contract';
+import { describe, expect, it } from 'vitest';
+import { codeModeTools } from '../src/index.js';
+import { FakeHost, profile, rejection, runner } from './fake-host.js';
+
+const run = runner(codeModeTools({ defaultTimeoutMs: 5000 }), new FakeHost());
+const execute = (code: string, timeout_ms?: number) => run('execute', timeout_ms === undefined ? { code } : { code, timeout_ms });
+
+interface Limited {
+  error: SandboxLimitationError;
+  ms: number;
+  detail: Record<string, unknown>;
+}
+
+async function limited(code: string, timeout_ms?: number): Promise<Limited> {
+  const started = Date.now();
+  const error = await rejection(execute(code, timeout_ms));
+  const ms = Date.now() - started;
+  expect(error).toBeInstanceOf(SandboxLimitationError);
+  const e = error as SandboxLimitationError;
+  expect(e.summary).toBe('Code mode sandbox hit a known runtime limitation.');
+  expect(e.hints.at(-1)).toBe('If needed, call the tool directly outside execute.');
+  const detail = e.details[0] as Record<string, unknown>;
+  expect(detail).toMatchObject({ path: '', received_type: 'QuickJSRuntimeError' });
+  return { error: e, ms, detail };
+}
+
+describe('execute limits', () => {
+  it('stops a busy loop at timeout_ms and the next execute still works', async () => {
+    const { ms, detail } = await limited('while (true) {}', 500);
+    expect(detail).toMatchObject({ limit_kind: 'timeout', limit: 500, issue: expect.stringMatching(/^InternalError: interrupted/) });
+    expect(ms).toBeGreaterThanOrEqual(450);
+    expect(ms).toBeLessThan(1500);
+    expect(await execute('return 1 + 1;')).toMatchObject({ result: 2 });
+  });
+
+  it('stops a script that awaits forever (host-side timer)', async () => {
+    const { ms, detail } = await limited('await new Promise(() => {});', 300);
+    expect(detail).toMatchObject({ limit_kind: 'timeout' });
+    expect(ms).toBeLessThan(1000);
+    const slow = await limited("return await call_tool('slow', {});", 300);
+    expect(slow.detail).toMatchObject({ limit_kind: 'timeout', calls: 1 });
+  });
+
+  it.each([
+    ['strings', "const a = []; while (true) a.push('y'.repeat(1e6) + a.length);"],
+    ['arrays', 'const a = []; while (true) a.push(new Array(1e5).fill(1));'],
+    ['typed arrays', 'const a = []; while (true) a.push(new Uint8Array(1e6));'],
+    ['small objects', 'const a = []; while (true) a.push({ a: a.length, b: [1, 2] });'],
+  ])('stops unbounded allocation of %s within a few seconds', async (_label, code) => {
+    const { ms, detail } = await limited(code, 20_000);
+    expect(detail).toMatchObject({ limit_kind: 'memory', limit: 32 * 1024 * 1024 });
+    expect(ms).toBeLessThan(6000);
+    expect(await execute("return 'still alive';")).toMatchObject({ result: 'still alive' });
+  });
+
+  it('stops runaway recursion at the stack limit', async () => {
+    const { detail } = await limited('function f(n) { return f(n + 1) + 1; }\nreturn f(0);');
+    expect(detail).toMatchObject({ limit_kind: 'stack', issue: 'InternalError: stack overflow' });
+  });
+
+  it.each([
+    ['fetch', "return await fetch('http://x');"],
+    ['require', "const fs = require('fs'); return fs.readFileSync('/etc/passwd', 'utf8');"],
+    ['process', 'process.exit(1);'],
+    ['setTimeout', 'await new Promise((r) => setTimeout(r, 10));'],
+    ['XMLHttpRequest', 'new XMLHttpRequest();'],
+    ['WebAssembly', 'return WebAssembly.Memory;'],
+    ['import()', "const fs = await import('fs');"],
+  ])('treats %s as a blocked capability', async (capability, code) => {
+    const { error, detail } = await limited(code);
+    expect(detail).toMatchObject({ limit_kind: 'blocked_capability', capability });
+    expect(error.hints.join(' ')).toMatch(/call_tool\(name, args\) is the only I\/O/);
+  });
+
+  it('treats an import statement as unsupported syntax', async () => {
+    const { detail } = await limited("const a = 1;\nimport fs from 'fs';\nreturn a;");
+    expect(detail).toMatchObject({ limit_kind: 'unsupported_syntax', issue: expect.stringContaining('line 2') });
+  });
+
+  it('bounds the result size', async () => {
+    const { error, detail } = await limited("return 'x'.repeat(300000);");
+    expect(detail).toMatchObject({ limit_kind: 'result_size', limit: 256 * 1024 });
+    expect(error.hints[0]).toMatch(/256 KiB/);
+    expect(await execute("return 'x'.repeat(200000).length;")).toMatchObject({ result: 200000 });
+  });
+
+  it('rejects a non-JSON result', async () => {
+    const { detail } = await limited('const o = {}; o.self = o; return o;');
+    expect(detail).toMatchObject({ limit_kind: 'non_json_result' });
+  });
+
+  it('bounds the number of call_tool calls per run, even when the script catches', async () => {
+    const code = "for (let i = 0; i < 60; i++) { try { await call_tool('echo', { i }); } catch (e) {} }\nreturn 'finished';";
+    const { detail } = await limited(code);
+    expect(detail).toMatchObject({ limit_kind: 'calls', limit: 50, calls: 50 });
+  });
+
+  it('bounds a tool value entering the sandbox', async () => {
+    const { detail } = await limited("return await call_tool('big', { bytes: 5000000 });");
+    expect(detail).toMatchObject({ limit_kind: 'call_value_size' });
+  });
+
+  it('refuses to run execute from inside execute', async () => {
+    const { detail } = await limited("return await call_tool('execute', { code: 'return 1' });");
+    expect(detail).toMatchObject({ limit_kind: 'nested_execute' });
+  });
+
+  it('stops when the request is cancelled while the script awaits a tool', async () => {
+    // A busy loop blocks the event loop, so cancellation is only seen while the script awaits.
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const error = await rejection(run('execute', { code: "await call_tool('slow', {});" }, controller.signal));
+    expect((error as SandboxLimitationError).details[0]).toMatchObject({ limit_kind: 'cancelled' });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('carries the last log lines into the limitation detail', async () => {
+    const { detail } = await limited("console.log('before the loop');\nwhile (true) {}", 200);
+    expect(detail['logs_tail']).toEqual(['before the loop']);
+  });
+
+  it('becomes a valid sandbox_runtime envelope through the contract classifier', async () => {
+    const { error } = await limited("require('fs');");
+    const envelope = envelopeFromThrown(error, { profile, tool: 'execute' });
+    expect(validateEnvelope(envelope).valid).toBe(true);
+    expect(envelope).toMatchObject({ error_kind: 'sandbox_runtime', error_code: 'CODE_MODE_SANDBOX_LIMITATION', retryable: false, tool: 'execute' });
+    expect(buildEnvelope).toBeTypeOf('function');
+  });
+});

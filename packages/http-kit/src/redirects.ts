@@ -1,0 +1,61 @@
+// Follows redirects ourselves (bounded hop count): msw's own redirect loop never ends and starves timers.
+import type { UpstreamRequest } from './types.js';
+
+/** Thrown (internally) after too many hops; the fetcher maps it to UPSTREAM_UNREACHABLE. */
+export class TooManyRedirectsError extends Error {
+  constructor(readonly maxRedirects: number) {
+    super(`more than ${maxRedirects} redirects`);
+    this.name = 'TooManyRedirectsError';
+  }
+}
+
+export interface Hop {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: UpstreamRequest['body'];
+}
+
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+/** Headers kept on a cross-origin hop: credentials (authorization, x-amz-access-token …) are dropped. */
+const CROSS_ORIGIN_SAFE = new Set(['accept', 'accept-encoding', 'accept-language', 'user-agent']);
+
+/** The next hop for a redirect response, or undefined when `response` is final. */
+export function nextHop(hop: Hop, response: Response): Hop | undefined {
+  const location = response.headers.get('location');
+  if (!REDIRECT.has(response.status) || location === null) return undefined;
+  const url = new URL(location, hop.url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const toGet =
+    (response.status === 303 && hop.method !== 'HEAD') ||
+    ((response.status === 301 || response.status === 302) && hop.method === 'POST');
+  const headers = new Headers(hop.headers);
+  if (toGet) {
+    for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language']) {
+      headers.delete(name);
+    }
+  }
+  if (url.origin !== hop.url.origin) {
+    for (const name of [...headers.keys()]) {
+      if (!CROSS_ORIGIN_SAFE.has(name)) headers.delete(name);
+    }
+  }
+  return { url, method: toGet ? 'GET' : hop.method, headers, body: toGet ? undefined : hop.body };
+}
+
+/** Runs `send` for each hop until a final response; at most maxRedirects extra hops. */
+export async function followRedirects(
+  first: Hop,
+  maxRedirects: number,
+  send: (hop: Hop) => Promise<Response>,
+): Promise<{ response: Response; url: URL }> {
+  let hop = first;
+  for (let hops = 0; ; hops++) {
+    const response = await send(hop);
+    const next = nextHop(hop, response);
+    if (next === undefined) return { response, url: hop.url };
+    response.body?.cancel().catch(() => undefined);
+    if (hops >= maxRedirects) throw new TooManyRedirectsError(maxRedirects);
+    hop = next;
+  }
+}

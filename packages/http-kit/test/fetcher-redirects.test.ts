@@ -1,0 +1,81 @@
+// Fetcher's own redirect following under msw: bounded loop, final URL, credentials dropped cross-origin.
+import { UpstreamTransportError } from '@obmcp/contract';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFetcher } from '../src/index.js';
+
+const BASE = 'https://upstream.test';
+const OTHER = 'https://cdn.other.test';
+const CANARY = 'Atza|CANARY-TOKEN-1234567890';
+const server = setupServer(
+  http.get(`${BASE}/hop`, () => new HttpResponse(null, { status: 302, headers: { location: '/final?x=1' } })),
+  http.get(`${BASE}/final`, ({ request }) =>
+    HttpResponse.json({ auth: request.headers.get('authorization') }),
+  ),
+  http.post(
+    `${BASE}/see-other`,
+    () => new HttpResponse(null, { status: 303, headers: { location: `${OTHER}/land` } }),
+  ),
+  http.get(`${OTHER}/land`, ({ request }) =>
+    HttpResponse.json({
+      auth: request.headers.get('authorization'),
+      amz: request.headers.get('x-amz-access-token'),
+      accept: request.headers.get('accept'),
+    }),
+  ),
+  http.get(
+    `${BASE}/loop`,
+    () => new HttpResponse(null, { status: 302, headers: { location: `${BASE}/loop?again=1` } }),
+  ),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const fetcher = createFetcher({ timeoutMs: 1_000 });
+afterAll(() => fetcher.close());
+
+async function transport(promise: Promise<unknown>): Promise<UpstreamTransportError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UpstreamTransportError);
+  return error as UpstreamTransportError;
+}
+
+describe('fetcher redirects', () => {
+  it('redirect loop → UPSTREAM_UNREACHABLE without hanging', async () => {
+    const fast = createFetcher({ timeoutMs: 5_000 });
+    const started = Date.now();
+    const error = await transport(fast.send({ method: 'GET', url: `${BASE}/loop` }));
+    expect(error.code).toBe('UPSTREAM_UNREACHABLE');
+    expect(Date.now() - started).toBeLessThan(4_000);
+    await fast.close();
+  });
+
+  it('follows a same-origin redirect keeping headers, and reports the final URL', async () => {
+    const res = await fetcher.send({
+      method: 'GET',
+      url: `${BASE}/hop`,
+      headers: { authorization: 'Bearer t' },
+    });
+    expect(res.url).toBe(`${BASE}/final?x=1`);
+    expect(res.json()).toEqual({ auth: 'Bearer t' });
+  });
+
+  it('a cross-origin redirect turns POST into GET and drops credentials', async () => {
+    const res = await fetcher.send({
+      method: 'POST',
+      url: `${BASE}/see-other`,
+      headers: {
+        authorization: `Bearer ${CANARY}`,
+        'x-amz-access-token': CANARY,
+        accept: 'application/json',
+      },
+      body: '{}',
+    });
+    expect(res.json()).toEqual({ auth: null, amz: null, accept: 'application/json' });
+  });
+});

@@ -1,0 +1,69 @@
+// gunzipBounded/decodeBody: round trip, hard cap (gzip bomb), corrupt input, AUTO sniffing.
+import { gzipSync } from 'node:zlib';
+import { UpstreamTransportError } from '@obmcp/contract';
+import { describe, expect, it } from 'vitest';
+import { decodeBody, gunzipBounded } from '../src/index.js';
+
+const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+async function invalid(promise: Promise<unknown>): Promise<UpstreamTransportError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UpstreamTransportError);
+  expect((error as UpstreamTransportError).code).toBe('UPSTREAM_INVALID_RESPONSE');
+  return error as UpstreamTransportError;
+}
+
+describe('gunzipBounded', () => {
+  it('decodes a gzip document within the cap', async () => {
+    const doc = 'sku\tqty\n'.repeat(10_000);
+    const out = await gunzipBounded(gzipSync(doc), 1024 * 1024);
+    expect(text(out)).toBe(doc);
+  });
+
+  it('exactly at the cap is fine, one byte over is not', async () => {
+    const packed = gzipSync(Buffer.alloc(1000, 120));
+    expect((await gunzipBounded(packed, 1000)).byteLength).toBe(1000);
+    const error = await invalid(gunzipBounded(packed, 999));
+    expect(error.details[0]?.issue).toBe('decompressed body exceeds 999 bytes');
+  });
+
+  it('a gzip bomb (50 MB of zeros, cap 1 MB) fails quickly', async () => {
+    const bomb = gzipSync(Buffer.alloc(50 * 1024 * 1024));
+    expect(bomb.byteLength).toBeLessThan(100 * 1024);
+    const started = Date.now();
+    const error = await invalid(gunzipBounded(bomb, 1024 * 1024));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(error.details[0]).toMatchObject({
+      path: '',
+      issue: 'decompressed body exceeds 1048576 bytes',
+      received_type: 'upstream_response',
+    });
+  });
+
+  it('corrupt or truncated gzip → UPSTREAM_INVALID_RESPONSE', async () => {
+    const packed = gzipSync('hello world, hello world');
+    await invalid(gunzipBounded(packed.subarray(0, packed.byteLength - 6), 1024));
+    const error = await invalid(gunzipBounded(new TextEncoder().encode('not gzip at all'), 1024));
+    expect(error.details[0]?.issue).toBe('compressed body is not valid gzip');
+  });
+});
+
+describe('decodeBody', () => {
+  const plain = new TextEncoder().encode('{"a":1}');
+
+  it('AUTO (default) gunzips only when the magic bytes say so', async () => {
+    expect(text(await decodeBody(gzipSync(plain), { maxBytes: 100 }))).toBe('{"a":1}');
+    expect(text(await decodeBody(plain, { maxBytes: 100 }))).toBe('{"a":1}');
+  });
+
+  it('GZIP always gunzips; NONE never does but still enforces the cap', async () => {
+    expect(text(await decodeBody(gzipSync(plain), { compression: 'GZIP', maxBytes: 100 }))).toBe('{"a":1}');
+    await invalid(decodeBody(plain, { compression: 'GZIP', maxBytes: 100 }));
+    const packed = gzipSync(plain);
+    expect(await decodeBody(packed, { compression: 'NONE', maxBytes: 100 })).toBe(packed);
+    await invalid(decodeBody(plain, { compression: 'NONE', maxBytes: 3 }));
+  });
+});

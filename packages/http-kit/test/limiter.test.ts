@@ -1,0 +1,135 @@
+// Token-bucket store math, limiter waits within budget, refusal with retryAfterSeconds, learn(), penalize().
+import { RateLimitedError } from '@obmcp/contract';
+import { describe, expect, it } from 'vitest';
+import { createLimiter, MemoryLimiterStore } from '../src/index.js';
+
+const T0 = 1_700_000_000_000;
+
+describe('MemoryLimiterStore', () => {
+  it('starts full at burst and refills continuously at rate/s up to burst', async () => {
+    const store = new MemoryLimiterStore();
+    const rule = { rate: 2, burst: 3 };
+    for (let i = 0; i < 3; i++) expect((await store.take('k', rule, T0)).allowed).toBe(true);
+    const empty = await store.take('k', rule, T0);
+    expect(empty).toEqual({ allowed: false, waitSeconds: 0.5, tokens: 0 });
+    const quarter = await store.take('k', rule, T0 + 250); // 0.5 token refilled
+    expect(quarter.allowed).toBe(false);
+    expect(quarter.waitSeconds).toBeCloseTo(0.25, 9);
+    expect((await store.take('k', rule, T0 + 500)).allowed).toBe(true);
+    const later = await store.take('k', rule, T0 + 60_000); // capped at burst
+    expect(later.tokens).toBeCloseTo(2, 9);
+  });
+
+  it('keys are independent', async () => {
+    const store = new MemoryLimiterStore();
+    const rule = { rate: 1, burst: 1 };
+    expect((await store.take('a', rule, T0)).allowed).toBe(true);
+    expect((await store.take('a', rule, T0)).allowed).toBe(false);
+    expect((await store.take('b', rule, T0)).allowed).toBe(true);
+  });
+
+  it('reserves within maxWaitSeconds so concurrent waiters queue (tokens go negative)', async () => {
+    const store = new MemoryLimiterStore();
+    const rule = { rate: 10, burst: 1 };
+    expect(await store.take('k', rule, T0, 1)).toEqual({ allowed: true, waitSeconds: 0, tokens: 0 });
+    const second = await store.take('k', rule, T0, 1);
+    expect(second.allowed).toBe(true);
+    expect(second.waitSeconds).toBeCloseTo(0.1, 9);
+    const third = await store.take('k', rule, T0, 1);
+    expect(third.waitSeconds).toBeCloseTo(0.2, 9);
+    expect(third.tokens).toBeCloseTo(-2, 9);
+    const refused = await store.take('k', rule, T0, 0.25);
+    expect(refused.allowed).toBe(false);
+    expect(refused.waitSeconds).toBeCloseTo(0.3, 9);
+  });
+
+  it('penalize blocks a key until the deadline even with tokens left', async () => {
+    const store = new MemoryLimiterStore();
+    const rule = { rate: 5, burst: 5 };
+    await store.penalize('k', T0 + 2_000);
+    const blocked = await store.take('k', rule, T0);
+    expect(blocked).toMatchObject({ allowed: false, waitSeconds: 2 });
+    expect((await store.take('k', rule, T0 + 2_000)).allowed).toBe(true);
+  });
+});
+
+describe('createLimiter', () => {
+  it('passes immediately while tokens last', async () => {
+    const limiter = createLimiter({ maxWaitMs: 0, now: () => T0 });
+    await limiter.acquire('getOrders', { rate: 1, burst: 2 });
+    await limiter.acquire('getOrders', { rate: 1, burst: 2 });
+  });
+
+  it('waits when the next token comes within maxWaitMs', async () => {
+    const limiter = createLimiter({ maxWaitMs: 500 });
+    const rule = { rate: 10, burst: 1 };
+    await limiter.acquire('k', rule);
+    const started = Date.now();
+    await limiter.acquire('k', rule);
+    await limiter.acquire('k', rule);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(180);
+    expect(elapsed).toBeLessThan(600);
+  });
+
+  it('refuses beyond maxWaitMs with RateLimitedError and retryAfterSeconds rounded up to 0.1 s', async () => {
+    const limiter = createLimiter({ maxWaitMs: 100, now: () => T0 });
+    const rule = { rate: 0.0167, burst: 1 }; // SP-API getOrders-style
+    await limiter.acquire('sp:getOrders', rule);
+    const error = await limiter.acquire('sp:getOrders', rule).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RateLimitedError);
+    const limited = error as RateLimitedError;
+    expect(limited.retryAfterSeconds).toBe(59.9); // 1 / 0.0167 = 59.88… → 59.9
+    expect(limited.summary).toMatch(/^Pre-flight rate limiter: sp:getOrders /);
+    expect(limited.hints.length).toBeGreaterThan(0);
+  });
+
+  it('rounds tiny waits up to 0.1 s', async () => {
+    let now = T0;
+    const limiter = createLimiter({ maxWaitMs: 0, now: () => now });
+    const rule = { rate: 1, burst: 1 };
+    await limiter.acquire('k', rule);
+    now += 990;
+    const error = (await limiter.acquire('k', rule).catch((e: unknown) => e)) as RateLimitedError;
+    expect(error.retryAfterSeconds).toBe(0.1);
+  });
+
+  it('learn() overrides the default rate for that key only', async () => {
+    let now = T0;
+    const limiter = createLimiter({ maxWaitMs: 0, now: () => now });
+    const rule = { rate: 1, burst: 1 };
+    limiter.learn('k', 0.5);
+    limiter.learn('k', Number.NaN); // ignored
+    limiter.learn('k', 0); // ignored
+    expect(limiter.ruleFor('k', rule)).toEqual({ rate: 0.5, burst: 1 });
+    expect(limiter.ruleFor('other', rule)).toBe(rule);
+    await limiter.acquire('k', rule);
+    await limiter.acquire('other', rule);
+    now += 1_000;
+    await limiter.acquire('other', rule); // default rate: refilled after 1 s
+    const error = (await limiter.acquire('k', rule).catch((e: unknown) => e)) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.retryAfterSeconds).toBe(1); // learned 0.5/s: one more second
+  });
+
+  it('penalize() makes acquire refuse until the deadline', async () => {
+    const limiter = createLimiter({ maxWaitMs: 1_000, now: () => T0 });
+    await limiter.penalize('k', T0 + 5_000);
+    const error = (await limiter
+      .acquire('k', { rate: 5, burst: 5 })
+      .catch((e: unknown) => e)) as RateLimitedError;
+    expect(error.retryAfterSeconds).toBe(5);
+  });
+
+  it('an aborted signal stops a wait', async () => {
+    const limiter = createLimiter({ maxWaitMs: 10_000 });
+    const rule = { rate: 0.2, burst: 1 };
+    await limiter.acquire('k', rule);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('cancelled')), 20);
+    await expect(limiter.acquire('k', rule, controller.signal)).rejects.toThrow('cancelled');
+  });
+});

@@ -1,0 +1,12 @@
+// Every call the checks made, kept for the caller (kinds seen, golden fixtures, parity).
+import type { CaseKind } from './cases/types.js';
+import type { CallOutcome } from './invoke.js';
+
+export interface Observation {
+  /** The check id the call belongs to. */
+  check: string;
+  tool: string;
+  caseKind?: CaseKind | 'unknown_tool' | 'example';
+  args: unknown;
+  outcome: CallOutcome;
+}
