@@ -2,5 +2,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000, fileParallelism: false },
+  test: { include: ['test/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 90_000, fileParallelism: false },
 });

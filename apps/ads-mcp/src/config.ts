@@ -45,7 +45,12 @@ const EnvSchema = z.object({
   ADS_API_REFRESH_TOKEN: nonEmpty.optional(),
   OPENBRIDGE_REFRESH_TOKEN: nonEmpty.optional(),
   OPENBRIDGE_IDENTITY_ID: int(1, Number.MAX_SAFE_INTEGER).optional(),
-  ADS_API_REGION: z.string().trim().toLowerCase().pipe(z.enum(['na', 'eu', 'fe'])).optional(),
+  ADS_API_REGION: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['na', 'eu', 'fe']))
+    .optional(),
   ADS_API_PROFILE_ID: int(1, Number.MAX_SAFE_INTEGER).optional(),
   ADS_API_ENABLE_WRITES: bool.optional(),
   ADS_API_TIMEOUT_MS: int(100, 600_000).optional(),
@@ -79,12 +84,15 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
   const parsed = EnvSchema.safeParse(blankToUndefined(rawEnv));
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ConfigError(`invalid environment: ${String(first?.path[0] ?? '?')}: ${first?.message ?? 'invalid'}`);
+    throw new ConfigError(
+      `invalid environment: ${String(first?.path[0] ?? '?')}: ${first?.message ?? 'invalid'}`,
+    );
   }
   const env = parsed.data;
   const mock = env.OBMCP_MOCK === '1';
   const hasDirect = Boolean(env.ADS_API_CLIENT_ID && env.ADS_API_CLIENT_SECRET && env.ADS_API_REFRESH_TOKEN);
-  const authMode: AuthMode = env.ADS_AUTH_MODE ?? (hasDirect || !env.OPENBRIDGE_REFRESH_TOKEN ? 'direct' : 'openbridge');
+  const authMode: AuthMode =
+    env.ADS_AUTH_MODE ?? (hasDirect || !env.OPENBRIDGE_REFRESH_TOKEN ? 'direct' : 'openbridge');
   const config: AdsConfig = {
     mock,
     authMode,

@@ -24,7 +24,11 @@ export interface CreateServerOptions {
 }
 
 export function createServer(config: AdsConfig, options: CreateServerOptions): ContractServer {
-  const fetcher = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, maxBodyBytes: config.reportMaxBytes });
+  const fetcher = createFetcher({
+    timeoutMs: config.timeoutMs,
+    userAgent: USER_AGENT,
+    maxBodyBytes: config.reportMaxBytes,
+  });
   const session = createSession(config.region, config.profileId, config.openbridge?.identityId);
   let auth: CredentialSource;
   let listIdentities: AdsToolContext['listIdentities'];
@@ -41,5 +45,11 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
   const client = new AdsApiClient(fetcher, auth, session, config);
   const direct = adsTools({ config, session, client, fetcher, auth, listIdentities });
   const { listed, internal } = applyCodeMode(direct, config.codeMode);
-  return createContractServer({ profile, tools: listed, internalTools: internal, env: options.env ?? process.env, logger: options.logger });
+  return createContractServer({
+    profile,
+    tools: listed,
+    internalTools: internal,
+    env: options.env ?? process.env,
+    logger: options.logger,
+  });
 }

@@ -9,7 +9,11 @@ describe('direct LWA', () => {
     const s = await start({ OBMCP_MOCK_AUTH_FAULT: 'http_401' });
     try {
       const env = await fail(s, 'list_profiles');
-      expect(env).toMatchObject({ error_kind: 'auth_error', error_code: 'AUTHENTICATION_ERROR', retryable: false });
+      expect(env).toMatchObject({
+        error_kind: 'auth_error',
+        error_code: 'AUTHENTICATION_ERROR',
+        retryable: false,
+      });
     } finally {
       await s.close();
     }
@@ -31,7 +35,10 @@ describe('direct LWA', () => {
     try {
       const env = await fail(s, 'list_profiles');
       expect(env.error_kind).toBe('auth_error');
-      expect(env.details[0]).toMatchObject({ upstream_code: 'invalid_grant', received_type: 'upstream_error' });
+      expect(env.details[0]).toMatchObject({
+        upstream_code: 'invalid_grant',
+        received_type: 'upstream_error',
+      });
     } finally {
       await s.close();
     }
@@ -66,14 +73,21 @@ describe('Openbridge-brokered', () => {
     const s = await start(ob);
     try {
       const none = await fail(s, 'list_profiles');
-      expect(none).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'INPUT_VALIDATION_FAILED' });
+      expect(none).toMatchObject({
+        error_kind: 'mcp_input_validation',
+        error_code: 'INPUT_VALIDATION_FAILED',
+      });
       expect(none.details[0]?.path).toBe('identityId');
       const list = await ok(s, 'list_identities');
       const ids = (list.identities as Array<{ id: number }>).map((i) => i.id);
       expect(ids).toEqual(expect.arrayContaining([7460, 7462, 8120]));
       expect(ids).not.toContain(7461);
       const bad = await fail(s, 'set_active_identity', { identityId: 7469 });
-      expect(bad).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'SCHEMA_IDENTITY_NOT_FOUND', retryable: false });
+      expect(bad).toMatchObject({
+        error_kind: 'mcp_input_validation',
+        error_code: 'SCHEMA_IDENTITY_NOT_FOUND',
+        retryable: false,
+      });
       expect(bad.details[0]).toMatchObject({ path: 'identityId', received_type: 'integer' });
       expect(bad.hints.join(' ')).toMatch(/Did you mean identityId=746[02]/);
       const eu = await ok(s, 'set_active_identity', { identityId: 7462 });

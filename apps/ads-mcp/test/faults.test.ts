@@ -23,7 +23,12 @@ const CASES: Record<string, Expected> = {
   http_503_retry_after: { kind: 'ads_api_http', code: 'ADS_API_HTTP_503', retryable: true, retryAfter: 2 },
   html_200: { kind: 'ads_api_client', code: 'UPSTREAM_INVALID_RESPONSE', retryable: true },
   truncated_json: { kind: 'ads_api_client', code: 'UPSTREAM_INVALID_RESPONSE', retryable: true },
-  timeout: { kind: 'ads_api_client', code: 'UPSTREAM_TIMEOUT', retryable: true, env: { ADS_API_TIMEOUT_MS: '300', ADS_API_MAX_ATTEMPTS: '1' } },
+  timeout: {
+    kind: 'ads_api_client',
+    code: 'UPSTREAM_TIMEOUT',
+    retryable: true,
+    env: { ADS_API_TIMEOUT_MS: '300', ADS_API_MAX_ATTEMPTS: '1' },
+  },
   reset: { kind: 'ads_api_client', code: 'UPSTREAM_UNREACHABLE', retryable: true },
 };
 
@@ -33,12 +38,18 @@ describe('OBMCP_MOCK_FAULT scenarios on list_campaigns', () => {
       const s = await start({ ...base, ...want.env, OBMCP_MOCK_FAULT: scenario });
       try {
         const env = await fail(s, 'list_campaigns', { stateFilter: ['ENABLED'] });
-        expect(env).toMatchObject({ error_kind: want.kind, error_code: want.code, retryable: want.retryable, tool: 'list_campaigns' });
+        expect(env).toMatchObject({
+          error_kind: want.kind,
+          error_code: want.code,
+          retryable: want.retryable,
+          tool: 'list_campaigns',
+        });
         const meta = metaOf(env);
         if (want.retryAfter === undefined) expect(meta.retry_after_seconds).toBeUndefined();
         else expect(meta.retry_after_seconds).toBe(want.retryAfter);
         if (scenario.startsWith('http_')) expect(typeof meta.request_id).toBe('string');
-        if (want.kind === 'auth_error') expect(env.hints.some((h) => h.includes('ADS_API_REFRESH_TOKEN'))).toBe(true);
+        if (want.kind === 'auth_error')
+          expect(env.hints.some((h) => h.includes('ADS_API_REFRESH_TOKEN'))).toBe(true);
         if (scenario === 'http_429') expect(env.details[0]).toMatchObject({ issue: 'Too Many Requests' });
         // The server survives the failure.
         expect((await ok(s, 'get_region')).region).toBe('na');

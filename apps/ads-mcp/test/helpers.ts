@@ -1,5 +1,5 @@
 // Test helpers: start the built ads-mcp over stdio against the msw mocks, call tools, check envelopes.
-import { type Envelope } from '@obmcp/contract';
+import type { Envelope } from '@obmcp/contract';
 import { assertEnvelope, callTool, type RunningServer, startServer } from '@obmcp/test-kit';
 import { expect } from 'vitest';
 
@@ -9,14 +9,22 @@ export function start(env: Record<string, string> = {}): Promise<RunningServer> 
   return startServer({ app: 'ads-mcp', env: { CODE_MODE: 'off', ...env } });
 }
 
-export async function ok(s: RunningServer, name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function ok(
+  s: RunningServer,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   const out = await callTool(s.client, name, args);
   if (out.envelope) throw new Error(`${name} failed: ${JSON.stringify(out.envelope)}`);
   expect(out.result).toBeDefined();
   return out.result as Record<string, unknown>;
 }
 
-export async function fail(s: RunningServer, name: string, args: Record<string, unknown> = {}): Promise<Envelope> {
+export async function fail(
+  s: RunningServer,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<Envelope> {
   const out = await callTool(s.client, name, args);
   if (!out.envelope) throw new Error(`${name} unexpectedly succeeded: ${out.text.slice(0, 500)}`);
   assertEnvelope(out.envelope);

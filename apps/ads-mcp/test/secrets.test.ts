@@ -11,13 +11,27 @@ const CANARY = {
 describe('canary secrets', () => {
   for (const fault of ['', 'http_401', 'http_500', 'http_429']) {
     it(`never leak (fault: ${fault || 'none'})`, async () => {
-      const s = await start({ ...CANARY, MCP_LOG_LEVEL: 'debug', ADS_API_PROFILE_ID: String(US_PROFILE), OBMCP_MOCK_FAULT: fault });
+      const s = await start({
+        ...CANARY,
+        MCP_LOG_LEVEL: 'debug',
+        ADS_API_PROFILE_ID: String(US_PROFILE),
+        OBMCP_MOCK_FAULT: fault,
+      });
       const texts: string[] = [];
       try {
         for (const [name, args] of [
           ['list_profiles', {}],
           ['list_campaigns', {}],
-          ['create_report', { startDate: '2026-04-01', endDate: '2026-04-02', reportTypeId: 'spCampaigns', groupBy: ['campaign'], columns: ['cost'] }],
+          [
+            'create_report',
+            {
+              startDate: '2026-04-01',
+              endDate: '2026-04-02',
+              reportTypeId: 'spCampaigns',
+              groupBy: ['campaign'],
+              columns: ['cost'],
+            },
+          ],
           ['list_amc_instances', {}],
         ] as const) {
           texts.push((await callTool(s.client, name, args)).text);

@@ -44,7 +44,10 @@ describe('profiles and regions', () => {
     expect(eu).toMatchObject({ region: 'eu', tokenHost: 'api.amazon.co.uk', previousRegion: 'na' });
     expect((metaOf(eu).warnings as Array<{ kind: string }>)[0]?.kind).toBe('profile_scope_warning');
     const euProfiles = await ok(s, 'list_profiles');
-    expect((euProfiles.profiles as Array<{ countryCode: string }>).map((p) => p.countryCode)).toEqual(['UK', 'DE']);
+    expect((euProfiles.profiles as Array<{ countryCode: string }>).map((p) => p.countryCode)).toEqual([
+      'UK',
+      'DE',
+    ]);
     await ok(s, 'set_region', { region: 'na' });
   });
 });
@@ -70,7 +73,9 @@ describe('sponsored products v3', () => {
     const groups = await ok(s, 'list_ad_groups', { campaignIdFilter: ['111100000000001'] });
     expect(groups.count).toBe(1);
     const keywords = await ok(s, 'list_keywords', { matchTypeFilter: ['EXACT'] });
-    expect((keywords.keywords as Array<{ matchType: string }>).every((k) => k.matchType === 'EXACT')).toBe(true);
+    expect((keywords.keywords as Array<{ matchType: string }>).every((k) => k.matchType === 'EXACT')).toBe(
+      true,
+    );
     const ads = await ok(s, 'list_product_ads', { adGroupIdFilter: ['111110000000001'] });
     expect((ads.productAds as Array<{ asin: string }>)[0]?.asin).toBe('B0MOCK0001');
   });
@@ -127,7 +132,11 @@ describe('reporting v3', () => {
 
   it('a duplicate report → ADS_API_HTTP_425 with existing_report_id and a poll hint', async () => {
     const again = await fail(s, 'create_report', request);
-    expect(again).toMatchObject({ error_kind: 'ads_api_http', error_code: 'ADS_API_HTTP_425', retryable: false });
+    expect(again).toMatchObject({
+      error_kind: 'ads_api_http',
+      error_code: 'ADS_API_HTTP_425',
+      retryable: false,
+    });
     const existing = (again.details[0] as { existing_report_id?: string }).existing_report_id;
     expect(existing).toMatch(/^[0-9a-f-]{36}$/);
     expect(again.hints.join(' ')).toContain(`get_report with reportId='${existing}'`);
@@ -176,7 +185,11 @@ describe('AMC', () => {
     const urls = await ok(s, 'get_amc_execution_download_urls', { instanceId, workflowExecutionId });
     expect((urls.downloadUrls as string[])[0]).toMatch(/^https:\/\//);
     const list = await ok(s, 'list_amc_workflow_executions', { instanceId });
-    expect((list.executions as Array<{ workflowExecutionId: string }>).some((e) => e.workflowExecutionId === workflowExecutionId)).toBe(true);
+    expect(
+      (list.executions as Array<{ workflowExecutionId: string }>).some(
+        (e) => e.workflowExecutionId === workflowExecutionId,
+      ),
+    ).toBe(true);
   });
 
   it('ad-hoc SQL that fails: PENDING → RUNNING → FAILED with statusReason', async () => {
@@ -195,7 +208,11 @@ describe('AMC', () => {
   });
 
   it('saved workflow id runs too; an unknown instance is ADS_API_HTTP_404', async () => {
-    const saved = await ok(s, 'create_amc_workflow_execution', { instanceId, workflowId: 'weekly_reach', timeWindowType: 'MOST_RECENT_WEEK' });
+    const saved = await ok(s, 'create_amc_workflow_execution', {
+      instanceId,
+      workflowId: 'weekly_reach',
+      timeWindowType: 'MOST_RECENT_WEEK',
+    });
     expect(saved).toMatchObject({ workflowId: 'weekly_reach', executionCategory: 'SAVED' });
     const missing = await fail(s, 'list_amc_workflow_executions', { instanceId: 'nope123' });
     expect(missing).toMatchObject({ error_kind: 'ads_api_http', error_code: 'ADS_API_HTTP_404' });

@@ -1,5 +1,11 @@
 // Input validation: parity with the contract validator, profile/region rules, write gating, oneOf.
-import { createContractServer, type Envelope, type JsonSchema, type ServerProfile, silentLogger } from '@obmcp/contract';
+import {
+  createContractServer,
+  type Envelope,
+  type JsonSchema,
+  type ServerProfile,
+  silentLogger,
+} from '@obmcp/contract';
 import type { RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, start } from './helpers.js';
@@ -11,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 /** A different server profile (SP kinds) validating the same schema in-process: the contract's own answer. */
-async function contractEnvelope(name: string, schema: JsonSchema, args: Record<string, unknown>): Promise<Envelope> {
+async function contractEnvelope(
+  name: string,
+  schema: JsonSchema,
+  args: Record<string, unknown>,
+): Promise<Envelope> {
   const spLike: ServerProfile = {
     name: 'parity',
     version: '0',
@@ -20,7 +30,12 @@ async function contractEnvelope(name: string, schema: JsonSchema, args: Record<s
     httpCodePrefix: 'SP_API',
     errorKinds: ['mcp_input_validation', 'internal_error'],
   };
-  const { host } = createContractServer({ profile: spLike, tools: [{ name, description: 'parity', inputSchema: schema, handler: () => ({}) }], env: {}, logger: silentLogger });
+  const { host } = createContractServer({
+    profile: spLike,
+    tools: [{ name, description: 'parity', inputSchema: schema, handler: () => ({}) }],
+    env: {},
+    logger: silentLogger,
+  });
   const out = await host.call(name, args);
   if (out.ok) throw new Error('contract accepted the args');
   return out.envelope;
@@ -29,7 +44,11 @@ async function contractEnvelope(name: string, schema: JsonSchema, args: Record<s
 const shape = (e: Envelope) => ({
   error_kind: e.error_kind,
   error_code: e.error_code,
-  details: e.details.map((d) => ({ keys: Object.keys(d).sort(), path: d.path, received_type: d.received_type })),
+  details: e.details.map((d) => ({
+    keys: Object.keys(d).sort(),
+    path: d.path,
+    received_type: d.received_type,
+  })),
 });
 
 describe('SCHEMA_* parity with @obmcp/contract', () => {
@@ -39,13 +58,24 @@ describe('SCHEMA_* parity with @obmcp/contract', () => {
     ['list_campaigns', { stateFilter: ['LIVE'] }, 'SCHEMA_ENUM_MISMATCH'],
     ['list_campaigns', { stateFiltr: ['ENABLED'] }, 'SCHEMA_ADDITIONAL_PROPERTIES'],
     ['set_active_profile', {}, 'SCHEMA_REQUIRED'],
-    ['create_report', { startDate: '2026-13-45', endDate: '2026-04-02', reportTypeId: 'spCampaigns', groupBy: ['campaign'], columns: ['cost'] }, 'SCHEMA_FORMAT_INVALID'],
+    [
+      'create_report',
+      {
+        startDate: '2026-13-45',
+        endDate: '2026-04-02',
+        reportTypeId: 'spCampaigns',
+        groupBy: ['campaign'],
+        columns: ['cost'],
+      },
+      'SCHEMA_FORMAT_INVALID',
+    ],
   ];
   for (const [tool, args, code] of cases) {
     it(`${tool} ${JSON.stringify(args)} → ${code}, same as the contract`, async () => {
       const wire = await fail(s, tool, args);
       expect(wire.error_code).toBe(code);
-      const schema = (await s.client.listTools()).tools.find((t) => t.name === tool)?.inputSchema as JsonSchema;
+      const schema = (await s.client.listTools()).tools.find((t) => t.name === tool)
+        ?.inputSchema as JsonSchema;
       const local = await contractEnvelope(tool, schema, args);
       expect(shape(wire)).toEqual(shape(local));
     });
@@ -60,7 +90,12 @@ describe('SCHEMA_* parity with @obmcp/contract', () => {
 describe('domain rules', () => {
   it('no active profile → mcp_input_validation naming profileId and set_active_profile', async () => {
     const env = await fail(s, 'list_keywords');
-    expect(env).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'INPUT_VALIDATION_FAILED', retryable: false, summary: 'No active advertising profile.' });
+    expect(env).toMatchObject({
+      error_kind: 'mcp_input_validation',
+      error_code: 'INPUT_VALIDATION_FAILED',
+      retryable: false,
+      summary: 'No active advertising profile.',
+    });
     expect(env.details[0]).toMatchObject({ path: 'profileId', received_type: 'undefined' });
     expect(env.hints[0]).toContain('set_active_profile');
     expect(env.examples.length).toBeGreaterThan(0);
@@ -70,13 +105,23 @@ describe('domain rules', () => {
     const env = await fail(s, 'set_region', { region: 'usa' });
     expect(env.error_code).toBe('SCHEMA_ENUM_MISMATCH');
     expect(env.hints.join(' ')).toContain("region='na'");
-    for (const [alias, region] of [['Europe', 'eu'], ['japan', 'fe']] as const) {
-      expect((await fail(s, 'set_region', { region: alias })).hints.join(' ')).toContain(`region='${region}'`);
+    for (const [alias, region] of [
+      ['Europe', 'eu'],
+      ['japan', 'fe'],
+    ] as const) {
+      expect((await fail(s, 'set_region', { region: alias })).hints.join(' ')).toContain(
+        `region='${region}'`,
+      );
     }
   });
 
   it('create_amc_workflow_execution needs exactly one of sqlQuery / workflowId', async () => {
-    const both = await fail(s, 'create_amc_workflow_execution', { instanceId: 'amcabc123def', sqlQuery: 'SELECT 1', workflowId: 'w1', timeWindowType: 'MOST_RECENT_DAY' });
+    const both = await fail(s, 'create_amc_workflow_execution', {
+      instanceId: 'amcabc123def',
+      sqlQuery: 'SELECT 1',
+      workflowId: 'w1',
+      timeWindowType: 'MOST_RECENT_DAY',
+    });
     expect(both.error_kind).toBe('mcp_input_validation');
     expect(both.error_code).toMatch(/^SCHEMA_/);
   });

@@ -41,7 +41,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`invalid ${String(issue?.path.join('.') ?? 'environment')}: ${issue?.message ?? 'invalid value'}`);
+    throw new ConfigError(
+      `invalid ${String(issue?.path.join('.') ?? 'environment')}: ${issue?.message ?? 'invalid value'}`,
+    );
   }
   const e = parsed.data;
   const mock = e.OBMCP_MOCK === '1';

@@ -33,14 +33,17 @@ function provider(now?: () => number) {
 }
 
 describe('JWT provider', () => {
-  it.each(['200', '202'])('accepts HTTP %s and reads data.attributes.token with expires_at', async (status) => {
-    process.env.OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS = status;
-    const jwt = await provider().jwt();
-    expect(jwt.split('.')).toHaveLength(3);
-    const claims = readJwtClaims(jwt);
-    expect(claims.accountId).toBe(3558);
-    expect(claims.expiresAtMs).toBeGreaterThan(Date.now() + 50 * 60_000);
-  });
+  it.each(['200', '202'])(
+    'accepts HTTP %s and reads data.attributes.token with expires_at',
+    async (status) => {
+      process.env.OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS = status;
+      const jwt = await provider().jwt();
+      expect(jwt.split('.')).toHaveLength(3);
+      const claims = readJwtClaims(jwt);
+      expect(claims.accountId).toBe(3558);
+      expect(claims.expiresAtMs).toBeGreaterThan(Date.now() + 50 * 60_000);
+    },
+  );
 
   it('caches the JWT and dedupes concurrent refreshes', async () => {
     const p = provider();

@@ -3,8 +3,16 @@ import { assertEnvelope, callTool, type ToolCallOutcome } from '@obmcp/test-kit'
 import { describe, expect, it } from 'vitest';
 import { start } from './harness.js';
 
-async function once(env: Record<string, string>, name = 'get_subscription_by_id', args: Record<string, unknown> = { subscription_id: 107003 }): Promise<ToolCallOutcome> {
-  const server = await start({ OPENBRIDGE_TIMEOUT_MS: '400', OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true', ...env });
+async function once(
+  env: Record<string, string>,
+  name = 'get_subscription_by_id',
+  args: Record<string, unknown> = { subscription_id: 107003 },
+): Promise<ToolCallOutcome> {
+  const server = await start({
+    OPENBRIDGE_TIMEOUT_MS: '400',
+    OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true',
+    ...env,
+  });
   try {
     const out = await callTool(server.client, name, args);
     // the server survives: a second call still answers
@@ -25,7 +33,10 @@ const API_CASES: Array<[string, Record<string, unknown>]> = [
   ['http_500', { error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_500', retryable: true }],
   ['http_503_retry_after', { error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_503', retryable: true }],
   ['html_200', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE', retryable: true }],
-  ['truncated_json', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE', retryable: true }],
+  [
+    'truncated_json',
+    { error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE', retryable: true },
+  ],
   ['timeout', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT', retryable: true }],
   ['reset', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_UNREACHABLE', retryable: true }],
 ];
@@ -49,7 +60,7 @@ describe('OBMCP_MOCK_FAULT on the API hosts', () => {
   it('warning_header → success with _meta.warnings', async () => {
     const { result, envelope } = await once({ OBMCP_MOCK_FAULT: 'warning_header' });
     expect(envelope).toBeUndefined();
-    expect((result?._meta as Record<string, unknown>).warnings).toEqual([
+    expect((result?._meta as Record<string, unknown> | undefined)?.warnings).toEqual([
       { kind: 'upstream_warning', summary: '199 - "cached response"', details: [], hints: [] },
     ]);
   });
@@ -63,7 +74,10 @@ describe('OBMCP_MOCK_FAULT on the API hosts', () => {
 
   it('bounded retries: a 503 with Retry-After 2 is retried and still reported with retry_after_seconds', async () => {
     const started = Date.now();
-    const { envelope } = await once({ OBMCP_MOCK_FAULT: 'http_503_retry_after', OPENBRIDGE_MAX_RETRIES: '1' });
+    const { envelope } = await once({
+      OBMCP_MOCK_FAULT: 'http_503_retry_after',
+      OPENBRIDGE_MAX_RETRIES: '1',
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_503', _meta: { retry_after_seconds: 2 } });
   });
@@ -73,7 +87,11 @@ describe('OBMCP_MOCK_AUTH_FAULT on the credential exchanges', () => {
   it('http_401 at the JWT exchange → auth_error AUTHENTICATION_ERROR', async () => {
     const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'http_401' });
     assertEnvelope(envelope);
-    expect(envelope).toMatchObject({ error_kind: 'auth_error', error_code: 'AUTHENTICATION_ERROR', retryable: false });
+    expect(envelope).toMatchObject({
+      error_kind: 'auth_error',
+      error_code: 'AUTHENTICATION_ERROR',
+      retryable: false,
+    });
   });
 
   it('http_403 at the JWT exchange → auth_error', async () => {
@@ -83,7 +101,11 @@ describe('OBMCP_MOCK_AUTH_FAULT on the credential exchanges', () => {
 
   it('http_500 at the JWT exchange → retryable OPENBRIDGE_HTTP_500 naming the authentication service', async () => {
     const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'http_500' });
-    expect(envelope).toMatchObject({ error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_500', retryable: true });
+    expect(envelope).toMatchObject({
+      error_kind: 'sp_api_http',
+      error_code: 'OPENBRIDGE_HTTP_500',
+      retryable: true,
+    });
     expect(envelope?.summary).toMatch(/authentication/i);
   });
 

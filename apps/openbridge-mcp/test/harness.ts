@@ -8,5 +8,6 @@ export async function start(env: Record<string, string> = {}): Promise<RunningSe
   return startServer({
     app: 'openbridge-mcp',
     env: { OPENBRIDGE_REFRESH_TOKEN: CANARY_REFRESH_TOKEN, OPENBRIDGE_MAX_RETRIES: '0', ...env },
+    timeoutMs: 60_000,
   });
 }

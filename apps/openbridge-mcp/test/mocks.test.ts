@@ -37,13 +37,20 @@ describe('openbridge mocks', () => {
 
   it('/sri?remote_identity_type=14 lists the Amazon Ads identities; the brokered token follows', async () => {
     const auth = { authorization: `Bearer ${await jwt()}` };
-    const sri = await fetch('https://remote-identity.api.openbridge.io/sri?remote_identity_type=14', { headers: auth });
+    const sri = await fetch('https://remote-identity.api.openbridge.io/sri?remote_identity_type=14', {
+      headers: auth,
+    });
     const list = (await sri.json()) as { data: Array<{ id: string }>; links: { next: string } };
     expect(list.data.map((d) => d.id)).toEqual(['7460', '7462', '8120']);
     expect(list.links.next).toBe('');
-    const token = await fetch('https://service.api.openbridge.io/service/amzadv/token/7460', { headers: auth });
+    const token = await fetch('https://service.api.openbridge.io/service/amzadv/token/7460', {
+      headers: auth,
+    });
     expect(await token.json()).toEqual({
-      data: { access_token: expect.stringMatching(/^Atza\|/), client_id: expect.stringMatching(/^amzn1\.application-oa2-client\./) },
+      data: {
+        access_token: expect.stringMatching(/^Atza\|/),
+        client_id: expect.stringMatching(/^amzn1\.application-oa2-client\./),
+      },
     });
   });
 
@@ -65,11 +72,17 @@ describe('openbridge mocks', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('60');
     expect(await res.json()).toEqual({
-      errors: [{ status: '429', title: 'Too Many Requests', detail: 'Rate limit exceeded. Retry after 60 seconds.' }],
+      errors: [
+        { status: '429', title: 'Too Many Requests', detail: 'Rate limit exceeded. Retry after 60 seconds.' },
+      ],
     });
-    const token = await fetch('https://service.api.openbridge.io/service/amzadv/token/7460', { headers: auth });
+    const token = await fetch('https://service.api.openbridge.io/service/amzadv/token/7460', {
+      headers: auth,
+    });
     expect(token.status).toBe(200);
     setFault('auth', 'http_401');
-    expect((await fetch('https://service.api.openbridge.io/service/amzadv/token/7460', { headers: auth })).status).toBe(401);
+    expect(
+      (await fetch('https://service.api.openbridge.io/service/amzadv/token/7460', { headers: auth })).status,
+    ).toBe(401);
   });
 });

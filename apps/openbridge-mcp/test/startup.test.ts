@@ -7,7 +7,11 @@ const ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 describe('startup', () => {
   it('exits 2 with one line naming OPENBRIDGE_REFRESH_TOKEN when it is missing', () => {
-    const res = spawnSync(process.execPath, [ENTRY], { env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8', timeout: 10_000 });
+    const res = spawnSync(process.execPath, [ENTRY], {
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     expect(res.status).toBe(2);
     const lines = res.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

@@ -30,7 +30,9 @@ describe('read tools', () => {
     });
     expect(r.tools).toContain('get_amazon_api_access_token');
     expect((r.runtime as Record<string, unknown>).privileged_tools_enabled).toBe(true);
-    expect(r.not_installed).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'execute_query' })]));
+    expect(r.not_installed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'execute_query' })]),
+    );
   });
 
   it('remote identities: own, shared with type filter, by id, Ads profiles', async () => {
@@ -41,7 +43,10 @@ describe('read tools', () => {
     expect(ids).toEqual([7460, 7462, 8120]);
     const one = await ok('get_remote_identity_by_id', { remote_identity_id: 8120 });
     expect(one.remote_identity).toMatchObject({ id: 8120, region: 'FE', remote_identity_type_id: 14 });
-    const profiles = await ok('get_amazon_advertising_profiles', { remote_identity_id: 7460, profile_types: ['seller'] });
+    const profiles = await ok('get_amazon_advertising_profiles', {
+      remote_identity_id: 7460,
+      profile_types: ['seller'],
+    });
     expect(profiles.count).toBe(1);
     expect(profiles.profiles).toEqual([expect.objectContaining({ id: 7460001, country_code: 'US' })]);
   });
@@ -62,8 +67,12 @@ describe('read tools', () => {
     expect((jobs.jobs as Array<{ id: number }>).map((j) => j.id)).toEqual([4100440, 4100441]);
     const all = await ok('get_jobs', { subscription_id: 107003, status: 'any', is_primary: false });
     expect((all.jobs as unknown[]).length).toBe(1);
-    expect(await ok('get_job_by_id', { job_id: 4100451 })).toMatchObject({ job: { status: 'failed', stage_id: 1002 } });
-    expect(await ok('get_history_by_id', { history_id: 72418 })).toMatchObject({ history: { subscription_id: 107003 } });
+    expect(await ok('get_job_by_id', { job_id: 4100451 })).toMatchObject({
+      job: { status: 'failed', stage_id: 1002 },
+    });
+    expect(await ok('get_history_by_id', { history_id: 72418 })).toMatchObject({
+      history: { subscription_id: 107003 },
+    });
   });
 
   it('products: search, stage ids, tables (by product and by subscription)', async () => {
@@ -85,7 +94,10 @@ describe('read tools', () => {
   it('table schema (aliases) and suggestions', async () => {
     for (const name of ['amzadv_sp_campaigns', 'amzadv_sp_campaigns_master', 'amzadv_sp_campaigns_v14']) {
       const r = await ok('get_table_schema', { table_name: name });
-      expect(r).toMatchObject({ table_name: 'amzadv_sp_campaigns', destination_table: 'amzadv_sp_campaigns_v14' });
+      expect(r).toMatchObject({
+        table_name: 'amzadv_sp_campaigns',
+        destination_table: 'amzadv_sp_campaigns_v14',
+      });
       expect((r.fields as unknown[]).length).toBe(4);
     }
     const s = await ok('get_suggested_table_names', { query: 'sp campaigns' });
@@ -144,7 +156,9 @@ describe('privileged tools', () => {
 
 describe('secrets', () => {
   it('the canary refresh token never appears in results, envelopes or stderr; the JWT never in stderr', async () => {
-    await callTool(server.client, 'get_subscription_by_id', { subscription_id: 999999 }).then((o) => outputs.push(o.text));
+    await callTool(server.client, 'get_subscription_by_id', { subscription_id: 999999 }).then((o) =>
+      outputs.push(o.text),
+    );
     const everything = `${outputs.join('\n')}\n${server.stderr()}`;
     expect(everything).not.toContain(CANARY_REFRESH_TOKEN);
     expect(everything).not.toContain('CANARY-SECRET');

@@ -17,21 +17,32 @@ describe('detailsFromBody', () => {
     expect(detailsFromBody(body, 'application/json')).toEqual([upstream('Rate limit exceeded.', '429')]);
   });
   it('bare array of {message, code}', () => {
-    const body = '[{"message":"An error occurred when testing the account mapping","code":"BUCKET_NOT_FOUND"}]';
+    const body =
+      '[{"message":"An error occurred when testing the account mapping","code":"BUCKET_NOT_FOUND"}]';
     expect(detailsFromBody(body, 'application/json')).toEqual([
       upstream('An error occurred when testing the account mapping', 'BUCKET_NOT_FOUND'),
     ]);
   });
   it('flat {detail}, {message}, {error}', () => {
     expect(detailsFromBody('{"detail":"Not found."}', 'application/json')).toEqual([upstream('Not found.')]);
-    expect(detailsFromBody('{"message":"Unauthorized"}', 'application/json')).toEqual([upstream('Unauthorized')]);
-    expect(detailsFromBody('{"error":"bad identity","code":"X"}', 'application/json')).toEqual([upstream('bad identity', 'X')]);
+    expect(detailsFromBody('{"message":"Unauthorized"}', 'application/json')).toEqual([
+      upstream('Unauthorized'),
+    ]);
+    expect(detailsFromBody('{"error":"bad identity","code":"X"}', 'application/json')).toEqual([
+      upstream('bad identity', 'X'),
+    ]);
   });
   it('HTML, plain text, empty, secrets', () => {
-    expect(detailsFromBody('<html><body>502</body></html>', 'text/html')[0]?.issue).toBe('Upstream returned an HTML error page.');
+    expect(detailsFromBody('<html><body>502</body></html>', 'text/html')[0]?.issue).toBe(
+      'Upstream returned an HTML error page.',
+    );
     expect(detailsFromBody('upstream broke', 'text/plain')).toEqual([upstream('upstream broke')]);
     expect(detailsFromBody('', null)).toEqual([]);
-    const leaked = detailsFromBody('{"detail":"bad Bearer eyJhbGciOi.eyJ4Ijox.sig and key:s3cr3t-value"}', null, ['key:s3cr3t-value']);
+    const leaked = detailsFromBody(
+      '{"detail":"bad Bearer eyJhbGciOi.eyJ4Ijox.sig and key:s3cr3t-value"}',
+      null,
+      ['key:s3cr3t-value'],
+    );
     expect(leaked[0]?.issue).toBe('bad [redacted] and [redacted]');
   });
   it('bounds the text and the number of entries', () => {
@@ -54,19 +65,31 @@ describe('per-endpoint error shapes over stdio', () => {
   it.each([
     ['get_subscription_by_id', { subscription_id: 999999 }, 'subscription', 'Not found.', 'not_found'],
     ['get_remote_identity_by_id', { remote_identity_id: 1 }, 'remote identity', 'Not found.', undefined],
-    ['get_history_by_id', { history_id: 1 }, 'history transaction', 'History transaction not found', undefined],
+    [
+      'get_history_by_id',
+      { history_id: 1 },
+      'history transaction',
+      'History transaction not found',
+      undefined,
+    ],
     ['get_job_by_id', { job_id: 1 }, 'job', 'Job not found.', '404'],
     ['get_product_stage_ids', { product_id: 1 }, 'product', 'Product 1 not found', undefined],
   ])('%s 404 → OPENBRIDGE_HTTP_404 with the not-found hint', async (tool, args, resource, issue, code) => {
     const { envelope } = await callTool(server.client, tool, args);
-    expect(envelope).toMatchObject({ error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_404', retryable: false });
+    expect(envelope).toMatchObject({
+      error_kind: 'sp_api_http',
+      error_code: 'OPENBRIDGE_HTTP_404',
+      retryable: false,
+    });
     expect(envelope?.details[0]).toMatchObject({ path: '', issue, received_type: 'upstream_error' });
-    expect((envelope?.details[0] as { upstream_code?: string }).upstream_code).toBe(code);
+    expect(envelope?.details[0]?.upstream_code).toBe(code);
     expect(envelope?.hints[0]).toBe(`Verify the ${resource} id belongs to the authenticated account.`);
   });
 
   it('flat {error, code} 400 (non-Ads identity for the brokered token)', async () => {
-    const { envelope } = await callTool(server.client, 'get_amazon_api_access_token', { remote_identity_id: 7461 });
+    const { envelope } = await callTool(server.client, 'get_amazon_api_access_token', {
+      remote_identity_id: 7461,
+    });
     expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_400' });
     expect(envelope?.details[0]).toMatchObject({ upstream_code: 'INVALID_REMOTE_IDENTITY_TYPE' });
   });
@@ -79,11 +102,18 @@ describe('per-endpoint error shapes over stdio', () => {
       stage_ids: [9999],
     });
     expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_400' });
-    expect(envelope?.details[0]).toMatchObject({ upstream_code: 'INVALID_STAGE', received_type: 'upstream_error' });
+    expect(envelope?.details[0]).toMatchObject({
+      upstream_code: 'INVALID_STAGE',
+      received_type: 'upstream_error',
+    });
   });
 
   it('JSON:API 400 (inactive or unknown product on create_subscription)', async () => {
-    const { envelope } = await callTool(server.client, 'create_subscription', { product_id: 999, name: 'x', storage_group_id: 1688 });
+    const { envelope } = await callTool(server.client, 'create_subscription', {
+      product_id: 999,
+      name: 'x',
+      storage_group_id: 1688,
+    });
     expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_400' });
     expect(envelope?.details[0]?.issue).toMatch(/object does not exist/);
   });
@@ -95,7 +125,10 @@ describe('per-endpoint error shapes over stdio', () => {
       date_end: '2025-10-01',
       stage_ids: [1000],
     });
-    expect(envelope).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'INPUT_VALIDATION_FAILED' });
+    expect(envelope).toMatchObject({
+      error_kind: 'mcp_input_validation',
+      error_code: 'INPUT_VALIDATION_FAILED',
+    });
     expect(envelope?.details[0]?.path).toBe('date_end');
   });
 });

@@ -11,22 +11,36 @@ describe('loadConfig', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).missing).toEqual(['SP_API_CLIENT_ID', 'SP_API_CLIENT_SECRET', 'SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)']);
+      expect((error as ConfigError).missing).toEqual([
+        'SP_API_CLIENT_ID',
+        'SP_API_CLIENT_SECRET',
+        'SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)',
+      ]);
     }
   });
   it('accepts mock mode without credentials and uses short timeouts', () => {
     const c = loadConfig({ OBMCP_MOCK: '1' });
-    expect(c).toMatchObject({ mock: true, region: 'na', sandbox: false, enableWrites: false, timeoutMs: 2000 });
+    expect(c).toMatchObject({
+      mock: true,
+      region: 'na',
+      sandbox: false,
+      enableWrites: false,
+      timeoutMs: 2000,
+    });
   });
   it('resolves region aliases and rejects unknown regions and bad numbers', () => {
     expect(loadConfig({ OBMCP_MOCK: '1', SP_API_REGION: 'Europe' }).region).toBe('eu');
     expect(loadConfig({ OBMCP_MOCK: '1', SP_API_REGION: 'japan' }).region).toBe('fe');
     expect(() => loadConfig({ OBMCP_MOCK: '1', SP_API_REGION: 'mars' })).toThrow(/SP_API_REGION/);
     expect(() => loadConfig({ OBMCP_MOCK: '1', SP_API_TIMEOUT_MS: 'soon' })).toThrow(/SP_API_TIMEOUT_MS/);
-    expect(() => loadConfig({ OBMCP_MOCK: '1', SP_API_ENABLE_WRITES: 'maybe' })).toThrow(/SP_API_ENABLE_WRITES/);
+    expect(() => loadConfig({ OBMCP_MOCK: '1', SP_API_ENABLE_WRITES: 'maybe' })).toThrow(
+      /SP_API_ENABLE_WRITES/,
+    );
   });
   it('keeps version.ts equal to package.json', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(SP_MCP_VERSION).toBe(pkg.version);
   });
 });

@@ -55,7 +55,10 @@ const int = (min: number, max: number) =>
       if (v === undefined || v.trim() === '') return undefined;
       const n = Number(v);
       if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `expected an integer ${min}..${max}, got "${v.slice(0, 20)}"` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected an integer ${min}..${max}, got "${v.slice(0, 20)}"`,
+        });
         return z.NEVER;
       }
       return n;
@@ -99,11 +102,14 @@ export function loadConfig(env: Record<string, string | undefined>): SpConfig {
   if (!mock) {
     if (!e.SP_API_CLIENT_ID) missing.push('SP_API_CLIENT_ID');
     if (!e.SP_API_CLIENT_SECRET) missing.push('SP_API_CLIENT_SECRET');
-    if (!e.SP_API_REFRESH_TOKEN && !e.SP_API_IDENTITIES_FILE) missing.push('SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)');
+    if (!e.SP_API_REFRESH_TOKEN && !e.SP_API_IDENTITIES_FILE)
+      missing.push('SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)');
   }
-  if (missing.length > 0) throw new ConfigError(`missing required environment variables: ${missing.join(', ')}`, missing);
+  if (missing.length > 0)
+    throw new ConfigError(`missing required environment variables: ${missing.join(', ')}`, missing);
   const region = e.SP_API_REGION === undefined ? 'na' : resolveRegion(e.SP_API_REGION);
-  if (region === undefined) throw new ConfigError('invalid environment: SP_API_REGION (expected na, eu or fe)');
+  if (region === undefined)
+    throw new ConfigError('invalid environment: SP_API_REGION (expected na, eu or fe)');
   return {
     mock,
     clientId: e.SP_API_CLIENT_ID ?? '',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // sp-mcp stdio entry: env → config (exit 2 on a fatal config error) → createServer → serve.
 import { createLogger, serve } from '@obmcp/contract';
-const parseCodeMode = (_m?: string) => 'off'; // TEMP
+import { parseCodeMode } from '@obmcp/code-mode';
 import { ConfigError, configSecrets, loadConfig, type SpConfig } from './config.js';
 import { createServer } from './server.js';
 

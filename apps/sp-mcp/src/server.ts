@@ -1,6 +1,6 @@
 // createServer(config): fetchers, auth, limiter, session, tools, Code Mode → the contract server.
 import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
-const applyCodeMode = (t: import('@obmcp/contract').ToolDefinition[], _m?: string) => ({ listed: t, internal: [] }); // TEMP
+import { applyCodeMode } from '@obmcp/code-mode';
 import { createFetcher, createLimiter } from '@obmcp/http-kit';
 import { createTokenProvider } from './auth/token-provider.js';
 import type { SpConfig } from './config.js';
@@ -33,5 +33,11 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   const client = new SpApiClient({ config, session, tokens, fetcher: api, limiter });
   const direct = spTools({ config, session, client, documents });
   const { listed, internal } = applyCodeMode(direct, config.codeMode);
-  return createContractServer({ profile: spProfile, tools: listed, internalTools: internal, env, logger: options.logger });
+  return createContractServer({
+    profile: spProfile,
+    tools: listed,
+    internalTools: internal,
+    env,
+    logger: options.logger,
+  });
 }

@@ -13,7 +13,11 @@ describe('LWA and token handling', () => {
     try {
       const { envelope } = await callTool(sp.client, 'get_marketplace_participations');
       assertEnvelope(envelope);
-      expect(envelope).toMatchObject({ error_kind: 'auth_error', error_code: 'AUTHENTICATION_ERROR', retryable: false });
+      expect(envelope).toMatchObject({
+        error_kind: 'auth_error',
+        error_code: 'AUTHENTICATION_ERROR',
+        retryable: false,
+      });
       expect(envelope.details[0]).toMatchObject({ upstream_code: 'invalid_client' });
       expect(envelope.hints.join(' ')).toContain('SP_API_CLIENT_SECRET');
     } finally {
@@ -35,7 +39,10 @@ describe('LWA and token handling', () => {
   it('a revoked refresh token → invalid_grant auth_error with a re-authorize hint', async () => {
     const sp = await startSp({ SP_API_REFRESH_TOKEN: 'Atzr|revoked-token-value' });
     try {
-      const { envelope } = await callTool(sp.client, 'get_orders', { marketplaceIds: [US], createdAfter: '2026-03-01T00:00:00Z' });
+      const { envelope } = await callTool(sp.client, 'get_orders', {
+        marketplaceIds: [US],
+        createdAfter: '2026-03-01T00:00:00Z',
+      });
       assertEnvelope(envelope);
       expect(envelope).toMatchObject({ error_kind: 'auth_error', error_code: 'AUTHENTICATION_ERROR' });
       expect(envelope.details[0]).toMatchObject({ upstream_code: 'invalid_grant', upstream_status: 400 });
@@ -51,7 +58,7 @@ describe('LWA and token handling', () => {
     try {
       const out = await callTool(sp.client, 'get_order', { orderId: '902-3159896-1390916' });
       expect(out.envelope).toBeUndefined();
-      expect((out.result?.order as { AmazonOrderId: string }).AmazonOrderId).toBe('902-3159896-1390916');
+      expect((out.result!.order as { AmazonOrderId: string }).AmazonOrderId).toBe('902-3159896-1390916');
       expect(sp.stderr()).toContain('refreshing once');
     } finally {
       await sp.close();
@@ -72,7 +79,11 @@ describe('LWA and token handling', () => {
   });
 
   it('missing credentials outside mock mode → one stderr line naming them, exit code 2', () => {
-    const run = spawnSync(process.execPath, [ENTRY], { env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8', timeout: 10_000 });
+    const run = spawnSync(process.execPath, [ENTRY], {
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     const lines = run.stderr.trim().split('\n');

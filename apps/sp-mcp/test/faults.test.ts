@@ -40,7 +40,12 @@ describe('OBMCP_MOCK_FAULT scenarios on get_order', () => {
       }
       const env = out.envelope;
       assertEnvelope(env);
-      expect(env).toMatchObject({ error_kind: want.kind, error_code: want.code, retryable: want.retryable, tool: 'get_order' });
+      expect(env).toMatchObject({
+        error_kind: want.kind,
+        error_code: want.code,
+        retryable: want.retryable,
+        tool: 'get_order',
+      });
       const meta = (env._meta ?? {}) as Record<string, unknown>;
       if (want.retryAfter === 'absent') expect(meta.retry_after_seconds).toBeUndefined();
       else if (want.retryAfter !== undefined) expect(meta.retry_after_seconds).toBe(want.retryAfter);

@@ -15,6 +15,7 @@ async function ok(name: string, args: Record<string, unknown> = {}) {
   const out = await callTool(sp.client, name, args);
   expect(out.envelope, JSON.stringify(out.envelope)).toBeUndefined();
   expect(out.result).toBeDefined();
+  // biome-ignore lint/suspicious/noExplicitAny: free-form upstream bodies in assertions
   return out.result as Record<string, any>;
 }
 
@@ -24,7 +25,11 @@ describe('sp-mcp happy paths', () => {
     expect(r.participations[0].marketplace.id).toBe(US);
   });
   it('get_orders (v0, PascalCase upstream)', async () => {
-    const r = await ok('get_orders', { marketplaceIds: [US], createdAfter: '2026-03-01T00:00:00Z', maxResultsPerPage: 2 });
+    const r = await ok('get_orders', {
+      marketplaceIds: [US],
+      createdAfter: '2026-03-01T00:00:00Z',
+      maxResultsPerPage: 2,
+    });
     expect(r.orders).toHaveLength(2);
     expect(r.orders[0].AmazonOrderId).toBe('902-3159896-1390916');
     expect(typeof r.nextToken).toBe('string');
@@ -38,7 +43,11 @@ describe('sp-mcp happy paths', () => {
     expect(items.orderItems[0].ASIN).toBe('B08N5WRWNW');
   });
   it('search_orders (2026-01-01, camelCase upstream)', async () => {
-    const r = await ok('search_orders', { createdAfter: '2026-03-01T00:00:00Z', marketplaceIds: [US], fulfilledBy: ['AMAZON'] });
+    const r = await ok('search_orders', {
+      createdAfter: '2026-03-01T00:00:00Z',
+      marketplaceIds: [US],
+      fulfilledBy: ['AMAZON'],
+    });
     expect(r.orders.length).toBeGreaterThan(0);
     expect(r.orders[0].fulfillment.fulfilledBy).toBe('AMAZON');
   });
@@ -46,7 +55,11 @@ describe('sp-mcp happy paths', () => {
     const s = await ok('search_catalog_items', { marketplaceIds: [US], keywords: ['echo'] });
     expect(s.numberOfResults).toBe(1);
     expect(s.items[0].asin).toBe('B08N5WRWNW');
-    const g = await ok('get_catalog_item', { asin: 'B08N5WRWNW', marketplaceIds: [US], includedData: ['summaries', 'salesRanks'] });
+    const g = await ok('get_catalog_item', {
+      asin: 'B08N5WRWNW',
+      marketplaceIds: [US],
+      includedData: ['summaries', 'salesRanks'],
+    });
     expect(g.salesRanks).toBeDefined();
   });
   it('get_inventory_summaries', async () => {
@@ -55,7 +68,10 @@ describe('sp-mcp happy paths', () => {
     expect(r.inventorySummaries[0].inventoryDetails.fulfillableQuantity).toBe(120);
   });
   it('create_report → get_report → get_report_document (GZIP) and list_reports', async () => {
-    const c = await ok('create_report', { reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', marketplaceIds: [US] });
+    const c = await ok('create_report', {
+      reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA',
+      marketplaceIds: [US],
+    });
     expect(typeof c.reportId).toBe('string');
     const g = await ok('get_report', { reportId: c.reportId });
     expect(g.processingStatus).toBe('DONE');
@@ -67,12 +83,19 @@ describe('sp-mcp happy paths', () => {
     expect(l.reports.length).toBeGreaterThanOrEqual(2);
   });
   it('get_report_document: uncompressed document and maxChars truncation', async () => {
-    const d = await ok('get_report_document', { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-plain', maxChars: 10 });
+    const d = await ok('get_report_document', {
+      reportDocumentId: 'amzn1.spdoc.1.4.na.seed-plain',
+      maxChars: 10,
+    });
     expect(d.content).toHaveLength(10);
     expect(d.truncated).toBe(true);
   });
   it('get_listings_item and patch_listings_item', async () => {
-    const g = await ok('get_listings_item', { sku: 'SKU-1000', marketplaceIds: [US], includedData: ['summaries', 'offers'] });
+    const g = await ok('get_listings_item', {
+      sku: 'SKU-1000',
+      marketplaceIds: [US],
+      includedData: ['summaries', 'offers'],
+    });
     expect(g.summaries[0].asin).toBe('B08N5WRWNW');
     const p = await ok('patch_listings_item', {
       sku: 'SKU-1000',
@@ -90,10 +113,17 @@ describe('sp-mcp happy paths', () => {
     expect(p.prices[0].ASIN).toBe('B08N5WRWNW');
   });
   it('create_feed_document (with upload) → create_feed → get_feed', async () => {
-    const d = await ok('create_feed_document', { contentType: 'application/json; charset=UTF-8', content: '{"messages":[]}' });
+    const d = await ok('create_feed_document', {
+      contentType: 'application/json; charset=UTF-8',
+      content: '{"messages":[]}',
+    });
     expect(d.uploaded).toBe(true);
     expect(JSON.stringify(d)).not.toContain('X-Amz-Signature');
-    const f = await ok('create_feed', { feedType: 'JSON_LISTINGS_FEED', marketplaceIds: [US], inputFeedDocumentId: d.feedDocumentId });
+    const f = await ok('create_feed', {
+      feedType: 'JSON_LISTINGS_FEED',
+      marketplaceIds: [US],
+      inputFeedDocumentId: d.feedDocumentId,
+    });
     const g = await ok('get_feed', { feedId: f.feedId });
     expect(g.processingStatus).toBe('IN_QUEUE');
   });

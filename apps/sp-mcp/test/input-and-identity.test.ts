@@ -12,15 +12,30 @@ describe('input normalization and validation', () => {
   it('PascalCase MarketplaceIds → success with _meta.normalized renamed', async () => {
     const sp = await startSp({ MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' });
     try {
-      const { result, envelope } = await callTool(sp.client, 'get_orders', { MarketplaceIds: [US], CreatedAfter: '2026-03-01T00:00:00Z' });
+      const { result, envelope } = await callTool(sp.client, 'get_orders', {
+        MarketplaceIds: [US],
+        CreatedAfter: '2026-03-01T00:00:00Z',
+      });
       expect(envelope).toBeUndefined();
       const meta = result?._meta as { normalized?: unknown[] };
-      expect(meta.normalized).toContainEqual({ kind: 'renamed', from: 'MarketplaceIds', to: 'marketplaceIds', reason: 'schema_canonical_key' });
-      expect((result?.orders as unknown[]).length).toBeGreaterThan(0);
+      expect(meta.normalized).toContainEqual({
+        kind: 'renamed',
+        from: 'MarketplaceIds',
+        to: 'marketplaceIds',
+        reason: 'schema_canonical_key',
+      });
+      expect((result!.orders as unknown[]).length).toBeGreaterThan(0);
       // scalar → array coercion
-      const scalar = await callTool(sp.client, 'search_catalog_items', { marketplaceIds: US, keywords: 'echo' });
+      const scalar = await callTool(sp.client, 'search_catalog_items', {
+        marketplaceIds: US,
+        keywords: 'echo',
+      });
       expect(scalar.envelope).toBeUndefined();
-      expect((scalar.result?._meta as { normalized: Array<{ kind: string }> }).normalized.some((e) => e.kind === 'coerced')).toBe(true);
+      expect(
+        (scalar.result!._meta as { normalized: Array<{ kind: string }> }).normalized.some(
+          (e) => e.kind === 'coerced',
+        ),
+      ).toBe(true);
     } finally {
       await sp.close();
     }
@@ -33,10 +48,21 @@ describe('input normalization and validation', () => {
       assertEnvelope(envelope);
       expect(envelope.error_kind).toBe('mcp_input_validation');
       expect(envelope.hints.join(' ')).toContain("region='na'");
-      const bad = await callTool(sp.client, 'get_orders', { marketplaceIds: '["ATVPDKIKX0DER"', createdAfter: '2026-03-01T00:00:00Z' });
+      const bad = await callTool(sp.client, 'get_orders', {
+        marketplaceIds: '["ATVPDKIKX0DER"',
+        createdAfter: '2026-03-01T00:00:00Z',
+      });
       assertEnvelope(bad.envelope);
-      expect(bad.envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'BODY_COERCION_INVALID_JSON', retryable: true });
-      expect(bad.envelope.details[0]).toMatchObject({ path: 'marketplaceIds', issue: 'expected JSON array, got malformed string', received_type: 'string' });
+      expect(bad.envelope).toMatchObject({
+        error_kind: 'sp_api_client',
+        error_code: 'BODY_COERCION_INVALID_JSON',
+        retryable: true,
+      });
+      expect(bad.envelope.details[0]).toMatchObject({
+        path: 'marketplaceIds',
+        issue: 'expected JSON array, got malformed string',
+        received_type: 'string',
+      });
       // marketplace label → enum hint points at the id
       const label = await callTool(sp.client, 'get_inventory_summaries', { marketplaceId: 'US' });
       assertEnvelope(label.envelope);
@@ -44,7 +70,10 @@ describe('input normalization and validation', () => {
       // missing createdAfter/lastUpdatedAfter is caught before upstream
       const missing = await callTool(sp.client, 'get_orders', { marketplaceIds: [US] });
       assertEnvelope(missing.envelope);
-      expect(missing.envelope).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'INPUT_VALIDATION_FAILED' });
+      expect(missing.envelope).toMatchObject({
+        error_kind: 'mcp_input_validation',
+        error_code: 'INPUT_VALIDATION_FAILED',
+      });
       // unknown tool
       const nf = await callTool(sp.client, 'get_ordrs', {});
       assertEnvelope(nf.envelope);
@@ -72,7 +101,11 @@ describe('write gating and Code Mode', () => {
       expect(patch?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
       for (const t of listed) {
         const schema = t.inputSchema as { examples?: unknown[]; additionalProperties?: unknown };
-        if (t.name === 'get_envelope_contract' || ['execute', 'search_tools', 'get_tool_schema'].includes(t.name)) continue;
+        if (
+          t.name === 'get_envelope_contract' ||
+          ['execute', 'search_tools', 'get_tool_schema'].includes(t.name)
+        )
+          continue;
         expect(schema.examples?.length, t.name).toBeGreaterThan(0);
         expect(schema.additionalProperties, t.name).toBe(false);
       }
@@ -102,7 +135,13 @@ describe('identities', () => {
       file,
       JSON.stringify({
         identities: [
-          { id: 'us-main', name: 'US store', sellerId: 'A2MOCKSELLER01', region: 'na', refreshToken: 'mock-refresh-us' },
+          {
+            id: 'us-main',
+            name: 'US store',
+            sellerId: 'A2MOCKSELLER01',
+            region: 'na',
+            refreshToken: 'mock-refresh-us',
+          },
           { id: 'eu-store', name: 'EU store', region: 'europe', refreshTokenEnv: 'SP_API_REFRESH_TOKEN_EU' },
         ],
       }),
@@ -110,18 +149,24 @@ describe('identities', () => {
     const sp = await startSp({ SP_API_IDENTITIES_FILE: file, SP_API_REFRESH_TOKEN_EU: 'mock-refresh-eu' });
     try {
       const list = await callTool(sp.client, 'list_identities');
-      const ids = (list.result?.identities as Array<{ id: string }>).map((i) => i.id);
+      const ids = (list.result!.identities as Array<{ id: string }>).map((i) => i.id);
       expect(ids).toEqual(['default', 'us-main', 'eu-store']);
       expect(list.text).not.toContain('mock-refresh');
       const { envelope } = await callTool(sp.client, 'set_active_identity', { identityId: 'eu-stor' });
       assertEnvelope(envelope);
-      expect(envelope).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'SCHEMA_IDENTITY_NOT_FOUND', retryable: false });
+      expect(envelope).toMatchObject({
+        error_kind: 'mcp_input_validation',
+        error_code: 'SCHEMA_IDENTITY_NOT_FOUND',
+        retryable: false,
+      });
       expect(envelope.details[0]).toMatchObject({ path: 'identityId', did_you_mean: ['eu-store'] });
       expect(envelope.hints[0]).toContain("identityId='eu-store'");
       const ok = await callTool(sp.client, 'set_active_identity', { identity_id: 'eu-store' });
       expect(ok.result).toMatchObject({ activeIdentityId: 'eu-store', region: 'eu' });
       const p = await callTool(sp.client, 'get_marketplace_participations');
-      expect((p.result?.participations as Array<{ marketplace: { id: string } }>)[0]?.marketplace.id).toBe('A1F83G8C2ARO7P');
+      expect((p.result!.participations as Array<{ marketplace: { id: string } }>)[0]?.marketplace.id).toBe(
+        'A1F83G8C2ARO7P',
+      );
     } finally {
       await sp.close();
     }

@@ -19,7 +19,11 @@ describe('limiter and rate-limit telemetry', () => {
     expect(first.envelope).toBeUndefined();
     const second = await callTool(sp.client, 'get_item_offers', args);
     assertEnvelope(second.envelope);
-    expect(second.envelope).toMatchObject({ error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true });
+    expect(second.envelope).toMatchObject({
+      error_kind: 'rate_limited',
+      error_code: 'RATE_LIMITED',
+      retryable: true,
+    });
     const wait = (second.envelope._meta as { retry_after_seconds?: number }).retry_after_seconds;
     expect(wait).toBeGreaterThan(1);
     expect(wait).toBeLessThanOrEqual(2);
@@ -27,7 +31,10 @@ describe('limiter and rate-limit telemetry', () => {
   });
 
   it('_meta.rate_limit carries the fractional x-amzn-RateLimit-Limit when present', async () => {
-    const { result } = await callTool(sp.client, 'get_orders', { marketplaceIds: [US], createdAfter: '2026-03-01T00:00:00Z' });
+    const { result } = await callTool(sp.client, 'get_orders', {
+      marketplaceIds: [US],
+      createdAfter: '2026-03-01T00:00:00Z',
+    });
     const meta = result?._meta as { rate_limit?: Record<string, unknown>; request_id?: string };
     expect(meta.rate_limit).toEqual({ limit_per_second: 0.0167 });
     expect(typeof meta.request_id).toBe('string');
@@ -43,24 +50,41 @@ describe('limiter and rate-limit telemetry', () => {
   it('upstream 400 keeps the rate header and maps errors[] to details', async () => {
     const { envelope } = await callTool(sp.client, 'list_reports', {});
     assertEnvelope(envelope);
-    expect(envelope).toMatchObject({ error_kind: 'sp_api_http', error_code: 'SP_API_HTTP_400', retryable: false });
-    expect(envelope.details[0]).toMatchObject({ path: '', received_type: 'upstream_error', upstream_code: 'InvalidInput' });
+    expect(envelope).toMatchObject({
+      error_kind: 'sp_api_http',
+      error_code: 'SP_API_HTTP_400',
+      retryable: false,
+    });
+    expect(envelope.details[0]).toMatchObject({
+      path: '',
+      received_type: 'upstream_error',
+      upstream_code: 'InvalidInput',
+    });
     expect((envelope._meta as { rate_limit?: unknown }).rate_limit).toEqual({ limit_per_second: 0.0222 });
   });
 
   it('upstream 404 → sp_api_http SP_API_HTTP_404 with the request id', async () => {
     const { envelope } = await callTool(sp.client, 'get_order', { orderId: '999-9999999-9999999' });
     assertEnvelope(envelope);
-    expect(envelope).toMatchObject({ error_kind: 'sp_api_http', error_code: 'SP_API_HTTP_404', retryable: false });
+    expect(envelope).toMatchObject({
+      error_kind: 'sp_api_http',
+      error_code: 'SP_API_HTTP_404',
+      retryable: false,
+    });
     expect(typeof (envelope._meta as { request_id?: string }).request_id).toBe('string');
   });
 
   it('a document over SP_API_MAX_DOCUMENT_BYTES after decompression → UPSTREAM_INVALID_RESPONSE', async () => {
     const small = await startSp({ SP_API_MAX_DOCUMENT_BYTES: String(1024 * 1024) });
     try {
-      const { envelope } = await callTool(small.client, 'get_report_document', { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-huge' });
+      const { envelope } = await callTool(small.client, 'get_report_document', {
+        reportDocumentId: 'amzn1.spdoc.1.4.na.seed-huge',
+      });
       assertEnvelope(envelope);
-      expect(envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE' });
+      expect(envelope).toMatchObject({
+        error_kind: 'sp_api_client',
+        error_code: 'UPSTREAM_INVALID_RESPONSE',
+      });
     } finally {
       await small.close();
     }

@@ -10,27 +10,29 @@ const CANARIES = {
 };
 
 describe('secrets stay secret', () => {
-  it.each<Record<string, string>>([{}, { OBMCP_MOCK_AUTH_FAULT: 'http_401' }, { OBMCP_MOCK_FAULT: 'http_403' }, { OBMCP_MOCK_EXPIRED_TOKENS: '1000' }])(
-    'env %j',
-    async (extra) => {
-      const sp = await startSp({ ...CANARIES, SP_API_LOG_LEVEL: 'debug', ...extra });
-      const texts: string[] = [];
-      try {
-        for (const [name, args] of [
-          ['get_orders', { marketplaceIds: [US], createdAfter: '2026-03-01T00:00:00Z' }],
-          ['list_identities', {}],
-          ['get_region', {}],
-          ['get_report_document', { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip' }],
-        ] as const) {
-          texts.push((await callTool(sp.client, name, args)).text);
-        }
-      } finally {
-        await sp.close();
+  it.each<Record<string, string>>([
+    {},
+    { OBMCP_MOCK_AUTH_FAULT: 'http_401' },
+    { OBMCP_MOCK_FAULT: 'http_403' },
+    { OBMCP_MOCK_EXPIRED_TOKENS: '1000' },
+  ])('env %j', async (extra) => {
+    const sp = await startSp({ ...CANARIES, SP_API_LOG_LEVEL: 'debug', ...extra });
+    const texts: string[] = [];
+    try {
+      for (const [name, args] of [
+        ['get_orders', { marketplaceIds: [US], createdAfter: '2026-03-01T00:00:00Z' }],
+        ['list_identities', {}],
+        ['get_region', {}],
+        ['get_report_document', { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip' }],
+      ] as const) {
+        texts.push((await callTool(sp.client, name, args)).text);
       }
-      const all = `${texts.join('\n')}\n${sp.stderr()}`;
-      for (const value of Object.values(CANARIES)) expect(all).not.toContain(value);
-      expect(all).not.toMatch(/Atza\|mock-/);
-      expect(all).not.toContain('X-Amz-Signature');
-    },
-  );
+    } finally {
+      await sp.close();
+    }
+    const all = `${texts.join('\n')}\n${sp.stderr()}`;
+    for (const value of Object.values(CANARIES)) expect(all).not.toContain(value);
+    expect(all).not.toMatch(/Atza\|mock-/);
+    expect(all).not.toContain('X-Amz-Signature');
+  });
 });

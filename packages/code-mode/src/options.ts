@@ -52,7 +52,8 @@ export function resolveLimits(options: CodeModeOptions = {}): ResolvedLimits {
   for (const key of Object.keys(DEFAULT_LIMITS) as (keyof ResolvedLimits)[]) {
     const value = options[key];
     if (value === undefined) continue;
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`code-mode option ${key} must be a positive integer`);
+    if (!Number.isInteger(value) || value <= 0)
+      throw new Error(`code-mode option ${key} must be a positive integer`);
     out[key] = value;
   }
   if (out.defaultTimeoutMs > out.maxTimeoutMs) out.defaultTimeoutMs = out.maxTimeoutMs;

@@ -1,7 +1,13 @@
 // End to end: code-mode tools wired into a contract server, driven by the SDK Client over InMemoryTransport.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createContractServer, defineTool, type FromSchema, silentLogger, validateEnvelope } from '@obmcp/contract';
+import {
+  createContractServer,
+  defineTool,
+  type FromSchema,
+  silentLogger,
+  validateEnvelope,
+} from '@obmcp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCodeMode, codeModeTools } from '../src/index.js';
 import { profile } from './fake-host.js';
@@ -25,7 +31,13 @@ let client: Client;
 
 beforeAll(async () => {
   const { listed, internal } = applyCodeMode([getOrder], 'only', codeModeTools({ defaultTimeoutMs: 2000 }));
-  const { server } = createContractServer({ profile, tools: listed, internalTools: internal, env: {}, logger: silentLogger });
+  const { server } = createContractServer({
+    profile,
+    tools: listed,
+    internalTools: internal,
+    env: {},
+    logger: silentLogger,
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   client = new Client({ name: 'code-mode-test', version: '0.0.0' });
@@ -36,12 +48,18 @@ afterAll(async () => {
   await client.close();
 });
 
-const text = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null');
+const text = (result: Awaited<ReturnType<Client['callTool']>>) =>
+  JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null');
 
 describe('code mode through a contract server', () => {
   it('lists only the code-mode tools in only mode', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['execute', 'get_envelope_contract', 'get_tool_schema', 'search_tools']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'execute',
+      'get_envelope_contract',
+      'get_tool_schema',
+      'search_tools',
+    ]);
   });
 
   it('runs an execute round-trip: pipeline envelope as a value, fixed call, internal tool result', async () => {
@@ -64,8 +82,15 @@ describe('code mode through a contract server', () => {
     expect(result.isError).toBe(true);
     const envelope = text(result);
     expect(validateEnvelope(envelope).valid).toBe(true);
-    expect(envelope).toMatchObject({ error_kind: 'sandbox_runtime', error_code: 'CODE_MODE_SANDBOX_LIMITATION', tool: 'execute' });
-    expect(envelope.details[0]).toMatchObject({ issue: "ReferenceError: 'require' is not defined", received_type: 'QuickJSRuntimeError' });
+    expect(envelope).toMatchObject({
+      error_kind: 'sandbox_runtime',
+      error_code: 'CODE_MODE_SANDBOX_LIMITATION',
+      tool: 'execute',
+    });
+    expect(envelope.details[0]).toMatchObject({
+      issue: "ReferenceError: 'require' is not defined",
+      received_type: 'QuickJSRuntimeError',
+    });
   });
 
   it('validates execute args like any tool', async () => {
@@ -79,6 +104,9 @@ describe('code mode through a contract server', () => {
     expect(found.structuredContent).toMatchObject({ tools: [{ name: 'get_order' }] });
     const schema = await client.callTool({ name: 'get_tool_schema', arguments: { name: 'get_ordr' } });
     expect(schema.isError).toBe(true);
-    expect(text(schema)).toMatchObject({ error_kind: 'mcp_input_validation', details: [{ path: 'name', did_you_mean: ['get_order'] }] });
+    expect(text(schema)).toMatchObject({
+      error_kind: 'mcp_input_validation',
+      details: [{ path: 'name', did_you_mean: ['get_order'] }],
+    });
   });
 });

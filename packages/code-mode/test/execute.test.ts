@@ -9,7 +9,9 @@ const execute = (code: string) => run('execute', { code });
 
 describe('execute', () => {
   it('returns the script value with logs and call count', async () => {
-    expect(await execute('const x = [1, 2, 3].map((n) => n * 2);\nreturn { x, sum: x.reduce((a, b) => a + b) };')).toEqual({
+    expect(
+      await execute('const x = [1, 2, 3].map((n) => n * 2);\nreturn { x, sum: x.reduce((a, b) => a + b) };'),
+    ).toEqual({
       result: { x: [2, 4, 6], sum: 12 },
       logs: [],
       calls: 0,
@@ -44,17 +46,27 @@ describe('execute', () => {
   });
 
   it('returns the host tool_not_found envelope for an unknown tool', async () => {
-    const out = (await execute("return await call_tool('no_such_tool', {});")) as { result: Record<string, unknown> };
-    expect(out.result).toMatchObject({ _envelope_version: 1, error_kind: 'tool_not_found', error_code: 'TOOL_NOT_FOUND' });
+    const out = (await execute("return await call_tool('no_such_tool', {});")) as {
+      result: Record<string, unknown>;
+    };
+    expect(out.result).toMatchObject({
+      _envelope_version: 1,
+      error_kind: 'tool_not_found',
+      error_code: 'TOOL_NOT_FOUND',
+    });
   });
 
   it('runs concurrent call_tool calls with Promise.all', async () => {
-    const out = await execute("return (await Promise.all(['a', 'b', 'c'].map((text) => call_tool('echo', { text })))).map((r) => r.echoed.text);");
+    const out = await execute(
+      "return (await Promise.all(['a', 'b', 'c'].map((text) => call_tool('echo', { text })))).map((r) => r.echoed.text);",
+    );
     expect(out).toEqual({ result: ['a', 'b', 'c'], logs: [], calls: 3 });
   });
 
   it('turns a non-envelope host failure into a catchable exception without leaking its message', async () => {
-    const caught = await execute("try { await call_tool('explode', {}); return 'no'; } catch (e) { return { name: e.name, message: e.message }; }");
+    const caught = await execute(
+      "try { await call_tool('explode', {}); return 'no'; } catch (e) { return { name: e.name, message: e.message }; }",
+    );
     expect(caught).toMatchObject({ result: { name: 'ToolCallError' } });
     expect(JSON.stringify(caught)).not.toContain('kaboom');
     const uncaught = await execute("await call_tool('explode', {});");
@@ -62,26 +74,42 @@ describe('execute', () => {
   });
 
   it('reports a thrown Error as data with name, message and line', async () => {
-    expect(await execute("const a = 1;\nthrow new Error('boom');")).toEqual({ error: { name: 'Error', message: 'boom', line: 2 }, logs: [], calls: 0 });
+    expect(await execute("const a = 1;\nthrow new Error('boom');")).toEqual({
+      error: { name: 'Error', message: 'boom', line: 2 },
+      logs: [],
+      calls: 0,
+    });
   });
 
   it('reports a ReferenceError on an ordinary name and a TypeError as data', async () => {
-    expect(await execute('\n\nreturn undefinedName + 1;')).toMatchObject({ error: { name: 'ReferenceError', message: "'undefinedName' is not defined", line: 3 } });
-    expect(await execute('const o = null;\nreturn o.x;')).toMatchObject({ error: { name: 'TypeError', line: 2 } });
+    expect(await execute('\n\nreturn undefinedName + 1;')).toMatchObject({
+      error: { name: 'ReferenceError', message: "'undefinedName' is not defined", line: 3 },
+    });
+    expect(await execute('const o = null;\nreturn o.x;')).toMatchObject({
+      error: { name: 'TypeError', line: 2 },
+    });
   });
 
   it('reports a syntax error as data with its line', async () => {
-    expect(await execute('const a = 1;\nreturn a +;')).toMatchObject({ error: { name: 'SyntaxError', line: 2 } });
+    expect(await execute('const a = 1;\nreturn a +;')).toMatchObject({
+      error: { name: 'SyntaxError', line: 2 },
+    });
   });
 
   it('reports a thrown non-Error value as data', async () => {
-    expect(await execute("throw 'plain string';")).toMatchObject({ error: { name: 'Error', message: 'script threw a non-Error value: "plain string"' } });
+    expect(await execute("throw 'plain string';")).toMatchObject({
+      error: { name: 'Error', message: 'script threw a non-Error value: "plain string"' },
+    });
   });
 
   it('captures console output, formatted and bounded', async () => {
-    const out = (await execute("console.log('a', 1, { b: [2] }); console.warn('careful'); console.error(new TypeError('bad')); return 0;")) as { logs: string[] };
+    const out = (await execute(
+      "console.log('a', 1, { b: [2] }); console.warn('careful'); console.error(new TypeError('bad')); return 0;",
+    )) as { logs: string[] };
     expect(out.logs).toEqual(['a 1 {"b":[2]}', '[warn] careful', '[error] TypeError: bad']);
-    const flood = (await execute("for (let i = 0; i < 1000; i++) console.log('line ' + i + ' ' + 'x'.repeat(5000)); return 'done';")) as { result: string; logs: string[] };
+    const flood = (await execute(
+      "for (let i = 0; i < 1000; i++) console.log('line ' + i + ' ' + 'x'.repeat(5000)); return 'done';",
+    )) as { result: string; logs: string[] };
     expect(flood.result).toBe('done');
     expect(flood.logs.length).toBeLessThanOrEqual(101);
     expect(flood.logs.join('').length).toBeLessThanOrEqual(17_000);
@@ -89,18 +117,49 @@ describe('execute', () => {
   });
 
   it('exposes only call_tool and console as extra globals', async () => {
-    const out = await execute("return { own: Object.keys(globalThis).sort(), req: typeof require, fetch: typeof fetch, proc: typeof process, timer: typeof setTimeout };");
-    expect(out).toMatchObject({ result: { own: ['call_tool', 'console'], req: 'undefined', fetch: 'undefined', proc: 'undefined', timer: 'undefined' } });
+    const out = await execute(
+      'return { own: Object.keys(globalThis).sort(), req: typeof require, fetch: typeof fetch, proc: typeof process, timer: typeof setTimeout };',
+    );
+    expect(out).toMatchObject({
+      result: {
+        own: ['call_tool', 'console'],
+        req: 'undefined',
+        fetch: 'undefined',
+        proc: 'undefined',
+        timer: 'undefined',
+      },
+    });
   });
 
   it('keeps runs isolated from each other', async () => {
     await execute('globalThis.leak = 42; Object.prototype.polluted = true; return 1;');
-    expect(await execute("return [typeof leak, ({}).polluted === undefined];")).toMatchObject({ result: ['undefined', true] });
+    expect(await execute('return [typeof leak, ({}).polluted === undefined];')).toMatchObject({
+      result: ['undefined', true],
+    });
   });
 
   it('runs several executes concurrently', async () => {
-    const codes = [1, 2, 3, 4, 5, 6].map((n) => `const r = await call_tool('echo', { n: ${n} }); return r.echoed.n * 10;`);
+    const codes = [1, 2, 3, 4, 5, 6].map(
+      (n) => `const r = await call_tool('echo', { n: ${n} }); return r.echoed.n * 10;`,
+    );
     const outs = await Promise.all(codes.map((code) => execute(code)));
     expect(outs.map((o) => (o as { result: number }).result)).toEqual([10, 20, 30, 40, 50, 60]);
+  });
+
+  it('queues runs beyond maxConcurrentRuns and frees slots after limitations', async () => {
+    const small = runner(codeModeTools({ maxConcurrentRuns: 2, defaultTimeoutMs: 300 }), new FakeHost());
+    const settled = await Promise.allSettled(
+      ['while (true) {}', "require('x')", 'return 1', 'await new Promise(() => {})', 'return 2'].map((code) =>
+        small('execute', { code }),
+      ),
+    );
+    expect(settled.map((s) => s.status)).toEqual([
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(await small('execute', { code: "return 'free'" })).toMatchObject({ result: 'free' });
   });
 });

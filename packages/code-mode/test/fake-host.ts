@@ -3,6 +3,7 @@ import {
   buildEnvelope,
   type CallContext,
   type CallOutcome,
+  type JsonObject,
   createMetaCollector,
   type ServerProfile,
   silentLogger,
@@ -29,9 +30,23 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 });
 
 const TOOLS: ToolInfo[] = [
-  { name: 'echo', title: 'Echo', description: 'Echo the arguments back.\nSecond line.', inputSchema: object({ text: { type: 'string' } }) },
-  { name: 'get_order', title: 'Get order', description: 'Get one order by its order_id.', inputSchema: object({ order_id: { type: 'string' } }, ['order_id']) },
-  { name: 'list_orders', description: 'List orders created after a date.', inputSchema: object({ created_after: { type: 'string' } }) },
+  {
+    name: 'echo',
+    title: 'Echo',
+    description: 'Echo the arguments back.\nSecond line.',
+    inputSchema: object({ text: { type: 'string' } }),
+  },
+  {
+    name: 'get_order',
+    title: 'Get order',
+    description: 'Get one order by its order_id.',
+    inputSchema: object({ order_id: { type: 'string' } }, ['order_id']),
+  },
+  {
+    name: 'list_orders',
+    description: 'List orders created after a date.',
+    inputSchema: object({ created_after: { type: 'string' } }),
+  },
   { name: 'explode', description: 'Always throws (not an envelope).', inputSchema: object({}) },
   { name: 'slow', description: 'Waits until aborted.', inputSchema: object({}) },
   { name: 'big', description: 'Returns a large value.', inputSchema: object({ bytes: { type: 'integer' } }) },
@@ -72,25 +87,41 @@ export class FakeHost implements ToolHost {
         return { ok: true, value: { echoed: a } };
       case 'get_order': {
         const bad = Object.keys(a).find((k) => k !== 'order_id');
-        if (bad !== undefined || typeof a['order_id'] !== 'string') return invalidArgs(name, bad ?? 'order_id');
+        if (bad !== undefined || typeof a['order_id'] !== 'string')
+          return invalidArgs(name, bad ?? 'order_id');
         return { ok: true, value: { order_id: a['order_id'], status: 'Shipped' } };
       }
       case 'explode':
         throw new Error('kaboom: internal detail');
       case 'slow':
-        return new Promise((_, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+        return new Promise((_, reject) =>
+          options?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
       case 'big':
         return { ok: true, value: { blob: 'x'.repeat(Number(a['bytes'] ?? 1000)) } };
       default: {
-        const envelope = buildEnvelope({ kind: 'tool_not_found', tool: name, code: 'TOOL_NOT_FOUND', summary: `Tool ${name} is not registered on this server.`, retryable: false });
+        const envelope = buildEnvelope({
+          kind: 'tool_not_found',
+          tool: name,
+          code: 'TOOL_NOT_FOUND',
+          summary: `Tool ${name} is not registered on this server.`,
+          retryable: false,
+        });
         return { ok: false, envelope };
       }
     }
   }
 }
 
-export function callContext(host: ToolHost, tool: string, signal = new AbortController().signal): CallContext {
-  return { tool, signal, meta: createMetaCollector(), log: silentLogger, host, normalized: [] };
+export function callContext(host: ToolHost, tool: string, signal?: AbortSignal): CallContext {
+  return {
+    tool,
+    signal: signal ?? new AbortController().signal,
+    meta: createMetaCollector(),
+    log: silentLogger,
+    host,
+    normalized: [],
+  };
 }
 
 export function toolNamed(tools: ToolDefinition[], name: string): ToolDefinition {
@@ -101,7 +132,7 @@ export function toolNamed(tools: ToolDefinition[], name: string): ToolDefinition
 
 /** Runs `execute` (or another code-mode tool) handler against a host and returns what it returned. */
 export function runner(tools: ToolDefinition[], host: ToolHost = new FakeHost()) {
-  return (name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> =>
+  return (name: string, args: JsonObject, signal?: AbortSignal): Promise<unknown> =>
     Promise.resolve().then(() => toolNamed(tools, name).handler(args, callContext(host, name, signal)));
 }
 

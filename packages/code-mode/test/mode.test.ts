@@ -22,7 +22,9 @@ describe('parseCodeMode', () => {
   });
 
   it('throws a clear startup error for anything else', () => {
-    expect(() => parseCodeMode('sometimes')).toThrow(/CODE_MODE must be one of on, only, off \(got "sometimes"\)/);
+    expect(() => parseCodeMode('sometimes')).toThrow(
+      /CODE_MODE must be one of on, only, off \(got "sometimes"\)/,
+    );
   });
 });
 
@@ -52,7 +54,10 @@ describe('applyCodeMode', () => {
 
   it('publishes schemas with examples and no unknown fields', () => {
     for (const tool of code) {
-      expect(tool.inputSchema).toMatchObject({ additionalProperties: false, $schema: 'https://json-schema.org/draft/2020-12/schema' });
+      expect(tool.inputSchema).toMatchObject({
+        additionalProperties: false,
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+      });
       expect(Array.isArray(tool.inputSchema['examples'])).toBe(true);
     }
   });

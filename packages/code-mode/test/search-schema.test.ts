@@ -12,7 +12,8 @@ host.extra = [
 ];
 const run = runner(codeModeTools(), host);
 type Found = { tools: Array<{ name: string; title?: string; description: string }>; total: number };
-const search = async (query: string, limit?: number) => (await run('search_tools', limit === undefined ? { query } : { query, limit })) as Found;
+const search = async (query: string, limit?: number) =>
+  (await run('search_tools', limit === undefined ? { query } : { query, limit })) as Found;
 
 describe('search_tools', () => {
   it('ranks an exact name first, then name matches, then description matches', async () => {
@@ -33,7 +34,14 @@ describe('search_tools', () => {
   it('lists every callable tool for an empty query, without the code-mode tools, honouring limit', async () => {
     const all = await search('');
     expect(all.total).toBe(6);
-    expect(all.tools.map((t) => t.name)).toEqual(['big', 'echo', 'explode', 'get_order', 'list_orders', 'slow']);
+    expect(all.tools.map((t) => t.name)).toEqual([
+      'big',
+      'echo',
+      'explode',
+      'get_order',
+      'list_orders',
+      'slow',
+    ]);
     expect((await search('', 2)).tools).toHaveLength(2);
     expect((await search('code mode')).tools).toEqual([]);
   });
@@ -42,7 +50,11 @@ describe('search_tools', () => {
 describe('get_tool_schema', () => {
   it('returns name, description and inputSchema', async () => {
     const out = (await run('get_tool_schema', { name: 'get_order' })) as Record<string, unknown>;
-    expect(out).toMatchObject({ name: 'get_order', description: 'Get one order by its order_id.', inputSchema: { required: ['order_id'] } });
+    expect(out).toMatchObject({
+      name: 'get_order',
+      description: 'Get one order by its order_id.',
+      inputSchema: { required: ['order_id'] },
+    });
   });
 
   it('rejects an unknown name with close suggestions', async () => {
@@ -50,11 +62,17 @@ describe('get_tool_schema', () => {
     expect(error).toBeInstanceOf(DomainValidationError);
     const e = error as DomainValidationError;
     expect(e.code).toBe('INPUT_VALIDATION_FAILED');
-    expect(e.details[0]).toMatchObject({ path: 'name', received_type: 'string', did_you_mean: ['get_order'] });
+    expect(e.details[0]).toMatchObject({
+      path: 'name',
+      received_type: 'string',
+      did_you_mean: ['get_order'],
+    });
     expect(e.hints[0]).toBe('Did you mean get_order? Got get_ordr.');
   });
 
   it('does not describe the code-mode tools themselves', async () => {
-    expect(await rejection(run('get_tool_schema', { name: 'execute' }))).toBeInstanceOf(DomainValidationError);
+    expect(await rejection(run('get_tool_schema', { name: 'execute' }))).toBeInstanceOf(
+      DomainValidationError,
+    );
   });
 });

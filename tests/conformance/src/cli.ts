@@ -16,11 +16,18 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     args = parseArgs(argv, splitCommand);
   } catch (error) {
-    process.stderr.write(`conformance: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.stderr.write(
+      `conformance: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`,
+    );
     return 2;
   }
   const [command, ...commandArgs] = args.command as [string, ...string[]];
-  const transport = new StdioClientTransport({ command, args: commandArgs, env: { ...getDefaultEnvironment(), ...args.env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command,
+    args: commandArgs,
+    env: { ...getDefaultEnvironment(), ...args.env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
@@ -29,7 +36,9 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     await client.connect(transport, { timeout: args.timeoutMs });
   } catch (error) {
-    process.stderr.write(`conformance: could not start or initialize the server: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `conformance: could not start or initialize the server: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     if (stderr) process.stderr.write(`server stderr (tail):\n${stderr}\n`);
     return 1;
   }
@@ -40,7 +49,9 @@ async function main(argv: readonly string[]): Promise<number> {
       callTimeoutMs: args.timeoutMs,
       ...(args.prefix ? { prefix: args.prefix } : {}),
     });
-    const text = args.json ? JSON.stringify(run.report, null, 2) : formatReport(run.report, { showSkipped: args.verbose, showNotes: args.verbose });
+    const text = args.json
+      ? JSON.stringify(run.report, null, 2)
+      : formatReport(run.report, { showSkipped: args.verbose, showNotes: args.verbose });
     process.stdout.write(`${text}\n`);
     return run.report.failed > 0 ? 1 : 0;
   } finally {

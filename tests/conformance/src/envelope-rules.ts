@@ -8,7 +8,8 @@ export interface EnvelopeRuleContext {
   prefix?: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Problems with one envelope (empty when it conforms). */
 export function envelopeProblems(envelope: unknown, ctx: EnvelopeRuleContext): string[] {
@@ -19,14 +20,21 @@ export function envelopeProblems(envelope: unknown, ctx: EnvelopeRuleContext): s
     problems.push(`fails the envelope schema: ${first.join(', ')}`);
   }
   if (!isObject(envelope)) return problems;
-  if (envelope._envelope_version !== 1) problems.push(`_envelope_version is ${JSON.stringify(envelope._envelope_version)}, not 1`);
+  if (envelope._envelope_version !== 1)
+    problems.push(`_envelope_version is ${JSON.stringify(envelope._envelope_version)}, not 1`);
   const kind = envelope.error_kind;
-  if (!(ERROR_KINDS as readonly unknown[]).includes(kind)) problems.push(`error_kind ${JSON.stringify(kind)} is not in the v1 taxonomy`);
+  if (!(ERROR_KINDS as readonly unknown[]).includes(kind))
+    problems.push(`error_kind ${JSON.stringify(kind)} is not in the v1 taxonomy`);
   if (ctx.advertisedKinds && typeof kind === 'string' && !ctx.advertisedKinds.includes(kind)) {
     problems.push(`error_kind ${kind} is not in the advertised error_kinds`);
   }
   const code = envelope.error_code;
-  if (ctx.prefix && typeof code === 'string' && /_HTTP_(\d{3}|UNKNOWN)$/.test(code) && !code.startsWith(`${ctx.prefix}_HTTP_`)) {
+  if (
+    ctx.prefix &&
+    typeof code === 'string' &&
+    /_HTTP_(\d{3}|UNKNOWN)$/.test(code) &&
+    !code.startsWith(`${ctx.prefix}_HTTP_`)
+  ) {
     problems.push(`error_code ${code} does not carry the prefix ${ctx.prefix}`);
   }
   problems.push(...normalizedProblems(envelope._meta));
@@ -40,5 +48,7 @@ export function normalizedProblems(meta: unknown): string[] {
   const bad = meta.normalized
     .map((e) => (isObject(e) ? e.kind : e))
     .filter((k) => !(NORMALIZATION_KINDS as readonly unknown[]).includes(k));
-  return bad.length > 0 ? [`_meta.normalized uses non-v1 kinds: ${bad.map((k) => JSON.stringify(k)).join(', ')}`] : [];
+  return bad.length > 0
+    ? [`_meta.normalized uses non-v1 kinds: ${bad.map((k) => JSON.stringify(k)).join(', ')}`]
+    : [];
 }

@@ -3,7 +3,10 @@ import type { ConformanceReport } from './report.js';
 
 const MARK = { pass: '✓', fail: '✗', skip: '–' } as const;
 
-export function formatReport(report: ConformanceReport, options: { showSkipped?: boolean; showNotes?: boolean } = {}): string {
+export function formatReport(
+  report: ConformanceReport,
+  options: { showSkipped?: boolean; showNotes?: boolean } = {},
+): string {
   const lines: string[] = [];
   const who = [report.server.name, report.server.version].filter(Boolean).join(' ');
   lines.push(`conformance: ${who || '(unnamed server)'}`);
@@ -12,6 +15,8 @@ export function formatReport(report: ConformanceReport, options: { showSkipped?:
     const showReason = check.reason !== undefined && (check.status !== 'pass' || options.showNotes);
     lines.push(`  ${MARK[check.status]} ${check.id}${showReason ? ` — ${check.reason}` : ''}`);
   }
-  lines.push(`${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`);
+  lines.push(
+    `${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`,
+  );
   return lines.join('\n');
 }

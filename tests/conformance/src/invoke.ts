@@ -34,10 +34,17 @@ function parse(text: string): unknown {
   }
 }
 
-export async function invokeTool(client: Client, name: string, args: unknown, timeoutMs = 30_000): Promise<CallOutcome> {
+export async function invokeTool(
+  client: Client,
+  name: string,
+  args: unknown,
+  timeoutMs = 30_000,
+): Promise<CallOutcome> {
   let raw: RawResult;
   try {
-    raw = (await client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, { timeout: timeoutMs })) as RawResult;
+    raw = (await client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, {
+      timeout: timeoutMs,
+    })) as RawResult;
   } catch (error) {
     return { type: 'protocol_error', message: error instanceof Error ? error.message : String(error) };
   }

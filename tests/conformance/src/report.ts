@@ -42,6 +42,12 @@ export class ReportBuilder {
 
   summarize(server: ConformanceReport['server']): ConformanceReport {
     const count = (s: CheckStatus) => this.checks.filter((c) => c.status === s).length;
-    return { server, checks: [...this.checks], passed: count('pass'), failed: count('fail'), skipped: count('skip') };
+    return {
+      server,
+      checks: [...this.checks],
+      passed: count('pass'),
+      failed: count('fail'),
+      skipped: count('skip'),
+    };
   }
 }

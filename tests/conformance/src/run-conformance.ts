@@ -10,9 +10,22 @@ import { checkToolShapes } from './checks/tools.check.js';
 import { envelopeProblems } from './envelope-rules.js';
 import type { Observation } from './observation.js';
 import { type ConformanceReport, ReportBuilder } from './report.js';
-import { advertisedKinds, type ContractSwitches, envelopeCapability, listAllTools, switchesFrom } from './server-info.js';
+import {
+  advertisedKinds,
+  type ContractSwitches,
+  envelopeCapability,
+  listAllTools,
+  switchesFrom,
+} from './server-info.js';
 
-export const SECTIONS = ['capabilities', 'contract_tool', 'tools', 'examples', 'bad_input', 'unknown_tool'] as const;
+export const SECTIONS = [
+  'capabilities',
+  'contract_tool',
+  'tools',
+  'examples',
+  'bad_input',
+  'unknown_tool',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface ConformanceOptions {
@@ -38,7 +51,10 @@ export interface ConformanceRun {
   advertisedKinds?: string[];
 }
 
-export async function runConformance(client: Client, options: ConformanceOptions = {}): Promise<ConformanceRun> {
+export async function runConformance(
+  client: Client,
+  options: ConformanceOptions = {},
+): Promise<ConformanceRun> {
   const sections = new Set<Section>(options.sections ?? SECTIONS);
   const report = new ReportBuilder();
   const observations: Observation[] = [];
@@ -49,9 +65,14 @@ export async function runConformance(client: Client, options: ConformanceOptions
   try {
     tools = await listAllTools(client);
   } catch (error) {
-    report.fail('tools.listed', `tools/list failed: ${error instanceof Error ? error.message : String(error)}`);
+    report.fail(
+      'tools.listed',
+      `tools/list failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  const contract = sections.has('contract_tool') ? await checkContractTool(report, client, tools, advertised, observations) : undefined;
+  const contract = sections.has('contract_tool')
+    ? await checkContractTool(report, client, tools, advertised, observations)
+    : undefined;
   const switches = switchesFrom(contract);
   if (sections.has('tools')) checkToolShapes(report, tools);
   const plan = planCalls(
@@ -77,10 +98,17 @@ export async function runConformance(client: Client, options: ConformanceOptions
   await runCalls(client, plan, ctx, options.concurrency ?? 4, report, observations);
   const envelopes = observations.flatMap((o) => (o.outcome.type === 'envelope' ? [o.outcome.envelope] : []));
   const bad = envelopes.filter((e) => envelopeProblems(e, ctx).length > 0).length;
-  report.expect('envelopes.conform', bad === 0 ? [] : [`${bad} of ${envelopes.length} envelopes break the contract (see the failing checks)`], `${envelopes.length} envelopes checked`);
+  report.expect(
+    'envelopes.conform',
+    bad === 0 ? [] : [`${bad} of ${envelopes.length} envelopes break the contract (see the failing checks)`],
+    `${envelopes.length} envelopes checked`,
+  );
   const version = client.getServerVersion();
   const run: ConformanceRun = {
-    report: report.summarize({ ...(version?.name ? { name: version.name } : {}), ...(version?.version ? { version: version.version } : {}) }),
+    report: report.summarize({
+      ...(version?.name ? { name: version.name } : {}),
+      ...(version?.version ? { version: version.version } : {}),
+    }),
     observations,
     tools,
     switches,

@@ -13,7 +13,11 @@ export interface ContractSwitches {
   strictUnknown: boolean;
 }
 
-export const DEFAULT_SWITCHES: ContractSwitches = { normalizationEnabled: true, normalizationMeta: false, strictUnknown: true };
+export const DEFAULT_SWITCHES: ContractSwitches = {
+  normalizationEnabled: true,
+  normalizationMeta: false,
+  strictUnknown: true,
+};
 
 export function envelopeCapability(client: Client): EnvelopeCapability | undefined {
   const experimental = client.getServerCapabilities()?.experimental as Record<string, unknown> | undefined;
@@ -43,7 +47,8 @@ export async function listAllTools(client: Client): Promise<Tool[]> {
 export function switchesFrom(contract: unknown): ContractSwitches {
   const settings = (contract as { settings?: Record<string, unknown> } | undefined)?.settings;
   if (!settings) return DEFAULT_SWITCHES;
-  const read = (key: string, fallback: boolean) => (typeof settings[key] === 'boolean' ? (settings[key] as boolean) : fallback);
+  const read = (key: string, fallback: boolean) =>
+    typeof settings[key] === 'boolean' ? (settings[key] as boolean) : fallback;
   return {
     normalizationEnabled: read('MCP_SCHEMA_KEY_NORMALIZATION_ENABLED', true),
     normalizationMeta: read('MCP_SCHEMA_KEY_NORMALIZATION_META', false),

@@ -28,7 +28,9 @@ export function exchangeFailure(
       ? `${service} credential exchange failed with HTTP ${res.status}; no access token could be obtained.`
       : `${service} rejected the configured credentials (HTTP ${res.status}${parsed.code ? `, ${parsed.code}` : ''}).`,
     details: parsed.details,
-    hints: transient ? ['The credential service failed server-side; retry after a short backoff.', ...hints] : hints,
+    hints: transient
+      ? ['The credential service failed server-side; retry after a short backoff.', ...hints]
+      : hints,
     requestId,
   });
 }

@@ -20,11 +20,17 @@ export function createLwaSource(fetcher: Fetcher, creds: LwaCredentials): Creden
   const cache = new TokenCache<string>({ refreshEarlyMs: 5 * 60_000 });
   const secrets = [creds.clientSecret, creds.refreshToken];
 
-  async function exchange(region: Region, signal?: AbortSignal): Promise<{ value: string; expiresAt: number }> {
+  async function exchange(
+    region: Region,
+    signal?: AbortSignal,
+  ): Promise<{ value: string; expiresAt: number }> {
     const res = await fetcher.send({
       method: 'POST',
       url: REGION_INFO[region].tokenUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', accept: 'application/json' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        accept: 'application/json',
+      },
       body: formBody({
         grant_type: 'refresh_token',
         refresh_token: creds.refreshToken,
@@ -38,7 +44,13 @@ export function createLwaSource(fetcher: Fetcher, creds: LwaCredentials): Creden
     if (typeof body.access_token !== 'string' || body.access_token === '') {
       throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
         summary: 'Login with Amazon answered without an access_token.',
-        details: [{ path: 'access_token', issue: 'missing from token response', received_type: typeof body.access_token }],
+        details: [
+          {
+            path: 'access_token',
+            issue: 'missing from token response',
+            received_type: typeof body.access_token,
+          },
+        ],
       });
     }
     const ttl = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 3600;

@@ -46,7 +46,11 @@ export async function listAdsIdentities(
     const res = await fetcher.send({
       method: 'GET',
       url,
-      headers: { authorization: `Bearer ${await jwt(signal)}`, 'x-api-key': refreshToken, accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${await jwt(signal)}`,
+        'x-api-key': refreshToken,
+        accept: 'application/json',
+      },
       signal,
     });
     if (!res.ok) {
@@ -62,7 +66,9 @@ export async function listAdsIdentities(
     if (!Array.isArray(body.data)) {
       throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
         summary: 'Openbridge /sri answered without a data array.',
-        details: [{ path: 'data', issue: 'expected an array of remote identities', received_type: typeof body.data }],
+        details: [
+          { path: 'data', issue: 'expected an array of remote identities', received_type: typeof body.data },
+        ],
       });
     }
     for (const r of body.data as Resource[]) {

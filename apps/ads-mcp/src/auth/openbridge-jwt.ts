@@ -31,7 +31,9 @@ export function createJwtProvider(fetcher: Fetcher, refreshToken: string): JwtPr
       if (typeof token !== 'string' || token === '') {
         throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
           summary: 'Openbridge authentication answered without data.attributes.token.',
-          details: [{ path: 'data/attributes/token', issue: 'missing from response', received_type: typeof token }],
+          details: [
+            { path: 'data/attributes/token', issue: 'missing from response', received_type: typeof token },
+          ],
         });
       }
       return { value: token, expiresAt: jwtExpiryMs(token) ?? Date.now() + 3600_000 };

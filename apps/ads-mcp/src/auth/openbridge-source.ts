@@ -17,7 +17,9 @@ const BROKER_HINTS = [
 export function noActiveIdentity(): DomainValidationError {
   return new DomainValidationError('INPUT_VALIDATION_FAILED', {
     summary: 'No active Openbridge identity.',
-    details: [{ path: 'identityId', issue: 'no Amazon Advertising identity is selected', received_type: 'undefined' }],
+    details: [
+      { path: 'identityId', issue: 'no Amazon Advertising identity is selected', received_type: 'undefined' },
+    ],
     hints: [
       'Set an active identity with set_active_identity (identity ids come from list_identities).',
       'Or start the server with OPENBRIDGE_IDENTITY_ID set.',
@@ -34,11 +36,18 @@ export function createOpenbridgeSource(
 ): CredentialSource {
   const cache = new TokenCache<AdsCredentials>({ refreshEarlyMs: 60_000 });
 
-  async function broker(identityId: number, signal?: AbortSignal): Promise<{ value: AdsCredentials; expiresAt: number }> {
+  async function broker(
+    identityId: number,
+    signal?: AbortSignal,
+  ): Promise<{ value: AdsCredentials; expiresAt: number }> {
     const res = await fetcher.send({
       method: 'GET',
       url: OPENBRIDGE.tokenUrl(identityId),
-      headers: { authorization: `Bearer ${await jwt(signal)}`, 'x-api-key': refreshToken, accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${await jwt(signal)}`,
+        'x-api-key': refreshToken,
+        accept: 'application/json',
+      },
       signal,
     });
     if (!res.ok) throw exchangeFailure('Openbridge token brokering', res, BROKER_HINTS, [refreshToken]);
@@ -46,11 +55,16 @@ export function createOpenbridgeSource(
     const accessToken = body.data?.access_token;
     const rawClient = body.data?.client_id;
     // A legacy placeholder client id 'openbridge' means "use your own"; fall back to ADS_API_CLIENT_ID.
-    const clientId = typeof rawClient === 'string' && rawClient !== '' && rawClient !== 'openbridge' ? rawClient : clientIdFallback;
+    const clientId =
+      typeof rawClient === 'string' && rawClient !== '' && rawClient !== 'openbridge'
+        ? rawClient
+        : clientIdFallback;
     if (typeof accessToken !== 'string' || accessToken === '' || !clientId) {
       throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
         summary: 'Openbridge token brokering answered without data.access_token or data.client_id.',
-        details: [{ path: 'data', issue: 'expected access_token and client_id', received_type: typeof body.data }],
+        details: [
+          { path: 'data', issue: 'expected access_token and client_id', received_type: typeof body.data },
+        ],
       });
     }
     return { value: { accessToken, clientId }, expiresAt: Date.now() + BROKERED_TTL_MS };

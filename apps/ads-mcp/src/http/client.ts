@@ -5,7 +5,14 @@ import {
   UpstreamHttpError,
   UpstreamTransportError,
 } from '@obmcp/contract';
-import { defaultShouldRetry, type Fetcher, joinQuery, type QueryValue, type UpstreamResponse, withRetry } from '@obmcp/http-kit';
+import {
+  defaultShouldRetry,
+  type Fetcher,
+  joinQuery,
+  type QueryValue,
+  type UpstreamResponse,
+  withRetry,
+} from '@obmcp/http-kit';
 import type { CredentialSource } from '../auth/types.js';
 import type { AdsConfig } from '../config.js';
 import { REGION_INFO } from '../regions.js';
@@ -15,7 +22,10 @@ import { parseErrorBody } from './error-body.js';
 import { enrichDetails, hintsFor } from './error-hints.js';
 import { recordResponseMeta, requestIdOf } from './response-meta.js';
 
-export type AdsScope = { kind: 'none' } | { kind: 'profile' } | { kind: 'amc'; advertiserId: string; marketplaceId: string };
+export type AdsScope =
+  | { kind: 'none' }
+  | { kind: 'profile' }
+  | { kind: 'amc'; advertiserId: string; marketplaceId: string };
 
 export interface AdsRequest {
   method: 'GET' | 'POST' | 'PUT';
@@ -109,14 +119,25 @@ export class AdsApiClient {
       const type = (res.headers.get('content-type') ?? 'none').split(';')[0]?.trim() || 'none';
       throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
         summary: `Amazon Ads API answered HTTP ${res.status} with ${type} instead of JSON.`,
-        details: [{ path: '', issue: `expected a JSON body, got content-type ${type}`, received_type: 'upstream_response' }],
+        details: [
+          {
+            path: '',
+            issue: `expected a JSON body, got content-type ${type}`,
+            received_type: 'upstream_response',
+          },
+        ],
         requestId: requestIdOf(res.headers),
       });
     }
     return res.json();
   }
 
-  private httpError(res: UpstreamResponse, req: AdsRequest, tool: string, profileId: number | undefined): UpstreamHttpError {
+  private httpError(
+    res: UpstreamResponse,
+    req: AdsRequest,
+    tool: string,
+    profileId: number | undefined,
+  ): UpstreamHttpError {
     const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), this.config.secrets);
     const ctx = {
       tool,

@@ -48,7 +48,11 @@ function itemsOf(body: unknown): Item[] {
   return item ? [item] : [];
 }
 
-export function parseErrorBody(text: string, contentType: string | null, secrets: readonly string[] = []): ParsedErrorBody {
+export function parseErrorBody(
+  text: string,
+  contentType: string | null,
+  secrets: readonly string[] = [],
+): ParsedErrorBody {
   let body: unknown;
   try {
     body = text.trim() === '' ? undefined : JSON.parse(text);
@@ -62,7 +66,10 @@ export function parseErrorBody(text: string, contentType: string | null, secrets
       details: [
         {
           path: '',
-          issue: body === undefined ? `upstream error body was not JSON (content-type ${type})` : 'upstream error body had no code or message',
+          issue:
+            body === undefined
+              ? `upstream error body was not JSON (content-type ${type})`
+              : 'upstream error body had no code or message',
           received_type: 'upstream_error',
         },
       ],
@@ -75,7 +82,9 @@ export function parseErrorBody(text: string, contentType: string | null, secrets
     ...(item.code === undefined ? {} : { upstream_code: boundText(item.code, 64) }),
   }));
   const requestId =
-    body && typeof body === 'object' && !Array.isArray(body) ? str((body as Record<string, unknown>).requestId) : undefined;
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? str((body as Record<string, unknown>).requestId)
+      : undefined;
   return {
     details,
     code: items[0]?.code,

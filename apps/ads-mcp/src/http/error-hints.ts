@@ -37,7 +37,9 @@ export function hintsFor(ctx: HintContext): string[] {
       );
     }
     if (ctx.tool === 'list_profiles') {
-      hints.push('A 401/403 on list_profiles usually means the token lacks the Ads API scope (advertising::campaign_management), not that it expired.');
+      hints.push(
+        'A 401/403 on list_profiles usually means the token lacks the Ads API scope (advertising::campaign_management), not that it expired.',
+      );
     }
     hints.push(
       ctx.authMode === 'direct'
@@ -54,7 +56,9 @@ export function hintsFor(ctx: HintContext): string[] {
   } else if (ctx.status === 404) {
     hints.push('Check that the id belongs to the active profile and region (list tools return valid ids).');
   } else if (ctx.status === 400 && ctx.path.startsWith('/amc/')) {
-    hints.push('AMC calls need advertiserId (accountInfo.id) and marketplaceId (accountInfo.marketplaceStringId) of the profile.');
+    hints.push(
+      'AMC calls need advertiserId (accountInfo.id) and marketplaceId (accountInfo.marketplaceStringId) of the profile.',
+    );
   }
   return hints;
 }

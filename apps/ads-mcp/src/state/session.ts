@@ -7,7 +7,13 @@ export interface AdsProfile {
   countryCode?: string;
   currencyCode?: string;
   timezone?: string;
-  accountInfo?: { marketplaceStringId?: string; id?: string; type?: string; name?: string; validPaymentMethod?: boolean };
+  accountInfo?: {
+    marketplaceStringId?: string;
+    id?: string;
+    type?: string;
+    name?: string;
+    validPaymentMethod?: boolean;
+  };
 }
 
 export interface Session {
@@ -21,7 +27,11 @@ export interface Session {
   identities: AdsIdentity[] | undefined;
 }
 
-export function createSession(region: Region, profileId: number | undefined, identityId: number | undefined): Session {
+export function createSession(
+  region: Region,
+  profileId: number | undefined,
+  identityId: number | undefined,
+): Session {
   return {
     region,
     profileId,

@@ -10,8 +10,16 @@ export interface AmcEntityArgs {
 }
 
 export const amcEntityProperties = {
-  advertiserId: { type: 'string', pattern: '^[A-Za-z0-9]{4,64}$', description: 'AMC advertiser (entity) id; default: active profile accountInfo.id.' },
-  marketplaceId: { type: 'string', pattern: '^[A-Z0-9]{6,20}$', description: 'Marketplace id; default: active profile accountInfo.marketplaceStringId.' },
+  advertiserId: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9]{4,64}$',
+    description: 'AMC advertiser (entity) id; default: active profile accountInfo.id.',
+  },
+  marketplaceId: {
+    type: 'string',
+    pattern: '^[A-Z0-9]{6,20}$',
+    description: 'Marketplace id; default: active profile accountInfo.marketplaceStringId.',
+  },
 } as const;
 
 async function activeProfileInfo(ctx: AdsToolContext, call: CallContext): Promise<AdsProfile | undefined> {
@@ -19,14 +27,21 @@ async function activeProfileInfo(ctx: AdsToolContext, call: CallContext): Promis
   if (session.profileId === undefined) return undefined;
   let list = session.profiles.get(session.region);
   if (!list) {
-    const res = await ctx.client.request({ method: 'GET', path: '/v2/profiles', scope: { kind: 'none' }, idempotent: true }, call);
+    const res = await ctx.client.request(
+      { method: 'GET', path: '/v2/profiles', scope: { kind: 'none' }, idempotent: true },
+      call,
+    );
     list = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];
     session.profiles.set(session.region, list);
   }
   return list.find((p) => p.profileId === session.profileId);
 }
 
-export async function amcScope(ctx: AdsToolContext, args: AmcEntityArgs, call: CallContext): Promise<AdsScope> {
+export async function amcScope(
+  ctx: AdsToolContext,
+  args: AmcEntityArgs,
+  call: CallContext,
+): Promise<AdsScope> {
   let { advertiserId, marketplaceId } = args;
   if (advertiserId === undefined || marketplaceId === undefined) {
     const info = (await activeProfileInfo(ctx, call))?.accountInfo;
@@ -37,7 +52,13 @@ export async function amcScope(ctx: AdsToolContext, args: AmcEntityArgs, call: C
     const missing = advertiserId === undefined ? 'advertiserId' : 'marketplaceId';
     throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
       summary: `AMC calls need ${missing}, and no active profile supplies it.`,
-      details: [{ path: missing, issue: 'required by AMC (Amazon-Advertising-API-AdvertiserId / -MarketplaceId headers)', received_type: 'undefined' }],
+      details: [
+        {
+          path: missing,
+          issue: 'required by AMC (Amazon-Advertising-API-AdvertiserId / -MarketplaceId headers)',
+          received_type: 'undefined',
+        },
+      ],
       hints: [
         'Pass advertiserId (accountInfo.id) and marketplaceId (accountInfo.marketplaceStringId) from list_profiles,',
         'or set an active profile with set_active_profile so they are taken from it.',

@@ -1,46 +1,8 @@
 // AMC tools: instances, workflow executions (ad-hoc SQL or saved workflow), status, list, download URLs.
 import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
-import { amcEntityProperties, amcScope } from './amc-scope.js';
+import { createSchema, executionSchema, listInstancesSchema, listSchema } from './amc.schemas.js';
+import { amcScope } from './amc-scope.js';
 import type { AdsToolContext } from './context.js';
-
-const instanceId = { type: 'string', pattern: '^[A-Za-z0-9_-]{3,64}$', description: 'AMC instance id from list_amc_instances.' } as const;
-const executionId = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'workflowExecutionId from create_amc_workflow_execution.' } as const;
-const amcTime = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$', description: 'YYYY-MM-DDTHH:MM:SS (AMC time, no zone).' } as const;
-
-const listInstancesSchema = { type: 'object', additionalProperties: false, properties: { ...amcEntityProperties }, examples: [{}, { advertiserId: 'ENTITY1AA1AA11AAA1', marketplaceId: 'ATVPDKIKX0DER' }] } as const;
-
-const createSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['instanceId'],
-  properties: {
-    instanceId,
-    sqlQuery: { type: 'string', minLength: 1, maxLength: 100000, description: 'Ad-hoc SQL (line breaks are folded to spaces; AMC wants one line).' },
-    workflowId: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$', description: 'A saved workflow to run instead of sqlQuery.' },
-    timeWindowType: { type: 'string', enum: ['EXPLICIT', 'MOST_RECENT_DAY', 'MOST_RECENT_WEEK', 'CURRENT_MONTH', 'PREVIOUS_MONTH'], description: 'Default EXPLICIT (needs timeWindowStart and timeWindowEnd).' },
-    timeWindowStart: amcTime,
-    timeWindowEnd: amcTime,
-    timeWindowTimeZone: { type: 'string', pattern: '^[A-Za-z_]+(/[A-Za-z_+-]+){0,2}$', description: 'IANA zone, e.g. America/New_York.' },
-    parameterValues: { type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean'] } },
-    outputFormat: { type: 'string', enum: ['CSV', 'PARQUET'] },
-    ...amcEntityProperties,
-  },
-  oneOf: [{ required: ['sqlQuery'] }, { required: ['workflowId'] }],
-  examples: [
-    { instanceId: 'amcabc123def', sqlQuery: 'SELECT campaign_id, SUM(impressions) AS imps FROM dsp_impressions GROUP BY 1', timeWindowStart: '2026-04-01T00:00:00', timeWindowEnd: '2026-04-08T00:00:00' },
-    { instanceId: 'amcabc123def', workflowId: 'weekly_reach', timeWindowType: 'MOST_RECENT_WEEK' },
-  ],
-} as const;
-
-const executionSchema = { type: 'object', additionalProperties: false, required: ['instanceId', 'workflowExecutionId'], properties: { instanceId, workflowExecutionId: executionId, ...amcEntityProperties }, examples: [{ instanceId: 'amcabc123def', workflowExecutionId: '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c' }] } as const;
-
-const listSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['instanceId'],
-  properties: { instanceId, nextToken: { type: 'string', minLength: 1, maxLength: 4096 }, ...amcEntityProperties },
-  examples: [{ instanceId: 'amcabc123def' }],
-} as const;
 
 const read = { readOnlyHint: true, openWorldHint: true } as const;
 const base = (id: string) => `/amc/reporting/${encodeURIComponent(id)}/workflowExecutions`;
@@ -54,7 +16,10 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
       inputSchema: listInstancesSchema,
       annotations: read,
       async handler(a, call) {
-        const res = await ctx.client.request({ method: 'GET', path: '/amc/instances', scope: await amcScope(ctx, a, call), idempotent: true }, call);
+        const res = await ctx.client.request(
+          { method: 'GET', path: '/amc/instances', scope: await amcScope(ctx, a, call), idempotent: true },
+          call,
+        );
         const instances = ((res.body ?? {}) as { instances?: unknown }).instances;
         return { instances: Array.isArray(instances) ? instances : [] };
       },
@@ -62,17 +27,31 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof createSchema>>({
       name: 'create_amc_workflow_execution',
       title: 'Run an AMC query',
-      description: 'Starts an AMC workflow execution from ad-hoc sqlQuery or a saved workflowId over a time window; poll get_amc_workflow_execution until SUCCEEDED or FAILED.',
+      description:
+        'Starts an AMC workflow execution from ad-hoc sqlQuery or a saved workflowId over a time window; poll get_amc_workflow_execution until SUCCEEDED or FAILED.',
       inputSchema: createSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       async handler(a, call) {
         const type = a.timeWindowType ?? 'EXPLICIT';
         if (type === 'EXPLICIT' && (a.timeWindowStart === undefined || a.timeWindowEnd === undefined)) {
           const missing = a.timeWindowStart === undefined ? 'timeWindowStart' : 'timeWindowEnd';
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: `timeWindowType EXPLICIT needs ${missing}.`,
-            details: [{ path: missing, issue: 'required when timeWindowType is EXPLICIT', received_type: 'undefined' }],
-            hints: ["Pass timeWindowStart and timeWindowEnd (YYYY-MM-DDTHH:MM:SS), or a relative timeWindowType such as 'MOST_RECENT_WEEK'."],
+            details: [
+              {
+                path: missing,
+                issue: 'required when timeWindowType is EXPLICIT',
+                received_type: 'undefined',
+              },
+            ],
+            hints: [
+              "Pass timeWindowStart and timeWindowEnd (YYYY-MM-DDTHH:MM:SS), or a relative timeWindowType such as 'MOST_RECENT_WEEK'.",
+            ],
           });
         }
         if (a.timeWindowStart && a.timeWindowEnd && a.timeWindowEnd <= a.timeWindowStart) {
@@ -83,7 +62,9 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
           });
         }
         const body = {
-          ...(a.sqlQuery !== undefined ? { workflow: { sqlQuery: a.sqlQuery.replace(/\s*[\r\n]+\s*/g, ' ').trim() } } : { workflowId: a.workflowId }),
+          ...(a.sqlQuery !== undefined
+            ? { workflow: { sqlQuery: a.sqlQuery.replace(/\s*[\r\n]+\s*/g, ' ').trim() } }
+            : { workflowId: a.workflowId }),
           timeWindowType: type,
           timeWindowStart: a.timeWindowStart,
           timeWindowEnd: a.timeWindowEnd,
@@ -92,7 +73,13 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
           outputFormat: a.outputFormat,
         };
         const res = await ctx.client.request(
-          { method: 'POST', path: base(a.instanceId), body, scope: await amcScope(ctx, a, call), idempotent: false },
+          {
+            method: 'POST',
+            path: base(a.instanceId),
+            body,
+            scope: await amcScope(ctx, a, call),
+            idempotent: false,
+          },
           call,
         );
         return res.body as Record<string, unknown>;
@@ -106,7 +93,12 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
       annotations: read,
       async handler(a, call) {
         const res = await ctx.client.request(
-          { method: 'GET', path: `${base(a.instanceId)}/${encodeURIComponent(a.workflowExecutionId)}`, scope: await amcScope(ctx, a, call), idempotent: true },
+          {
+            method: 'GET',
+            path: `${base(a.instanceId)}/${encodeURIComponent(a.workflowExecutionId)}`,
+            scope: await amcScope(ctx, a, call),
+            idempotent: true,
+          },
           call,
         );
         return res.body as Record<string, unknown>;
@@ -120,23 +112,39 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
       annotations: read,
       async handler(a, call) {
         const res = await ctx.client.request(
-          { method: 'GET', path: base(a.instanceId), query: { nextToken: a.nextToken }, scope: await amcScope(ctx, a, call), idempotent: true },
+          {
+            method: 'GET',
+            path: base(a.instanceId),
+            query: { nextToken: a.nextToken },
+            scope: await amcScope(ctx, a, call),
+            idempotent: true,
+          },
           call,
         );
         const body = (res.body ?? {}) as { executions?: unknown; nextToken?: unknown };
         const executions = Array.isArray(body.executions) ? body.executions : [];
-        return { instanceId: a.instanceId, count: executions.length, executions, nextToken: typeof body.nextToken === 'string' ? body.nextToken : null };
+        return {
+          instanceId: a.instanceId,
+          count: executions.length,
+          executions,
+          nextToken: typeof body.nextToken === 'string' ? body.nextToken : null,
+        };
       },
     }),
     defineTool<FromSchema<typeof executionSchema>>({
       name: 'get_amc_execution_download_urls',
       title: 'Get AMC result download URLs',
-      description: 'Pre-signed URLs of a SUCCEEDED execution\'s result files.',
+      description: "Pre-signed URLs of a SUCCEEDED execution's result files.",
       inputSchema: executionSchema,
       annotations: read,
       async handler(a, call) {
         const res = await ctx.client.request(
-          { method: 'GET', path: `${base(a.instanceId)}/${encodeURIComponent(a.workflowExecutionId)}/downloadUrls`, scope: await amcScope(ctx, a, call), idempotent: true },
+          {
+            method: 'GET',
+            path: `${base(a.instanceId)}/${encodeURIComponent(a.workflowExecutionId)}/downloadUrls`,
+            scope: await amcScope(ctx, a, call),
+            idempotent: true,
+          },
           call,
         );
         const urls = ((res.body ?? {}) as { downloadUrls?: unknown }).downloadUrls;

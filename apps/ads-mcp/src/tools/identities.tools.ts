@@ -1,5 +1,11 @@
 // Openbridge mode: list_identities (type 14 via /sri) and set_active_identity (SCHEMA_IDENTITY_NOT_FOUND gate).
-import { DomainValidationError, defineTool, type FromSchema, suggest, type ToolDefinition } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  suggest,
+  type ToolDefinition,
+} from '@obmcp/contract';
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
 import { regionOfCountry } from '../regions.js';
 import type { AdsToolContext } from './context.js';
@@ -11,7 +17,11 @@ const setSchema = {
   additionalProperties: false,
   required: ['identityId'],
   properties: {
-    identityId: { type: 'integer', minimum: 1, description: 'An Amazon Advertising remote identity id from list_identities.' },
+    identityId: {
+      type: 'integer',
+      minimum: 1,
+      description: 'An Amazon Advertising remote identity id from list_identities.',
+    },
   },
   examples: [{ identityId: 7460 }],
 } as const;
@@ -21,7 +31,15 @@ function notFound(identityId: number, known: AdsIdentity[]): DomainValidationErr
   const close = suggest(String(identityId), allowed.map(String), 3).map((s) => s.value);
   return new DomainValidationError('SCHEMA_IDENTITY_NOT_FOUND', {
     summary: `Identity ${identityId} is not an Amazon Advertising identity of this Openbridge account.`,
-    details: [{ path: 'identityId', issue: 'not one of the identities list_identities returned', received_type: 'integer', field: 'identityId', allowed }],
+    details: [
+      {
+        path: 'identityId',
+        issue: 'not one of the identities list_identities returned',
+        received_type: 'integer',
+        field: 'identityId',
+        allowed,
+      },
+    ],
     hints: [
       ...(close.length > 0 ? [`Did you mean identityId=${close[0]}?`] : []),
       `Valid identityId values: ${allowed.slice(0, 10).join(', ')}.`,
@@ -37,7 +55,8 @@ export function identityTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof listSchema>>({
       name: 'list_identities',
       title: 'List Openbridge Amazon Advertising identities',
-      description: 'Lists the Openbridge remote identities of type 14 (Amazon Advertising) this account may use.',
+      description:
+        'Lists the Openbridge remote identities of type 14 (Amazon Advertising) this account may use.',
       inputSchema: listSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
       async handler(_args, call) {
@@ -49,9 +68,15 @@ export function identityTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof setSchema>>({
       name: 'set_active_identity',
       title: 'Set the active Openbridge identity',
-      description: 'Selects the Amazon Advertising identity whose brokered token signs every call; adopts its region when it names one.',
+      description:
+        'Selects the Amazon Advertising identity whose brokered token signs every call; adopts its region when it names one.',
       inputSchema: setSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
       async handler(args, call) {
         let known = session.identities;
         if (known === undefined) {
@@ -83,7 +108,12 @@ export function identityTools(ctx: AdsToolContext): ToolDefinition[] {
             hints: ['Re-authorize this identity in the Openbridge UI.'],
           });
         }
-        return { activeIdentityId: args.identityId, identity: identity ?? null, region: session.region, activeProfileCleared: cleared };
+        return {
+          activeIdentityId: args.identityId,
+          identity: identity ?? null,
+          region: session.region,
+          activeProfileCleared: cleared,
+        };
       },
     }),
   ];

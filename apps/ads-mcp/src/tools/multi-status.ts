@@ -3,13 +3,21 @@ import { boundText, type CallContext, type Detail } from '@obmcp/contract';
 
 interface ItemError {
   index?: unknown;
-  errors?: Array<{ errorType?: unknown; errorValue?: Record<string, { reason?: unknown; message?: unknown }> }>;
+  errors?: Array<{
+    errorType?: unknown;
+    errorValue?: Record<string, { reason?: unknown; message?: unknown }>;
+  }>;
 }
 
 function describe(e: ItemError): { code: string | undefined; message: string } {
   const first = e.errors?.[0];
   const value = first?.errorValue ? Object.values(first.errorValue)[0] : undefined;
-  const code = typeof value?.reason === 'string' ? value.reason : typeof first?.errorType === 'string' ? first.errorType : undefined;
+  const code =
+    typeof value?.reason === 'string'
+      ? value.reason
+      : typeof first?.errorType === 'string'
+        ? first.errorType
+        : undefined;
   const message = typeof value?.message === 'string' ? value.message : 'item failed';
   return { code, message: boundText(message, 300) };
 }

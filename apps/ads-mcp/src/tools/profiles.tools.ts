@@ -1,5 +1,11 @@
 // Profile tools: list_profiles (GET /v2/profiles, no Scope), set_active_profile, get_active_profile.
-import { DomainValidationError, defineTool, type FromSchema, suggest, type ToolDefinition } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  suggest,
+  type ToolDefinition,
+} from '@obmcp/contract';
 import type { AdsProfile } from '../state/session.js';
 import type { AdsToolContext } from './context.js';
 
@@ -48,7 +54,8 @@ export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof listSchema>>({
       name: 'list_profiles',
       title: 'List advertising profiles',
-      description: 'Lists the advertising profiles (one per advertiser and marketplace) of the active region. Profile ids feed set_active_profile.',
+      description:
+        'Lists the advertising profiles (one per advertiser and marketplace) of the active region. Profile ids feed set_active_profile.',
       inputSchema: listSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
       async handler(args, call) {
@@ -56,23 +63,39 @@ export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
           {
             method: 'GET',
             path: '/v2/profiles',
-            query: { profileTypeFilter: args.profileTypeFilter, accessLevel: args.accessLevel, apiProgram: args.apiProgram },
+            query: {
+              profileTypeFilter: args.profileTypeFilter,
+              accessLevel: args.accessLevel,
+              apiProgram: args.apiProgram,
+            },
             scope: { kind: 'none' },
             idempotent: true,
           },
           call,
         );
         const profiles = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];
-        if (!args.profileTypeFilter && !args.accessLevel && !args.apiProgram) session.profiles.set(session.region, profiles);
-        return { region: session.region, count: profiles.length, activeProfileId: session.profileId ?? null, profiles };
+        if (!args.profileTypeFilter && !args.accessLevel && !args.apiProgram)
+          session.profiles.set(session.region, profiles);
+        return {
+          region: session.region,
+          count: profiles.length,
+          activeProfileId: session.profileId ?? null,
+          profiles,
+        };
       },
     }),
     defineTool<FromSchema<typeof setSchema>>({
       name: 'set_active_profile',
       title: 'Set the active advertising profile',
-      description: 'Selects the profile sent as Amazon-Advertising-API-Scope on every profile-scoped call (Sponsored Products, reporting).',
+      description:
+        'Selects the profile sent as Amazon-Advertising-API-Scope on every profile-scoped call (Sponsored Products, reporting).',
       inputSchema: setSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
       handler(args) {
         const known = session.profiles.get(session.region);
         if (known && known.length > 0 && !known.some((p) => p.profileId === args.profileId)) {
@@ -80,7 +103,14 @@ export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
           const close = suggest(String(args.profileId), allowed.map(String), 3).map((s) => s.value);
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: `Profile ${args.profileId} is not among the profiles of region '${session.region}'.`,
-            details: [{ path: 'profileId', issue: `not one of the ${allowed.length} profiles list_profiles returned for region '${session.region}'`, received_type: 'integer', allowed }],
+            details: [
+              {
+                path: 'profileId',
+                issue: `not one of the ${allowed.length} profiles list_profiles returned for region '${session.region}'`,
+                received_type: 'integer',
+                allowed,
+              },
+            ],
             hints: [
               ...(close.length > 0 ? [`Did you mean profileId=${close[0]}?`] : []),
               `Valid profileId values in region '${session.region}': ${allowed.slice(0, 10).join(', ')}.`,
@@ -90,13 +120,18 @@ export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
         }
         session.profileId = args.profileId;
         session.profileSource = 'set_active_profile';
-        return { activeProfileId: args.profileId, region: session.region, profile: cachedProfile(ctx, args.profileId) };
+        return {
+          activeProfileId: args.profileId,
+          region: session.region,
+          profile: cachedProfile(ctx, args.profileId),
+        };
       },
     }),
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_active_profile',
       title: 'Get the active advertising profile',
-      description: 'Returns the active profile id (null when none), where it came from, and its cached details.',
+      description:
+        'Returns the active profile id (null when none), where it came from, and its cached details.',
       inputSchema: getSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
       handler() {

@@ -21,7 +21,12 @@ const emptySchema = { type: 'object', additionalProperties: false, properties: {
 
 function describe(region: Region) {
   const info = REGION_INFO[region];
-  return { region, apiHost: info.apiHost, tokenHost: new URL(info.tokenUrl).host, marketplaces: info.marketplaces };
+  return {
+    region,
+    apiHost: info.apiHost,
+    tokenHost: new URL(info.tokenUrl).host,
+    marketplaces: info.marketplaces,
+  };
 }
 
 export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
@@ -30,20 +35,34 @@ export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof setSchema>>({
       name: 'set_region',
       title: 'Set the Ads region',
-      description: 'Routes later calls to the region host. Profiles are region-scoped: list_profiles again after switching.',
+      description:
+        'Routes later calls to the region host. Profiles are region-scoped: list_profiles again after switching.',
       inputSchema: setSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
       handler(args, call) {
         const previous = session.region;
         session.region = args.region;
         const profileId = session.profileId;
         const known = session.profiles.get(args.region);
-        if (profileId !== undefined && previous !== args.region && !known?.some((p) => p.profileId === profileId)) {
+        if (
+          profileId !== undefined &&
+          previous !== args.region &&
+          !known?.some((p) => p.profileId === profileId)
+        ) {
           call.meta.addWarning({
             kind: 'profile_scope_warning',
             summary: `Active profile ${profileId} may not exist in region '${args.region}'; profile ids are region-scoped.`,
-            details: [{ path: 'profileId', issue: `not known in region '${args.region}'`, received_type: 'integer' }],
-            hints: ['Check list_profiles for this region and set_active_profile with one of its profileId values.'],
+            details: [
+              { path: 'profileId', issue: `not known in region '${args.region}'`, received_type: 'integer' },
+            ],
+            hints: [
+              'Check list_profiles for this region and set_active_profile with one of its profileId values.',
+            ],
           });
         }
         return { ...describe(args.region), previousRegion: previous, activeProfileId: profileId ?? null };

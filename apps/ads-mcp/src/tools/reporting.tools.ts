@@ -11,66 +11,17 @@ import { downloadReportFile } from '../http/download.js';
 import { MEDIA } from '../http/media-types.js';
 import type { AdsToolContext } from './context.js';
 import { reportView } from './report-view.js';
-
-const REPORT_TYPES = [
-  'spCampaigns', 'spTargeting', 'spSearchTerm', 'spAdvertisedProduct', 'spPurchasedProduct', 'spGrossAndInvalids',
-  'sbCampaigns', 'sbPurchasedProduct', 'sbTargeting', 'sbSearchTerm', 'sbAds', 'sdCampaigns', 'sdTargeting', 'sdAdvertisedProduct',
-] as const;
-
-const reportId = { type: 'string', pattern: '^[A-Za-z0-9-]{8,64}$', description: 'reportId from create_report.' } as const;
-
-const createSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['startDate', 'endDate', 'reportTypeId', 'groupBy', 'columns'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 128 },
-    startDate: { type: 'string', format: 'date' },
-    endDate: { type: 'string', format: 'date' },
-    adProduct: { type: 'string', enum: ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS', 'SPONSORED_DISPLAY'], description: 'Default SPONSORED_PRODUCTS.' },
-    reportTypeId: { type: 'string', enum: REPORT_TYPES },
-    groupBy: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z]{1,40}$' }, minItems: 1, maxItems: 5, uniqueItems: true },
-    columns: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' }, minItems: 1, maxItems: 100, uniqueItems: true },
-    timeUnit: { type: 'string', enum: ['SUMMARY', 'DAILY'], description: "DAILY needs the 'date' column; SUMMARY uses startDate/endDate." },
-    filters: {
-      type: 'array',
-      maxItems: 10,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['field', 'values'],
-        properties: {
-          field: { type: 'string', minLength: 1, maxLength: 64 },
-          values: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 128 }, minItems: 1, maxItems: 50 },
-        },
-      },
-    },
-  },
-  examples: [
-    {
-      startDate: '2026-04-01',
-      endDate: '2026-04-07',
-      reportTypeId: 'spCampaigns',
-      groupBy: ['campaign'],
-      columns: ['impressions', 'clicks', 'cost', 'campaignId', 'startDate', 'endDate'],
-      timeUnit: 'SUMMARY',
-    },
-  ],
-} as const;
-
-const getSchema = { type: 'object', additionalProperties: false, required: ['reportId'], properties: { reportId }, examples: [{ reportId: '0e5f7c9a-1b2c-4d3e-8f90-123456789abc' }] } as const;
-
-const downloadSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reportId'],
-  properties: { reportId, maxRows: { type: 'integer', minimum: 1, maximum: 100000, description: 'Row cap (also capped by ADS_REPORT_MAX_ROWS).' } },
-  examples: [{ reportId: '0e5f7c9a-1b2c-4d3e-8f90-123456789abc', maxRows: 100 }],
-} as const;
+import { createSchema, downloadSchema, getSchema } from './reporting.schemas.js';
 
 async function fetchReport(ctx: AdsToolContext, id: string, call: CallContext) {
   const res = await ctx.client.request(
-    { method: 'GET', path: `/reporting/reports/${encodeURIComponent(id)}`, media: MEDIA.reportResponse, scope: { kind: 'profile' }, idempotent: true },
+    {
+      method: 'GET',
+      path: `/reporting/reports/${encodeURIComponent(id)}`,
+      media: MEDIA.reportResponse,
+      scope: { kind: 'profile' },
+      idempotent: true,
+    },
     call,
   );
   return reportView(res.body);
@@ -85,7 +36,13 @@ function parseRows(bytes: Uint8Array): unknown[] {
   }
   throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
     summary: 'The report file is not a JSON array (GZIP_JSON).',
-    details: [{ path: '', issue: 'report document did not decode to a JSON array', received_type: 'upstream_response' }],
+    details: [
+      {
+        path: '',
+        issue: 'report document did not decode to a JSON array',
+        received_type: 'upstream_response',
+      },
+    ],
   });
 }
 
@@ -94,14 +51,26 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof createSchema>>({
       name: 'create_report',
       title: 'Request an async report (Reporting v3)',
-      description: 'POST /reporting/reports (GZIP_JSON). Poll get_report until status COMPLETED, then download_report. A duplicate request fails with ADS_API_HTTP_425 and details[0].existing_report_id.',
+      description:
+        'POST /reporting/reports (GZIP_JSON). Poll get_report until status COMPLETED, then download_report. A duplicate request fails with ADS_API_HTTP_425 and details[0].existing_report_id.',
       inputSchema: createSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       async handler(a, call) {
         if (a.endDate < a.startDate) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: 'endDate is before startDate.',
-            details: [{ path: 'endDate', issue: `endDate ${a.endDate} is before startDate ${a.startDate}`, received_type: 'string' }],
+            details: [
+              {
+                path: 'endDate',
+                issue: `endDate ${a.endDate} is before startDate ${a.startDate}`,
+                received_type: 'string',
+              },
+            ],
             hints: ['Use an endDate on or after startDate (YYYY-MM-DD).'],
           });
         }
@@ -120,7 +89,12 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
             path: '/reporting/reports',
             media: MEDIA.createReport,
             accept: MEDIA.reportResponse,
-            body: { name: a.name ?? `${a.reportTypeId} ${a.startDate}..${a.endDate}`, startDate: a.startDate, endDate: a.endDate, configuration },
+            body: {
+              name: a.name ?? `${a.reportTypeId} ${a.startDate}..${a.endDate}`,
+              startDate: a.startDate,
+              endDate: a.endDate,
+              configuration,
+            },
             scope: { kind: 'profile' },
             idempotent: false,
           },
@@ -132,7 +106,8 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_report',
       title: 'Get report status',
-      description: 'GET /reporting/reports/{reportId}: status PENDING → PROCESSING → COMPLETED (ready:true, url) or FAILED (failureReason).',
+      description:
+        'GET /reporting/reports/{reportId}: status PENDING → PROCESSING → COMPLETED (ready:true, url) or FAILED (failureReason).',
       inputSchema: getSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
       handler: (a, call) => fetchReport(ctx, a.reportId, call),
@@ -140,13 +115,22 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof downloadSchema>>({
       name: 'download_report',
       title: 'Download report rows',
-      description: 'Downloads a COMPLETED report (gzip JSON, size-bounded by ADS_REPORT_MAX_BYTES) and returns its rows, truncated to maxRows with truncated:true.',
+      description:
+        'Downloads a COMPLETED report (gzip JSON, size-bounded by ADS_REPORT_MAX_BYTES) and returns its rows, truncated to maxRows with truncated:true.',
       inputSchema: downloadSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
       async handler(a, call) {
         const report = await fetchReport(ctx, a.reportId, call);
         if (!report.ready || report.url === null) {
-          return { reportId: a.reportId, status: report.status, ready: false, totalRows: null, returnedRows: 0, truncated: false, rows: [] };
+          return {
+            reportId: a.reportId,
+            status: report.status,
+            ready: false,
+            totalRows: null,
+            returnedRows: 0,
+            truncated: false,
+            rows: [],
+          };
         }
         const rows = parseRows(await downloadReportFile(ctx.fetcher, ctx.config, report.url, call));
         const cap = Math.min(a.maxRows ?? ctx.config.reportMaxRows, ctx.config.reportMaxRows);
@@ -155,11 +139,27 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
           call.meta.addWarning({
             kind: 'partial_results',
             summary: `Returned ${cap} of ${rows.length} report rows (row cap).`,
-            details: [{ path: 'maxRows', issue: `row cap ${cap} reached`, received_type: 'integer', limit: cap, actual: rows.length }],
+            details: [
+              {
+                path: 'maxRows',
+                issue: `row cap ${cap} reached`,
+                received_type: 'integer',
+                limit: cap,
+                actual: rows.length,
+              },
+            ],
             hints: ['Narrow the report (dates, filters, columns) to receive every row.'],
           });
         }
-        return { reportId: a.reportId, status: report.status, ready: true, totalRows: rows.length, returnedRows: Math.min(cap, rows.length), truncated, rows: rows.slice(0, cap) };
+        return {
+          reportId: a.reportId,
+          status: report.status,
+          ready: true,
+          totalRows: rows.length,
+          returnedRows: Math.min(cap, rows.length),
+          truncated,
+          rows: rows.slice(0, cap),
+        };
       },
     }),
   ];

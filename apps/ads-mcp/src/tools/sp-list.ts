@@ -8,10 +8,22 @@ export interface SpListResource {
   media: string;
 }
 
-export async function spList(ctx: AdsToolContext, call: CallContext, res: SpListResource, body: Record<string, unknown>) {
+export async function spList(
+  ctx: AdsToolContext,
+  call: CallContext,
+  res: SpListResource,
+  body: Record<string, unknown>,
+) {
   const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
   const out = await ctx.client.request(
-    { method: 'POST', path: `/sp/${res.path}/list`, media: res.media, body: clean, scope: { kind: 'profile' }, idempotent: true },
+    {
+      method: 'POST',
+      path: `/sp/${res.path}/list`,
+      media: res.media,
+      body: clean,
+      scope: { kind: 'profile' },
+      idempotent: true,
+    },
     call,
   );
   const page = (out.body ?? {}) as Record<string, unknown>;

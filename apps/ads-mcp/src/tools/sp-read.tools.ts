@@ -12,9 +12,21 @@ const campaignsSchema = {
     campaignIdFilter: idList,
     portfolioIdFilter: idList,
     stateFilter,
-    nameFilter: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 128 }, minItems: 1, maxItems: 10 },
-    nameMatchType: { type: 'string', enum: ['BROAD_MATCH', 'EXACT_MATCH'], description: 'How nameFilter matches (default BROAD_MATCH).' },
-    includeExtendedDataFields: { type: 'boolean', description: 'Adds serving status and timestamps (counts 5x against rate limits).' },
+    nameFilter: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 128 },
+      minItems: 1,
+      maxItems: 10,
+    },
+    nameMatchType: {
+      type: 'string',
+      enum: ['BROAD_MATCH', 'EXACT_MATCH'],
+      description: 'How nameFilter matches (default BROAD_MATCH).',
+    },
+    includeExtendedDataFields: {
+      type: 'boolean',
+      description: 'Adds serving status and timestamps (counts 5x against rate limits).',
+    },
     ...paging,
   },
   examples: [{ stateFilter: ['ENABLED'], maxResults: 50 }, {}],
@@ -27,7 +39,12 @@ const adGroupsSchema = {
     campaignIdFilter: idList,
     adGroupIdFilter: idList,
     stateFilter,
-    nameFilter: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 255 }, minItems: 1, maxItems: 10 },
+    nameFilter: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 255 },
+      minItems: 1,
+      maxItems: 10,
+    },
     ...paging,
   },
   examples: [{ campaignIdFilter: ['111100000000001'], stateFilter: ['ENABLED'] }, {}],
@@ -56,7 +73,13 @@ const keywordsSchema = {
 const productAdsSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { campaignIdFilter: idList, adGroupIdFilter: idList, adIdFilter: idList, stateFilter, ...paging },
+  properties: {
+    campaignIdFilter: idList,
+    adGroupIdFilter: idList,
+    adIdFilter: idList,
+    stateFilter,
+    ...paging,
+  },
   examples: [{ adGroupIdFilter: ['111110000000001'] }, {}],
 } as const;
 
@@ -67,68 +90,96 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof campaignsSchema>>({
       name: 'list_campaigns',
       title: 'List Sponsored Products campaigns',
-      description: 'POST /sp/campaigns/list for the active profile: filter by id, portfolio, state or name; paginate with nextToken.',
+      description:
+        'POST /sp/campaigns/list for the active profile: filter by id, portfolio, state or name; paginate with nextToken.',
       inputSchema: campaignsSchema,
       annotations: read,
       handler: (a, call) =>
-        spList(ctx, call, { path: 'campaigns', key: 'campaigns', media: MEDIA.spCampaign }, {
-          campaignIdFilter: include(a.campaignIdFilter),
-          portfolioIdFilter: include(a.portfolioIdFilter),
-          stateFilter: include(a.stateFilter),
-          nameFilter: a.nameFilter ? { queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH', include: a.nameFilter } : undefined,
-          includeExtendedDataFields: a.includeExtendedDataFields,
-          maxResults: a.maxResults,
-          nextToken: a.nextToken,
-        }),
+        spList(
+          ctx,
+          call,
+          { path: 'campaigns', key: 'campaigns', media: MEDIA.spCampaign },
+          {
+            campaignIdFilter: include(a.campaignIdFilter),
+            portfolioIdFilter: include(a.portfolioIdFilter),
+            stateFilter: include(a.stateFilter),
+            nameFilter: a.nameFilter
+              ? { queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH', include: a.nameFilter }
+              : undefined,
+            includeExtendedDataFields: a.includeExtendedDataFields,
+            maxResults: a.maxResults,
+            nextToken: a.nextToken,
+          },
+        ),
     }),
     defineTool<FromSchema<typeof adGroupsSchema>>({
       name: 'list_ad_groups',
       title: 'List Sponsored Products ad groups',
-      description: 'POST /sp/adGroups/list for the active profile: filter by campaign, ad group, state or name.',
+      description:
+        'POST /sp/adGroups/list for the active profile: filter by campaign, ad group, state or name.',
       inputSchema: adGroupsSchema,
       annotations: read,
       handler: (a, call) =>
-        spList(ctx, call, { path: 'adGroups', key: 'adGroups', media: MEDIA.spAdGroup }, {
-          campaignIdFilter: include(a.campaignIdFilter),
-          adGroupIdFilter: include(a.adGroupIdFilter),
-          stateFilter: include(a.stateFilter),
-          nameFilter: a.nameFilter ? { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter } : undefined,
-          maxResults: a.maxResults,
-          nextToken: a.nextToken,
-        }),
+        spList(
+          ctx,
+          call,
+          { path: 'adGroups', key: 'adGroups', media: MEDIA.spAdGroup },
+          {
+            campaignIdFilter: include(a.campaignIdFilter),
+            adGroupIdFilter: include(a.adGroupIdFilter),
+            stateFilter: include(a.stateFilter),
+            nameFilter: a.nameFilter
+              ? { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter }
+              : undefined,
+            maxResults: a.maxResults,
+            nextToken: a.nextToken,
+          },
+        ),
     }),
     defineTool<FromSchema<typeof keywordsSchema>>({
       name: 'list_keywords',
       title: 'List Sponsored Products keywords',
-      description: 'POST /sp/keywords/list for the active profile: filter by campaign, ad group, keyword, state or match type.',
+      description:
+        'POST /sp/keywords/list for the active profile: filter by campaign, ad group, keyword, state or match type.',
       inputSchema: keywordsSchema,
       annotations: read,
       handler: (a, call) =>
-        spList(ctx, call, { path: 'keywords', key: 'keywords', media: MEDIA.spKeyword }, {
-          campaignIdFilter: include(a.campaignIdFilter),
-          adGroupIdFilter: include(a.adGroupIdFilter),
-          keywordIdFilter: include(a.keywordIdFilter),
-          stateFilter: include(a.stateFilter),
-          matchTypeFilter: a.matchTypeFilter,
-          maxResults: a.maxResults,
-          nextToken: a.nextToken,
-        }),
+        spList(
+          ctx,
+          call,
+          { path: 'keywords', key: 'keywords', media: MEDIA.spKeyword },
+          {
+            campaignIdFilter: include(a.campaignIdFilter),
+            adGroupIdFilter: include(a.adGroupIdFilter),
+            keywordIdFilter: include(a.keywordIdFilter),
+            stateFilter: include(a.stateFilter),
+            matchTypeFilter: a.matchTypeFilter,
+            maxResults: a.maxResults,
+            nextToken: a.nextToken,
+          },
+        ),
     }),
     defineTool<FromSchema<typeof productAdsSchema>>({
       name: 'list_product_ads',
       title: 'List Sponsored Products product ads',
-      description: 'POST /sp/productAds/list for the active profile: filter by campaign, ad group, ad id or state.',
+      description:
+        'POST /sp/productAds/list for the active profile: filter by campaign, ad group, ad id or state.',
       inputSchema: productAdsSchema,
       annotations: read,
       handler: (a, call) =>
-        spList(ctx, call, { path: 'productAds', key: 'productAds', media: MEDIA.spProductAd }, {
-          campaignIdFilter: include(a.campaignIdFilter),
-          adGroupIdFilter: include(a.adGroupIdFilter),
-          adIdFilter: include(a.adIdFilter),
-          stateFilter: include(a.stateFilter),
-          maxResults: a.maxResults,
-          nextToken: a.nextToken,
-        }),
+        spList(
+          ctx,
+          call,
+          { path: 'productAds', key: 'productAds', media: MEDIA.spProductAd },
+          {
+            campaignIdFilter: include(a.campaignIdFilter),
+            adGroupIdFilter: include(a.adGroupIdFilter),
+            adIdFilter: include(a.adIdFilter),
+            stateFilter: include(a.stateFilter),
+            maxResults: a.maxResults,
+            nextToken: a.nextToken,
+          },
+        ),
     }),
   ];
 }

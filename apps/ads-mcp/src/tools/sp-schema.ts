@@ -17,8 +17,18 @@ export const stateFilter = {
 } as const;
 
 export const paging = {
-  maxResults: { type: 'integer', minimum: 1, maximum: 1000, description: 'Page size (1–1000; Amazon default 1000).' },
-  nextToken: { type: 'string', minLength: 1, maxLength: 4096, description: 'nextToken from the previous page.' },
+  maxResults: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 1000,
+    description: 'Page size (1–1000; Amazon default 1000).',
+  },
+  nextToken: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 4096,
+    description: 'nextToken from the previous page.',
+  },
 } as const;
 
 /** `['1','2']` → `{include:['1','2']}`; undefined stays undefined. */

@@ -27,7 +27,10 @@ const dynamicBidding = {
         additionalProperties: false,
         required: ['placement', 'percentage'],
         properties: {
-          placement: { type: 'string', enum: ['PLACEMENT_TOP', 'PLACEMENT_PRODUCT_PAGE', 'PLACEMENT_REST_OF_SEARCH'] },
+          placement: {
+            type: 'string',
+            enum: ['PLACEMENT_TOP', 'PLACEMENT_PRODUCT_PAGE', 'PLACEMENT_REST_OF_SEARCH'],
+          },
           percentage: { type: 'integer', minimum: 0, maximum: 900 },
         },
       },
@@ -66,7 +69,13 @@ const createSchema = {
   examples: [
     {
       campaigns: [
-        { name: 'Spring sale', targetingType: 'AUTO', state: 'PAUSED', budget: { budgetType: 'DAILY', budget: 25 }, startDate: '2026-06-01' },
+        {
+          name: 'Spring sale',
+          targetingType: 'AUTO',
+          state: 'PAUSED',
+          budget: { budgetType: 'DAILY', budget: 25 },
+          startDate: '2026-06-01',
+        },
       ],
     },
   ],
@@ -106,16 +115,32 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof createSchema>>({
       name: 'create_campaigns',
       title: 'Create Sponsored Products campaigns',
-      description: 'POST /sp/campaigns (207 multi-status): per-item success[] and error[] are returned; failures also appear in _meta.warnings.',
+      description:
+        'POST /sp/campaigns (207 multi-status): per-item success[] and error[] are returned; failures also appear in _meta.warnings.',
       inputSchema: createSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       async handler(args, call) {
         const res = await ctx.client.request(
-          { method: 'POST', path: '/sp/campaigns', media: MEDIA.spCampaign, body: { campaigns: args.campaigns }, scope: { kind: 'profile' }, idempotent: false },
+          {
+            method: 'POST',
+            path: '/sp/campaigns',
+            media: MEDIA.spCampaign,
+            body: { campaigns: args.campaigns },
+            scope: { kind: 'profile' },
+            idempotent: false,
+          },
           call,
         );
         const body = (res.body ?? {}) as { campaigns?: unknown };
-        return { profileId: ctx.session.profileId ?? null, ...reportMultiStatus('campaigns', body.campaigns, args.campaigns.length, call) };
+        return {
+          profileId: ctx.session.profileId ?? null,
+          ...reportMultiStatus('campaigns', body.campaigns, args.campaigns.length, call),
+        };
       },
     }),
     defineTool<FromSchema<typeof updateSchema>>({
@@ -126,11 +151,21 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
       async handler(args, call) {
         const res = await ctx.client.request(
-          { method: 'PUT', path: '/sp/campaigns', media: MEDIA.spCampaign, body: { campaigns: args.campaigns }, scope: { kind: 'profile' }, idempotent: false },
+          {
+            method: 'PUT',
+            path: '/sp/campaigns',
+            media: MEDIA.spCampaign,
+            body: { campaigns: args.campaigns },
+            scope: { kind: 'profile' },
+            idempotent: false,
+          },
           call,
         );
         const body = (res.body ?? {}) as { campaigns?: unknown };
-        return { profileId: ctx.session.profileId ?? null, ...reportMultiStatus('campaigns', body.campaigns, args.campaigns.length, call) };
+        return {
+          profileId: ctx.session.profileId ?? null,
+          ...reportMultiStatus('campaigns', body.campaigns, args.campaigns.length, call),
+        };
       },
     }),
   ];

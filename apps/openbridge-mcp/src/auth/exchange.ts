@@ -1,9 +1,8 @@
 // One refresh-token → JWT exchange at POST /auth/api/ref (JSON:API APIAuth body; 200 and 202 accepted).
-import { AuthError, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
+import { AuthError, parseRetryAfter, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import type { Fetcher } from '@obmcp/http-kit';
 import { detailsFromBody } from '../http/error-body.js';
 import { requestIdOf } from '../http/response-meta.js';
-import { parseRetryAfter } from '@obmcp/contract';
 import { readJwtClaims } from './jwt-claims.js';
 
 export interface IssuedJwt {
@@ -16,7 +15,11 @@ export interface IssuedJwt {
 const SERVICE = 'Openbridge authentication';
 const FALLBACK_TTL_MS = 3_600_000;
 
-export async function exchangeRefreshToken(fetcher: Fetcher, authUrl: string, refreshToken: string): Promise<IssuedJwt> {
+export async function exchangeRefreshToken(
+  fetcher: Fetcher,
+  authUrl: string,
+  refreshToken: string,
+): Promise<IssuedJwt> {
   const res = await fetcher.send({
     method: 'POST',
     url: `${authUrl}/auth/api/ref`,
@@ -50,7 +53,13 @@ export async function exchangeRefreshToken(fetcher: Fetcher, authUrl: string, re
   if (!res.isJson) {
     throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
       summary: `${SERVICE} answered HTTP ${res.status} with a non-JSON body.`,
-      details: [{ path: '', issue: `content-type ${res.headers.get('content-type') ?? 'missing'}`, received_type: 'upstream_response' }],
+      details: [
+        {
+          path: '',
+          issue: `content-type ${res.headers.get('content-type') ?? 'missing'}`,
+          received_type: 'upstream_response',
+        },
+      ],
     });
   }
   const body = res.json() as { data?: { attributes?: { token?: unknown } } } | null;
@@ -58,9 +67,16 @@ export async function exchangeRefreshToken(fetcher: Fetcher, authUrl: string, re
   if (typeof token !== 'string' || token.split('.').length !== 3) {
     throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
       summary: `${SERVICE} response carried no JWT at data.attributes.token.`,
-      details: [{ path: 'data/attributes/token', issue: 'missing or not a JWT', received_type: typeof token }],
+      details: [
+        { path: 'data/attributes/token', issue: 'missing or not a JWT', received_type: typeof token },
+      ],
     });
   }
   const claims = readJwtClaims(token);
-  return { value: token, expiresAt: claims.expiresAtMs ?? Date.now() + FALLBACK_TTL_MS, accountId: claims.accountId, userId: claims.userId };
+  return {
+    value: token,
+    expiresAt: claims.expiresAtMs ?? Date.now() + FALLBACK_TTL_MS,
+    accountId: claims.accountId,
+    userId: claims.userId,
+  };
 }

@@ -24,13 +24,16 @@ export interface JwtProviderOptions {
 export function createJwtProvider(options: JwtProviderOptions): JwtProvider {
   const cache = new TokenCache<IssuedJwt>({ refreshEarlyMs: REFRESH_EARLY_MS, now: options.now });
   const fetchJwt = async () => {
-    const issued = await withRetry(() => exchangeRefreshToken(options.fetcher, options.authUrl, options.refreshToken), {
-      maxAttempts: options.maxRetries + 1,
-      baseDelayMs: 250,
-      maxDelayMs: 2_000,
-      maxTotalMs: 8_000,
-      shouldRetry: defaultShouldRetry,
-    });
+    const issued = await withRetry(
+      () => exchangeRefreshToken(options.fetcher, options.authUrl, options.refreshToken),
+      {
+        maxAttempts: options.maxRetries + 1,
+        baseDelayMs: 250,
+        maxDelayMs: 2_000,
+        maxTotalMs: 8_000,
+        shouldRetry: defaultShouldRetry,
+      },
+    );
     return { value: issued, expiresAt: issued.expiresAt };
   };
   const current = () => cache.get('jwt', fetchJwt);

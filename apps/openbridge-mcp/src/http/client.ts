@@ -45,7 +45,12 @@ export class OpenbridgeClient {
     });
   }
 
-  private async once(call: CallScope, req: RequestOptions, method: string, attempt: number): Promise<unknown> {
+  private async once(
+    call: CallScope,
+    req: RequestOptions,
+    method: string,
+    attempt: number,
+  ): Promise<unknown> {
     const url = req.query ? joinQuery(req.url, req.query) : req.url;
     let res = await this.send(call, url, method, req.body);
     if (res.status === 401) {
@@ -54,7 +59,12 @@ export class OpenbridgeClient {
       res = await this.send(call, url, method, req.body);
     }
     recordResponseMeta(call.meta, res.headers);
-    this.options.log.debug('openbridge response', { method, host: new URL(url).host, status: res.status, attempt });
+    this.options.log.debug('openbridge response', {
+      method,
+      host: new URL(url).host,
+      status: res.status,
+      attempt,
+    });
     if (!res.ok) throw toHttpError(res, { resource: req.resource, secrets: this.options.secrets });
     if (res.status === 204 || res.bytes.length === 0) return undefined;
     if (!res.isJson) {

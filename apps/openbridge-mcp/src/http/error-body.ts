@@ -11,7 +11,11 @@ function str(value: unknown): string | undefined {
 }
 
 function entry(message: string, code: string | undefined, secrets: readonly string[]): Detail {
-  const detail: Detail = { path: '', issue: boundText(redactSecrets(message, secrets), 300), received_type: 'upstream_error' };
+  const detail: Detail = {
+    path: '',
+    issue: boundText(redactSecrets(message, secrets), 300),
+    received_type: 'upstream_error',
+  };
   if (code !== undefined) detail.upstream_code = boundText(code, 80);
   return detail;
 }
@@ -48,7 +52,11 @@ export function detailsFromJson(body: unknown, secrets: readonly string[] = []):
 }
 
 /** Raw error body (any content type) → details; non-JSON bodies are described, not echoed when HTML. */
-export function detailsFromBody(text: string, contentType: string | null, secrets: readonly string[] = []): Detail[] {
+export function detailsFromBody(
+  text: string,
+  contentType: string | null,
+  secrets: readonly string[] = [],
+): Detail[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
   if (/^[[{]/.test(trimmed)) {

@@ -1,9 +1,8 @@
 // A non-2xx Openbridge response → UpstreamHttpError with parsed details, Retry-After, request id and hints.
-import { UpstreamHttpError } from '@obmcp/contract';
+import { parseRetryAfter, UpstreamHttpError } from '@obmcp/contract';
 import type { UpstreamResponse } from '@obmcp/http-kit';
 import { detailsFromBody } from './error-body.js';
 import { requestIdOf } from './response-meta.js';
-import { parseRetryAfter } from '@obmcp/contract';
 
 export interface HttpErrorContext {
   /** Resource named in the 404 hint, e.g. 'subscription'. */
@@ -13,7 +12,8 @@ export interface HttpErrorContext {
 
 export function toHttpError(res: UpstreamResponse, ctx: HttpErrorContext): UpstreamHttpError {
   const hints: string[] = [];
-  if (res.status === 404 && ctx.resource) hints.push(`Verify the ${ctx.resource} id belongs to the authenticated account.`);
+  if (res.status === 404 && ctx.resource)
+    hints.push(`Verify the ${ctx.resource} id belongs to the authenticated account.`);
   if (res.status === 429) hints.push('Openbridge allows 1,000 requests per 5 minutes per IP address.');
   if (res.status === 403 && ctx.resource) {
     hints.push(`The authenticated Openbridge account may not have access to this ${ctx.resource}.`);

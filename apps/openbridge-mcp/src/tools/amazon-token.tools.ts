@@ -30,7 +30,9 @@ export function amazonTokenTools({ client, config }: ToolDeps): ToolDefinition[]
         if (typeof token !== 'string' || typeof clientId !== 'string') {
           throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
             summary: 'Openbridge token response carried no access_token/client_id.',
-            details: [{ path: 'data', issue: 'missing access_token or client_id', received_type: typeof token }],
+            details: [
+              { path: 'data', issue: 'missing access_token or client_id', received_type: typeof token },
+            ],
           });
         }
         return { remote_identity_id: args.remote_identity_id, access_token: token, client_id: clientId };

@@ -16,14 +16,17 @@ export function capabilitiesTool(config: Config, callableNames: () => readonly s
   return defineTool<FromSchema<typeof schema>>({
     name: 'get_capabilities',
     title: 'Server capabilities',
-    description: 'Which tools are enabled or disabled (and why), runtime flags, and the error-envelope contract block.',
+    description:
+      'Which tools are enabled or disabled (and why), runtime flags, and the error-envelope contract block.',
     inputSchema: schema,
     annotations: { readOnlyHint: true, openWorldHint: false },
     handler: () => {
       const enabled = [...callableNames()].sort();
       const disabled = config.privilegedTools
         ? []
-        : [...PRIVILEGED_TOOLS].sort().map((name) => ({ name, reason: 'set OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS=true' }));
+        : [...PRIVILEGED_TOOLS]
+            .sort()
+            .map((name) => ({ name, reason: 'set OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS=true' }));
       return {
         server: { name: profile.name, version: profile.version },
         summary: {

@@ -6,7 +6,11 @@ const schema = {
   type: 'object',
   properties: {
     subscription_id: idSchema('Only healthchecks of this subscription.'),
-    filter_date: { type: 'string', format: 'date', description: 'One day, YYYY-MM-DD (exclusive with last_days).' },
+    filter_date: {
+      type: 'string',
+      format: 'date',
+      description: 'One day, YYYY-MM-DD (exclusive with last_days).',
+    },
     last_days: {
       type: 'integer',
       minimum: 1,
@@ -39,7 +43,9 @@ export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinit
         if (accountId === undefined) {
           throw new AuthError({
             summary: 'The Openbridge JWT carries no account_id claim; healthchecks are per account.',
-            hints: ['OPENBRIDGE_REFRESH_TOKEN must belong to an Openbridge account (not a service principal).'],
+            hints: [
+              'OPENBRIDGE_REFRESH_TOKEN must belong to an Openbridge account (not a service principal).',
+            ],
           });
         }
         let gt: string | undefined;

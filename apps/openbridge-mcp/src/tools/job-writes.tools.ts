@@ -22,7 +22,9 @@ const createSchema = {
   },
   required: ['subscription_id', 'date_start', 'date_end', 'stage_ids'],
   additionalProperties: false,
-  examples: [{ subscription_id: 107003, date_start: '2025-10-01', date_end: '2025-10-07', stage_ids: [1000] }],
+  examples: [
+    { subscription_id: 107003, date_start: '2025-10-01', date_end: '2025-10-07', stage_ids: [1000] },
+  ],
 } as const;
 
 const statusSchema = {
@@ -44,12 +46,23 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Create one-off backfill jobs (privileged)',
       description: 'Requests a backfill for a date range: one history transaction per stage id.',
       inputSchema: createSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       handler: async (args, call) => {
         if (args.date_start > args.date_end) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: 'date_start must not be after date_end.',
-            details: [{ path: 'date_end', issue: `date_end ${args.date_end} is before date_start ${args.date_start}`, received_type: 'string' }],
+            details: [
+              {
+                path: 'date_end',
+                issue: `date_end ${args.date_end} is before date_start ${args.date_start}`,
+                received_type: 'string',
+              },
+            ],
             hints: [`Send date_end on or after ${args.date_start}.`],
           });
         }
@@ -73,7 +86,11 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
           });
           created.push(single(body));
         }
-        return { subscription_id: args.subscription_id, history_transactions: created, count: created.length };
+        return {
+          subscription_id: args.subscription_id,
+          history_transactions: created,
+          count: created.length,
+        };
       },
     }),
     defineTool<FromSchema<typeof statusSchema>>({
@@ -88,7 +105,9 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
             method: 'PATCH',
             url: `${history}/${args.history_id}`,
             resource: 'history transaction',
-            body: { data: { type: 'HistoryTransaction', id: args.history_id, attributes: { status: args.status } } },
+            body: {
+              data: { type: 'HistoryTransaction', id: args.history_id, attributes: { status: args.status } },
+            },
           }),
         ),
       }),

@@ -81,7 +81,10 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       annotations: { readOnlyHint: true, openWorldHint: true },
       handler: async (args, call) => ({
         history: single(
-          await client.request(call, { url: `${history}/${args.history_id}`, resource: 'history transaction' }),
+          await client.request(call, {
+            url: `${history}/${args.history_id}`,
+            resource: 'history transaction',
+          }),
         ),
       }),
     }),

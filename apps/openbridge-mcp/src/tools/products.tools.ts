@@ -9,8 +9,16 @@ const MAX_PAGES = 10;
 const searchSchema = {
   type: 'object',
   properties: {
-    query: { type: 'string', minLength: 1, maxLength: 100, description: 'Case-insensitive substring of the product name.' },
-    is_storage_product: { type: 'boolean', description: 'true = storage destinations only, false = data sources only.' },
+    query: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Case-insensitive substring of the product name.',
+    },
+    is_storage_product: {
+      type: 'boolean',
+      description: 'true = storage destinations only, false = data sources only.',
+    },
   },
   required: ['query'],
   additionalProperties: false,
@@ -60,13 +68,20 @@ export function productTools({ client, config }: ToolDeps): ToolDefinition[] {
             url: `${config.urls.subscriptions}/v2/product`,
             query: {
               active: 1,
-              is_storage_product: args.is_storage_product === undefined ? undefined : args.is_storage_product ? 1 : 0,
+              is_storage_product:
+                args.is_storage_product === undefined ? undefined : args.is_storage_product ? 1 : 0,
               page: p,
               page_size: 1000,
             },
           });
           const result = page(body);
-          matches.push(...result.items.filter((i) => String(i.name ?? '').toLowerCase().includes(needle)));
+          matches.push(
+            ...result.items.filter((i) =>
+              String(i.name ?? '')
+                .toLowerCase()
+                .includes(needle),
+            ),
+          );
           if (!result.pagination.has_next) break;
         }
         return { query: args.query, products: matches, count: matches.length };

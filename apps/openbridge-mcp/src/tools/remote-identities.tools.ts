@@ -6,14 +6,20 @@ import { flatten, page, single } from './shape.js';
 const listSchema = {
   type: 'object',
   properties: {
-    remote_identity_type_id: idSchema('Only identities of this type (14 = Amazon Advertising, 17 = Amazon Seller).'),
+    remote_identity_type_id: idSchema(
+      'Only identities of this type (14 = Amazon Advertising, 17 = Amazon Seller).',
+    ),
     scope: {
       type: 'string',
       enum: ['own', 'shared'],
       default: 'own',
-      description: "'own' = identities this account created (/ri); 'shared' = every identity it may use (/sri).",
+      description:
+        "'own' = identities this account created (/ri); 'shared' = every identity it may use (/sri).",
     },
-    invalid_identity: { type: 'boolean', description: 'true = only invalid identities, false = only valid ones.' },
+    invalid_identity: {
+      type: 'boolean',
+      description: 'true = only invalid identities, false = only valid ones.',
+    },
     page: { type: 'integer', minimum: 1, default: 1 },
     page_size: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
   },
@@ -100,7 +106,11 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
           resource: 'remote identity',
         });
         const rows = Array.isArray(body) ? body : page(body).items;
-        return { remote_identity_id: args.remote_identity_id, profiles: rows.map(flatten), count: rows.length };
+        return {
+          remote_identity_id: args.remote_identity_id,
+          profiles: rows.map(flatten),
+          count: rows.length,
+        };
       },
     }),
   ];

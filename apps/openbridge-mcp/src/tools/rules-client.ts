@@ -42,7 +42,8 @@ export async function searchRules(
 export function pickRule(requested: string, rows: readonly RuleRow[]): RuleRow | undefined {
   const wanted = normalizeTableName(requested);
   const exact = rows.filter(
-    (r) => normalizeTableName(r.table_name) === wanted || normalizeTableName(r.destination_table ?? '') === wanted,
+    (r) =>
+      normalizeTableName(r.table_name) === wanted || normalizeTableName(r.destination_table ?? '') === wanted,
   );
   exact.sort((a, b) => a.table_name.localeCompare(b.table_name));
   return exact[0];

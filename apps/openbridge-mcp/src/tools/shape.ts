@@ -45,7 +45,8 @@ export interface Page {
 
 /** `{links, data:[…], meta:{pagination}}` or a bare array → items + pagination. */
 export function page(body: unknown): Page {
-  if (Array.isArray(body)) return { items: body.map(flatten), pagination: { count: body.length, has_next: false } };
+  if (Array.isArray(body))
+    return { items: body.map(flatten), pagination: { count: body.length, has_next: false } };
   if (!isObj(body) || !Array.isArray(body.data)) throw invalid('expected a JSON:API list');
   const meta = isObj(body.meta) && isObj(body.meta.pagination) ? body.meta.pagination : {};
   const next = isObj(body.links) ? body.links.next : undefined;

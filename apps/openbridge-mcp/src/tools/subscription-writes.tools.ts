@@ -6,7 +6,8 @@ import { compact, single } from './shape.js';
 const productParameters = {
   type: 'object',
   additionalProperties: { type: 'string' },
-  description: 'Product parameters; values are strings (stage_ids is a JSON array inside a string: "[1000]").',
+  description:
+    'Product parameters; values are strings (stage_ids is a JSON array inside a string: "[1000]").',
 } as const;
 
 const createSchema = {
@@ -42,12 +43,18 @@ const updateSchema = {
     date_end: { type: 'string', format: 'date-time' },
     remote_identity_id: idSchema('New remote identity.'),
     storage_group_id: idSchema('New storage group.'),
-    product_parameters: { ...productParameters, description: 'Merged into the existing parameters (not replaced).' },
+    product_parameters: {
+      ...productParameters,
+      description: 'Merged into the existing parameters (not replaced).',
+    },
   },
   required: ['subscription_id'],
   minProperties: 2,
   additionalProperties: false,
-  examples: [{ subscription_id: 107003, name: 'Renamed subscription' }, { subscription_id: 107003, status: 'paused' }],
+  examples: [
+    { subscription_id: 107003, name: 'Renamed subscription' },
+    { subscription_id: 107003, status: 'paused' },
+  ],
 } as const;
 
 const cancelSchema = {
@@ -60,7 +67,11 @@ const cancelSchema = {
 
 export function subscriptionWriteTools({ client, config, jwt }: ToolDeps): ToolDefinition[] {
   const base = `${config.urls.subscriptions}/v2/sub`;
-  const patch = async (call: Parameters<typeof client.request>[0], id: number, attributes: Record<string, unknown>) =>
+  const patch = async (
+    call: Parameters<typeof client.request>[0],
+    id: number,
+    attributes: Record<string, unknown>,
+  ) =>
     single(
       await client.request(call, {
         method: 'PATCH',
@@ -75,7 +86,12 @@ export function subscriptionWriteTools({ client, config, jwt }: ToolDeps): ToolD
       title: 'Create a subscription (privileged)',
       description: 'Creates a v2 subscription for the authenticated account and user.',
       inputSchema: createSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       handler: async (args, call) => {
         const { accountId, userId } = await jwt.principal();
         const attributes = compact({

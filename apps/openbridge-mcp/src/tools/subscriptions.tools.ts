@@ -78,14 +78,18 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       annotations: { readOnlyHint: true, openWorldHint: true },
       handler: async (args, call) => ({
         subscription: single(
-          await client.request(call, { url: `${base}/sub/${args.subscription_id}`, resource: 'subscription' }),
+          await client.request(call, {
+            url: `${base}/sub/${args.subscription_id}`,
+            resource: 'subscription',
+          }),
         ),
       }),
     }),
     defineTool<FromSchema<typeof storagesSchema>>({
       name: 'get_storage_subscriptions',
       title: 'List storage destinations',
-      description: 'Storage destinations (warehouses) the account delivers data to; read-only through the API.',
+      description:
+        'Storage destinations (warehouses) the account delivers data to; read-only through the API.',
       inputSchema: storagesSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
       handler: async (args, call) => {

@@ -18,7 +18,9 @@ export function similarity(left: string, right: string): number {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+      current.push(
+        Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost),
+      );
     }
     previous = current;
   }
@@ -34,7 +36,10 @@ export interface RankedName {
 export function rankTableNames(query: string, candidates: readonly string[], limit = 5): RankedName[] {
   const wanted = normalizeTableName(query);
   const ranked = [...new Set(candidates)]
-    .map((name) => ({ table_name: name, confidence: Math.round(similarity(wanted, normalizeTableName(name)) * 1000) / 1000 }))
+    .map((name) => ({
+      table_name: name,
+      confidence: Math.round(similarity(wanted, normalizeTableName(name)) * 1000) / 1000,
+    }))
     .filter((r) => r.confidence >= 0.6);
   ranked.sort((x, y) => y.confidence - x.confidence || x.table_name.localeCompare(y.table_name));
   return ranked.slice(0, limit);

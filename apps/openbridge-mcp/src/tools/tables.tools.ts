@@ -10,7 +10,10 @@ const NAME = { type: 'string', minLength: 2, maxLength: 200, pattern: '^[A-Za-z0
 const schemaSchema = {
   type: 'object',
   properties: {
-    table_name: { ...NAME, description: 'Table name; bare, _master and _vNN forms are accepted (amzadv_sp_campaigns_master).' },
+    table_name: {
+      ...NAME,
+      description: 'Table name; bare, _master and _vNN forms are accepted (amzadv_sp_campaigns_master).',
+    },
   },
   required: ['table_name'],
   additionalProperties: false,
@@ -20,7 +23,12 @@ const schemaSchema = {
 const suggestSchema = {
   type: 'object',
   properties: {
-    query: { type: 'string', minLength: 2, maxLength: 200, description: 'Free text or a partial table name.' },
+    query: {
+      type: 'string',
+      minLength: 2,
+      maxLength: 200,
+      description: 'Free text or a partial table name.',
+    },
   },
   required: ['query'],
   additionalProperties: false,
@@ -31,7 +39,9 @@ const suggestSchema = {
 async function candidates(deps: ToolDeps, call: CallScope, name: string): Promise<RuleRow[]> {
   const byPath = new Map<string, RuleRow>();
   for (const term of searchTerms(name)) {
-    for (const row of await searchRules(deps.client, call, deps.config.urls.service, { path__icontains: term })) {
+    for (const row of await searchRules(deps.client, call, deps.config.urls.service, {
+      path__icontains: term,
+    })) {
       byPath.set(row.rules_path, row);
     }
     if (byPath.size >= 50) break;
@@ -51,7 +61,10 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
         const rows = await candidates(deps, call, args.table_name);
         const rule = pickRule(args.table_name, rows);
         if (rule) return { requested: args.table_name, ...rule, master_view: `${rule.table_name}_master` };
-        const ranked = rankTableNames(args.table_name, rows.map((r) => r.table_name));
+        const ranked = rankTableNames(
+          args.table_name,
+          rows.map((r) => r.table_name),
+        );
         const names = ranked.map((r) => r.table_name);
         throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
           summary: `No table named '${args.table_name.slice(0, 80)}' was found in the Rules API.`,
@@ -81,7 +94,11 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
       handler: async (args, call) => {
         const rows = await candidates(deps, call, args.query);
         const needle = args.query.toLowerCase().replace(/[^a-z0-9]+/g, '_');
-        const ranked = rankTableNames(args.query, rows.map((r) => r.table_name), 10);
+        const ranked = rankTableNames(
+          args.query,
+          rows.map((r) => r.table_name),
+          10,
+        );
         const seen = new Set(ranked.map((r) => r.table_name));
         // Substring hits rank after fuzzy hits with a nominal confidence.
         for (const row of rows) {

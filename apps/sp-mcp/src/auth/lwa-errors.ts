@@ -6,9 +6,13 @@ const HINTS: Record<string, string[]> = {
     'The refresh token was rejected (revoked, expired authorization or wrong app): re-authorize the selling partner application and update SP_API_REFRESH_TOKEN or the identities file.',
     'Check that the refresh token belongs to the app identified by SP_API_CLIENT_ID.',
   ],
-  invalid_client: ['Check SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (LWA app credentials); the secret may have been rotated.'],
+  invalid_client: [
+    'Check SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (LWA app credentials); the secret may have been rotated.',
+  ],
   temporarily_unavailable: ['Login with Amazon is temporarily unavailable; retry after a short wait.'],
-  unauthorized_client: ['The LWA app is not authorized for this grant; check the app registration in Seller Central.'],
+  unauthorized_client: [
+    'The LWA app is not authorized for this grant; check the app registration in Seller Central.',
+  ],
 };
 
 function field(body: unknown, key: string): string | undefined {
@@ -34,6 +38,8 @@ export function lwaAuthError(status: number, body: unknown): AuthError {
         upstream_status: status,
       },
     ],
-    hints: HINTS[code] ?? ['Check the LWA credentials (SP_API_CLIENT_ID, SP_API_CLIENT_SECRET, SP_API_REFRESH_TOKEN).'],
+    hints: HINTS[code] ?? [
+      'Check the LWA credentials (SP_API_CLIENT_ID, SP_API_CLIENT_SECRET, SP_API_REFRESH_TOKEN).',
+    ],
   });
 }

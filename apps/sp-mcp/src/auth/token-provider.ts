@@ -17,7 +17,10 @@ export function createTokenProvider(config: SpConfig, fetcher: Fetcher): TokenPr
     const res = await fetcher.send({
       method: 'POST',
       url: config.lwaEndpoint,
-      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', accept: 'application/json' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        accept: 'application/json',
+      },
       body: formBody({
         grant_type: 'refresh_token',
         refresh_token: identity.refreshToken,
@@ -34,7 +37,10 @@ export function createTokenProvider(config: SpConfig, fetcher: Fetcher): TokenPr
     if (!res.ok) throw lwaAuthError(res.status, body);
     const b = body as { access_token?: unknown; expires_in?: unknown };
     if (typeof b.access_token !== 'string' || b.access_token.length === 0) {
-      throw lwaAuthError(res.status, { error: 'invalid_response', error_description: 'LWA returned no access_token' });
+      throw lwaAuthError(res.status, {
+        error: 'invalid_response',
+        error_description: 'LWA returned no access_token',
+      });
     }
     const expiresIn = typeof b.expires_in === 'number' && b.expires_in > 0 ? b.expires_in : 3600;
     return { value: b.access_token, expiresAt: Date.now() + expiresIn * 1000 };
@@ -53,7 +59,8 @@ export function createTokenProvider(config: SpConfig, fetcher: Fetcher): TokenPr
             ...(signal ? { signal } : {}),
           });
         } catch (error) {
-          if (error instanceof UpstreamHttpError) throw lwaAuthError(error.status, { error: 'temporarily_unavailable' });
+          if (error instanceof UpstreamHttpError)
+            throw lwaAuthError(error.status, { error: 'temporarily_unavailable' });
           throw error;
         }
       });

@@ -2,10 +2,31 @@
 
 /** SP-API v0 PascalCase query names (Orders v0, Product Pricing v0) → this server's camelCase input. */
 const PASCAL: readonly string[] = [
-  'MarketplaceIds', 'MarketplaceId', 'CreatedAfter', 'CreatedBefore', 'LastUpdatedAfter', 'LastUpdatedBefore',
-  'OrderStatuses', 'FulfillmentChannels', 'PaymentMethods', 'BuyerEmail', 'SellerOrderId', 'MaxResultsPerPage',
-  'EasyShipShipmentStatuses', 'ElectronicInvoiceStatuses', 'NextToken', 'AmazonOrderIds', 'OrderId',
-  'ItemType', 'ItemCondition', 'OfferType', 'CustomerType', 'Asins', 'Skus', 'Asin', 'SellerSku',
+  'MarketplaceIds',
+  'MarketplaceId',
+  'CreatedAfter',
+  'CreatedBefore',
+  'LastUpdatedAfter',
+  'LastUpdatedBefore',
+  'OrderStatuses',
+  'FulfillmentChannels',
+  'PaymentMethods',
+  'BuyerEmail',
+  'SellerOrderId',
+  'MaxResultsPerPage',
+  'EasyShipShipmentStatuses',
+  'ElectronicInvoiceStatuses',
+  'NextToken',
+  'AmazonOrderIds',
+  'OrderId',
+  'ItemType',
+  'ItemCondition',
+  'OfferType',
+  'CustomerType',
+  'Asins',
+  'Skus',
+  'Asin',
+  'SellerSku',
 ];
 
 const camel = (k: string) => `${k[0]?.toLowerCase() ?? ''}${k.slice(1)}`;

@@ -19,8 +19,12 @@ export async function downloadDocument(
     throw new UpstreamHttpError(res.status, {
       service: 'SP-API document storage',
       summary: `Report document download failed with HTTP ${res.status}.`,
-      details: [{ path: '', issue: `document URL returned HTTP ${res.status}`, received_type: 'upstream_error' }],
-      hints: ['Presigned document URLs expire after 5 minutes; call get_report_document again for a fresh URL.'],
+      details: [
+        { path: '', issue: `document URL returned HTTP ${res.status}`, received_type: 'upstream_error' },
+      ],
+      hints: [
+        'Presigned document URLs expire after 5 minutes; call get_report_document again for a fresh URL.',
+      ],
     });
   }
   const bytes = await decodeBody(res.bytes, { compression: compression ?? 'AUTO', maxBytes });
@@ -28,13 +32,27 @@ export async function downloadDocument(
 }
 
 /** Uploads feed content to a presigned URL from createFeedDocument (no SP token sent). */
-export async function uploadDocument(fetcher: Fetcher, url: string, contentType: string, content: string, call: CallContext): Promise<void> {
-  const res = await fetcher.send({ method: 'PUT', url, headers: { 'content-type': contentType }, body: content, signal: call.signal });
+export async function uploadDocument(
+  fetcher: Fetcher,
+  url: string,
+  contentType: string,
+  content: string,
+  call: CallContext,
+): Promise<void> {
+  const res = await fetcher.send({
+    method: 'PUT',
+    url,
+    headers: { 'content-type': contentType },
+    body: content,
+    signal: call.signal,
+  });
   if (!res.ok) {
     throw new UpstreamHttpError(res.status, {
       service: 'SP-API document storage',
       summary: `Feed document upload failed with HTTP ${res.status}.`,
-      details: [{ path: 'content', issue: `upload URL returned HTTP ${res.status}`, received_type: 'upstream_error' }],
+      details: [
+        { path: 'content', issue: `upload URL returned HTTP ${res.status}`, received_type: 'upstream_error' },
+      ],
       hints: ['Presigned upload URLs expire after 5 minutes; create a new feed document and upload again.'],
     });
   }

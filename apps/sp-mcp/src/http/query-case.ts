@@ -29,7 +29,8 @@ export function mapQuery(
     if (value === undefined || value === null) continue;
     const name = style === 'pascal' ? toPascal(key) : key;
     if (Array.isArray(value)) out[name] = value.map((v) => (typeof v === 'number' ? v : String(v)));
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[name] = value;
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      out[name] = value;
   }
   return out;
 }

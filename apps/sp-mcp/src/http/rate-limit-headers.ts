@@ -1,5 +1,12 @@
 // SP-API response headers → _meta: x-amzn-RateLimit-* (only when present), Retry-After, Warning, request id.
-import { buildRateLimit, type MetaCollector, parseRetryAfter, parseWarningHeaders, type RateLimitMeta, type WarningEntry } from '@obmcp/contract';
+import {
+  buildRateLimit,
+  type MetaCollector,
+  parseRetryAfter,
+  parseWarningHeaders,
+  type RateLimitMeta,
+  type WarningEntry,
+} from '@obmcp/contract';
 
 export interface ResponseMeta {
   rateLimit: RateLimitMeta | undefined;

@@ -13,7 +13,9 @@ export function spRetryPolicy(config: SpConfig, idempotent: boolean, signal?: Ab
     shouldRetry: idempotent
       ? defaultShouldRetry
       : (error, attempt) =>
-          error instanceof UpstreamHttpError && error.status === 429 ? defaultShouldRetry(error, attempt) : { retry: false },
+          error instanceof UpstreamHttpError && error.status === 429
+            ? defaultShouldRetry(error, attempt)
+            : { retry: false },
     ...(signal ? { signal } : {}),
   };
 }

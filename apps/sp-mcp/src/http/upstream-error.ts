@@ -30,7 +30,10 @@ export function readErrors(res: UpstreamResponse): SpErrorItem[] {
 }
 
 export function isExpiredToken(status: number, errors: SpErrorItem[]): boolean {
-  return status === 403 && errors.some((e) => e.code === 'Unauthorized' && /access token.*expired/i.test(e.details));
+  return (
+    status === 403 &&
+    errors.some((e) => e.code === 'Unauthorized' && /access token.*expired/i.test(e.details))
+  );
 }
 
 function hintsFor(status: number, errors: SpErrorItem[], sandbox: boolean): string[] {
@@ -40,16 +43,25 @@ function hintsFor(status: number, errors: SpErrorItem[], sandbox: boolean): stri
       'Check that the identity region matches the marketplace (na/eu/fe); use get_region to inspect it.',
     ];
   }
-  if (status === 404) return ['Check the id in the request path; it may belong to another marketplace, region or seller.'];
-  if (status === 429) return ['SP-API throttled this operation; wait before retrying (usage plans refill slowly).'];
+  if (status === 404)
+    return ['Check the id in the request path; it may belong to another marketplace, region or seller.'];
+  if (status === 429)
+    return ['SP-API throttled this operation; wait before retrying (usage plans refill slowly).'];
   if (status >= 500) return ['Transient SP-API failure; retry after a short backoff.'];
-  const hints = ['Inspect details[].upstream_code and issue for the upstream cause; fix the input and retry.'];
-  if (sandbox) hints.push('The SP-API sandbox only answers its canned requests (e.g. CreatedAfter=TEST_CASE_200).');
+  const hints = [
+    'Inspect details[].upstream_code and issue for the upstream cause; fix the input and retry.',
+  ];
+  if (sandbox)
+    hints.push('The SP-API sandbox only answers its canned requests (e.g. CreatedAfter=TEST_CASE_200).');
   if (errors.length === 0) hints.push('Re-check tool input against the required schema fields.');
   return hints;
 }
 
-export function toUpstreamHttpError(res: UpstreamResponse, meta: ResponseMeta, sandbox: boolean): UpstreamHttpError {
+export function toUpstreamHttpError(
+  res: UpstreamResponse,
+  meta: ResponseMeta,
+  sandbox: boolean,
+): UpstreamHttpError {
   const errors = readErrors(res);
   const details: Detail[] = errors.map((e) => ({
     path: '',

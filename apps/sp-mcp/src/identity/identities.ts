@@ -24,7 +24,10 @@ const FileSchema = z.object({
           sellerId: z.string().max(64).optional(),
           region: z.string().optional(),
           refreshToken: z.string().min(1).optional(),
-          refreshTokenEnv: z.string().regex(/^[A-Z0-9_]+$/).optional(),
+          refreshTokenEnv: z
+            .string()
+            .regex(/^[A-Z0-9_]+$/)
+            .optional(),
           marketplaceIds: z.array(z.string()).max(50).optional(),
         })
         .strict(),

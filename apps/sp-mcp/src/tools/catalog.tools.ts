@@ -10,20 +10,45 @@ const includedData = {
   uniqueItems: true,
   items: {
     type: 'string',
-    enum: ['attributes', 'classifications', 'dimensions', 'identifiers', 'images', 'productTypes', 'relationships', 'salesRanks', 'summaries', 'vendorDetails'],
+    enum: [
+      'attributes',
+      'classifications',
+      'dimensions',
+      'identifiers',
+      'images',
+      'productTypes',
+      'relationships',
+      'salesRanks',
+      'summaries',
+      'vendorDetails',
+    ],
   },
   description: 'Data sets to include (default summaries).',
 } as const;
 
-const locale = { type: 'string', pattern: '^[a-z]{2}_[A-Z]{2}$', description: 'Locale, e.g. en_US.' } as const;
+const locale = {
+  type: 'string',
+  pattern: '^[a-z]{2}_[A-Z]{2}$',
+  description: 'Locale, e.g. en_US.',
+} as const;
 
 const searchSchema = {
   type: 'object',
   properties: {
     marketplaceIds: marketplaceIds1,
-    identifiers: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+    identifiers: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+    },
     identifiersType: { type: 'string', enum: ['ASIN', 'EAN', 'GTIN', 'ISBN', 'JAN', 'MINSAN', 'SKU', 'UPC'] },
-    keywords: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 200 } },
+    keywords: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 200 },
+    },
     includedData,
     locale,
     sellerId,
@@ -37,13 +62,28 @@ const searchSchema = {
   additionalProperties: false,
   examples: [
     { marketplaceIds: ['ATVPDKIKX0DER'], keywords: ['echo dot'] },
-    { marketplaceIds: ['ATVPDKIKX0DER'], identifiers: ['B08N5WRWNW'], identifiersType: 'ASIN', includedData: ['summaries', 'salesRanks'] },
+    {
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      identifiers: ['B08N5WRWNW'],
+      identifiersType: 'ASIN',
+      includedData: ['summaries', 'salesRanks'],
+    },
   ],
 } as const;
 
 const SEARCH_KEYS = [
-  'marketplaceIds', 'identifiers', 'identifiersType', 'keywords', 'includedData', 'locale', 'sellerId', 'brandNames',
-  'classificationIds', 'pageSize', 'pageToken', 'keywordsLocale',
+  'marketplaceIds',
+  'identifiers',
+  'identifiersType',
+  'keywords',
+  'includedData',
+  'locale',
+  'sellerId',
+  'brandNames',
+  'classificationIds',
+  'pageSize',
+  'pageToken',
+  'keywordsLocale',
 ] as const;
 
 const getSchema = {
@@ -66,7 +106,12 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
         const { body } = await client.call(
-          { operation: 'searchCatalogItems', method: 'GET', path: '/catalog/2022-04-01/items', query: mapQuery(args, SEARCH_KEYS, 'camel') },
+          {
+            operation: 'searchCatalogItems',
+            method: 'GET',
+            path: '/catalog/2022-04-01/items',
+            query: mapQuery(args, SEARCH_KEYS, 'camel'),
+          },
           call,
         );
         return asObject(body);
@@ -75,7 +120,8 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_catalog_item',
       title: 'Get catalog item',
-      description: 'Returns one catalog item by ASIN (Catalog Items 2022-04-01 getCatalogItem). Rate 2/s, burst 2.',
+      description:
+        'Returns one catalog item by ASIN (Catalog Items 2022-04-01 getCatalogItem). Rate 2/s, burst 2.',
       inputSchema: getSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {

@@ -4,7 +4,11 @@ import { uploadDocument } from '../http/document-download.js';
 import { asObject, type SpToolDeps, seg } from './deps.js';
 import { marketplaceIds25 } from './schema-parts.js';
 
-const feedId = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$', description: 'Feed id from create_feed.' } as const;
+const feedId = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_.-]{1,128}$',
+  description: 'Feed id from create_feed.',
+} as const;
 
 const documentSchema = {
   type: 'object',
@@ -13,26 +17,54 @@ const documentSchema = {
       type: 'string',
       minLength: 3,
       maxLength: 200,
-      description: 'MIME type of the feed content, e.g. "text/tab-separated-values; charset=UTF-8" or "application/json; charset=UTF-8".',
+      description:
+        'MIME type of the feed content, e.g. "text/tab-separated-values; charset=UTF-8" or "application/json; charset=UTF-8".',
     },
-    content: { type: 'string', maxLength: 5_000_000, description: 'Optional feed content to upload to the returned URL right away.' },
+    content: {
+      type: 'string',
+      maxLength: 5_000_000,
+      description: 'Optional feed content to upload to the returned URL right away.',
+    },
   },
   required: ['contentType'],
   additionalProperties: false,
-  examples: [{ contentType: 'application/json; charset=UTF-8', content: '{"header":{"sellerId":"A2MOCKSELLER01","version":"2.0"},"messages":[]}' }],
+  examples: [
+    {
+      contentType: 'application/json; charset=UTF-8',
+      content: '{"header":{"sellerId":"A2MOCKSELLER01","version":"2.0"},"messages":[]}',
+    },
+  ],
 } as const;
 
 const createSchema = {
   type: 'object',
   properties: {
-    feedType: { type: 'string', pattern: '^[A-Z0-9_]{3,120}$', description: 'Feed type, e.g. JSON_LISTINGS_FEED.' },
+    feedType: {
+      type: 'string',
+      pattern: '^[A-Z0-9_]{3,120}$',
+      description: 'Feed type, e.g. JSON_LISTINGS_FEED.',
+    },
     marketplaceIds: marketplaceIds25,
-    inputFeedDocumentId: { type: 'string', pattern: '^[A-Za-z0-9_.|-]{1,200}$', description: 'feedDocumentId from create_feed_document.' },
-    feedOptions: { type: 'object', additionalProperties: { type: 'string', maxLength: 1000 }, maxProperties: 20 },
+    inputFeedDocumentId: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.|-]{1,200}$',
+      description: 'feedDocumentId from create_feed_document.',
+    },
+    feedOptions: {
+      type: 'object',
+      additionalProperties: { type: 'string', maxLength: 1000 },
+      maxProperties: 20,
+    },
   },
   required: ['feedType', 'marketplaceIds', 'inputFeedDocumentId'],
   additionalProperties: false,
-  examples: [{ feedType: 'JSON_LISTINGS_FEED', marketplaceIds: ['ATVPDKIKX0DER'], inputFeedDocumentId: 'amzn1.tortuga.4.na.50001' }],
+  examples: [
+    {
+      feedType: 'JSON_LISTINGS_FEED',
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      inputFeedDocumentId: 'amzn1.tortuga.4.na.50001',
+    },
+  ],
 } as const;
 
 const getSchema = {
@@ -48,11 +80,15 @@ export function feedsReadTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_feed',
       title: 'Get feed status',
-      description: 'Feed processing status and resultFeedDocumentId (Feeds 2021-06-30 getFeed). Rate 2/s, burst 15.',
+      description:
+        'Feed processing status and resultFeedDocumentId (Feeds 2021-06-30 getFeed). Rate 2/s, burst 15.',
       inputSchema: getSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
-        const { body } = await deps.client.call({ operation: 'getFeed', method: 'GET', path: `/feeds/2021-06-30/feeds/${seg(args.feedId)}` }, call);
+        const { body } = await deps.client.call(
+          { operation: 'getFeed', method: 'GET', path: `/feeds/2021-06-30/feeds/${seg(args.feedId)}` },
+          call,
+        );
         return asObject(body);
       },
     }),
@@ -67,10 +103,20 @@ export function feedsWriteTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Creates a feed document and its presigned upload URL (Feeds 2021-06-30 createFeedDocument, HTTP 201); uploads content to it (the URL itself is never returned, so pass content). Only listed when SP_API_ENABLE_WRITES=true.',
       inputSchema: documentSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       handler: async (args, call) => {
         const { body } = await deps.client.call(
-          { operation: 'createFeedDocument', method: 'POST', path: '/feeds/2021-06-30/documents', body: { contentType: args.contentType } },
+          {
+            operation: 'createFeedDocument',
+            method: 'POST',
+            path: '/feeds/2021-06-30/documents',
+            body: { contentType: args.contentType },
+          },
           call,
         );
         const doc = asObject(body);
@@ -90,7 +136,10 @@ export function feedsWriteTools(deps: SpToolDeps): ToolDefinition[] {
       inputSchema: createSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       handler: async (args, call) => {
-        const { body } = await deps.client.call({ operation: 'createFeed', method: 'POST', path: '/feeds/2021-06-30/feeds', body: args }, call);
+        const { body } = await deps.client.call(
+          { operation: 'createFeed', method: 'POST', path: '/feeds/2021-06-30/feeds', body: args },
+          call,
+        );
         return asObject(body);
       },
     }),

@@ -1,5 +1,11 @@
 // Identity and region tools: list_identities, set_active_identity (closed-enum check), set_region, get_region.
-import { DomainValidationError, defineTool, type FromSchema, suggest, type ToolDefinition } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  suggest,
+  type ToolDefinition,
+} from '@obmcp/contract';
 import { publicIdentity } from '../identity/identities.js';
 import { spBaseUrl } from '../http/hosts.js';
 import type { SpToolDeps } from './deps.js';
@@ -9,7 +15,11 @@ const emptySchema = { type: 'object', properties: {}, additionalProperties: fals
 const setIdentitySchema = {
   type: 'object',
   properties: {
-    identityId: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$', description: 'An id from list_identities.' },
+    identityId: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9._-]{1,64}$',
+      description: 'An id from list_identities.',
+    },
   },
   required: ['identityId'],
   additionalProperties: false,
@@ -19,7 +29,11 @@ const setIdentitySchema = {
 const setRegionSchema = {
   type: 'object',
   properties: {
-    region: { type: 'string', enum: ['na', 'eu', 'fe'], description: 'na (US, CA, MX, BR), eu (UK, DE, FR, IT, ES, IN …), fe (JP, AU, SG).' },
+    region: {
+      type: 'string',
+      enum: ['na', 'eu', 'fe'],
+      description: 'na (US, CA, MX, BR), eu (UK, DE, FR, IT, ES, IN …), fe (JP, AU, SG).',
+    },
   },
   required: ['region'],
   additionalProperties: false,
@@ -38,7 +52,8 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof emptySchema>>({
       name: 'list_identities',
       title: 'List seller identities',
-      description: 'Configured seller accounts (SP_API_REFRESH_TOKEN and SP_API_IDENTITIES_FILE) and which one is active. No secrets.',
+      description:
+        'Configured seller accounts (SP_API_REFRESH_TOKEN and SP_API_IDENTITIES_FILE) and which one is active. No secrets.',
       inputSchema: emptySchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       handler: () => ({
@@ -49,9 +64,15 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof setIdentitySchema>>({
       name: 'set_active_identity',
       title: 'Set the active seller identity',
-      description: 'Makes one configured identity (from list_identities) the one later calls use; its region becomes the active region.',
+      description:
+        'Makes one configured identity (from list_identities) the one later calls use; its region becomes the active region.',
       inputSchema: setIdentitySchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
       handler: (args) => {
         const known = session.refresh();
         // Closed-enum check against the cached list; an empty list falls through (best-effort gate).
@@ -70,7 +91,9 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
               },
             ],
             hints: [
-              ...(close.length > 0 ? [`Did you mean identityId='${close[0]}'? Got '${args.identityId}'.`] : []),
+              ...(close.length > 0
+                ? [`Did you mean identityId='${close[0]}'? Got '${args.identityId}'.`]
+                : []),
               `Valid identityId values: [${ids.slice(0, 12).join(', ')}].`,
             ],
           });
@@ -82,9 +105,15 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof setRegionSchema>>({
       name: 'set_region',
       title: 'Set the SP-API region',
-      description: 'Switches the SP-API endpoint region for later calls: na, eu or fe (aliases like "usa" are rejected with a did-you-mean hint).',
+      description:
+        'Switches the SP-API endpoint region for later calls: na, eu or fe (aliases like "usa" are rejected with a did-you-mean hint).',
       inputSchema: setRegionSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
       handler: (args) => {
         session.setRegion(args.region);
         return regionInfo();

@@ -9,12 +9,23 @@ const schema = {
     marketplaceId,
     details: { type: 'boolean', description: 'Include inventoryDetails (fulfillable, inbound, reserved …).' },
     startDateTime: dateTime,
-    sellerSkus: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 200 } },
-    nextToken: { ...pageToken, description: 'Token from the previous page (expires 30 s after it was issued).' },
+    sellerSkus: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 50,
+      items: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+    nextToken: {
+      ...pageToken,
+      description: 'Token from the previous page (expires 30 s after it was issued).',
+    },
   },
   required: ['marketplaceId'],
   additionalProperties: false,
-  examples: [{ marketplaceId: 'ATVPDKIKX0DER', details: true }, { marketplaceId: 'ATVPDKIKX0DER', sellerSkus: ['SKU-1000'] }],
+  examples: [
+    { marketplaceId: 'ATVPDKIKX0DER', details: true },
+    { marketplaceId: 'ATVPDKIKX0DER', sellerSkus: ['SKU-1000'] },
+  ],
 } as const;
 
 export function inventoryTools(deps: SpToolDeps): ToolDefinition[] {
@@ -22,7 +33,8 @@ export function inventoryTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof schema>>({
       name: 'get_inventory_summaries',
       title: 'Get FBA inventory summaries',
-      description: 'FBA inventory per SKU in one marketplace (FBA Inventory v1 getInventorySummaries). Rate 2/s, burst 2.',
+      description:
+        'FBA inventory per SKU in one marketplace (FBA Inventory v1 getInventorySummaries). Rate 2/s, burst 2.',
       inputSchema: schema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {

@@ -4,7 +4,11 @@ import { asObject, type SpToolDeps, seg } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
 
-const issueLocale = { type: 'string', pattern: '^[a-z]{2}_[A-Z]{2}$', description: 'Locale for issue messages, e.g. en_US.' } as const;
+const issueLocale = {
+  type: 'string',
+  pattern: '^[a-z]{2}_[A-Z]{2}$',
+  description: 'Locale for issue messages, e.g. en_US.',
+} as const;
 
 const getSchema = {
   type: 'object',
@@ -16,13 +20,32 @@ const getSchema = {
       type: 'array',
       maxItems: 8,
       uniqueItems: true,
-      items: { type: 'string', enum: ['summaries', 'attributes', 'issues', 'offers', 'fulfillmentAvailability', 'procurement', 'relationships', 'productTypes'] },
+      items: {
+        type: 'string',
+        enum: [
+          'summaries',
+          'attributes',
+          'issues',
+          'offers',
+          'fulfillmentAvailability',
+          'procurement',
+          'relationships',
+          'productTypes',
+        ],
+      },
     },
     issueLocale,
   },
   required: ['sku', 'marketplaceIds'],
   additionalProperties: false,
-  examples: [{ sellerId: 'A2MOCKSELLER01', sku: 'SKU-1000', marketplaceIds: ['ATVPDKIKX0DER'], includedData: ['summaries', 'offers'] }],
+  examples: [
+    {
+      sellerId: 'A2MOCKSELLER01',
+      sku: 'SKU-1000',
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      includedData: ['summaries', 'offers'],
+    },
+  ],
 } as const;
 
 const patchSchema = {
@@ -31,7 +54,11 @@ const patchSchema = {
     sellerId,
     sku,
     marketplaceIds: marketplaceIds1,
-    productType: { type: 'string', pattern: '^[A-Z0-9_]{2,100}$', description: 'Amazon product type, e.g. SPEAKERS.' },
+    productType: {
+      type: 'string',
+      pattern: '^[A-Z0-9_]{2,100}$',
+      description: 'Amazon product type, e.g. SPEAKERS.',
+    },
     patches: {
       type: 'array',
       minItems: 1,
@@ -58,7 +85,13 @@ const patchSchema = {
       sku: 'SKU-1000',
       marketplaceIds: ['ATVPDKIKX0DER'],
       productType: 'SPEAKERS',
-      patches: [{ op: 'replace', path: '/attributes/item_name', value: [{ value: 'Echo Dot (4th Gen)', marketplace_id: 'ATVPDKIKX0DER' }] }],
+      patches: [
+        {
+          op: 'replace',
+          path: '/attributes/item_name',
+          value: [{ value: 'Echo Dot (4th Gen)', marketplace_id: 'ATVPDKIKX0DER' }],
+        },
+      ],
       mode: 'VALIDATION_PREVIEW',
     },
   ],
@@ -69,7 +102,8 @@ export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_listings_item',
       title: 'Get a listing',
-      description: 'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem). Rate 5/s, burst 10.',
+      description:
+        'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem). Rate 5/s, burst 10.',
       inputSchema: getSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
@@ -79,7 +113,11 @@ export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
             operation: 'getListingsItem',
             method: 'GET',
             path: `/listings/2021-08-01/items/${seg(seller)}/${seg(args.sku)}`,
-            query: { marketplaceIds: args.marketplaceIds, includedData: args.includedData, issueLocale: args.issueLocale },
+            query: {
+              marketplaceIds: args.marketplaceIds,
+              includedData: args.includedData,
+              issueLocale: args.issueLocale,
+            },
           },
           call,
         );

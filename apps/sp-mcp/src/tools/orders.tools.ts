@@ -18,11 +18,30 @@ const getOrdersSchema = {
       uniqueItems: true,
       items: {
         type: 'string',
-        enum: ['PendingAvailability', 'Pending', 'Unshipped', 'PartiallyShipped', 'Shipped', 'InvoiceUnconfirmed', 'Canceled', 'Unfulfillable'],
+        enum: [
+          'PendingAvailability',
+          'Pending',
+          'Unshipped',
+          'PartiallyShipped',
+          'Shipped',
+          'InvoiceUnconfirmed',
+          'Canceled',
+          'Unfulfillable',
+        ],
       },
     },
-    fulfillmentChannels: { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string', enum: ['AFN', 'MFN'] } },
-    paymentMethods: { type: 'array', maxItems: 3, uniqueItems: true, items: { type: 'string', enum: ['COD', 'CVS', 'Other'] } },
+    fulfillmentChannels: {
+      type: 'array',
+      maxItems: 2,
+      uniqueItems: true,
+      items: { type: 'string', enum: ['AFN', 'MFN'] },
+    },
+    paymentMethods: {
+      type: 'array',
+      maxItems: 3,
+      uniqueItems: true,
+      items: { type: 'string', enum: ['COD', 'CVS', 'Other'] },
+    },
     buyerEmail: { type: 'string', format: 'email', maxLength: 254 },
     sellerOrderId: { type: 'string', minLength: 1, maxLength: 100 },
     maxResultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
@@ -33,13 +52,28 @@ const getOrdersSchema = {
   additionalProperties: false,
   examples: [
     { marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z' },
-    { marketplaceIds: ['ATVPDKIKX0DER'], lastUpdatedAfter: '2026-03-01T00:00:00Z', orderStatuses: ['Unshipped'] },
+    {
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      lastUpdatedAfter: '2026-03-01T00:00:00Z',
+      orderStatuses: ['Unshipped'],
+    },
   ],
 } as const;
 
 const V0_KEYS = [
-  'marketplaceIds', 'createdAfter', 'createdBefore', 'lastUpdatedAfter', 'lastUpdatedBefore', 'orderStatuses',
-  'fulfillmentChannels', 'paymentMethods', 'buyerEmail', 'sellerOrderId', 'maxResultsPerPage', 'amazonOrderIds', 'nextToken',
+  'marketplaceIds',
+  'createdAfter',
+  'createdBefore',
+  'lastUpdatedAfter',
+  'lastUpdatedBefore',
+  'orderStatuses',
+  'fulfillmentChannels',
+  'paymentMethods',
+  'buyerEmail',
+  'sellerOrderId',
+  'maxResultsPerPage',
+  'amazonOrderIds',
+  'nextToken',
 ] as const;
 
 const orderIdSchema = {
@@ -69,10 +103,26 @@ const searchOrdersSchema = {
       type: 'array',
       maxItems: 7,
       uniqueItems: true,
-      items: { type: 'string', enum: ['PENDING_AVAILABILITY', 'PENDING', 'UNSHIPPED', 'PARTIALLY_SHIPPED', 'SHIPPED', 'CANCELLED', 'UNFULFILLABLE'] },
+      items: {
+        type: 'string',
+        enum: [
+          'PENDING_AVAILABILITY',
+          'PENDING',
+          'UNSHIPPED',
+          'PARTIALLY_SHIPPED',
+          'SHIPPED',
+          'CANCELLED',
+          'UNFULFILLABLE',
+        ],
+      },
     },
     marketplaceIds: marketplaceIds50,
-    fulfilledBy: { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string', enum: ['MERCHANT', 'AMAZON'] } },
+    fulfilledBy: {
+      type: 'array',
+      maxItems: 2,
+      uniqueItems: true,
+      items: { type: 'string', enum: ['MERCHANT', 'AMAZON'] },
+    },
     maxResultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
     paginationToken: pageToken,
     includedData: {
@@ -81,7 +131,19 @@ const searchOrdersSchema = {
       uniqueItems: true,
       items: {
         type: 'string',
-        enum: ['BUYER', 'RECIPIENT', 'PROCEEDS', 'EXPENSE', 'PROMOTION', 'CANCELLATION', 'FULFILLMENT', 'PACKAGES', 'TAX', 'PAYMENT', 'FULFILLMENT_ORDERS'],
+        enum: [
+          'BUYER',
+          'RECIPIENT',
+          'PROCEEDS',
+          'EXPENSE',
+          'PROMOTION',
+          'CANCELLATION',
+          'FULFILLMENT',
+          'PACKAGES',
+          'TAX',
+          'PAYMENT',
+          'FULFILLMENT_ORDERS',
+        ],
       },
     },
   },
@@ -90,8 +152,16 @@ const searchOrdersSchema = {
 } as const;
 
 const V2026_KEYS = [
-  'createdAfter', 'createdBefore', 'lastUpdatedAfter', 'lastUpdatedBefore', 'fulfillmentStatuses', 'marketplaceIds',
-  'fulfilledBy', 'maxResultsPerPage', 'paginationToken', 'includedData',
+  'createdAfter',
+  'createdBefore',
+  'lastUpdatedAfter',
+  'lastUpdatedBefore',
+  'fulfillmentStatuses',
+  'marketplaceIds',
+  'fulfilledBy',
+  'maxResultsPerPage',
+  'paginationToken',
+  'includedData',
 ] as const;
 
 function requireOneOf(args: Record<string, unknown>, fields: readonly string[], exactlyOne: boolean): void {
@@ -100,7 +170,11 @@ function requireOneOf(args: Record<string, unknown>, fields: readonly string[], 
   const [a, b] = fields;
   throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
     summary: exactlyOne && given.length > 1 ? `Provide only one of ${a} and ${b}.` : `Provide ${a} or ${b}.`,
-    details: fields.map((f) => ({ path: f, issue: exactlyOne ? 'exactly one of these is required' : 'one of these is required', received_type: args[f] === undefined ? 'undefined' : 'string' })),
+    details: fields.map((f) => ({
+      path: f,
+      issue: exactlyOne ? 'exactly one of these is required' : 'one of these is required',
+      received_type: args[f] === undefined ? 'undefined' : 'string',
+    })),
     hints: [`Required: ${a} or ${b} (ISO 8601, e.g. 2026-03-01T00:00:00Z). See schema.`],
   });
 }
@@ -118,7 +192,12 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       handler: async (args, call) => {
         if (args.nextToken === undefined) requireOneOf(args, ['createdAfter', 'lastUpdatedAfter'], false);
         const { body } = await client.call(
-          { operation: 'getOrders', method: 'GET', path: '/orders/v0/orders', query: mapQuery(args, V0_KEYS, 'pascal') },
+          {
+            operation: 'getOrders',
+            method: 'GET',
+            path: '/orders/v0/orders',
+            query: mapQuery(args, V0_KEYS, 'pascal'),
+          },
           call,
         );
         const p = payloadOf(body);
@@ -137,7 +216,10 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       inputSchema: orderIdSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
-        const { body } = await client.call({ operation: 'getOrder', method: 'GET', path: `/orders/v0/orders/${seg(args.orderId)}` }, call);
+        const { body } = await client.call(
+          { operation: 'getOrder', method: 'GET', path: `/orders/v0/orders/${seg(args.orderId)}` },
+          call,
+        );
         return { order: payloadOf(body) };
       },
     }),
@@ -173,9 +255,15 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       inputSchema: searchOrdersSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
-        if (args.paginationToken === undefined) requireOneOf(args, ['createdAfter', 'lastUpdatedAfter'], true);
+        if (args.paginationToken === undefined)
+          requireOneOf(args, ['createdAfter', 'lastUpdatedAfter'], true);
         const { body } = await client.call(
-          { operation: 'searchOrders', method: 'GET', path: '/orders/2026-01-01/orders', query: mapQuery(args, V2026_KEYS, 'camel') },
+          {
+            operation: 'searchOrders',
+            method: 'GET',
+            path: '/orders/2026-01-01/orders',
+            query: mapQuery(args, V2026_KEYS, 'camel'),
+          },
           call,
         );
         return asObject(body);

@@ -23,7 +23,13 @@ const pricingSchema = {
     marketplaceId,
     itemType: { type: 'string', enum: ['Asin', 'Sku'], description: 'Asin → pass asins; Sku → pass skus.' },
     asins: { type: 'array', minItems: 1, maxItems: 20, uniqueItems: true, items: asin },
-    skus: { type: 'array', minItems: 1, maxItems: 20, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 } },
+    skus: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 200 },
+    },
     itemCondition,
     offerType: { type: 'string', enum: ['B2C', 'B2B'] },
   },
@@ -40,7 +46,8 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof offersSchema>>({
       name: 'get_item_offers',
       title: 'Get offers for an ASIN',
-      description: 'Lowest prices, Buy Box prices and top offers for one ASIN (Product Pricing v0 getItemOffers). Rate 0.5/s, burst 1.',
+      description:
+        'Lowest prices, Buy Box prices and top offers for one ASIN (Product Pricing v0 getItemOffers). Rate 0.5/s, burst 1.',
       inputSchema: offersSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
@@ -59,7 +66,8 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof pricingSchema>>({
       name: 'get_pricing',
       title: 'Get own offer pricing',
-      description: 'Your offer prices for up to 20 ASINs or SKUs (Product Pricing v0 getPricing). Rate 0.5/s, burst 1.',
+      description:
+        'Your offer prices for up to 20 ASINs or SKUs (Product Pricing v0 getPricing). Rate 0.5/s, burst 1.',
       inputSchema: pricingSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
@@ -67,7 +75,13 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
         if (args[listField] === undefined) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: `${listField} is required when itemType is ${args.itemType}.`,
-            details: [{ path: listField, issue: `required when itemType=${args.itemType}`, received_type: 'undefined' }],
+            details: [
+              {
+                path: listField,
+                issue: `required when itemType=${args.itemType}`,
+                received_type: 'undefined',
+              },
+            ],
             hints: [`Required: ${listField}. See schema.`],
           });
         }
@@ -76,11 +90,16 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
             operation: 'getPricing',
             method: 'GET',
             path: '/products/pricing/v0/price',
-            query: mapQuery(args, ['marketplaceId', 'itemType', listField, 'itemCondition', 'offerType'], 'pascal'),
+            query: mapQuery(
+              args,
+              ['marketplaceId', 'itemType', listField, 'itemCondition', 'offerType'],
+              'pascal',
+            ),
           },
           call,
         );
-        const payload = body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
+        const payload =
+          body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
         return { prices: Array.isArray(payload) ? payload : [] };
       },
     }),

@@ -8,9 +8,14 @@ import { dateTime, marketplaceIds10, marketplaceIds25, pageToken, processingStat
 const reportType = {
   type: 'string',
   pattern: '^[A-Z0-9_]{3,120}$',
-  description: 'Report type, e.g. GET_MERCHANT_LISTINGS_ALL_DATA, GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL.',
+  description:
+    'Report type, e.g. GET_MERCHANT_LISTINGS_ALL_DATA, GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL.',
 } as const;
-const reportId = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$', description: 'Report id from create_report.' } as const;
+const reportId = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_.-]{1,128}$',
+  description: 'Report id from create_report.',
+} as const;
 
 const createSchema = {
   type: 'object',
@@ -51,14 +56,26 @@ const listSchema = {
     nextToken: pageToken,
   },
   additionalProperties: false,
-  examples: [{ reportTypes: ['GET_MERCHANT_LISTINGS_ALL_DATA'] }, { reportTypes: ['GET_MERCHANT_LISTINGS_ALL_DATA'], processingStatuses: ['DONE'] }],
+  examples: [
+    { reportTypes: ['GET_MERCHANT_LISTINGS_ALL_DATA'] },
+    { reportTypes: ['GET_MERCHANT_LISTINGS_ALL_DATA'], processingStatuses: ['DONE'] },
+  ],
 } as const;
 
 const documentSchema = {
   type: 'object',
   properties: {
-    reportDocumentId: { type: 'string', pattern: '^[A-Za-z0-9_.|-]{1,200}$', description: 'reportDocumentId from get_report.' },
-    maxChars: { type: 'integer', minimum: 1, maximum: 1_000_000, description: 'Characters of content to return (default 100000).' },
+    reportDocumentId: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.|-]{1,200}$',
+      description: 'reportDocumentId from get_report.',
+    },
+    maxChars: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000,
+      description: 'Characters of content to return (default 100000).',
+    },
   },
   required: ['reportDocumentId'],
   additionalProperties: false,
@@ -74,7 +91,12 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document. Rate 0.0167/s, burst 15.',
       inputSchema: createSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       handler: async (args, call) => {
         const { body } = await client.call(
           { operation: 'createReport', method: 'POST', path: '/reports/2021-06-30/reports', body: args },
@@ -86,12 +108,17 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_report',
       title: 'Get report status',
-      description: 'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport). Rate 2/s, burst 15.',
+      description:
+        'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport). Rate 2/s, burst 15.',
       inputSchema: getSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
         const { body } = await client.call(
-          { operation: 'getReport', method: 'GET', path: `/reports/2021-06-30/reports/${seg(args.reportId)}` },
+          {
+            operation: 'getReport',
+            method: 'GET',
+            path: `/reports/2021-06-30/reports/${seg(args.reportId)}`,
+          },
           call,
         );
         return asObject(body);
@@ -100,7 +127,8 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof listSchema>>({
       name: 'list_reports',
       title: 'List reports',
-      description: 'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given. Rate 0.0222/s, burst 10.',
+      description:
+        'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given. Rate 0.0222/s, burst 10.',
       inputSchema: listSchema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
@@ -109,7 +137,19 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
             operation: 'getReports',
             method: 'GET',
             path: '/reports/2021-06-30/reports',
-            query: mapQuery(args, ['reportTypes', 'processingStatuses', 'marketplaceIds', 'pageSize', 'createdSince', 'createdUntil', 'nextToken'], 'camel'),
+            query: mapQuery(
+              args,
+              [
+                'reportTypes',
+                'processingStatuses',
+                'marketplaceIds',
+                'pageSize',
+                'createdSince',
+                'createdUntil',
+                'nextToken',
+              ],
+              'camel',
+            ),
           },
           call,
         );
@@ -125,7 +165,11 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
         const { body } = await client.call(
-          { operation: 'getReportDocument', method: 'GET', path: `/reports/2021-06-30/documents/${seg(args.reportDocumentId)}` },
+          {
+            operation: 'getReportDocument',
+            method: 'GET',
+            path: `/reports/2021-06-30/documents/${seg(args.reportDocumentId)}`,
+          },
           call,
         );
         const doc = asObject(body);
@@ -137,7 +181,13 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
           });
         }
         const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
-        const { bytes, contentType } = await downloadDocument(deps.documents, url, compression, deps.config.maxDocumentBytes, call);
+        const { bytes, contentType } = await downloadDocument(
+          deps.documents,
+          url,
+          compression,
+          deps.config.maxDocumentBytes,
+          call,
+        );
         const text = new TextDecoder('utf-8').decode(bytes);
         const maxChars = args.maxChars ?? 100_000;
         return {

@@ -4,7 +4,8 @@ import { MARKETPLACE_IDS } from '../hints/marketplaces.js';
 export const marketplaceId = {
   type: 'string',
   enum: MARKETPLACE_IDS,
-  description: 'Marketplace id, e.g. ATVPDKIKX0DER (US), A1F83G8C2ARO7P (UK), A1PA6795UKMFR9 (DE), A1VC38T7YXB528 (JP).',
+  description:
+    'Marketplace id, e.g. ATVPDKIKX0DER (US), A1F83G8C2ARO7P (UK), A1PA6795UKMFR9 (DE), A1VC38T7YXB528 (JP).',
 } as const;
 
 export const marketplaceIds50 = {
@@ -24,12 +25,29 @@ export const marketplaceIds1 = {
   description: 'Exactly one marketplace id (this operation accepts one).',
 } as const;
 
-export const marketplaceIds25 = { ...marketplaceIds50, maxItems: 25, description: 'Marketplace ids (1-25).' } as const;
-export const marketplaceIds10 = { ...marketplaceIds50, maxItems: 10, description: 'Marketplace ids (1-10).' } as const;
+export const marketplaceIds25 = {
+  ...marketplaceIds50,
+  maxItems: 25,
+  description: 'Marketplace ids (1-25).',
+} as const;
+export const marketplaceIds10 = {
+  ...marketplaceIds50,
+  maxItems: 10,
+  description: 'Marketplace ids (1-10).',
+} as const;
 
-export const dateTime = { type: 'string', format: 'date-time', description: 'ISO 8601 date-time, e.g. 2026-03-01T00:00:00Z.' } as const;
+export const dateTime = {
+  type: 'string',
+  format: 'date-time',
+  description: 'ISO 8601 date-time, e.g. 2026-03-01T00:00:00Z.',
+} as const;
 
-export const pageToken = { type: 'string', minLength: 1, maxLength: 4000, description: 'Token from the previous page.' } as const;
+export const pageToken = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 4000,
+  description: 'Token from the previous page.',
+} as const;
 
 export const orderId = {
   type: 'string',
@@ -37,7 +55,11 @@ export const orderId = {
   description: 'Amazon order id (3-7-7 digits), e.g. 902-3159896-1390916.',
 } as const;
 
-export const asin = { type: 'string', pattern: '^[A-Z0-9]{10}$', description: 'ASIN (10 characters), e.g. B08N5WRWNW.' } as const;
+export const asin = {
+  type: 'string',
+  pattern: '^[A-Z0-9]{10}$',
+  description: 'ASIN (10 characters), e.g. B08N5WRWNW.',
+} as const;
 
 export const sku = { type: 'string', minLength: 1, maxLength: 200, description: 'Seller SKU.' } as const;
 
@@ -52,4 +74,7 @@ export const processingStatus = {
   enum: ['CANCELLED', 'DONE', 'FATAL', 'IN_PROGRESS', 'IN_QUEUE'],
 } as const;
 
-export const itemCondition = { type: 'string', enum: ['New', 'Used', 'Collectible', 'Refurbished', 'Club'] } as const;
+export const itemCondition = {
+  type: 'string',
+  enum: ['New', 'Used', 'Collectible', 'Refurbished', 'Club'],
+} as const;

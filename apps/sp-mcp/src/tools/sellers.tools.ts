@@ -15,10 +15,15 @@ export function sellersTools(deps: SpToolDeps): ToolDefinition[] {
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (_args, call) => {
         const { body } = await deps.client.call(
-          { operation: 'getMarketplaceParticipations', method: 'GET', path: '/sellers/v1/marketplaceParticipations' },
+          {
+            operation: 'getMarketplaceParticipations',
+            method: 'GET',
+            path: '/sellers/v1/marketplaceParticipations',
+          },
           call,
         );
-        const payload = body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
+        const payload =
+          body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
         return { participations: Array.isArray(payload) ? payload : [] };
       },
     }),

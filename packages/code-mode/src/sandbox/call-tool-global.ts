@@ -31,7 +31,11 @@ export function installCallTool(deps: CallToolDeps): void {
     }
     state.calls++;
     if (state.calls > limits.maxCalls) {
-      state.fail({ kind: 'calls', issue: `more than ${limits.maxCalls} call_tool calls in one run`, limit: limits.maxCalls });
+      state.fail({
+        kind: 'calls',
+        issue: `more than ${limits.maxCalls} call_tool calls in one run`,
+        limit: limits.maxCalls,
+      });
       return fail('InternalError', `call_tool limit of ${limits.maxCalls} calls per run reached`);
     }
     let args: unknown = {};
@@ -42,7 +46,8 @@ export function installCallTool(deps: CallToolDeps): void {
         state.fail({ kind: 'call_args_size', issue, limit: limits.maxCallArgsBytes });
         return fail('InternalError', issue);
       }
-      if (!converted.ok) return fail('TypeError', `call_tool('${name}') args must be plain JSON: ${converted.message}`);
+      if (!converted.ok)
+        return fail('TypeError', `call_tool('${name}') args must be plain JSON: ${converted.message}`);
       args = converted.value;
     }
     const deferred = ctx.newPromise();
@@ -57,7 +62,12 @@ export function installCallTool(deps: CallToolDeps): void {
   fn.dispose();
 }
 
-function settle(deps: CallToolDeps, deferred: QuickJSDeferredPromise, name: string, outcome: CallOutcome): void {
+function settle(
+  deps: CallToolDeps,
+  deferred: QuickJSDeferredPromise,
+  name: string,
+  outcome: CallOutcome,
+): void {
   const { ctx, state } = deps;
   if (state.finished || !ctx.alive) return;
   state.pending.delete(deferred);
@@ -65,7 +75,8 @@ function settle(deps: CallToolDeps, deferred: QuickJSDeferredPromise, name: stri
   const converted = deps.marshal.toVm(value, deps.limits.maxCallValueBytes);
   if (!converted.ok) {
     const issue = `call_tool('${name}') returned a value the sandbox cannot take (${converted.message})`;
-    if (converted.reason === 'too_large') state.fail({ kind: 'call_value_size', issue, limit: deps.limits.maxCallValueBytes });
+    if (converted.reason === 'too_large')
+      state.fail({ kind: 'call_value_size', issue, limit: deps.limits.maxCallValueBytes });
     const error = ctx.newError({ name: 'ToolCallError', message: issue });
     deferred.reject(error);
     error.dispose();
@@ -76,7 +87,12 @@ function settle(deps: CallToolDeps, deferred: QuickJSDeferredPromise, name: stri
   deps.pump();
 }
 
-function settleThrown(deps: CallToolDeps, deferred: QuickJSDeferredPromise, name: string, thrown: unknown): void {
+function settleThrown(
+  deps: CallToolDeps,
+  deferred: QuickJSDeferredPromise,
+  name: string,
+  thrown: unknown,
+): void {
   const { ctx, state } = deps;
   if (state.finished || !ctx.alive) return;
   state.pending.delete(deferred);

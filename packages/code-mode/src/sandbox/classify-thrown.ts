@@ -4,7 +4,9 @@ import { BLOCKED_GLOBALS } from './blocked-names.js';
 import { scriptLine } from './script-source.js';
 import type { Limitation, ScriptErrorInfo } from './types.js';
 
-export type Classified = { status: 'script_error'; error: ScriptErrorInfo } | { status: 'limitation'; limitation: Limitation };
+export type Classified =
+  | { status: 'script_error'; error: ScriptErrorInfo }
+  | { status: 'limitation'; limitation: Limitation };
 
 export interface ClassifyInput {
   /** `ctx.dump()` of the thrown value. */
@@ -28,32 +30,54 @@ export function classifyThrown(input: ClassifyInput): Classified {
     if (input.memoryExhausted && (thrown === null || thrown === undefined))
       return limit('memory', 'InternalError: out of memory', limits.memoryLimitBytes);
     const shown = boundText(safeJson(thrown), 200);
-    return { status: 'script_error', error: { name: 'Error', message: `script threw a non-Error value: ${shown}`, line: null } };
+    return {
+      status: 'script_error',
+      error: { name: 'Error', message: `script threw a non-Error value: ${shown}`, line: null },
+    };
   }
   const issue = `${thrown.name}: ${thrown.message}`;
   if (thrown.name === 'InternalError') {
-    if (thrown.message === 'interrupted') return limit('timeout', `${issue} (wall-time limit ${limits.timeoutMs} ms)`, limits.timeoutMs);
+    if (thrown.message === 'interrupted')
+      return limit('timeout', `${issue} (wall-time limit ${limits.timeoutMs} ms)`, limits.timeoutMs);
     if (/out of memory/i.test(thrown.message)) return limit('memory', issue, limits.memoryLimitBytes);
     if (/stack overflow/i.test(thrown.message)) return limit('stack', issue, limits.maxStackBytes);
     return limit('engine_limit', issue);
   }
-  if (input.memoryExhausted && /memory/i.test(thrown.message)) return limit('memory', issue, limits.memoryLimitBytes);
+  if (input.memoryExhausted && /memory/i.test(thrown.message))
+    return limit('memory', issue, limits.memoryLimitBytes);
   const line = errorLine(thrown, input.code);
   if (thrown.name === 'ReferenceError') {
     const missing = /^'([\w$]+)' is not defined$/.exec(thrown.message)?.[1];
-    if (missing && BLOCKED_GLOBALS.has(missing)) return { status: 'limitation', limitation: { kind: 'blocked_capability', issue, capability: missing } };
-    if (/could not load module/.test(thrown.message)) return { status: 'limitation', limitation: { kind: 'blocked_capability', issue, capability: 'import()' } };
+    if (missing && BLOCKED_GLOBALS.has(missing))
+      return { status: 'limitation', limitation: { kind: 'blocked_capability', issue, capability: missing } };
+    if (/could not load module/.test(thrown.message))
+      return {
+        status: 'limitation',
+        limitation: { kind: 'blocked_capability', issue, capability: 'import()' },
+      };
   }
   if (thrown.name === 'SyntaxError' && line !== null) {
     const text = input.code.split('\n')[line - 1] ?? '';
     if (/^\s*(import|export)\b/.test(text) || /\bimport\.meta\b/.test(text))
-      return { status: 'limitation', limitation: { kind: 'unsupported_syntax', issue: `${issue} (line ${line}: import/export statements)` } };
+      return {
+        status: 'limitation',
+        limitation: {
+          kind: 'unsupported_syntax',
+          issue: `${issue} (line ${line}: import/export statements)`,
+        },
+      };
   }
-  return { status: 'script_error', error: { name: boundText(thrown.name, 60), message: boundText(thrown.message, 500), line } };
+  return {
+    status: 'script_error',
+    error: { name: boundText(thrown.name, 60), message: boundText(thrown.message, 500), line },
+  };
 }
 
 function limit(kind: Limitation['kind'], issue: string, value?: number): Classified {
-  return { status: 'limitation', limitation: { kind, issue, ...(value === undefined ? {} : { limit: value }) } };
+  return {
+    status: 'limitation',
+    limitation: { kind, issue, ...(value === undefined ? {} : { limit: value }) },
+  };
 }
 
 function isErrorLike(value: unknown): value is ErrorLike {

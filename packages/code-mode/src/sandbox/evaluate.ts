@@ -1,8 +1,7 @@
 // Evaluates the wrapped script in a prepared context and waits for it, a limitation, or the deadline.
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
-import { classifyThrown } from './classify-thrown.js';
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
+import { classifyHandle, type JobDeps, pumpJobs } from './pump-jobs.js';
 import type { Marshal } from './marshal.js';
-import type { RunState } from './run-state.js';
 import { SCRIPT_FILE, wrapScript } from './script-source.js';
 import type { Limitation, ScriptErrorInfo } from './types.js';
 import type { Json } from '@obmcp/contract';
@@ -12,14 +11,9 @@ export type Evaluated =
   | { status: 'script_error'; error: ScriptErrorInfo }
   | { status: 'limitation'; limitation: Limitation };
 
-export interface EvaluateDeps {
-  ctx: QuickJSContext;
-  rt: QuickJSRuntime;
-  state: RunState;
+export interface EvaluateDeps extends JobDeps {
   marshal: Marshal;
-  code: string;
-  memoryExhausted: () => boolean;
-  limits: { timeoutMs: number; memoryLimitBytes: number; maxStackBytes: number; maxResultBytes: number };
+  limits: JobDeps['limits'] & { maxResultBytes: number };
 }
 
 type Settled = { ok: true; handle: QuickJSHandle } | { ok: false; handle: QuickJSHandle };
@@ -33,7 +27,12 @@ export async function evaluate(deps: EvaluateDeps): Promise<Evaluated> {
     markDone = resolve;
   });
   const timer = setTimeout(
-    () => state.fail({ kind: 'timeout', issue: `InternalError: interrupted (wall-time limit ${deps.limits.timeoutMs} ms)`, limit: deps.limits.timeoutMs }),
+    () =>
+      state.fail({
+        kind: 'timeout',
+        issue: `InternalError: interrupted (wall-time limit ${deps.limits.timeoutMs} ms)`,
+        limit: deps.limits.timeoutMs,
+      }),
     Math.max(0, state.deadline - Date.now()),
   );
   try {
@@ -74,33 +73,9 @@ function capturePromiseThen(ctx: QuickJSContext): QuickJSHandle {
   return then;
 }
 
-/** Runs queued sandbox jobs; an error escaping a job (uncatchable interrupt, OOM) ends the run. */
-export function pumpJobs(deps: Pick<EvaluateDeps, 'ctx' | 'rt' | 'state' | 'code' | 'memoryExhausted' | 'limits'>): void {
-  if (deps.state.finished || deps.state.limitation) return;
-  const result = deps.rt.executePendingJobs();
-  if (!result.error) return;
-  const outcome = classifyHandle(deps, result.error);
-  result.error.dispose();
-  deps.state.fail(
-    outcome.status === 'limitation'
-      ? outcome.limitation
-      : { kind: 'sandbox_crash', issue: `${outcome.error.name}: ${outcome.error.message} (escaped a pending job)` },
-  );
-}
-
 function fromThrown(deps: EvaluateDeps, error: QuickJSHandle): Evaluated {
   if (deps.state.limitation) return { status: 'limitation', limitation: deps.state.limitation };
   return classifyHandle(deps, error);
-}
-
-function classifyHandle(deps: Pick<EvaluateDeps, 'ctx' | 'code' | 'memoryExhausted' | 'limits'>, error: QuickJSHandle) {
-  let thrown: unknown;
-  try {
-    thrown = deps.ctx.dump(error);
-  } catch {
-    thrown = undefined;
-  }
-  return classifyThrown({ thrown, code: deps.code, memoryExhausted: deps.memoryExhausted(), limits: deps.limits });
 }
 
 function fromValue(deps: EvaluateDeps, value: QuickJSHandle): Evaluated {
@@ -109,8 +84,25 @@ function fromValue(deps: EvaluateDeps, value: QuickJSHandle): Evaluated {
   if (converted.ok) return { status: 'ok', value: converted.value };
   if (deps.state.limitation) return { status: 'limitation', limitation: deps.state.limitation };
   if (converted.reason === 'too_large')
-    return { status: 'limitation', limitation: { kind: 'result_size', issue: `RangeError: result JSON is ${converted.message}, over the ${max}-byte limit`, limit: max } };
+    return {
+      status: 'limitation',
+      limitation: {
+        kind: 'result_size',
+        issue: `RangeError: result JSON is ${converted.message}, over the ${max}-byte limit`,
+        limit: max,
+      },
+    };
   if (deps.memoryExhausted())
-    return { status: 'limitation', limitation: { kind: 'memory', issue: `InternalError: out of memory while serialising the result`, limit: deps.limits.memoryLimitBytes } };
-  return { status: 'limitation', limitation: { kind: 'non_json_result', issue: `${converted.message} (while serialising the result)` } };
+    return {
+      status: 'limitation',
+      limitation: {
+        kind: 'memory',
+        issue: `InternalError: out of memory while serialising the result`,
+        limit: deps.limits.memoryLimitBytes,
+      },
+    };
+  return {
+    status: 'limitation',
+    limitation: { kind: 'non_json_result', issue: `${converted.message} (while serialising the result)` },
+  };
 }

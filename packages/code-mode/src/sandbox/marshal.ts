@@ -2,8 +2,12 @@
 import type { Json } from '@obmcp/contract';
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
 
-export type ToHost = { ok: true; value: Json } | { ok: false; reason: 'too_large' | 'not_json'; message: string };
-export type ToVm = { ok: true; handle: QuickJSHandle } | { ok: false; reason: 'too_large' | 'not_json'; message: string };
+export type ToHost =
+  | { ok: true; value: Json }
+  | { ok: false; reason: 'too_large' | 'not_json'; message: string };
+export type ToVm =
+  | { ok: true; handle: QuickJSHandle }
+  | { ok: false; reason: 'too_large' | 'not_json'; message: string };
 
 export class Marshal {
   private readonly stringify: QuickJSHandle;
@@ -47,7 +51,11 @@ export class Marshal {
     try {
       json = JSON.stringify(value);
     } catch (error) {
-      return { ok: false, reason: 'not_json', message: error instanceof Error ? error.message : String(error) };
+      return {
+        ok: false,
+        reason: 'not_json',
+        message: error instanceof Error ? error.message : String(error),
+      };
     }
     if (json === undefined) return { ok: true, handle: ctx.undefined };
     const bytes = Buffer.byteLength(json, 'utf8');

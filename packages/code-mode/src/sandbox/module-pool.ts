@@ -1,5 +1,10 @@
 // Pool of QuickJS WASM modules, each with its own hard-capped WebAssembly.Memory, leased one run at a time.
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  type QuickJSWASMModule,
+  RELEASE_SYNC,
+} from 'quickjs-emscripten';
 
 const PAGE = 65_536;
 

@@ -1,12 +1,15 @@
 // One execute run: lease a module, fresh runtime + context, install globals, evaluate, always dispose.
 import type { Logger, ToolHost } from '@obmcp/contract';
+import type { QuickJSContext, QuickJSRuntime } from 'quickjs-emscripten';
 import type { ResolvedLimits } from '../options.js';
 import { installCallTool } from './call-tool-global.js';
 import { installConsole } from './console-global.js';
-import { evaluate, pumpJobs } from './evaluate.js';
+import { evaluate } from './evaluate.js';
+import { hostFaultLimitation } from './host-fault.js';
 import { LogSink } from './log-sink.js';
 import { Marshal } from './marshal.js';
 import type { ModuleLease, ModulePool } from './module-pool.js';
+import { pumpJobs } from './pump-jobs.js';
 import { RunState } from './run-state.js';
 import type { Limitation, RunOutcome } from './types.js';
 
@@ -20,9 +23,22 @@ export interface RunRequest {
 
 const CANCELLED: Limitation = { kind: 'cancelled', issue: 'AbortError: the request was cancelled' };
 
-export async function runScript(pool: ModulePool, limits: ResolvedLimits, request: RunRequest): Promise<RunOutcome> {
+export async function runScript(
+  pool: ModulePool,
+  limits: ResolvedLimits,
+  request: RunRequest,
+): Promise<RunOutcome> {
   if (request.code.length > limits.maxCodeChars)
-    return { status: 'limitation', limitation: { kind: 'code_size', issue: `RangeError: code is ${request.code.length} characters`, limit: limits.maxCodeChars }, logs: [], calls: 0 };
+    return {
+      status: 'limitation',
+      limitation: {
+        kind: 'code_size',
+        issue: `RangeError: code is ${request.code.length} characters`,
+        limit: limits.maxCodeChars,
+      },
+      logs: [],
+      calls: 0,
+    };
   let lease: ModuleLease;
   try {
     lease = await pool.acquire(request.signal);
@@ -36,48 +52,76 @@ export async function runScript(pool: ModulePool, limits: ResolvedLimits, reques
   request.signal.addEventListener('abort', onAbort, { once: true });
   if (request.signal.aborted) onAbort();
   let discard = false;
-  const rt = lease.module.newRuntime();
-  rt.setMemoryLimit(limits.memoryLimitBytes);
-  rt.setMaxStackSize(limits.maxStackBytes);
-  rt.setInterruptHandler(() => state.shouldInterrupt());
-  const ctx = rt.newContext();
-  const marshal = new Marshal(ctx);
+  let sandbox: Sandbox | undefined;
   try {
+    sandbox = openSandbox(lease, limits, state);
+    const { ctx, rt, marshal } = sandbox;
     const memoryExhausted = () => lease.memory.buffer.byteLength >= lease.maxBytes * 0.9;
     const evalLimits = { ...limits, timeoutMs: request.timeoutMs };
     const jobDeps = { ctx, rt, state, code: request.code, memoryExhausted, limits: evalLimits };
     installConsole(ctx, sink);
-    installCallTool({ ctx, state, marshal, host: request.host, log: request.log, limits, pump: () => pumpJobs(jobDeps) });
+    installCallTool({
+      ctx,
+      state,
+      marshal,
+      host: request.host,
+      log: request.log,
+      limits,
+      pump: () => pumpJobs(jobDeps),
+    });
     const evaluated = await evaluate({ ...jobDeps, marshal });
-    if (evaluated.status === 'limitation' && (evaluated.limitation.kind === 'memory' || memoryExhausted())) discard = true;
+    if (evaluated.status === 'limitation' && (evaluated.limitation.kind === 'memory' || memoryExhausted()))
+      discard = true;
     return { ...evaluated, logs: sink.lines(), calls: Math.min(state.calls, limits.maxCalls) };
   } catch (error) {
-    // A fault on the host side of the boundary (wasm trap, host stack overflow): never reuse the module.
+    // Never reuse a module after a host-side fault.
     discard = true;
     request.log.warn('code mode sandbox fault', { error });
-    const issue = `${error instanceof Error ? error.name : 'Error'}: ${error instanceof Error ? error.message : String(error)}`;
-    const kind = /call stack|stack size/i.test(issue) ? 'stack' : /memory/i.test(issue) ? 'memory' : 'sandbox_crash';
-    return { status: 'limitation', limitation: { kind, issue }, logs: sink.lines(), calls: state.calls };
+    return {
+      status: 'limitation',
+      limitation: hostFaultLimitation(error),
+      logs: sink.lines(),
+      calls: state.calls,
+    };
   } finally {
     state.finished = true;
     state.abort.abort(new Error('code mode run finished'));
     request.signal.removeEventListener('abort', onAbort);
-    discard = dispose(() => {
-      for (const deferred of state.pending) deferred.dispose();
-      marshal.dispose();
-      ctx.dispose();
-      rt.dispose();
-    }, discard);
+    if (!closeSandbox(sandbox, state)) discard = true;
     pool.release(lease, discard);
   }
 }
 
-/** Disposal failures (leaked handles trip a QuickJS assertion) mean the module must not be reused. */
-function dispose(work: () => void, discard: boolean): boolean {
+interface Sandbox {
+  rt: QuickJSRuntime;
+  ctx: QuickJSContext;
+  marshal: Marshal;
+}
+
+function openSandbox(lease: ModuleLease, limits: ResolvedLimits, state: RunState): Sandbox {
+  const rt = lease.module.newRuntime();
   try {
-    work();
-    return discard;
-  } catch {
+    rt.setMemoryLimit(limits.memoryLimitBytes);
+    rt.setMaxStackSize(limits.maxStackBytes);
+    rt.setInterruptHandler(() => state.shouldInterrupt());
+    const ctx = rt.newContext();
+    return { rt, ctx, marshal: new Marshal(ctx) };
+  } catch (error) {
+    rt.dispose();
+    throw error;
+  }
+}
+
+/** False when disposal failed (leaked handles trip a QuickJS assertion): the module must not be reused. */
+function closeSandbox(sandbox: Sandbox | undefined, state: RunState): boolean {
+  if (!sandbox) return false;
+  try {
+    for (const deferred of state.pending) deferred.dispose();
+    sandbox.marshal.dispose();
+    sandbox.ctx.dispose();
+    sandbox.rt.dispose();
     return true;
+  } catch {
+    return false;
   }
 }

@@ -28,7 +28,8 @@ export function executeSchema(limits: ResolvedLimits) {
         type: 'string',
         minLength: 1,
         maxLength: limits.maxCodeChars,
-        description: 'Async function body (JavaScript). `return` the result; `await call_tool(name, args)` for I/O.',
+        description:
+          'Async function body (JavaScript). `return` the result; `await call_tool(name, args)` for I/O.',
       },
       timeout_ms: {
         type: 'integer',
@@ -59,9 +60,16 @@ export function executeTool(limits: ResolvedLimits, pool: ModulePool): ToolDefin
     handler: async (rawArgs, call): Promise<ExecuteResult | ScriptErrorResult> => {
       const args = rawArgs as unknown as ExecuteArgs;
       const timeoutMs = Math.min(args.timeout_ms ?? limits.defaultTimeoutMs, limits.maxTimeoutMs);
-      const outcome = await runScript(pool, limits, { code: args.code, timeoutMs, host: call.host, signal: call.signal, log: call.log });
+      const outcome = await runScript(pool, limits, {
+        code: args.code,
+        timeoutMs,
+        host: call.host,
+        signal: call.signal,
+        log: call.log,
+      });
       if (outcome.status === 'ok') return { result: outcome.value, logs: outcome.logs, calls: outcome.calls };
-      if (outcome.status === 'script_error') return { error: outcome.error, logs: outcome.logs, calls: outcome.calls };
+      if (outcome.status === 'script_error')
+        return { error: outcome.error, logs: outcome.logs, calls: outcome.calls };
       throw limitationError(outcome.limitation, limits, outcome.logs, outcome.calls);
     },
   };

@@ -9,7 +9,14 @@ interface SchemaArgs {
 const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  properties: { name: { type: 'string', minLength: 1, maxLength: 200, description: 'Exact tool name (see search_tools).' } },
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'Exact tool name (see search_tools).',
+    },
+  },
   required: ['name'],
   additionalProperties: false,
   examples: [{ name: 'get_envelope_contract' }],
@@ -19,21 +26,33 @@ export function getToolSchemaTool(): ToolDefinition {
   return {
     name: 'get_tool_schema',
     title: 'Get a tool schema',
-    description: 'Get the description and input JSON Schema of a tool callable from execute. Returns { name, description, inputSchema }.',
+    description:
+      'Get the description and input JSON Schema of a tool callable from execute. Returns { name, description, inputSchema }.',
     inputSchema: schema,
-    annotations: { title: 'Get a tool schema', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: 'Get a tool schema',
+      readOnlyHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     handler: (rawArgs, call) => {
       const { name } = rawArgs as unknown as SchemaArgs;
       const tools = callableTools(call.host);
       const tool = tools.find((t) => t.name === name);
       if (tool) return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
       const shown = boundText(name, 100);
-      const close = suggest(name, tools.map((t) => t.name), 3).map((s) => s.value);
+      const close = suggest(
+        name,
+        tools.map((t) => t.name),
+        3,
+      ).map((s) => s.value);
       const hints = close.length > 0 ? [`Did you mean ${close.join(' or ')}? Got ${shown}.`] : [];
       hints.push('Tool names are case-sensitive; use search_tools to find the available names.');
       throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
         summary: `No callable tool is named ${shown}.`,
-        details: [{ path: 'name', issue: `unknown tool: ${shown}`, received_type: 'string', did_you_mean: close }],
+        details: [
+          { path: 'name', issue: `unknown tool: ${shown}`, received_type: 'string', did_you_mean: close },
+        ],
         hints,
       });
     },

@@ -12,7 +12,11 @@ const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   properties: {
-    query: { type: 'string', maxLength: 200, description: 'Keywords matched against tool names and descriptions; empty lists all.' },
+    query: {
+      type: 'string',
+      maxLength: 200,
+      description: 'Keywords matched against tool names and descriptions; empty lists all.',
+    },
     limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Maximum tools to return (default 10).' },
   },
   required: ['query'],

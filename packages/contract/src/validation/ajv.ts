@@ -7,7 +7,14 @@ let instance: Ajv2020 | undefined;
 
 export function sharedAjv(): Ajv2020 {
   if (!instance) {
-    instance = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, allowUnionTypes: true });
+    // ownProperties: a schema key like `constructor` or `toString` must not see Object.prototype's.
+    instance = new Ajv2020({
+      allErrors: true,
+      strict: false,
+      validateFormats: true,
+      allowUnionTypes: true,
+      ownProperties: true,
+    });
     addFormats(instance);
   }
   return instance;

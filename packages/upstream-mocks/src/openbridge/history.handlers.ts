@@ -34,9 +34,14 @@ const create = guarded('bare_array', async (info) => {
     });
   }
   if (a.stage_id !== undefined && a.stage_id !== null && !KNOWN_STAGES.has(Number(a.stage_id))) {
-    return errorResponse('bare_array', 400, `stage_id ${String(a.stage_id).slice(0, 12)} is not a stage of this product`, {
-      code: 'INVALID_STAGE',
-    });
+    return errorResponse(
+      'bare_array',
+      400,
+      `stage_id ${String(a.stage_id).slice(0, 12)} is not a stage of this product`,
+      {
+        code: 'INVALID_STAGE',
+      },
+    );
   }
   const id = allocateHistoryId();
   const now = new Date().toISOString().slice(0, 19);

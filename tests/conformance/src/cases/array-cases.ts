@@ -12,7 +12,8 @@ function validItems(sub: Schema, present: unknown, count: number): unknown[] | u
     if (unique && new Set(pool.map((v) => JSON.stringify(v))).size < count) return undefined;
     return Array.from({ length: count }, (_, i) => pool[i % pool.length]);
   }
-  if (items && isPlainString(items) && Number(items.minLength ?? 0) <= 3) return Array.from({ length: count }, (_, i) => `v${i}`);
+  if (items && isPlainString(items) && Number(items.minLength ?? 0) <= 3)
+    return Array.from({ length: count }, (_, i) => `v${i}`);
   if (items && simpleType(items) === 'integer' && !('enum' in items) && !('multipleOf' in items)) {
     const min = typeof items.minimum === 'number' ? items.minimum : 1;
     const max = typeof items.maximum === 'number' ? items.maximum : Number.MAX_SAFE_INTEGER;
@@ -23,8 +24,12 @@ function validItems(sub: Schema, present: unknown, count: number): unknown[] | u
 }
 
 export function arrayTooLong(tool: ToolLike): BadInputCase | undefined {
-  const limited = (s: Schema) => simpleType(s) === 'array' && typeof s.maxItems === 'number' && s.maxItems <= 200;
-  const pick = pickProperty(tool, (sub, _k, value) => limited(sub) && validItems(sub, value, (sub.maxItems as number) + 1) !== undefined);
+  const limited = (s: Schema) =>
+    simpleType(s) === 'array' && typeof s.maxItems === 'number' && s.maxItems <= 200;
+  const pick = pickProperty(
+    tool,
+    (sub, _k, value) => limited(sub) && validItems(sub, value, (sub.maxItems as number) + 1) !== undefined,
+  );
   if (!pick) return undefined;
   const limit = pick.sub.maxItems as number;
   return {
@@ -42,7 +47,11 @@ const wrappable = (v: unknown) =>
 export function scalarForArray(tool: ToolLike, normalizationEnabled: boolean): BadInputCase | undefined {
   const pick = pickProperty(
     tool,
-    (sub, _k, value) => simpleType(sub) === 'array' && Number(sub.minItems ?? 0) <= 1 && Array.isArray(value) && wrappable(value[0]),
+    (sub, _k, value) =>
+      simpleType(sub) === 'array' &&
+      Number(sub.minItems ?? 0) <= 1 &&
+      Array.isArray(value) &&
+      wrappable(value[0]),
     { requirePresent: true },
   );
   if (!pick) return undefined;

@@ -1,6 +1,17 @@
 // Cases the validator must reject: missing required, wrong / nested wrong type, enum miss, too long.
 import { pickProperty, type ToolLike, withKey, withoutKey } from './pick.js';
-import { isPlainString, isScalarType, isSchema, objectExamples, propertiesOf, requiredOf, type Schema, simpleType, stringEnum, wrongValueFor } from './schema-nav.js';
+import {
+  isPlainString,
+  isScalarType,
+  isSchema,
+  objectExamples,
+  propertiesOf,
+  requiredOf,
+  type Schema,
+  simpleType,
+  stringEnum,
+  wrongValueFor,
+} from './schema-nav.js';
 import type { BadInputCase } from './types.js';
 
 const TYPE_PREFERENCE = ['string', 'integer', 'number', 'boolean', 'object'];
@@ -18,7 +29,13 @@ export function missingRequired(tool: ToolLike): BadInputCase | undefined {
       tool: tool.name,
       label: `${key} removed`,
       args: withoutKey(base, key),
-      expect: { type: 'error', codes: ['SCHEMA_REQUIRED'], path: key, detailFields: ['field'], hintCategory: 'missing_required' },
+      expect: {
+        type: 'error',
+        codes: ['SCHEMA_REQUIRED'],
+        path: key,
+        detailFields: ['field'],
+        hintCategory: 'missing_required',
+      },
     };
   }
   return undefined;
@@ -34,7 +51,12 @@ export function wrongType(tool: ToolLike): BadInputCase | undefined {
     tool: tool.name,
     label: `${pick.key} (${type}) sent as ${JSON.stringify(value)}`,
     args: withKey(pick.base, pick.key, value),
-    expect: { type: 'error', codes: ['SCHEMA_TYPE_MISMATCH'], path: pick.key, detailFields: ['expected_type'] },
+    expect: {
+      type: 'error',
+      codes: ['SCHEMA_TYPE_MISMATCH'],
+      path: pick.key,
+      detailFields: ['expected_type'],
+    },
   };
 }
 
@@ -89,7 +111,13 @@ export function enumMiss(tool: ToolLike): BadInputCase | undefined {
     tool: tool.name,
     label: `${path} = "zz_not_in_enum"`,
     args: withKey(pick.base, pick.key, asItem ? ['zz_not_in_enum'] : 'zz_not_in_enum'),
-    expect: { type: 'error', codes: ['SCHEMA_ENUM_MISMATCH'], path, detailFields: ['allowed'], hintCategory: 'enum_suggest' },
+    expect: {
+      type: 'error',
+      codes: ['SCHEMA_ENUM_MISMATCH'],
+      path,
+      detailFields: ['allowed'],
+      hintCategory: 'enum_suggest',
+    },
   };
 }
 

@@ -24,7 +24,11 @@ export interface GeneratedCases {
   skipped: CaseKind[];
 }
 
-export function generateCases(tool: ToolLike, switches: ContractSwitches, kinds: readonly CaseKind[]): GeneratedCases {
+export function generateCases(
+  tool: ToolLike,
+  switches: ContractSwitches,
+  kinds: readonly CaseKind[],
+): GeneratedCases {
   const cases: BadInputCase[] = [];
   const skipped: CaseKind[] = [];
   for (const kind of kinds) {

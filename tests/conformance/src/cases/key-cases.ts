@@ -13,17 +13,34 @@ export function unknownKey(tool: ToolLike, s: ContractSwitches): BadInputCase | 
   const args = { ...base, [UNKNOWN_KEY]: 'x' };
   const rejected = mode === 'closed' || s.strictUnknown;
   // Objects without declared properties are not walked by the contract's normalizer (reported upstream).
-  const event: ExpectedEvent | undefined = s.normalizationEnabled && propertiesOf(tool.inputSchema).length > 0
-    ? { kind: rejected ? 'unknown_field_rejected' : 'unknown_field_passed_through', match: { field: UNKNOWN_KEY } }
-    : undefined;
+  const event: ExpectedEvent | undefined =
+    s.normalizationEnabled && propertiesOf(tool.inputSchema).length > 0
+      ? {
+          kind: rejected ? 'unknown_field_rejected' : 'unknown_field_passed_through',
+          match: { field: UNKNOWN_KEY },
+        }
+      : undefined;
   const label = `extra key ${UNKNOWN_KEY}`;
-  if (!rejected) return { kind: 'unknown_key', tool: tool.name, label, args, expect: { type: 'accepted', ...(event ? { event } : {}) } };
+  if (!rejected)
+    return {
+      kind: 'unknown_key',
+      tool: tool.name,
+      label,
+      args,
+      expect: { type: 'accepted', ...(event ? { event } : {}) },
+    };
   return {
     kind: 'unknown_key',
     tool: tool.name,
     label,
     args,
-    expect: { type: 'error', codes: ['SCHEMA_ADDITIONAL_PROPERTIES'], path: UNKNOWN_KEY, detailFields: ['extra'], ...(event ? { event } : {}) },
+    expect: {
+      type: 'error',
+      codes: ['SCHEMA_ADDITIONAL_PROPERTIES'],
+      path: UNKNOWN_KEY,
+      detailFields: ['extra'],
+      ...(event ? { event } : {}),
+    },
   };
 }
 
@@ -45,11 +62,21 @@ export function caseMismatch(tool: ToolLike, s: ContractSwitches): BadInputCase 
       const args = Object.fromEntries(Object.entries(base).map(([k, v]) => [k === key ? variant : k, v]));
       const label = `${key} sent as ${variant}`;
       if (s.normalizationEnabled) {
-        return { kind: 'case_mismatch', tool: tool.name, label, args, expect: { type: 'accepted', event: { kind: 'renamed', match: { from: variant, to: key } } } };
+        return {
+          kind: 'case_mismatch',
+          tool: tool.name,
+          label,
+          args,
+          expect: { type: 'accepted', event: { kind: 'renamed', match: { from: variant, to: key } } },
+        };
       }
       const closed = additionalPropertiesOf(tool.inputSchema) === 'closed' || s.strictUnknown;
-      const codes = [...(required.includes(key) ? ['SCHEMA_REQUIRED'] : []), ...(closed ? ['SCHEMA_ADDITIONAL_PROPERTIES'] : [])];
-      if (codes.length === 0) return { kind: 'case_mismatch', tool: tool.name, label, args, expect: { type: 'accepted' } };
+      const codes = [
+        ...(required.includes(key) ? ['SCHEMA_REQUIRED'] : []),
+        ...(closed ? ['SCHEMA_ADDITIONAL_PROPERTIES'] : []),
+      ];
+      if (codes.length === 0)
+        return { kind: 'case_mismatch', tool: tool.name, label, args, expect: { type: 'accepted' } };
       return {
         kind: 'case_mismatch',
         tool: tool.name,

@@ -29,12 +29,17 @@ export function pickProperty(
   }
   if (options.requirePresent) return undefined;
   const base = examples[0] ?? {};
-  for (const [key, sub] of ordered) if (matches(sub, key, undefined)) return { base, key, sub, present: false };
+  for (const [key, sub] of ordered)
+    if (matches(sub, key, undefined)) return { base, key, sub, present: false };
   return undefined;
 }
 
 /** `base` with `key` set to `value`, keeping key order. */
-export const withKey = (base: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> => ({ ...base, [key]: value });
+export const withKey = (
+  base: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): Record<string, unknown> => ({ ...base, [key]: value });
 
 export function withoutKey(base: Record<string, unknown>, key: string): Record<string, unknown> {
   const out = { ...base };

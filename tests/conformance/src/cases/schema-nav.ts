@@ -9,13 +9,16 @@ export function propertiesOf(schema: unknown): Array<[string, Schema]> {
 }
 
 export function requiredOf(schema: unknown): string[] {
-  return isSchema(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  return isSchema(schema) && Array.isArray(schema.required)
+    ? schema.required.filter((r): r is string => typeof r === 'string')
+    : [];
 }
 
 /** The single declared `type` of a schema without combinators or refs; undefined otherwise. */
 export function simpleType(schema: unknown): string | undefined {
   if (!isSchema(schema) || typeof schema.type !== 'string') return undefined;
-  if ('anyOf' in schema || 'oneOf' in schema || 'allOf' in schema || '$ref' in schema || 'not' in schema) return undefined;
+  if ('anyOf' in schema || 'oneOf' in schema || 'allOf' in schema || '$ref' in schema || 'not' in schema)
+    return undefined;
   return schema.type;
 }
 
@@ -27,7 +30,13 @@ export function isScalarType(t: string | undefined): boolean {
 
 /** A string schema whose only constraint is its type (no enum/pattern/format/const). */
 export function isPlainString(schema: Schema): boolean {
-  return simpleType(schema) === 'string' && !('enum' in schema) && !('pattern' in schema) && !('format' in schema) && !('const' in schema);
+  return (
+    simpleType(schema) === 'string' &&
+    !('enum' in schema) &&
+    !('pattern' in schema) &&
+    !('format' in schema) &&
+    !('const' in schema)
+  );
 }
 
 export function stringEnum(schema: unknown): string[] | undefined {

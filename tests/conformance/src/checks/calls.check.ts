@@ -33,7 +33,10 @@ export function planCalls(tools: readonly Tool[], o: CallPlanOptions, report: Re
       caseKind: 'unknown_tool',
       args: {},
       expect: (out) =>
-        out.type === 'envelope' && out.envelope.error_kind === 'tool_not_found' && out.envelope.error_code === 'TOOL_NOT_FOUND' && !out.envelope.retryable
+        out.type === 'envelope' &&
+        out.envelope.error_kind === 'tool_not_found' &&
+        out.envelope.error_code === 'TOOL_NOT_FOUND' &&
+        !out.envelope.retryable
           ? []
           : [`expected tool_not_found/TOOL_NOT_FOUND (not retryable), got ${describeOutcome(out)}`],
     });
@@ -41,7 +44,13 @@ export function planCalls(tools: readonly Tool[], o: CallPlanOptions, report: Re
   for (const tool of tools) {
     if (o.examples && mayCall(tool, o.execute)) {
       objectExamples(tool.inputSchema).forEach((args, i) => {
-        plan.push({ check: `examples.accepted:${tool.name}#${i}`, tool: tool.name, caseKind: 'example', args, expect: { type: 'accepted' } });
+        plan.push({
+          check: `examples.accepted:${tool.name}#${i}`,
+          tool: tool.name,
+          caseKind: 'example',
+          args,
+          expect: { type: 'accepted' },
+        });
       });
     }
     if (!o.badInput) continue;
@@ -49,10 +58,23 @@ export function planCalls(tools: readonly Tool[], o: CallPlanOptions, report: Re
     for (const c of cases) {
       const policy = c.expect.type === 'accepted' ? o.execute : o.probe;
       const id = `bad_input.${c.kind}:${tool.name}`;
-      if (!mayCall(tool, policy)) report.skip(id, `not called (${c.expect.type === 'accepted' ? 'execute' : 'probe'} policy ${policy})`);
-      else plan.push({ check: id, tool: tool.name, caseKind: c.kind, args: c.args, expect: c.expect, note: c.label });
+      if (!mayCall(tool, policy))
+        report.skip(
+          id,
+          `not called (${c.expect.type === 'accepted' ? 'execute' : 'probe'} policy ${policy})`,
+        );
+      else
+        plan.push({
+          check: id,
+          tool: tool.name,
+          caseKind: c.kind,
+          args: c.args,
+          expect: c.expect,
+          note: c.label,
+        });
     }
-    if (skipped.length > 0) report.skip(`bad_input.n_a:${tool.name}`, `schema has no feature for: ${skipped.join(', ')}`);
+    if (skipped.length > 0)
+      report.skip(`bad_input.n_a:${tool.name}`, `schema has no feature for: ${skipped.join(', ')}`);
   }
   return plan;
 }
@@ -68,8 +90,16 @@ export async function runCalls(
   const judged = await mapLimit(plan, concurrency, (call) => judgeCall(client, call, ctx));
   for (const j of judged) {
     const { planned } = j;
-    observations.push({ check: planned.check, tool: planned.tool, ...(planned.caseKind ? { caseKind: planned.caseKind } : {}), args: planned.args, outcome: j.outcome });
-    const note = planned.note ? `${planned.note} → ${describeOutcome(j.outcome)}` : describeOutcome(j.outcome);
+    observations.push({
+      check: planned.check,
+      tool: planned.tool,
+      ...(planned.caseKind ? { caseKind: planned.caseKind } : {}),
+      args: planned.args,
+      outcome: j.outcome,
+    });
+    const note = planned.note
+      ? `${planned.note} → ${describeOutcome(j.outcome)}`
+      : describeOutcome(j.outcome);
     if (j.problems.length === 0) report.pass(planned.check, note);
     else report.fail(planned.check, `${planned.note ? `${planned.note}: ` : ''}${j.problems.join('; ')}`);
   }

@@ -30,10 +30,26 @@ export async function checkContractTool(
   }
   const answer = outcome.value as Record<string, unknown>;
   report.pass(`${id}.answers`);
-  report.expect(`${id}.mapping`, isDeepStrictEqual(answer.mapping, ERROR_CODE_MAPPING) ? [] : ['mapping differs from the canonical jsonschema_error_codes.json']);
-  report.expect(`${id}.contract_version`, answer.contract_version === 1 ? [] : [`contract_version is ${JSON.stringify(answer.contract_version)}`]);
+  report.expect(
+    `${id}.mapping`,
+    isDeepStrictEqual(answer.mapping, ERROR_CODE_MAPPING)
+      ? []
+      : ['mapping differs from the canonical jsonschema_error_codes.json'],
+  );
+  report.expect(
+    `${id}.contract_version`,
+    answer.contract_version === 1 ? [] : [`contract_version is ${JSON.stringify(answer.contract_version)}`],
+  );
   const kinds = Array.isArray(answer.error_kinds) ? [...answer.error_kinds].map(String).sort() : undefined;
-  const same = kinds !== undefined && advertised !== undefined && isDeepStrictEqual(kinds, [...advertised].sort());
-  report.expect(`${id}.error_kinds`, same ? [] : [`error_kinds ${JSON.stringify(answer.error_kinds)} differ from capabilities ${JSON.stringify(advertised ?? null)}`]);
+  const same =
+    kinds !== undefined && advertised !== undefined && isDeepStrictEqual(kinds, [...advertised].sort());
+  report.expect(
+    `${id}.error_kinds`,
+    same
+      ? []
+      : [
+          `error_kinds ${JSON.stringify(answer.error_kinds)} differ from capabilities ${JSON.stringify(advertised ?? null)}`,
+        ],
+  );
   return answer;
 }

@@ -28,7 +28,10 @@ export interface JudgeContext extends EnvelopeRuleContext {
 
 export async function judgeCall(client: Client, call: PlannedCall, ctx: JudgeContext): Promise<JudgedCall> {
   const outcome = await invokeTool(client, call.tool, call.args, ctx.timeoutMs);
-  const problems = typeof call.expect === 'function' ? call.expect(outcome) : expectationProblems(outcome, call.expect, ctx.metaOn);
+  const problems =
+    typeof call.expect === 'function'
+      ? call.expect(outcome)
+      : expectationProblems(outcome, call.expect, ctx.metaOn);
   if (outcome.type === 'envelope') problems.push(...envelopeProblems(outcome.envelope, ctx));
   if (outcome.type === 'result' && outcome.value !== null && typeof outcome.value === 'object') {
     problems.push(...normalizedProblems((outcome.value as Record<string, unknown>)._meta));

@@ -9,7 +9,8 @@ const NAME_RE = /^[A-Za-z0-9_.-]{1,128}$/;
 function exampleProblems(schema: Record<string, unknown>): string[] {
   const examples = schema.examples;
   if (!Array.isArray(examples) || examples.length === 0) return ['inputSchema has no examples'];
-  if (objectExamples(schema).length !== examples.length) return ['every example must be an object of arguments'];
+  if (objectExamples(schema).length !== examples.length)
+    return ['every example must be an object of arguments'];
   const { $schema: _s, $id: _i, ...rest } = schema;
   let validate: ReturnType<ReturnType<typeof sharedAjv>['compile']>;
   try {
@@ -18,7 +19,11 @@ function exampleProblems(schema: Record<string, unknown>): string[] {
     return [`inputSchema does not compile: ${error instanceof Error ? error.message : String(error)}`];
   }
   return examples.flatMap((ex, i) =>
-    validate(ex) ? [] : [`example ${i} fails the schema: ${(validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join(', ')}`],
+    validate(ex)
+      ? []
+      : [
+          `example ${i} fails the schema: ${(validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join(', ')}`,
+        ],
   );
 }
 
@@ -26,8 +31,10 @@ export function checkToolShapes(report: ReportBuilder, tools: readonly Tool[]): 
   report.expect('tools.listed', tools.length > 0 ? [] : ['tools/list is empty'], `${tools.length} tools`);
   for (const tool of tools) {
     const problems: string[] = [];
-    if (!NAME_RE.test(tool.name)) problems.push(`name ${JSON.stringify(tool.name)} is not a plain identifier`);
-    if (typeof tool.description !== 'string' || tool.description.trim() === '') problems.push('description is empty');
+    if (!NAME_RE.test(tool.name))
+      problems.push(`name ${JSON.stringify(tool.name)} is not a plain identifier`);
+    if (typeof tool.description !== 'string' || tool.description.trim() === '')
+      problems.push('description is empty');
     const schema = tool.inputSchema as Record<string, unknown>;
     if (schema?.type !== 'object') problems.push('inputSchema.type is not "object"');
     else problems.push(...exampleProblems(schema));

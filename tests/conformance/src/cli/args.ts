@@ -29,7 +29,15 @@ function policy(flag: string, value: string | undefined): CallPolicy {
 }
 
 export function parseArgs(argv: readonly string[], split: (s: string) => string[]): CliArgs {
-  const args: CliArgs = { command: [], env: {}, execute: 'read-only', probe: 'read-only', json: false, verbose: false, timeoutMs: 30_000 };
+  const args: CliArgs = {
+    command: [],
+    env: {},
+    execute: 'read-only',
+    probe: 'read-only',
+    json: false,
+    verbose: false,
+    timeoutMs: 30_000,
+  };
   const rest = argv.filter((a) => a !== '--');
   for (let i = 0; i < rest.length; i++) {
     const flag = rest[i];
@@ -60,7 +68,8 @@ export function parseArgs(argv: readonly string[], split: (s: string) => string[
         break;
       case '--timeout':
         args.timeoutMs = Number(value());
-        if (!Number.isFinite(args.timeoutMs) || args.timeoutMs <= 0) throw new Error('--timeout expects milliseconds');
+        if (!Number.isFinite(args.timeoutMs) || args.timeoutMs <= 0)
+          throw new Error('--timeout expects milliseconds');
         break;
       case '--json':
         args.json = true;

@@ -10,16 +10,33 @@ import { withServer } from './servers.js';
 /** The cases whose outcome the env switches change. */
 export const SWITCH_CASES: readonly CaseKind[] = ['case_mismatch', 'scalar_for_array', 'unknown_key'];
 
+/** One part of an app's run: its value, or why it could not be gathered (reported by the test that needs it). */
+export type Part<T> = { value: T; error?: undefined } | { error: string; value?: undefined };
+
+async function settle<T>(work: Promise<T>): Promise<Part<T>> {
+  try {
+    return { value: await work };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The value of a part, or a thrown error naming what failed (fails only the test that needs it). */
+export function must<T>(part: Part<T>): T {
+  if (part.error !== undefined) throw new Error(part.error);
+  return part.value as T;
+}
+
 export interface AppRun {
   app: AppName;
   /** Default env: every library check; bad input to every tool, valid calls to read-only tools. */
-  main: ConformanceRun;
+  main: Part<ConformanceRun>;
   /** MCP_SCHEMA_KEY_NORMALIZATION_META=true + MCP_STRICT_UNKNOWN_FIELDS=false. */
-  metaLoose: ConformanceRun;
+  metaLoose: Part<ConformanceRun>;
   /** MCP_SCHEMA_KEY_NORMALIZATION_ENABLED=false (+ META on, which must then stay silent). */
-  normalizationOff: ConformanceRun;
-  faults: ScenarioRun[];
-  codeMode: CodeModeRun;
+  normalizationOff: Part<ConformanceRun>;
+  faults: Array<Part<ScenarioRun> & { scenario: string }>;
+  codeMode: Part<CodeModeRun>;
 }
 
 const run = (app: AppName, env: Record<string, string>, cases?: readonly CaseKind[]) =>
@@ -34,12 +51,26 @@ const run = (app: AppName, env: Record<string, string>, cases?: readonly CaseKin
   );
 
 export async function runApp(app: AppName): Promise<AppRun> {
-  const [main, metaLoose, normalizationOff, codeMode, ...faults] = await Promise.all([
-    run(app, {}),
-    run(app, { MCP_SCHEMA_KEY_NORMALIZATION_META: 'true', MCP_STRICT_UNKNOWN_FIELDS: 'false' }, SWITCH_CASES),
-    run(app, { MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: 'false', MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' }, SWITCH_CASES),
-    runCodeMode(app),
-    ...FAULT_SCENARIOS.map((s) => runScenario(app, s)),
+  const [main, metaLoose, normalizationOff, codeMode, faults] = await Promise.all([
+    settle(run(app, {})),
+    settle(
+      run(
+        app,
+        { MCP_SCHEMA_KEY_NORMALIZATION_META: 'true', MCP_STRICT_UNKNOWN_FIELDS: 'false' },
+        SWITCH_CASES,
+      ),
+    ),
+    settle(
+      run(
+        app,
+        { MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: 'false', MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' },
+        SWITCH_CASES,
+      ),
+    ),
+    settle(runCodeMode(app)),
+    Promise.all(
+      FAULT_SCENARIOS.map(async (scenario) => ({ scenario, ...(await settle(runScenario(app, scenario))) })),
+    ),
   ]);
-  return { app, main, metaLoose, normalizationOff, codeMode, faults: faults as ScenarioRun[] };
+  return { app, main, metaLoose, normalizationOff, codeMode, faults };
 }

@@ -4,7 +4,9 @@ import { type CallOutcome, invokeTool, listAllTools } from '../../src/index.js';
 import { objectExamples, propertiesOf } from '../../src/cases/schema-nav.js';
 import { withServer } from './servers.js';
 
-export type CodeModeRun = { available: false; reason: string } | { available: true; args: Record<string, unknown>; outcome: CallOutcome };
+export type CodeModeRun =
+  | { available: false; reason: string }
+  | { available: true; args: Record<string, unknown>; outcome: CallOutcome };
 
 export async function runCodeMode(app: AppName): Promise<CodeModeRun> {
   return withServer(app, { CODE_MODE: 'true' }, async ({ client }) => {

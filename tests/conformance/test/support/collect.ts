@@ -11,9 +11,14 @@ const envelopesOf = (observations: readonly Observation[]) =>
 
 export function kindsSeen(run: AppRun): Set<string> {
   const kinds = new Set<string>();
-  for (const r of [run.main, run.metaLoose, run.normalizationOff]) for (const { envelope } of envelopesOf(r.observations)) kinds.add(envelope.error_kind);
-  for (const s of run.faults) for (const c of s.calls) if (c.outcome.type === 'envelope') kinds.add(c.outcome.envelope.error_kind);
-  if (run.codeMode.available && run.codeMode.outcome.type === 'envelope') kinds.add(run.codeMode.outcome.envelope.error_kind);
+  for (const r of [run.main.value, run.metaLoose.value, run.normalizationOff.value]) {
+    for (const { envelope } of envelopesOf(r?.observations ?? [])) kinds.add(envelope.error_kind);
+  }
+  for (const s of run.faults)
+    for (const c of s.value?.calls ?? [])
+      if (c.outcome.type === 'envelope') kinds.add(c.outcome.envelope.error_kind);
+  const cm = run.codeMode.value;
+  if (cm?.available && cm.outcome.type === 'envelope') kinds.add(cm.outcome.envelope.error_kind);
   return kinds;
 }
 
@@ -23,18 +28,37 @@ export function captures(run: AppRun): Capture[] {
   const add = (c: Capture) => {
     if (!byCode.has(c.name)) byCode.set(c.name, c);
   };
-  for (const { o, envelope } of envelopesOf(run.main.observations)) {
-    add({ name: envelope.error_code, scenario: o.caseKind ?? o.check, tool: o.tool, envelope, keepRetryAfter: false });
+  for (const { o, envelope } of envelopesOf(run.main.value?.observations ?? [])) {
+    add({
+      name: envelope.error_code,
+      scenario: o.caseKind ?? o.check,
+      tool: o.tool,
+      envelope,
+      keepRetryAfter: false,
+    });
   }
   for (const s of run.faults) {
-    for (const c of s.calls) {
+    for (const c of s.value?.calls ?? []) {
       if (c.outcome.type !== 'envelope') continue;
-      const keep = fixedRetryAfter(PROFILES[run.app], s.scenario);
-      add({ name: c.outcome.envelope.error_code, scenario: `OBMCP_MOCK_FAULT=${s.scenario}`, tool: c.tool, envelope: c.outcome.envelope, keepRetryAfter: keep });
+      const keep = fixedRetryAfter(PROFILES[run.app], c.scenario);
+      add({
+        name: c.outcome.envelope.error_code,
+        scenario: `OBMCP_MOCK_FAULT=${c.scenario}`,
+        tool: c.tool,
+        envelope: c.outcome.envelope,
+        keepRetryAfter: keep,
+      });
     }
   }
-  if (run.codeMode.available && run.codeMode.outcome.type === 'envelope') {
-    add({ name: run.codeMode.outcome.envelope.error_code, scenario: 'CODE_MODE=true execute(while(true){})', tool: 'execute', envelope: run.codeMode.outcome.envelope, keepRetryAfter: false });
+  const cm = run.codeMode.value;
+  if (cm?.available && cm.outcome.type === 'envelope') {
+    add({
+      name: cm.outcome.envelope.error_code,
+      scenario: 'CODE_MODE=true execute(while(true){})',
+      tool: 'execute',
+      envelope: cm.outcome.envelope,
+      keepRetryAfter: false,
+    });
   }
   return [...byCode.values()];
 }
@@ -54,8 +78,12 @@ export function paritySamples(run: AppRun): Map<string, ParitySample> {
     ['normalization_off:', run.normalizationOff],
   ] as const;
   for (const [prefix, r] of sources) {
-    for (const { o, envelope } of envelopesOf(r.observations)) {
-      if (!o.caseKind || envelope.error_kind !== 'mcp_input_validation' && envelope.error_kind !== 'tool_not_found') continue;
+    for (const { o, envelope } of envelopesOf(r.value?.observations ?? [])) {
+      if (
+        !o.caseKind ||
+        (envelope.error_kind !== 'mcp_input_validation' && envelope.error_kind !== 'tool_not_found')
+      )
+        continue;
       const key = `${prefix}${o.caseKind}`;
       if (out.has(key)) continue;
       out.set(key, sample(o.tool, envelope));

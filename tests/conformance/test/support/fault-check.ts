@@ -4,34 +4,56 @@ import type { FaultScenario } from '@obmcp/upstream-mocks';
 import type { AppProfile } from './apps.js';
 import { expectedFault } from './fault-expectations.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function rateLimitProblems(meta: Record<string, unknown> | undefined, allowed: boolean): string[] {
   const rl = meta?.rate_limit;
   if (rl === undefined) return [];
-  if (!allowed) return [`_meta.rate_limit ${JSON.stringify(rl)} although the upstream response had no rate-limit headers`];
+  if (!allowed)
+    return [
+      `_meta.rate_limit ${JSON.stringify(rl)} although the upstream response had no rate-limit headers`,
+    ];
   if (!isObject(rl) || Object.keys(rl).length === 0) return ['_meta.rate_limit is empty'];
-  const nulls = Object.entries(rl).filter(([, v]) => v === null).map(([k]) => k);
+  const nulls = Object.entries(rl)
+    .filter(([, v]) => v === null)
+    .map(([k]) => k);
   return nulls.length > 0 ? [`_meta.rate_limit has synthetic nulls: ${nulls.join(', ')}`] : [];
 }
 
-export function faultProblems(p: AppProfile, scenario: FaultScenario, outcome: CallOutcome, advertised: readonly string[] | undefined): string[] {
+export function faultProblems(
+  p: AppProfile,
+  scenario: FaultScenario,
+  outcome: CallOutcome,
+  advertised: readonly string[] | undefined,
+): string[] {
   const expected = expectedFault(p, scenario);
   const meta = metaOf(outcome);
   const problems = rateLimitProblems(meta, p.rateLimitHeaders.includes(scenario));
   if (expected.type === 'success_with_warning') {
-    if (outcome.type !== 'result') return [...problems, `expected success with _meta.warnings, got ${describeOutcome(outcome)}`];
+    if (outcome.type !== 'result')
+      return [...problems, `expected success with _meta.warnings, got ${describeOutcome(outcome)}`];
     const first = Array.isArray(meta?.warnings) ? meta.warnings[0] : undefined;
-    if (!isObject(first) || first.kind !== 'upstream_warning') problems.push(`_meta.warnings[0].kind should be upstream_warning (got ${JSON.stringify(meta?.warnings ?? null)})`);
+    if (!isObject(first) || first.kind !== 'upstream_warning')
+      problems.push(
+        `_meta.warnings[0].kind should be upstream_warning (got ${JSON.stringify(meta?.warnings ?? null)})`,
+      );
     return problems;
   }
-  if (outcome.type !== 'envelope') return [...problems, `expected ${expected.kind}/${expected.code}, got ${describeOutcome(outcome)}`];
+  if (outcome.type !== 'envelope')
+    return [...problems, `expected ${expected.kind}/${expected.code}, got ${describeOutcome(outcome)}`];
   const env = outcome.envelope;
-  problems.push(...envelopeProblems(env, { prefix: p.prefix, ...(advertised ? { advertisedKinds: advertised } : {}) }));
-  if (env.error_kind !== expected.kind || env.error_code !== expected.code) problems.push(`got ${env.error_kind}/${env.error_code}, expected ${expected.kind}/${expected.code}`);
-  if (env.retryable !== expected.retryable) problems.push(`retryable ${env.retryable}, expected ${expected.retryable}`);
+  problems.push(
+    ...envelopeProblems(env, { prefix: p.prefix, ...(advertised ? { advertisedKinds: advertised } : {}) }),
+  );
+  if (env.error_kind !== expected.kind || env.error_code !== expected.code)
+    problems.push(`got ${env.error_kind}/${env.error_code}, expected ${expected.kind}/${expected.code}`);
+  if (env.retryable !== expected.retryable)
+    problems.push(`retryable ${env.retryable}, expected ${expected.retryable}`);
   const retryAfter = meta?.retry_after_seconds;
-  if (expected.retryAfter !== undefined && retryAfter !== expected.retryAfter) problems.push(`_meta.retry_after_seconds ${JSON.stringify(retryAfter)}, expected ${expected.retryAfter}`);
-  if (expected.retryAfter === undefined && retryAfter !== undefined) problems.push(`_meta.retry_after_seconds ${JSON.stringify(retryAfter)} without a Retry-After header`);
+  if (expected.retryAfter !== undefined && retryAfter !== expected.retryAfter)
+    problems.push(`_meta.retry_after_seconds ${JSON.stringify(retryAfter)}, expected ${expected.retryAfter}`);
+  if (expected.retryAfter === undefined && retryAfter !== undefined)
+    problems.push(`_meta.retry_after_seconds ${JSON.stringify(retryAfter)} without a Retry-After header`);
   return problems;
 }

@@ -14,7 +14,12 @@ export function expectedFault(p: AppProfile, scenario: FaultScenario): FaultExpe
     retryable,
     ...(retryAfter !== undefined ? { retryAfter } : {}),
   });
-  const client = (code: string): FaultExpectation => ({ type: 'error', kind: p.clientKind, code, retryable: true });
+  const client = (code: string): FaultExpectation => ({
+    type: 'error',
+    kind: p.clientKind,
+    code,
+    retryable: true,
+  });
   const limited = (retryAfter: number | undefined): FaultExpectation => ({
     type: 'error',
     kind: 'rate_limited',
@@ -51,5 +56,9 @@ export function expectedFault(p: AppProfile, scenario: FaultScenario): FaultExpe
 
 /** Retry-After in the scenario is a fixed header value: the fixture may keep it verbatim. */
 export function fixedRetryAfter(p: AppProfile, scenario: FaultScenario): boolean {
-  return scenario === 'http_429_retry_after' || scenario === 'http_503_retry_after' || (scenario === 'http_429' && p.retryAfterOn429 !== undefined);
+  return (
+    scenario === 'http_429_retry_after' ||
+    scenario === 'http_503_retry_after' ||
+    (scenario === 'http_429' && p.retryAfterOn429 !== undefined)
+  );
 }

@@ -1,8 +1,15 @@
 // One server per fault scenario; every read-only upstream tool called with its first example.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AppName } from '@obmcp/test-kit';
-import { type FAULT_SCENARIOS, type FaultScenario } from '@obmcp/upstream-mocks';
-import { advertisedKinds, type CallOutcome, envelopeCapability, invokeTool, listAllTools, mapLimit } from '../../src/index.js';
+import type { FAULT_SCENARIOS, FaultScenario } from '@obmcp/upstream-mocks';
+import {
+  advertisedKinds,
+  type CallOutcome,
+  envelopeCapability,
+  invokeTool,
+  listAllTools,
+  mapLimit,
+} from '../../src/index.js';
 import { objectExamples } from '../../src/cases/schema-nav.js';
 import { PROFILES } from './apps.js';
 import { faultProblems } from './fault-check.js';
@@ -36,7 +43,13 @@ export async function runScenario(app: AppName, scenario: FaultScenario): Promis
     const calls = await mapLimit(tools, 6, async (tool) => {
       const args = objectExamples(tool.inputSchema)[0] ?? {};
       const outcome = await invokeTool(client, tool.name, args, 60_000);
-      return { scenario, tool: tool.name, args, outcome, problems: faultProblems(p, scenario, outcome, advertised) };
+      return {
+        scenario,
+        tool: tool.name,
+        args,
+        outcome,
+        problems: faultProblems(p, scenario, outcome, advertised),
+      };
     });
     return { scenario, calls, tools: tools.map((t) => t.name) };
   });

@@ -18,7 +18,13 @@ export interface Capture {
 
 export function fixtureText(app: string, c: Capture): string {
   const body = {
-    _fixture_meta: { server: app, error_class: c.name, scenario: c.scenario, tool: c.tool, captured_by: '@obmcp/conformance (live output, volatile values normalized)' },
+    _fixture_meta: {
+      server: app,
+      error_class: c.name,
+      scenario: c.scenario,
+      tool: c.tool,
+      captured_by: '@obmcp/conformance (live output, volatile values normalized)',
+    },
     envelope: normalizeVolatile(c.envelope, { keepRetryAfter: c.keepRetryAfter }),
   };
   return `${JSON.stringify(body, null, 2)}\n`;

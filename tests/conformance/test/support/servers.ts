@@ -6,14 +6,20 @@ import { Semaphore } from './semaphore.js';
 /** 2 cores: a few servers at a time keeps startup CPU from starving the running ones. */
 const PROCESSES = new Semaphore(Number(process.env.OBMCP_CONFORMANCE_PROCESSES ?? 4));
 
-export async function withServer<T>(app: AppName, env: Record<string, string>, work: (server: RunningServer) => Promise<T>): Promise<T> {
+export async function withServer<T>(
+  app: AppName,
+  env: Record<string, string>,
+  work: (server: RunningServer) => Promise<T>,
+): Promise<T> {
   return PROCESSES.use(async () => {
     const server = await startServer({ app, env: { ...PROFILES[app].env, ...env }, timeoutMs: 30_000 });
     try {
       return await work(server);
     } catch (error) {
       const tail = server.stderr().slice(-1500);
-      throw new Error(`${app} ${JSON.stringify(env)}: ${error instanceof Error ? error.message : String(error)}\nstderr tail:\n${tail}`);
+      throw new Error(
+        `${app} ${JSON.stringify(env)}: ${error instanceof Error ? error.message : String(error)}\nstderr tail:\n${tail}`,
+      );
     } finally {
       await server.close();
     }

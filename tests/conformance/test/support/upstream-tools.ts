@@ -1,7 +1,8 @@
 // Which tools reach upstream: annotated openWorldHint, else not one of the known local tools.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
-const LOCAL_TOOLS = /^(set_region|get_region|list_regions|get_envelope_contract|get_capabilities|search_tools|get_tool_schema|execute|set_active_.*|get_active_.*)$/;
+const LOCAL_TOOLS =
+  /^(set_region|get_region|list_regions|get_envelope_contract|get_capabilities|search_tools|get_tool_schema|execute|set_active_.*|get_active_.*)$/;
 
 export function reachesUpstream(tool: Tool, all: readonly Tool[]): boolean {
   const annotated = all.some((t) => t.annotations?.openWorldHint !== undefined);

@@ -1,0 +1,44 @@
+// SIGTERM over HTTP: stop accepting, finish the in-flight call, then exit 0 (bounded).
+import { describe, expect, it } from 'vitest';
+import { httpClient, INITIALIZE, rawPost, startHttpExample } from './http-harness.js';
+
+describe('graceful shutdown', () => {
+  it('finishes a slow call that is in flight when SIGTERM arrives', async () => {
+    const server = await startHttpExample({ OBMCP_EXAMPLE_SLOW_TOOL: '1' });
+    const client = await httpClient(server.url);
+    const started = Date.now();
+    const slow = client.callTool({ name: 'slow_echo', arguments: { ms: 1500, text: 'still here' } });
+    await new Promise((r) => setTimeout(r, 400));
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 150));
+    // New work is refused while draining (503 on a live connection, or the listener is gone).
+    const late = await rawPost(server.url, INITIALIZE).then(
+      (res) => res.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(late);
+    const result = await slow;
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ echoed: 'still here', aborted: false });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toContain('"msg":"http draining"');
+    await client.close();
+  }, 20_000);
+
+  it('bounds the drain by OBMCP_HTTP_SHUTDOWN_TIMEOUT_MS', async () => {
+    const server = await startHttpExample({ OBMCP_EXAMPLE_SLOW_TOOL: '1', OBMCP_HTTP_SHUTDOWN_TIMEOUT_MS: '300' });
+    const client = await httpClient(server.url);
+    const slow = client
+      .callTool({ name: 'slow_echo', arguments: { ms: 10_000 } }, undefined, { timeout: 2_500 })
+      .catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 300));
+    const killedAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - killedAt).toBeLessThan(3_000);
+    expect(server.stderr()).toContain('"msg":"http drain timed out"');
+    await slow;
+    await client.close().catch(() => undefined);
+  }, 20_000);
+});

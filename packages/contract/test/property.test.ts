@@ -1,0 +1,161 @@
+// Properties: any thrown value, and any JSON arguments against any generated schema, give valid envelopes.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { exampleProfile } from '../src/example/example-tools.js';
+import {
+  AuthError,
+  ClientSideError,
+  DomainValidationError,
+  EnvironmentError,
+  envelopeFromThrown,
+  type JsonSchema,
+  RateLimitedError,
+  SandboxLimitationError,
+  UpstreamHttpError,
+  UpstreamTransportError,
+  validateEnvelope,
+} from '../src/index.js';
+import { toCallToolResult } from '../src/server/result.js';
+import { hostWith, tool } from './helpers.js';
+
+const RUNS = { numRuns: 200 };
+const validOnWire = (value: unknown) => validateEnvelope(JSON.parse(JSON.stringify(value))).valid;
+
+const cyclic = fc.anything().map((inner) => {
+  const o: Record<string, unknown> = { inner };
+  o.self = o;
+  o.list = [o, inner];
+  return o;
+});
+const hostile = fc.constantFrom(
+  Symbol('s'),
+  () => 1,
+  new Proxy({}, { get: () => { throw new Error('get'); }, getPrototypeOf: () => { throw new Error('proto'); } }),
+  Object.defineProperty(new Error('m'), 'message', { get: () => { throw new Error('x'); } }),
+);
+const anythingThrown = fc.oneof(
+  fc.anything({ withBigInt: true, withMap: true, withSet: true, withDate: true, withNullPrototype: true, withBoxedValues: true }),
+  cyclic,
+  hostile,
+  fc.string().map((m) => new Error(m)),
+);
+
+const init = fc.record(
+  {
+    summary: fc.string(),
+    details: fc.array(fc.anything(), { maxLength: 4 }),
+    hints: fc.array(fc.string(), { maxLength: 12 }),
+    retryAfterSeconds: fc.double(),
+    requestId: fc.string(),
+  },
+  { requiredKeys: [] },
+) as fc.Arbitrary<Record<string, never>>;
+const contractThrown = fc.oneof(
+  fc.tuple(fc.integer({ min: -1, max: 1000 }), init).map(([s, i]) => new UpstreamHttpError(s, i)),
+  fc.tuple(fc.constantFrom('UPSTREAM_TIMEOUT', 'UPSTREAM_UNREACHABLE', 'UPSTREAM_INVALID_RESPONSE'), init).map(
+    ([c, i]) => new UpstreamTransportError(c as 'UPSTREAM_TIMEOUT', i),
+  ),
+  init.map((i) => new AuthError(i)),
+  init.map((i) => new RateLimitedError(i)),
+  fc.tuple(fc.string(), init).map(([c, i]) => new DomainValidationError(c, i)),
+  fc.tuple(fc.string(), init).map(([c, i]) => new ClientSideError(c, i)),
+  init.map((i) => new SandboxLimitationError(i)),
+  fc.tuple(fc.string(), fc.string()).map(([c, m]) => new EnvironmentError(c, m)),
+);
+
+describe('envelopeFromThrown', () => {
+  test('arbitrary thrown values → schema-valid internal_error envelopes that never echo them', () => {
+    fc.assert(
+      fc.property(anythingThrown, (thrown) => {
+        const envelope = envelopeFromThrown(thrown, { profile: exampleProfile, tool: 'p' });
+        expect(validOnWire(envelope)).toBe(true);
+        expect(envelope.error_code).toBe('INTERNAL_ERROR');
+        expect(envelope.summary).toBe('Internal server error; details are in the server log.');
+      }),
+      RUNS,
+    );
+  });
+
+  test('arbitrary contract errors (any status, details, hints, retry-after) → schema-valid envelopes', () => {
+    fc.assert(
+      fc.property(contractThrown, fc.string(), (thrown, name) => {
+        expect(validOnWire(envelopeFromThrown(thrown, { profile: exampleProfile, tool: name }))).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
+
+const KEYS = ['a', 'b', 'Ab', 'AB', 'ab', 'marketplaceIds', 'MarketplaceIds', 'x_y', 'XY', '__proto__', 'constructor'];
+const key = fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 6 }));
+const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: -50, max: 50 }), fc.boolean(), fc.constant(null));
+const opt = { requiredKeys: ['type'] as ['type'] };
+
+const leaf: fc.Arbitrary<JsonSchema> = fc.oneof(
+  fc.record({ type: fc.constant('string'), minLength: fc.nat(4), maxLength: fc.nat(8), pattern: fc.constant('^[a-z]*$') }, opt),
+  fc.record({ type: fc.constant('string'), format: fc.constantFrom('email', 'date-time', 'uri') }, opt),
+  fc.record({ type: fc.constantFrom('integer', 'number'), minimum: fc.integer(), maximum: fc.integer(), multipleOf: fc.constantFrom(1, 2, 5) }, opt),
+  fc.record({ type: fc.constant('boolean') }),
+  fc.record({ enum: fc.array(scalar, { minLength: 1, maxLength: 4 }) }),
+  fc.record({ const: scalar }),
+  fc.record({ type: fc.constant(['string', 'array']) }),
+  fc.record({ not: fc.record({ type: fc.constant('null') }) }),
+);
+
+const { schema } = fc.letrec<{ schema: JsonSchema; array: JsonSchema; object: JsonSchema; combo: JsonSchema }>((tie) => ({
+  schema: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object'), tie('combo')),
+  array: fc.record(
+    { type: fc.constant('array'), items: tie('schema'), minItems: fc.nat(2), maxItems: fc.nat(4), uniqueItems: fc.boolean() },
+    { requiredKeys: ['type', 'items'] },
+  ),
+  object: fc
+    .dictionary(key, tie('schema'), { maxKeys: 4 })
+    .chain((properties) =>
+      fc.record(
+        {
+          type: fc.constant('object'),
+          properties: fc.constant(properties),
+          required: fc.subarray(Object.keys(properties)),
+          additionalProperties: fc.oneof(fc.boolean(), leaf),
+        },
+        { requiredKeys: ['type', 'properties'] },
+      ),
+    ),
+  combo: fc.record({ [`${'any'}Of`]: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }).chain((anyOf) =>
+    fc.constantFrom(anyOf, { oneOf: anyOf.anyOf }, { allOf: anyOf.anyOf }),
+  ),
+}));
+
+/** The root never requires a key, so `{}` is always a valid example (the wiring insists on one). */
+const rootSchema = fc.dictionary(key, schema, { maxKeys: 5 }).map(
+  (properties): JsonSchema => ({ type: 'object', properties, examples: [{}] }),
+);
+const args = fc.dictionary(key, fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('["a"]', '[1,', '{"a":1}')), {
+  maxKeys: 6,
+});
+const env = fc.record({
+  MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: fc.constantFrom('true', 'false'),
+  MCP_SCHEMA_KEY_NORMALIZATION_META: fc.constantFrom('true', 'false'),
+  MCP_STRICT_UNKNOWN_FIELDS: fc.constantFrom('true', 'false'),
+});
+
+test('arbitrary JSON arguments against arbitrary tool schemas → ok or a schema-valid envelope, never a throw', async () => {
+  await fc.assert(
+    fc.asyncProperty(rootSchema, args, env, async (inputSchema, input, settings) => {
+      const host = hostWith([tool('t', inputSchema)], settings);
+      const outcome = await host.invoke('t', JSON.parse(JSON.stringify(input)), {
+        signal: new AbortController().signal,
+        listedOnly: true,
+      });
+      const wire = toCallToolResult(outcome);
+      expect(wire.content).toHaveLength(1);
+      if (outcome.outcome.ok) return;
+      const { envelope } = outcome.outcome;
+      expect(validOnWire(envelope)).toBe(true);
+      // the pipeline itself never crashes: only validation or body-coercion envelopes come back
+      expect(['mcp_input_validation', 'sp_api_client']).toContain(envelope.error_kind);
+      expect((wire.content[0] as { text: string }).text).toBe(JSON.stringify(envelope));
+    }),
+    RUNS,
+  );
+}, 60_000); // each run compiles a fresh schema with ajv

@@ -1,0 +1,98 @@
+// limiterStoreFromEnv: memory by default; Redis (shared by every replica) when OBMCP_REDIS_URL is set.
+import type { Logger } from '@obmcp/contract';
+import { Redis } from 'ioredis';
+import { FallbackLimiterStore } from './fallback-limiter-store.js';
+import type { LimiterStore } from './limiter-store.js';
+import { MemoryLimiterStore } from './memory-limiter-store.js';
+import { RedisLimiterStore } from './redis-limiter-store.js';
+
+export const LIMITER_ENV = {
+  redisUrl: 'OBMCP_REDIS_URL',
+  keyPrefix: 'OBMCP_REDIS_KEY_PREFIX',
+  commandTimeoutMs: 'OBMCP_REDIS_TIMEOUT_MS',
+} as const;
+
+export interface ManagedLimiterStore extends LimiterStore {
+  readonly kind: 'memory' | 'redis';
+  /** Shares an upstream-advertised rate with every replica (no-op for memory). */
+  learn(key: string, rate: number): Promise<void>;
+  /** Closes the Redis connection (no-op for memory). */
+  close(): Promise<void>;
+}
+
+/** Host and port of a Redis URL for logs; never the password. */
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.hostname}:${parsed.port || '6379'}`;
+  } catch {
+    return 'invalid URL';
+  }
+}
+
+export function limiterStoreFromEnv(env: Record<string, string | undefined>, logger: Logger): ManagedLimiterStore {
+  const url = env[LIMITER_ENV.redisUrl]?.trim();
+  if (!url) {
+    const memory = new MemoryLimiterStore();
+    return {
+      kind: 'memory',
+      take: (...args) => memory.take(...args),
+      penalize: (key, until) => memory.penalize(key, until),
+      learn: async () => undefined,
+      close: async () => undefined,
+    };
+  }
+  const timeout = Number(env[LIMITER_ENV.commandTimeoutMs] ?? '') || 500;
+  const client = new Redis(url, {
+    // Fail fast instead of queueing: a take that cannot reach Redis goes local at once.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: timeout,
+    connectTimeout: Math.max(1_000, timeout * 4),
+    // Reconnect forever in the background (0.1 s, 0.2 s … capped at 5 s).
+    retryStrategy: (times) => Math.min(times * 100, 5_000),
+    lazyConnect: false,
+  });
+  const where = describeUrl(url);
+  client.on('error', (error: Error) => logger.debug('redis connection error', { redis: where, error: error.message }));
+  const shared = new RedisLimiterStore(client, { keyPrefix: env[LIMITER_ENV.keyPrefix] || 'obmcp:rl:' });
+  const store = new FallbackLimiterStore({
+    primary: shared,
+    logger,
+    name: `redis ${where}`,
+    isUp: () => client.status === 'ready',
+    onRecovered: (listener) => client.on('ready', listener),
+  });
+  logger.info('rate limiter store', { kind: 'redis', redis: where });
+  let ready: Promise<void> | undefined = new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(1_000, timeout * 4));
+    client.once('ready', done);
+  });
+  // The first take waits (bounded) for the initial connection, so a normal start logs no fallback.
+  const firstReady = async () => {
+    if (ready) await ready;
+    ready = undefined;
+  };
+  return {
+    kind: 'redis',
+    take: async (...args) => {
+      await firstReady();
+      return store.take(...args);
+    },
+    penalize: async (key, until) => {
+      await firstReady();
+      return store.penalize(key, until);
+    },
+    learn: async (key, rate) => {
+      await firstReady();
+      return store.learn(key, rate);
+    },
+    close: async () => {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}

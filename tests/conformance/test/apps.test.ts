@@ -1,0 +1,151 @@
+// The conformance suite over the three built apps (stdio + msw mocks): library checks, env switches, faults, fixtures, parity.
+import type { AppName } from '@obmcp/test-kit';
+import { FAULT_SCENARIOS } from '@obmcp/upstream-mocks';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AppRun, must, runApp } from './support/app-run.js';
+import type { ScenarioRun } from './support/fault-matrix.js';
+import { ALL_APPS, isBuilt, REQUIRE_APPS } from './support/apps.js';
+import { captures, kindsSeen, paritySamples } from './support/collect.js';
+import { syncGolden, UPDATE_FIXTURES } from './support/golden.js';
+
+/** Kinds no app can be driven to from outside yet (no test hook): reported, not failed. */
+const KNOWN_GAPS = new Set(['internal_error']);
+
+const built = ALL_APPS.filter(isBuilt);
+const missing = ALL_APPS.filter((a) => !isBuilt(a));
+if (missing.length > 0 && !REQUIRE_APPS) {
+  console.warn(
+    `[conformance] skipping unbuilt apps: ${missing.join(', ')} (build them; CI / OBMCP_CONFORMANCE_REQUIRE_APPS=1 fails instead)`,
+  );
+}
+
+const runs = new Map<AppName, AppRun>();
+const failures = (part: AppRun['main']) =>
+  must(part)
+    .report.checks.filter((c) => c.status === 'fail')
+    .map((c) => `${c.id}: ${c.reason ?? ''}`);
+
+beforeAll(async () => {
+  for (const run of await Promise.all(built.map(runApp))) runs.set(run.app, run);
+}, 240_000);
+
+describe.each(ALL_APPS)('%s', (app) => {
+  const absent = !isBuilt(app);
+  const get = () => runs.get(app)!;
+
+  it.skipIf(absent && !REQUIRE_APPS)('is built (apps/<app>/dist/index.js exists)', () => {
+    expect(isBuilt(app), `${app} is not built: run pnpm exec turbo run build --filter=@obmcp/${app}`).toBe(
+      true,
+    );
+  });
+
+  describe.skipIf(absent)('conformance', () => {
+    it('passes every library check (default env)', () => {
+      expect(failures(get().main)).toEqual([]);
+    });
+
+    it('MCP_SCHEMA_KEY_NORMALIZATION_META=true + MCP_STRICT_UNKNOWN_FIELDS=false: events and passthrough as published', () => {
+      const r = must(get().metaLoose);
+      expect(failures(get().metaLoose)).toEqual([]);
+      const passed = r.report.checks.filter(
+        (c) =>
+          c.id.startsWith('bad_input.unknown_key:') &&
+          c.status === 'pass' &&
+          /success|→ (?!mcp_input)/.test(c.reason ?? ''),
+      );
+      if (passed.length === 0)
+        console.warn(
+          `[conformance] ${app}: every schema declares additionalProperties:false, so MCP_STRICT_UNKNOWN_FIELDS=false changes nothing`,
+        );
+      const renamed = r.report.checks.filter(
+        (c) => c.id.startsWith('bad_input.case_mismatch:') && c.status === 'pass',
+      );
+      expect(renamed.length, 'no tool had a case-mismatch case that ran').toBeGreaterThan(0);
+    });
+
+    it('MCP_SCHEMA_KEY_NORMALIZATION_ENABLED=false: case-mismatched keys are rejected', () => {
+      const r = must(get().normalizationOff);
+      expect(failures(get().normalizationOff)).toEqual([]);
+      const rejected = r.observations.filter(
+        (o) => o.caseKind === 'case_mismatch' && o.outcome.type === 'envelope',
+      );
+      expect(rejected.length).toBeGreaterThan(0);
+    });
+
+    it.each(FAULT_SCENARIOS)(
+      'fault %s: every upstream read tool reports it as the contract says',
+      (scenario) => {
+        const s = must<ScenarioRun>(get().faults.find((f) => f.scenario === scenario)!);
+        expect(s.tools.length, 'no read-only tool annotated openWorldHint: true').toBeGreaterThan(0);
+        expect(
+          s.calls.filter((c) => c.problems.length > 0).map((c) => `${c.tool}: ${c.problems.join('; ')}`),
+        ).toEqual([]);
+      },
+    );
+
+    it('Code Mode: an endless loop in execute is sandbox_runtime', () => {
+      const cm = must(get().codeMode);
+      if (!cm.available) {
+        console.warn(`[conformance] ${app}: ${cm.reason}`);
+        return;
+      }
+      expect(cm.outcome.type === 'envelope' ? `${cm.outcome.envelope.error_kind}` : cm.outcome.type).toBe(
+        'sandbox_runtime',
+      );
+    });
+
+    it('every advertised error kind is reached by some test', () => {
+      const run = get();
+      const seen = kindsSeen(run);
+      const unreached = (must(run.main).advertisedKinds ?? []).filter((k) => !seen.has(k));
+      const gaps = unreached.filter((k) => KNOWN_GAPS.has(k));
+      if (gaps.length > 0)
+        console.warn(
+          `[conformance] ${app}: advertised but not reachable without a test hook: ${gaps.join(', ')}`,
+        );
+      expect(unreached.filter((k) => !KNOWN_GAPS.has(k))).toEqual([]);
+    });
+
+    it(`golden fixtures${UPDATE_FIXTURES ? ' (updating)' : ''}: live envelopes match fixtures/${app}/`, () => {
+      const result = syncGolden(app, captures(get()), !REQUIRE_APPS);
+      if (result.written.length > 0)
+        console.warn(`[conformance] ${app}: wrote fixtures ${result.written.join(', ')} (review and commit)`);
+      expect(
+        { drifted: result.drifted, missing: result.missing, stale: result.stale },
+        'run pnpm --filter @obmcp/conformance fixtures:update and review the diff',
+      ).toEqual({
+        drifted: [],
+        missing: [],
+        stale: [],
+      });
+    });
+  });
+});
+
+describe.skipIf(built.length < 2)('across apps', () => {
+  it('get_envelope_contract answers the byte-identical mapping everywhere', () => {
+    const texts = new Set(
+      [...runs.values()].map((r) => JSON.stringify(r.main.value?.contract?.mapping ?? null)),
+    );
+    expect(texts.size).toBe(1);
+  });
+
+  it('parity: the same bad-argument shape yields the same error_code, details fields and hint categories', () => {
+    const samples = [...runs.values()].map((r) => [r.app, paritySamples(r)] as const);
+    const kinds = new Set(samples.flatMap(([, m]) => [...m.keys()]));
+    const diffs: string[] = [];
+    for (const kind of kinds) {
+      const present = samples.filter(([, m]) => m.has(kind)).map(([app, m]) => [app, m.get(kind)!] as const);
+      const shapes = new Set(
+        present.map(([, s]) =>
+          JSON.stringify({ code: s.code, fields: s.detailFields, hints: s.hintCategories }),
+        ),
+      );
+      if (shapes.size > 1)
+        diffs.push(
+          `${kind}: ${present.map(([app, s]) => `${app}(${s.tool}) ${s.code} [${s.detailFields.join(',')}] {${s.hintCategories.join(',')}}`).join(' | ')}`,
+        );
+    }
+    expect(diffs).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+// vitest for the conformance suite: forks, two workers (2 cores), long timeouts for subprocess servers.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+  },
+});
