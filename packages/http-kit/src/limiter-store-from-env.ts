@@ -70,6 +70,7 @@ export function limiterStoreFromEnv(env: Record<string, string | undefined>, log
       resolve();
     };
     const timer = setTimeout(done, Math.max(1_000, timeout * 4));
+    timer.unref();
     client.once('ready', done);
   });
   // The first take waits (bounded) for the initial connection, so a normal start logs no fallback.
