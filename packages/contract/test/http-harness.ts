@@ -17,7 +17,10 @@ export interface HttpServerProcess {
   stop(): Promise<number | null>;
 }
 
-export function startHttpExample(env: Record<string, string> = {}, args: string[] = []): Promise<HttpServerProcess> {
+export function startHttpExample(
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<HttpServerProcess> {
   const child = spawn(process.execPath, [EXAMPLE, '--http', '--port', '0', ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,7 +70,11 @@ export async function stdioClient(env: Record<string, string> = {}): Promise<Cli
 export function rawPost(url: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
     body,
   });
 }
@@ -86,7 +93,11 @@ export function nodePost(url: string, body: string, headers: Record<string, stri
       url,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
       },
       (res) => {
         res.resume();
@@ -99,7 +110,10 @@ export function nodePost(url: string, body: string, headers: Record<string, stri
 }
 
 /** Runs the example with exactly these args and resolves with its exit code and stderr. */
-export function runExample(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
+export function runExample(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [EXAMPLE, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },

@@ -13,7 +13,11 @@ describe('transport selection and options', () => {
   });
 
   it('defaults to 127.0.0.1:3000, 1 MiB, flags over env', () => {
-    expect(readHttpOptions(['--http'], {})).toMatchObject({ host: '127.0.0.1', port: 3000, maxBodyBytes: 1048576 });
+    expect(readHttpOptions(['--http'], {})).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      maxBodyBytes: 1048576,
+    });
     const env = { OBMCP_HTTP_PORT: '9000', OBMCP_HTTP_HOST: '0.0.0.0' };
     expect(readHttpOptions([], env)).toMatchObject({ host: '0.0.0.0', port: 9000 });
     expect(readHttpOptions(['--port', '0', '--host=::1'], env)).toMatchObject({ host: '::1', port: 0 });
@@ -43,8 +47,12 @@ describe('host policy', () => {
     expect(checkHostHeaders('user@localhost:3000', undefined, policy)).toBeDefined();
   });
   it('bare names match any port; * disables the check', () => {
-    expect(checkHostHeaders('mcp.example.com', undefined, { allowedHosts: ['mcp.example.com'] })).toBeUndefined();
-    expect(checkHostHeaders('mcp.example.com:443', undefined, { allowedHosts: ['mcp.example.com'] })).toBeUndefined();
+    expect(
+      checkHostHeaders('mcp.example.com', undefined, { allowedHosts: ['mcp.example.com'] }),
+    ).toBeUndefined();
+    expect(
+      checkHostHeaders('mcp.example.com:443', undefined, { allowedHosts: ['mcp.example.com'] }),
+    ).toBeUndefined();
     expect(checkHostHeaders('anything', undefined, { allowedHosts: ['*'] })).toBeUndefined();
   });
 });
@@ -55,7 +63,10 @@ describe('bearer checker', () => {
     expect(check('Bearer 0123456789abcdef')).toEqual({ ok: true });
     expect(check('bearer 0123456789abcdef')).toEqual({ ok: true });
     expect(check(undefined)).toMatchObject({ ok: false, challenge: 'Bearer realm="mcp"' });
-    expect(check('Bearer 0123456789abcdeF')).toMatchObject({ ok: false, challenge: expect.stringContaining('invalid_token') });
+    expect(check('Bearer 0123456789abcdeF')).toMatchObject({
+      ok: false,
+      challenge: expect.stringContaining('invalid_token'),
+    });
     expect(check('Bearer 0123456789abcdef extra')).toMatchObject({ ok: false });
   });
 });

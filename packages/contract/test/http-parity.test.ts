@@ -3,7 +3,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpServerProcess, httpClient, startHttpExample, stdioClient } from './http-harness.js';
 
-type ToolResult = { content?: { type: string; text?: string }[]; isError?: boolean; structuredContent?: unknown };
+type ToolResult = {
+  content?: { type: string; text?: string }[];
+  isError?: boolean;
+  structuredContent?: unknown;
+};
 
 function envelopeOf(result: ToolResult): Record<string, unknown> {
   expect(result.isError).toBe(true);
@@ -27,8 +31,17 @@ describe('HTTP/stdio parity', () => {
   });
 
   it('binds 127.0.0.1 and logs a structured ready line', () => {
-    const ready = server.stderr().split('\n').find((l) => l.includes('"server ready"')) ?? '';
-    expect(JSON.parse(ready)).toMatchObject({ msg: 'server ready', transport: 'http', host: '127.0.0.1', port: server.port });
+    const ready =
+      server
+        .stderr()
+        .split('\n')
+        .find((l) => l.includes('"server ready"')) ?? '';
+    expect(JSON.parse(ready)).toMatchObject({
+      msg: 'server ready',
+      transport: 'http',
+      host: '127.0.0.1',
+      port: server.port,
+    });
   });
 
   it('advertises the same capabilities, server info and instructions', () => {
@@ -54,19 +67,28 @@ describe('HTTP/stdio parity', () => {
   it('returns the same tool_not_found envelope for an unknown tool', async () => {
     const args = { name: 'list_ordrs', arguments: {} };
     const [a, b] = await Promise.all([http.callTool(args), stdio.callTool(args)]);
-    expect(envelopeOf(a as ToolResult)).toMatchObject({ error_kind: 'tool_not_found', error_code: 'TOOL_NOT_FOUND' });
+    expect(envelopeOf(a as ToolResult)).toMatchObject({
+      error_kind: 'tool_not_found',
+      error_code: 'TOOL_NOT_FOUND',
+    });
     expect(a).toEqual(b);
   });
 
   it('returns the same SCHEMA_REQUIRED envelope for a missing required field', async () => {
     const args = { name: 'list_orders', arguments: {} };
     const [a, b] = await Promise.all([http.callTool(args), stdio.callTool(args)]);
-    expect(envelopeOf(a as ToolResult)).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'SCHEMA_REQUIRED' });
+    expect(envelopeOf(a as ToolResult)).toMatchObject({
+      error_kind: 'mcp_input_validation',
+      error_code: 'SCHEMA_REQUIRED',
+    });
     expect(a).toEqual(b);
   });
 
   it('returns the same upstream and internal envelopes', async () => {
-    for (const args of [{ name: 'upstream_fail', arguments: { status: 503 } }, { name: 'crash', arguments: {} }]) {
+    for (const args of [
+      { name: 'upstream_fail', arguments: { status: 503 } },
+      { name: 'crash', arguments: {} },
+    ]) {
       const [a, b] = await Promise.all([http.callTool(args), stdio.callTool(args)]);
       envelopeOf(a as ToolResult);
       expect(a).toEqual(b);
@@ -75,7 +97,10 @@ describe('HTTP/stdio parity', () => {
 
   it('serves many clients at once (stateless: one Server per request)', async () => {
     const calls = Array.from({ length: 20 }, (_, i) =>
-      http.callTool({ name: 'list_orders', arguments: { marketplaceIds: ['ATVPDKIKX0DER'], maxResults: i + 1 } }),
+      http.callTool({
+        name: 'list_orders',
+        arguments: { marketplaceIds: ['ATVPDKIKX0DER'], maxResults: i + 1 },
+      }),
     );
     const results = await Promise.all(calls);
     expect(results.every((r) => !r.isError)).toBe(true);

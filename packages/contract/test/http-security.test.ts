@@ -11,7 +11,12 @@ import {
 } from './http-harness.js';
 
 const TOKEN = 'canary-bearer-4f7c1d9e2b8a6035';
-const CALL_CRASH = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'crash', arguments: {} } });
+const CALL_CRASH = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name: 'crash', arguments: {} },
+});
 
 describe('bearer-token auth', () => {
   let server: HttpServerProcess;
@@ -30,7 +35,13 @@ describe('bearer-token auth', () => {
   });
 
   it('answers 401 invalid_token for a wrong token, and the tool is never reached', async () => {
-    for (const auth of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer ', `Basic ${TOKEN}`, TOKEN]) {
+    for (const auth of [
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      'Bearer ',
+      `Basic ${TOKEN}`,
+      TOKEN,
+    ]) {
       const res = await rawPost(server.url, CALL_CRASH, { authorization: auth });
       expect(res.status, auth).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="mcp"/);
@@ -76,7 +87,12 @@ describe('host, origin, size, routes', () => {
   });
 
   it('answers 413 for a body over the limit (declared or streamed)', async () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping', params: { pad: 'x'.repeat(10_000) } });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'ping',
+      params: { pad: 'x'.repeat(10_000) },
+    });
     const res = await rawPost(server.url, big);
     expect(res.status).toBe(413);
     const chunked = new ReadableStream({

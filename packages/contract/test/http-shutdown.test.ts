@@ -27,7 +27,10 @@ describe('graceful shutdown', () => {
   }, 20_000);
 
   it('bounds the drain by OBMCP_HTTP_SHUTDOWN_TIMEOUT_MS', async () => {
-    const server = await startHttpExample({ OBMCP_EXAMPLE_SLOW_TOOL: '1', OBMCP_HTTP_SHUTDOWN_TIMEOUT_MS: '300' });
+    const server = await startHttpExample({
+      OBMCP_EXAMPLE_SLOW_TOOL: '1',
+      OBMCP_HTTP_SHUTDOWN_TIMEOUT_MS: '300',
+    });
     const client = await httpClient(server.url);
     const slow = client
       .callTool({ name: 'slow_echo', arguments: { ms: 10_000 } }, undefined, { timeout: 2_500 })

@@ -190,6 +190,14 @@ describe('__proto__ / constructor keys', () => {
     expect((args as Record<string, unknown>).constructor).toBe(1);
   });
 
+  test('schema keys named like Object.prototype members are validated as own properties only', async () => {
+    const props = { constructor: { type: 'integer' }, toString: { type: 'string' } };
+    const host = hostWith([tool('t', { type: 'object', properties: props, examples: [{}] })]);
+    expect((await host.call('t', {})).ok).toBe(true);
+    const envelope = await envelopeOf(host, 't', JSON.parse('{"constructor":"x"}'));
+    expect(envelope).toMatchObject({ error_code: 'SCHEMA_TYPE_MISMATCH', details: [{ path: 'constructor' }] });
+  });
+
   test('through the pipeline: strict rejects them, lax passes them as plain data', async () => {
     const strict = await envelopeOf(hostWith(exampleTools), 'list_orders', JSON.parse(hostile));
     expect(strict.error_code).toBe('SCHEMA_ADDITIONAL_PROPERTIES');

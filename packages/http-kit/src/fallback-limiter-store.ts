@@ -44,10 +44,13 @@ export class FallbackLimiterStore implements SharedLimiterStore {
       return;
     }
     this.warned = true;
-    this.options.logger.warn('shared rate limiter unavailable; falling back to local (per-process) limiting', {
-      ...fields,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    this.options.logger.warn(
+      'shared rate limiter unavailable; falling back to local (per-process) limiting',
+      {
+        ...fields,
+        error: error instanceof Error ? error.message : String(error),
+      },
+    );
   }
 
   private async attempt<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {

@@ -11,6 +11,10 @@ export { MemoryLimiterStore } from './memory-limiter-store.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './limiter.js';
 export { TokenCache, type TokenCacheOptions, type CachedToken } from './token-cache.js';
 export { formBody, joinQuery, type QueryValue, type FormValue } from './query.js';
-export { RedisLimiterStore, type RedisLimiterStoreOptions, type SharedLimiterStore } from './redis-limiter-store.js';
+export {
+  RedisLimiterStore,
+  type RedisLimiterStoreOptions,
+  type SharedLimiterStore,
+} from './redis-limiter-store.js';
 export { FallbackLimiterStore, type FallbackLimiterStoreOptions } from './fallback-limiter-store.js';
 export { limiterStoreFromEnv, LIMITER_ENV, type ManagedLimiterStore } from './limiter-store-from-env.js';

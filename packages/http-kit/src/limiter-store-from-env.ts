@@ -30,7 +30,10 @@ function describeUrl(url: string): string {
   }
 }
 
-export function limiterStoreFromEnv(env: Record<string, string | undefined>, logger: Logger): ManagedLimiterStore {
+export function limiterStoreFromEnv(
+  env: Record<string, string | undefined>,
+  logger: Logger,
+): ManagedLimiterStore {
   const url = env[LIMITER_ENV.redisUrl]?.trim();
   if (!url) {
     const memory = new MemoryLimiterStore();
@@ -54,7 +57,9 @@ export function limiterStoreFromEnv(env: Record<string, string | undefined>, log
     lazyConnect: false,
   });
   const where = describeUrl(url);
-  client.on('error', (error: Error) => logger.debug('redis connection error', { redis: where, error: error.message }));
+  client.on('error', (error: Error) =>
+    logger.debug('redis connection error', { redis: where, error: error.message }),
+  );
   const shared = new RedisLimiterStore(client, { keyPrefix: env[LIMITER_ENV.keyPrefix] || 'obmcp:rl:' });
   const store = new FallbackLimiterStore({
     primary: shared,

@@ -65,8 +65,14 @@ describe.skipIf(!HAS_REDIS)('RedisLimiterStore (real redis-server)', () => {
 
   it('reservations are shared: queued waits from two instances stay within the rate', async () => {
     const prefix = `t2:${Date.now()}:`;
-    const a = createLimiter({ store: new RedisLimiterStore(client(), { keyPrefix: prefix }), maxWaitMs: 5_000 });
-    const b = createLimiter({ store: new RedisLimiterStore(client(), { keyPrefix: prefix }), maxWaitMs: 5_000 });
+    const a = createLimiter({
+      store: new RedisLimiterStore(client(), { keyPrefix: prefix }),
+      maxWaitMs: 5_000,
+    });
+    const b = createLimiter({
+      store: new RedisLimiterStore(client(), { keyPrefix: prefix }),
+      maxWaitMs: 5_000,
+    });
     const rule = { rate: 20, burst: 1 };
     const started = Date.now();
     await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).acquire(KEY, rule)));
@@ -130,7 +136,10 @@ describe.skipIf(!HAS_REDIS)('RedisLimiterStore (real redis-server)', () => {
         });
         child.once('close', (code) => {
           if (code !== 0) reject(new Error(`worker exited ${code}: ${err}`));
-          else resolve(JSON.parse(out.trim()) as { allowed: number; refused: number; failed: number; kind: string });
+          else
+            resolve(
+              JSON.parse(out.trim()) as { allowed: number; refused: number; failed: number; kind: string },
+            );
         });
       });
     const [p1, p2] = await Promise.all([run(), run()]);

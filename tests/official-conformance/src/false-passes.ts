@@ -21,7 +21,9 @@ export function falsePasses(outputDir: string): string[] {
       (c) =>
         c.status === 'SUCCESS' &&
         c.details?.result?.isError === true &&
-        (c.details.result.content ?? []).some((p) => (p.text ?? '').includes('"error_kind":"tool_not_found"')),
+        (c.details.result.content ?? []).some((p) =>
+          (p.text ?? '').includes('"error_kind":"tool_not_found"'),
+        ),
     );
     if (hollow) found.push(scenario);
   }

@@ -39,12 +39,16 @@ async function runTarget(target: Target): Promise<TargetReport> {
     const args = ['server', '--url', server.url, '--expected-failures', baseline, '-o', out];
     const run = await runCli(CLI, args, PKG, TARGET_TIMEOUT_MS);
     const ok = run.status === 0 && !run.timedOut;
-    lines.push(`### ${target.name} (${server.url}, ${baseline.slice(PKG.length + 1)}): ${ok ? 'OK' : 'FAILED'}`);
+    lines.push(
+      `### ${target.name} (${server.url}, ${baseline.slice(PKG.length + 1)}): ${ok ? 'OK' : 'FAILED'}`,
+    );
     const summary = run.output.indexOf('=== SUMMARY ===');
     lines.push((ok && summary >= 0 ? run.output.slice(summary) : run.output).trim());
     if (run.timedOut) lines.push(`conformance did not finish within ${TARGET_TIMEOUT_MS} ms`);
     for (const scenario of falsePasses(out)) {
-      lines.push(`  ! false pass: ${scenario} passed on a tool_not_found envelope (no fixture tool; see README)`);
+      lines.push(
+        `  ! false pass: ${scenario} passed on a tool_not_found envelope (no fixture tool; see README)`,
+      );
     }
     return { ok, lines };
   } finally {

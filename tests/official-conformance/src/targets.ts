@@ -16,7 +16,9 @@ export interface Target {
 const APPS = ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const;
 
 export function targets(): Target[] {
-  const list: Target[] = [{ name: 'contract-example', args: [`${ROOT}packages/contract/dist/example/server.js`] }];
+  const list: Target[] = [
+    { name: 'contract-example', args: [`${ROOT}packages/contract/dist/example/server.js`] },
+  ];
   for (const app of APPS) {
     const entry = `${ROOT}apps/${app}/dist/index.js`;
     const target: Target = { name: app, args: ['--import', MOCKS_PRELOAD, entry] };

@@ -76,7 +76,7 @@ function shapeOf(error: ContractError, profile: ServerProfile): Shape {
       kind: 'auth_error',
       code: error.code,
       summary: error.summary ?? 'Authentication failed.',
-      retryable: false,
+      retryable: error.retryable,
     };
   if (error instanceof RateLimitedError)
     return {

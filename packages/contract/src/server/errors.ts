@@ -67,10 +67,14 @@ export class AuthError extends ContractError {
   readonly code: string;
   /** HTTP status of the failing credential exchange, when there was one. */
   readonly status: number | undefined;
-  constructor(init: ContractErrorInit & { code?: string; status?: number } = {}) {
+  /** A credential service outage (5xx, 429, transport) may pass; a rejected credential will not. */
+  readonly retryable: boolean;
+  constructor(init: ContractErrorInit & { code?: string; status?: number; retryable?: boolean } = {}) {
     super(init.summary ?? 'authentication failed', init);
     this.code = init.code ?? 'AUTHENTICATION_ERROR';
     this.status = init.status;
+    const outage = init.status !== undefined && (init.status >= 500 || init.status === 429 || init.status === 408);
+    this.retryable = init.retryable ?? outage;
   }
 }
 
