@@ -21,7 +21,9 @@ const schema = {
     page: { type: 'integer', minimum: 1, default: 1 },
   },
   // filter_date and last_days are mutually exclusive: with filter_date present, last_days must be absent.
-  dependentSchemas: { filter_date: { properties: { last_days: false } } },
+  dependentSchemas: {
+    filter_date: { description: 'filter_date and last_days are mutually exclusive: send one of them.', properties: { last_days: false } },
+  },
   additionalProperties: false,
   examples: [{}, { last_days: 7 }, { subscription_id: 107003, filter_date: '2025-11-01' }],
 } as const;

@@ -11,7 +11,7 @@ import type { HintTables } from '../hints/tables.js';
 import { jsonType, toPath, valueAt } from './json-type.js';
 import { mappingFor, render } from './mapping.js';
 import { selectErrors } from './select-errors.js';
-import { siblingKeys } from './schema-walk.js';
+import { describedBy, siblingKeys } from './schema-walk.js';
 
 export interface ValidationReport {
   code: string;
@@ -92,7 +92,13 @@ function detailFor(error: ErrorObject, args: unknown, schema: unknown, tables: H
   const received = jsonType(value);
   // The additionalProperties template names the owning object: "Field (root) contains unexpected key x."
   const templatePath = error.keyword === 'additionalProperties' ? toPath(error.instancePath) : path;
-  const values = { ...detail, path: templatePath, received_type: received, validator: error.keyword };
+  const values: Record<string, unknown> = { ...detail, path: templatePath, received_type: received, validator: error.keyword };
+  // Outside the mapping, the schema author's own words (the nearest `description`) say what the rule is.
+  const rule = known ? undefined : describedBy(schema, error.schemaPath);
+  if (rule !== undefined) {
+    detail.rule = rule;
+    values.rule = rule;
+  }
   const out: EnvelopeDetail = {
     path,
     issue: known
@@ -170,7 +176,9 @@ export function describeAjvErrors(
     described.length > 1 ? ` (+${described.length - 1} more issue${described.length > 2 ? 's' : ''})` : '';
   const hints: CategorizedHint[] = [];
   for (const d of described) hints.push(...d.hints);
-  const templated = described.map((d) => render(d.entry.hint, d.values));
+  const templated = described.flatMap((d) =>
+    typeof d.values.rule === 'string' ? [`${d.values.path}: ${d.values.rule}`, render(d.entry.hint, d.values)] : [render(d.entry.hint, d.values)],
+  );
   return {
     code: primary.entry.error_code,
     summary: `${render(primary.entry.summary_template, primary.values)}${more}`,
