@@ -18,8 +18,8 @@ try {
 
 const logger = createLogger({ name: 'ads-mcp', level: config.logLevel, secrets: config.secrets });
 try {
-  const { server } = createServer(config, { logger, env: process.env });
-  await serve(server, { logger });
+  const { newServer } = createServer(config, { logger, env: process.env });
+  await serve(newServer, { logger });
 } catch (error) {
   fatal(error instanceof Error ? error.message : 'startup failed');
 }

@@ -17,5 +17,5 @@ try {
 }
 
 const logger = createLogger({ name: profile.name, level: config.logLevel, secrets: [config.refreshToken] });
-const { server } = createServer(config, { logger });
-await serve(server, { logger });
+const { newServer } = createServer(config, { logger });
+await serve(newServer, { logger });

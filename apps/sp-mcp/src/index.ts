@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // sp-mcp stdio entry: env → config (exit 2 on a fatal config error) → createServer → serve.
+import { limiterStoreFromEnv } from '@obmcp/http-kit';
 import { createLogger, serve } from '@obmcp/contract';
 import { parseCodeMode } from '@obmcp/code-mode';
 import { ConfigError, configSecrets, loadConfig, type SpConfig } from './config.js';
@@ -20,8 +21,9 @@ try {
 
 const logger = createLogger({ name: 'sp-mcp', level: config.logLevel, secrets: configSecrets(config) });
 try {
-  const { server } = createServer(config, { logger, env: process.env });
-  await serve(server, { logger });
+  const limiterStore = limiterStoreFromEnv(process.env, logger);
+  const { newServer } = createServer(config, { logger, env: process.env, limiterStore });
+  await serve(newServer, { logger });
 } catch (error) {
   // Identity-file errors and similar startup failures: the message never contains secrets.
   fatal(error instanceof Error ? error.message : 'startup failed');

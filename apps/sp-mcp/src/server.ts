@@ -1,7 +1,7 @@
 // createServer(config): fetchers, auth, limiter, session, tools, Code Mode → the contract server.
 import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
-import { createFetcher, createLimiter } from '@obmcp/http-kit';
+import { createFetcher, createLimiter, type LimiterStore } from '@obmcp/http-kit';
 import { createTokenProvider } from './auth/token-provider.js';
 import type { SpConfig } from './config.js';
 import { SpApiClient } from './http/sp-client.js';
@@ -16,6 +16,8 @@ export interface CreateServerOptions {
   logger: Logger;
   /** Env handed to the contract (MCP_* switches). Default process.env. */
   env?: Record<string, string | undefined>;
+  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  limiterStore?: LimiterStore;
 }
 
 export function createServer(config: SpConfig, options: CreateServerOptions): ContractServer {
@@ -29,7 +31,10 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   });
   const session = new Session(config, env);
   const tokens = createTokenProvider(config, lwa);
-  const limiter = createLimiter({ maxWaitMs: config.limiterMaxWaitMs });
+  const limiter = createLimiter({
+    maxWaitMs: config.limiterMaxWaitMs,
+    ...(options.limiterStore ? { store: options.limiterStore } : {}),
+  });
   const client = new SpApiClient({ config, session, tokens, fetcher: api, limiter });
   const direct = spTools({ config, session, client, documents });
   const { listed, internal } = applyCodeMode(direct, config.codeMode);

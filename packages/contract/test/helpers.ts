@@ -31,8 +31,17 @@ export function capturingLogger() {
   };
 }
 
-export function tool(name: string, inputSchema: JsonSchema, handler?: ToolDefinition['handler']): ToolDefinition {
-  return { name, description: `${name} (test tool)`, inputSchema, handler: handler ?? ((args) => ({ args })) };
+export function tool(
+  name: string,
+  inputSchema: JsonSchema,
+  handler?: ToolDefinition['handler'],
+): ToolDefinition {
+  return {
+    name,
+    description: `${name} (test tool)`,
+    inputSchema,
+    handler: handler ?? ((args) => ({ args })),
+  };
 }
 
 /** A host over the given tools; `env` replaces process.env entirely (defaults apply to what is absent). */

@@ -16,7 +16,6 @@ import {
   silentLogger,
   spellingDistance,
   suggest,
-  UpstreamHttpError,
   UpstreamTransportError,
 } from '../src/index.js';
 import { envelopeOf, hostWith } from './helpers.js';
@@ -59,8 +58,12 @@ describe('the four categories, listed in _meta.hint_categories', () => {
     const off = host({ MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: 'false' });
     const envelope = await envelopeOf(off, 'list_orders', { MarketplaceIds: ['ATVPDKIKX0DER'] });
     expect(envelope.hints).toContain('Use marketplaceIds instead of MarketplaceIds.');
-    expect(envelope._meta?.hint_categories).toEqual(expect.arrayContaining(['case_mismatch', 'missing_required']));
-    expect(envelope.details.find((d) => d.extra === 'MarketplaceIds')?.did_you_mean).toEqual(['marketplaceIds']);
+    expect(envelope._meta?.hint_categories).toEqual(
+      expect.arrayContaining(['case_mismatch', 'missing_required']),
+    );
+    expect(envelope.details.find((d) => d.extra === 'MarketplaceIds')?.did_you_mean).toEqual([
+      'marketplaceIds',
+    ]);
   });
 
   test('did_you_mean for a close key', async () => {
@@ -82,7 +85,12 @@ describe('the four categories, listed in _meta.hint_categories', () => {
   });
 
   test('the categories are exactly the v1 four', () => {
-    expect([...HINT_CATEGORIES]).toEqual(['case_mismatch', 'did_you_mean', 'enum_suggest', 'missing_required']);
+    expect([...HINT_CATEGORIES]).toEqual([
+      'case_mismatch',
+      'did_you_mean',
+      'enum_suggest',
+      'missing_required',
+    ]);
   });
 });
 
@@ -96,9 +104,17 @@ describe('tables and value hints', () => {
 
   test('enum labels: a label names its value', () => {
     const tables = { enumLabels: { marketplaceId: { ATVPDKIKX0DER: 'US', A1PA6795UKMFR9: 'DE' } } };
-    const { matches, hints } = enumHints('filters/0/marketplaceId', 'us', ['ATVPDKIKX0DER', 'A1PA6795UKMFR9'], tables);
+    const { matches, hints } = enumHints(
+      'filters/0/marketplaceId',
+      'us',
+      ['ATVPDKIKX0DER', 'A1PA6795UKMFR9'],
+      tables,
+    );
     expect(matches).toEqual(['ATVPDKIKX0DER']);
-    expect(hints[0]).toEqual({ category: 'did_you_mean', text: "Did you mean marketplaceId='ATVPDKIKX0DER'? Got 'us'." });
+    expect(hints[0]).toEqual({
+      category: 'did_you_mean',
+      text: "Did you mean marketplaceId='ATVPDKIKX0DER'? Got 'us'.",
+    });
   });
 
   test('a numeric string for an integer names the number', async () => {
@@ -135,11 +151,21 @@ describe('hints are data, never instructions', () => {
         if (!outcome.ok) out.push(outcome.envelope);
       }
     }
-    for (const status of [400, 401, 403, 404, 429, 500, 503]) out.push(await envelopeOf(h, 'upstream_fail', { status }));
+    for (const status of [400, 401, 403, 404, 429, 500, 503])
+      out.push(await envelopeOf(h, 'upstream_fail', { status }));
     out.push(await envelopeOf(h, 'crash', {}));
     out.push(await envelopeOf(h, 'list_ordrs', {}));
-    const { host: wired } = createContractServer({ profile: exampleProfile, tools: exampleTools, env: {}, logger: silentLogger });
-    const viaInvoke = await wired.invoke('nope', {}, { signal: new AbortController().signal, listedOnly: true });
+    const { host: wired } = createContractServer({
+      profile: exampleProfile,
+      tools: exampleTools,
+      env: {},
+      logger: silentLogger,
+    });
+    const viaInvoke = await wired.invoke(
+      'nope',
+      {},
+      { signal: new AbortController().signal, listedOnly: true },
+    );
     if (!viaInvoke.outcome.ok) out.push(viaInvoke.outcome.envelope);
     const thrown = [
       new UpstreamTransportError('UPSTREAM_TIMEOUT'),

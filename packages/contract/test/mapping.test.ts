@@ -107,7 +107,9 @@ const CASES: Record<string, Case> = {
     values: { path: 'obj', extra: 'zz' },
   },
   oneOf: {
-    props: { target: { type: 'object', properties: { v: { oneOf: [{ type: 'integer' }, { minimum: 0 }] } } } },
+    props: {
+      target: { type: 'object', properties: { v: { oneOf: [{ type: 'integer' }, { minimum: 0 }] } } },
+    },
     example: { target: { v: -1 } },
     bad: { target: { v: 5 } },
     path: 'target/v',
@@ -172,7 +174,12 @@ describe.each(Object.entries(CASES))('%s', (keyword, c) => {
     expect(envelope.retryable).toBe(false);
     expect(envelope.examples).toEqual([c.example]);
     expect(envelope.details).toHaveLength(1);
-    expect(envelope.details[0]).toMatchObject({ path: c.path, field: c.path, validator: surfaced, ...c.details });
+    expect(envelope.details[0]).toMatchObject({
+      path: c.path,
+      field: c.path,
+      validator: surfaced,
+      ...c.details,
+    });
     expect(envelope.details[0]?.path.startsWith('/')).toBe(false);
     const values = { path: c.path, ...c.details, ...c.values };
     expect(envelope.summary).toBe(fill(entry.summary_template, values));
@@ -187,7 +194,9 @@ test('allOf has its own mapping entry, but an allOf failure reports the inner ke
 });
 
 test('combinator branch errors are folded: one detail at the combinator path', async () => {
-  const props = { v: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }] } };
+  const props = {
+    v: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }] },
+  };
   const c: Case = { props, example: { v: { a: 'x' } }, bad: { v: { b: 1 } }, path: 'v' };
   const envelope = await envelopeOf(hostWith([tool('t', schemaOf(c))]), 't', c.bad);
   expect(envelope.error_code).toBe('SCHEMA_ANY_OF_FAILED');
@@ -215,10 +224,23 @@ describe.each([
 });
 
 test('several issues: one code by priority, every issue in details, "(+N more issues)"', async () => {
-  const props = { n: { type: 'integer', maximum: 3 }, name: { type: 'string' }, ids: { type: 'array', maxItems: 1 } };
-  const schema: JsonSchema = { type: 'object', properties: props, required: ['name'], examples: [{ name: 'a' }] };
+  const props = {
+    n: { type: 'integer', maximum: 3 },
+    name: { type: 'string' },
+    ids: { type: 'array', maxItems: 1 },
+  };
+  const schema: JsonSchema = {
+    type: 'object',
+    properties: props,
+    required: ['name'],
+    examples: [{ name: 'a' }],
+  };
   const envelope = await envelopeOf(hostWith([tool('t', schema)]), 't', { n: 9, ids: [1, 2] });
   expect(envelope.error_code).toBe('SCHEMA_REQUIRED');
   expect(envelope.summary).toBe('Required field name is missing. (+2 more issues)');
-  expect(envelope.details.map((d) => d.code).sort()).toEqual(['SCHEMA_MAXIMUM', 'SCHEMA_MAX_ITEMS', 'SCHEMA_REQUIRED']);
+  expect(envelope.details.map((d) => d.code).sort()).toEqual([
+    'SCHEMA_MAXIMUM',
+    'SCHEMA_MAX_ITEMS',
+    'SCHEMA_REQUIRED',
+  ]);
 });

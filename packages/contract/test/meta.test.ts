@@ -51,7 +51,8 @@ describe('parseWarningHeaders', () => {
   });
 
   test('several comma-separated values; commas inside quotes do not split', () => {
-    const field = '110 - "Response is stale, revalidate", 199 api.example.com "a, b, c" "Sat, 25 Apr 2026 17:42:33 GMT"';
+    const field =
+      '110 - "Response is stale, revalidate", 199 api.example.com "a, b, c" "Sat, 25 Apr 2026 17:42:33 GMT"';
     expect(parseWarningHeaders([field])).toEqual([
       entry('110 - "Response is stale, revalidate"'),
       entry('199 api.example.com "a, b, c" "Sat, 25 Apr 2026 17:42:33 GMT"'),
@@ -117,7 +118,8 @@ describe('createMetaCollector', () => {
     meta.setRateLimit({ remaining: 1 });
     meta.setRetryAfter(2);
     meta.setRequestId('r'.repeat(500));
-    for (let i = 0; i < 20; i++) meta.addWarning({ kind: 'upstream_warning', summary: `${i}`, details: [], hints: [] });
+    for (let i = 0; i < 20; i++)
+      meta.addWarning({ kind: 'upstream_warning', summary: `${i}`, details: [], hints: [] });
     const snap = meta.snapshot();
     expect(snap).toMatchObject({ rate_limit: { remaining: 1 }, retry_after_seconds: 2 });
     expect(snap.warnings).toHaveLength(10);

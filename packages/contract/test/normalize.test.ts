@@ -23,7 +23,9 @@ describe('rules', () => {
   test('unique case-insensitive match → renamed', () => {
     expect(norm({ MarketplaceIds: ['A'] })).toEqual({
       args: { marketplaceIds: ['A'] },
-      events: [{ kind: 'renamed', from: 'MarketplaceIds', to: 'marketplaceIds', reason: 'schema_canonical_key' }],
+      events: [
+        { kind: 'renamed', from: 'MarketplaceIds', to: 'marketplaceIds', reason: 'schema_canonical_key' },
+      ],
     });
     expect(norm({ marketplace_ids: ['A'] }).args).toEqual({ marketplaceIds: ['A'] });
   });
@@ -39,14 +41,27 @@ describe('rules', () => {
     const { args, events } = norm({ marketplaceIds: ['KEEP'], MARKETPLACEIDS: ['DROP'] });
     expect(args).toEqual({ marketplaceIds: ['KEEP'] });
     expect(events).toEqual([
-      { kind: 'dropped_alias', from: 'MARKETPLACEIDS', canonical: 'marketplaceIds', reason: 'canonical_key_also_present' },
+      {
+        kind: 'dropped_alias',
+        from: 'MARKETPLACEIDS',
+        canonical: 'marketplaceIds',
+        reason: 'canonical_key_also_present',
+      },
     ]);
   });
 
   test('scalar for an array → coerced (an integer where number|array is declared stays)', () => {
     expect(norm({ marketplaceIds: 'A' })).toEqual({
       args: { marketplaceIds: ['A'] },
-      events: [{ kind: 'coerced', field: 'marketplaceIds', from_type: 'string', to_type: 'array', reason: 'schema_array_wrap' }],
+      events: [
+        {
+          kind: 'coerced',
+          field: 'marketplaceIds',
+          from_type: 'string',
+          to_type: 'array',
+          reason: 'schema_array_wrap',
+        },
+      ],
     });
     expect(norm({ amount: 5 })).toEqual({ args: { amount: 5 }, events: [] });
   });
@@ -54,12 +69,22 @@ describe('rules', () => {
   test('stringified JSON array → parsed, coerced from string', () => {
     expect(norm({ marketplaceIds: ' ["A","B"] ' })).toEqual({
       args: { marketplaceIds: ['A', 'B'] },
-      events: [{ kind: 'coerced', field: 'marketplaceIds', from_type: 'string', to_type: 'array', reason: 'json_string_parsed' }],
+      events: [
+        {
+          kind: 'coerced',
+          field: 'marketplaceIds',
+          from_type: 'string',
+          to_type: 'array',
+          reason: 'json_string_parsed',
+        },
+      ],
     });
   });
 
   test('unknown field: rejected when strict, passed through when not', () => {
-    expect(norm({ bogus: 1 }).events).toEqual([{ kind: 'unknown_field_rejected', field: 'bogus', reason: 'no_schema_match' }]);
+    expect(norm({ bogus: 1 }).events).toEqual([
+      { kind: 'unknown_field_rejected', field: 'bogus', reason: 'no_schema_match' },
+    ]);
     expect(norm({ bogus: 1 }, false)).toEqual({
       args: { bogus: 1 },
       events: [{ kind: 'unknown_field_passed_through', field: 'bogus', reason: 'no_schema_match' }],
@@ -71,8 +96,19 @@ describe('rules', () => {
     expect(args).toEqual({ filters: [{ ok: 1 }, { marketplaceId: 'A', tags: ['t'] }] });
     expect(events).toEqual([
       { kind: 'unknown_field_rejected', field: 'filters/0/ok', reason: 'no_schema_match' },
-      { kind: 'renamed', from: 'filters/1/MarketplaceID', to: 'filters/1/marketplaceId', reason: 'schema_canonical_key' },
-      { kind: 'coerced', field: 'filters/1/tags', from_type: 'string', to_type: 'array', reason: 'schema_array_wrap' },
+      {
+        kind: 'renamed',
+        from: 'filters/1/MarketplaceID',
+        to: 'filters/1/marketplaceId',
+        reason: 'schema_canonical_key',
+      },
+      {
+        kind: 'coerced',
+        field: 'filters/1/tags',
+        from_type: 'string',
+        to_type: 'array',
+        reason: 'schema_array_wrap',
+      },
     ]);
   });
 
@@ -99,7 +135,10 @@ describe('through the pipeline', () => {
   test('MCP_SCHEMA_KEY_NORMALIZATION_ENABLED=false bypasses: a PascalCase key then fails validation', async () => {
     const args = { MarketplaceIds: ['ATVPDKIKX0DER'] };
     expect((await host().call('list_orders', args)).ok).toBe(true);
-    const off = host({ MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: 'false', MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' });
+    const off = host({
+      MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: 'false',
+      MCP_SCHEMA_KEY_NORMALIZATION_META: 'true',
+    });
     const envelope = await envelopeOf(off, 'list_orders', args);
     expect(envelope.error_code).toBe('SCHEMA_REQUIRED');
     expect(envelope.details.map((d) => d.code)).toContain('SCHEMA_ADDITIONAL_PROPERTIES');
@@ -107,7 +146,12 @@ describe('through the pipeline', () => {
   });
 
   test('MCP_SCHEMA_KEY_NORMALIZATION_META: default off, on → success and error envelopes', async () => {
-    const renamed = { kind: 'renamed', from: 'MarketplaceIds', to: 'marketplaceIds', reason: 'schema_canonical_key' };
+    const renamed = {
+      kind: 'renamed',
+      from: 'MarketplaceIds',
+      to: 'marketplaceIds',
+      reason: 'schema_canonical_key',
+    };
     const ok = { MarketplaceIds: ['ATVPDKIKX0DER'] };
     const bad = { ...ok, maxResults: 0 };
     expect((await invoke(host(), 'list_orders', ok)).meta.normalized).toBeUndefined();
@@ -120,58 +164,9 @@ describe('through the pipeline', () => {
   });
 });
 
-describe('MCP_STRICT_UNKNOWN_FIELDS and the four additionalProperties rules', () => {
-  const props = { a: { type: 'integer' } };
-  const tools = [
-    tool('closed', { type: 'object', properties: props, additionalProperties: false, examples: [{}] }),
-    tool('open', { type: 'object', properties: props, additionalProperties: true, examples: [{}] }),
-    tool('typed', { type: 'object', properties: props, additionalProperties: { type: 'integer' }, examples: [{}] }),
-    tool('silent', { type: 'object', properties: { o: { type: 'object', properties: props } }, examples: [{}] }),
-    tool('composed', { type: 'object', properties: props, allOf: [{ required: ['a'] }], examples: [{ a: 1 }] }),
-  ];
-  const strict = hostWith(tools, { MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' });
-  const lax = hostWith(tools, { MCP_STRICT_UNKNOWN_FIELDS: 'false', MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' });
-  const published = (name: string) => strict.describe(name)?.inputSchema as Record<string, unknown>;
-
-  test('false stays: extras rejected in both modes', async () => {
-    for (const h of [strict, lax]) expect((await envelopeOf(h, 'closed', { x: 1 })).error_code).toBe('SCHEMA_ADDITIONAL_PROPERTIES');
-    expect(published('closed').additionalProperties).toBe(false);
-  });
-
-  test('true stays: extras accepted in strict mode, event says passed through', async () => {
-    const out = await invoke(strict, 'open', { x: 1 });
-    expect(out.outcome.ok).toBe(true);
-    expect(out.meta.normalized).toEqual([{ kind: 'unknown_field_passed_through', field: 'x', reason: 'no_schema_match' }]);
-    expect(published('open').additionalProperties).toBe(true);
-  });
-
-  test('a sub-schema validates the extras', async () => {
-    expect((await strict.call('typed', { x: 1 })).ok).toBe(true);
-    const envelope = await envelopeOf(strict, 'typed', { x: 'one' });
-    expect(envelope).toMatchObject({ error_code: 'SCHEMA_TYPE_MISMATCH', details: [{ path: 'x', expected_type: 'integer' }] });
-  });
-
-  test('silent → false injected (nested too) when strict; extras pass when MCP_STRICT_UNKNOWN_FIELDS=false', async () => {
-    expect(published('silent').additionalProperties).toBe(false);
-    expect((published('silent').properties as Record<string, Record<string, unknown>>).o?.additionalProperties).toBe(false);
-    const envelope = await envelopeOf(strict, 'silent', { o: { a: 1, zz: 2 } });
-    expect(envelope).toMatchObject({ error_code: 'SCHEMA_ADDITIONAL_PROPERTIES', details: [{ path: 'o/zz', extra: 'zz' }] });
-    expect(envelope._meta?.normalized).toEqual([{ kind: 'unknown_field_rejected', field: 'o/zz', reason: 'no_schema_match' }]);
-    const out = await invoke(lax, 'silent', { o: { a: 1, zz: 2 } });
-    expect(out.outcome).toEqual({ ok: true, value: { args: { o: { a: 1, zz: 2 } } } });
-    expect(out.meta.normalized).toEqual([{ kind: 'unknown_field_passed_through', field: 'o/zz', reason: 'no_schema_match' }]);
-  });
-
-  test('allOf schemas are never injected; the event label follows the real outcome', async () => {
-    expect(published('composed').additionalProperties).toBeUndefined();
-    const out = await invoke(strict, 'composed', { a: 1, x: 2 });
-    expect(out.outcome.ok).toBe(true);
-    expect(out.meta.normalized).toEqual([{ kind: 'unknown_field_passed_through', field: 'x', reason: 'no_schema_match' }]);
-  });
-});
-
 describe('__proto__ / constructor keys', () => {
-  const hostile = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"Marketplaceids":["A"]}';
+  const hostile =
+    '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"Marketplaceids":["A"]}';
 
   test('normalization keeps them as own data properties, never touching prototypes', () => {
     const { args } = norm(JSON.parse(hostile), false);
@@ -195,7 +190,10 @@ describe('__proto__ / constructor keys', () => {
     const host = hostWith([tool('t', { type: 'object', properties: props, examples: [{}] })]);
     expect((await host.call('t', {})).ok).toBe(true);
     const envelope = await envelopeOf(host, 't', JSON.parse('{"constructor":"x"}'));
-    expect(envelope).toMatchObject({ error_code: 'SCHEMA_TYPE_MISMATCH', details: [{ path: 'constructor' }] });
+    expect(envelope).toMatchObject({
+      error_code: 'SCHEMA_TYPE_MISMATCH',
+      details: [{ path: 'constructor' }],
+    });
   });
 
   test('through the pipeline: strict rejects them, lax passes them as plain data', async () => {

@@ -30,11 +30,32 @@ const cyclic = fc.anything().map((inner) => {
 const hostile = fc.constantFrom(
   Symbol('s'),
   () => 1,
-  new Proxy({}, { get: () => { throw new Error('get'); }, getPrototypeOf: () => { throw new Error('proto'); } }),
-  Object.defineProperty(new Error('m'), 'message', { get: () => { throw new Error('x'); } }),
+  new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('get');
+      },
+      getPrototypeOf: () => {
+        throw new Error('proto');
+      },
+    },
+  ),
+  Object.defineProperty(new Error('m'), 'message', {
+    get: () => {
+      throw new Error('x');
+    },
+  }),
 );
 const anythingThrown = fc.oneof(
-  fc.anything({ withBigInt: true, withMap: true, withSet: true, withDate: true, withNullPrototype: true, withBoxedValues: true }),
+  fc.anything({
+    withBigInt: true,
+    withMap: true,
+    withSet: true,
+    withDate: true,
+    withNullPrototype: true,
+    withBoxedValues: true,
+  }),
   cyclic,
   hostile,
   fc.string().map((m) => new Error(m)),
@@ -52,9 +73,9 @@ const init = fc.record(
 ) as fc.Arbitrary<Record<string, never>>;
 const contractThrown = fc.oneof(
   fc.tuple(fc.integer({ min: -1, max: 1000 }), init).map(([s, i]) => new UpstreamHttpError(s, i)),
-  fc.tuple(fc.constantFrom('UPSTREAM_TIMEOUT', 'UPSTREAM_UNREACHABLE', 'UPSTREAM_INVALID_RESPONSE'), init).map(
-    ([c, i]) => new UpstreamTransportError(c as 'UPSTREAM_TIMEOUT', i),
-  ),
+  fc
+    .tuple(fc.constantFrom('UPSTREAM_TIMEOUT', 'UPSTREAM_UNREACHABLE', 'UPSTREAM_INVALID_RESPONSE'), init)
+    .map(([c, i]) => new UpstreamTransportError(c as 'UPSTREAM_TIMEOUT', i)),
   init.map((i) => new AuthError(i)),
   init.map((i) => new RateLimitedError(i)),
   fc.tuple(fc.string(), init).map(([c, i]) => new DomainValidationError(c, i)),
@@ -86,15 +107,48 @@ describe('envelopeFromThrown', () => {
   });
 });
 
-const KEYS = ['a', 'b', 'Ab', 'AB', 'ab', 'marketplaceIds', 'MarketplaceIds', 'x_y', 'XY', '__proto__', 'constructor'];
+const KEYS = [
+  'a',
+  'b',
+  'Ab',
+  'AB',
+  'ab',
+  'marketplaceIds',
+  'MarketplaceIds',
+  'x_y',
+  'XY',
+  '__proto__',
+  'constructor',
+];
 const key = fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 6 }));
-const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: -50, max: 50 }), fc.boolean(), fc.constant(null));
+const scalar = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.integer({ min: -50, max: 50 }),
+  fc.boolean(),
+  fc.constant(null),
+);
 const opt = { requiredKeys: ['type'] as ['type'] };
 
 const leaf: fc.Arbitrary<JsonSchema> = fc.oneof(
-  fc.record({ type: fc.constant('string'), minLength: fc.nat(4), maxLength: fc.nat(8), pattern: fc.constant('^[a-z]*$') }, opt),
+  fc.record(
+    {
+      type: fc.constant('string'),
+      minLength: fc.nat(4),
+      maxLength: fc.nat(8),
+      pattern: fc.constant('^[a-z]*$'),
+    },
+    opt,
+  ),
   fc.record({ type: fc.constant('string'), format: fc.constantFrom('email', 'date-time', 'uri') }, opt),
-  fc.record({ type: fc.constantFrom('integer', 'number'), minimum: fc.integer(), maximum: fc.integer(), multipleOf: fc.constantFrom(1, 2, 5) }, opt),
+  fc.record(
+    {
+      type: fc.constantFrom('integer', 'number'),
+      minimum: fc.integer(),
+      maximum: fc.integer(),
+      multipleOf: fc.constantFrom(1, 2, 5),
+    },
+    opt,
+  ),
   fc.record({ type: fc.constant('boolean') }),
   fc.record({ enum: fc.array(scalar, { minLength: 1, maxLength: 4 }) }),
   fc.record({ const: scalar }),
@@ -102,37 +156,56 @@ const leaf: fc.Arbitrary<JsonSchema> = fc.oneof(
   fc.record({ not: fc.record({ type: fc.constant('null') }) }),
 );
 
-const { schema } = fc.letrec<{ schema: JsonSchema; array: JsonSchema; object: JsonSchema; combo: JsonSchema }>((tie) => ({
-  schema: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object'), tie('combo')),
+const { schema } = fc.letrec<{
+  schema: JsonSchema;
+  array: JsonSchema;
+  object: JsonSchema;
+  combo: JsonSchema;
+}>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    tie('array'),
+    tie('object'),
+    tie('combo'),
+  ),
   array: fc.record(
-    { type: fc.constant('array'), items: tie('schema'), minItems: fc.nat(2), maxItems: fc.nat(4), uniqueItems: fc.boolean() },
+    {
+      type: fc.constant('array'),
+      items: tie('schema'),
+      minItems: fc.nat(2),
+      maxItems: fc.nat(4),
+      uniqueItems: fc.boolean(),
+    },
     { requiredKeys: ['type', 'items'] },
   ),
-  object: fc
-    .dictionary(key, tie('schema'), { maxKeys: 4 })
-    .chain((properties) =>
-      fc.record(
-        {
-          type: fc.constant('object'),
-          properties: fc.constant(properties),
-          required: fc.subarray(Object.keys(properties)),
-          additionalProperties: fc.oneof(fc.boolean(), leaf),
-        },
-        { requiredKeys: ['type', 'properties'] },
-      ),
+  object: fc.dictionary(key, tie('schema'), { maxKeys: 4 }).chain((properties) =>
+    fc.record(
+      {
+        type: fc.constant('object'),
+        properties: fc.constant(properties),
+        required: fc.subarray(Object.keys(properties)),
+        additionalProperties: fc.oneof(fc.boolean(), leaf),
+      },
+      { requiredKeys: ['type', 'properties'] },
     ),
-  combo: fc.record({ [`${'any'}Of`]: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }).chain((anyOf) =>
-    fc.constantFrom(anyOf, { oneOf: anyOf.anyOf }, { allOf: anyOf.anyOf }),
   ),
+  combo: fc
+    .record({ [`${'any'}Of`]: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) })
+    .chain((anyOf) => fc.constantFrom(anyOf, { oneOf: anyOf.anyOf }, { allOf: anyOf.anyOf })),
 }));
 
 /** The root never requires a key, so `{}` is always a valid example (the wiring insists on one). */
-const rootSchema = fc.dictionary(key, schema, { maxKeys: 5 }).map(
-  (properties): JsonSchema => ({ type: 'object', properties, examples: [{}] }),
+const rootSchema = fc
+  .dictionary(key, schema, { maxKeys: 5 })
+  .map((properties): JsonSchema => ({ type: 'object', properties, examples: [{}] }));
+const args = fc.dictionary(
+  key,
+  fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('["a"]', '[1,', '{"a":1}')),
+  {
+    maxKeys: 6,
+  },
 );
-const args = fc.dictionary(key, fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('["a"]', '[1,', '{"a":1}')), {
-  maxKeys: 6,
-});
 const env = fc.record({
   MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: fc.constantFrom('true', 'false'),
   MCP_SCHEMA_KEY_NORMALIZATION_META: fc.constantFrom('true', 'false'),

@@ -21,12 +21,15 @@ const hasShared = existsSync(SHARED);
 const fixtureNames = readdirSync(PUBLISHED).filter((f) => f.endsWith('.json'));
 type Fixture = { envelope?: Record<string, unknown>; response?: Record<string, unknown> };
 const fixture = (name: string) => readJson(new URL(name, PUBLISHED)) as Fixture;
-const validEnvelope = () => structuredClone(fixture('sp_api_http_429.json').envelope) as Record<string, unknown>;
+const validEnvelope = () =>
+  structuredClone(fixture('sp_api_http_429.json').envelope) as Record<string, unknown>;
 const accepts = (value: unknown) => validateEnvelope(value).valid;
 
 describe('schemas/error-envelope.schema.json', () => {
   test('equals ENVELOPE_SCHEMA (the build emits it from the constant)', () => {
-    expect(readJson(new URL('../schemas/error-envelope.schema.json', import.meta.url))).toEqual(ENVELOPE_SCHEMA);
+    expect(readJson(new URL('../schemas/error-envelope.schema.json', import.meta.url))).toEqual(
+      ENVELOPE_SCHEMA,
+    );
   });
 
   test('is the published contract schema (only $id and description differ)', () => {
@@ -101,7 +104,10 @@ describe('rejections', () => {
     expect(accepts({ ...base, _meta: { retry_after_seconds: -1 } })).toBe(false);
   });
 
-  const withEvent = (event: Record<string, unknown>) => ({ ...validEnvelope(), _meta: { normalized: [event] } });
+  const withEvent = (event: Record<string, unknown>) => ({
+    ...validEnvelope(),
+    _meta: { normalized: [event] },
+  });
   test.each([
     [{ kind: 'unknown_field_dropped', field: 'x' }],
     [{ kind: 'renamed', from: 'A' }],

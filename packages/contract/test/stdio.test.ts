@@ -20,7 +20,8 @@ const ENV = {
 };
 
 beforeAll(() => {
-  if (!existsSync(SERVER)) throw new Error(`${SERVER} missing: run \`pnpm --filter @obmcp/contract build\` first`);
+  if (!existsSync(SERVER))
+    throw new Error(`${SERVER} missing: run \`pnpm --filter @obmcp/contract build\` first`);
 });
 
 function envelopeFrom(result: CallToolResult): Envelope {
@@ -39,7 +40,12 @@ describe('SDK client over a stdio subprocess', () => {
     (await client.callTool({ name, arguments: args })) as CallToolResult;
 
   beforeAll(async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER], env: ENV, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [SERVER],
+      env: ENV,
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
     });
@@ -51,7 +57,9 @@ describe('SDK client over a stdio subprocess', () => {
   });
 
   test('capability and tool list', async () => {
-    expect(client.getServerCapabilities()?.experimental?.openbridge_envelope).toMatchObject({ contract_version: 1 });
+    expect(client.getServerCapabilities()?.experimental?.openbridge_envelope).toMatchObject({
+      contract_version: 1,
+    });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('get_envelope_contract');
   });
@@ -67,8 +75,13 @@ describe('SDK client over a stdio subprocess', () => {
   });
 
   test('nested type mismatch', async () => {
-    const envelope = envelopeFrom(await call('list_orders', { marketplaceIds: ['ATVPDKIKX0DER'], filters: [{ marketplaceId: 1 }] }));
-    expect(envelope).toMatchObject({ error_code: 'SCHEMA_TYPE_MISMATCH', details: [{ path: 'filters/0/marketplaceId' }] });
+    const envelope = envelopeFrom(
+      await call('list_orders', { marketplaceIds: ['ATVPDKIKX0DER'], filters: [{ marketplaceId: 1 }] }),
+    );
+    expect(envelope).toMatchObject({
+      error_code: 'SCHEMA_TYPE_MISMATCH',
+      details: [{ path: 'filters/0/marketplaceId' }],
+    });
   });
 
   test('rename with _meta.normalized', async () => {
@@ -114,8 +127,14 @@ describe('raw stdio: stdout carries only JSON-RPC', () => {
     send({ method: 'notifications/initialized' });
     send({ id: 2, method: 'tools/call', params: { name: 'crash', arguments: {} } });
     send({ id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } });
-    send({ id: 4, method: 'tools/call', params: { name: 'list_orders', arguments: { MarketplaceIds: ['ATVPDKIKX0DER'] } } });
-    await expect.poll(() => stdout.split('\n').filter((l) => l.trim() !== '').length, { timeout: 10_000 }).toBe(4);
+    send({
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'list_orders', arguments: { MarketplaceIds: ['ATVPDKIKX0DER'] } },
+    });
+    await expect
+      .poll(() => stdout.split('\n').filter((l) => l.trim() !== '').length, { timeout: 10_000 })
+      .toBe(4);
     const messages = stdout
       .split('\n')
       .filter((l) => l !== '')
@@ -129,6 +148,7 @@ describe('raw stdio: stdout carries only JSON-RPC', () => {
     expect(byId.get(4)?.isError).toBeFalsy();
     expect(stdout).not.toContain('hunter2');
     await expect.poll(() => stderr.includes('hunter2'), { timeout: 5000 }).toBe(true);
-    for (const line of stderr.split('\n').filter((l) => l !== '')) expect(() => JSON.parse(line)).not.toThrow();
+    for (const line of stderr.split('\n').filter((l) => l !== ''))
+      expect(() => JSON.parse(line)).not.toThrow();
   });
 });

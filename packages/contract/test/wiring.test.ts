@@ -72,7 +72,11 @@ describe('discovery', () => {
   test('tools/list includes get_envelope_contract; every inputSchema carries examples', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([...exampleTools.map((t) => t.name), 'echo_meta', 'get_envelope_contract']);
+    expect(tools.map((t) => t.name)).toEqual([
+      ...exampleTools.map((t) => t.name),
+      'echo_meta',
+      'get_envelope_contract',
+    ]);
     for (const t of tools) {
       expect(Array.isArray(t.inputSchema.examples) && t.inputSchema.examples.length > 0, t.name).toBe(true);
       expect(t.outputSchema).toBeUndefined();
@@ -86,7 +90,10 @@ describe('discovery', () => {
     const body = result.structuredContent as Record<string, unknown>;
     expect(body.mapping).toEqual(ERROR_CODE_MAPPING);
     expect(body).toMatchObject({ contract_version: 1, error_kinds: [...exampleProfile.errorKinds] });
-    expect(body.settings).toMatchObject({ MCP_STRICT_UNKNOWN_FIELDS: false, MCP_SCHEMA_KEY_NORMALIZATION_META: false });
+    expect(body.settings).toMatchObject({
+      MCP_STRICT_UNKNOWN_FIELDS: false,
+      MCP_SCHEMA_KEY_NORMALIZATION_META: false,
+    });
   });
 });
 
@@ -94,7 +101,11 @@ describe('failures arrive as envelopes in an isError result', () => {
   test('unknown tool → tool_not_found / TOOL_NOT_FOUND with the closest names, not a JSON-RPC error', async () => {
     const { call } = await connect();
     const envelope = envelopeFrom(await call('list_order', {}));
-    expect(envelope).toMatchObject({ error_kind: 'tool_not_found', error_code: 'TOOL_NOT_FOUND', tool: 'list_order' });
+    expect(envelope).toMatchObject({
+      error_kind: 'tool_not_found',
+      error_code: 'TOOL_NOT_FOUND',
+      tool: 'list_order',
+    });
     expect(envelope.hints[0]).toBe('Did you mean list_orders? Got list_order.');
   });
 
@@ -107,9 +118,15 @@ describe('failures arrive as envelopes in an isError result', () => {
 
   test('nested type mismatch at filters/0/marketplaceId', async () => {
     const { call } = await connect();
-    const envelope = envelopeFrom(await call('list_orders', { marketplaceIds: ['ATVPDKIKX0DER'], filters: [{ marketplaceId: 7 }] }));
+    const envelope = envelopeFrom(
+      await call('list_orders', { marketplaceIds: ['ATVPDKIKX0DER'], filters: [{ marketplaceId: 7 }] }),
+    );
     expect(envelope.error_code).toBe('SCHEMA_TYPE_MISMATCH');
-    expect(envelope.details[0]).toMatchObject({ path: 'filters/0/marketplaceId', expected_type: 'string', received_type: 'integer' });
+    expect(envelope.details[0]).toMatchObject({
+      path: 'filters/0/marketplaceId',
+      expected_type: 'string',
+      received_type: 'integer',
+    });
   });
 
   test('a thrown crash stays generic; the secret message is only in the log', async () => {
@@ -125,7 +142,11 @@ describe('failures arrive as envelopes in an isError result', () => {
   test('upstream 503 with Retry-After → retryable, _meta.retry_after_seconds', async () => {
     const { call } = await connect();
     const envelope = envelopeFrom(await call('upstream_fail', { status: 503 }));
-    expect(envelope).toMatchObject({ error_kind: 'sp_api_http', error_code: 'SP_API_HTTP_503', retryable: true });
+    expect(envelope).toMatchObject({
+      error_kind: 'sp_api_http',
+      error_code: 'SP_API_HTTP_503',
+      retryable: true,
+    });
     expect(envelope._meta?.retry_after_seconds).toBe(1.5);
   });
 });
@@ -142,7 +163,10 @@ describe('success results', () => {
   });
 
   test('structuredContent equals the text JSON; _meta only in object results', async () => {
-    const { call } = await connect({ MCP_SCHEMA_KEY_NORMALIZATION_META: 'true', MCP_STRICT_UNKNOWN_FIELDS: 'false' });
+    const { call } = await connect({
+      MCP_SCHEMA_KEY_NORMALIZATION_META: 'true',
+      MCP_STRICT_UNKNOWN_FIELDS: 'false',
+    });
     const clean = await call('list_orders', { marketplaceIds: ['ATVPDKIKX0DER'] });
     const text = (clean.content[0] as { text: string }).text;
     expect(clean.structuredContent).toEqual(JSON.parse(text));
@@ -161,7 +185,10 @@ describe('success results', () => {
     const ids = Array.from({ length: 50 }, (_, i) => i);
     const results = await Promise.all(ids.map((id) => call('echo_meta', { id })));
     results.forEach((result, id) => {
-      expect(result.structuredContent).toEqual({ id, _meta: { request_id: `req-${id}`, rate_limit: { remaining: id } } });
+      expect(result.structuredContent).toEqual({
+        id,
+        _meta: { request_id: `req-${id}`, rate_limit: { remaining: id } },
+      });
     });
   });
 });
@@ -169,7 +196,9 @@ describe('success results', () => {
 describe('client helper', () => {
   test('callWithEnvelope → { result } | { envelope }, and isEnvelope tells them apart', async () => {
     const { client } = await connect();
-    const ok = await callWithEnvelope<{ orders: unknown[] }>(client, 'list_orders', { marketplaceIds: ['ATVPDKIKX0DER'] });
+    const ok = await callWithEnvelope<{ orders: unknown[] }>(client, 'list_orders', {
+      marketplaceIds: ['ATVPDKIKX0DER'],
+    });
     expect(ok.envelope).toBeUndefined();
     expect(ok.result?.orders).toHaveLength(1);
     expect(isEnvelope(ok.result)).toBe(false);

@@ -1,4 +1,5 @@
 // createLimiter: pre-flight token buckets per key; waits briefly or refuses with RateLimitedError.
+import type { SharedLimiterStore } from './redis-limiter-store.js';
 import { RateLimitedError } from '@obmcp/contract';
 import type { LimiterStore, LimitRule } from './limiter-store.js';
 import { MemoryLimiterStore } from './memory-limiter-store.js';
@@ -60,7 +61,11 @@ export function createLimiter(options: LimiterOptions): Limiter {
       });
     },
     learn(key, rate): void {
-      if (Number.isFinite(rate) && rate > 0) learned.set(key, rate);
+      if (!Number.isFinite(rate) || rate <= 0) return;
+      learned.set(key, rate);
+      // A shared store (Redis) tells every replica; a failure there never fails the call.
+      const shared = store as Partial<SharedLimiterStore>;
+      if (typeof shared.learn === 'function') void shared.learn(key, rate).catch(() => undefined);
     },
     penalize(key, untilEpochMs): Promise<void> {
       return store.penalize(key, untilEpochMs);

@@ -20,7 +20,7 @@ function readyPort(line: string): number | undefined {
   return undefined;
 }
 
-export function startHttp(args: string[], cwd: string, timeoutMs = 15_000): Promise<RunningHttp> {
+export function startHttp(args: string[], cwd: string, timeoutMs = 30_000): Promise<RunningHttp> {
   const child = spawn(process.execPath, [...args, '--http', '--port', '0'], {
     cwd,
     env: process.env,
@@ -28,7 +28,7 @@ export function startHttp(args: string[], cwd: string, timeoutMs = 15_000): Prom
   });
   let stderr = '';
   let pending = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const stop = async (): Promise<number | null> => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -54,7 +54,9 @@ function boundValue(value: unknown, depth: number): unknown {
 
 function boundDetail(raw: EnvelopeDetail): EnvelopeDetail {
   // JS callers can hand over anything: a non-object entry becomes an empty record, not a crash.
-  const detail = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as EnvelopeDetail;
+  const detail = (
+    raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}
+  ) as EnvelopeDetail;
   const bounded = boundValue(detail, 0) as Record<string, unknown>;
   return {
     ...bounded,

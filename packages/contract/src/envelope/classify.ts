@@ -136,7 +136,8 @@ function internalShape(): Shape {
 function describeForLog(thrown: unknown): Record<string, unknown> {
   // Getters and proxies can throw: each read is guarded, the log line is best effort.
   try {
-    if (thrown instanceof Error) return { error: { name: thrown.name, message: thrown.message, stack: thrown.stack } };
+    if (thrown instanceof Error)
+      return { error: { name: thrown.name, message: thrown.message, stack: thrown.stack } };
   } catch {
     // fall through to the generic description
   }
@@ -173,7 +174,9 @@ function classifyThrown(thrown: unknown, ctx: ClassifyContext): Envelope {
     if (thrown.requestId !== undefined && meta.request_id === undefined) meta.request_id = thrown.requestId;
   }
   const examples =
-    shape.kind === 'mcp_input_validation' || shape.code === 'BODY_COERCION_INVALID_JSON' ? ctx.examples : undefined;
+    shape.kind === 'mcp_input_validation' || shape.code === 'BODY_COERCION_INVALID_JSON'
+      ? ctx.examples
+      : undefined;
   return buildEnvelope({ ...shape, tool: ctx.tool, meta, examples: examples ?? [] });
 }
 
@@ -183,7 +186,10 @@ export function envelopeFromThrown(thrown: unknown, ctx: ClassifyContext): Envel
     return classifyThrown(thrown, ctx);
   } catch {
     try {
-      ctx.log?.error('tool call failed (unclassifiable value)', { tool: ctx.tool, ...describeForLog(thrown) });
+      ctx.log?.error('tool call failed (unclassifiable value)', {
+        tool: ctx.tool,
+        ...describeForLog(thrown),
+      });
     } catch {
       // a failing logger must not turn a failure into a crash
     }

@@ -20,8 +20,11 @@ export interface ContractServerOptions {
 }
 
 export interface ContractServer {
+  /** A server bound to the host (connect it to one transport). */
   server: Server;
   host: ContractHost;
+  /** Another server on the same host, for transports that need one per request (HTTP). */
+  newServer: () => Server;
 }
 
 export function capabilityBlock(profile: ServerProfile) {
@@ -34,6 +37,13 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   const log = options.logger ?? createLogger({ name: profile.name });
   const listed = [...options.tools, envelopeContractTool(profile, settings)];
   const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
+  const newServer = () => bindServer(profile, host);
+  return { server: newServer(), host, newServer };
+}
+
+
+/** A fresh SDK Server on an existing host: schemas stay compiled once per process. */
+function bindServer(profile: ServerProfile, host: ContractHost): Server {
   const server = new Server(
     { name: profile.name, version: profile.version },
     {
@@ -60,5 +70,5 @@ export function createContractServer(options: ContractServerOptions): ContractSe
     });
     return toCallToolResult(outcome);
   });
-  return { server, host };
+  return server;
 }

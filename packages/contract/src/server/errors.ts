@@ -73,7 +73,8 @@ export class AuthError extends ContractError {
     super(init.summary ?? 'authentication failed', init);
     this.code = init.code ?? 'AUTHENTICATION_ERROR';
     this.status = init.status;
-    const outage = init.status !== undefined && (init.status >= 500 || init.status === 429 || init.status === 408);
+    const outage =
+      init.status !== undefined && (init.status >= 500 || init.status === 429 || init.status === 408);
     this.retryable = init.retryable ?? outage;
   }
 }

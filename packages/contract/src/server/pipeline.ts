@@ -96,7 +96,7 @@ function validationEnvelope(
     summary: report.summary,
     retryable: false,
     details: report.details,
-    hints: [...report.hints.map((h) => h.text), ...report.templateHints],
+    hints: report.orderedHints,
     examples: tool.examples,
     meta: fullMeta,
   });

@@ -9,6 +9,8 @@ export function sharedAjv(): Ajv2020 {
   if (!instance) {
     // ownProperties: a schema key like `constructor` or `toString` must not see Object.prototype's.
     instance = new Ajv2020({
+      // ajv's own warnings would be plain text on stderr; our schemas are checked by tests instead.
+      logger: false,
       allErrors: true,
       strict: false,
       validateFormats: true,

@@ -21,6 +21,8 @@ export interface ValidationReport {
   hints: CategorizedHint[];
   /** The canonical mapping's hint for each reported issue. */
   templateHints: string[];
+  /** Every hint, the primary issue's first (what the envelope carries). */
+  orderedHints: string[];
   /** Keywords outside the canonical mapping (→ SCHEMA_VALIDATION_FAILED), for `_meta.validator`. */
   unknownKeywords: string[];
 }
@@ -92,7 +94,12 @@ function detailFor(error: ErrorObject, args: unknown, schema: unknown, tables: H
   const received = jsonType(value);
   // The additionalProperties template names the owning object: "Field (root) contains unexpected key x."
   const templatePath = error.keyword === 'additionalProperties' ? toPath(error.instancePath) : path;
-  const values: Record<string, unknown> = { ...detail, path: templatePath, received_type: received, validator: error.keyword };
+  const values: Record<string, unknown> = {
+    ...detail,
+    path: templatePath,
+    received_type: received,
+    validator: error.keyword,
+  };
   // Outside the mapping, the schema author's own words (the nearest `description`) say what the rule is.
   const rule = known ? undefined : describedBy(schema, error.schemaPath);
   if (rule !== undefined) {
@@ -169,6 +176,7 @@ export function describeAjvErrors(
       details: [],
       hints: [],
       templateHints: [],
+      orderedHints: [],
       unknownKeywords: [],
     };
   }
@@ -176,15 +184,26 @@ export function describeAjvErrors(
     described.length > 1 ? ` (+${described.length - 1} more issue${described.length > 2 ? 's' : ''})` : '';
   const hints: CategorizedHint[] = [];
   for (const d of described) hints.push(...d.hints);
-  const templated = described.flatMap((d) =>
-    typeof d.values.rule === 'string' ? [`${d.values.path}: ${d.values.rule}`, render(d.entry.hint, d.values)] : [render(d.entry.hint, d.values)],
-  );
+  const templatesOf = (d: (typeof described)[number]) =>
+    typeof d.values.rule === 'string'
+      ? [`${d.values.path}: ${d.values.rule}`, render(d.entry.hint, d.values)]
+      : [render(d.entry.hint, d.values)];
+  const templated = described.flatMap(templatesOf);
+  // The primary issue's help comes first, so the hint bound never cuts it off.
+  const rest = described.slice(1);
+  const ordered = [
+    ...primary.hints.map((h) => h.text),
+    ...templatesOf(primary),
+    ...rest.flatMap((d) => d.hints.map((h) => h.text)),
+    ...rest.flatMap(templatesOf),
+  ];
   return {
     code: primary.entry.error_code,
     summary: `${render(primary.entry.summary_template, primary.values)}${more}`,
     details: described.map((d) => d.detail),
     hints,
     templateHints: templated,
+    orderedHints: ordered,
     unknownKeywords: described.filter((d) => !d.known).map((d) => String(d.values.validator)),
   };
 }

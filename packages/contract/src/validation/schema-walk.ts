@@ -58,7 +58,10 @@ export function allowsExtra(schema: unknown): boolean {
 
 /** The nearest `description` on the schemaPath below the root (the root's is the tool's own text). */
 export function describedBy(root: unknown, schemaPath: string): string | undefined {
-  const segments = schemaPath.replace(/^#\/?/, '').split('/').filter((s) => s !== '');
+  const segments = schemaPath
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s !== '');
   for (let n = segments.length; n >= 1; n--) {
     const node = schemaAt(root, `#/${segments.slice(0, n).join('/')}`);
     if (isSchema(node) && typeof node.description === 'string') return node.description;

@@ -50,7 +50,9 @@ export const PROFILES: Record<AppName, AppProfile> = {
   },
 };
 
-export const ALL_APPS: readonly AppName[] = APPS;
+/** OBMCP_CONFORMANCE_APPS=sp-mcp,ads-mcp narrows the run while developing (default: all three). */
+const only = process.env.OBMCP_CONFORMANCE_APPS?.split(',').map((s) => s.trim());
+export const ALL_APPS: readonly AppName[] = only ? APPS.filter((a) => only.includes(a)) : APPS;
 
 export const isBuilt = (app: AppName) => existsSync(appEntry(app));
 

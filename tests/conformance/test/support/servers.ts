@@ -6,12 +6,15 @@ import { Semaphore } from './semaphore.js';
 /** 2 cores: a few servers at a time keeps startup CPU from starving the running ones. */
 const PROCESSES = new Semaphore(Number(process.env.OBMCP_CONFORMANCE_PROCESSES ?? 4));
 
+const DEBUG = process.env.OBMCP_CONFORMANCE_DEBUG === '1';
+
 export async function withServer<T>(
   app: AppName,
   env: Record<string, string>,
   work: (server: RunningServer) => Promise<T>,
 ): Promise<T> {
   return PROCESSES.use(async () => {
+    const started = Date.now();
     const server = await startServer({ app, env: { ...PROFILES[app].env, ...env }, timeoutMs: 30_000 });
     try {
       return await work(server);
@@ -22,6 +25,7 @@ export async function withServer<T>(
       );
     } finally {
       await server.close();
+      if (DEBUG) console.error(`[conformance] ${app} ${JSON.stringify(env)}: ${Date.now() - started} ms`);
     }
   });
 }

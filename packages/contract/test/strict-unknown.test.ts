@@ -1,0 +1,87 @@
+// MCP_STRICT_UNKNOWN_FIELDS with the four additionalProperties rules, through the pipeline.
+import { describe, expect, test } from 'vitest';
+import { envelopeOf, hostWith, invoke, tool } from './helpers.js';
+
+describe('MCP_STRICT_UNKNOWN_FIELDS and the four additionalProperties rules', () => {
+  const props = { a: { type: 'integer' } };
+  const tools = [
+    tool('closed', { type: 'object', properties: props, additionalProperties: false, examples: [{}] }),
+    tool('open', { type: 'object', properties: props, additionalProperties: true, examples: [{}] }),
+    tool('typed', {
+      type: 'object',
+      properties: props,
+      additionalProperties: { type: 'integer' },
+      examples: [{}],
+    }),
+    tool('silent', {
+      type: 'object',
+      properties: { o: { type: 'object', properties: props } },
+      examples: [{}],
+    }),
+    tool('composed', {
+      type: 'object',
+      properties: props,
+      allOf: [{ required: ['a'] }],
+      examples: [{ a: 1 }],
+    }),
+  ];
+  const strict = hostWith(tools, { MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' });
+  const lax = hostWith(tools, {
+    MCP_STRICT_UNKNOWN_FIELDS: 'false',
+    MCP_SCHEMA_KEY_NORMALIZATION_META: 'true',
+  });
+  const published = (name: string) => strict.describe(name)?.inputSchema as Record<string, unknown>;
+
+  test('false stays: extras rejected in both modes', async () => {
+    for (const h of [strict, lax])
+      expect((await envelopeOf(h, 'closed', { x: 1 })).error_code).toBe('SCHEMA_ADDITIONAL_PROPERTIES');
+    expect(published('closed').additionalProperties).toBe(false);
+  });
+
+  test('true stays: extras accepted in strict mode, event says passed through', async () => {
+    const out = await invoke(strict, 'open', { x: 1 });
+    expect(out.outcome.ok).toBe(true);
+    expect(out.meta.normalized).toEqual([
+      { kind: 'unknown_field_passed_through', field: 'x', reason: 'no_schema_match' },
+    ]);
+    expect(published('open').additionalProperties).toBe(true);
+  });
+
+  test('a sub-schema validates the extras', async () => {
+    expect((await strict.call('typed', { x: 1 })).ok).toBe(true);
+    const envelope = await envelopeOf(strict, 'typed', { x: 'one' });
+    expect(envelope).toMatchObject({
+      error_code: 'SCHEMA_TYPE_MISMATCH',
+      details: [{ path: 'x', expected_type: 'integer' }],
+    });
+  });
+
+  test('silent → false injected (nested too) when strict; extras pass when MCP_STRICT_UNKNOWN_FIELDS=false', async () => {
+    expect(published('silent').additionalProperties).toBe(false);
+    expect(
+      (published('silent').properties as Record<string, Record<string, unknown>>).o?.additionalProperties,
+    ).toBe(false);
+    const envelope = await envelopeOf(strict, 'silent', { o: { a: 1, zz: 2 } });
+    expect(envelope).toMatchObject({
+      error_code: 'SCHEMA_ADDITIONAL_PROPERTIES',
+      details: [{ path: 'o/zz', extra: 'zz' }],
+    });
+    expect(envelope._meta?.normalized).toEqual([
+      { kind: 'unknown_field_rejected', field: 'o/zz', reason: 'no_schema_match' },
+    ]);
+    const out = await invoke(lax, 'silent', { o: { a: 1, zz: 2 } });
+    expect(out.outcome).toEqual({ ok: true, value: { args: { o: { a: 1, zz: 2 } } } });
+    expect(out.meta.normalized).toEqual([
+      { kind: 'unknown_field_passed_through', field: 'o/zz', reason: 'no_schema_match' },
+    ]);
+  });
+
+  test('allOf schemas are never injected; the event label follows the real outcome', async () => {
+    expect(published('composed').additionalProperties).toBeUndefined();
+    const out = await invoke(strict, 'composed', { a: 1, x: 2 });
+    expect(out.outcome.ok).toBe(true);
+    expect(out.meta.normalized).toEqual([
+      { kind: 'unknown_field_passed_through', field: 'x', reason: 'no_schema_match' },
+    ]);
+  });
+});

@@ -1,0 +1,31 @@
+// Builds the three apps and their workspace deps with turbo when any dist entry the demo needs is missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const NEEDED = [
+  'apps/sp-mcp/dist/index.js',
+  'apps/ads-mcp/dist/index.js',
+  'apps/openbridge-mcp/dist/index.js',
+  'packages/contract/dist/index.js',
+  'packages/http-kit/dist/index.js',
+  'packages/code-mode/dist/index.js',
+  'packages/test-kit/dist/index.js',
+  'packages/upstream-mocks/dist/register.js',
+];
+const FILTERS = ['@obmcp/sp-mcp...', '@obmcp/ads-mcp...', '@obmcp/openbridge-mcp...', '@obmcp/test-kit...'];
+
+export function buildIfNeeded(root) {
+  const missing = NEEDED.filter((f) => !existsSync(join(root, f)));
+  if (missing.length === 0) return false;
+  console.log(`building (missing ${missing.join(', ')}) …`);
+  const turbo = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'turbo.cmd' : 'turbo');
+  const args = ['run', 'build', '--output-logs=errors-only', ...FILTERS.map((f) => `--filter=${f}`)];
+  const run = spawnSync(turbo, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
+  if (run.status !== 0) throw new Error(`build failed (turbo exit ${run.status ?? run.signal})`);
+  return true;
+}

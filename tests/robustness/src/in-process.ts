@@ -1,0 +1,46 @@
+// An app's real contract server built in this process (its dist/config.js + dist/server.js) over in-process msw.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type ContractServer, createLogger, type Logger } from '@obmcp/contract';
+import { REPO_ROOT } from '@obmcp/test-kit';
+import { CANARY_ENV } from './canaries.js';
+import { APP_ENV, type AppName, requireBuilt } from './servers.js';
+
+interface AppModules {
+  loadConfig(env: Record<string, string | undefined>): unknown;
+  createServer(config: unknown, options: { logger: Logger; env?: Record<string, string | undefined> }): ContractServer;
+}
+
+async function appModules(app: AppName): Promise<AppModules> {
+  requireBuilt(app);
+  const dist = join(REPO_ROOT, 'apps', app, 'dist');
+  const config = (await import(pathToFileURL(join(dist, 'config.js')).href)) as Pick<AppModules, 'loadConfig'>;
+  const server = (await import(pathToFileURL(join(dist, 'server.js')).href)) as Pick<AppModules, 'createServer'>;
+  if (typeof config.loadConfig !== 'function' || typeof server.createServer !== 'function')
+    throw new Error(`${app}: dist/config.js must export loadConfig and dist/server.js createServer`);
+  return { loadConfig: config.loadConfig, createServer: server.createServer };
+}
+
+export interface InProcessApp {
+  contract: ContractServer;
+  /** Every log line the app wrote. */
+  logs: string[];
+  call(name: string, args: unknown, timeoutMs?: number): ReturnType<ContractServer['host']['invoke']>;
+}
+
+/** Builds the app with canary credentials, OBMCP_MOCK=1 and `env` on top; msw must already listen. */
+export async function inProcessApp(app: AppName, env: Record<string, string> = {}): Promise<InProcessApp> {
+  const mods = await appModules(app);
+  const fullEnv = { ...process.env, ...CANARY_ENV, ...APP_ENV[app], OBMCP_MOCK: '1', ...env };
+  const logs: string[] = [];
+  const config = mods.loadConfig(fullEnv);
+  const secrets = Object.values(CANARY_ENV);
+  const logger = createLogger({ name: app, level: 'debug', secrets, write: (line) => logs.push(line) });
+  const contract = mods.createServer(config, { logger, env: fullEnv });
+  return {
+    contract,
+    logs,
+    call: (name, args, timeoutMs = 30_000) =>
+      contract.host.invoke(name, args, { signal: AbortSignal.timeout(timeoutMs), listedOnly: true }),
+  };
+}
