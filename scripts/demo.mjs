@@ -22,7 +22,8 @@ try {
     if (outcome.status === 'fulfilled') {
       console.log(renderSession(outcome.value));
       const report = outcome.value;
-      if (report.success.envelope || report.rows.some((r) => r.envelope?.error_kind !== r.expect)) failed = true;
+      if (report.success.envelope || report.rows.some((r) => r.envelope?.error_kind !== r.expect))
+        failed = true;
     } else {
       failed = true;
       console.log(`\n■ ${SESSIONS[i].app}\n  session failed: ${outcome.reason?.message ?? outcome.reason}`);
@@ -31,5 +32,7 @@ try {
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
-console.log(`\n${failed ? 'demo finished with unexpected results' : 'demo ok'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `\n${failed ? 'demo finished with unexpected results' : 'demo ok'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(failed ? 1 : 0);

@@ -15,15 +15,20 @@ export function renderSession(report) {
     r.recovered,
   ]);
   lines.push(...grid([header, ...body]).map((l) => `  ${l}`));
-  for (const r of report.rows.filter((x) => x.recovered === 'yes')) lines.push(`  ↻ ${r.label}: ${r.how} → ok`);
+  for (const r of report.rows.filter((x) => x.recovered === 'yes'))
+    lines.push(`  ↻ ${r.label}: ${r.how} → ok`);
   return lines.join('\n');
 }
 
 function describeSuccess(success) {
-  if (success.envelope) return `failed unexpectedly: ${success.envelope.error_kind}/${success.envelope.error_code}`;
+  if (success.envelope)
+    return `failed unexpectedly: ${success.envelope.error_kind}/${success.envelope.error_code}`;
   const meta = success.result?._meta ?? {};
   const parts = [];
-  if (meta.normalized) parts.push(`normalized ${meta.normalized.map((e) => `${e.from ?? e.field}→${e.to ?? e.kind}`).join(', ')}`);
+  if (meta.normalized)
+    parts.push(
+      `normalized ${meta.normalized.map((e) => `${e.from ?? e.field}→${e.to ?? e.kind}`).join(', ')}`,
+    );
   if (meta.rate_limit) parts.push(`rate_limit ${JSON.stringify(meta.rate_limit)}`);
   if (meta.warnings) parts.push(`${meta.warnings.length} warning(s)`);
   if (meta.request_id) parts.push(`request_id ${meta.request_id}`);
@@ -37,6 +42,10 @@ function truncate(text, width) {
 
 function grid(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
 }

@@ -9,7 +9,8 @@ export function lockstepState(root) {
   const packages = workspacePackages(root);
   const problems = [];
   const fixed = config.fixed ?? [];
-  if (fixed.length !== 1) problems.push(`.changeset/config.json must have exactly one fixed group (has ${fixed.length})`);
+  if (fixed.length !== 1)
+    problems.push(`.changeset/config.json must have exactly one fixed group (has ${fixed.length})`);
   const group = new Set(fixed[0] ?? []);
   const ignored = new Set(config.ignore ?? []);
   const byName = new Map(packages.map((p) => [p.name, p]));
@@ -20,7 +21,9 @@ export function lockstepState(root) {
   }
   for (const pkg of packages) {
     if (!pkg.private && !ignored.has(pkg.name) && !group.has(pkg.name)) {
-      problems.push(`${pkg.name} (${pkg.dir}) is publishable but not in the fixed group: add it, mark it private, or ignore it`);
+      problems.push(
+        `${pkg.name} (${pkg.dir}) is publishable but not in the fixed group: add it, mark it private, or ignore it`,
+      );
     }
   }
   const members = packages.filter((p) => group.has(p.name));
@@ -36,7 +39,8 @@ export function nextVersion(root, current) {
   const group = new Set(changesetConfig(root).fixed?.[0] ?? []);
   let rank = 0;
   for (const cs of pendingChangesets(root)) {
-    for (const [name, bump] of Object.entries(cs.bumps)) if (group.has(name)) rank = Math.max(rank, RANK[bump]);
+    for (const [name, bump] of Object.entries(cs.bumps))
+      if (group.has(name)) rank = Math.max(rank, RANK[bump]);
   }
   if (rank === 0) return undefined;
   const [major = 0, minor = 0, patch = 0] = current.split('-')[0].split('.').map(Number);

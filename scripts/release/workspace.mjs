@@ -50,7 +50,10 @@ export function pendingChangesets(root) {
       const text = readFileSync(join(dir, file), 'utf8');
       const front = text.match(/^---\n([\s\S]*?)\n---/)?.[1] ?? '';
       const bumps = Object.fromEntries(
-        [...front.matchAll(/^\s*["']?([^"':]+)["']?\s*:\s*(major|minor|patch)\s*$/gm)].map((m) => [m[1], m[2]]),
+        [...front.matchAll(/^\s*["']?([^"':]+)["']?\s*:\s*(major|minor|patch)\s*$/gm)].map((m) => [
+          m[1],
+          m[2],
+        ]),
       );
       return { file, bumps };
     });

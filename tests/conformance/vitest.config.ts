@@ -7,6 +7,6 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 240_000,
+    hookTimeout: 900_000,
   },
 });

@@ -1,25 +1,12 @@
 // The closed v1 vocabulary: error kinds, canonical codes, SCHEMA_* codes, per-server HTTP codes.
-export const ERROR_KINDS = [
-  'mcp_input_validation',
-  'tool_not_found',
-  'sp_api_http',
-  'ads_api_http',
-  'sp_api_client',
-  'ads_api_client',
-  'auth_error',
-  'rate_limited',
-  'sandbox_runtime',
-  'internal_error',
-] as const;
+import { ENVELOPE_SCHEMA } from './envelope/schema.js';
+
+/** The closed error_kind enum, read from the schema constant (one source). */
+export const ERROR_KINDS = ENVELOPE_SCHEMA.properties.error_kind.enum;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-export const NORMALIZATION_KINDS = [
-  'renamed',
-  'dropped_alias',
-  'coerced',
-  'unknown_field_passed_through',
-  'unknown_field_rejected',
-] as const;
+/** `_meta.normalized[].kind` values, from the same schema. */
+export const NORMALIZATION_KINDS = ENVELOPE_SCHEMA.properties._meta.properties.normalized.items.properties.kind.enum;
 export type NormalizationKind = (typeof NORMALIZATION_KINDS)[number];
 
 /** Cross-server canonical codes (contract: "Standardized error_code vocabulary"). */

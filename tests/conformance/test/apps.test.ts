@@ -27,7 +27,7 @@ const failures = (part: AppRun['main']) =>
 
 beforeAll(async () => {
   for (const run of await Promise.all(built.map(runApp))) runs.set(run.app, run);
-}, 240_000);
+}, 900_000);
 
 describe.each(ALL_APPS)('%s', (app) => {
   const absent = !isBuilt(app);

@@ -1,9 +1,10 @@
 // Everything the suite needs from one app, gathered up front (servers in parallel, assertions later).
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AppName } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS } from '@obmcp/upstream-mocks';
 import { type CaseKind, type ConformanceRun, runConformance } from '../../src/index.js';
 import { PROFILES } from './apps.js';
-import { type CodeModeRun, runCodeMode } from './code-mode.js';
+import { type CodeModeRun, probeCodeMode } from './code-mode.js';
 import { runScenario, type ScenarioRun } from './fault-matrix.js';
 import { withServer } from './servers.js';
 
@@ -39,20 +40,28 @@ export interface AppRun {
   codeMode: Part<CodeModeRun>;
 }
 
+const check = (client: Client, app: AppName, cases?: readonly CaseKind[]) =>
+  runConformance(client, {
+    prefix: PROFILES[app].prefix,
+    execute: 'read-only',
+    probe: 'all',
+    concurrency: 4,
+    ...(cases ? { cases, sections: ['contract_tool', 'bad_input'] as const } : {}),
+  });
+
 const run = (app: AppName, env: Record<string, string>, cases?: readonly CaseKind[]) =>
-  withServer(app, env, ({ client }) =>
-    runConformance(client, {
-      prefix: PROFILES[app].prefix,
-      execute: 'read-only',
-      probe: 'all',
-      concurrency: 4,
-      ...(cases ? { cases, sections: ['contract_tool', 'bad_input'] as const } : {}),
-    }),
-  );
+  withServer(app, env, ({ client }) => check(client, app, cases));
+
+/** The default-env server also runs the Code Mode probe (Code Mode is on by default). */
+const runMain = (app: AppName) =>
+  withServer(app, {}, async ({ client }) => {
+    const main = await check(client, app);
+    return { main, codeMode: await settle(probeCodeMode(client, main.tools)) };
+  });
 
 export async function runApp(app: AppName): Promise<AppRun> {
-  const [main, metaLoose, normalizationOff, codeMode, faults] = await Promise.all([
-    settle(run(app, {})),
+  const [first, metaLoose, normalizationOff, faults] = await Promise.all([
+    settle(runMain(app)),
     settle(
       run(
         app,
@@ -67,10 +76,13 @@ export async function runApp(app: AppName): Promise<AppRun> {
         SWITCH_CASES,
       ),
     ),
-    settle(runCodeMode(app)),
     Promise.all(
       FAULT_SCENARIOS.map(async (scenario) => ({ scenario, ...(await settle(runScenario(app, scenario))) })),
     ),
   ]);
+  const main: Part<ConformanceRun> =
+    first.error !== undefined ? { error: first.error } : { value: first.value.main };
+  const codeMode: Part<CodeModeRun> =
+    first.error !== undefined ? { error: first.error } : first.value.codeMode;
   return { app, main, metaLoose, normalizationOff, codeMode, faults };
 }

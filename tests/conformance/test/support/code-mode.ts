@@ -1,21 +1,26 @@
-// sandbox_runtime reachability: with CODE_MODE on, `execute` running an endless loop must give sandbox_runtime.
-import type { AppName } from '@obmcp/test-kit';
-import { type CallOutcome, invokeTool, listAllTools } from '../../src/index.js';
-import { objectExamples, propertiesOf } from '../../src/cases/schema-nav.js';
-import { withServer } from './servers.js';
+// sandbox_runtime reachability: Code Mode's `execute` running an endless loop must give sandbox_runtime.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallOutcome, invokeTool } from '../../src/index.js';
+import { isSchema, objectExamples, propertiesOf } from '../../src/cases/schema-nav.js';
 
 export type CodeModeRun =
   | { available: false; reason: string }
   | { available: true; args: Record<string, unknown>; outcome: CallOutcome };
 
-export async function runCodeMode(app: AppName): Promise<CodeModeRun> {
-  return withServer(app, { CODE_MODE: 'true' }, async ({ client }) => {
-    const execute = (await listAllTools(client)).find((t) => t.name === 'execute');
-    if (!execute) return { available: false, reason: 'no execute tool with CODE_MODE=true' };
-    const props = propertiesOf(execute.inputSchema);
-    const codeKey = props.find(([k]) => k === 'code')?.[0] ?? props.find(([, s]) => s.type === 'string')?.[0];
-    if (!codeKey) return { available: false, reason: 'execute has no string code argument' };
-    const args = { ...(objectExamples(execute.inputSchema)[0] ?? {}), [codeKey]: 'while (true) {}' };
-    return { available: true, args, outcome: await invokeTool(client, 'execute', args, 60_000) };
-  });
+/** Uses the smallest wall-time limit the schema allows, so the probe costs well under a second. */
+export async function probeCodeMode(client: Client, tools: readonly Tool[]): Promise<CodeModeRun> {
+  const execute = tools.find((t) => t.name === 'execute');
+  if (!execute) return { available: false, reason: 'no execute tool (Code Mode off?)' };
+  const props = propertiesOf(execute.inputSchema);
+  const codeKey = props.find(([k]) => k === 'code')?.[0] ?? props.find(([, s]) => s.type === 'string')?.[0];
+  if (!codeKey) return { available: false, reason: 'execute has no string code argument' };
+  const args: Record<string, unknown> = {
+    ...(objectExamples(execute.inputSchema)[0] ?? {}),
+    [codeKey]: 'while (true) {}',
+  };
+  const timeout = props.find(([k]) => k === 'timeout_ms')?.[1];
+  if (isSchema(timeout))
+    args.timeout_ms = Math.max(typeof timeout.minimum === 'number' ? timeout.minimum : 0, 300);
+  return { available: true, args, outcome: await invokeTool(client, 'execute', args, 60_000) };
 }

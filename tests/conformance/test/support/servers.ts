@@ -4,7 +4,7 @@ import { PROFILES } from './apps.js';
 import { Semaphore } from './semaphore.js';
 
 /** 2 cores: a few servers at a time keeps startup CPU from starving the running ones. */
-const PROCESSES = new Semaphore(Number(process.env.OBMCP_CONFORMANCE_PROCESSES ?? 4));
+const PROCESSES = new Semaphore(Number(process.env.OBMCP_CONFORMANCE_PROCESSES ?? 3));
 
 const DEBUG = process.env.OBMCP_CONFORMANCE_DEBUG === '1';
 
@@ -15,7 +15,14 @@ export async function withServer<T>(
 ): Promise<T> {
   return PROCESSES.use(async () => {
     const started = Date.now();
-    const server = await startServer({ app, env: { ...PROFILES[app].env, ...env }, timeoutMs: 30_000 });
+    let server: RunningServer;
+    try {
+      server = await startServer({ app, env: { ...PROFILES[app].env, ...env }, timeoutMs: 120_000 });
+    } catch (error) {
+      throw new Error(
+        `${app} ${JSON.stringify(env)}: did not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     try {
       return await work(server);
     } catch (error) {

@@ -1,0 +1,22 @@
+// Memory stays flat across many mixed calls (child VmRSS before/after; 10 000 calls run in `pnpm fuzz`).
+import { describe, expect, it } from 'vitest';
+import { listTools } from '../src/fuzz/run.js';
+import { planCalls } from '../src/load/call-mix.js';
+import { drive } from '../src/load/drive.js';
+import { APPS, spawnApp } from '../src/servers.js';
+
+const CALLS = Number(process.env.MEMORY_CALLS ?? 2_000);
+const MAX_GROWTH_MIB = 60;
+
+describe('memory', () => {
+  it.each(APPS)(`%s: RSS growth over ${CALLS} calls < ${MAX_GROWTH_MIB} MiB`, async (app) => {
+    const server = await spawnApp(app);
+    const plan = planCalls(await listTools(server), 100);
+    await drive(server, plan, 200); // warm-up: JIT, token caches, lazily compiled code
+    const report = await drive(server, plan, CALLS);
+    console.log(`${app}: ${JSON.stringify(report)}`);
+    expect(report.unanswered).toBe(0);
+    expect(report.rssAfterMiB - report.rssBeforeMiB).toBeLessThan(MAX_GROWTH_MIB);
+    await server.close();
+  });
+});
