@@ -27,8 +27,10 @@ export function newestEntry(lines) {
 
 /** Rewrites every fixed-group app's CHANGELOG.md; returns the version they share. */
 export function crossReference(root) {
-  const group = new Set(changesetConfig(root).fixed?.[0] ?? []);
-  const apps = workspacePackages(root).filter((p) => p.dir.startsWith('apps/') && group.has(p.name));
+  const order = changesetConfig(root).fixed?.[0] ?? [];
+  const apps = workspacePackages(root)
+    .filter((p) => p.dir.startsWith('apps/') && order.includes(p.name))
+    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const logs = apps.map((app) => {
     const file = join(root, app.dir, 'CHANGELOG.md');
     if (!existsSync(file)) throw new Error(`${app.dir}/CHANGELOG.md is missing`);

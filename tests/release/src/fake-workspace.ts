@@ -51,6 +51,7 @@ export function createFakeWorkspace(): FakeWorkspace {
     updateInternalDependencies: 'patch',
     ignore: [],
     privatePackages: { version: false, tag: false },
+    prettier: false,
   });
   json('packages/contract/package.json', { name: '@fake/contract', version: '0.1.0' });
   json('packages/test-kit/package.json', { name: '@fake/test-kit', version: '0.1.0', private: true });

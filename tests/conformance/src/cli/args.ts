@@ -4,6 +4,7 @@ import { CALL_POLICIES, type CallPolicy } from '../checks/call-policy.js';
 export interface CliArgs {
   command: string[];
   prefix?: string;
+  cwd?: string;
   env: Record<string, string>;
   execute: CallPolicy;
   probe: CallPolicy;
@@ -12,11 +13,12 @@ export interface CliArgs {
   timeoutMs: number;
 }
 
-export const USAGE = `usage: conformance --stdio "<command>" [--prefix SP_API] [--env K=V ...]
+export const USAGE = `usage: conformance --stdio "<command>" [--prefix SP_API] [--env K=V ...] [--cwd dir]
        [--execute read-only|all|none] [--probe read-only|all|none] [--timeout ms] [--json] [--verbose]
 
   --stdio     the MCP server to spawn (stdio transport)
   --prefix    expected <PREFIX>_HTTP_<NNN> prefix for upstream HTTP codes
+  --cwd       working directory for the command (default: where pnpm was invoked)
   --env       extra env var for the server (repeatable; only PATH/HOME/... are inherited)
   --execute   tools that may receive valid calls (examples, normalization cases); default read-only
   --probe     tools that may receive invalid arguments; default read-only
@@ -52,6 +54,9 @@ export function parseArgs(argv: readonly string[], split: (s: string) => string[
         break;
       case '--prefix':
         args.prefix = value();
+        break;
+      case '--cwd':
+        args.cwd = value();
         break;
       case '--env': {
         const pair = value();

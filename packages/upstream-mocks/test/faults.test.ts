@@ -1,0 +1,85 @@
+// Fault scenarios: names, env selection, and how withFault renders each one.
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activeFault, FAULT_SCENARIOS, httpFaultOf, setFault } from '../src/faults.js';
+import { withFault } from '../src/with-fault.js';
+
+const render = (status: number, retryAfter: string | undefined) =>
+  HttpResponse.json({ errors: [{ code: `E${status}` }] }, { status, headers: retryAfter ? { 'retry-after': retryAfter } : {} });
+const server = setupServer(
+  http.get('https://api.example.test/ok', withFault('api', render, () => HttpResponse.json({ ok: true }))),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  setFault('api', undefined);
+  delete process.env.OBMCP_MOCK_FAULT;
+});
+afterAll(() => server.close());
+
+describe('fault selection', () => {
+  it('knows the twelve scenarios and their HTTP shape', () => {
+    expect(FAULT_SCENARIOS).toHaveLength(12);
+    expect(httpFaultOf('http_429_retry_after')).toEqual({ status: 429, retryAfter: '2' });
+    expect(httpFaultOf('http_503_retry_after')).toEqual({ status: 503, retryAfter: '2' });
+    expect(httpFaultOf('timeout')).toBeUndefined();
+  });
+
+  it('reads the env at request time, and an override wins', () => {
+    process.env.OBMCP_MOCK_FAULT = 'http_404';
+    expect(activeFault('api')).toBe('http_404');
+    expect(activeFault('auth')).toBeUndefined();
+    setFault('api', null);
+    expect(activeFault('api')).toBeUndefined();
+  });
+
+  it('rejects an unknown scenario name loudly', () => {
+    process.env.OBMCP_MOCK_FAULT = 'http_999';
+    expect(() => activeFault('api')).toThrow(/unknown mock fault/);
+  });
+});
+
+describe('withFault rendering', () => {
+  const get = () => fetch('https://api.example.test/ok');
+
+  it('passes through without a fault', async () => {
+    expect(await (await get()).json()).toEqual({ ok: true });
+  });
+
+  it('renders http faults the API way, with Retry-After where the scenario adds it', async () => {
+    setFault('api', 'http_429_retry_after');
+    const res = await get();
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('2');
+    expect(await res.json()).toEqual({ errors: [{ code: 'E429' }] });
+  });
+
+  it('html_200 and truncated_json answer 200 with unreadable bodies', async () => {
+    setFault('api', 'html_200');
+    const html = await get();
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    setFault('api', 'truncated_json');
+    const truncated = await get();
+    await expect(truncated.json()).rejects.toThrow();
+  });
+
+  it('reset drops the connection', async () => {
+    setFault('api', 'reset');
+    await expect(get()).rejects.toThrow();
+  });
+
+  it('timeout never answers', async () => {
+    setFault('api', 'timeout');
+    const outcome = await Promise.race([get().then(() => 'answered'), new Promise((r) => setTimeout(() => r('pending'), 300))]);
+    expect(outcome).toBe('pending');
+  });
+
+  it('warning_header keeps the success and adds the Warning', async () => {
+    setFault('api', 'warning_header');
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('warning')).toBe('199 - "cached response"');
+    expect(await res.json()).toEqual({ ok: true });
+  });
+});
