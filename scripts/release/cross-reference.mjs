@@ -54,14 +54,24 @@ export function crossReference(root) {
       return `[${target}](${target})`;
     });
     const line = `${MARKER} ${joinAnd(names)} — see ${joinAnd(links)}.`;
-    const body = log.lines.slice(log.entry.start + 1, log.entry.end).filter((l) => !l.startsWith(MARKER));
-    while (body.length > 0 && body[body.length - 1].trim() === '') body.pop();
+    const body = tidy(
+      log.lines.slice(log.entry.start + 1, log.entry.end).filter((l) => !l.startsWith(MARKER)),
+    );
     const rest = log.lines.slice(log.entry.end);
-    const entry = [log.lines[log.entry.start], ...body, '', line, ...(rest.length > 0 ? [''] : [])];
+    const entry = [log.lines[log.entry.start], '', ...body, ...(body.length > 0 ? [''] : []), line];
+    if (rest.length > 0) entry.push('');
     const out = [...log.lines.slice(0, log.entry.start), ...entry, ...rest].join('\n');
     writeFileSync(log.file, out.endsWith('\n') ? out : `${out}\n`);
   }
   return [...versions][0];
+}
+
+/** Entry body without leading/trailing blank lines and without runs of blank lines (changesets leaves both). */
+function tidy(lines) {
+  const out = lines.filter((l, i) => l.trim() !== '' || (i > 0 && lines[i - 1].trim() !== ''));
+  while (out.length > 0 && out[0].trim() === '') out.shift();
+  while (out.length > 0 && out[out.length - 1].trim() === '') out.pop();
+  return out;
 }
 
 function joinAnd(items) {

@@ -39,10 +39,11 @@ export function createFakeWorkspace(): FakeWorkspace {
   json('package.json', { name: 'fake-root', private: true, version: '0.0.0' });
   write('pnpm-workspace.yaml', 'packages:\n  - "packages/*"\n  - "apps/*"\n');
   write('.gitignore', 'node_modules\n');
-  // changesets resolves its changelog module from the workspace: borrow the repo's node_modules.
+  // changesets resolves its modules from the workspace: borrow the repo's node_modules and changelog module.
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  write('.changeset/changelog.cjs', readFileSync(join(REPO_ROOT, '.changeset', 'changelog.cjs'), 'utf8'));
   json('.changeset/config.json', {
-    changelog: '@changesets/cli/changelog',
+    changelog: './changelog.cjs',
     commit: false,
     fixed: [[...FIXED]],
     linked: [],

@@ -94,6 +94,12 @@ describe('pnpm release', () => {
     expect(ws.git('log', '-1', '--format=%s')).toBe('release: v0.2.0');
     expect(ws.git('rev-parse', 'v0.2.0^{commit}')).toBe(ws.git('rev-parse', 'HEAD'));
     expect(ws.git('status', '--porcelain')).toBe('');
-    expect(ws.git('ls-files', '.changeset')).toBe('.changeset/config.json');
+    expect(ws.git('ls-files', '.changeset').split('\n')).toEqual([
+      '.changeset/changelog.cjs',
+      '.changeset/config.json',
+    ]);
+    expect(ws.read('apps/ads-mcp/CHANGELOG.md')).toContain(
+      '## 0.2.0\n\n### Patch Changes\n\n- Updated dependencies: @fake/contract@0.2.0\n\nReleased together with',
+    );
   });
 });

@@ -8,14 +8,23 @@ import { APP_ENV, type AppName, requireBuilt } from './servers.js';
 
 interface AppModules {
   loadConfig(env: Record<string, string | undefined>): unknown;
-  createServer(config: unknown, options: { logger: Logger; env?: Record<string, string | undefined> }): ContractServer;
+  createServer(
+    config: unknown,
+    options: { logger: Logger; env?: Record<string, string | undefined> },
+  ): ContractServer;
 }
 
 async function appModules(app: AppName): Promise<AppModules> {
   requireBuilt(app);
   const dist = join(REPO_ROOT, 'apps', app, 'dist');
-  const config = (await import(pathToFileURL(join(dist, 'config.js')).href)) as Pick<AppModules, 'loadConfig'>;
-  const server = (await import(pathToFileURL(join(dist, 'server.js')).href)) as Pick<AppModules, 'createServer'>;
+  const config = (await import(pathToFileURL(join(dist, 'config.js')).href)) as Pick<
+    AppModules,
+    'loadConfig'
+  >;
+  const server = (await import(pathToFileURL(join(dist, 'server.js')).href)) as Pick<
+    AppModules,
+    'createServer'
+  >;
   if (typeof config.loadConfig !== 'function' || typeof server.createServer !== 'function')
     throw new Error(`${app}: dist/config.js must export loadConfig and dist/server.js createServer`);
   return { loadConfig: config.loadConfig, createServer: server.createServer };

@@ -101,7 +101,11 @@ export class RawServer {
 
   /** tools/call with the arguments given as raw JSON text (may hold `__proto__` keys). */
   callToolText(name: string, argsText: string, timeoutMs?: number): Promise<JsonRpcResponse> {
-    return this.requestText('tools/call', `{"name":${JSON.stringify(name)},"arguments":${argsText}}`, timeoutMs);
+    return this.requestText(
+      'tools/call',
+      `{"name":${JSON.stringify(name)},"arguments":${argsText}}`,
+      timeoutMs,
+    );
   }
 
   notify(method: string, params?: unknown): void {

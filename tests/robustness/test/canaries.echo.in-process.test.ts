@@ -13,7 +13,11 @@ afterAll(() => mocks.close());
 
 /** One upstream read per app whose API host is overridden with the echo handler. */
 const ECHO: Record<AppName, { tool: string; args: Record<string, unknown>; routes: string[] }> = {
-  'sp-mcp': { tool: 'get_marketplace_participations', args: {}, routes: ['https://sellingpartnerapi-na.amazon.com/*'] },
+  'sp-mcp': {
+    tool: 'get_marketplace_participations',
+    args: {},
+    routes: ['https://sellingpartnerapi-na.amazon.com/*'],
+  },
   'ads-mcp': { tool: 'list_profiles', args: {}, routes: ['https://advertising-api.amazon.com/*'] },
   'openbridge-mcp': {
     tool: 'get_subscriptions',

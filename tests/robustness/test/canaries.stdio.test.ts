@@ -17,16 +17,24 @@ async function leaksOf(app: AppName, env: Record<string, string>): Promise<strin
   const server = await spawnApp(app, { env: { ...DEBUG_LOGS, ...env } });
   const texts: string[] = [];
   for (const tool of fuzzTargets(await listTools(server))) {
-    const answer = await server.callToolText(tool.name, JSON.stringify(firstExample(tool.inputSchema)), 30_000);
+    const answer = await server.callToolText(
+      tool.name,
+      JSON.stringify(firstExample(tool.inputSchema)),
+      30_000,
+    );
     texts.push(`${tool.name}: ${JSON.stringify(answer)}`);
   }
   await server.close();
-  return [...texts, ...server.stderrLines.map((l) => `stderr: ${l}`), ...server.stdoutLines].flatMap(findCanaries);
+  return [...texts, ...server.stderrLines.map((l) => `stderr: ${l}`), ...server.stdoutLines].flatMap(
+    findCanaries,
+  );
 }
 
 describe.each(APPS)('canaries over stdio %s', (app) => {
   it('no canary in any answer or log line, with and without faults', async () => {
-    const results = await Promise.all(Object.entries(SCENARIOS).map(async ([name, env]) => [name, await leaksOf(app, env)] as const));
+    const results = await Promise.all(
+      Object.entries(SCENARIOS).map(async ([name, env]) => [name, await leaksOf(app, env)] as const),
+    );
     for (const [name, leaks] of results) expect(leaks, `${app} / ${name}`).toEqual([]);
   });
 });

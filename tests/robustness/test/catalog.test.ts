@@ -14,11 +14,16 @@ const FLAGS: Record<AppName, Record<string, string>> = {
 };
 type Snapshot = Record<AppName, { default: string[]; enabledOnly: string[] }>;
 
-async function names(app: AppName, env: Record<string, string>): Promise<{ name: string; readOnly: boolean }[]> {
+async function names(
+  app: AppName,
+  env: Record<string, string>,
+): Promise<{ name: string; readOnly: boolean }[]> {
   const server = await spawnApp(app, { env });
   const tools = await listTools(server);
   await server.close();
-  return tools.map((t) => ({ name: t.name, readOnly: t.annotations?.readOnlyHint === true })).sort((a, b) => a.name.localeCompare(b.name));
+  return tools
+    .map((t) => ({ name: t.name, readOnly: t.annotations?.readOnlyHint === true }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 describe('default tool catalog', () => {
@@ -29,12 +34,23 @@ describe('default tool catalog', () => {
       APPS.map(async (app) => {
         const [plain, enabled] = await Promise.all([names(app, {}), names(app, FLAGS[app])]);
         const base = new Set(plain.map((t) => t.name));
-        actual[app] = { default: [...base], enabledOnly: enabled.map((t) => t.name).filter((n) => !base.has(n)) };
+        actual[app] = {
+          default: [...base],
+          enabledOnly: enabled.map((t) => t.name).filter((n) => !base.has(n)),
+        };
         // Credential-returning tools never ship by default.
-        expect([...base].filter((n) => /token|credential|secret|password/i.test(n)), app).toEqual([]);
+        expect(
+          [...base].filter((n) => /token|credential|secret|password/i.test(n)),
+          app,
+        ).toEqual([]);
         // Everything a flag adds is a write or privileged (not read-only) tool.
-        for (const t of enabled.filter((x) => !base.has(x.name))) expect(t.readOnly && !/token/.test(t.name), `${app}/${t.name}`).toBe(false);
-        for (const n of base) expect(enabled.map((t) => t.name), `${app}: a flag removed ${n}`).toContain(n);
+        for (const t of enabled.filter((x) => !base.has(x.name)))
+          expect(t.readOnly && !/token/.test(t.name), `${app}/${t.name}`).toBe(false);
+        for (const n of base)
+          expect(
+            enabled.map((t) => t.name),
+            `${app}: a flag removed ${n}`,
+          ).toContain(n);
       }),
     );
     const ordered = Object.fromEntries(APPS.map((app) => [app, actual[app]]));

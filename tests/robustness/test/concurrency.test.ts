@@ -10,7 +10,9 @@ describe.each(APPS)('concurrency %s', (app) => {
   it('200 concurrent calls, each with its own _meta', async () => {
     const server = await spawnApp(app, { env: { MCP_SCHEMA_KEY_NORMALIZATION_META: '1' } });
     const plan = planCalls(await listTools(server), 200);
-    const answers = await Promise.all(plan.map((c) => server.callToolText(c.tool, JSON.stringify(c.args), 60_000)));
+    const answers = await Promise.all(
+      plan.map((c) => server.callToolText(c.tool, JSON.stringify(c.args), 60_000)),
+    );
     const requestIds: string[] = [];
     const kinds: Record<string, number> = {};
     answers.forEach((answer, i) => {
@@ -24,7 +26,8 @@ describe.each(APPS)('concurrency %s', (app) => {
       if (call.kind === 'bad_args') expect(read.envelope?.error_code).toBe('SCHEMA_ADDITIONAL_PROPERTIES');
       const events = (read.meta.normalized ?? []) as { kind?: string }[];
       // Normalization events only on the calls that had renamed keys (or the unknown key of bad_args).
-      if (call.kind === 'valid' || call.kind === 'unknown_tool') expect(events, `call ${i} ${call.tool}`).toEqual([]);
+      if (call.kind === 'valid' || call.kind === 'unknown_tool')
+        expect(events, `call ${i} ${call.tool}`).toEqual([]);
       if (call.kind === 'renamed' && !read.isError) expect(events.length, `call ${i}`).toBeGreaterThan(0);
       if (typeof read.meta.request_id === 'string') requestIds.push(read.meta.request_id);
     });

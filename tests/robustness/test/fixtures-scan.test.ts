@@ -13,7 +13,12 @@ const DUMMY_SECRETS = [
   'Atzr|mock-ads-refresh-token-not-real',
   'MOCK-NOT-A-REAL-OPENBRIDGE-SECRET',
 ];
-const ROOTS = ['tests/conformance/fixtures', 'tests/conformance/test/fixtures', 'tests/robustness/test', 'bench'];
+const ROOTS = [
+  'tests/conformance/fixtures',
+  'tests/conformance/test/fixtures',
+  'tests/robustness/test',
+  'bench',
+];
 
 function* files(dir: string): Generator<string> {
   let names: string[];
@@ -39,7 +44,8 @@ it('fixtures and captured outputs hold no credential', () => {
       scanned += 1;
       const text = readFileSync(path, 'utf8');
       for (const hit of findCanaries(text)) hits.push(`${path}: ${hit}`);
-      for (const secret of DUMMY_SECRETS) if (text.includes(secret)) hits.push(`${path}: dummy secret ${secret}`);
+      for (const secret of DUMMY_SECRETS)
+        if (text.includes(secret)) hits.push(`${path}: dummy secret ${secret}`);
     }
   }
   expect(scanned).toBeGreaterThan(5);

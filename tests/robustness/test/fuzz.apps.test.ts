@@ -10,7 +10,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20260);
 describe.each(APPS)('fuzz %s', (app) => {
   it(`${CASES_PER_TOOL} cases per tool keep every invariant`, async () => {
     const first = await spawnApp(app);
-    const { stats, server } = await fuzzServer(first, { name: app, casesPerTool: CASES_PER_TOOL, seed: SEED });
+    const { stats, server } = await fuzzServer(first, {
+      name: app,
+      casesPerTool: CASES_PER_TOOL,
+      seed: SEED,
+    });
     console.log(formatStats(stats));
     const exit = await server.close();
     expect(stats.violations, formatStats(stats)).toEqual([]);

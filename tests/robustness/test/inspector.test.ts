@@ -25,8 +25,14 @@ describe.each(APPS)('inspector-cli %s', (app) => {
   it('tools/list and tools/call get_envelope_contract + an unknown tool', async () => {
     const [list, call, unknown] = await Promise.all([
       inspect(app, '--method', 'tools/list') as Promise<{ tools: { name: string; inputSchema: unknown }[] }>,
-      inspect(app, '--method', 'tools/call', '--tool-name', 'get_envelope_contract') as Promise<{ isError?: boolean; structuredContent?: unknown }>,
-      inspect(app, '--method', 'tools/call', '--tool-name', 'no_such_tool') as Promise<{ isError?: boolean; content: { text: string }[] }>,
+      inspect(app, '--method', 'tools/call', '--tool-name', 'get_envelope_contract') as Promise<{
+        isError?: boolean;
+        structuredContent?: unknown;
+      }>,
+      inspect(app, '--method', 'tools/call', '--tool-name', 'no_such_tool') as Promise<{
+        isError?: boolean;
+        content: { text: string }[];
+      }>,
     ]);
     expect(list.tools.map((t) => t.name)).toContain('get_envelope_contract');
     for (const t of list.tools) expect(t.inputSchema).toMatchObject({ type: 'object' });

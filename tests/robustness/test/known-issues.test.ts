@@ -15,7 +15,11 @@ describe('known issues (packages/contract validation/describe.ts, hints/categori
   it.fails('a 100 000-item wrong-type array is rejected within 2 s', async () => {
     const server = await spawnApp('sp-mcp');
     const items = new Array<string>(100_000).fill('0').join(',');
-    const r = await timedCall(server, 'search_orders', `{"createdAfter":"2026-03-01T00:00:00Z","marketplaceIds":["ATVPDKIKX0DER"],"fulfilledBy":[${items}]}`);
+    const r = await timedCall(
+      server,
+      'search_orders',
+      `{"createdAfter":"2026-03-01T00:00:00Z","marketplaceIds":["ATVPDKIKX0DER"],"fulfilledBy":[${items}]}`,
+    );
     await server.close();
     expect(r.envelope.error_code).toBe('SCHEMA_TYPE_MISMATCH');
     expect(r.ms).toBeLessThan(2_000);

@@ -4,20 +4,32 @@ import { readAnswer } from '../src/load/answer.js';
 import { spawnApp } from '../src/servers.js';
 
 // sp-mcp rate table: getOrder burst 30 @ 0.5/s, getMarketplaceParticipations burst 15 @ 0.016/s.
-const FLOOD = { tool: 'get_order', args: '{"orderId":"902-3159896-1390916"}', calls: 120, burst: 30, rate: 0.5 };
+const FLOOD = {
+  tool: 'get_order',
+  args: '{"orderId":"902-3159896-1390916"}',
+  calls: 120,
+  burst: 30,
+  rate: 0.5,
+};
 const QUIET = { tool: 'get_marketplace_participations', args: '{}', calls: 10 };
 
 it('sp-mcp: per-operation buckets, bounded admissions, fast RATE_LIMITED', async () => {
   const server = await spawnApp('sp-mcp');
   const started = Date.now();
-  const flood = Array.from({ length: FLOOD.calls }, () => server.callToolText(FLOOD.tool, FLOOD.args, 30_000));
-  const quiet = Array.from({ length: QUIET.calls }, () => server.callToolText(QUIET.tool, QUIET.args, 30_000));
+  const flood = Array.from({ length: FLOOD.calls }, () =>
+    server.callToolText(FLOOD.tool, FLOOD.args, 30_000),
+  );
+  const quiet = Array.from({ length: QUIET.calls }, () =>
+    server.callToolText(QUIET.tool, QUIET.args, 30_000),
+  );
   const floodAnswers = (await Promise.all(flood)).map(readAnswer);
   const quietAnswers = (await Promise.all(quiet)).map(readAnswer);
   const elapsedS = (Date.now() - started) / 1000;
   const admitted = floodAnswers.filter((a) => a.envelope?.error_code !== 'RATE_LIMITED').length;
   const limited = floodAnswers.length - admitted;
-  console.log(`sp-mcp flood: admitted ${admitted}/${FLOOD.calls} in ${elapsedS.toFixed(1)} s; quiet limited ${quietAnswers.filter((a) => a.envelope?.error_code === 'RATE_LIMITED').length}`);
+  console.log(
+    `sp-mcp flood: admitted ${admitted}/${FLOOD.calls} in ${elapsedS.toFixed(1)} s; quiet limited ${quietAnswers.filter((a) => a.envelope?.error_code === 'RATE_LIMITED').length}`,
+  );
   // (a) isolation: the quiet operation, within its burst, is never limited by the flood.
   expect(quietAnswers.filter((a) => a.envelope?.error_code === 'RATE_LIMITED')).toEqual([]);
   // (b) no starvation and no overshoot: at least the burst, at most burst + rate × window + 1.

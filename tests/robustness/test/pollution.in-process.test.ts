@@ -18,7 +18,7 @@ const BASELINE = protoKeys();
 function assertClean(label: string): void {
   const probe = {} as Record<string, unknown>;
   expect(probe.polluted, label).toBeUndefined();
-  expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), label).toBe(false);
+  expect(Object.hasOwn(Object.prototype, 'polluted'), label).toBe(false);
   expect(protoKeys(), label).toBe(BASELINE);
   expect(Object.getPrototypeOf(Array.prototype), label).toBe(Object.prototype);
 }
@@ -29,11 +29,20 @@ function assertOutcome(outcome: { ok: boolean; envelope?: unknown }): void {
 
 describe('prototype pollution', () => {
   it('the contract host with a representative tool set', async () => {
-    const host = createToolHost(representativeProfile, representativeTools, [], readContractSettings({}), silentLogger);
+    const host = createToolHost(
+      representativeProfile,
+      representativeTools,
+      [],
+      readContractSettings({}),
+      silentLogger,
+    );
     for (const tool of host.listed()) {
       await fc.assert(
         fc.asyncProperty(argsText({ name: tool.name, inputSchema: tool.inputSchema }), async (text) => {
-          const { outcome } = await host.invoke(tool.name, JSON.parse(text), { signal: AbortSignal.timeout(5_000), listedOnly: true });
+          const { outcome } = await host.invoke(tool.name, JSON.parse(text), {
+            signal: AbortSignal.timeout(5_000),
+            listedOnly: true,
+          });
           assertOutcome(outcome);
           assertClean(`${tool.name} ${text.slice(0, 200)}`);
         }),

@@ -10,7 +10,11 @@ const SLOW_CALL: Record<(typeof APPS)[number], [string, string]> = {
   'openbridge-mcp': ['get_subscriptions', '{}'],
 };
 /** Long upstream timeouts so the call is surely still running when the client leaves. */
-const LONG_TIMEOUTS = { SP_API_TIMEOUT_MS: '60000', ADS_API_TIMEOUT_MS: '60000', OPENBRIDGE_TIMEOUT_MS: '60000' };
+const LONG_TIMEOUTS = {
+  SP_API_TIMEOUT_MS: '60000',
+  ADS_API_TIMEOUT_MS: '60000',
+  OPENBRIDGE_TIMEOUT_MS: '60000',
+};
 
 // Every app closes on stdin end; SIGTERM goes through the same contract `serve()`, so one app proves it.
 const CASES = [...APPS.map((app) => [app, 'stdin closed'] as const), ['sp-mcp', 'SIGTERM'] as const];

@@ -17,7 +17,17 @@ describe.each(APPS)('stdio protocol %s', (app) => {
   });
 
   it('survives malformed JSON lines (answers -32700 or ignores them)', async () => {
-    for (const junk of ['{', 'not json', '{"jsonrpc":"2.0","id":', '\u0000\u0001', '[]', '[{"jsonrpc":"2.0","id":"b","method":"ping"}]', '{"jsonrpc":"1.0","id":"x","method":"ping"}', 'null', '42']) {
+    for (const junk of [
+      '{',
+      'not json',
+      '{"jsonrpc":"2.0","id":',
+      '\u0000\u0001',
+      '[]',
+      '[{"jsonrpc":"2.0","id":"b","method":"ping"}]',
+      '{"jsonrpc":"1.0","id":"x","method":"ping"}',
+      'null',
+      '42',
+    ]) {
       server.sendText(junk);
     }
     expect(await alive(server)).toBe(true);
@@ -34,7 +44,12 @@ describe.each(APPS)('stdio protocol %s', (app) => {
 
   // SDK 1.32 answers schema-invalid params with -32603 (zod issues in the message), not -32602: README §Gaps.
   it('answers invalid tools/call params with a JSON-RPC error', async () => {
-    for (const params of ['{"name":5}', '{}', '{"name":"get_envelope_contract","arguments":[1,2]}', '{"name":"get_envelope_contract","arguments":"x"}']) {
+    for (const params of [
+      '{"name":5}',
+      '{}',
+      '{"name":"get_envelope_contract","arguments":[1,2]}',
+      '{"name":"get_envelope_contract","arguments":"x"}',
+    ]) {
       const answer = await server.requestText('tools/call', params);
       expect([-32602, -32603], params).toContain(answer.error?.code);
     }
@@ -61,7 +76,7 @@ describe.each(APPS)('stdio protocol %s', (app) => {
 
   it('rejects a tools/call before tools exist (unknown tool) with an envelope, not a crash', async () => {
     const answer = await server.callToolText('no_such_tool', '{"__proto__":{"polluted":1}}');
-    const text = (answer.result?.content as { text: string }[])[0]!.text;
+    const text = (answer.result?.content as { text: string }[] | undefined)?.[0]?.text ?? '';
     expect(JSON.parse(text)).toMatchObject({ error_kind: 'tool_not_found', _envelope_version: 1 });
   });
 });

@@ -42,11 +42,20 @@ describe('sp-mcp upstream faults', () => {
       }),
     );
     const r = await callSp('get_marketplace_participations', {}, 8_000);
-    expect(r.envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT', retryable: true });
+    expect(r.envelope).toMatchObject({
+      error_kind: 'sp_api_client',
+      error_code: 'UPSTREAM_TIMEOUT',
+      retryable: true,
+    });
   });
 
   it('a redirect loop → UPSTREAM_UNREACHABLE, fast', async () => {
-    mocks.use(http.get(PARTICIPATIONS, () => new HttpResponse(null, { status: 302, headers: { location: PARTICIPATIONS } })));
+    mocks.use(
+      http.get(
+        PARTICIPATIONS,
+        () => new HttpResponse(null, { status: 302, headers: { location: PARTICIPATIONS } }),
+      ),
+    );
     const r = await callSp('get_marketplace_participations', {}, 6_000);
     expect(r.envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_UNREACHABLE' });
   });
@@ -55,20 +64,32 @@ describe('sp-mcp upstream faults', () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x41));
     mocks.use(
       http.get('https://tortuga-prod-na.s3-external-1.amazonaws.com/NOT_A_REAL_BUCKET/:id', () =>
-        HttpResponse.arrayBuffer(bomb.buffer.slice(bomb.byteOffset, bomb.byteOffset + bomb.byteLength) as ArrayBuffer, {
-          headers: { 'content-type': 'application/octet-stream' },
-        }),
+        HttpResponse.arrayBuffer(
+          bomb.buffer.slice(bomb.byteOffset, bomb.byteOffset + bomb.byteLength) as ArrayBuffer,
+          {
+            headers: { 'content-type': 'application/octet-stream' },
+          },
+        ),
       ),
     );
-    const r = await callSp('get_report_document', { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip', maxChars: 5000 }, 8_000);
-    expect(r.envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE' });
+    const r = await callSp(
+      'get_report_document',
+      { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip', maxChars: 5000 },
+      8_000,
+    );
+    expect(r.envelope).toMatchObject({
+      error_kind: 'sp_api_client',
+      error_code: 'UPSTREAM_INVALID_RESPONSE',
+    });
   });
 
   // Known bug (reported): sp-mcp returns {"participations":[]} — `it.fails` flips red once it is fixed.
   it.fails('200 with an SP-API error body → an envelope, not an empty success', async () => {
     mocks.use(
       http.get(PARTICIPATIONS, () =>
-        HttpResponse.json({ errors: [{ code: 'InternalFailure', message: 'We encountered an internal error.' }] }),
+        HttpResponse.json({
+          errors: [{ code: 'InternalFailure', message: 'We encountered an internal error.' }],
+        }),
       ),
     );
     const r = await callSp('get_marketplace_participations', {}, 6_000);

@@ -38,7 +38,12 @@ export interface LoggerOptions {
 
 export function createLogger(options: LoggerOptions, base: LogFields = {}): Logger {
   const min = ORDER[options.level ?? 'info'];
-  const write = options.write ?? ((line: string) => process.stderr.write(line));
+  const write =
+    options.write ??
+    ((line: string) => {
+      // A closed stderr (client gone) must not turn logging into an error loop.
+      if (!process.stderr.destroyed && process.stderr.writable) process.stderr.write(line);
+    });
   const secrets = (options.secrets ?? []).filter((s) => s.length >= 6);
   const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (ORDER[level] < min) return;

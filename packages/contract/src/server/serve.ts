@@ -16,9 +16,25 @@ export interface ServeOptions {
   env?: Record<string, string | undefined>;
 }
 
+const isBrokenPipe = (error: unknown) =>
+  error !== null && typeof error === 'object' && ['EPIPE', 'ERR_STREAM_DESTROYED'].includes(String((error as { code?: unknown }).code));
+
+/**
+ * Keeps the process up on a stray exception, but exits when the client is gone: a broken stdout or
+ * stderr pipe means nobody is listening (and logging that failure would fail again, forever).
+ */
 function guardProcess(logger: Logger): void {
-  process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
-  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { reason }));
+  const gone = () => process.exit(0);
+  process.stdout.on('error', (error) => (isBrokenPipe(error) ? gone() : undefined));
+  process.stderr.on('error', (error) => (isBrokenPipe(error) ? gone() : undefined));
+  process.on('uncaughtException', (error) => {
+    if (isBrokenPipe(error)) gone();
+    logger.error('uncaught exception', { error });
+  });
+  process.on('unhandledRejection', (reason) => {
+    if (isBrokenPipe(reason)) gone();
+    logger.error('unhandled rejection', { reason });
+  });
 }
 
 export async function serve(source: ServerSource, options: ServeOptions): Promise<void> {
@@ -71,6 +87,8 @@ async function serveStdio(source: ServerSource, logger: Logger): Promise<void> {
     process.exit(0);
   };
   process.stdin.on('end', () => void shutdown('stdin closed'));
+  process.stdin.on('close', () => void shutdown('stdin closed'));
+  process.stdin.on('error', () => void shutdown('stdin failed'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   server.onerror = (error) => logger.warn('protocol error', { error });

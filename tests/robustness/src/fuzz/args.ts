@@ -22,7 +22,10 @@ export function argsText(tool: ListedTool): fc.Arbitrary<string> {
     });
   const random = fc.array(fc.tuple(keyText(keys), value), { maxLength: 6 }).map(objectOf);
   const pollution = fc
-    .tuple(hostileKeyText, fc.constantFrom('{"polluted":"yes"}', '{"constructor":{"prototype":{"polluted":1}}}', '[]', '1'))
+    .tuple(
+      hostileKeyText,
+      fc.constantFrom('{"polluted":"yes"}', '{"constructor":{"prototype":{"polluted":1}}}', '[]', '1'),
+    )
     .map(([k, v]) => objectOf([...example, [k, v], ['"__proto__"', '{"polluted":"yes"}']]));
   const bulk = fc
     .tuple(keyText(keys), bulkText)

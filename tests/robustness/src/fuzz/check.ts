@@ -36,7 +36,8 @@ export function checkCallAnswer(answer: JsonRpcResponse): Verdict {
     return { kind: 'violation', problem: `isError text is not JSON: ${text.slice(0, 200)}` };
   }
   const { valid, errors } = validateEnvelope(envelope);
-  if (!valid) return { kind: 'violation', problem: `invalid envelope: ${JSON.stringify(errors).slice(0, 400)}` };
+  if (!valid)
+    return { kind: 'violation', problem: `invalid envelope: ${JSON.stringify(errors).slice(0, 400)}` };
   const e = envelope as { error_code: string; error_kind: string };
   return { kind: 'envelope', code: e.error_code, errorKind: e.error_kind };
 }

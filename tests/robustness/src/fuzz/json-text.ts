@@ -63,7 +63,9 @@ export const hugeArrayText = fc
 /** 50 – 5000 levels of `[` / `{"a":`. */
 export const deepText = fc
   .tuple(fc.boolean(), fc.integer({ min: 50, max: 5_000 }))
-  .map(([arrays, d]) => (arrays ? `${'['.repeat(d)}1${']'.repeat(d)}` : `${'{"a":'.repeat(d)}1${'}'.repeat(d)}`));
+  .map(([arrays, d]) =>
+    arrays ? `${'['.repeat(d)}1${']'.repeat(d)}` : `${'{"a":'.repeat(d)}1${'}'.repeat(d)}`,
+  );
 
 export const hostileKeyText = fc.constantFrom(
   '"__proto__"',
@@ -83,7 +85,10 @@ export function keyText(schemaKeys: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...known).map(enc) },
     { weight: 2, arbitrary: fc.constantFrom(...known).map((k) => enc(k.toUpperCase())) },
-    { weight: 1, arbitrary: fc.constantFrom(...known).map((k) => enc(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...known).map((k) => enc(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))),
+    },
     { weight: 2, arbitrary: hostileKeyText },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }).map(enc) },
   );
@@ -98,7 +103,10 @@ export function valueText(schemaKeys: readonly string[], maxDepth = 4): fc.Arbit
       { weight: 2, arbitrary: edgeNumberText },
       { weight: 3, arbitrary: edgeStringText },
       { weight: 1, arbitrary: fc.constantFrom('null', 'true', 'false') },
-      { weight: 2, arbitrary: fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`) },
+      {
+        weight: 2,
+        arbitrary: fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
+      },
       {
         weight: 2,
         arbitrary: fc

@@ -39,17 +39,23 @@ export async function alive(server: RawServer): Promise<boolean> {
   }
 }
 
-export async function fuzzServer(first: RawServer, options: FuzzOptions): Promise<{ stats: FuzzStats; server: RawServer }> {
+export async function fuzzServer(
+  first: RawServer,
+  options: FuzzOptions,
+): Promise<{ stats: FuzzStats; server: RawServer }> {
   const stats = emptyStats(options.name);
   const started = Date.now();
   let server = first;
   const targets = fuzzTargets(await listTools(server));
   const perTool = targets.map((tool, i) =>
-    fc.sample(argsText(tool), { numRuns: options.casesPerTool, seed: options.seed + i }).map((args) => ({ tool: tool.name, args })),
+    fc
+      .sample(argsText(tool), { numRuns: options.casesPerTool, seed: options.seed + i })
+      .map((args) => ({ tool: tool.name, args })),
   );
   // Round-robin over tools so every batch mixes handlers.
   const cases: { tool: string; args: string }[] = [];
-  for (let k = 0; k < options.casesPerTool; k++) for (const list of perTool) if (list[k]) cases.push(list[k]!);
+  for (let k = 0; k < options.casesPerTool; k++)
+    for (const list of perTool) if (list[k]) cases.push(list[k]!);
   const concurrency = options.concurrency ?? 8;
   const batch = options.batch ?? 50;
   for (let start = 0; start < cases.length; start += batch) {
@@ -69,7 +75,11 @@ export async function fuzzServer(first: RawServer, options: FuzzOptions): Promis
     if (!(await alive(server))) {
       stats.crashes += 1;
       const lastArgs = slice.map((c) => `${c.tool} ${c.args.slice(0, 300)}`).join('\n');
-      stats.violations.push({ tool: '(process)', problem: `server died or stopped answering ping; exit ${JSON.stringify(await Promise.race([server.exited, Promise.resolve('running')]))}`, args: lastArgs });
+      stats.violations.push({
+        tool: '(process)',
+        problem: `server died or stopped answering ping; exit ${JSON.stringify(await Promise.race([server.exited, Promise.resolve('running')]))}`,
+        args: lastArgs,
+      });
       if (!options.respawn) break;
       server = await options.respawn();
     }
@@ -80,7 +90,11 @@ export async function fuzzServer(first: RawServer, options: FuzzOptions): Promis
     if (leaks.length > 0) stats.violations.push({ tool: '(stderr)', problem: leaks.join('; '), args: '' });
   }
   for (const line of server.foreignLines.slice(0, 3))
-    stats.violations.push({ tool: '(stdout)', problem: `non-JSON-RPC stdout line: ${line.slice(0, 200)}`, args: '' });
+    stats.violations.push({
+      tool: '(stdout)',
+      problem: `non-JSON-RPC stdout line: ${line.slice(0, 200)}`,
+      args: '',
+    });
   stats.ms = Date.now() - started;
   return { stats, server };
 }

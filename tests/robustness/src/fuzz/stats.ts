@@ -16,7 +16,17 @@ export interface FuzzStats {
 }
 
 export function emptyStats(server: string): FuzzStats {
-  return { server, cases: 0, ok: 0, envelopes: {}, jsonRpcErrors: {}, crashes: 0, violations: [], internalErrors: [], ms: 0 };
+  return {
+    server,
+    cases: 0,
+    ok: 0,
+    envelopes: {},
+    jsonRpcErrors: {},
+    crashes: 0,
+    violations: [],
+    internalErrors: [],
+    ms: 0,
+  };
 }
 
 const clip = (args: string) => (args.length > 600 ? `${args.slice(0, 600)}…(${args.length} chars)` : args);
@@ -28,8 +38,7 @@ export function record(stats: FuzzStats, tool: string, args: string, verdict: Ve
     stats.envelopes[verdict.code] = (stats.envelopes[verdict.code] ?? 0) + 1;
     if (verdict.code === 'INTERNAL_ERROR' && stats.internalErrors.length < 20)
       stats.internalErrors.push({ tool, args: clip(args) });
-  }
-  else if (verdict.kind === 'jsonrpc_error') {
+  } else if (verdict.kind === 'jsonrpc_error') {
     const key = String(verdict.code);
     stats.jsonRpcErrors[key] = (stats.jsonRpcErrors[key] ?? 0) + 1;
   } else if (stats.violations.length < 50) {

@@ -31,5 +31,7 @@ export function propertyNames(schema: Record<string, unknown>): string[] {
 export function firstExample(schema: Record<string, unknown>): Record<string, unknown> {
   const examples = schema.examples;
   const first = Array.isArray(examples) ? (examples[0] as unknown) : undefined;
-  return first && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : {};
+  return first && typeof first === 'object' && !Array.isArray(first)
+    ? (first as Record<string, unknown>)
+    : {};
 }

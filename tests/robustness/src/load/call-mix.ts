@@ -33,7 +33,9 @@ export function planCalls(tools: readonly ListedTool[], count: number): PlannedC
         if (!r) break;
         const ex = firstExample(r.inputSchema);
         const [k0] = Object.keys(ex);
-        const renamed = Object.fromEntries(Object.entries(ex).map(([k, v]) => [k === k0 ? capitalize(k) : k, v]));
+        const renamed = Object.fromEntries(
+          Object.entries(ex).map(([k, v]) => [k === k0 ? capitalize(k) : k, v]),
+        );
         plan.push({ kind: 'renamed', tool: r.name, args: renamed });
         break;
       }

@@ -21,7 +21,12 @@ export function troughGrowth(samples: readonly number[]): number {
   return Math.min(...samples.slice(-q)) - Math.min(...samples.slice(0, q));
 }
 
-export async function drive(server: RawServer, plan: readonly PlannedCall[], total: number, concurrency = 20): Promise<DriveReport> {
+export async function drive(
+  server: RawServer,
+  plan: readonly PlannedCall[],
+  total: number,
+  concurrency = 20,
+): Promise<DriveReport> {
   const started = Date.now();
   const rssBeforeMiB = await rssMiB(server.pid);
   let unanswered = 0;

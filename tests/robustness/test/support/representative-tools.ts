@@ -15,9 +15,17 @@ export const representativeProfile: ServerProfile = {
 export const ordersSchema = {
   type: 'object',
   properties: {
-    marketplaceIds: { type: 'array', items: { type: 'string', pattern: '^[A-Z0-9]{10,14}$' }, minItems: 1, maxItems: 50 },
+    marketplaceIds: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Z0-9]{10,14}$' },
+      minItems: 1,
+      maxItems: 50,
+    },
     createdAfter: { type: 'string', format: 'date-time' },
-    orderStatuses: { type: 'array', items: { type: 'string', enum: ['Pending', 'Unshipped', 'Shipped', 'Canceled'] } },
+    orderStatuses: {
+      type: 'array',
+      items: { type: 'string', enum: ['Pending', 'Unshipped', 'Shipped', 'Canceled'] },
+    },
     region: { type: 'string', enum: ['na', 'eu', 'fe'] },
     maxResults: { type: 'integer', minimum: 1, maximum: 100 },
     filters: {
@@ -41,7 +49,10 @@ export const representativeTools: ToolDefinition[] = [
     description: 'Representative lookup tool.',
     inputSchema: {
       type: 'object',
-      properties: { id: { type: 'string', minLength: 1, maxLength: 64 }, include: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        id: { type: 'string', minLength: 1, maxLength: 64 },
+        include: { type: 'array', items: { type: 'string' } },
+      },
       required: ['id'],
       examples: [{ id: 'A1' }],
     },

@@ -1,0 +1,93 @@
+// In-process cost of the contract layer (normalize + validate + envelope) and ajv compile counts.
+import { esm } from './resolve.mjs';
+
+const contract = await import(esm('@obmcp/contract'));
+const { createToolHost, readContractSettings, silentLogger, sharedAjv } = contract;
+
+/** Counts sharedAjv().compile calls from now on. */
+export function countCompiles() {
+  const ajv = sharedAjv();
+  const original = ajv.compile.bind(ajv);
+  const counter = { n: 0 };
+  ajv.compile = (...args) => {
+    counter.n += 1;
+    return original(...args);
+  };
+  return counter;
+}
+
+const schema = {
+  type: 'object',
+  properties: {
+    marketplaceIds: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Z0-9]{10,14}$' },
+      minItems: 1,
+      maxItems: 50,
+    },
+    createdAfter: { type: 'string', format: 'date-time' },
+    orderStatuses: {
+      type: 'array',
+      items: { type: 'string', enum: ['Pending', 'Unshipped', 'Shipped', 'Canceled'] },
+    },
+    maxResults: { type: 'integer', minimum: 1, maximum: 100 },
+    filters: { type: 'object', properties: { buyerEmail: { type: 'string', maxLength: 200 } } },
+  },
+  required: ['marketplaceIds'],
+  examples: [{ marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z' }],
+};
+const profile = {
+  name: 'bench',
+  version: '0',
+  httpKind: 'sp_api_http',
+  clientKind: 'sp_api_client',
+  httpCodePrefix: 'SP_API',
+  errorKinds: ['mcp_input_validation', 'tool_not_found', 'sp_api_http', 'sp_api_client', 'internal_error'],
+  hintTables: { keyRenames: { MarketplaceIds: 'marketplaceIds' } },
+};
+const tool = {
+  name: 'get_orders',
+  description: 'bench',
+  inputSchema: schema,
+  handler: () => ({ orders: [] }),
+};
+const bare = {
+  name: 'bare',
+  description: 'bench',
+  inputSchema: { type: 'object', examples: [{}] },
+  handler: () => ({ orders: [] }),
+};
+
+async function perCall(host, name, args, n) {
+  const signal = new AbortController().signal;
+  for (let i = 0; i < 500; i++) await host.invoke(name, args, { signal, listedOnly: true });
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await host.invoke(name, args, { signal, listedOnly: true });
+  return ((performance.now() - t0) * 1000) / n;
+}
+
+export async function contractCost() {
+  const compiles = countCompiles();
+  const host = createToolHost(profile, [tool, bare], [], readContractSettings({}), silentLogger);
+  const atStartup = compiles.n;
+  const valid = await perCall(
+    host,
+    'get_orders',
+    { marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z', orderStatuses: ['Shipped'] },
+    20_000,
+  );
+  const renamed = await perCall(
+    host,
+    'get_orders',
+    { MarketplaceIds: 'ATVPDKIKX0DER', maxResults: 10 },
+    10_000,
+  );
+  const invalid = await perCall(
+    host,
+    'get_orders',
+    { marketplaceIds: ['bad id'], orderStatus: ['Shiped'], maxResults: '10' },
+    5_000,
+  );
+  const empty = await perCall(host, 'bare', {}, 20_000);
+  return { atStartup, afterCalls: compiles.n - atStartup, valid, renamed, invalid, empty };
+}

@@ -1,0 +1,10 @@
+// Resolves workspace packages for the bench scripts through tests/robustness (the bench has no package.json).
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const require = createRequire(new URL('../tests/robustness/package.json', import.meta.url));
+
+/** ESM URL of a dependency of @obmcp/robustness (the SDK's require condition points at dist/cjs). */
+export function esm(specifier) {
+  return pathToFileURL(require.resolve(specifier).replace('/dist/cjs/', '/dist/esm/')).href;
+}
