@@ -14,6 +14,7 @@ export { buildEnvelope, LIMITS, type EnvelopeInput } from './envelope/build.js';
 export { envelopeFromThrown, type ClassifyContext } from './envelope/classify.js';
 export { validateEnvelope, isEnvelope } from './envelope/validate.js';
 export { boundText, oneLine } from './envelope/text.js';
+export { redactSecrets } from './envelope/redact.js';
 export {
   RECLASSIFICATIONS,
   legacyKindFor,

@@ -6,7 +6,8 @@ export const ERROR_KINDS = ENVELOPE_SCHEMA.properties.error_kind.enum;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** `_meta.normalized[].kind` values, from the same schema. */
-export const NORMALIZATION_KINDS = ENVELOPE_SCHEMA.properties._meta.properties.normalized.items.properties.kind.enum;
+export const NORMALIZATION_KINDS =
+  ENVELOPE_SCHEMA.properties._meta.properties.normalized.items.properties.kind.enum;
 export type NormalizationKind = (typeof NORMALIZATION_KINDS)[number];
 
 /** Cross-server canonical codes (contract: "Standardized error_code vocabulary"). */

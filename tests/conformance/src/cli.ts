@@ -22,11 +22,14 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const [command, ...commandArgs] = args.command as [string, ...string[]];
+  // `pnpm conformance` runs us inside the package: resolve the command from where the user typed it.
+  const cwd = args.cwd ?? process.env.INIT_CWD ?? process.cwd();
   const transport = new StdioClientTransport({
     command,
     args: commandArgs,
     env: { ...getDefaultEnvironment(), ...args.env },
     stderr: 'pipe',
+    cwd,
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {

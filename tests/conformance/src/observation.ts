@@ -8,5 +8,7 @@ export interface Observation {
   tool: string;
   caseKind?: CaseKind | 'unknown_tool' | 'example';
   args: unknown;
+  /** The bad argument's shape (see BadInputCase.shape). */
+  shape?: string;
   outcome: CallOutcome;
 }

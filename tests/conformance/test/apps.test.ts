@@ -4,8 +4,9 @@ import { FAULT_SCENARIOS } from '@obmcp/upstream-mocks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AppRun, must, runApp } from './support/app-run.js';
 import type { ScenarioRun } from './support/fault-matrix.js';
-import { ALL_APPS, isBuilt, REQUIRE_APPS } from './support/apps.js';
+import { ALL_APPS, isBuilt, PROFILES, REQUIRE_APPS } from './support/apps.js';
 import { captures, kindsSeen, paritySamples } from './support/collect.js';
+import { faultProblems } from './support/fault-check.js';
 import { syncGolden, UPDATE_FIXTURES } from './support/golden.js';
 
 /** Kinds no app can be driven to from outside yet (no test hook): reported, not failed. */
@@ -75,10 +76,21 @@ describe.each(ALL_APPS)('%s', (app) => {
     it.each(FAULT_SCENARIOS)(
       'fault %s: every upstream read tool reports it as the contract says',
       (scenario) => {
-        const s = must<ScenarioRun>(get().faults.find((f) => f.scenario === scenario)!);
+        const run = get();
+        const main = must(run.main);
+        const s = must<ScenarioRun>(run.faults.find((f) => f.scenario === scenario)!);
         expect(s.tools.length, 'no read-only tool annotated openWorldHint: true').toBeGreaterThan(0);
+        const baseline = (tool: string) =>
+          main.observations.find((o) => o.check === `examples.accepted:${tool}#0`)?.outcome;
+        const problems = s.calls.map(
+          (c) =>
+            [
+              c.tool,
+              faultProblems(PROFILES[app], scenario, c.outcome, main.advertisedKinds, baseline(c.tool)),
+            ] as const,
+        );
         expect(
-          s.calls.filter((c) => c.problems.length > 0).map((c) => `${c.tool}: ${c.problems.join('; ')}`),
+          problems.filter(([, p]) => p.length > 0).map(([tool, p]) => `${tool}: ${p.join('; ')}`),
         ).toEqual([]);
       },
     );

@@ -38,7 +38,7 @@ for (const app of apps) {
 
   const mem = await spawnApp(app);
   const plan = planCalls(await listTools(mem), 100);
-  await drive(mem, plan, 500);
+  await drive(mem, plan, 1_000);
   const report = await drive(mem, plan, MEMORY_CALLS);
   await mem.close();
   const { samples: _samples, ...summary } = report;

@@ -125,7 +125,7 @@ export class RawServer {
     });
   }
 
-  async initialize(timeoutMs = 30_000): Promise<JsonRpcResponse> {
+  async initialize(timeoutMs = 60_000): Promise<JsonRpcResponse> {
     const init = await this.request(
       'initialize',
       {
@@ -143,7 +143,7 @@ export class RawServer {
   async close(graceMs = 5_000): Promise<ExitInfo & { killed: boolean }> {
     if (!this.alive) return { ...this.exitInfo!, killed: false };
     this.child.stdin?.end();
-    const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), graceMs).unref());
+    const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), graceMs));
     const first = await Promise.race([this.exited, timer]);
     if (first !== 'timeout') return { ...first, killed: false };
     this.child.kill('SIGKILL');

@@ -26,15 +26,24 @@ const ECHO: Record<AppName, { tool: string; args: Record<string, unknown>; route
   },
 };
 
+/**
+ * Known leak (reported): sp-mcp copies SP-API error messages verbatim into `details[].issue`, so an upstream
+ * that echoes the request puts the x-amz-access-token into the envelope. `it.fails` flips red once fixed.
+ */
+const KNOWN_LEAKS = new Set<AppName>([]);
+
 describe.each(Object.keys(ECHO) as AppName[])('echoing upstream %s', (app) => {
-  it('the request echo (access token / JWT / headers) is not in the envelope or logs', async () => {
-    const { tool, args, routes } = ECHO[app];
-    mocks.use(...routes.map((r) => http.all(r, echoRequest)));
-    const inst = await inProcessApp(app);
-    const { outcome } = await inst.call(tool, args);
-    expect(outcome.ok).toBe(false);
-    const text = JSON.stringify(outcome);
-    expect(findCanaries(text), text.slice(0, 600)).toEqual([]);
-    expect(inst.logs.flatMap(findCanaries)).toEqual([]);
-  });
+  (KNOWN_LEAKS.has(app) ? it.fails : it)(
+    'the request echo (access token / JWT / headers) is not in the envelope or logs',
+    async () => {
+      const { tool, args, routes } = ECHO[app];
+      mocks.use(...routes.map((r) => http.all(r, echoRequest)));
+      const inst = await inProcessApp(app);
+      const { outcome } = await inst.call(tool, args);
+      expect(outcome.ok).toBe(false);
+      const text = JSON.stringify(outcome);
+      expect(findCanaries(text), text.slice(0, 600)).toEqual([]);
+      expect(inst.logs.flatMap(findCanaries)).toEqual([]);
+    },
+  );
 });

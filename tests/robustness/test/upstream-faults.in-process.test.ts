@@ -83,8 +83,8 @@ describe('sp-mcp upstream faults', () => {
     });
   });
 
-  // Known bug (reported): sp-mcp returns {"participations":[]} — `it.fails` flips red once it is fixed.
-  it.fails('200 with an SP-API error body → an envelope, not an empty success', async () => {
+  // Regression: sp-mcp used to answer {"participations":[]} here.
+  it('200 with an SP-API error body → an envelope, not an empty success', async () => {
     mocks.use(
       http.get(PARTICIPATIONS, () =>
         HttpResponse.json({

@@ -1,6 +1,5 @@
 // Parses the Ads API's heterogeneous error bodies into contract details entries.
-import { boundText, type Detail } from '@obmcp/contract';
-import { redactSecrets } from './redact.js';
+import { boundText, type Detail, redactSecrets } from '@obmcp/contract';
 
 export interface ParsedErrorBody {
   details: Detail[];

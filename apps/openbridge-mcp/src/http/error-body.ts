@@ -1,6 +1,5 @@
 // Openbridge error bodies (JSON:API `errors`, bare arrays, flat {detail}/{message}/{error}) → details[].
-import { boundText, type Detail } from '@obmcp/contract';
-import { redactSecrets } from './redact.js';
+import { boundText, type Detail, redactSecrets } from '@obmcp/contract';
 
 const MAX_ENTRIES = 10;
 

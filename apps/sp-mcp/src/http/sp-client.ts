@@ -8,7 +8,13 @@ import { spBaseUrl } from './hosts.js';
 import { applyResponseMeta, type ResponseMeta, readResponseMeta } from './rate-limit-headers.js';
 import { limiterKey, ruleFor, type SpOperation } from './rate-table.js';
 import { spRetryPolicy } from './retry-policy.js';
-import { isExpiredToken, readErrors, toUpstreamHttpError } from './upstream-error.js';
+import {
+  errorBodyOn2xx,
+  isErrorOnlyBody,
+  isExpiredToken,
+  readErrors,
+  toUpstreamHttpError,
+} from './upstream-error.js';
 
 export interface SpRequest {
   operation: SpOperation;
@@ -79,7 +85,12 @@ export class SpApiClient {
         const meta = readResponseMeta(res.headers);
         last = meta;
         if (meta.limitPerSecond !== undefined) limiter.learn(key, meta.limitPerSecond);
-        if (res.ok) return { status: res.status, body: parseBody(res) };
+        if (res.ok) {
+          const body = parseBody(res);
+          // A 2xx that carries only `errors` (no payload) is a failure, not an empty success.
+          if (isErrorOnlyBody(body)) throw errorBodyOn2xx(res);
+          return { status: res.status, body };
+        }
         if (!refreshed && isExpiredToken(res.status, readErrors(res))) {
           refreshed = true;
           call.log.info('access token expired upstream; refreshing once', { operation: req.operation });

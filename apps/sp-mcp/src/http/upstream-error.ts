@@ -1,5 +1,5 @@
 // SP-API error responses ({errors:[{code,message,details}]}) → UpstreamHttpError details and hints.
-import { type Detail, UpstreamHttpError, boundText } from '@obmcp/contract';
+import { boundText, type Detail, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import type { UpstreamResponse } from '@obmcp/http-kit';
 import type { ResponseMeta } from './rate-limit-headers.js';
 
@@ -63,12 +63,7 @@ export function toUpstreamHttpError(
   sandbox: boolean,
 ): UpstreamHttpError {
   const errors = readErrors(res);
-  const details: Detail[] = errors.map((e) => ({
-    path: '',
-    issue: boundText([e.message, e.details].filter((s) => s.length > 0).join(' — ') || e.code, 400),
-    received_type: 'upstream_error',
-    upstream_code: boundText(e.code, 80),
-  }));
+  const details = toDetails(errors);
   if (details.length === 0) {
     details.push({ path: '', issue: `SP-API returned HTTP ${res.status}`, received_type: 'upstream_error' });
   }
@@ -80,4 +75,30 @@ export function toUpstreamHttpError(
     ...(meta.retryAfterSeconds !== undefined ? { retryAfterSeconds: meta.retryAfterSeconds } : {}),
     ...(meta.requestId ? { requestId: meta.requestId } : {}),
   });
+}
+
+/** `{ errors: [...] }` with no `payload`: SP-API reporting a failure inside a 2xx. */
+export function isErrorOnlyBody(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const b = body as { errors?: unknown; payload?: unknown };
+  return Array.isArray(b.errors) && b.errors.length > 0 && b.payload === undefined;
+}
+
+/** The upstream's own errors, as an unreadable-response failure of the client kind (retryable). */
+export function errorBodyOn2xx(res: UpstreamResponse): UpstreamTransportError {
+  const details = toDetails(readErrors(res)).map((d) => ({ ...d, upstream_status: res.status }));
+  return new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+    summary: `SP-API answered HTTP ${res.status} with an error body instead of a payload.`,
+    details,
+  });
+}
+
+/** One detail per upstream error item: code and message, never a token (boundText redacts). */
+function toDetails(errors: SpErrorItem[]): Detail[] {
+  return errors.map((e) => ({
+    path: '',
+    issue: boundText([e.message, e.details].filter((s) => s.length > 0).join(' — ') || e.code, 400),
+    received_type: 'upstream_error',
+    upstream_code: boundText(e.code, 80),
+  }));
 }

@@ -10,7 +10,12 @@ export interface CategorizedHint {
   text: string;
 }
 
-const quote = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+/** A value for a hint: strings as they are, anything else as bounded JSON (never throws on depth). */
+function quote(value: unknown): string {
+  if (typeof value === 'string') return value.length > 60 ? `${value.slice(0, 59)}…` : value;
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? `[array of ${value.length}]` : '{object}';
+}
 
 /** A key that is not in the schema: case_mismatch when only case differs, else did_you_mean. */
 export function unknownKeyHints(

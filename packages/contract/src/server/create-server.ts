@@ -41,7 +41,6 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   return { server: newServer(), host, newServer };
 }
 
-
 /** A fresh SDK Server on an existing host: schemas stay compiled once per process. */
 function bindServer(profile: ServerProfile, host: ContractHost): Server {
   const server = new Server(

@@ -17,7 +17,9 @@ export interface ServeOptions {
 }
 
 const isBrokenPipe = (error: unknown) =>
-  error !== null && typeof error === 'object' && ['EPIPE', 'ERR_STREAM_DESTROYED'].includes(String((error as { code?: unknown }).code));
+  error !== null &&
+  typeof error === 'object' &&
+  ['EPIPE', 'ERR_STREAM_DESTROYED'].includes(String((error as { code?: unknown }).code));
 
 /**
  * Keeps the process up on a stray exception, but exits when the client is gone: a broken stdout or

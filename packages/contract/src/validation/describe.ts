@@ -13,6 +13,10 @@ import { mappingFor, render } from './mapping.js';
 import { selectErrors } from './select-errors.js';
 import { describedBy, siblingKeys } from './schema-walk.js';
 
+/** Issues described in detail (the envelope keeps 25); ajv errors considered at all. */
+const MAX_DESCRIBED = 40;
+const MAX_RAW_ERRORS = 2000;
+
 export interface ValidationReport {
   code: string;
   summary: string;
@@ -166,8 +170,11 @@ export function describeAjvErrors(
   schema: unknown,
   tables?: HintTables,
 ): ValidationReport {
-  const selected = selectErrors(errors);
-  const described = selected.map((e) => detailFor(e, args, schema, tables));
+  // Hostile input (a 100k-item array of wrong types) must not cost a detail per issue: only
+  // MAX_DESCRIBED are described; the summary still counts them all.
+  const all = selectErrors(errors.length > MAX_RAW_ERRORS ? errors.slice(0, MAX_RAW_ERRORS) : errors);
+  const described = all.slice(0, MAX_DESCRIBED).map((e) => detailFor(e, args, schema, tables));
+  const total = errors.length > MAX_RAW_ERRORS ? Math.max(all.length, errors.length) : all.length;
   const primary = described[0];
   if (!primary) {
     return {
@@ -180,8 +187,7 @@ export function describeAjvErrors(
       unknownKeywords: [],
     };
   }
-  const more =
-    described.length > 1 ? ` (+${described.length - 1} more issue${described.length > 2 ? 's' : ''})` : '';
+  const more = total > 1 ? ` (+${total - 1} more issue${total > 2 ? 's' : ''})` : '';
   const hints: CategorizedHint[] = [];
   for (const d of described) hints.push(...d.hints);
   const templatesOf = (d: (typeof described)[number]) =>

@@ -28,7 +28,21 @@ export function render(template: string, values: Record<string, unknown>): strin
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = values[name];
     if (v === undefined) return name === 'path' ? '(root)' : `{${name}}`;
-    if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ');
-    return typeof v === 'string' ? (v === '' && name === 'path' ? '(root)' : v) : JSON.stringify(v);
+    if (Array.isArray(v))
+      return v
+        .slice(0, 20)
+        .map((x) => (typeof x === 'string' ? x : safeJson(x)))
+        .join(', ');
+    return typeof v === 'string' ? (v === '' && name === 'path' ? '(root)' : v) : safeJson(v);
   });
+}
+
+/** JSON for a template value: bounded, and never throws (cycles, depth, BigInt). */
+function safeJson(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+  } catch {
+    return String(typeof value);
+  }
 }

@@ -15,9 +15,12 @@ import {
 import type { BadInputCase } from './types.js';
 
 const TYPE_PREFERENCE = ['string', 'integer', 'number', 'boolean', 'object'];
+/** Plain-typed properties first (an enum/pattern would add its own issue and hint): same shape on every server. */
 const rank = (s: Schema) => {
   const i = TYPE_PREFERENCE.indexOf(simpleType(s) ?? '');
-  return i === -1 ? 99 : i;
+  if (i === -1) return 99;
+  const constrained = 'enum' in s || 'const' in s || 'pattern' in s || 'format' in s;
+  return constrained ? i + TYPE_PREFERENCE.length : i;
 };
 
 export function missingRequired(tool: ToolLike): BadInputCase | undefined {
@@ -57,6 +60,7 @@ export function wrongType(tool: ToolLike): BadInputCase | undefined {
       path: pick.key,
       detailFields: ['expected_type'],
     },
+    shape: [type, ...['enum', 'const', 'pattern', 'format'].filter((k) => k in pick.sub)].join('+'),
   };
 }
 
@@ -96,6 +100,7 @@ export function nestedWrongType(tool: ToolLike): BadInputCase | undefined {
     label: `${path} (${leafType}) sent as ${JSON.stringify(wrong)}`,
     args: withKey(pick.base, pick.key, isArray ? [item, ...rest] : item),
     expect: { type: 'error', codes: ['SCHEMA_TYPE_MISMATCH'], path, detailFields: ['expected_type'] },
+    shape: `${isArray ? 'array' : 'object'}/${leafType}`,
   };
 }
 
@@ -118,6 +123,7 @@ export function enumMiss(tool: ToolLike): BadInputCase | undefined {
       detailFields: ['allowed'],
       hintCategory: 'enum_suggest',
     },
+    shape: asItem ? 'item' : 'value',
   };
 }
 

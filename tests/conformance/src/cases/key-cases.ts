@@ -54,19 +54,26 @@ function flipFirst(key: string): string {
 export function caseMismatch(tool: ToolLike, s: ContractSwitches): BadInputCase | undefined {
   const names = propertiesOf(tool.inputSchema).map(([k]) => k);
   const required = requiredOf(tool.inputSchema);
-  for (const base of objectExamples(tool.inputSchema)) {
-    for (const key of Object.keys(base)) {
+  // Optional keys first: a required one adds SCHEMA_REQUIRED when normalization is off (parity needs one shape).
+  const examples = objectExamples(tool.inputSchema);
+  const attempts = [false, true].flatMap((req) =>
+    examples.map((base) => [base, Object.keys(base).filter((k) => required.includes(k) === req)] as const),
+  );
+  for (const [base, keys] of attempts) {
+    for (const key of keys) {
       const variant = flipFirst(key);
       if (variant === key || !names.includes(key) || names.includes(variant)) continue;
       if (names.filter((n) => foldName(n) === foldName(key)).length !== 1) continue;
       const args = Object.fromEntries(Object.entries(base).map(([k, v]) => [k === key ? variant : k, v]));
       const label = `${key} sent as ${variant}`;
+      const shape = required.includes(key) ? 'required' : 'optional';
       if (s.normalizationEnabled) {
         return {
           kind: 'case_mismatch',
           tool: tool.name,
           label,
           args,
+          shape,
           expect: { type: 'accepted', event: { kind: 'renamed', match: { from: variant, to: key } } },
         };
       }
@@ -76,12 +83,13 @@ export function caseMismatch(tool: ToolLike, s: ContractSwitches): BadInputCase 
         ...(closed ? ['SCHEMA_ADDITIONAL_PROPERTIES'] : []),
       ];
       if (codes.length === 0)
-        return { kind: 'case_mismatch', tool: tool.name, label, args, expect: { type: 'accepted' } };
+        return { kind: 'case_mismatch', tool: tool.name, label, args, shape, expect: { type: 'accepted' } };
       return {
         kind: 'case_mismatch',
         tool: tool.name,
         label,
         args,
+        shape,
         expect: { type: 'error', codes, ...(closed ? { path: variant, hintCategory: 'case_mismatch' } : {}) },
       };
     }

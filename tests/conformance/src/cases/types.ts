@@ -46,4 +46,6 @@ export interface BadInputCase {
   label: string;
   args: Record<string, unknown>;
   expect: Expectation;
+  /** What the bad argument looks like (e.g. `string`, `integer+enum`, `required`): parity compares like with like. */
+  shape?: string;
 }

@@ -68,6 +68,7 @@ export function planCalls(tools: readonly Tool[], o: CallPlanOptions, report: Re
           check: id,
           tool: tool.name,
           caseKind: c.kind,
+          ...(c.shape ? { shape: c.shape } : {}),
           args: c.args,
           expect: c.expect,
           note: c.label,
@@ -94,6 +95,7 @@ export async function runCalls(
       check: planned.check,
       tool: planned.tool,
       ...(planned.caseKind ? { caseKind: planned.caseKind } : {}),
+      ...(planned.shape ? { shape: planned.shape } : {}),
       args: planned.args,
       outcome: j.outcome,
     });

@@ -11,6 +11,7 @@ export interface PlannedCall {
   tool: string;
   caseKind?: Observation['caseKind'];
   args: unknown;
+  shape?: string;
   expect: Expectation | ((outcome: CallOutcome) => string[]);
   note?: string;
 }

@@ -22,13 +22,15 @@ export function kindsSeen(run: AppRun): Set<string> {
   return kinds;
 }
 
-/** First envelope per error_code, in a deterministic order: library cases, fault scenarios, Code Mode. */
+/** First envelope per error_code, in a deterministic order: validation cases, fault scenarios, Code Mode. */
 export function captures(run: AppRun): Capture[] {
   const byCode = new Map<string, Capture>();
   const add = (c: Capture) => {
     if (!byCode.has(c.name)) byCode.set(c.name, c);
   };
+  // From the library run only the validator's classes: upstream-shaped ones there depend on limiter timing.
   for (const { o, envelope } of envelopesOf(run.main.value?.observations ?? [])) {
+    if (envelope.error_kind !== 'mcp_input_validation' && envelope.error_kind !== 'tool_not_found') continue;
     add({
       name: envelope.error_code,
       scenario: o.caseKind ?? o.check,
@@ -84,7 +86,7 @@ export function paritySamples(run: AppRun): Map<string, ParitySample> {
         (envelope.error_kind !== 'mcp_input_validation' && envelope.error_kind !== 'tool_not_found')
       )
         continue;
-      const key = `${prefix}${o.caseKind}`;
+      const key = `${prefix}${o.caseKind}${o.shape ? `(${o.shape})` : ''}`;
       if (out.has(key)) continue;
       out.set(key, sample(o.tool, envelope));
     }
