@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = fileURLToPath(new URL('../dist/example/server.js', import.meta.url));
 const line = (msg: unknown) => `${JSON.stringify(msg)}\n`;
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 
 function exitOf(child: ReturnType<typeof spawn>, ms: number): Promise<number | null | 'still running'> {
   return new Promise((resolve) => {
@@ -33,7 +38,9 @@ describe('stdio server lifetime', () => {
     child.stderr.destroy();
     // A crash logs to the dead stderr and answers on the dead stdout.
     child.stdin.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-    child.stdin.write(line({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'crash', arguments: {} } }));
+    child.stdin.write(
+      line({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'crash', arguments: {} } }),
+    );
     const code = await exitOf(child, 10_000);
     if (code === 'still running') child.kill('SIGKILL');
     expect(code).toBe(0);

@@ -6,7 +6,12 @@ import { handlers as lwaHandlers } from './lwa/index.js';
 import { handlers as openbridgeHandlers } from './openbridge/index.js';
 import { handlers as spHandlers } from './sp/index.js';
 
-export const allHandlers: RequestHandler[] = [...lwaHandlers, ...spHandlers, ...adsHandlers, ...openbridgeHandlers];
+export const allHandlers: RequestHandler[] = [
+  ...lwaHandlers,
+  ...spHandlers,
+  ...adsHandlers,
+  ...openbridgeHandlers,
+];
 
 export function startMockServer(extra: RequestHandler[] = []): SetupServer {
   const server = setupServer(...extra, ...allHandlers);

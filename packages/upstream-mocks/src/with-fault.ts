@@ -3,7 +3,11 @@ import { delay, HttpResponse, type HttpResponseResolver } from 'msw';
 import { activeFault, type FaultChannel, httpFaultOf } from './faults.js';
 
 /** Renders an HTTP error the API's own way (body shape, headers). */
-export type HttpFaultRenderer = (status: number, retryAfter: string | undefined, request: Request) => Response;
+export type HttpFaultRenderer = (
+  status: number,
+  retryAfter: string | undefined,
+  request: Request,
+) => Response;
 
 const HTML_PAGE =
   '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head>' +
@@ -12,7 +16,11 @@ const HTML_PAGE =
 // biome-ignore lint/suspicious/noExplicitAny: msw resolver generics are variance-hostile
 type AnyResolver = HttpResponseResolver<any, any, any>;
 
-export function withFault(channel: FaultChannel, render: HttpFaultRenderer, resolver: AnyResolver): AnyResolver {
+export function withFault(
+  channel: FaultChannel,
+  render: HttpFaultRenderer,
+  resolver: AnyResolver,
+): AnyResolver {
   return async (info) => {
     const scenario = activeFault(channel);
     if (scenario === undefined) return resolver(info);
@@ -20,7 +28,10 @@ export function withFault(channel: FaultChannel, render: HttpFaultRenderer, reso
     if (http) return render(http.status, http.retryAfter, info.request);
     switch (scenario) {
       case 'html_200':
-        return new HttpResponse(HTML_PAGE, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+        return new HttpResponse(HTML_PAGE, {
+          status: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        });
       case 'truncated_json':
         return new HttpResponse('{"payload":{"items":[{"id":"1","name":"tru', {
           status: 200,

@@ -6,9 +6,15 @@ import { activeFault, FAULT_SCENARIOS, httpFaultOf, setFault } from '../src/faul
 import { withFault } from '../src/with-fault.js';
 
 const render = (status: number, retryAfter: string | undefined) =>
-  HttpResponse.json({ errors: [{ code: `E${status}` }] }, { status, headers: retryAfter ? { 'retry-after': retryAfter } : {} });
+  HttpResponse.json(
+    { errors: [{ code: `E${status}` }] },
+    { status, headers: retryAfter ? { 'retry-after': retryAfter } : {} },
+  );
 const server = setupServer(
-  http.get('https://api.example.test/ok', withFault('api', render, () => HttpResponse.json({ ok: true }))),
+  http.get(
+    'https://api.example.test/ok',
+    withFault('api', render, () => HttpResponse.json({ ok: true })),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -71,7 +77,10 @@ describe('withFault rendering', () => {
 
   it('timeout never answers', async () => {
     setFault('api', 'timeout');
-    const outcome = await Promise.race([get().then(() => 'answered'), new Promise((r) => setTimeout(() => r('pending'), 300))]);
+    const outcome = await Promise.race([
+      get().then(() => 'answered'),
+      new Promise((r) => setTimeout(() => r('pending'), 300)),
+    ]);
     expect(outcome).toBe('pending');
   });
 

@@ -22,7 +22,10 @@ const schema = {
   },
   // filter_date and last_days are mutually exclusive: with filter_date present, last_days must be absent.
   dependentSchemas: {
-    filter_date: { description: 'filter_date and last_days are mutually exclusive: send one of them.', properties: { last_days: false } },
+    filter_date: {
+      description: 'filter_date and last_days are mutually exclusive: send one of them.',
+      properties: { last_days: false },
+    },
   },
   additionalProperties: false,
   examples: [{}, { last_days: 7 }, { subscription_id: 107003, filter_date: '2025-11-01' }],
