@@ -67,8 +67,23 @@ export class SpApiClient {
     const url = joinQuery(`${spBaseUrl(session.region, sandbox)}${req.path}`, req.query ?? {});
     let last: ResponseMeta | undefined;
     let refreshed = false;
-    const attempt = async (): Promise<SpResult> => {
-      await limiter.acquire(key, ruleFor(req.operation), call.signal);
+    let previousFailure: unknown;
+    const attempt = async (n: number): Promise<SpResult> => {
+      try {
+        await limiter.acquire(key, ruleFor(req.operation), call.signal);
+      } catch (refusal) {
+        // Our own limiter blocking a *retry* must not hide what upstream said on the first try.
+        if (n > 1 && previousFailure !== undefined) throw previousFailure;
+        throw refusal;
+      }
+      try {
+        return await send();
+      } catch (failure) {
+        previousFailure = failure;
+        throw failure;
+      }
+    };
+    const send = async (): Promise<SpResult> => {
       for (;;) {
         const token = await tokens.get(identity, call.signal);
         const res = await fetcher.send({
