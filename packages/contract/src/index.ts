@@ -61,6 +61,7 @@ export {
 } from './server/create-server.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
+export { TEST_CRASH_TOOL } from './server/test-hooks.js';
 export { serve, type ServeOptions, type ServerSource } from './server/serve.js';
 export { callWithEnvelope, PlainToolError, type EnvelopeOutcome } from './client/call-with-envelope.js';
 export { startHttpServer, type HttpServerHandle } from './server/http/http-server.js';

@@ -4,6 +4,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '../version.js';
 import { envelopeContractTool } from './contract-tool.js';
+import { testHookTools } from './test-hooks.js';
 import { type ContractHost, createToolHost } from './host.js';
 import { createLogger, type Logger } from './logger.js';
 import { toCallToolResult } from './result.js';
@@ -35,7 +36,8 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   const { profile } = options;
   const settings = readContractSettings(options.env ?? process.env);
   const log = options.logger ?? createLogger({ name: profile.name });
-  const listed = [...options.tools, envelopeContractTool(profile, settings)];
+  const env = options.env ?? process.env;
+  const listed = [...options.tools, envelopeContractTool(profile, settings), ...testHookTools(env)];
   const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
   const newServer = () => bindServer(profile, host);
   return { server: newServer(), host, newServer };
