@@ -38,12 +38,12 @@ const STEP_IMPL = {
     return describeStale(await staleEntries(version), version);
   },
   lint: (root) => run(root, tool('biome'), ['check', '.']),
-  typecheck: (root) => run(root, tool('turbo'), ['run', 'typecheck']),
+  typecheck: (root) => run(root, tool('turbo'), ['run', 'typecheck', '--continue']),
   test: (root) => {
     if (!workspacePackages(root).some((p) => p.name === '@obmcp/conformance')) {
       return ['tests/conformance (@obmcp/conformance) is missing: no release without the conformance suite'];
     }
-    return run(root, tool('turbo'), ['run', 'test']);
+    return run(root, tool('turbo'), ['run', 'test', '--continue', '--concurrency=3']);
   },
 };
 
