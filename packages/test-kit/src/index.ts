@@ -2,3 +2,4 @@
 export * from './paths.js';
 export * from './start-server.js';
 export * from './call-tool.js';
+export * from './start-http.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { falsePasses } from './false-passes.js';
 import { runCli } from './run-cli.js';
-import { startHttp } from './start-http.js';
+import { startHttp } from '@obmcp/test-kit';
 import { ROOT, type Target, targets } from './targets.js';
 
 const PKG = join(ROOT, 'tests/official-conformance');

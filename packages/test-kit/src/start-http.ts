@@ -1,4 +1,4 @@
-// Spawns a server with `--http --port 0` and reads the bound port from its `server ready` log line.
+// startHttp: spawn a server with `--http --port 0` and read the bound port from its `server ready` log line.
 import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface RunningHttp {
