@@ -22,6 +22,12 @@ export {
 export { UNKNOWN_KEY } from './cases/key-cases.js';
 export { UNKNOWN_TOOL } from './checks/calls.check.js';
 export { CONTRACT_TOOL } from './checks/contract-tool.check.js';
+export {
+  CRASH_CANARY,
+  genericInternalSummary,
+  isTestHook,
+  TEST_HOOK_CHECK,
+} from './checks/test-hook.check.js';
 export { CALL_POLICIES, mayCall, type CallPolicy } from './checks/call-policy.js';
 export type { Observation } from './observation.js';
 export { mapLimit } from './map-limit.js';

@@ -6,6 +6,7 @@ import type { CallPolicy } from './checks/call-policy.js';
 import { planCalls, runCalls } from './checks/calls.check.js';
 import { checkCapabilities } from './checks/capabilities.check.js';
 import { checkContractTool } from './checks/contract-tool.check.js';
+import { checkTestHook } from './checks/test-hook.check.js';
 import { checkToolShapes } from './checks/tools.check.js';
 import { envelopeProblems } from './envelope-rules.js';
 import type { Observation } from './observation.js';
@@ -25,6 +26,7 @@ export const SECTIONS = [
   'examples',
   'bad_input',
   'unknown_tool',
+  'test_hook',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -96,6 +98,7 @@ export async function runConformance(
     timeoutMs: options.callTimeoutMs ?? 30_000,
   };
   await runCalls(client, plan, ctx, options.concurrency ?? 4, report, observations);
+  if (sections.has('test_hook')) await checkTestHook(report, client, tools, ctx.timeoutMs, observations);
   const envelopes = observations.flatMap((o) => (o.outcome.type === 'envelope' ? [o.outcome.envelope] : []));
   const bad = envelopes.filter((e) => envelopeProblems(e, ctx).length > 0).length;
   report.expect(

@@ -37,6 +37,27 @@ describe('conformance CLI', () => {
     expect(out.code, out.stdout + out.stderr).toBe(0);
   });
 
+  it('with the test hooks on, the crash hook is judged (internal_error) and no other check calls it', async () => {
+    const out = await cli([
+      '--stdio',
+      `node ${EXAMPLE}`,
+      '--prefix',
+      'SP_API',
+      '--env',
+      'OBMCP_MOCK=1',
+      '--env',
+      'OBMCP_TEST_HOOKS=1',
+      '--execute',
+      'all',
+      '--probe',
+      'all',
+      '--verbose',
+    ]);
+    expect(out.stdout).toContain('✓ test_hook.internal_error');
+    expect(out.stdout).not.toMatch(/(examples\.accepted|bad_input\.[a-z_]+):obmcp_test_crash/);
+    expect(out.code, out.stdout + out.stderr).toBe(0);
+  });
+
   it('fails a bare SDK server with readable reasons and a non-zero exit', async () => {
     const out = await cli(['--stdio', `node ${BROKEN}`, '--probe', 'all', '--execute', 'all']);
     expect(out.code).toBe(1);

@@ -86,9 +86,47 @@ export interface MockExecution {
 }
 export const executions = new Map<string, MockExecution>();
 
-/** Test helper: forget everything (in-process tests only). */
+/** The ids the apps' tool examples document: a COMPLETED report and a SUCCEEDED AMC execution. */
+export const SEED_REPORT_ID = '0e5f7c9a-1b2c-4d3e-8f90-123456789abc';
+export const SEED_EXECUTION_ID = '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c';
+
+function seedLifecycles(): void {
+  reports.set(SEED_REPORT_ID, {
+    reportId: SEED_REPORT_ID,
+    fingerprint: `seed|${SEED_REPORT_ID}`,
+    body: {
+      name: 'Seeded SP campaigns report',
+      startDate: '2026-04-01',
+      endDate: '2026-04-07',
+      configuration: {
+        adProduct: 'SPONSORED_PRODUCTS',
+        reportTypeId: 'spCampaigns',
+        groupBy: ['campaign'],
+        columns: ['impressions', 'clicks', 'cost', 'campaignId', 'startDate', 'endDate'],
+        timeUnit: 'SUMMARY',
+        format: 'GZIP_JSON',
+      },
+    },
+    polls: 2,
+    createdAt: '2026-04-08T09:00:00.000Z',
+    rows: 5,
+  });
+  executions.set(SEED_EXECUTION_ID, {
+    workflowExecutionId: SEED_EXECUTION_ID,
+    instanceId: 'amcabc123def',
+    workflowId: 'weekly_reach',
+    sql: undefined,
+    request: { workflowId: 'weekly_reach', timeWindowType: 'MOST_RECENT_WEEK' },
+    polls: 2,
+    createTime: '2026-04-08T09:00:00.000Z',
+  });
+}
+seedLifecycles();
+
+/** Test helper: forget everything but the seeded examples (in-process tests only). */
 export function resetAdsMockState(): void {
   spByScope.clear();
   reports.clear();
   executions.clear();
+  seedLifecycles();
 }

@@ -30,9 +30,14 @@ export const documents = new Map<string, MockDocument>();
 export const feeds = new Map<string, Record<string, unknown>>();
 export const feedDocuments = new Map<string, { contentType: string; uploaded?: string }>();
 
+/** The ids the sp-mcp tool examples document (seeded below; nextId never hands them out again). */
+export const SEED_FEED_ID = '50002';
+export const SEED_FEED_DOCUMENT_ID = 'amzn1.tortuga.4.na.50001';
+
 let counter = 50000;
 export function nextId(): string {
-  counter += 1;
+  do counter += 1;
+  while (feeds.has(String(counter)) || feedDocuments.has(`amzn1.tortuga.4.na.${counter}`));
   return String(counter);
 }
 
@@ -64,6 +69,20 @@ function seed(): void {
     createdTime: '2026-03-02T10:00:00Z',
     processingStatus: 'IN_PROGRESS',
     processingStartTime: '2026-03-02T10:00:05Z',
+  });
+  feedDocuments.set(SEED_FEED_DOCUMENT_ID, {
+    contentType: 'application/json; charset=UTF-8',
+    uploaded: '{}',
+  });
+  feeds.set(SEED_FEED_ID, {
+    feedId: SEED_FEED_ID,
+    feedType: 'JSON_LISTINGS_FEED',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+    createdTime: '2026-03-03T10:00:00Z',
+    processingStatus: 'DONE',
+    processingStartTime: '2026-03-03T10:00:04Z',
+    processingEndTime: '2026-03-03T10:02:10Z',
+    resultFeedDocumentId: 'amzn1.tortuga.4.na.seed-result',
   });
 }
 seed();

@@ -11,6 +11,7 @@ import type { ReportBuilder } from '../report.js';
 import type { ContractSwitches } from '../server-info.js';
 import { type CallPolicy, mayCall } from './call-policy.js';
 import { type JudgeContext, judgeCall, type PlannedCall } from './judge-call.js';
+import { isTestHook } from './test-hook.check.js';
 
 export const UNKNOWN_TOOL = 'zz_conformance_no_such_tool';
 
@@ -41,7 +42,8 @@ export function planCalls(tools: readonly Tool[], o: CallPlanOptions, report: Re
           : [`expected tool_not_found/TOOL_NOT_FOUND (not retryable), got ${describeOutcome(out)}`],
     });
   }
-  for (const tool of tools) {
+  // Test hooks (listed only under OBMCP_TEST_HOOKS=1) crash by design: the test_hook section covers them.
+  for (const tool of tools.filter((t) => !isTestHook(t))) {
     if (o.examples && mayCall(tool, o.execute)) {
       objectExamples(tool.inputSchema).forEach((args, i) => {
         plan.push({

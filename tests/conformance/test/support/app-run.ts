@@ -2,7 +2,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AppName } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS } from '@obmcp/upstream-mocks';
-import { type CaseKind, type ConformanceRun, runConformance } from '../../src/index.js';
+import {
+  type CaseKind,
+  CRASH_CANARY,
+  type ConformanceRun,
+  runConformance,
+  TEST_HOOK_CHECK,
+} from '../../src/index.js';
 import { PROFILES } from './apps.js';
 import { type CodeModeRun, probeCodeMode } from './code-mode.js';
 import { runScenario, type ScenarioRun } from './fault-matrix.js';
@@ -38,6 +44,8 @@ export interface AppRun {
   normalizationOff: Part<ConformanceRun>;
   faults: Array<Part<ScenarioRun> & { scenario: string }>;
   codeMode: Part<CodeModeRun>;
+  /** The default-env server's stderr lines that carry the test hook's crash canary. */
+  crashLog: Part<string[]>;
 }
 
 const check = (client: Client, app: AppName, cases?: readonly CaseKind[]) =>
@@ -52,11 +60,24 @@ const check = (client: Client, app: AppName, cases?: readonly CaseKind[]) =>
 const run = (app: AppName, env: Record<string, string>, cases?: readonly CaseKind[]) =>
   withServer(app, env, ({ client }) => check(client, app, cases));
 
-/** The default-env server also runs the Code Mode probe (Code Mode is on by default). */
+/** The server's stderr lines with the crash canary (waits briefly: stderr is read asynchronously). */
+async function canaryLines(stderr: () => string, crashed: boolean): Promise<string[]> {
+  const lines = () =>
+    stderr()
+      .split('\n')
+      .filter((l) => l.includes(CRASH_CANARY));
+  for (let i = 0; crashed && i < 40 && lines().length === 0; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return lines();
+}
+
+/** The default-env server also runs the Code Mode probe (Code Mode is on by default) and the crash hook. */
 const runMain = (app: AppName) =>
-  withServer(app, {}, async ({ client }) => {
+  withServer(app, {}, async ({ client, stderr }) => {
     const main = await check(client, app);
-    return { main, codeMode: await settle(probeCodeMode(client, main.tools)) };
+    const codeMode = await settle(probeCodeMode(client, main.tools));
+    const crashed = main.observations.some((o) => o.check === TEST_HOOK_CHECK);
+    return { main, codeMode, crashLog: await settle(canaryLines(stderr, crashed)) };
   });
 
 export async function runApp(app: AppName): Promise<AppRun> {
@@ -84,5 +105,6 @@ export async function runApp(app: AppName): Promise<AppRun> {
     first.error !== undefined ? { error: first.error } : { value: first.value.main };
   const codeMode: Part<CodeModeRun> =
     first.error !== undefined ? { error: first.error } : first.value.codeMode;
-  return { app, main, metaLoose, normalizationOff, codeMode, faults };
+  const crashLog: Part<string[]> = first.error !== undefined ? { error: first.error } : first.value.crashLog;
+  return { app, main, metaLoose, normalizationOff, codeMode, faults, crashLog };
 }

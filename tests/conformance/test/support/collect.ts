@@ -1,6 +1,6 @@
 // Derived views over an AppRun: kinds seen, golden captures, parity samples.
 import type { Envelope } from '@obmcp/contract';
-import { metaOf, type Observation } from '../../src/index.js';
+import { metaOf, type Observation, TEST_HOOK_CHECK } from '../../src/index.js';
 import { PROFILES } from './apps.js';
 import type { AppRun } from './app-run.js';
 import { fixedRetryAfter } from './fault-expectations.js';
@@ -22,7 +22,7 @@ export function kindsSeen(run: AppRun): Set<string> {
   return kinds;
 }
 
-/** First envelope per error_code, in a deterministic order: validation cases, fault scenarios, Code Mode. */
+/** First envelope per error_code, in a deterministic order: validation cases, test hook, fault scenarios, Code Mode. */
 export function captures(run: AppRun): Capture[] {
   const byCode = new Map<string, Capture>();
   const add = (c: Capture) => {
@@ -34,6 +34,16 @@ export function captures(run: AppRun): Capture[] {
     add({
       name: envelope.error_code,
       scenario: o.caseKind ?? o.check,
+      tool: o.tool,
+      envelope,
+      keepRetryAfter: false,
+    });
+  }
+  for (const { o, envelope } of envelopesOf(run.main.value?.observations ?? [])) {
+    if (o.check !== TEST_HOOK_CHECK) continue;
+    add({
+      name: envelope.error_code,
+      scenario: 'OBMCP_TEST_HOOKS=1 (throws a plain Error)',
       tool: o.tool,
       envelope,
       keepRetryAfter: false,

@@ -22,8 +22,9 @@ function rateLimitProblems(meta: Record<string, unknown> | undefined, allowed: b
 }
 
 /**
- * `baseline`: the same call without a fault (the default-env run of the tool's first example). When it already
- * fails (an example id the mocks do not know), warning_header can only be judged as "the same failure".
+ * `baseline`: the same call without a fault (the default-env run of the tool's first example). Every first example
+ * must succeed against the mocks, so warning_header is judged on every tool; a failing baseline is itself a finding
+ * (except rate_limited: the default-env run shares the app's limiter with many other calls).
  */
 export function faultProblems(
   p: AppProfile,
@@ -35,12 +36,11 @@ export function faultProblems(
   const expected = expectedFault(p, scenario);
   const meta = metaOf(outcome);
   const problems = rateLimitProblems(meta, p.rateLimitHeaders.includes(scenario));
-  if (expected.type === 'success_with_warning' && baseline?.type === 'envelope') {
-    const same = outcome.type === 'envelope' && outcome.envelope.error_code === baseline.envelope.error_code;
-    return same
-      ? problems
-      : [...problems, `expected the baseline ${describeOutcome(baseline)}, got ${describeOutcome(outcome)}`];
-  }
+  const limited = baseline?.type === 'envelope' && baseline.envelope.error_kind === 'rate_limited';
+  if (expected.type === 'success_with_warning' && baseline && baseline.type !== 'result' && !limited)
+    problems.push(
+      `the first example fails without a fault too (${describeOutcome(baseline)}): use ids the mocks serve`,
+    );
   if (expected.type === 'success_with_warning') {
     if (outcome.type !== 'result')
       return [...problems, `expected success with _meta.warnings, got ${describeOutcome(outcome)}`];

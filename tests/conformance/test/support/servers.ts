@@ -3,6 +3,9 @@ import { type AppName, type RunningServer, startServer } from '@obmcp/test-kit';
 import { PROFILES } from './apps.js';
 import { Semaphore } from './semaphore.js';
 
+/** Every server lists the contract's test hooks (mock mode only): the suite must cope with them everywhere. */
+const TEST_HOOKS = { OBMCP_TEST_HOOKS: '1' };
+
 /** 2 cores: a few servers at a time keeps startup CPU from starving the running ones. */
 const PROCESSES = new Semaphore(Number(process.env.OBMCP_CONFORMANCE_PROCESSES ?? 3));
 
@@ -17,7 +20,11 @@ export async function withServer<T>(
     const started = Date.now();
     let server: RunningServer;
     try {
-      server = await startServer({ app, env: { ...PROFILES[app].env, ...env }, timeoutMs: 120_000 });
+      server = await startServer({
+        app,
+        env: { ...TEST_HOOKS, ...PROFILES[app].env, ...env },
+        timeoutMs: 120_000,
+      });
     } catch (error) {
       throw new Error(
         `${app} ${JSON.stringify(env)}: did not start: ${error instanceof Error ? error.message : String(error)}`,
