@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLimiter } from '../src/limiter.js';
 import { limiterStoreFromEnv } from '../src/limiter-store-from-env.js';
-import { captureLogger, freePort, HAS_REDIS, type RedisProcess, startRedis } from './redis-harness.js';
+import { captureLogger, freePort, HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 
 describe('limiterStoreFromEnv', () => {
   it('is the memory store without OBMCP_REDIS_URL', async () => {

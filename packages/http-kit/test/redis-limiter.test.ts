@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLimiter, type Limiter } from '../src/limiter.js';
 import { RedisLimiterStore } from '../src/redis-limiter-store.js';
-import { HAS_REDIS, type RedisProcess, startRedis } from './redis-harness.js';
+import { HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 
 const KEY = 'sp:A1SELLER:getOrders';
 

@@ -3,3 +3,4 @@ export * from './paths.js';
 export * from './start-server.js';
 export * from './call-tool.js';
 export * from './start-http.js';
+export * from './redis-server.js';

@@ -1,4 +1,4 @@
-// Test harness: a throwaway redis-server on a random loopback port (skipped loudly if the binary is missing).
+// A throwaway redis-server on a random loopback port for tests (skipped loudly if the binary is missing), and a capturing logger.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Logger } from '@obmcp/contract';
