@@ -1,5 +1,5 @@
 // Sponsored Products v3 writes (listed only with ADS_API_ENABLE_WRITES=true): create_campaigns, update_campaigns.
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { type CallContext, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { MEDIA } from '../http/media-types.js';
 import type { AdsToolContext } from './context.js';
 import { reportMultiStatus } from './multi-status.js';
@@ -111,6 +111,25 @@ const updateSchema = {
 } as const;
 
 export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
+  /** Create (POST) and update (PUT) share one call: never retried, 207 items reported per campaign. */
+  const writeCampaigns = async (method: 'POST' | 'PUT', campaigns: readonly unknown[], call: CallContext) => {
+    const res = await ctx.client.request(
+      {
+        method,
+        path: '/sp/campaigns',
+        media: MEDIA.spCampaign,
+        body: { campaigns },
+        scope: { kind: 'profile' },
+        idempotent: false,
+      },
+      call,
+    );
+    const body = (res.body ?? {}) as { campaigns?: unknown };
+    return {
+      profileId: ctx.session.profileId ?? null,
+      ...reportMultiStatus('campaigns', body.campaigns, campaigns.length, call),
+    };
+  };
   return [
     defineTool<FromSchema<typeof createSchema>>({
       name: 'create_campaigns',
@@ -124,24 +143,7 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
         idempotentHint: false,
         openWorldHint: true,
       },
-      async handler(args, call) {
-        const res = await ctx.client.request(
-          {
-            method: 'POST',
-            path: '/sp/campaigns',
-            media: MEDIA.spCampaign,
-            body: { campaigns: args.campaigns },
-            scope: { kind: 'profile' },
-            idempotent: false,
-          },
-          call,
-        );
-        const body = (res.body ?? {}) as { campaigns?: unknown };
-        return {
-          profileId: ctx.session.profileId ?? null,
-          ...reportMultiStatus('campaigns', body.campaigns, args.campaigns.length, call),
-        };
-      },
+      handler: (args, call) => writeCampaigns('POST', args.campaigns, call),
     }),
     defineTool<FromSchema<typeof updateSchema>>({
       name: 'update_campaigns',
@@ -149,24 +151,7 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
       description: 'PUT /sp/campaigns (207 multi-status) with partial campaign objects keyed by campaignId.',
       inputSchema: updateSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-      async handler(args, call) {
-        const res = await ctx.client.request(
-          {
-            method: 'PUT',
-            path: '/sp/campaigns',
-            media: MEDIA.spCampaign,
-            body: { campaigns: args.campaigns },
-            scope: { kind: 'profile' },
-            idempotent: false,
-          },
-          call,
-        );
-        const body = (res.body ?? {}) as { campaigns?: unknown };
-        return {
-          profileId: ctx.session.profileId ?? null,
-          ...reportMultiStatus('campaigns', body.campaigns, args.campaigns.length, call),
-        };
-      },
+      handler: (args, call) => writeCampaigns('PUT', args.campaigns, call),
     }),
   ];
 }
