@@ -35,7 +35,7 @@ export { sharedAjv } from './validation/ajv.js';
 export { jsonType } from './validation/json-type.js';
 export { normalizeArgs, type NormalizeOptions, type NormalizeResult } from './normalize/normalize.js';
 export { suggest, lookupAlias, type Suggestion } from './hints/suggest.js';
-export { spellingDistance, foldKey } from './hints/distance.js';
+export { editDistance, spellingDistance, foldKey } from './hints/distance.js';
 export { HINT_CATEGORIES, type HintCategory, type CategorizedHint } from './hints/categories.js';
 export type { HintTables } from './hints/tables.js';
 export { parseRetryAfter } from './meta/retry-after.js';

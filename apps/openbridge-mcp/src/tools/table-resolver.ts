@@ -1,4 +1,6 @@
 // Table-name matching: normalize (last path segment, no _vNN / _master), Levenshtein similarity ≥ 0.6, top 5.
+import { editDistance } from '@obmcp/contract';
+
 const VERSION_SUFFIX = /_v\d+$/i;
 
 export function normalizeTableName(name: string): string {
@@ -8,23 +10,13 @@ export function normalizeTableName(name: string): string {
   return value.endsWith('_master') ? value.slice(0, -7) : value;
 }
 
+/** 1 − edit distance / longer length, case-insensitive (the contract's distance on lowercased names). */
 export function similarity(left: string, right: string): number {
   const a = left.toLowerCase();
   const b = right.toLowerCase();
   if (a === b) return 1;
   if (a.length === 0 || b.length === 0) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(
-        Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost),
-      );
-    }
-    previous = current;
-  }
-  return 1 - (previous[b.length] ?? 0) / Math.max(a.length, b.length);
+  return 1 - editDistance(a, b) / Math.max(a.length, b.length);
 }
 
 export interface RankedName {

@@ -24,6 +24,11 @@ function levenshtein(a: string, b: string, ceiling: number): number {
   return previous[b.length] ?? ceiling + 1;
 }
 
+/** Plain edit distance (case-only substitutions cost 0.1), with no early cut-off. */
+export function editDistance(a: string, b: string): number {
+  return levenshtein(a, b, Math.max(a.length, b.length));
+}
+
 /** Lowercase, alphanumerics only: `Marketplace_IDs` and `marketplaceIds` compare equal. */
 export function foldKey(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9]/g, '');
