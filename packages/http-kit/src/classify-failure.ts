@@ -11,10 +11,8 @@ import {
 
 export interface FailureContext {
   info: ExchangeInfo;
-  /** Combined signal given to fetch. */
-  signal: AbortSignal;
-  /** The exchange's own deadline. */
-  timeout: AbortSignal;
+  /** The exchange's own deadline fired (before the caller aborted). */
+  timedOut: boolean;
   /** The caller's signal, if any. */
   caller: AbortSignal | undefined;
 }
@@ -31,9 +29,8 @@ export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
     return invalidResponseError(ctx.info, `response body exceeds ${error.maxBytes} bytes`);
   }
   if (error instanceof TooManyRedirectsError) return unreachableError(ctx.info, error);
-  const timedOut = ctx.timeout.aborted && ctx.signal.reason === ctx.timeout.reason;
-  if (!timedOut && ctx.caller?.aborted) return ctx.caller.reason ?? error;
-  if (timedOut) return timeoutError(ctx.info);
+  if (!ctx.timedOut && ctx.caller?.aborted) return ctx.caller.reason ?? error;
+  if (ctx.timedOut) return timeoutError(ctx.info);
   const code = causeCode(error);
   if (code !== undefined && TIMEOUT_CODES.has(code)) return timeoutError(ctx.info, error);
   // fetch reports every network failure (refused, reset, DNS, TLS, redirect loop, msw's

@@ -1,6 +1,7 @@
 // createFetcher: one pooled undici Agent + global fetch, whole exchange bounded in time and size.
 import { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
+import { createDeadline } from './deadline.js';
 import { raceAbort } from './race-abort.js';
 import { readBodyBounded } from './read-body.js';
 import { followRedirects, type Hop } from './redirects.js';
@@ -54,8 +55,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     }
     const timeoutMs = req.timeoutMs ?? options.timeoutMs;
     const info: ExchangeInfo = { method, host: url.host, timeoutMs };
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+    const deadline = createDeadline(timeoutMs, req.signal);
+    const { signal } = deadline;
     const headers = new Headers(req.headers);
     if (options.userAgent !== undefined && !headers.has('user-agent')) {
       headers.set('user-agent', options.userAgent);
@@ -75,7 +76,9 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       // raceAbort: even a stuck dispatcher or body stream cannot outlive the deadline.
       return await raceAbort(exchange(), signal);
     } catch (error) {
-      throw classifyFailure(error, { info, signal, timeout, caller: req.signal });
+      throw classifyFailure(error, { info, timedOut: deadline.timedOut(), caller: req.signal });
+    } finally {
+      deadline.dispose();
     }
   }
 

@@ -8,6 +8,7 @@ import { APPS, type AppName, spawnApp } from './servers.js';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
 const MEMORY_CALLS = Number(process.env.MEMORY_CALLS ?? 10_000);
+const MEMORY_WARMUP = Number(process.env.MEMORY_WARMUP ?? 5_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const apps = (process.env.FUZZ_APPS?.split(',') ?? [...APPS]) as AppName[];
 
@@ -36,9 +37,11 @@ for (const app of apps) {
   console.log(formatStats(stats));
   if (stats.violations.length > 0 || stats.crashes > 0) failed = true;
 
-  const mem = await spawnApp(app);
+  // As in memory.test.ts: the limiter refuses at once instead of queueing (SP burst budgets are small).
+  const mem = await spawnApp(app, { env: { SP_API_LIMITER_MAX_WAIT_MS: '0' } });
   const plan = planCalls(await listTools(mem), 100);
-  await drive(mem, plan, 1_000);
+  // Warm-up until V8's heap plateaus (ads/openbridge: ~5-10k calls), so growth afterwards means a leak.
+  await drive(mem, plan, MEMORY_WARMUP);
   const report = await drive(mem, plan, MEMORY_CALLS);
   await mem.close();
   const { samples: _samples, ...summary } = report;

@@ -14,6 +14,19 @@ function safeStringify(value: unknown): string {
   }
 }
 
+/**
+ * One serialisation on the happy path (the transport serialises `structured` the same way); a value
+ * JSON cannot carry (bigint, a cycle) goes through the safe copy instead.
+ */
+function serialise(body: Record<string, unknown>): { text: string; structured: Record<string, unknown> } {
+  try {
+    return { text: JSON.stringify(body), structured: body };
+  } catch {
+    const text = safeStringify(body);
+    return { text, structured: JSON.parse(text) as Record<string, unknown> };
+  }
+}
+
 export function toCallToolResult({ outcome, meta }: PipelineOutcome): CallToolResult {
   if (!outcome.ok) {
     // The envelope goes in the text content only (never structuredContent: SDK issue 2748).
@@ -26,8 +39,8 @@ export function toCallToolResult({ outcome, meta }: PipelineOutcome): CallToolRe
       Object.keys(meta).length > 0 || Object.keys(existing).length > 0 ? { ...existing, ...meta } : undefined;
     const body: Record<string, unknown> = merged ? { ...value, _meta: merged } : { ...value };
     if (!merged) delete body._meta;
-    const structured = JSON.parse(safeStringify(body)) as Record<string, unknown>;
-    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+    const { text, structured } = serialise(body);
+    return { content: [{ type: 'text', text }], structuredContent: structured };
   }
   // Non-object results are forwarded untouched, without `_meta` (contract SP-11).
   return { content: [{ type: 'text', text: typeof value === 'string' ? value : safeStringify(value) }] };

@@ -23,6 +23,7 @@ export const SP_RATES: Record<string, string> = {
 
 /**
  * Best-effort header: operations listed here never get it (so "absent header → absent _meta" is
- * observable); `OBMCP_MOCK_SP_RATE_HEADER=off` drops it everywhere.
+ * observable); `OBMCP_MOCK_SP_RATE_HEADER=off` drops it everywhere, `=<number>` reports that rate for
+ * every operation (a seller with a raised usage plan).
  */
 export const OMIT_RATE_HEADER = new Set(['getMarketplaceParticipations']);

@@ -24,13 +24,11 @@ function baseHeaders(status: number, operation: string | undefined): Headers {
     date: new Date().toUTCString(),
   });
   const rateAllowed = (status >= 200 && status < 300) || status === 400 || status === 404;
-  const rate = operation === undefined ? undefined : SP_RATES[operation];
-  if (
-    rateAllowed &&
-    rate !== undefined &&
-    !OMIT_RATE_HEADER.has(operation ?? '') &&
-    process.env.OBMCP_MOCK_SP_RATE_HEADER !== 'off'
-  ) {
+  const setting = process.env.OBMCP_MOCK_SP_RATE_HEADER;
+  // A number stands for a seller whose usage plan Amazon raised: that rate on every operation.
+  const raised = setting !== undefined && Number(setting) > 0 ? setting : undefined;
+  const rate = operation === undefined ? undefined : (raised ?? SP_RATES[operation]);
+  if (rateAllowed && rate !== undefined && !OMIT_RATE_HEADER.has(operation ?? '') && setting !== 'off') {
     headers.set('x-amzn-ratelimit-limit', rate);
   }
   if (status >= 400) headers.set('x-amzn-errortype', ERROR_TYPES[status] ?? 'InternalFailure');
