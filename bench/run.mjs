@@ -16,9 +16,9 @@ const ENV = {
   MCP_LOG_LEVEL: 'warn',
   SP_API_LOG_LEVEL: 'warn',
   OPENBRIDGE_LOG_LEVEL: 'warn',
-  // The SP mock reports a raised usage plan (100 req/s) that sp-mcp's limiter learns after the first
+  // The SP mock reports a raised usage plan (1000 req/s, well above the bench's call rate) that sp-mcp's limiter learns after the first
   // call; with the documented getOrder plan (0.5/s, burst 30) the limiter would refuse after 30 calls.
-  OBMCP_MOCK_SP_RATE_HEADER: '100',
+  OBMCP_MOCK_SP_RATE_HEADER: '1000',
 };
 
 const start = (name) =>
@@ -72,27 +72,31 @@ async function timed(client, name, args) {
   return performance.now() - t0;
 }
 
-async function latency() {
-  const servers = Object.fromEntries(
-    await Promise.all(['bare', ...PAIRS.map((p) => p.app)].map(async (n) => [n, await start(n)])),
-  );
-  for (const p of PAIRS)
-    for (let i = 0; i < 3; i++) {
-      await timed(servers[p.app].client, p.tool, p.args);
-      await timed(servers.bare.client, p.bare, p.args);
-    }
-  const samples = Object.fromEntries(PAIRS.map((p) => [p.label, { obmcp: [], bare: [] }]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const p of PAIRS) {
-      if (round >= p.rounds) continue;
-      // Alternate which side goes first so neither always gets the warmer cache.
-      const first = round % 2 === 0;
-      if (first) samples[p.label].obmcp.push(await timed(servers[p.app].client, p.tool, p.args));
-      samples[p.label].bare.push(await timed(servers.bare.client, p.bare, p.args));
-      if (!first) samples[p.label].obmcp.push(await timed(servers[p.app].client, p.tool, p.args));
-    }
+const WARMUP = 200;
+
+// One pair at a time, each with its own bare server: a bare server shared by three pairs would serve
+// three times as many calls as each obmcp server and stay warmer (JIT, caches) than its opponent.
+async function latencyOf(p) {
+  const [ob, bare] = await Promise.all([start(p.app), start('bare')]);
+  for (let i = 0; i < WARMUP; i++) {
+    await timed(ob.client, p.tool, p.args);
+    await timed(bare.client, p.bare, p.args);
   }
-  await Promise.all(Object.values(servers).map((s) => s.close()));
+  const s = { obmcp: [], bare: [] };
+  for (let round = 0; round < p.rounds; round++) {
+    // Alternate which side goes first so neither always gets the warmer cache.
+    const first = round % 2 === 0;
+    if (first) s.obmcp.push(await timed(ob.client, p.tool, p.args));
+    s.bare.push(await timed(bare.client, p.bare, p.args));
+    if (!first) s.obmcp.push(await timed(ob.client, p.tool, p.args));
+  }
+  await Promise.all([ob.close(), bare.close()]);
+  return s;
+}
+
+async function latency() {
+  const samples = {};
+  for (const p of PAIRS) samples[p.label] = await latencyOf(p);
   return samples;
 }
 
@@ -108,18 +112,21 @@ const lines = [
   `Date: ${new Date().toISOString()} · Machine: ${platform()} ${release()}, ${cpu[0]?.model ?? '?'} × ${cpu.length} cores · Node ${process.version}`,
   `Run: \`pnpm bench\` (${((Date.now() - t0) / 1000).toFixed(0)} s). Upstreams are the msw mocks (same preload for all servers).`,
   '',
-  '## Per-call latency over stdio (SDK Client → server → mock upstream), interleaved',
+  '## Per-call latency over stdio (SDK Client → server → mock upstream), interleaved per pair',
   '',
-  '| tool | samples | obmcp median ms | bare median ms | ratio (median) | obmcp p99 ms | bare p99 ms | ratio (p99) |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| tool | samples | obmcp median ms | bare median ms | Δ median ms | ratio (median) | obmcp p99 ms | bare p99 ms | ratio (p99) |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...Object.entries(lat).map(([label, s]) => {
     const [om, bm, o99, b99] = [pct(s.obmcp, 50), pct(s.bare, 50), pct(s.obmcp, 99), pct(s.bare, 99)];
-    return `| ${label} | ${s.obmcp.length} | ${ms(om)} | ${ms(bm)} | ${(om / bm).toFixed(2)}× | ${ms(o99)} | ${ms(b99)} | ${(o99 / b99).toFixed(2)}× |`;
+    return `| ${label} | ${s.obmcp.length} | ${ms(om)} | ${ms(bm)} | +${ms(om - bm)} | ${(om / bm).toFixed(2)}× | ${ms(o99)} | ${ms(b99)} | ${(o99 / b99).toFixed(2)}× |`;
   }),
   '',
-  'Target ≤ 1.05×. The bare server has no limiter, retry, header parsing or envelope. The SP mock reports a raised',
-  'usage plan (x-amzn-RateLimit-Limit: 100) so sp-mcp\'s limiter, which learns it, lets every round through.',
-  'Each mocked request costs ~1.6 ms of msw routing inside both server processes (same preload on both sides).',
+  `Target ≤ 1.05×. Each pair: a fresh obmcp and bare server, ${WARMUP} warm-up calls each, then alternating calls.`,
+  'The bare server has no limiter, retry, header parsing or envelope. The SP mock reports a raised',
+  "usage plan (x-amzn-RateLimit-Limit: 1000) so sp-mcp's limiter, which learns it, lets every round through.",
+  'Each mocked request costs ~1.3-1.6 ms of msw routing inside both server processes (same preload on both sides), so',
+  "Δ is the honest figure: obmcp's per-call work (limiter, token cache, retry wrapper, header parsing, normalize,",
+  'validate, `_meta`). Against a real upstream (tens to hundreds of ms per call) the same Δ is well under 1%.',
   '',
   '## Contract layer alone (in-process `createToolHost`, representative get_orders schema)',
   '',
