@@ -1,10 +1,17 @@
 // limiterStoreFromEnv: memory by default; Redis (shared by every replica) when OBMCP_REDIS_URL is set.
+import { createRequire } from 'node:module';
 import type { Logger } from '@obmcp/contract';
-import { Redis } from 'ioredis';
 import { FallbackLimiterStore } from './fallback-limiter-store.js';
 import type { LimiterStore } from './limiter-store.js';
 import { MemoryLimiterStore } from './memory-limiter-store.js';
 import { RedisLimiterStore } from './redis-limiter-store.js';
+
+const require = createRequire(import.meta.url);
+
+/** ioredis takes ~0.3 s to load: only servers configured with a Redis URL pay for it (a sync CJS require). */
+function loadRedis(): typeof import('ioredis').Redis {
+  return (require('ioredis') as typeof import('ioredis')).Redis;
+}
 
 export const LIMITER_ENV = {
   redisUrl: 'OBMCP_REDIS_URL',
@@ -46,6 +53,7 @@ export function limiterStoreFromEnv(
     };
   }
   const timeout = Number(env[LIMITER_ENV.commandTimeoutMs] ?? '') || 500;
+  const Redis = loadRedis();
   const client = new Redis(url, {
     // Fail fast instead of queueing: a take that cannot reach Redis goes local at once.
     enableOfflineQueue: false,
