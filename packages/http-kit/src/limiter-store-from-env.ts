@@ -8,7 +8,7 @@ import { RedisLimiterStore } from './redis-limiter-store.js';
 
 const require = createRequire(import.meta.url);
 
-/** ioredis takes ~0.3 s to load: only servers configured with a Redis URL pay for it (a sync CJS require). */
+/** ioredis takes ~0.1 s to load: only servers configured with a Redis URL pay for it (a sync CJS require). */
 function loadRedis(): typeof import('ioredis').Redis {
   return (require('ioredis') as typeof import('ioredis')).Redis;
 }
