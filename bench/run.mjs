@@ -16,8 +16,9 @@ const ENV = {
   MCP_LOG_LEVEL: 'warn',
   SP_API_LOG_LEVEL: 'warn',
   OPENBRIDGE_LOG_LEVEL: 'warn',
-  // The SP mock reports a raised usage plan (1000 req/s, well above the bench's call rate) that sp-mcp's limiter learns after the first
-  // call; with the documented getOrder plan (0.5/s, burst 30) the limiter would refuse after 30 calls.
+  // The SP mock reports a raised usage plan (1000 req/s, well above the bench's call rate) that
+  // sp-mcp's limiter learns after the first call; with the documented getOrder plan (0.5/s,
+  // burst 30) the limiter would refuse after 30 calls.
   OBMCP_MOCK_SP_RATE_HEADER: '1000',
 };
 
@@ -45,7 +46,6 @@ const PAIRS = [
     tool: 'list_profiles',
     bare: 'ads_list_profiles',
     args: {},
-    rounds: ROUNDS,
   },
   {
     label: 'openbridge-mcp get_subscriptions',
@@ -53,7 +53,6 @@ const PAIRS = [
     tool: 'get_subscriptions',
     bare: 'ob_get_subscriptions',
     args: {},
-    rounds: ROUNDS,
   },
   {
     label: 'sp-mcp get_order',
@@ -61,7 +60,6 @@ const PAIRS = [
     tool: 'get_order',
     bare: 'sp_get_order',
     args: { orderId: '902-3159896-1390916' },
-    rounds: ROUNDS,
   },
 ];
 
@@ -83,7 +81,7 @@ async function latencyOf(p) {
     await timed(bare.client, p.bare, p.args);
   }
   const s = { obmcp: [], bare: [] };
-  for (let round = 0; round < p.rounds; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     // Alternate which side goes first so neither always gets the warmer cache.
     const first = round % 2 === 0;
     if (first) s.obmcp.push(await timed(ob.client, p.tool, p.args));

@@ -2,8 +2,7 @@
 import { fuzzServer, listTools } from './fuzz/run.js';
 import { formatStats } from './fuzz/stats.js';
 import { fuzzTargets } from './fuzz/tool-selection.js';
-import { planCalls } from './load/call-mix.js';
-import { drive } from './load/drive.js';
+import { memoryRun } from './load/memory-run.js';
 import { APPS, type AppName, spawnApp } from './servers.js';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
@@ -37,13 +36,8 @@ for (const app of apps) {
   console.log(formatStats(stats));
   if (stats.violations.length > 0 || stats.crashes > 0) failed = true;
 
-  // As in memory.test.ts: the limiter refuses at once instead of queueing (SP burst budgets are small).
-  const mem = await spawnApp(app, { env: { SP_API_LIMITER_MAX_WAIT_MS: '0' } });
-  const plan = planCalls(await listTools(mem), 100);
   // Warm-up until V8's heap plateaus (ads/openbridge: ~5-10k calls), so growth afterwards means a leak.
-  await drive(mem, plan, MEMORY_WARMUP);
-  const report = await drive(mem, plan, MEMORY_CALLS);
-  await mem.close();
+  const report = await memoryRun(app, { warmup: MEMORY_WARMUP, calls: MEMORY_CALLS });
   const { samples: _samples, ...summary } = report;
   console.log(`${app}: memory over ${MEMORY_CALLS} calls ${JSON.stringify(summary)}`);
   if (report.unanswered > 0 || report.troughGrowthMiB >= 60) failed = true;
