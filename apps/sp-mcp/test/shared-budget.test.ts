@@ -34,7 +34,13 @@ describe.skipIf(!HAS_REDIS)('one rate budget across replicas (OBMCP_REDIS_URL)',
 
   beforeAll(async () => {
     redis = await startRedis();
-    const env = { OBMCP_REDIS_URL: redis.url, SP_API_LIMITER_MAX_WAIT_MS: '0' };
+    // A generous command timeout: on a loaded CI machine a 500 ms EVALSHA timeout would send a take to
+    // the local fallback bucket, and each process would then admit a call of its own.
+    const env = {
+      OBMCP_REDIS_URL: redis.url,
+      OBMCP_REDIS_TIMEOUT_MS: '5000',
+      SP_API_LIMITER_MAX_WAIT_MS: '0',
+    };
     servers = await Promise.all([startServer({ app: 'sp-mcp', env }), startServer({ app: 'sp-mcp', env })]);
   }, 120_000);
   afterAll(async () => {
@@ -46,6 +52,10 @@ describe.skipIf(!HAS_REDIS)('one rate budget across replicas (OBMCP_REDIS_URL)',
     const [a, b] = servers;
     if (!a || !b) throw new Error('servers did not start');
     const { ok, limited, seconds } = await spendFromBoth(a, b, 4);
+    const fallbacks = [a, b]
+      .flatMap((s) => s.stderr().split('\n'))
+      .filter((l) => /falling back to local/.test(l));
+    expect(fallbacks, 'a replica fell back to local limiting').toEqual([]);
     expect(ok).toBeGreaterThanOrEqual(1);
     // Separate local buckets would admit one call per process (2) in the first round alone.
     expect(ok).toBeLessThanOrEqual(BURST + Math.floor(RATE * seconds));

@@ -14,20 +14,39 @@ export interface FallbackLimiterStoreOptions {
   fallback?: LimiterStore;
   /** Label for log lines (never the URL: it may hold a password). */
   name?: string;
+  /**
+   * While degraded but the connection is up (a command timed out, the socket did not drop), the
+   * primary is tried again this long after the last failure (default 1 s); no 'ready' event would
+   * ever end that degradation otherwise.
+   */
+  probeAfterMs?: number;
+  now?: () => number;
 }
 
 export class FallbackLimiterStore implements SharedLimiterStore {
   private readonly fallback: LimiterStore;
   private degraded = false;
   private warned = false;
+  private failedAt = 0;
 
   constructor(private readonly options: FallbackLimiterStoreOptions) {
     this.fallback = options.fallback ?? new MemoryLimiterStore();
-    options.onRecovered(() => {
-      if (!this.degraded) return;
-      this.degraded = false;
-      options.logger.info('shared rate limiter restored', { store: options.name ?? 'redis' });
-    });
+    options.onRecovered(() => this.restored());
+  }
+
+  private restored(): void {
+    if (!this.degraded) return;
+    this.degraded = false;
+    this.options.logger.info('shared rate limiter restored', { store: this.options.name ?? 'redis' });
+  }
+
+  private clock(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** Degraded, but the connection looks up and the last failure is old enough to try the primary again. */
+  private mayProbe(): boolean {
+    return this.options.isUp() && this.clock() - this.failedAt >= (this.options.probeAfterMs ?? 1_000);
   }
 
   /** True while takes go to the local fallback. */
@@ -36,6 +55,7 @@ export class FallbackLimiterStore implements SharedLimiterStore {
   }
 
   private failed(error: unknown): void {
+    this.failedAt = this.clock();
     if (this.degraded) return;
     this.degraded = true;
     const fields = { store: this.options.name ?? 'redis' };
@@ -54,9 +74,11 @@ export class FallbackLimiterStore implements SharedLimiterStore {
   }
 
   private async attempt<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
-    if (!this.degraded && this.options.isUp()) {
+    if (this.degraded ? this.mayProbe() : this.options.isUp()) {
       try {
-        return await shared();
+        const value = await shared();
+        this.restored();
+        return value;
       } catch (error) {
         this.failed(error);
       }
