@@ -2,7 +2,6 @@
 import { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
 import { createDeadline } from './deadline.js';
-import { raceAbort } from './race-abort.js';
 import { readBodyBounded } from './read-body.js';
 import { followRedirects, type Hop } from './redirects.js';
 import { buildResponse } from './response.js';
@@ -63,8 +62,15 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     }
     // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
     const sendHop = (hop: Hop): Promise<Response> => {
-      const init = { method: hop.method, headers: hop.headers, body: hop.body, signal, redirect: 'manual' };
-      return globalThis.fetch(hop.url, { ...init, dispatcher: agent } as unknown as RequestInit);
+      const init = {
+        method: hop.method,
+        headers: hop.headers,
+        body: hop.body,
+        signal,
+        redirect: 'manual',
+        dispatcher: agent,
+      };
+      return globalThis.fetch(hop.url, init as unknown as RequestInit);
     };
     try {
       const exchange = async (): Promise<UpstreamResponse> => {
@@ -73,8 +79,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody);
         return buildResponse(response, bytes, info, finalUrl.toString());
       };
-      // raceAbort: even a stuck dispatcher or body stream cannot outlive the deadline.
-      return await raceAbort(exchange(), signal);
+      // Even a stuck dispatcher or body stream cannot outlive the deadline.
+      return await deadline.race(exchange());
     } catch (error) {
       throw classifyFailure(error, { info, timedOut: deadline.timedOut(), caller: req.signal });
     } finally {

@@ -8,6 +8,8 @@ export type FormValue = string | number | boolean | undefined;
  * comma-joined (`MarketplaceIds=A,B`); undefined values and empty arrays are skipped.
  */
 export function joinQuery(url: string | URL, params: Record<string, QueryValue>): string {
+  // Nothing to add (the common case for path-only calls): no URL round-trip.
+  if (typeof url === 'string' && !hasValues(params)) return url;
   const target = new URL(url);
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
@@ -19,6 +21,13 @@ export function joinQuery(url: string | URL, params: Record<string, QueryValue>)
     }
   }
   return target.toString();
+}
+
+function hasValues(params: Record<string, QueryValue>): boolean {
+  for (const value of Object.values(params)) {
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) return true;
+  }
+  return false;
 }
 
 /** application/x-www-form-urlencoded body; undefined values are skipped. */

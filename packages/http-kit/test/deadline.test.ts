@@ -37,4 +37,30 @@ describe('createDeadline', () => {
     expect(deadlines.some((d) => d.timedOut())).toBe(false);
     expect(deadlines.every((d) => !d.signal.aborted)).toBe(true);
   });
+
+  it('race rejects with the timeout reason while the work never settles', async () => {
+    const d = createDeadline(20);
+    const never = new Promise<never>(() => undefined);
+    await expect(d.race(never)).rejects.toMatchObject({ name: 'TimeoutError' });
+    d.dispose();
+  });
+
+  it('race rejects with the caller reason, and settles with the work otherwise', async () => {
+    const caller = new AbortController();
+    const d = createDeadline(10_000, caller.signal);
+    const pending = d.race(new Promise<never>(() => undefined));
+    caller.abort(new Error('cancelled'));
+    await expect(pending).rejects.toThrow('cancelled');
+    d.dispose();
+    const ok = createDeadline(10_000);
+    await expect(ok.race(Promise.resolve(42))).resolves.toBe(42);
+    await expect(ok.race(Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    ok.dispose();
+  });
+
+  it('race on an already aborted deadline rejects at once', async () => {
+    const d = createDeadline(10_000, AbortSignal.abort('gone'));
+    await expect(d.race(Promise.resolve(1))).rejects.toBe('gone');
+    d.dispose();
+  });
 });

@@ -22,6 +22,9 @@ export function withFault(
   resolver: AnyResolver,
 ): AnyResolver {
   return async (info) => {
+    // OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/).
+    const latency = channel === 'api' ? Number(process.env.OBMCP_MOCK_LATENCY_MS ?? 0) : 0;
+    if (latency > 0) await delay(latency);
     const scenario = activeFault(channel);
     if (scenario === undefined) return resolver(info);
     const http = httpFaultOf(scenario);

@@ -21,6 +21,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   setFault('api', undefined);
   delete process.env.OBMCP_MOCK_FAULT;
+  delete process.env.OBMCP_MOCK_LATENCY_MS;
 });
 afterAll(() => server.close());
 
@@ -90,5 +91,20 @@ describe('withFault rendering', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('warning')).toBe('199 - "cached response"');
     expect(await res.json()).toEqual({ ok: true });
+  });
+});
+
+describe('OBMCP_MOCK_LATENCY_MS', () => {
+  it('delays every API answer by that many ms, and nothing without it', async () => {
+    const timed = async () => {
+      const t0 = performance.now();
+      const res = await fetch('https://api.example.test/ok');
+      expect(await res.json()).toEqual({ ok: true });
+      return performance.now() - t0;
+    };
+    await timed();
+    expect(await timed()).toBeLessThan(60);
+    process.env.OBMCP_MOCK_LATENCY_MS = '80';
+    expect(await timed()).toBeGreaterThanOrEqual(75);
   });
 });

@@ -26,8 +26,42 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 const fitsTypes = (types: readonly string[], v: unknown): boolean =>
   types.includes(jsonType(v)) || (jsonType(v) === 'integer' && types.includes('number'));
 
+/** An own data property even for `__proto__` (plain assignment would call the prototype setter). */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** What walkObject needs from an object schema, derived once per schema object (schemas are immutable). */
+interface ObjectPlan {
+  types: readonly string[];
+  known: ReadonlySet<string>;
+  /** Folded key → canonical names; built on the first call that sends an unknown key. */
+  byFold?: ReadonlyMap<string, readonly string[]>;
+}
+
+const plans = new WeakMap<object, ObjectPlan>();
+
+function planOf(schema: unknown): ObjectPlan {
+  if (!isPlainObject(schema)) return { types: [], known: new Set() };
+  let plan = plans.get(schema);
+  if (plan === undefined) {
+    plan = { types: declaredTypes(schema), known: new Set(propertyNames(schema)) };
+    plans.set(schema, plan);
+  }
+  return plan;
+}
+
+function foldIndex(plan: ObjectPlan): ReadonlyMap<string, readonly string[]> {
+  if (plan.byFold === undefined) {
+    const byFold = new Map<string, string[]>();
+    for (const k of plan.known) byFold.set(foldKey(k), [...(byFold.get(foldKey(k)) ?? []), k]);
+    plan.byFold = byFold;
+  }
+  return plan.byFold;
 }
 
 export function normalizeArgs(args: unknown, schema: unknown, options: NormalizeOptions): NormalizeResult {
@@ -45,7 +79,7 @@ function walkValue(
   depth: number,
 ): unknown {
   if (depth > (o.maxDepth ?? 12)) return value;
-  const types = declaredTypes(schema);
+  const { types } = planOf(schema);
   let current = value;
   if (
     typeof current === 'string' &&
@@ -77,7 +111,7 @@ function walkValue(
 
 function parseStringified(
   text: string,
-  types: string[],
+  types: readonly string[],
   path: string,
   events: NormalizationEvent[],
 ): unknown {
@@ -124,18 +158,17 @@ function walkObject(
   events: NormalizationEvent[],
   depth: number,
 ) {
-  const known = propertyNames(schema);
-  const byFold = new Map<string, string[]>();
-  for (const k of known) byFold.set(foldKey(k), [...(byFold.get(foldKey(k)) ?? []), k]);
+  const plan = planOf(schema);
+  const { known } = plan;
   const out: Record<string, unknown> = {};
   const pending: Array<[string, unknown]> = [];
   for (const key of Object.keys(obj)) {
-    if (known.includes(key)) define(out, key, obj[key]);
+    if (known.has(key)) define(out, key, obj[key]);
     else pending.push([key, obj[key]]);
   }
   for (const [key, value] of pending) {
     const curated = o.tables?.keyRenames?.[key];
-    const matches = curated && known.includes(curated) ? [curated] : (byFold.get(foldKey(key)) ?? []);
+    const matches = curated && known.has(curated) ? [curated] : (foldIndex(plan).get(foldKey(key)) ?? []);
     const target = matches.length === 1 ? matches[0] : undefined;
     const from = toPath(path, key);
     if (target !== undefined) {

@@ -23,6 +23,23 @@ export interface PipelineOutcome {
   meta: Record<string, unknown>;
 }
 
+/** One child logger per (logger, tool): creating it on every call was measurable per-call work. */
+const toolLoggers = new WeakMap<Logger, Map<string, Logger>>();
+
+function toolLogger(log: Logger, tool: string): Logger {
+  let byTool = toolLoggers.get(log);
+  if (byTool === undefined) {
+    byTool = new Map();
+    toolLoggers.set(log, byTool);
+  }
+  let child = byTool.get(tool);
+  if (child === undefined) {
+    child = log.child({ tool });
+    byTool.set(tool, child);
+  }
+  return child;
+}
+
 export async function runPipeline(
   tool: CompiledTool,
   rawArgs: unknown,
@@ -63,7 +80,7 @@ export async function runPipeline(
         meta: {},
       };
     }
-    const log = deps.log.child({ tool: name });
+    const log = toolLogger(deps.log, name);
     const value = await tool.definition.handler(args as never, {
       tool: name,
       signal,

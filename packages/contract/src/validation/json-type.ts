@@ -22,8 +22,9 @@ export function valueAt(root: unknown, pointer: string): unknown {
 
 /** '/filters/0/marketplaceId' → 'filters/0/marketplaceId' (contract: no leading slash). */
 export function toPath(instancePath: string, child?: string): string {
-  const base = instancePath.replace(/^\//, '');
+  const base = instancePath.charCodeAt(0) === 47 ? instancePath.slice(1) : instancePath;
   if (child === undefined) return base;
-  const escaped = child.replace(/~/g, '~0').replace(/\//g, '~1');
+  const escaped =
+    child.includes('~') || child.includes('/') ? child.replace(/~/g, '~0').replace(/\//g, '~1') : child;
   return base === '' ? escaped : `${base}/${escaped}`;
 }
