@@ -40,6 +40,6 @@ for (const app of apps) {
   const report = await memoryRun(app, { warmup: MEMORY_WARMUP, calls: MEMORY_CALLS });
   const { samples: _samples, ...summary } = report;
   console.log(`${app}: memory over ${MEMORY_CALLS} calls ${JSON.stringify(summary)}`);
-  if (report.unanswered > 0 || report.troughGrowthMiB >= 60) failed = true;
+  if (report.unanswered > 0 || report.troughGrowthMiB >= 60 || report.liveHeapGrowthMiB >= 16) failed = true;
 }
 process.exit(failed ? 1 : 0);
