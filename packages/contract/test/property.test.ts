@@ -220,7 +220,9 @@ test('arbitrary JSON arguments against arbitrary tool schemas → ok or a schema
         signal: new AbortController().signal,
         listedOnly: true,
       });
-      const wire = toCallToolResult(outcome);
+      const wire = toCallToolResult(outcome, () => {
+        throw new Error('an echoed JSON value is always serialisable');
+      });
       expect(wire.content).toHaveLength(1);
       if (outcome.outcome.ok) return;
       const { envelope } = outcome.outcome;

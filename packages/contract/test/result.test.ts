@@ -1,9 +1,11 @@
 // toCallToolResult: one serialisation on the happy path, a safe copy for what JSON cannot carry.
 import { describe, expect, it } from 'vitest';
+import type { Envelope } from '../src/envelope/types.js';
 import { toCallToolResult } from '../src/server/result.js';
 
+const UNSERIALISABLE = { _envelope_version: 1, error_kind: 'internal_error' } as unknown as Envelope;
 const ok = (value: unknown, meta: Record<string, unknown> = {}) =>
-  toCallToolResult({ outcome: { ok: true, value }, meta });
+  toCallToolResult({ outcome: { ok: true, value }, meta }, () => UNSERIALISABLE);
 const text = (r: ReturnType<typeof ok>) => (r.content[0] as { text: string }).text;
 
 describe('toCallToolResult', () => {
@@ -26,17 +28,21 @@ describe('toCallToolResult', () => {
     expect(() => JSON.stringify(r)).not.toThrow();
   });
 
-  it('a cyclic value answers a fixed line and a serialisable structuredContent', () => {
+  it('a cyclic value (object or not) becomes the envelope of onUnserialisable, text only', () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = cyclic;
-    const r = ok(cyclic);
-    expect(JSON.parse(text(r))).toEqual({ error: 'result could not be serialised' });
-    expect(() => JSON.stringify(r)).not.toThrow();
+    for (const value of [cyclic, [cyclic]]) {
+      const r = ok(value);
+      expect(r.isError).toBe(true);
+      expect(JSON.parse(text(r))).toEqual(UNSERIALISABLE);
+      expect(r.structuredContent).toBeUndefined();
+      expect(() => JSON.stringify(r)).not.toThrow();
+    }
   });
 
   it('failures carry the envelope in text only', () => {
     const envelope = { _envelope_version: 1 } as never;
-    const r = toCallToolResult({ outcome: { ok: false, envelope }, meta: {} });
+    const r = toCallToolResult({ outcome: { ok: false, envelope }, meta: {} }, () => UNSERIALISABLE);
     expect(r.isError).toBe(true);
     expect(r.structuredContent).toBeUndefined();
   });

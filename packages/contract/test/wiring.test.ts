@@ -26,6 +26,16 @@ const echoMeta: ToolDefinition = tool(
   },
 );
 
+const cyclicResult: ToolDefinition = tool(
+  'cyclic_result',
+  { type: 'object', properties: {}, examples: [{}] },
+  async () => {
+    const value: Record<string, unknown> = { a: 1 };
+    value.self = value;
+    return value;
+  },
+);
+
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
@@ -33,7 +43,7 @@ afterEach(async () => {
 
 async function connect(env: Record<string, string> = {}) {
   const captured = capturingLogger();
-  const tools = [...exampleTools, echoMeta];
+  const tools = [...exampleTools, echoMeta, cyclicResult];
   const { server } = createContractServer({ profile: exampleProfile, tools, env, logger: captured.logger });
   const client = new Client({ name: 'wiring-test', version: '0.0.0' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -75,6 +85,7 @@ describe('discovery', () => {
     expect(tools.map((t) => t.name)).toEqual([
       ...exampleTools.map((t) => t.name),
       'echo_meta',
+      'cyclic_result',
       'get_envelope_contract',
     ]);
     for (const t of tools) {
@@ -137,6 +148,17 @@ describe('failures arrive as envelopes in an isError result', () => {
     expect(envelope.summary).toBe('Internal server error; details are in the server log.');
     expect(JSON.stringify(result)).not.toContain('hunter2');
     expect(log()).toContain('database password is hunter2');
+  });
+
+  test('a handler result JSON cannot carry (a cycle) → internal_error envelope, the reason only in the log', async () => {
+    const { call, log } = await connect();
+    const envelope = envelopeFrom(await call('cyclic_result'));
+    expect(envelope).toMatchObject({
+      error_kind: 'internal_error',
+      error_code: 'INTERNAL_ERROR',
+      tool: 'cyclic_result',
+    });
+    expect(log()).toMatch(/circular/i);
   });
 
   test('upstream 503 with Retry-After → retryable, _meta.retry_after_seconds', async () => {

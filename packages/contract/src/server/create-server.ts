@@ -3,6 +3,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '../version.js';
+import { envelopeFromThrown } from '../envelope/classify.js';
 import { envelopeContractTool } from './contract-tool.js';
 import { testHookTools } from './test-hooks.js';
 import { type ContractHost, createToolHost } from './host.js';
@@ -39,12 +40,12 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   const env = options.env ?? process.env;
   const listed = [...options.tools, envelopeContractTool(profile, settings), ...testHookTools(env)];
   const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
-  const newServer = () => bindServer(profile, host);
+  const newServer = () => bindServer(profile, host, log);
   return { server: newServer(), host, newServer };
 }
 
 /** A fresh SDK Server on an existing host: schemas stay compiled once per process. */
-function bindServer(profile: ServerProfile, host: ContractHost): Server {
+function bindServer(profile: ServerProfile, host: ContractHost, log: Logger): Server {
   const server = new Server(
     { name: profile.name, version: profile.version },
     {
@@ -69,7 +70,9 @@ function bindServer(profile: ServerProfile, host: ContractHost): Server {
       signal: extra.signal,
       listedOnly: true,
     });
-    return toCallToolResult(outcome);
+    // A handler bug (a cyclic result) is an internal_error envelope like any other; the log keeps the reason.
+    const tool = request.params.name;
+    return toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log }));
   });
   return server;
 }

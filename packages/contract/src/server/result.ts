@@ -1,17 +1,22 @@
 // Turns a pipeline outcome into an MCP CallToolResult: envelope JSON text on failure, object + `_meta` on success.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Envelope } from '../envelope/types.js';
 import type { PipelineOutcome } from './pipeline.js';
+
+/** Turns a value JSON cannot carry at all (a cycle) into the envelope the agent gets instead. */
+export type UnserialisableHandler = (error: unknown) => Envelope;
+
+const errorResult = (envelope: Envelope): CallToolResult => ({
+  isError: true,
+  content: [{ type: 'text', text: JSON.stringify(envelope) }],
+});
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function safeStringify(value: unknown): string {
-  try {
-    const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-    return text ?? 'null';
-  } catch {
-    return JSON.stringify({ error: 'result could not be serialised' });
-  }
+/** JSON with bigints as strings; throws on what stays unserialisable (a cycle). */
+function bigintSafeStringify(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'null';
 }
 
 /**
@@ -22,17 +27,26 @@ function serialise(body: Record<string, unknown>): { text: string; structured: R
   try {
     return { text: JSON.stringify(body), structured: body };
   } catch {
-    const text = safeStringify(body);
+    const text = bigintSafeStringify(body);
     return { text, structured: JSON.parse(text) as Record<string, unknown> };
   }
 }
 
-export function toCallToolResult({ outcome, meta }: PipelineOutcome): CallToolResult {
-  if (!outcome.ok) {
-    // The envelope goes in the text content only (never structuredContent: SDK issue 2748).
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(outcome.envelope) }] };
+/** A result JSON cannot carry even after the bigint-safe copy (a cycle) becomes `onUnserialisable`'s envelope. */
+export function toCallToolResult(
+  { outcome, meta }: PipelineOutcome,
+  onUnserialisable: UnserialisableHandler,
+): CallToolResult {
+  // The envelope goes in the text content only (never structuredContent: SDK issue 2748).
+  if (!outcome.ok) return errorResult(outcome.envelope);
+  try {
+    return successResult(outcome.value, meta);
+  } catch (error) {
+    return errorResult(onUnserialisable(error));
   }
-  const value = outcome.value;
+}
+
+function successResult(value: unknown, meta: Record<string, unknown>): CallToolResult {
   if (isPlainObject(value)) {
     const existing = isPlainObject(value._meta) ? value._meta : {};
     const merged =
@@ -43,5 +57,7 @@ export function toCallToolResult({ outcome, meta }: PipelineOutcome): CallToolRe
     return { content: [{ type: 'text', text }], structuredContent: structured };
   }
   // Non-object results are forwarded untouched, without `_meta` (contract SP-11).
-  return { content: [{ type: 'text', text: typeof value === 'string' ? value : safeStringify(value) }] };
+  return {
+    content: [{ type: 'text', text: typeof value === 'string' ? value : bigintSafeStringify(value) }],
+  };
 }
