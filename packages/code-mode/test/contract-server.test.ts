@@ -24,7 +24,11 @@ const getOrder = defineTool<FromSchema<typeof orderSchema>>({
   name: 'get_order',
   description: 'Get one order by id.',
   inputSchema: orderSchema,
-  handler: (args) => ({ order_id: args.order_id, status: 'Shipped' }),
+  handler: (args, call) => {
+    call.meta.setRateLimit({ limit_per_second: 0.5, remaining: 3 });
+    call.meta.setRequestId(`req-${args.order_id}`);
+    return { order_id: args.order_id, status: 'Shipped' };
+  },
 });
 
 let client: Client;
@@ -71,10 +75,25 @@ describe('code mode through a contract server', () => {
     const result = await client.callTool({ name: 'execute', arguments: { code } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
-      result: { kind: 'mcp_input_validation', ok: { order_id: '123', status: 'Shipped' } },
+      result: {
+        kind: 'mcp_input_validation',
+        ok: {
+          order_id: '123',
+          status: 'Shipped',
+          _meta: { rate_limit: { limit_per_second: 0.5, remaining: 3 }, request_id: 'req-123' },
+        },
+      },
       logs: ['kind mcp_input_validation'],
       calls: 2,
     });
+  });
+
+  it("a nested call's _meta reaches the script, so it can pace itself on the rate headroom", async () => {
+    const code = `
+      const r = await call_tool('get_order', { order_id: '7' });
+      return { remaining: r._meta.rate_limit.remaining, id: r._meta.request_id };`;
+    const result = await client.callTool({ name: 'execute', arguments: { code } });
+    expect(result.structuredContent).toMatchObject({ result: { remaining: 3, id: 'req-7' } });
   });
 
   it('reports a sandbox limitation as a valid sandbox_runtime envelope', async () => {

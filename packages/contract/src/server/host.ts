@@ -3,6 +3,7 @@ import type { ContractSettings } from '../config/env.js';
 import { type CompiledTool, compileTool } from './compiled-tool.js';
 import type { Logger } from './logger.js';
 import { type PipelineOutcome, runPipeline } from './pipeline.js';
+import { isPlainObject, withSuccessMeta } from './success-meta.js';
 import { toolNotFoundEnvelope } from './tool-not-found.js';
 import type { ServerProfile, ToolDefinition, ToolHost, ToolInfo } from './types.js';
 
@@ -49,7 +50,11 @@ export function createToolHost(
     },
     async call(name, args, options) {
       const signal = options?.signal ?? new AbortController().signal;
-      return (await host.invoke(name, args, { signal, listedOnly: false })).outcome;
+      const { outcome, meta } = await host.invoke(name, args, { signal, listedOnly: false });
+      // Same shape as on the wire: a Code Mode script sees the nested call's rate limits and request id.
+      if (outcome.ok && isPlainObject(outcome.value))
+        return { ok: true, value: withSuccessMeta(outcome.value, meta) };
+      return outcome;
     },
   };
   return host;

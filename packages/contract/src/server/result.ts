@@ -2,6 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Envelope } from '../envelope/types.js';
 import type { PipelineOutcome } from './pipeline.js';
+import { isPlainObject, withSuccessMeta } from './success-meta.js';
 
 /** Turns a value JSON cannot carry at all (a cycle) into the envelope the agent gets instead. */
 export type UnserialisableHandler = (error: unknown) => Envelope;
@@ -10,9 +11,6 @@ const errorResult = (envelope: Envelope): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: JSON.stringify(envelope) }],
 });
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** JSON with bigints as strings; throws on what stays unserialisable (a cycle). */
 function bigintSafeStringify(value: unknown): string {
@@ -48,12 +46,7 @@ export function toCallToolResult(
 
 function successResult(value: unknown, meta: Record<string, unknown>): CallToolResult {
   if (isPlainObject(value)) {
-    const existing = isPlainObject(value._meta) ? value._meta : {};
-    const merged =
-      Object.keys(meta).length > 0 || Object.keys(existing).length > 0 ? { ...existing, ...meta } : undefined;
-    const body: Record<string, unknown> = merged ? { ...value, _meta: merged } : { ...value };
-    if (!merged) delete body._meta;
-    const { text, structured } = serialise(body);
+    const { text, structured } = serialise(withSuccessMeta(value, meta));
     return { content: [{ type: 'text', text }], structuredContent: structured };
   }
   // Non-object results are forwarded untouched, without `_meta` (contract SP-11).

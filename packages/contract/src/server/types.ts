@@ -81,7 +81,10 @@ export interface ToolHost {
   /** Every tool the host can call, listed or internal. */
   tools(): ToolInfo[];
   describe(name: string): ToolInfo | undefined;
-  /** normalize → validate → handler → envelope; never throws for envelope-shaped failures. */
+  /**
+   * normalize → validate → handler → envelope; never throws for envelope-shaped failures. An object
+   * value carries the call's `_meta` (rate limits, request id …) merged in, as on the wire.
+   */
   call(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<CallOutcome>;
 }
 
