@@ -12,7 +12,7 @@ writeFileSync(
   LEAKY,
   `const kept = []; let garbage = [];
 process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => { for (const _ of chunk.split('\\n').filter(Boolean)) { kept.push(new Array(1024 * 1024).fill(kept.length)); garbage = new Array(1024 * 1024).fill(0); garbage = null; } });
+process.stdin.on('data', (chunk) => { for (const _ of chunk.split('\\n').filter(Boolean)) { kept.push(new Array(1024 * 1024).fill(kept.length)); garbage = new Array(1024 * 1024).fill(0); garbage = null; process.stderr.write('grown ' + kept.length + '\\n'); } });
 process.stdin.on('end', () => process.exit(0));`,
 );
 
@@ -26,11 +26,10 @@ describe('live heap probe', () => {
   it('reports memory that stays retained, not garbage', async () => {
     const server = spawnLeaky(HEAP_PROBE_ARGS);
     try {
-      await new Promise((r) => setTimeout(r, 300));
       const before = await liveHeapMiB(server);
       server.sendText('grow');
       server.sendText('grow');
-      await new Promise((r) => setTimeout(r, 300));
+      while (!server.stderrLines.includes('grown 2')) await new Promise((r) => setTimeout(r, 20));
       const after = await liveHeapMiB(server);
       expect(after - before).toBeGreaterThan(12);
       expect(after - before).toBeLessThan(24);
@@ -42,7 +41,6 @@ describe('live heap probe', () => {
   it('refuses to report without --expose-gc', async () => {
     const server = spawnLeaky(HEAP_PROBE_ARGS.filter((a) => a !== '--expose-gc'));
     try {
-      await new Promise((r) => setTimeout(r, 300));
       await expect(liveHeapMiB(server)).rejects.toThrow(/expose-gc/);
     } finally {
       await server.close();

@@ -8,5 +8,7 @@ process.on('SIGUSR2', () => {
     `${JSON.stringify({ [MARKER]: process.memoryUsage().heapUsed, gc: gc !== undefined })}\n`,
   );
 });
+// Before this line SIGUSR2 would still kill the process (its default action).
+process.stderr.write(`${JSON.stringify({ [MARKER]: 'ready' })}\n`);
 
 export { MARKER as HEAP_PROBE_MARKER };
