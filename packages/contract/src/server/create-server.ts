@@ -1,6 +1,7 @@
 // createContractServer: an SDK low-level Server whose every tool runs through the contract pipeline.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolRequest, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '../version.js';
 import { envelopeFromThrown } from '../envelope/classify.js';
@@ -44,6 +45,8 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   return { server: newServer(), host, newServer };
 }
 
+const LOOSE_CALL_TOOL = z.looseObject({ method: z.literal('tools/call') });
+
 /** A fresh SDK Server on an existing host: schemas stay compiled once per process. */
 function bindServer(profile: ServerProfile, host: ContractHost, log: Logger): Server {
   const server = new Server(
@@ -65,7 +68,10 @@ function bindServer(profile: ServerProfile, host: ContractHost, log: Logger): Se
       ...(t.annotations ? { annotations: t.annotations } : {}),
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // Loose on purpose: the SDK's Protocol parses with this schema and answers a failure -32603; its
+  // Server then validates tools/call params itself and answers -32602 Invalid params, as JSON-RPC says.
+  server.setRequestHandler(LOOSE_CALL_TOOL, async (raw, extra) => {
+    const request = raw as unknown as CallToolRequest;
     const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, {
       signal: extra.signal,
       listedOnly: true,

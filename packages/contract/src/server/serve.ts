@@ -4,6 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { readHttpOptions, wantsHttp } from './http/http-options.js';
 import { startHttpServer } from './http/http-server.js';
 import type { Logger } from './logger.js';
+import { createLineGuard } from './stdio-line-guard.js';
 
 /** A server, or a factory of servers (the form HTTP transports need: one server per request). */
 export type ServerSource = Server | (() => Server);
@@ -79,7 +80,20 @@ async function serveHttp(
 async function serveStdio(source: ServerSource, logger: Logger): Promise<void> {
   guardProcess(logger);
   const server = typeof source === 'function' ? source() : source;
-  const transport = new StdioServerTransport();
+  // The SDK drops lines it cannot parse without an answer: the guard answers them per JSON-RPC first.
+  const guard = createLineGuard({
+    reply: (line) => {
+      if (!process.stdout.destroyed) process.stdout.write(`${line}\n`);
+    },
+    onRejected: (verdict) =>
+      logger.warn('rejected stdin line', {
+        ...(verdict.action === 'answer'
+          ? { code: verdict.code, reason: verdict.message }
+          : { reason: verdict.reason }),
+      }),
+  });
+  process.stdin.pipe(guard);
+  const transport = new StdioServerTransport(guard, process.stdout);
   let closing = false;
   const shutdown = async (why: string) => {
     if (closing) return;
