@@ -62,7 +62,7 @@ async function run(chunks: (string | Buffer)[]) {
 }
 
 describe('createLineGuard', () => {
-  it('reassembles lines split across chunks (also inside a multi-byte character) and strips \\r', async () => {
+  it('reassembles lines split across chunks (also inside a multi-byte character); \\r stays for the SDK framing', async () => {
     const line = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"q":"é😀"}}';
     const bytes = Buffer.from(`${line}\r\n`);
     const { forwarded, replies } = await run([
@@ -70,7 +70,7 @@ describe('createLineGuard', () => {
       bytes.subarray(10, 57),
       bytes.subarray(57),
     ]);
-    expect(forwarded).toBe(`${line}\n`);
+    expect(forwarded).toBe(`${line}\r\n`);
     expect(replies).toEqual([]);
   });
 
@@ -90,6 +90,14 @@ describe('createLineGuard', () => {
       { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.any(String) } },
     ]);
     expect(rejected).toEqual(['answer', 'answer']);
+  });
+
+  it('a chunk of whole valid lines passes byte for byte', async () => {
+    const chunk =
+      '{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n';
+    const { forwarded, replies } = await run([Buffer.from(chunk)]);
+    expect(forwarded).toBe(chunk);
+    expect(replies).toEqual([]);
   });
 
   it('a line without its newline yet is held back, as the SDK framing does', async () => {

@@ -59,30 +59,38 @@ export interface LineGuardOptions {
 /** Splits stdin into lines, answers the ones JSON-RPC rejects and passes the rest through unchanged. */
 export function createLineGuard(options: LineGuardOptions): Transform {
   let pending: Buffer[] = [];
-  const judge = (bytes: Buffer, out: Transform): void => {
+  /** True when the line may pass; otherwise answers (or drops) it here. */
+  const passes = (bytes: Buffer): boolean => {
     const verdict = judgeLine(bytes.toString('utf8'));
-    if (verdict.action === 'forward') {
-      out.push(Buffer.concat([bytes, NEWLINE]));
-      return;
-    }
-    if (verdict.action === 'drop' && verdict.reason === 'blank line') return;
+    if (verdict.action === 'forward') return true;
+    if (verdict.action === 'drop' && verdict.reason === 'blank line') return false;
     options.onRejected?.(verdict);
     if (verdict.action === 'answer') {
       const error = { code: verdict.code, message: verdict.message };
       options.reply(JSON.stringify({ jsonrpc: '2.0', id: verdict.id, error }));
     }
+    return false;
   };
   return new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+      const whole = pending.length === 0 && chunk.at(-1) === 10;
+      const passed: Buffer[] = [];
       let start = 0;
       for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
         const piece = chunk.subarray(start, nl);
         const line = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
         pending = [];
-        judge(line.at(-1) === 13 ? line.subarray(0, -1) : line, this);
+        // The SDK's framing strips a trailing \r itself.
+        if (passes(line.at(-1) === 13 ? line.subarray(0, -1) : line)) passed.push(line);
         start = nl + 1;
       }
       if (start < chunk.length) pending.push(chunk.subarray(start));
+      // The usual chunk (whole lines, all valid) passes as it came, without a copy.
+      if (whole && passed.length > 0 && passed.reduce((n, l) => n + l.length + 1, 0) === chunk.length) {
+        this.push(chunk);
+      } else {
+        for (const line of passed) this.push(Buffer.concat([line, NEWLINE]));
+      }
       done();
     },
   });
