@@ -148,7 +148,7 @@ const lines = [
   `${UPSTREAM_MS} ms upstream round trip (\`OBMCP_MOCK_LATENCY_MS\`, ${WITH_LATENCY.blocks}×${WITH_LATENCY.rounds} rounds), closer to a real API.`,
   'The bare server has no limiter, retry, header parsing or envelope. The SP mock reports a raised',
   "usage plan (x-amzn-RateLimit-Limit: 1000) so sp-mcp's limiter, which learns it, lets every round through.",
-  'Most of a mocked call's time is msw routing inside the server process (the same preload on both sides), so',
+  "Most of a mocked call's time is msw routing inside the server process (the same preload on both sides), so",
   "Δ is the honest figure: obmcp's per-call work (limiter, token cache, retry wrapper, header parsing, normalize,",
   'validate, `_meta`). With a 20 ms upstream round trip the same Δ is about 1% (last three rows).',
   '',
