@@ -1,6 +1,7 @@
 // CODE_MODE switch: which tools an app lists and which it keeps callable only through the host.
 import type { ToolDefinition } from '@obmcp/contract';
 import { codeModeTools } from './code-mode-tools.js';
+import { withExecuteHints } from './execute-annotations.js';
 
 export type CodeMode = 'on' | 'only' | 'off';
 export const CODE_MODES: readonly CodeMode[] = ['on', 'only', 'off'];
@@ -34,7 +35,7 @@ export function applyCodeMode(
 ): CodeModeSplit {
   const parsed = parseCodeMode(mode);
   if (parsed === 'off') return { listed: [...directTools], internal: [] };
-  const code = codeTools ?? codeModeTools();
+  const code = withExecuteHints(codeTools ?? codeModeTools(), directTools);
   if (parsed === 'only') return { listed: [...code], internal: [...directTools] };
   return { listed: [...directTools, ...code], internal: [] };
 }

@@ -1,7 +1,13 @@
 // CODE_MODE parsing and the listed/internal split.
 import { describe, expect, it } from 'vitest';
 import { applyCodeMode, CODE_MODE_TOOL_NAMES, codeModeTools, parseCodeMode } from '../src/index.js';
-import type { ToolDefinition } from '@obmcp/contract';
+import {
+  CREATE_UPSTREAM,
+  READ_LOCAL,
+  READ_UPSTREAM,
+  REPLACE_UPSTREAM,
+  type ToolDefinition,
+} from '@obmcp/contract';
 
 const direct: ToolDefinition[] = ['a', 'b'].map((name) => ({
   name,
@@ -60,5 +66,37 @@ describe('applyCodeMode', () => {
       });
       expect(Array.isArray(tool.inputSchema['examples'])).toBe(true);
     }
+  });
+});
+
+describe('execute annotations follow the callable tools', () => {
+  const tool = (name: string, annotations: ToolDefinition['annotations']): ToolDefinition => ({
+    name,
+    description: name,
+    inputSchema: { type: 'object' },
+    annotations,
+    handler: () => ({}),
+  });
+  const execute = (direct: ToolDefinition[]) =>
+    applyCodeMode(direct, 'only').listed.find((t) => t.name === 'execute')?.annotations;
+
+  it('read-only and non-destructive when every callable tool only reads', () => {
+    expect(execute([tool('a', READ_UPSTREAM), tool('b', READ_LOCAL)])).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+  });
+
+  it('a write makes execute a write; a destructive tool makes it destructive', () => {
+    expect(execute([tool('a', READ_UPSTREAM), tool('c', CREATE_UPSTREAM)])).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+    });
+    expect(execute([tool('a', READ_UPSTREAM), tool('d', REPLACE_UPSTREAM)])).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
   });
 });

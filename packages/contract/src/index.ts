@@ -62,6 +62,14 @@ export {
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
 export { TEST_CRASH_TOOL } from './server/test-hooks.js';
+export {
+  CHANGE_UPSTREAM,
+  CREATE_UPSTREAM,
+  READ_LOCAL,
+  READ_UPSTREAM,
+  REPLACE_UPSTREAM,
+  SET_SESSION,
+} from './server/annotations.js';
 export { serve, type ServeOptions, type ServerSource } from './server/serve.js';
 export { callWithEnvelope, PlainToolError, type EnvelopeOutcome } from './client/call-with-envelope.js';
 export { startHttpServer, type HttpServerHandle } from './server/http/http-server.js';

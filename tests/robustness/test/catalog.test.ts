@@ -58,3 +58,21 @@ describe('default tool catalog', () => {
     expect(actual).toEqual(snapshot);
   });
 });
+
+describe('tool annotations', () => {
+  it.each(APPS)('%s: every tool (writes included) states all four hints, consistently', async (app) => {
+    const server = await spawnApp(app, { env: FLAGS[app] });
+    const tools = await listTools(server);
+    await server.close();
+    for (const t of tools) {
+      const a = t.annotations ?? {};
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
+        expect(typeof a[hint], `${app}/${t.name}.${hint}`).toBe('boolean');
+      // A read changes nothing: never destructive. Only the credential issuer may be a non-idempotent read.
+      if (a.readOnlyHint) {
+        expect(a.destructiveHint, `${app}/${t.name}`).toBe(false);
+        if (!/token/.test(t.name)) expect(a.idempotentHint, `${app}/${t.name}`).toBe(true);
+      }
+    }
+  });
+});

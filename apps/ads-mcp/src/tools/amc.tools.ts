@@ -1,10 +1,17 @@
 // AMC tools: instances, workflow executions (ad-hoc SQL or saved workflow), status, list, download URLs.
-import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  CREATE_UPSTREAM,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
 import { createSchema, executionSchema, listInstancesSchema, listSchema } from './amc.schemas.js';
 import { amcScope } from './amc-scope.js';
 import type { AdsToolContext } from './context.js';
 
-const read = { readOnlyHint: true, openWorldHint: true } as const;
+const read = READ_UPSTREAM;
 const base = (id: string) => `/amc/reporting/${encodeURIComponent(id)}/workflowExecutions`;
 
 export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
@@ -30,12 +37,7 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Starts an AMC workflow execution from ad-hoc sqlQuery or a saved workflowId over a time window; poll get_amc_workflow_execution until SUCCEEDED or FAILED.',
       inputSchema: createSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: CREATE_UPSTREAM,
       async handler(a, call) {
         const type = a.timeWindowType ?? 'EXPLICIT';
         if (type === 'EXPLICIT' && (a.timeWindowStart === undefined || a.timeWindowEnd === undefined)) {

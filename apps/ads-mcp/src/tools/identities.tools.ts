@@ -5,6 +5,8 @@ import {
   type FromSchema,
   suggest,
   type ToolDefinition,
+  READ_UPSTREAM,
+  SET_SESSION,
 } from '@obmcp/contract';
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
 import { regionOfCountry } from '../regions.js';
@@ -58,7 +60,7 @@ export function identityTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Lists the Openbridge remote identities of type 14 (Amazon Advertising) this account may use.',
       inputSchema: listSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       async handler(_args, call) {
         const identities = await list(call.signal);
         session.identities = identities;
@@ -71,12 +73,7 @@ export function identityTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Selects the Amazon Advertising identity whose brokered token signs every call; adopts its region when it names one.',
       inputSchema: setSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: SET_SESSION,
       async handler(args, call) {
         let known = session.identities;
         if (known === undefined) {

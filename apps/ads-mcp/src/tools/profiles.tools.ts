@@ -5,6 +5,9 @@ import {
   type FromSchema,
   suggest,
   type ToolDefinition,
+  READ_LOCAL,
+  READ_UPSTREAM,
+  SET_SESSION,
 } from '@obmcp/contract';
 import type { AdsProfile } from '../state/session.js';
 import type { AdsToolContext } from './context.js';
@@ -57,7 +60,7 @@ export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Lists the advertising profiles (one per advertiser and marketplace) of the active region. Profile ids feed set_active_profile.',
       inputSchema: listSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       async handler(args, call) {
         const res = await ctx.client.request(
           {
@@ -90,12 +93,7 @@ export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Selects the profile sent as Amazon-Advertising-API-Scope on every profile-scoped call (Sponsored Products, reporting).',
       inputSchema: setSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: SET_SESSION,
       handler(args) {
         const known = session.profiles.get(session.region);
         if (known && known.length > 0 && !known.some((p) => p.profileId === args.profileId)) {
@@ -133,7 +131,7 @@ export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Returns the active profile id (null when none), where it came from, and its cached details.',
       inputSchema: getSchema,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_LOCAL,
       handler() {
         return {
           activeProfileId: session.profileId ?? null,

@@ -1,5 +1,5 @@
 // Region tools: set_region (na/eu/fe; aliases via the hint table), get_region, list_regions.
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_LOCAL, SET_SESSION } from '@obmcp/contract';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
 import type { AdsToolContext } from './context.js';
 
@@ -38,12 +38,7 @@ export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Routes later calls to the region host. Profiles are region-scoped: list_profiles again after switching.',
       inputSchema: setSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: SET_SESSION,
       handler(args, call) {
         const previous = session.region;
         session.region = args.region;
@@ -73,7 +68,7 @@ export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
       title: 'Get the Ads region',
       description: 'Returns the active region with its API host, LWA token host and marketplaces.',
       inputSchema: emptySchema,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_LOCAL,
       handler: () => describe(session.region),
     }),
     defineTool<FromSchema<typeof emptySchema>>({
@@ -81,7 +76,7 @@ export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
       title: 'List Ads regions',
       description: 'Lists the three Ads regions (na, eu, fe) with hosts and marketplaces.',
       inputSchema: emptySchema,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_LOCAL,
       handler: () => ({ activeRegion: session.region, regions: REGIONS.map(describe) }),
     }),
   ];

@@ -6,6 +6,8 @@ import {
   type FromSchema,
   type ToolDefinition,
   UpstreamTransportError,
+  CREATE_UPSTREAM,
+  READ_UPSTREAM,
 } from '@obmcp/contract';
 import { downloadReportFile } from '../http/download.js';
 import { MEDIA } from '../http/media-types.js';
@@ -54,12 +56,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'POST /reporting/reports (GZIP_JSON). Poll get_report until status COMPLETED, then download_report. A duplicate request fails with ADS_API_HTTP_425 and details[0].existing_report_id.',
       inputSchema: createSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: CREATE_UPSTREAM,
       async handler(a, call) {
         if (a.endDate < a.startDate) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
@@ -109,7 +106,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'GET /reporting/reports/{reportId}: status PENDING → PROCESSING → COMPLETED (ready:true, url) or FAILED (failureReason).',
       inputSchema: getSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: (a, call) => fetchReport(ctx, a.reportId, call),
     }),
     defineTool<FromSchema<typeof downloadSchema>>({
@@ -118,7 +115,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Downloads a COMPLETED report (gzip JSON, size-bounded by ADS_REPORT_MAX_BYTES) and returns its rows, truncated to maxRows with truncated:true.',
       inputSchema: downloadSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       async handler(a, call) {
         const report = await fetchReport(ctx, a.reportId, call);
         if (!report.ready || report.url === null) {

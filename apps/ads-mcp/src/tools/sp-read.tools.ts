@@ -1,5 +1,5 @@
 // Sponsored Products v3 read tools: list_campaigns, list_ad_groups, list_keywords, list_product_ads.
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { MEDIA } from '../http/media-types.js';
 import type { AdsToolContext } from './context.js';
 import { idList, include, paging, stateFilter } from './sp-schema.js';
@@ -83,7 +83,7 @@ const productAdsSchema = {
   examples: [{ adGroupIdFilter: ['111110000000001'] }, {}],
 } as const;
 
-const read = { readOnlyHint: true, openWorldHint: true } as const;
+const read = READ_UPSTREAM;
 
 export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
   return [

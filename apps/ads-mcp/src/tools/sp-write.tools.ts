@@ -1,5 +1,12 @@
 // Sponsored Products v3 writes (listed only with ADS_API_ENABLE_WRITES=true): create_campaigns, update_campaigns.
-import { type CallContext, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  type CallContext,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  CREATE_UPSTREAM,
+  REPLACE_UPSTREAM,
+} from '@obmcp/contract';
 import { MEDIA } from '../http/media-types.js';
 import type { AdsToolContext } from './context.js';
 import { reportMultiStatus } from './multi-status.js';
@@ -137,12 +144,7 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'POST /sp/campaigns (207 multi-status): per-item success[] and error[] are returned; failures also appear in _meta.warnings.',
       inputSchema: createSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: CREATE_UPSTREAM,
       handler: (args, call) => writeCampaigns('POST', args.campaigns, call),
     }),
     defineTool<FromSchema<typeof updateSchema>>({
@@ -150,7 +152,7 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
       title: 'Update Sponsored Products campaigns',
       description: 'PUT /sp/campaigns (207 multi-status) with partial campaign objects keyed by campaignId.',
       inputSchema: updateSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      annotations: REPLACE_UPSTREAM,
       handler: (args, call) => writeCampaigns('PUT', args.campaigns, call),
     }),
   ];

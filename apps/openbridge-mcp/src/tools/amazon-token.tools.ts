@@ -19,7 +19,7 @@ export function amazonTokenTools({ client, config }: ToolDeps): ToolDefinition[]
         'Returns a fresh Amazon Advertising API access token and client id brokered by Openbridge for the identity. ' +
         'The token is a live credential: treat the result as secret. No expiry is returned (assume under 1 hour).',
       inputSchema: schema,
-      annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: false },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       handler: async (args, call) => {
         const body = (await client.request(call, {
           url: `${config.urls.service}/service/amzadv/token/${args.remote_identity_id}`,

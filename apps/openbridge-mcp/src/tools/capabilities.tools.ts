@@ -1,5 +1,11 @@
 // get_capabilities: tool availability, runtime flags and the openbridge_envelope block.
-import { capabilityBlock, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  capabilityBlock,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  READ_LOCAL,
+} from '@obmcp/contract';
 import type { Config } from '../config.js';
 import { profile } from '../profile.js';
 import { NOT_INSTALLED, PRIVILEGED_TOOLS } from './catalog.js';
@@ -19,7 +25,7 @@ export function capabilitiesTool(config: Config, callableNames: () => readonly s
     description:
       'Which tools are enabled or disabled (and why), runtime flags, and the error-envelope contract block.',
     inputSchema: schema,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: READ_LOCAL,
     handler: () => {
       const enabled = [...callableNames()].sort();
       const disabled = config.privilegedTools

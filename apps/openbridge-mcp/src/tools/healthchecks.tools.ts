@@ -1,5 +1,5 @@
 // Healthchecks (ERROR rows) of the JWT's account; filter_date and last_days are exclusive in the schema.
-import { AuthError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { AuthError, defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
 
 const schema = {
@@ -42,7 +42,7 @@ export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinit
         'Healthchecks of the authenticated account (default: ERROR rows). Filter by one day (filter_date) or the ' +
         'last N days (last_days), not both.',
       inputSchema: schema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { accountId } = await jwt.principal();
         if (accountId === undefined) {

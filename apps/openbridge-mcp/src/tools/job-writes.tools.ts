@@ -1,5 +1,12 @@
 // Privileged job writes: one-off backfill jobs (one HistoryTransaction per stage) and history status updates.
-import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  CREATE_UPSTREAM,
+  REPLACE_UPSTREAM,
+} from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
 import { single } from './shape.js';
 
@@ -46,12 +53,7 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Create one-off backfill jobs (privileged)',
       description: 'Requests a backfill for a date range: one history transaction per stage id.',
       inputSchema: createSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: CREATE_UPSTREAM,
       handler: async (args, call) => {
         if (args.date_start > args.date_end) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
@@ -98,7 +100,7 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Update a history transaction status (privileged)',
       description: 'Sets the status of a history transaction (e.g. cancelled to stop a backfill).',
       inputSchema: statusSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      annotations: REPLACE_UPSTREAM,
       handler: async (args, call) => ({
         history: single(
           await client.request(call, {

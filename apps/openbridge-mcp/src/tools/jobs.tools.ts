@@ -1,5 +1,5 @@
 // Job and history reads: jobs of a subscription, one job, one history transaction.
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
 import { page, single } from './shape.js';
 
@@ -47,7 +47,7 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'List jobs of a subscription',
       description: 'Jobs (scheduled and one-off) of one subscription, paginated.',
       inputSchema: listSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
           url: jobs,
@@ -68,7 +68,7 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Get a job',
       description: 'One job with its schedule, stage and status.',
       inputSchema: jobSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         job: single(await client.request(call, { url: `${jobs}/${args.job_id}`, resource: 'job' })),
       }),
@@ -78,7 +78,7 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Get a history transaction',
       description: 'One history (backfill) transaction and its status.',
       inputSchema: historySchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         history: single(
           await client.request(call, {

@@ -1,5 +1,5 @@
 // Product tools: search by name, stage ids (payloads ≥ 1000), and the tables a product delivers.
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import type { CallScope } from '../http/client.js';
 import { type ToolDeps, idSchema } from './deps.js';
 import { page, single } from './shape.js';
@@ -59,7 +59,7 @@ export function productTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Search products',
       description: 'Active Openbridge products whose name contains the query (case-insensitive).',
       inputSchema: searchSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const needle = args.query.toLowerCase();
         const matches: Record<string, unknown>[] = [];
@@ -92,7 +92,7 @@ export function productTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Stage ids of a product',
       description: 'Current stage ids (≥ 1000) of a product with the table each stage produces.',
       inputSchema: stageSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const rows = await payloads(call, args.product_id);
         return {
@@ -107,7 +107,7 @@ export function productTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Tables of a product',
       description: 'Tables a product delivers (one per current stage). Use get_table_schema for the columns.',
       inputSchema: tablesSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         let productId = args.product_id;
         if (productId === undefined && args.subscription_id !== undefined) {

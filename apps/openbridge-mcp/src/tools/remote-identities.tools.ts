@@ -1,5 +1,5 @@
 // Remote identity tools: list (own /ri or shared /sri), get by id (/sri/{id}), Amazon Ads profiles.
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
 import { flatten, page, single } from './shape.js';
 
@@ -62,7 +62,7 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       description:
         'Lists the external accounts (remote identities) linked to Openbridge, paginated. Credentials are never returned.',
       inputSchema: listSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
           url: `${base}/${args.scope === 'shared' ? 'sri' : 'ri'}`,
@@ -82,7 +82,7 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       title: 'Get a remote identity',
       description: 'One remote identity (own or shared) with its attributes flattened to the top level.',
       inputSchema: byIdSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
           url: `${base}/sri/${args.remote_identity_id}`,
@@ -98,7 +98,7 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
         'Amazon Advertising profiles reachable through an Amazon Ads (type 14) remote identity, via the Openbridge ' +
         'Service API (no Amazon token leaves Openbridge).',
       inputSchema: profilesSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
           url: `${config.urls.service}/service/amzadv/profiles-only/${args.remote_identity_id}`,

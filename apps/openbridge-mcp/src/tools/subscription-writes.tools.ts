@@ -1,5 +1,11 @@
 // Privileged subscription writes: create (POST /v2/sub), partial update (PATCH), cancel (status=cancelled).
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  CREATE_UPSTREAM,
+  REPLACE_UPSTREAM,
+} from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
 import { compact, single } from './shape.js';
 
@@ -86,12 +92,7 @@ export function subscriptionWriteTools({ client, config, jwt }: ToolDeps): ToolD
       title: 'Create a subscription (privileged)',
       description: 'Creates a v2 subscription for the authenticated account and user.',
       inputSchema: createSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: CREATE_UPSTREAM,
       handler: async (args, call) => {
         const { accountId, userId } = await jwt.principal();
         const attributes = compact({
@@ -131,7 +132,7 @@ export function subscriptionWriteTools({ client, config, jwt }: ToolDeps): ToolD
       title: 'Cancel a subscription (privileged)',
       description: 'Sets the subscription status to cancelled (data delivery stops).',
       inputSchema: cancelSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      annotations: REPLACE_UPSTREAM,
       handler: async (args, call) => ({
         subscription: await patch(call, args.subscription_id, { status: 'cancelled' }),
       }),

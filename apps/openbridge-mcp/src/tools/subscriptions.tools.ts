@@ -1,5 +1,5 @@
 // Subscription reads: list (all pages, bounded), get by id, storage destinations.
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
 import { page, single } from './shape.js';
 
@@ -47,7 +47,7 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       title: 'List subscriptions',
       description: `Lists the account's data-pipeline subscriptions (reads up to ${MAX_PAGES} pages of ${PAGE_SIZE}; 'truncated' says when more exist).`,
       inputSchema: listSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const items: Record<string, unknown>[] = [];
         let truncated = false;
@@ -75,7 +75,7 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       title: 'Get a subscription',
       description: 'One subscription (v2) with its attributes flattened.',
       inputSchema: byIdSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         subscription: single(
           await client.request(call, {
@@ -91,7 +91,7 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       description:
         'Storage destinations (warehouses) the account delivers data to; read-only through the API.',
       inputSchema: storagesSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
           url: `${base}/storages`,

@@ -1,5 +1,11 @@
 // Table schema lookup (Rules API) with did-you-mean on a miss, and ranked table-name suggestions.
-import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
 import type { CallScope } from '../http/client.js';
 import type { ToolDeps } from './deps.js';
 import { pickRule, type RuleRow, searchRules } from './rules-client.js';
@@ -56,7 +62,7 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
       title: 'Schema of a table',
       description: 'Columns (name, type, description) of a delivered table, from the Openbridge Rules API.',
       inputSchema: schemaSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const rows = await candidates(deps, call, args.table_name);
         const rule = pickRule(args.table_name, rows);
@@ -90,7 +96,7 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
       title: 'Suggest table names',
       description: 'Table names from the Rules API ranked by similarity to the query (confidence 0..1).',
       inputSchema: suggestSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const rows = await candidates(deps, call, args.query);
         const needle = args.query.toLowerCase().replace(/[^a-z0-9]+/g, '_');

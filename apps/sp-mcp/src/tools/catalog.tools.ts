@@ -1,5 +1,5 @@
 // Catalog Items 2022-04-01 tools: search_catalog_items and get_catalog_item (camelCase upstream).
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { mapQuery } from '../http/query-case.js';
 import { asObject, type SpToolDeps, seg } from './deps.js';
 import { asin, marketplaceIds1, marketplaceIds50, pageToken, sellerId } from './schema-parts.js';
@@ -103,7 +103,7 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Searches the Amazon catalog by keywords or identifiers (Catalog Items 2022-04-01). identifiersType is required with identifiers; keywords and identifiers cannot be combined. Rate 2/s, burst 2.',
       inputSchema: searchSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
           {
@@ -123,7 +123,7 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Returns one catalog item by ASIN (Catalog Items 2022-04-01 getCatalogItem). Rate 2/s, burst 2.',
       inputSchema: getSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
           {

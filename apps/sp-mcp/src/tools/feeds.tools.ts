@@ -1,5 +1,12 @@
 // Feeds 2021-06-30 tools: create_feed_document + create_feed (writes, gated) and get_feed (read).
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  CHANGE_UPSTREAM,
+  CREATE_UPSTREAM,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
 import { uploadDocument } from '../http/document-download.js';
 import { asObject, type SpToolDeps, seg } from './deps.js';
 import { marketplaceIds25 } from './schema-parts.js';
@@ -83,7 +90,7 @@ export function feedsReadTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Feed processing status and resultFeedDocumentId (Feeds 2021-06-30 getFeed). Rate 2/s, burst 15.',
       inputSchema: getSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(
           { operation: 'getFeed', method: 'GET', path: `/feeds/2021-06-30/feeds/${seg(args.feedId)}` },
@@ -103,12 +110,7 @@ export function feedsWriteTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Creates a feed document and its presigned upload URL (Feeds 2021-06-30 createFeedDocument, HTTP 201); uploads content to it (the URL itself is never returned, so pass content). Only listed when SP_API_ENABLE_WRITES=true.',
       inputSchema: documentSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: CREATE_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(
           {
@@ -134,7 +136,7 @@ export function feedsWriteTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Submits an uploaded feed document for processing (Feeds 2021-06-30 createFeed, HTTP 202); feeds change live seller data. Only listed when SP_API_ENABLE_WRITES=true. Rate 0.0083/s, burst 15.',
       inputSchema: createSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      annotations: CHANGE_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(
           { operation: 'createFeed', method: 'POST', path: '/feeds/2021-06-30/feeds', body: args },

@@ -5,6 +5,8 @@ import {
   type FromSchema,
   suggest,
   type ToolDefinition,
+  READ_LOCAL,
+  SET_SESSION,
 } from '@obmcp/contract';
 import { publicIdentity } from '../identity/identities.js';
 import { spBaseUrl } from '../http/hosts.js';
@@ -55,7 +57,7 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Configured seller accounts (SP_API_REFRESH_TOKEN and SP_API_IDENTITIES_FILE) and which one is active. No secrets.',
       inputSchema: emptySchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: READ_LOCAL,
       handler: () => ({
         identities: session.refresh().map((i) => publicIdentity(i, session.activeIdentityId)),
         activeIdentityId: session.activeIdentityId ?? null,
@@ -67,12 +69,7 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Makes one configured identity (from list_identities) the one later calls use; its region becomes the active region.',
       inputSchema: setIdentitySchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: SET_SESSION,
       handler: (args) => {
         const known = session.refresh();
         // Closed-enum check against the cached list; an empty list falls through (best-effort gate).
@@ -108,12 +105,7 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Switches the SP-API endpoint region for later calls: na, eu or fe (aliases like "usa" are rejected with a did-you-mean hint).',
       inputSchema: setRegionSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: SET_SESSION,
       handler: (args) => {
         session.setRegion(args.region);
         return regionInfo();
@@ -124,7 +116,7 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
       title: 'Get the SP-API region',
       description: 'The active region, sandbox flag, endpoint and identity.',
       inputSchema: emptySchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: READ_LOCAL,
       handler: () => regionInfo(),
     }),
   ];

@@ -1,5 +1,11 @@
 // Listings Items 2021-08-01 tools: get_listings_item (read) and patch_listings_item (write, gated).
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  CHANGE_UPSTREAM,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
 import { asObject, type SpToolDeps, seg } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
@@ -105,7 +111,7 @@ export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem). Rate 5/s, burst 10.',
       inputSchema: getSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const seller = resolveSellerId(deps, args.sellerId);
         const { body } = await deps.client.call(
@@ -135,7 +141,7 @@ export function listingsWriteTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Partially updates a listing (Listings Items 2021-08-01 patchListingsItem). Changes live seller data unless mode=VALIDATION_PREVIEW. Only listed when SP_API_ENABLE_WRITES=true. Rate 5/s, burst 5.',
       inputSchema: patchSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      annotations: CHANGE_UPSTREAM,
       handler: async (args, call) => {
         const seller = resolveSellerId(deps, args.sellerId);
         const { body } = await deps.client.call(

@@ -1,5 +1,11 @@
 // Orders tools: get_orders / get_order / get_order_items (v0, PascalCase upstream) and search_orders (2026-01-01).
-import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
 import { mapQuery } from '../http/query-case.js';
 import { asObject, payloadOf, type SpToolDeps, seg } from './deps.js';
 import { dateTime, marketplaceIds50, orderId, pageToken } from './schema-parts.js';
@@ -188,7 +194,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Lists orders (Orders API v0 getOrders). Requires createdAfter or lastUpdatedAfter unless nextToken is given. Rate 0.0167/s, burst 20.',
       inputSchema: getOrdersSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         if (args.nextToken === undefined) requireOneOf(args, ['createdAfter', 'lastUpdatedAfter'], false);
         const { body } = await client.call(
@@ -214,7 +220,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       title: 'Get one order (Orders v0)',
       description: 'Returns one order by Amazon order id (Orders API v0 getOrder). Rate 0.5/s, burst 30.',
       inputSchema: orderIdSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
           { operation: 'getOrder', method: 'GET', path: `/orders/v0/orders/${seg(args.orderId)}` },
@@ -228,7 +234,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       title: 'Get order items (Orders v0)',
       description: 'Lists the items of one order (Orders API v0 getOrderItems). Rate 0.5/s, burst 30.',
       inputSchema: orderItemsSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
           {
@@ -253,7 +259,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter is required unless paginationToken is given.',
       inputSchema: searchOrdersSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         if (args.paginationToken === undefined)
           requireOneOf(args, ['createdAfter', 'lastUpdatedAfter'], true);

@@ -1,5 +1,11 @@
 // Product Pricing v0 tools (PascalCase upstream): get_item_offers and get_pricing.
-import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
 import { mapQuery } from '../http/query-case.js';
 import { payloadOf, type SpToolDeps, seg } from './deps.js';
 import { asin, itemCondition, marketplaceId } from './schema-parts.js';
@@ -49,7 +55,7 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Lowest prices, Buy Box prices and top offers for one ASIN (Product Pricing v0 getItemOffers). Rate 0.5/s, burst 1.',
       inputSchema: offersSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(
           {
@@ -69,7 +75,7 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Your offer prices for up to 20 ASINs or SKUs (Product Pricing v0 getPricing). Rate 0.5/s, burst 1.',
       inputSchema: pricingSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const listField = args.itemType === 'Asin' ? 'asins' : 'skus';
         if (args[listField] === undefined) {

@@ -1,5 +1,12 @@
 // Reports 2021-06-30 tools: create_report, get_report, list_reports, get_report_document (GZIP, bounded).
-import { defineTool, type FromSchema, type ToolDefinition, UpstreamTransportError } from '@obmcp/contract';
+import {
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  UpstreamTransportError,
+  CREATE_UPSTREAM,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
 import { downloadDocument } from '../http/document-download.js';
 import { mapQuery } from '../http/query-case.js';
 import { asObject, type SpToolDeps, seg } from './deps.js';
@@ -91,12 +98,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document. Rate 0.0167/s, burst 15.',
       inputSchema: createSchema,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: CREATE_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
           { operation: 'createReport', method: 'POST', path: '/reports/2021-06-30/reports', body: args },
@@ -111,7 +113,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport). Rate 2/s, burst 15.',
       inputSchema: getSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
           {
@@ -130,7 +132,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given. Rate 0.0222/s, burst 10.',
       inputSchema: listSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
           {
@@ -162,7 +164,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Fetches a report document: resolves the presigned URL, downloads it and decompresses GZIP within the configured size bound (SP_API_MAX_DOCUMENT_BYTES). Returns text content, truncated to maxChars.',
       inputSchema: documentSchema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
           {

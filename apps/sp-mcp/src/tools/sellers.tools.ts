@@ -1,5 +1,5 @@
 // Sellers v1 tool: get_marketplace_participations.
-import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import type { SpToolDeps } from './deps.js';
 
 const schema = { type: 'object', properties: {}, additionalProperties: false, examples: [{}] } as const;
@@ -12,7 +12,7 @@ export function sellersTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Marketplaces the active seller participates in, with participation status (Sellers v1). Rate 0.016/s, burst 15.',
       inputSchema: schema,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: READ_UPSTREAM,
       handler: async (_args, call) => {
         const { body } = await deps.client.call(
           {

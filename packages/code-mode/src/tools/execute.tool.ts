@@ -1,5 +1,6 @@
 // execute: runs agent JavaScript in the QuickJS sandbox; script errors are data, limits are envelopes.
 import type { ToolDefinition } from '@obmcp/contract';
+import { EXECUTE_UNKNOWN_HINTS } from '../execute-annotations.js';
 import { limitationError } from '../limitation-error.js';
 import type { ResolvedLimits } from '../options.js';
 import type { ModulePool } from '../sandbox/module-pool.js';
@@ -56,7 +57,8 @@ export function executeTool(limits: ResolvedLimits, pool: ModulePool): ToolDefin
     title: 'Run a Code Mode script',
     description: DESCRIPTION,
     inputSchema: executeSchema(limits),
-    annotations: { title: 'Run a Code Mode script', openWorldHint: true },
+    // applyCodeMode replaces these with hints for the tools a script can actually reach.
+    annotations: EXECUTE_UNKNOWN_HINTS,
     handler: async (rawArgs, call): Promise<ExecuteResult | ScriptErrorResult> => {
       const args = rawArgs as unknown as ExecuteArgs;
       const timeoutMs = Math.min(args.timeout_ms ?? limits.defaultTimeoutMs, limits.maxTimeoutMs);

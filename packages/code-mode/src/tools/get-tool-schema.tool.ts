@@ -1,5 +1,5 @@
 // get_tool_schema: the description and input JSON Schema of one callable tool; unknown names get suggestions.
-import { boundText, DomainValidationError, suggest, type ToolDefinition } from '@obmcp/contract';
+import { boundText, DomainValidationError, READ_LOCAL, suggest, type ToolDefinition } from '@obmcp/contract';
 import { callableTools } from './callable-tools.js';
 
 interface SchemaArgs {
@@ -29,12 +29,7 @@ export function getToolSchemaTool(): ToolDefinition {
     description:
       'Get the description and input JSON Schema of a tool callable from execute. Returns { name, description, inputSchema }.',
     inputSchema: schema,
-    annotations: {
-      title: 'Get a tool schema',
-      readOnlyHint: true,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: { ...READ_LOCAL, title: 'Get a tool schema' },
     handler: (rawArgs, call) => {
       const { name } = rawArgs as unknown as SchemaArgs;
       const tools = callableTools(call.host);

@@ -1,5 +1,5 @@
 // search_tools: find callable tools by keyword over the host's catalogue (code-mode tools excluded).
-import type { ToolDefinition } from '@obmcp/contract';
+import { READ_LOCAL, type ToolDefinition } from '@obmcp/contract';
 import { rankTools } from '../search/rank-tools.js';
 import { callableTools } from './callable-tools.js';
 
@@ -31,7 +31,7 @@ export function searchToolsTool(): ToolDefinition {
     description:
       'Find tools callable from execute (call_tool) by keyword. Returns { tools: [{ name, title?, description }], total } best match first.',
     inputSchema: schema,
-    annotations: { title: 'Search tools', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { ...READ_LOCAL, title: 'Search tools' },
     handler: (rawArgs, call) => {
       const args = rawArgs as unknown as SearchArgs;
       const tools = callableTools(call.host);

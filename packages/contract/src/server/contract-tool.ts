@@ -1,6 +1,7 @@
 // get_envelope_contract: the contract as data, the same mapping on every server.
 import type { ContractSettings } from '../config/env.js';
 import { CONTRACT_ENV } from '../config/env.js';
+import { READ_LOCAL } from './annotations.js';
 import { ERROR_KINDS, NORMALIZATION_KINDS } from '../taxonomy.js';
 import { HINT_CATEGORIES } from '../hints/categories.js';
 import { ERROR_CODE_MAPPING } from '../validation/mapping.js';
@@ -15,7 +16,7 @@ export function envelopeContractTool(profile: ServerProfile, settings: ContractS
     title: 'Error envelope contract',
     description:
       'Returns the v1 error envelope contract this server implements: contract_version, the error_kinds it emits, the canonical validator → error_code mapping, normalization event kinds, hint categories and the active env switches.',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: READ_LOCAL,
     inputSchema: { type: 'object', properties: {}, additionalProperties: false, examples: [{}] },
     handler: () => ({
       contract_version: CONTRACT_VERSION,

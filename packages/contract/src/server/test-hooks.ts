@@ -1,4 +1,5 @@
 // Test-only tools (mock mode + OBMCP_TEST_HOOKS=1): make classes like internal_error reachable from outside.
+import { READ_LOCAL } from './annotations.js';
 import type { ToolDefinition } from './types.js';
 
 export const TEST_CRASH_TOOL = 'obmcp_test_crash';
@@ -9,7 +10,7 @@ export function testHookTools(env: Record<string, string | undefined>): ToolDefi
     {
       name: TEST_CRASH_TOOL,
       description: 'Test hook (mock mode only): throws an unclassified error carrying a canary message.',
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_LOCAL,
       inputSchema: { type: 'object', properties: {}, additionalProperties: false, examples: [{}] },
       handler: () => {
         throw new Error('test hook crash: this message must stay in the server log (canary 5f0c)');
