@@ -2,7 +2,12 @@
 export interface ListedTool {
   name: string;
   inputSchema: Record<string, unknown>;
-  annotations?: { readOnlyHint?: boolean; openWorldHint?: boolean; idempotentHint?: boolean };
+  annotations?: {
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    openWorldHint?: boolean;
+    idempotentHint?: boolean;
+  };
 }
 
 /** Session-state switches: fuzzing them would move later cases to another region/profile. */
