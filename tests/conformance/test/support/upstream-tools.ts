@@ -12,7 +12,12 @@ export function reachesUpstream(tool: Tool, all: readonly Tool[]): boolean {
   return !LOCAL_TOOLS.test(tool.name);
 }
 
-/** Read-only upstream tools: the fault matrix calls each with its first example. */
+/**
+ * Read-only upstream tools: the fault matrix calls each with its first example. Not `execute`: it is
+ * read-only when every callable tool is, but what it reaches depends on the script (its example is local).
+ */
 export function upstreamReadTools(tools: readonly Tool[]): Tool[] {
-  return tools.filter((t) => t.annotations?.readOnlyHint === true && reachesUpstream(t, tools));
+  return tools.filter(
+    (t) => t.name !== 'execute' && t.annotations?.readOnlyHint === true && reachesUpstream(t, tools),
+  );
 }
