@@ -16,35 +16,10 @@ export function countCompiles() {
   return counter;
 }
 
-const schema = {
-  type: 'object',
-  properties: {
-    marketplaceIds: {
-      type: 'array',
-      items: { type: 'string', pattern: '^[A-Z0-9]{10,14}$' },
-      minItems: 1,
-      maxItems: 50,
-    },
-    createdAfter: { type: 'string', format: 'date-time' },
-    orderStatuses: {
-      type: 'array',
-      items: { type: 'string', enum: ['Pending', 'Unshipped', 'Shipped', 'Canceled'] },
-    },
-    maxResults: { type: 'integer', minimum: 1, maximum: 100 },
-    filters: { type: 'object', properties: { buyerEmail: { type: 'string', maxLength: 200 } } },
-  },
-  required: ['marketplaceIds'],
-  examples: [{ marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z' }],
-};
-const profile = {
-  name: 'bench',
-  version: '0',
-  httpKind: 'sp_api_http',
-  clientKind: 'sp_api_client',
-  httpCodePrefix: 'SP_API',
-  errorKinds: ['mcp_input_validation', 'tool_not_found', 'sp_api_http', 'sp_api_client', 'internal_error'],
-  hintTables: { keyRenames: { MarketplaceIds: 'marketplaceIds' } },
-};
+// The same representative get_orders schema and profile the robustness suite uses.
+const { ordersSchema: schema, representativeProfile: profile } = await import(
+  new URL('../tests/robustness/dist/representative-tools.js', import.meta.url).href
+);
 const tool = {
   name: 'get_orders',
   description: 'bench',

@@ -7,7 +7,7 @@ import { argsText } from '../src/fuzz/args.js';
 import { fuzzTargets } from '../src/fuzz/tool-selection.js';
 import { inProcessApp } from '../src/in-process.js';
 import { APPS } from '../src/servers.js';
-import { representativeProfile, representativeTools } from './support/representative-tools.js';
+import { representativeProfile, representativeTools } from '../src/representative-tools.js';
 
 const mocks = startMockServer();
 afterAll(() => mocks.close());

@@ -1,4 +1,4 @@
-// A representative tool set for in-process contract checks: nested objects, arrays, enums, formats, aliases.
+// A representative tool set for in-process contract checks and bench/contract-cost.mjs: nested objects, arrays, enums, formats, aliases.
 import { defineTool, type ServerProfile, type ToolDefinition } from '@obmcp/contract';
 
 export const representativeProfile: ServerProfile = {
