@@ -11,15 +11,11 @@ export const EXECUTE_UNKNOWN_HINTS: ToolAnnotations = Object.freeze({
 });
 
 export function executeAnnotations(callable: readonly ToolDefinition[]): ToolAnnotations {
-  const readOnly = callable.every((t) => t.annotations?.readOnlyHint === true);
+  // Scripts are arbitrary code, so never idempotent; a script may call any callable tool.
   return {
-    title: 'Run a Code Mode script',
-    readOnlyHint: readOnly,
-    // A script may call any callable tool: destructive as soon as one of them is.
+    ...EXECUTE_UNKNOWN_HINTS,
+    readOnlyHint: callable.every((t) => t.annotations?.readOnlyHint === true),
     destructiveHint: callable.some((t) => t.annotations?.destructiveHint === true),
-    // Scripts are arbitrary code: a repeat is not promised to do the same thing.
-    idempotentHint: false,
-    openWorldHint: true,
   };
 }
 

@@ -3,7 +3,7 @@ import { ClientSideError } from '../server/errors.js';
 import type { HintTables } from '../hints/tables.js';
 import type { NormalizationEvent } from '../envelope/types.js';
 import { foldKey } from '../hints/distance.js';
-import { jsonType, toPath } from '../validation/json-type.js';
+import { isPlainObject, jsonType, toPath } from '../validation/json-type.js';
 import { allowsExtra, childSchema, declaredTypes, propertyNames } from '../validation/schema-walk.js';
 import { isSilentObjectSchema } from '../validation/strict-unknown.js';
 
@@ -18,9 +18,6 @@ export interface NormalizeResult {
   args: unknown;
   events: NormalizationEvent[];
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The value already has one of the declared types (an integer satisfies `number`). */
 const fitsTypes = (types: readonly string[], v: unknown): boolean =>

@@ -3,7 +3,8 @@ import type { ContractSettings } from '../config/env.js';
 import { type CompiledTool, compileTool } from './compiled-tool.js';
 import type { Logger } from './logger.js';
 import { type PipelineOutcome, runPipeline } from './pipeline.js';
-import { isPlainObject, withSuccessMeta } from './success-meta.js';
+import { isPlainObject } from '../validation/json-type.js';
+import { withSuccessMeta } from './success-meta.js';
 import { toolNotFoundEnvelope } from './tool-not-found.js';
 import type { ServerProfile, ToolDefinition, ToolHost, ToolInfo } from './types.js';
 

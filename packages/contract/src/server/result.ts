@@ -2,7 +2,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Envelope } from '../envelope/types.js';
 import type { PipelineOutcome } from './pipeline.js';
-import { isPlainObject, withSuccessMeta } from './success-meta.js';
+import { isPlainObject } from '../validation/json-type.js';
+import { withSuccessMeta } from './success-meta.js';
 
 /** Turns a value JSON cannot carry at all (a cycle) into the envelope the agent gets instead. */
 export type UnserialisableHandler = (error: unknown) => Envelope;

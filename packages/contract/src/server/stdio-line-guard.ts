@@ -1,5 +1,6 @@
 // Stdin filter for the stdio transport: answers lines JSON-RPC cannot accept (-32700/-32600/-32602), forwards the rest.
 import { Transform, type TransformCallback } from 'node:stream';
+import { isPlainObject } from '../validation/json-type.js';
 
 type Id = string | number;
 
@@ -10,8 +11,6 @@ export type LineVerdict =
   | { action: 'answer'; id: Id | null; code: -32700 | -32600 | -32602; message: string };
 
 const isId = (v: unknown): v is Id => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** What JSON-RPC 2.0 says about one line (the SDK's own schema still checks what is forwarded). */
 export function judgeLine(line: string): LineVerdict {
@@ -22,7 +21,7 @@ export function judgeLine(line: string): LineVerdict {
   } catch {
     return { action: 'answer', id: null, code: -32700, message: 'Parse error: the line is not JSON' };
   }
-  if (!isObject(message)) {
+  if (!isPlainObject(message)) {
     const what = Array.isArray(message) ? 'a batch (arrays are not supported by MCP)' : 'not an object';
     return { action: 'answer', id: null, code: -32600, message: `Invalid Request: ${what}` };
   }
@@ -43,7 +42,7 @@ export function judgeLine(line: string): LineVerdict {
   if (typeof message.method !== 'string') return invalid('method must be a string');
   const notification = !('id' in message);
   if (!notification && id === null) return invalid('id must be a string or an integer');
-  if (message.params !== undefined && !isObject(message.params)) {
+  if (message.params !== undefined && !isPlainObject(message.params)) {
     if (notification) return { action: 'drop', reason: 'notification with non-object params' };
     return { action: 'answer', id, code: -32602, message: 'Invalid params: params must be an object' };
   }

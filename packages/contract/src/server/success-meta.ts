@@ -1,7 +1,5 @@
 // A successful object result with the call's `_meta` merged in: the shape on the wire and inside Code Mode.
-
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isPlainObject } from '../validation/json-type.js';
 
 /** A copy of `value` whose `_meta` is its own `_meta` plus the collected one (no `_meta` key when both are empty). */
 export function withSuccessMeta(

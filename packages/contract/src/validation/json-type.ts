@@ -8,6 +8,10 @@ export function jsonType(value: unknown): string {
   return typeof value === 'object' ? 'object' : typeof value;
 }
 
+/** A JSON object (not null, not an array): the one plain-object test the contract uses. */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** Value at a JSON pointer ('' = root); own properties only. */
 export function valueAt(root: unknown, pointer: string): unknown {
   if (pointer === '') return root;

@@ -1,6 +1,7 @@
 // Resolves ajv schemaPaths back into the tool schema (for did-you-mean candidates).
-type Schema = Record<string, unknown>;
-const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isPlainObject } from './json-type.js';
+
+const isSchema = isPlainObject;
 
 /** '#/properties/filters/items/additionalProperties' → the schema at '#/properties/filters/items'. */
 export function schemaAt(root: unknown, schemaPath: string): unknown {

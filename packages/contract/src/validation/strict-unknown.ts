@@ -1,8 +1,9 @@
 // MCP_STRICT_UNKNOWN_FIELDS: inject additionalProperties:false where a schema is silent about it.
+import { isPlainObject } from './json-type.js';
 import type { JsonSchema } from '../server/types.js';
 
 type Schema = Record<string, unknown>;
-const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isSchema = isPlainObject;
 
 /**
  * Rules: `false` stays, `true` stays (author opted in), a sub-schema stays (extras validated),

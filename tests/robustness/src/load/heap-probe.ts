@@ -1,5 +1,5 @@
 // Preload for memory runs (with --expose-gc): on SIGUSR2, a full GC, then the live heap size on stderr.
-const MARKER = 'obmcp-heap-probe';
+import { HEAP_PROBE_MARKER as MARKER } from './heap-probe-marker.js';
 
 process.on('SIGUSR2', () => {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -10,5 +10,3 @@ process.on('SIGUSR2', () => {
 });
 // Before this line SIGUSR2 would still kill the process (its default action).
 process.stderr.write(`${JSON.stringify({ [MARKER]: 'ready' })}\n`);
-
-export { MARKER as HEAP_PROBE_MARKER };

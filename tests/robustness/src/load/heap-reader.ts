@@ -1,8 +1,7 @@
 // Asks a server spawned with the heap probe for its live heap after a full GC (MiB).
 import { fileURLToPath } from 'node:url';
 import type { RawServer } from '../raw-stdio.js';
-
-const MARKER = 'obmcp-heap-probe';
+import { HEAP_PROBE_MARKER as MARKER } from './heap-probe-marker.js';
 
 /** The built probe (from src/load under vitest or dist/load alike: both sit two levels below the package). */
 const PROBE = fileURLToPath(new URL('../../dist/load/heap-probe.js', import.meta.url));
