@@ -1,6 +1,6 @@
-// The stdin line guard: JSON-RPC answers for lines the SDK would drop silently; everything else passes through.
+// Judging stdin lines: JSON-RPC answers for lines the SDK would drop silently; everything else is forwarded parsed.
 import { describe, expect, it } from 'vitest';
-import { createLineGuard, judgeLine } from '../src/server/stdio-line-guard.js';
+import { judgeLine, judgeOversized, judgeSchemaMismatch } from '../src/server/stdio-line-guard.js';
 
 describe('judgeLine', () => {
   it.each([
@@ -27,8 +27,8 @@ describe('judgeLine', () => {
     '{"jsonrpc":"2.0","method":"notifications/initialized"}',
     '{"jsonrpc":"2.0","id":4,"result":{}}',
     '{"jsonrpc":"2.0","id":4,"error":{"code":-1,"message":"no"}}',
-  ])('forwards %s', (line) => {
-    expect(judgeLine(line)).toEqual({ action: 'forward' });
+  ])('forwards %s, parsed once', (line) => {
+    expect(judgeLine(line)).toEqual({ action: 'forward', message: JSON.parse(line) });
   });
 
   it.each([
@@ -46,63 +46,20 @@ describe('judgeLine', () => {
   });
 });
 
-async function run(chunks: (string | Buffer)[]) {
-  const replies: string[] = [];
-  const rejected: string[] = [];
-  const guard = createLineGuard({
-    reply: (l) => replies.push(l),
-    onRejected: (v) => rejected.push(v.action),
-  });
-  const forwarded: Buffer[] = [];
-  guard.on('data', (b: Buffer) => forwarded.push(b));
-  for (const c of chunks) guard.write(c);
-  guard.end();
-  await new Promise((r) => guard.on('end', r));
-  return { forwarded: Buffer.concat(forwarded).toString('utf8'), replies, rejected };
-}
-
-describe('createLineGuard', () => {
-  it('reassembles lines split across chunks (also inside a multi-byte character); \\r stays for the SDK framing', async () => {
-    const line = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"q":"é😀"}}';
-    const bytes = Buffer.from(`${line}\r\n`);
-    const { forwarded, replies } = await run([
-      bytes.subarray(0, 10),
-      bytes.subarray(10, 57),
-      bytes.subarray(57),
-    ]);
-    expect(forwarded).toBe(`${line}\r\n`);
-    expect(replies).toEqual([]);
+describe('judgeSchemaMismatch / judgeOversized', () => {
+  it('answers a request the MCP schema refuses with its id, drops anything else', () => {
+    expect(judgeSchemaMismatch({ jsonrpc: '2.0', id: 9, method: 'ping' })).toMatchObject({
+      action: 'answer',
+      id: 9,
+      code: -32600,
+    });
+    expect(judgeSchemaMismatch({ jsonrpc: '2.0', method: 'notifications/x' }).action).toBe('drop');
+    expect(judgeSchemaMismatch({ jsonrpc: '2.0', id: 4, result: 5 }).action).toBe('drop');
   });
 
-  it('answers bad lines in place and forwards the good ones around them, in order', async () => {
-    const { forwarded, replies, rejected } = await run([
-      '{"jsonrpc":"2.0","id":1,"method":"ping"}\n{\n\n',
-      '[1]\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n',
-    ]);
-    expect(
-      forwarded
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual([1, 2]);
-    expect(replies.map((r) => JSON.parse(r))).toEqual([
-      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.any(String) } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.any(String) } },
-    ]);
-    expect(rejected).toEqual(['answer', 'answer']);
-  });
-
-  it('a chunk of whole valid lines passes byte for byte', async () => {
-    const chunk =
-      '{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n';
-    const { forwarded, replies } = await run([Buffer.from(chunk)]);
-    expect(forwarded).toBe(chunk);
-    expect(replies).toEqual([]);
-  });
-
-  it('a line without its newline yet is held back, as the SDK framing does', async () => {
-    const { forwarded, replies } = await run(['{"jsonrpc":"2.0","id":1,"method":"ping"}']);
-    expect(forwarded).toBe('');
-    expect(replies).toEqual([]);
+  it('answers an oversized line with id null (nothing of it was parsed) and names the limit', () => {
+    const verdict = judgeOversized(2048, 1024);
+    expect(verdict).toMatchObject({ action: 'answer', id: null, code: -32600 });
+    expect(verdict.action === 'answer' && verdict.message).toContain('1024-byte limit');
   });
 });

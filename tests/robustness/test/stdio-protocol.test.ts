@@ -69,6 +69,20 @@ describe.each(APPS)('stdio protocol %s', (app) => {
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
+  it('answers a line over the 10 MiB message cap with -32600 (id null) and keeps the session', async () => {
+    const before = server.stdoutLines.length;
+    server.sendText(
+      `{"jsonrpc":"2.0","id":"huge","method":"ping","params":{"x":"${'z'.repeat(10 * 1024 * 1024)}"}}`,
+    );
+    expect(await alive(server)).toBe(true);
+    const errors = server.stdoutLines
+      .slice(before)
+      .map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string } })
+      .filter((m) => m.error);
+    expect(errors.map((m) => [m.error?.code, m.id])).toEqual([[-32600, null]]);
+    expect(errors[0]?.error?.message).toMatch(/exceeds the 10485760-byte limit/);
+  });
+
   it('rejects a tools/call before tools exist (unknown tool) with an envelope, not a crash', async () => {
     const answer = await server.callToolText('no_such_tool', '{"__proto__":{"polluted":1}}');
     const text = (answer.result?.content as { text: string }[] | undefined)?.[0]?.text ?? '';

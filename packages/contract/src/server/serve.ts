@@ -1,10 +1,9 @@
 // serve: run a contract server on stdio (default) or Streamable HTTP (`--http` / OBMCP_HTTP_PORT).
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { readHttpOptions, wantsHttp } from './http/http-options.js';
 import { startHttpServer } from './http/http-server.js';
 import type { Logger } from './logger.js';
-import { createLineGuard } from './stdio-line-guard.js';
+import { GuardedStdioTransport } from './guarded-stdio-transport.js';
 
 /** A server, or a factory of servers (the form HTTP transports need: one server per request). */
 export type ServerSource = Server | (() => Server);
@@ -80,20 +79,15 @@ async function serveHttp(
 async function serveStdio(source: ServerSource, logger: Logger): Promise<void> {
   guardProcess(logger);
   const server = typeof source === 'function' ? source() : source;
-  // The SDK drops lines it cannot parse without an answer: the guard answers them per JSON-RPC first.
-  const guard = createLineGuard({
-    reply: (line) => {
-      if (!process.stdout.destroyed) process.stdout.write(`${line}\n`);
-    },
-    onRejected: (verdict) =>
+  // The SDK's own stdio transport drops lines it cannot parse without an answer; this one answers.
+  const transport = new GuardedStdioTransport({
+    onRejected: (rejection) =>
       logger.warn('rejected stdin line', {
-        ...(verdict.action === 'answer'
-          ? { code: verdict.code, reason: verdict.message }
-          : { reason: verdict.reason }),
+        ...(rejection.action === 'answer'
+          ? { code: rejection.code, reason: rejection.message }
+          : { reason: rejection.reason }),
       }),
   });
-  process.stdin.pipe(guard);
-  const transport = new StdioServerTransport(guard, process.stdout);
   let closing = false;
   const shutdown = async (why: string) => {
     if (closing) return;

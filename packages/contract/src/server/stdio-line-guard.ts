@@ -1,11 +1,11 @@
-// Stdin filter for the stdio transport: answers lines JSON-RPC cannot accept (-32700/-32600/-32602), forwards the rest.
-import { Transform, type TransformCallback } from 'node:stream';
+// What JSON-RPC 2.0 says about one stdin line: forward it (parsed once), answer it (-32700/-32600/-32602) or drop it.
 import { isPlainObject } from '../validation/json-type.js';
 
 type Id = string | number;
 
 export type LineVerdict =
-  | { action: 'forward' }
+  /** The parsed message, still to be checked against the SDK's JSON-RPC message schema. */
+  | { action: 'forward'; message: Record<string, unknown> }
   /** Nothing to answer: a blank line, or a notification / response nobody waits for an answer to. */
   | { action: 'drop'; reason: string }
   | { action: 'answer'; id: Id | null; code: -32700 | -32600 | -32602; message: string };
@@ -36,7 +36,7 @@ export function judgeLine(line: string): LineVerdict {
   if (!('method' in message)) {
     // A response to one of our requests: nobody to answer when it is malformed.
     return id !== null && ('result' in message || 'error' in message)
-      ? { action: 'forward' }
+      ? { action: 'forward', message }
       : { action: 'drop', reason: 'malformed response' };
   }
   if (typeof message.method !== 'string') return invalid('method must be a string');
@@ -46,53 +46,28 @@ export function judgeLine(line: string): LineVerdict {
     if (notification) return { action: 'drop', reason: 'notification with non-object params' };
     return { action: 'answer', id, code: -32602, message: 'Invalid params: params must be an object' };
   }
-  return { action: 'forward' };
+  return { action: 'forward', message };
 }
 
-export interface LineGuardOptions {
-  /** Writes one JSON-RPC error response line (stdout). */
-  reply: (line: string) => void;
-  onRejected?: (verdict: Exclude<LineVerdict, { action: 'forward' }>) => void;
+/** A forwarded message the SDK's schema refused: a request still gets an answer, the rest is dropped. */
+export function judgeSchemaMismatch(message: Record<string, unknown>): LineVerdict {
+  if ('method' in message && isId(message.id)) {
+    return {
+      action: 'answer',
+      id: message.id,
+      code: -32600,
+      message: 'Invalid Request: not a valid JSON-RPC request (MCP schema)',
+    };
+  }
+  return { action: 'drop', reason: 'message does not match the JSON-RPC schema' };
 }
 
-/** Splits stdin into lines, answers the ones JSON-RPC rejects and passes the rest through unchanged. */
-export function createLineGuard(options: LineGuardOptions): Transform {
-  let pending: Buffer[] = [];
-  /** True when the line may pass; otherwise answers (or drops) it here. */
-  const passes = (bytes: Buffer): boolean => {
-    const verdict = judgeLine(bytes.toString('utf8'));
-    if (verdict.action === 'forward') return true;
-    if (verdict.action === 'drop' && verdict.reason === 'blank line') return false;
-    options.onRejected?.(verdict);
-    if (verdict.action === 'answer') {
-      const error = { code: verdict.code, message: verdict.message };
-      options.reply(JSON.stringify({ jsonrpc: '2.0', id: verdict.id, error }));
-    }
-    return false;
+/** A line over the size cap: nothing of it is parsed, so there is no id to answer with. */
+export function judgeOversized(bytes: number, maxBytes: number): LineVerdict {
+  return {
+    action: 'answer',
+    id: null,
+    code: -32600,
+    message: `Invalid Request: message of ${bytes}+ bytes exceeds the ${maxBytes}-byte limit`,
   };
-  return new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      const whole = pending.length === 0 && chunk.at(-1) === 10;
-      const passed: Buffer[] = [];
-      let start = 0;
-      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-        const piece = chunk.subarray(start, nl);
-        const line = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
-        pending = [];
-        // The SDK's framing strips a trailing \r itself.
-        if (passes(line.at(-1) === 13 ? line.subarray(0, -1) : line)) passed.push(line);
-        start = nl + 1;
-      }
-      if (start < chunk.length) pending.push(chunk.subarray(start));
-      // The usual chunk (whole lines, all valid) passes as it came, without a copy.
-      if (whole && passed.length > 0 && passed.reduce((n, l) => n + l.length + 1, 0) === chunk.length) {
-        this.push(chunk);
-      } else {
-        for (const line of passed) this.push(Buffer.concat([line, NEWLINE]));
-      }
-      done();
-    },
-  });
 }
-
-const NEWLINE = Buffer.from('\n');
