@@ -55,9 +55,12 @@ const TOOLS = {
     return { profiles: await res.json() };
   },
   ob_get_subscriptions: async () => {
-    const res = await fetch('https://subscriptions.api.openbridge.io/v2/sub?page=1&page_size=100', {
-      headers: { authorization: `Bearer ${await openbridgeJwt()}` },
-    });
+    const res = await fetch(
+      'https://subscriptions.api.openbridge.io/v2/sub?status=active&page=1&page_size=1000',
+      {
+        headers: { authorization: `Bearer ${await openbridgeJwt()}` },
+      },
+    );
     return res.json();
   },
 };

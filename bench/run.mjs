@@ -4,7 +4,7 @@ import { cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { contractCost } from './contract-cost.mjs';
 import { esm } from './resolve.mjs';
-import { ms, pct, us } from './stats.mjs';
+import { cpuMs, ms, pct, us } from './stats.mjs';
 
 const kit = await import(esm('@obmcp/test-kit'));
 const { CANARY_ENV } = await import(new URL('../tests/robustness/dist/canaries.js', import.meta.url).href);
@@ -85,6 +85,8 @@ async function latencyOf(p, shape = { warmup: WARMUP, blocks: BLOCKS, rounds: BL
     await timed(bare.client, p.bare, p.args);
   }
   const s = { obmcp: [], bare: [], blockRatios: [] };
+  const pids = [ob.transport.pid, bare.transport.pid];
+  const cpu0 = pids.map(cpuMs);
   for (let block = 0; block < shape.blocks; block++) {
     const b = { obmcp: [], bare: [] };
     for (let round = 0; round < shape.rounds; round++) {
@@ -98,6 +100,8 @@ async function latencyOf(p, shape = { warmup: WARMUP, blocks: BLOCKS, rounds: BL
     s.obmcp.push(...b.obmcp);
     s.bare.push(...b.bare);
   }
+  // Server CPU per call (all threads, GC included): steadier than wall-clock medians on a busy machine.
+  [s.obmcpCpuUs, s.bareCpuUs] = pids.map((pid, i) => ((cpuMs(pid) - cpu0[i]) * 1000) / s.obmcp.length);
   await Promise.all([ob.close(), bare.close()]);
   return s;
 }
@@ -133,13 +137,16 @@ const lines = [
   '',
   '## Per-call latency over stdio (SDK Client → server → mock upstream), interleaved per pair',
   '',
-  '| tool | samples | obmcp median ms | bare median ms | Δ median ms | ratio (median) | block ratios (min–max) | obmcp p99 ms | bare p99 ms | ratio (p99) |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| tool | samples | obmcp median ms | bare median ms | Δ median ms | ratio (median) | block ratios (min–max) | obmcp p99 ms | bare p99 ms | ratio (p99) | server CPU µs/call obmcp / bare (Δ) |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...Object.entries(lat).map(([label, s]) => {
     const [om, bm, o99, b99] = [pct(s.obmcp, 50), pct(s.bare, 50), pct(s.obmcp, 99), pct(s.bare, 99)];
     const [lo, hi] = [Math.min(...s.blockRatios), Math.max(...s.blockRatios)];
     const delta = `${om >= bm ? '+' : '−'}${ms(Math.abs(om - bm))}`;
-    return `| ${label} | ${s.obmcp.length} | ${ms(om)} | ${ms(bm)} | ${delta} | ${(om / bm).toFixed(2)}× | ${lo.toFixed(2)}–${hi.toFixed(2)}× | ${ms(o99)} | ${ms(b99)} | ${(o99 / b99).toFixed(2)}× |`;
+    const cpu = Number.isFinite(s.obmcpCpuUs)
+      ? `${s.obmcpCpuUs.toFixed(0)} / ${s.bareCpuUs.toFixed(0)} (+${(s.obmcpCpuUs - s.bareCpuUs).toFixed(0)})`
+      : 'n/a';
+    return `| ${label} | ${s.obmcp.length} | ${ms(om)} | ${ms(bm)} | ${delta} | ${(om / bm).toFixed(2)}× | ${lo.toFixed(2)}–${hi.toFixed(2)}× | ${ms(o99)} | ${ms(b99)} | ${(o99 / b99).toFixed(2)}× | ${cpu} |`;
   }),
   '',
   `Target ≤ 1.05×. Each pair: a fresh obmcp and bare server, ${WARMUP} warm-up calls each, then ${BLOCKS} blocks of ${BLOCK_ROUNDS} alternating rounds.`,
@@ -151,6 +158,8 @@ const lines = [
   "Most of a mocked call's time is msw routing inside the server process (the same preload on both sides), so",
   "Δ is the honest figure: obmcp's per-call work (limiter, token cache, retry wrapper, header parsing, normalize,",
   'validate, `_meta`). With a 20 ms upstream round trip the same Δ is about 1% (last three rows).',
+  "Server CPU is each server process's user + system time (`/proc`, all threads, GC included) over the measured",
+  'rounds divided by the calls: the extra work per call without the scheduling noise of wall-clock medians.',
   '',
   '## Contract layer alone (in-process `createToolHost`, representative get_orders schema)',
   '',

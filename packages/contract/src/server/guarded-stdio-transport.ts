@@ -4,7 +4,7 @@ import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { LineSplitter } from './stdio-line-splitter.js';
-import { judgeLine, judgeOversized, judgeSchemaMismatch, type LineVerdict } from './stdio-line-guard.js';
+import { judgeLine, judgeOversized, judgeSchemaMismatch, type LineVerdict } from './stdio-line-verdict.js';
 
 /** The SDK's stdio default: a longer line gets -32600 and is discarded, the session goes on. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;

@@ -1,6 +1,6 @@
 // Judging stdin lines: JSON-RPC answers for lines the SDK would drop silently; everything else is forwarded parsed.
 import { describe, expect, it } from 'vitest';
-import { judgeLine, judgeOversized, judgeSchemaMismatch } from '../src/server/stdio-line-guard.js';
+import { judgeLine, judgeOversized, judgeSchemaMismatch } from '../src/server/stdio-line-verdict.js';
 
 describe('judgeLine', () => {
   it.each([
