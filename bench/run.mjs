@@ -9,6 +9,7 @@ import { cpuMs, ms, pct, us } from './stats.mjs';
 const kit = await import(esm('@obmcp/test-kit'));
 const { CANARY_ENV } = await import(new URL('../tests/robustness/dist/canaries.js', import.meta.url).href);
 const BARE = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
+const PHASE_PROBE = fileURLToPath(new URL('./phase-probe.mjs', import.meta.url));
 // Alternating rounds per pair, in blocks: each block's median ratio shows how much the machine drifts.
 const BLOCKS = 10;
 const BLOCK_ROUNDS = 200;
@@ -24,11 +25,11 @@ const ENV = {
   OBMCP_MOCK_SP_RATE_HEADER: '1000',
 };
 
-const start = (name, extraEnv = {}) => {
+const start = (name, extraEnv = {}, preloads = []) => {
   const env = { ...ENV, ...extraEnv };
-  return name === 'bare'
-    ? kit.startServer({ command: process.execPath, args: ['--import', kit.MOCKS_PRELOAD, BARE], env })
-    : kit.startServer({ app: name, env });
+  const entry = name === 'bare' ? BARE : kit.appEntry(name);
+  const args = ['--import', kit.MOCKS_PRELOAD, ...preloads.flatMap((p) => ['--import', p]), entry];
+  return kit.startServer({ command: process.execPath, args, env });
 };
 
 async function coldStart(name, runs = 3) {
@@ -123,8 +124,25 @@ async function latency() {
   return samples;
 }
 
+// Where Δ goes: the same pairs again with phase-probe.mjs loaded in both servers (server-side medians, µs).
+const PHASES = ['toHandler', 'toFetch', 'inFetch', 'afterFetch', 'toWrite'];
+const PHASE_ROUNDS = 1500;
+async function phasesOf(p) {
+  const [ob, bare] = await Promise.all([start(p.app, {}, [PHASE_PROBE]), start('bare', {}, [PHASE_PROBE])]);
+  for (let round = 0; round < WARMUP + PHASE_ROUNDS; round++) {
+    await timed(ob.client, p.tool, p.args);
+    await timed(bare.client, p.bare, p.args);
+  }
+  await Promise.all([ob.close(), bare.close()]);
+  await new Promise((r) => setTimeout(r, 300));
+  const read = (s) => JSON.parse(/OBMCP_PHASES (.*)/.exec(s.stderr())?.[1] ?? '{}');
+  return { obmcp: read(ob), bare: read(bare) };
+}
+
 const t0 = Date.now();
 const lat = await latency();
+const phases = {};
+for (const p of PAIRS) phases[p.label] = await phasesOf(p);
 const cost = await contractCost();
 const cold = {};
 for (const n of ['bare', 'sp-mcp', 'ads-mcp', 'openbridge-mcp']) cold[n] = await coldStart(n);
@@ -160,6 +178,25 @@ const lines = [
   'validate, `_meta`). With a 20 ms upstream round trip the same Δ is about 1% (last three rows).',
   "Server CPU is each server process's user + system time (`/proc`, all threads, GC included) over the measured",
   'rounds divided by the calls: the extra work per call without the scheduling noise of wall-clock medians.',
+  '',
+  '## Where Δ goes (server-side phases of one call, medians in µs)',
+  '',
+  `\`bench/phase-probe.mjs\` preloaded in both servers, ${PHASE_ROUNDS} alternating rounds per pair after ${WARMUP} warm-up rounds:`,
+  'request line read → tools/call handler entered → upstream fetch called → fetch headers back →',
+  'handler returned → answer written to stdout.',
+  '',
+  `| tool | side | ${PHASES.join(' | ')} | sum |`,
+  `| --- | --- | ${PHASES.map(() => '---').join(' | ')} | --- |`,
+  ...Object.entries(phases).flatMap(([label, ph]) => {
+    const row = (side, v) => {
+      const sum = PHASES.reduce((n, k) => n + (v[k] ?? Number.NaN), 0);
+      return `| ${label} | ${side} | ${PHASES.map((k) => us(v[k] ?? Number.NaN)).join(' | ')} | ${us(sum)} |`;
+    };
+    const delta = Object.fromEntries(
+      PHASES.map((k) => [k, (ph.obmcp[k] ?? Number.NaN) - (ph.bare[k] ?? Number.NaN)]),
+    );
+    return [row('obmcp', ph.obmcp), row('bare', ph.bare), row('Δ', delta)];
+  }),
   '',
   '## Contract layer alone (in-process `createToolHost`, representative get_orders schema)',
   '',

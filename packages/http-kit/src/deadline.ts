@@ -1,59 +1,54 @@
-// One exchange's deadline: a clearable timer plus the caller's signal, folded into one AbortSignal.
+// One exchange's deadline: a clearable timer that bounds the exchange; the caller's own signal goes to fetch as is.
 
 export interface Deadline {
-  /** Aborts on timeout (reason: a TimeoutError DOMException) or with the caller's reason. */
-  signal: AbortSignal;
-  /** True once the timer (not the caller) aborted the signal. */
+  /** True once the time is up. */
   timedOut(): boolean;
   /**
-   * Settles with `work`, or rejects with the abort reason as soon as the deadline fires: a hard
-   * bound even when a stuck dispatcher or body stream ignores the signal.
+   * Settles with `work`, or rejects with a TimeoutError DOMException as soon as the time is up: a
+   * hard bound even when a stuck dispatcher or body stream never settles.
    */
   race<T>(work: Promise<T>): Promise<T>;
-  /** Clears the timer and the caller listener; call when the exchange settles. */
+  /** Runs `stop` when the time is up (cancel a body reader); replaces any earlier one. */
+  onExpire(stop: () => void): void;
+  /** Clears the timer; call when the exchange settles. */
   dispose(): void;
 }
 
 /**
- * Cheaper than AbortSignal.timeout + AbortSignal.any per request: the timer is cleared as soon
- * as the exchange settles, so no signal lingers for `timeoutMs` and no abort fires late. race()
- * needs no listener of its own: the deadline rejects it directly when it aborts.
+ * No AbortController of our own and no listener on the caller's signal: on Node 20 the first
+ * listener on a fresh AbortSignal costs several µs, and fetch already follows the caller's signal
+ * itself. Our timeout rejects the race at once; the socket is closed by the shared Agent's
+ * headersTimeout / bodyTimeout, or by cancelling the body reader (onExpire).
  */
-export function createDeadline(timeoutMs: number, caller?: AbortSignal): Deadline {
-  const controller = new AbortController();
-  let timedOut = false;
+export function createDeadline(timeoutMs: number): Deadline {
+  let expired = false;
   let rejectRace: ((reason: unknown) => void) | undefined;
-  const abort = (reason: unknown): void => {
-    if (controller.signal.aborted) return;
-    controller.abort(reason);
-    rejectRace?.(controller.signal.reason);
-  };
+  let stop: (() => void) | undefined;
+  const reason = (): DOMException => new DOMException(`exchange exceeded ${timeoutMs} ms`, 'TimeoutError');
   const timer = setTimeout(() => {
-    if (controller.signal.aborted) return;
-    timedOut = true;
-    abort(new DOMException(`exchange exceeded ${timeoutMs} ms`, 'TimeoutError'));
+    expired = true;
+    rejectRace?.(reason());
+    stop?.();
   }, timeoutMs);
-  timer.unref?.();
-  const onCallerAbort = (): void => abort(caller?.reason);
-  if (caller?.aborted) onCallerAbort();
-  else caller?.addEventListener('abort', onCallerAbort, { once: true });
   return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
+    timedOut: () => expired,
     race<T>(work: Promise<T>): Promise<T> {
-      if (controller.signal.aborted) {
+      if (expired) {
         work.catch(() => undefined);
-        return Promise.reject(controller.signal.reason);
+        return Promise.reject(reason());
       }
       return new Promise<T>((resolve, reject) => {
         rejectRace = reject;
         work.then(resolve, reject);
       });
     },
+    onExpire(fn) {
+      stop = fn;
+    },
     dispose() {
       clearTimeout(timer);
       rejectRace = undefined;
-      caller?.removeEventListener('abort', onCallerAbort);
+      stop = undefined;
     },
   };
 }

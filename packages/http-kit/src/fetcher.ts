@@ -52,21 +52,23 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     if (req.body !== undefined && (method === 'GET' || method === 'HEAD')) {
       throw new TypeError(`http-kit: a ${method} request cannot have a body`);
     }
+    req.signal?.throwIfAborted();
     const timeoutMs = req.timeoutMs ?? options.timeoutMs;
     const info: ExchangeInfo = { method, host: url.host, timeoutMs };
-    const deadline = createDeadline(timeoutMs, req.signal);
-    const { signal } = deadline;
-    const headers = new Headers(req.headers);
-    if (options.userAgent !== undefined && !headers.has('user-agent')) {
-      headers.set('user-agent', options.userAgent);
-    }
+    const deadline = createDeadline(timeoutMs);
+    // A plain record (lower-case names): building a Headers here would be copied again by fetch.
+    const headers: Record<string, string> = {};
+    if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
+    for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
     // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
+    // The caller's signal goes as is: fetch follows it, so a cancelled call aborts the request.
     const sendHop = (hop: Hop): Promise<Response> => {
+      if (deadline.timedOut()) return Promise.reject(new DOMException('deadline passed', 'TimeoutError'));
       const init = {
         method: hop.method,
         headers: hop.headers,
         body: hop.body,
-        signal,
+        signal: req.signal,
         redirect: 'manual',
         dispatcher: agent,
       };
@@ -76,10 +78,10 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       const exchange = async (): Promise<UpstreamResponse> => {
         const first: Hop = { url, method, headers, body: req.body };
         const { response, url: finalUrl } = await followRedirects(first, maxRedirects, sendHop);
-        const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody);
+        const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody, deadline.onExpire);
         return buildResponse(response, bytes, info, finalUrl.toString());
       };
-      // Even a stuck dispatcher or body stream cannot outlive the deadline.
+      // Even a stuck dispatcher or body stream cannot outlive the deadline (a read in flight is cancelled).
       return await deadline.race(exchange());
     } catch (error) {
       throw classifyFailure(error, { info, timedOut: deadline.timedOut(), caller: req.signal });

@@ -8,7 +8,12 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export async function readBodyBounded(response: Response, maxBytes: number): Promise<Uint8Array> {
+/** Reads `response` fully; `onReader` gets a way to cancel the read (the exchange deadline uses it). */
+export async function readBodyBounded(
+  response: Response,
+  maxBytes: number,
+  onReader?: (cancel: () => void) => void,
+): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.body?.cancel().catch(() => undefined);
@@ -16,6 +21,8 @@ export async function readBodyBounded(response: Response, maxBytes: number): Pro
   }
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
+  // Not awaited: cancelling an intercepted (msw) stream can stay pending forever.
+  onReader?.(() => void reader.cancel().catch(() => undefined));
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

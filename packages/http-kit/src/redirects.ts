@@ -12,13 +12,16 @@ export class TooManyRedirectsError extends Error {
 export interface Hop {
   url: URL;
   method: string;
-  headers: Headers;
+  /** Lower-case names. */
+  headers: Record<string, string>;
   body: UpstreamRequest['body'];
 }
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 /** Headers kept on a cross-origin hop: credentials (authorization, x-amz-access-token …) are dropped. */
 const CROSS_ORIGIN_SAFE = new Set(['accept', 'accept-encoding', 'accept-language', 'user-agent']);
+/** Headers dropped when a redirect turns the request into a GET. */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language']);
 
 /** The next hop for a redirect response, or undefined when `response` is final. */
 export function nextHop(hop: Hop, response: Response): Hop | undefined {
@@ -29,16 +32,12 @@ export function nextHop(hop: Hop, response: Response): Hop | undefined {
   const toGet =
     (response.status === 303 && hop.method !== 'HEAD') ||
     ((response.status === 301 || response.status === 302) && hop.method === 'POST');
-  const headers = new Headers(hop.headers);
-  if (toGet) {
-    for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language']) {
-      headers.delete(name);
-    }
-  }
-  if (url.origin !== hop.url.origin) {
-    for (const name of [...headers.keys()]) {
-      if (!CROSS_ORIGIN_SAFE.has(name)) headers.delete(name);
-    }
+  const crossOrigin = url.origin !== hop.url.origin;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(hop.headers)) {
+    if (toGet && BODY_HEADERS.has(name)) continue;
+    if (crossOrigin && !CROSS_ORIGIN_SAFE.has(name)) continue;
+    headers[name] = value;
   }
   return { url, method: toGet ? 'GET' : hop.method, headers, body: toGet ? undefined : hop.body };
 }

@@ -7,6 +7,13 @@ import { createFetcher } from '../src/index.js';
 
 let server: Server;
 let base = '';
+/** Paths whose upstream connection closed (seen from the server). */
+const closed: string[] = [];
+
+async function closedSoon(path: string): Promise<boolean> {
+  for (let i = 0; i < 40 && !closed.includes(path); i++) await new Promise((r) => setTimeout(r, 50));
+  return closed.includes(path);
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -20,7 +27,15 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"a":');
       setTimeout(() => req.socket.destroy(), 20);
+    } else if (req.url === '/drip') {
+      // Bytes keep coming (no idle timeout fires): only cancelling the read closes this one.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 30);
+      res.on('close', () => clearInterval(timer));
     } // any other path: never answers
+    if (req.url === '/drip' || req.url?.startsWith('/stall')) {
+      req.socket.once('close', () => closed.push(req.url ?? ''));
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -80,5 +95,32 @@ describe('fetcher over the real Agent', () => {
     const started = Date.now();
     expect(await code(fetcher.send({ method: 'GET', url: `${base}/stall` }))).toBe('UPSTREAM_TIMEOUT');
     expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('a body still dripping at the deadline → UPSTREAM_TIMEOUT, and the read is cancelled (connection closed)', async () => {
+    const started = Date.now();
+    expect(await code(fetcher.send({ method: 'GET', url: `${base}/drip` }))).toBe('UPSTREAM_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(await closedSoon('/drip')).toBe(true);
+  });
+
+  it('no headers by the deadline: the Agent headersTimeout closes the connection too', async () => {
+    expect(await code(fetcher.send({ method: 'GET', url: `${base}/stall-headers` }))).toBe(
+      'UPSTREAM_TIMEOUT',
+    );
+    expect(await closedSoon('/stall-headers')).toBe(true);
+  });
+
+  it("the caller's abort reaches fetch (its signal goes as is) and closes the connection", async () => {
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(new Error('tool cancelled')), 50);
+    const slow = createFetcher({ timeoutMs: 5_000 });
+    const error = await slow.send({ method: 'GET', url: `${base}/stall-abort`, signal: caller.signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toBe('tool cancelled');
+    expect(await closedSoon('/stall-abort')).toBe(true);
+    await slow.close();
   });
 });
