@@ -11,7 +11,7 @@ import {
 
 export interface FailureContext {
   info: ExchangeInfo;
-  /** The exchange's own deadline fired (it never fires once the caller has aborted). */
+  /** The exchange's own deadline fired (it runs on regardless of the caller's signal). */
   timedOut: boolean;
   /** The caller's signal, if any. */
   caller: AbortSignal | undefined;
@@ -29,8 +29,9 @@ export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
     return invalidResponseError(ctx.info, `response body exceeds ${error.maxBytes} bytes`);
   }
   if (error instanceof TooManyRedirectsError) return unreachableError(ctx.info, error);
-  if (ctx.timedOut) return timeoutError(ctx.info);
+  // A caller who gave up is not a timeout, even when a stuck dispatcher let the deadline fire as well.
   if (ctx.caller?.aborted) return ctx.caller.reason ?? error;
+  if (ctx.timedOut) return timeoutError(ctx.info);
   const code = causeCode(error);
   if (code !== undefined && TIMEOUT_CODES.has(code)) return timeoutError(ctx.info, error);
   // fetch reports every network failure (refused, reset, DNS, TLS, redirect loop, msw's

@@ -8,6 +8,8 @@ export interface Deadline {
    * hard bound even when a stuck dispatcher or body stream never settles.
    */
   race<T>(work: Promise<T>): Promise<T>;
+  /** Throws the TimeoutError once the time is up (stops a redirect chain the race has given up on). */
+  throwIfExpired(): void;
   /** Runs `stop` when the time is up (cancel a body reader); replaces any earlier one. */
   onExpire(stop: () => void): void;
   /** Clears the timer; call when the exchange settles. */
@@ -41,6 +43,9 @@ export function createDeadline(timeoutMs: number): Deadline {
         rejectRace = reject;
         work.then(resolve, reject);
       });
+    },
+    throwIfExpired() {
+      if (expired) throw reason();
     },
     onExpire(fn) {
       stop = fn;

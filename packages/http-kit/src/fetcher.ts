@@ -63,7 +63,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
     // The caller's signal goes as is: fetch follows it, so a cancelled call aborts the request.
     const sendHop = (hop: Hop): Promise<Response> => {
-      if (deadline.timedOut()) return Promise.reject(new DOMException('deadline passed', 'TimeoutError'));
+      deadline.throwIfExpired();
       const init = {
         method: hop.method,
         headers: hop.headers,

@@ -32,6 +32,14 @@ describe('createDeadline', () => {
     d.dispose();
   });
 
+  it('throwIfExpired throws the TimeoutError only once the time is up', async () => {
+    const d = createDeadline(20);
+    expect(() => d.throwIfExpired()).not.toThrow();
+    await new Promise((r) => setTimeout(r, 40));
+    expect(() => d.throwIfExpired()).toThrow(expect.objectContaining({ name: 'TimeoutError' }));
+    d.dispose();
+  });
+
   it('onExpire runs the last registered stop when the time is up', async () => {
     const d = createDeadline(20);
     const stopped: string[] = [];
