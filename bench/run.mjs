@@ -4,7 +4,7 @@ import { cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { contractCost } from './contract-cost.mjs';
 import { esm } from './resolve.mjs';
-import { cpuMs, ms, pct, us } from './stats.mjs';
+import { cpuMs, ms, pct, signed, us } from './stats.mjs';
 
 const kit = await import(esm('@obmcp/test-kit'));
 const { CANARY_ENV } = await import(new URL('../tests/robustness/dist/canaries.js', import.meta.url).href);
@@ -160,9 +160,9 @@ const lines = [
   ...Object.entries(lat).map(([label, s]) => {
     const [om, bm, o99, b99] = [pct(s.obmcp, 50), pct(s.bare, 50), pct(s.obmcp, 99), pct(s.bare, 99)];
     const [lo, hi] = [Math.min(...s.blockRatios), Math.max(...s.blockRatios)];
-    const delta = `${om >= bm ? '+' : '−'}${ms(Math.abs(om - bm))}`;
+    const delta = signed(om - bm, ms);
     const cpu = Number.isFinite(s.obmcpCpuUs)
-      ? `${s.obmcpCpuUs.toFixed(0)} / ${s.bareCpuUs.toFixed(0)} (+${(s.obmcpCpuUs - s.bareCpuUs).toFixed(0)})`
+      ? `${s.obmcpCpuUs.toFixed(0)} / ${s.bareCpuUs.toFixed(0)} (${signed(s.obmcpCpuUs - s.bareCpuUs, (v) => v.toFixed(0))})`
       : 'n/a';
     return `| ${label} | ${s.obmcp.length} | ${ms(om)} | ${ms(bm)} | ${delta} | ${(om / bm).toFixed(2)}× | ${lo.toFixed(2)}–${hi.toFixed(2)}× | ${ms(o99)} | ${ms(b99)} | ${(o99 / b99).toFixed(2)}× | ${cpu} |`;
   }),

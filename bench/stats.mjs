@@ -7,8 +7,10 @@ export function pct(samples, p) {
 }
 export const ms = (v) => v.toFixed(2);
 export const us = (v) => v.toFixed(1);
+/** A difference with its sign (+ or −), formatted by `fmt`. */
+export const signed = (v, fmt) => `${v >= 0 ? '+' : '−'}${fmt(Math.abs(v))}`;
 
-/** CPU time (user + system, all threads) a child process has used so far, in ms; NaN off Linux. */
+/** CPU time (user + system, all threads) a child process has used so far, in ms (USER_HZ 100); NaN off Linux. */
 export function cpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
