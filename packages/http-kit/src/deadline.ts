@@ -1,57 +1,72 @@
-// One exchange's deadline: a clearable timer that bounds the exchange; the caller's own signal goes to fetch as is.
+// One exchange's end: its deadline (on the shared deadline clock) or the caller's abort, whichever comes first.
+import { scheduleDeadline } from './deadline-clock.js';
 
 export interface Deadline {
   /** True once the time is up. */
   timedOut(): boolean;
   /**
-   * Settles with `work`, or rejects with a TimeoutError DOMException as soon as the time is up: a
-   * hard bound even when a stuck dispatcher or body stream never settles.
+   * Settles with `work`, or rejects as soon as the exchange is over: a TimeoutError DOMException when
+   * the time is up, the caller's reason when the caller aborts. A hard bound even when a stuck
+   * dispatcher or body stream never settles.
    */
   race<T>(work: Promise<T>): Promise<T>;
-  /** Throws the TimeoutError once the time is up (stops a redirect chain the race has given up on). */
-  throwIfExpired(): void;
-  /** Runs `stop` when the time is up (cancel a body reader); replaces any earlier one. */
-  onExpire(stop: () => void): void;
-  /** Clears the timer; call when the exchange settles. */
+  /** Throws the caller's reason or the TimeoutError once the exchange is over (stops a redirect chain). */
+  throwIfOver(): void;
+  /**
+   * Runs `stop` when the exchange is over (cancel a body reader, abort a dispatch); replaces any earlier
+   * one, and runs at once when the exchange is already over.
+   */
+  onOver(stop: () => void): void;
+  /** Clears the deadline and the abort listener; call when the exchange settles. */
   dispose(): void;
 }
 
 /**
- * No AbortController of our own and no listener on the caller's signal: on Node 20 the first
- * listener on a fresh AbortSignal costs several µs, and fetch already follows the caller's signal
- * itself. Our timeout rejects the race at once; the socket is closed by the shared Agent's
- * headersTimeout / bodyTimeout, or by cancelling the body reader (onExpire).
+ * fetch gets no signal: following one costs fetch an extra AbortController, a listener, a WeakRef and a
+ * FinalizationRegistry entry per request. One listener here and a stop hook (the body reader, the
+ * dispatch) end the exchange instead.
  */
-export function createDeadline(timeoutMs: number): Deadline {
+export function createDeadline(timeoutMs: number, caller?: AbortSignal): Deadline {
   let expired = false;
+  let over: (() => unknown) | undefined;
   let rejectRace: ((reason: unknown) => void) | undefined;
   let stop: (() => void) | undefined;
-  const reason = (): DOMException => new DOMException(`exchange exceeded ${timeoutMs} ms`, 'TimeoutError');
-  const timer = setTimeout(() => {
-    expired = true;
+  const timeout = (): DOMException => new DOMException(`exchange exceeded ${timeoutMs} ms`, 'TimeoutError');
+  const end = (reason: () => unknown): void => {
+    if (over !== undefined) return;
+    over = reason;
     rejectRace?.(reason());
     stop?.();
-  }, timeoutMs);
+  };
+  const onAbort = (): void => end(() => caller?.reason);
+  if (caller?.aborted) over = () => caller.reason;
+  else caller?.addEventListener('abort', onAbort);
+  const cancel = scheduleDeadline(timeoutMs, () => {
+    expired = true;
+    end(timeout);
+  });
   return {
     timedOut: () => expired,
     race<T>(work: Promise<T>): Promise<T> {
-      if (expired) {
+      if (over !== undefined) {
         work.catch(() => undefined);
-        return Promise.reject(reason());
+        return Promise.reject(over());
       }
       return new Promise<T>((resolve, reject) => {
         rejectRace = reject;
         work.then(resolve, reject);
       });
     },
-    throwIfExpired() {
-      if (expired) throw reason();
+    throwIfOver() {
+      if (over !== undefined) throw over();
     },
-    onExpire(fn) {
+    onOver(fn) {
       stop = fn;
+      if (over !== undefined) fn();
     },
     dispose() {
-      clearTimeout(timer);
+      cancel();
+      caller?.removeEventListener('abort', onAbort);
       rejectRace = undefined;
       stop = undefined;
     },

@@ -1,6 +1,7 @@
 // createFetcher: one pooled undici Agent + global fetch, whole exchange bounded in time and size.
 import { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
+import { abortableDispatcher } from './abortable-dispatcher.js';
 import { createDeadline } from './deadline.js';
 import { readBodyBounded } from './read-body.js';
 import { followRedirects, type Hop } from './redirects.js';
@@ -55,33 +56,40 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     req.signal?.throwIfAborted();
     const timeoutMs = req.timeoutMs ?? options.timeoutMs;
     const info: ExchangeInfo = { method, host: url.host, timeoutMs };
-    const deadline = createDeadline(timeoutMs);
+    const deadline = createDeadline(timeoutMs, req.signal);
     // A plain record (lower-case names): building a Headers here would be copied again by fetch.
     const headers: Record<string, string> = {};
     if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
     for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
     // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
-    // The caller's signal goes as is: fetch follows it, so a cancelled call aborts the request.
+    // No signal goes to fetch: when the caller aborts or the time is up, the deadline aborts the dispatch.
+    const line = abortableDispatcher(agent);
+    const stopDispatch = (): void => line.abort(new DOMException('exchange is over', 'AbortError'));
+    deadline.onOver(stopDispatch);
     const sendHop = (hop: Hop): Promise<Response> => {
-      deadline.throwIfExpired();
+      deadline.throwIfOver();
       const init = {
         method: hop.method,
         headers: hop.headers,
         body: hop.body,
-        signal: req.signal,
         redirect: 'manual',
-        dispatcher: agent,
+        dispatcher: line.dispatcher,
       };
       return globalThis.fetch(hop.url, init as unknown as RequestInit);
     };
+    const stopReading = (cancelReader: () => void): void =>
+      deadline.onOver(() => {
+        cancelReader();
+        stopDispatch();
+      });
     try {
       const exchange = async (): Promise<UpstreamResponse> => {
         const first: Hop = { url, method, headers, body: req.body };
         const { response, url: finalUrl } = await followRedirects(first, maxRedirects, sendHop);
-        const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody, deadline.onExpire);
+        const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody, stopReading);
         return buildResponse(response, bytes, info, finalUrl.toString());
       };
-      // Even a stuck dispatcher or body stream cannot outlive the deadline (a read in flight is cancelled).
+      // Even a stuck dispatcher or body stream cannot outlive the deadline or the caller's abort.
       return await deadline.race(exchange());
     } catch (error) {
       throw classifyFailure(error, { info, timedOut: deadline.timedOut(), caller: req.signal });

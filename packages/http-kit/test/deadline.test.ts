@@ -1,5 +1,6 @@
-// createDeadline: the timeout rejects the race, stops a body read, and nothing stays armed after dispose.
+// createDeadline: the timeout or the caller's abort rejects the race and runs the stop hook; dispose leaves nothing armed.
 import { describe, expect, it } from 'vitest';
+import { pendingDeadlines } from '../src/deadline-clock.js';
 import { createDeadline } from '../src/deadline.js';
 
 describe('createDeadline', () => {
@@ -32,19 +33,19 @@ describe('createDeadline', () => {
     d.dispose();
   });
 
-  it('throwIfExpired throws the TimeoutError only once the time is up', async () => {
+  it('throwIfOver throws the TimeoutError only once the time is up', async () => {
     const d = createDeadline(20);
-    expect(() => d.throwIfExpired()).not.toThrow();
+    expect(() => d.throwIfOver()).not.toThrow();
     await new Promise((r) => setTimeout(r, 40));
-    expect(() => d.throwIfExpired()).toThrow(expect.objectContaining({ name: 'TimeoutError' }));
+    expect(() => d.throwIfOver()).toThrow(expect.objectContaining({ name: 'TimeoutError' }));
     d.dispose();
   });
 
-  it('onExpire runs the last registered stop when the time is up', async () => {
+  it('onOver runs the last registered stop when the time is up', async () => {
     const d = createDeadline(20);
     const stopped: string[] = [];
-    d.onExpire(() => stopped.push('first'));
-    d.onExpire(() => stopped.push('reader'));
+    d.onOver(() => stopped.push('first'));
+    d.onOver(() => stopped.push('reader'));
     await new Promise((r) => setTimeout(r, 40));
     expect(stopped).toEqual(['reader']);
     d.dispose();
@@ -54,12 +55,65 @@ describe('createDeadline', () => {
     const stopped: number[] = [];
     const deadlines = Array.from({ length: 50 }, (_, i) => {
       const d = createDeadline(20);
-      d.onExpire(() => stopped.push(i));
+      d.onOver(() => stopped.push(i));
       return d;
     });
     for (const d of deadlines) d.dispose();
     await new Promise((r) => setTimeout(r, 40));
     expect(deadlines.some((d) => d.timedOut())).toBe(false);
     expect(stopped).toEqual([]);
+  });
+
+  it("the caller's abort rejects the race with its reason and runs the stop hook (not a timeout)", async () => {
+    const caller = new AbortController();
+    const d = createDeadline(10_000, caller.signal);
+    const stopped: string[] = [];
+    d.onOver(() => stopped.push('dispatch'));
+    const race = d.race(new Promise<never>(() => undefined));
+    const reason = new Error('tool cancelled');
+    caller.abort(reason);
+    await expect(race).rejects.toBe(reason);
+    expect(stopped).toEqual(['dispatch']);
+    expect(d.timedOut()).toBe(false);
+    expect(() => d.throwIfOver()).toThrow(reason);
+    d.dispose();
+  });
+
+  it('an exchange that is already over runs a newly registered stop at once', () => {
+    const reason = new Error('gone');
+    const d = createDeadline(10_000, AbortSignal.abort(reason));
+    const stopped: string[] = [];
+    d.onOver(() => stopped.push('reader'));
+    expect(stopped).toEqual(['reader']);
+    d.dispose();
+  });
+
+  it("after dispose the caller's abort runs nothing (its listener is removed)", async () => {
+    const caller = new AbortController();
+    const d = createDeadline(10_000, caller.signal);
+    const stopped: string[] = [];
+    d.onOver(() => stopped.push('late'));
+    d.dispose();
+    caller.abort();
+    expect(stopped).toEqual([]);
+  });
+
+  it('deadlines share one clock: each dispose takes its entry off', () => {
+    const before = pendingDeadlines();
+    const many = Array.from({ length: 20 }, (_, i) => createDeadline(1_000 + i));
+    expect(pendingDeadlines()).toBe(before + 20);
+    for (const d of many) d.dispose();
+    expect(pendingDeadlines()).toBe(before);
+  });
+
+  it('a shorter deadline created after a longer one still fires on time', async () => {
+    const long = createDeadline(10_000);
+    const short = createDeadline(20);
+    await expect(short.race(new Promise<never>(() => undefined))).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+    expect(long.timedOut()).toBe(false);
+    long.dispose();
+    short.dispose();
   });
 });

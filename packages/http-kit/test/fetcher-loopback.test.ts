@@ -27,13 +27,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"a":');
       setTimeout(() => req.socket.destroy(), 20);
-    } else if (req.url === '/drip') {
+    } else if (req.url === '/drip' || req.url === '/drip-abort') {
       // Bytes keep coming (no idle timeout fires): only cancelling the read closes this one.
       res.writeHead(200, { 'content-type': 'application/json' });
       const timer = setInterval(() => res.write(' '), 30);
       res.on('close', () => clearInterval(timer));
     } // any other path: never answers
-    if (req.url === '/drip' || req.url?.startsWith('/stall')) {
+    if (req.url?.startsWith('/drip') || req.url?.startsWith('/stall')) {
       req.socket.once('close', () => closed.push(req.url ?? ''));
     }
   });
@@ -104,14 +104,14 @@ describe('fetcher over the real Agent', () => {
     expect(await closedSoon('/drip')).toBe(true);
   });
 
-  it('no headers by the deadline: the Agent headersTimeout closes the connection too', async () => {
+  it('no headers by the deadline: the connection closes too', async () => {
     expect(await code(fetcher.send({ method: 'GET', url: `${base}/stall-headers` }))).toBe(
       'UPSTREAM_TIMEOUT',
     );
     expect(await closedSoon('/stall-headers')).toBe(true);
   });
 
-  it("the caller's abort reaches fetch (its signal goes as is) and closes the connection", async () => {
+  it("the caller's abort before the headers aborts the dispatch and closes the connection", async () => {
     const caller = new AbortController();
     setTimeout(() => caller.abort(new Error('tool cancelled')), 50);
     const slow = createFetcher({ timeoutMs: 5_000 });
@@ -121,6 +121,33 @@ describe('fetcher over the real Agent', () => {
     );
     expect((error as Error).message).toBe('tool cancelled');
     expect(await closedSoon('/stall-abort')).toBe(true);
+    await slow.close();
+  });
+
+  it("the caller's abort while the body drips cancels the read and closes the connection", async () => {
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(new Error('tool cancelled')), 100);
+    const slow = createFetcher({ timeoutMs: 5_000 });
+    const started = Date.now();
+    const error = await slow.send({ method: 'GET', url: `${base}/drip-abort`, signal: caller.signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toBe('tool cancelled');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await closedSoon('/drip-abort')).toBe(true);
+    await slow.close();
+  });
+
+  it("a per-request timeoutMs shorter than the fetcher's closes the connection at its own deadline", async () => {
+    const slow = createFetcher({ timeoutMs: 10_000 });
+    const started = Date.now();
+    expect(await code(slow.send({ method: 'GET', url: `${base}/stall-short`, timeoutMs: 200 }))).toBe(
+      'UPSTREAM_TIMEOUT',
+    );
+    expect(await closedSoon('/stall-short')).toBe(true);
+    // Well before the Agent's own headersTimeout (10 s) could have closed it.
+    expect(Date.now() - started).toBeLessThan(2_500);
     await slow.close();
   });
 });
