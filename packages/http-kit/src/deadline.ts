@@ -21,16 +21,22 @@ export interface Deadline {
   dispose(): void;
 }
 
+/** How long an exchange runs before it listens to the caller's signal (fast exchanges never do). */
+export const LISTEN_AFTER_MS = 25;
+
 /**
  * fetch gets no signal: following one costs fetch an extra AbortController, a listener, a WeakRef and a
- * FinalizationRegistry entry per request. One listener here and a stop hook (the body reader, the
- * dispatch) end the exchange instead.
+ * FinalizationRegistry entry per request. Here even one listener is only attached once the exchange has
+ * run LISTEN_AFTER_MS (adding and removing one costs several µs on Node 20): a caller who aborted by
+ * then ends it at that check, a later abort at once. A stop hook (body reader, dispatch) ends it.
  */
 export function createDeadline(timeoutMs: number, caller?: AbortSignal): Deadline {
   let expired = false;
   let over: (() => unknown) | undefined;
   let rejectRace: ((reason: unknown) => void) | undefined;
   let stop: (() => void) | undefined;
+  let listening = false;
+  const started = performance.now();
   const timeout = (): DOMException => new DOMException(`exchange exceeded ${timeoutMs} ms`, 'TimeoutError');
   const end = (reason: () => unknown): void => {
     if (over !== undefined) return;
@@ -39,12 +45,24 @@ export function createDeadline(timeoutMs: number, caller?: AbortSignal): Deadlin
     stop?.();
   };
   const onAbort = (): void => end(() => caller?.reason);
-  if (caller?.aborted) over = () => caller.reason;
-  else caller?.addEventListener('abort', onAbort);
-  const cancel = scheduleDeadline(timeoutMs, () => {
+  const onTimeout = (): void => {
     expired = true;
     end(timeout);
-  });
+  };
+  const listen = (): void => {
+    if (caller?.aborted) {
+      onAbort();
+      return;
+    }
+    caller?.addEventListener('abort', onAbort);
+    listening = true;
+    cancel = scheduleDeadline(Math.max(0, timeoutMs - (performance.now() - started)), onTimeout);
+  };
+  if (caller?.aborted) over = () => caller.reason;
+  let cancel =
+    caller === undefined || timeoutMs <= LISTEN_AFTER_MS
+      ? scheduleDeadline(timeoutMs, onTimeout)
+      : scheduleDeadline(LISTEN_AFTER_MS, listen);
   return {
     timedOut: () => expired,
     race<T>(work: Promise<T>): Promise<T> {
@@ -58,6 +76,7 @@ export function createDeadline(timeoutMs: number, caller?: AbortSignal): Deadlin
       });
     },
     throwIfOver() {
+      if (over === undefined && caller?.aborted) onAbort();
       if (over !== undefined) throw over();
     },
     onOver(fn) {
@@ -66,7 +85,7 @@ export function createDeadline(timeoutMs: number, caller?: AbortSignal): Deadlin
     },
     dispose() {
       cancel();
-      caller?.removeEventListener('abort', onAbort);
+      if (listening) caller?.removeEventListener('abort', onAbort);
       rejectRace = undefined;
       stop = undefined;
     },

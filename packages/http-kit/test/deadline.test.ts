@@ -1,7 +1,7 @@
 // createDeadline: the timeout or the caller's abort rejects the race and runs the stop hook; dispose leaves nothing armed.
 import { describe, expect, it } from 'vitest';
 import { pendingDeadlines } from '../src/deadline-clock.js';
-import { createDeadline } from '../src/deadline.js';
+import { createDeadline, LISTEN_AFTER_MS } from '../src/deadline.js';
 
 describe('createDeadline', () => {
   it('says when the time is up', async () => {
@@ -115,5 +115,45 @@ describe('createDeadline', () => {
     expect(long.timedOut()).toBe(false);
     long.dispose();
     short.dispose();
+  });
+
+  it('an exchange that settles fast never listens to the caller (no listener added or removed)', async () => {
+    const caller = new AbortController();
+    const added: string[] = [];
+    const add = caller.signal.addEventListener.bind(caller.signal);
+    caller.signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      added.push(args[0]);
+      add(...args);
+    }) as typeof add;
+    const fast = createDeadline(10_000, caller.signal);
+    await expect(fast.race(Promise.resolve('done'))).resolves.toBe('done');
+    fast.dispose();
+    const slow = createDeadline(10_000, caller.signal);
+    await new Promise((r) => setTimeout(r, LISTEN_AFTER_MS + 30));
+    expect(added).toEqual(['abort']);
+    slow.dispose();
+  });
+
+  it('a caller who aborts before the listener is attached still ends the exchange at that check', async () => {
+    const caller = new AbortController();
+    const d = createDeadline(10_000, caller.signal);
+    const started = Date.now();
+    const race = d.race(new Promise<never>(() => undefined));
+    caller.abort(new Error('early'));
+    await expect(race).rejects.toThrow('early');
+    expect(Date.now() - started).toBeLessThan(LISTEN_AFTER_MS + 500);
+    d.dispose();
+  });
+
+  it('the deadline still fires on time after the listener was attached', async () => {
+    const caller = new AbortController();
+    const d = createDeadline(LISTEN_AFTER_MS + 40, caller.signal);
+    const started = Date.now();
+    await expect(d.race(new Promise<never>(() => undefined))).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LISTEN_AFTER_MS + 35);
+    expect(d.timedOut()).toBe(true);
+    d.dispose();
   });
 });
