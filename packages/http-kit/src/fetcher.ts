@@ -1,9 +1,10 @@
 // createFetcher: one pooled undici Agent + global fetch, whole exchange bounded in time and size.
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
 import { abortableDispatcher } from './abortable-dispatcher.js';
 import { createDeadline } from './deadline.js';
 import { readBodyBounded } from './read-body.js';
+import { givenAgent, lazyAgent } from './lazy-agent.js';
 import { followRedirects, type Hop } from './redirects.js';
 import { buildResponse } from './response.js';
 import type { ExchangeInfo } from './transport-errors.js';
@@ -34,16 +35,7 @@ export interface Fetcher {
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 
 export function createFetcher(options: FetcherOptions): Fetcher {
-  const ownAgent = options.agent === undefined;
-  const agent =
-    options.agent ??
-    new Agent({
-      connect: { timeout: options.connectTimeoutMs ?? Math.min(options.timeoutMs, 10_000) },
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      keepAliveTimeout: 10_000,
-      keepAliveMaxTimeout: 60_000,
-    });
+  const agents = options.agent === undefined ? lazyAgent(options) : givenAgent(options.agent);
   const defaultMaxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const maxRedirects = options.maxRedirects ?? 10;
 
@@ -54,6 +46,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       throw new TypeError(`http-kit: a ${method} request cannot have a body`);
     }
     req.signal?.throwIfAborted();
+    // Only the first exchange waits: it loads undici.
+    const shared = agents.current() ?? (await agents.load());
     const timeoutMs = req.timeoutMs ?? options.timeoutMs;
     const info: ExchangeInfo = { method, host: url.host, timeoutMs };
     const deadline = createDeadline(timeoutMs, req.signal);
@@ -63,7 +57,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
     // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
     // No signal goes to fetch: when the caller aborts or the time is up, the deadline aborts the dispatch.
-    const line = abortableDispatcher(agent);
+    const line = abortableDispatcher(shared);
     const stopDispatch = (): void => line.abort(new DOMException('exchange is over', 'AbortError'));
     deadline.onOver(stopDispatch);
     const sendHop = (hop: Hop): Promise<Response> => {
@@ -100,8 +94,6 @@ export function createFetcher(options: FetcherOptions): Fetcher {
 
   return {
     send,
-    async close(): Promise<void> {
-      if (ownAgent) await agent.close();
-    },
+    close: () => agents.close(),
   };
 }

@@ -1,10 +1,5 @@
 // Pool of QuickJS WASM modules, each with its own hard-capped WebAssembly.Memory, leased one run at a time.
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type QuickJSWASMModule,
-  RELEASE_SYNC,
-} from 'quickjs-emscripten';
+import type { QuickJSWASMModule } from 'quickjs-emscripten';
 
 const PAGE = 65_536;
 
@@ -88,6 +83,8 @@ export class ModulePool {
   }
 
   private async create(): Promise<ModuleLease> {
+    // Loaded on the first run, not at startup: a server whose agent never runs a script never pays it.
+    const { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } = await import('quickjs-emscripten');
     const memory = new Memory({ initial: INITIAL_BYTES / PAGE, maximum: this.maxBytes / PAGE });
     const module = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
     return { module, memory, maxBytes: this.maxBytes };

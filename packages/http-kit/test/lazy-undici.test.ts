@@ -1,0 +1,30 @@
+// undici is loaded on the first exchange, not when a fetcher is created (its import costs ~0.1 s of cold start).
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DIST = new URL('../dist/index.js', import.meta.url).href;
+const PROBE = `
+  import { createRequire } from 'node:module';
+  const { createFetcher } = await import(${JSON.stringify(DIST)});
+  const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('/undici/'));
+  const fetcher = createFetcher({ timeoutMs: 2000 });
+  const atCreate = loaded();
+  const outcome = await fetcher.send({ method: 'GET', url: 'http://127.0.0.1:1/' }).then(
+    () => 'answered',
+    (e) => e.code,
+  );
+  const afterSend = loaded();
+  await fetcher.close();
+  console.log(JSON.stringify({ atCreate, outcome, afterSend }));
+  process.exit(0);`;
+
+describe('createFetcher loads undici lazily', () => {
+  it('a created fetcher has not loaded undici; its first exchange does (and works)', () => {
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual({ atCreate: false, outcome: 'UPSTREAM_UNREACHABLE', afterSend: true });
+  });
+});
