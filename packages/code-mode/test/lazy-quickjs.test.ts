@@ -1,4 +1,4 @@
-// quickjs-emscripten is loaded on the first script run, not when a server imports Code Mode (it cost ~0.1–0.3 s of cold start).
+// quickjs-emscripten is loaded on the first script run, not when a server imports Code Mode (part of ~75 ms of cold start).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

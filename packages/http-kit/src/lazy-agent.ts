@@ -1,4 +1,4 @@
-// The fetcher's undici Agent, loaded on the first exchange: importing undici costs ~100 ms of every server's start.
+// The fetcher's undici Agent, loaded on the first exchange: importing undici at startup slowed every server's spawn.
 import type { Agent } from 'undici';
 
 export interface AgentOptions {

@@ -1,4 +1,4 @@
-// undici is loaded on the first exchange, not when a fetcher is created (its import costs ~0.1 s of cold start).
+// undici is loaded on the first exchange, not when a fetcher is created (part of ~75 ms of cold start).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
