@@ -1,9 +1,7 @@
 // ioredis is loaded only when a Redis URL is configured (it costs ~0.1 s of cold start).
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DIST, runProbe } from './fixtures/run-probe.js';
 
-const DIST = new URL('../dist/index.js', import.meta.url).href;
 const probe = (env: string) => `
   import { createRequire } from 'node:module';
   const { limiterStoreFromEnv } = await import(${JSON.stringify(DIST)});
@@ -13,13 +11,7 @@ const probe = (env: string) => `
   console.log(JSON.stringify({ kind: store.kind, loaded }));
   await store.close();
   process.exit(0);`;
-const run = (env: string) =>
-  JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', probe(env)], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      encoding: 'utf8',
-    }),
-  ) as { kind: string; loaded: boolean };
+const run = (env: string) => runProbe<{ kind: string; loaded: boolean }>(probe(env));
 
 describe('limiterStoreFromEnv loads ioredis lazily', () => {
   it('memory store: ioredis never loaded', () => {

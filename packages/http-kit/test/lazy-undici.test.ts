@@ -1,9 +1,7 @@
 // undici is loaded on the first exchange, not when a fetcher is created (part of ~75 ms of cold start).
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DIST, runProbe } from './fixtures/run-probe.js';
 
-const DIST = new URL('../dist/index.js', import.meta.url).href;
 const PROBE = `
   import { createRequire } from 'node:module';
   const { createFetcher } = await import(${JSON.stringify(DIST)});
@@ -21,10 +19,6 @@ const PROBE = `
 
 describe('createFetcher loads undici lazily', () => {
   it('a created fetcher has not loaded undici; its first exchange does (and works)', () => {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      encoding: 'utf8',
-    });
-    expect(JSON.parse(out)).toEqual({ atCreate: false, outcome: 'UPSTREAM_UNREACHABLE', afterSend: true });
+    expect(runProbe(PROBE)).toEqual({ atCreate: false, outcome: 'UPSTREAM_UNREACHABLE', afterSend: true });
   });
 });
