@@ -1,6 +1,7 @@
 // Preload for `pnpm bench`: times the phases of each tools/call inside a server, printed to stderr at exit.
 import { writeSync } from 'node:fs';
 import { esm } from './resolve.mjs';
+import { pct } from './stats.mjs';
 
 const { Server } = await import(esm('@modelcontextprotocol/sdk/server/index.js'));
 const SKIP = Number(process.env.OBMCP_PHASE_SKIP ?? 300);
@@ -46,7 +47,6 @@ process.stdout.write = (chunk, ...rest) => {
   return write(chunk, ...rest);
 };
 process.on('exit', () => {
-  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? Number.NaN;
-  const out = Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, median(v) * 1000]));
+  const out = Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, pct(v, 50) * 1000]));
   writeSync(2, `OBMCP_PHASES ${JSON.stringify({ ...out, calls: phases.toWrite.length })}\n`);
 });
