@@ -33,7 +33,9 @@ const bare = {
   handler: () => ({ orders: [] }),
 };
 
+let invoked = 0;
 async function perCall(host, name, args, n) {
+  invoked += 500 + n;
   const signal = new AbortController().signal;
   for (let i = 0; i < 500; i++) await host.invoke(name, args, { signal, listedOnly: true });
   const t0 = performance.now();
@@ -64,5 +66,5 @@ export async function contractCost() {
     5_000,
   );
   const empty = await perCall(host, 'bare', {}, 20_000);
-  return { atStartup, afterCalls: compiles.n - atStartup, valid, renamed, invalid, empty };
+  return { atStartup, afterCalls: compiles.n - atStartup, calls: invoked, valid, renamed, invalid, empty };
 }

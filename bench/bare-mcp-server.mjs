@@ -1,0 +1,43 @@
+// Baseline 2: the SDK's idiomatic `McpServer`, the same tools with the obmcp tools' input schemas written in zod.
+import { UPSTREAM, resultOf } from './bare-upstream.mjs';
+import { esm, esmMain } from './resolve.mjs';
+
+const { McpServer } = await import(esm('@modelcontextprotocol/sdk/server/mcp.js'));
+const { StdioServerTransport } = await import(esm('@modelcontextprotocol/sdk/server/stdio.js'));
+const { z } = await import(esmMain('zod'));
+
+// The same input contracts as sp-mcp get_order, ads-mcp list_profiles and openbridge-mcp get_subscriptions.
+const id = z.number().int().min(1).optional();
+const SCHEMAS = {
+  sp_get_order: z.object({ orderId: z.string().regex(/^\d{3}-\d{7}-\d{7}$/) }).strict(),
+  ads_list_profiles: z
+    .object({
+      profileTypeFilter: z
+        .array(z.enum(['seller', 'vendor', 'agency']))
+        .min(1)
+        .max(3)
+        .refine((a) => new Set(a).size === a.length, 'items must be unique')
+        .optional(),
+      accessLevel: z.enum(['view', 'edit']).optional(),
+      apiProgram: z
+        .enum(['billing', 'campaign', 'paymentMethod', 'store', 'report', 'account', 'posts'])
+        .optional(),
+    })
+    .strict(),
+  ob_get_subscriptions: z
+    .object({
+      status: z.enum(['active', 'cancelled', 'paused', 'invalid', 'any']).default('active'),
+      product_id: id,
+      remote_identity_id: id,
+    })
+    .strict(),
+};
+
+const server = new McpServer({ name: 'bare-mcp', version: '0.0.0' });
+for (const [name, inputSchema] of Object.entries(SCHEMAS)) {
+  server.registerTool(name, { description: name, inputSchema }, async (args) =>
+    resultOf(await UPSTREAM[name](args)),
+  );
+}
+process.stdin.on('end', () => process.exit(0));
+await server.connect(new StdioServerTransport());
