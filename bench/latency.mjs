@@ -61,37 +61,59 @@ export async function timed(client, name, args) {
   return performance.now() - t0;
 }
 
-export const SHAPE = { warmup: 300, blocks: 10, rounds: 200, env: {} };
+/**
+ * Zero-latency shape. A fresh process runs its first calls before V8 has optimised their code, so each
+ * set warms up first (its first `coldRounds` are kept apart and reported); the ratio is judged at
+ * steady state. Identical processes differ by a few per cent (memory layout, JIT decisions), so each
+ * pair runs `repeats` independent sets of fresh processes and pools their samples.
+ */
+export const SHAPE = { warmup: 2000, coldRounds: 500, blocks: 4, rounds: 500, repeats: 3, env: {} };
 
-// Each pair gets fresh servers of its own: a baseline shared by three pairs would serve three times as
-// many calls as each obmcp server and stay warmer (JIT, caches) than its opponent.
-export async function latencyOf(p, shape = SHAPE) {
+const SIDE_COUNT = SIDES.length;
+const emptySides = () => Object.fromEntries(SIDES.map((side) => [side, []]));
+
+/** One set of fresh processes (obmcp or the A/A stand-in, Server, McpServer) through warm-up and the blocks. */
+async function oneSet(p, shape, into) {
   const servers = await Promise.all([
     start(p.app, shape.env),
     ...['server', 'mcp'].map((n) => start(n, shape.env)),
   ]);
   const call = (i) => timed(servers[i].client, i === 0 ? p.tool : p.bare, p.args);
-  for (let w = 0; w < shape.warmup; w++) for (let i = 0; i < 3; i++) await call(i);
-  const s = Object.fromEntries(SIDES.map((side) => [side, []]));
-  s.blocks = [];
+  // Rotate who goes first so no side always gets the warmer cache.
+  const round = async (r, sink) => {
+    for (let k = 0; k < SIDE_COUNT; k++) {
+      const i = (r + k) % SIDE_COUNT;
+      const t = await call(i);
+      sink?.[i]?.push(t);
+    }
+  };
+  for (let r = 0; r < shape.warmup; r++)
+    await round(r, r < shape.coldRounds ? SIDES.map((side) => into.cold[side]) : undefined);
   const pids = servers.map((x) => x.transport.pid);
   const cpu0 = pids.map(cpuMs);
+  const set = SIDES.map(() => []);
   for (let block = 0; block < shape.blocks; block++) {
     const b = SIDES.map(() => []);
-    for (let round = 0; round < shape.rounds; round++) {
-      // Rotate who goes first so no side always gets the warmer cache.
-      for (let k = 0; k < 3; k++) {
-        const i = (round + k) % 3;
-        b[i].push(await call(i));
-      }
-    }
+    for (let r = 0; r < shape.rounds; r++) await round(r, b);
     const [o, ...bases] = b.map((v) => pct(v, 50));
-    s.blocks.push(bases.map((m) => o / m));
-    for (const [i, side] of SIDES.entries()) s[side].push(...(b[i] ?? []));
+    into.blocks.push(bases.map((m) => o / m));
+    for (const [i, v] of b.entries()) set[i]?.push(...v);
   }
-  // Server CPU per call (all threads, GC included): steadier than wall-clock medians on a busy machine.
-  s.cpuUs = pids.map((pid, i) => ((cpuMs(pid) - cpu0[i]) * 1000) / s.obmcp.length);
+  // Server CPU (all threads, GC included): steadier than wall-clock medians on a busy machine.
+  pids.forEach((pid, i) => {
+    into.cpuMs[i] += cpuMs(pid) - (cpu0[i] ?? Number.NaN);
+  });
+  const [o, ...bases] = set.map((v) => pct(v, 50));
+  into.sets.push(bases.map((m) => o / m));
+  for (const [i, side] of SIDES.entries()) into[side].push(...(set[i] ?? []));
   await Promise.all(servers.map((x) => x.close()));
+}
+
+/** Pooled samples of `shape.repeats` sets: per side, plus block and per-set ratios, cold rounds and CPU. */
+export async function latencyOf(p, shape = SHAPE) {
+  const s = { ...emptySides(), cold: emptySides(), blocks: [], sets: [], cpuMs: SIDES.map(() => 0) };
+  for (let r = 0; r < (shape.repeats ?? 1); r++) await oneSet(p, shape, s);
+  s.cpuUs = s.cpuMs.map((v) => (v * 1000) / s.obmcp.length);
   return s;
 }
 
@@ -99,9 +121,20 @@ export async function latencyOf(p, shape = SHAPE) {
 export const UPSTREAM_MS = 20;
 export const WITH_LATENCY = {
   warmup: 30,
+  coldRounds: 0,
   blocks: 4,
   rounds: 40,
+  repeats: 1,
   env: { OBMCP_MOCK_LATENCY_MS: String(UPSTREAM_MS) },
+};
+
+/** A/A control: a second bare `Server` process in obmcp's seat, same tool and shape: the machine's noise floor. */
+export const CONTROL = {
+  label: 'A/A control: Server vs Server (sp_get_order)',
+  app: 'server',
+  tool: 'sp_get_order',
+  bare: 'sp_get_order',
+  args: { orderId: '902-3159896-1390916' },
 };
 
 export async function latency() {
@@ -109,5 +142,6 @@ export async function latency() {
   for (const p of PAIRS) samples[p.label] = await latencyOf(p);
   for (const p of PAIRS)
     samples[`${p.label} (+${UPSTREAM_MS} ms upstream)`] = await latencyOf(p, WITH_LATENCY);
-  return samples;
+  const control = await latencyOf(CONTROL);
+  return { samples, control };
 }
