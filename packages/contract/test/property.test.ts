@@ -8,7 +8,6 @@ import {
   DomainValidationError,
   EnvironmentError,
   envelopeFromThrown,
-  type JsonSchema,
   RateLimitedError,
   SandboxLimitationError,
   UpstreamHttpError,
@@ -17,6 +16,7 @@ import {
 } from '../src/index.js';
 import { toCallToolResult } from '../src/server/result.js';
 import { hostWith, tool } from './helpers.js';
+import { args, rootSchema } from './schema-arbitraries.js';
 
 const RUNS = { numRuns: 200 };
 const validOnWire = (value: unknown) => validateEnvelope(JSON.parse(JSON.stringify(value))).valid;
@@ -107,105 +107,6 @@ describe('envelopeFromThrown', () => {
   });
 });
 
-const KEYS = [
-  'a',
-  'b',
-  'Ab',
-  'AB',
-  'ab',
-  'marketplaceIds',
-  'MarketplaceIds',
-  'x_y',
-  'XY',
-  '__proto__',
-  'constructor',
-];
-const key = fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 6 }));
-const scalar = fc.oneof(
-  fc.string({ maxLength: 8 }),
-  fc.integer({ min: -50, max: 50 }),
-  fc.boolean(),
-  fc.constant(null),
-);
-const opt = { requiredKeys: ['type'] as ['type'] };
-
-const leaf: fc.Arbitrary<JsonSchema> = fc.oneof(
-  fc.record(
-    {
-      type: fc.constant('string'),
-      minLength: fc.nat(4),
-      maxLength: fc.nat(8),
-      pattern: fc.constant('^[a-z]*$'),
-    },
-    opt,
-  ),
-  fc.record({ type: fc.constant('string'), format: fc.constantFrom('email', 'date-time', 'uri') }, opt),
-  fc.record(
-    {
-      type: fc.constantFrom('integer', 'number'),
-      minimum: fc.integer(),
-      maximum: fc.integer(),
-      multipleOf: fc.constantFrom(1, 2, 5),
-    },
-    opt,
-  ),
-  fc.record({ type: fc.constant('boolean') }),
-  fc.record({ enum: fc.array(scalar, { minLength: 1, maxLength: 4 }) }),
-  fc.record({ const: scalar }),
-  fc.record({ type: fc.constant(['string', 'array']) }),
-  fc.record({ not: fc.record({ type: fc.constant('null') }) }),
-);
-
-const { schema } = fc.letrec<{
-  schema: JsonSchema;
-  array: JsonSchema;
-  object: JsonSchema;
-  combo: JsonSchema;
-}>((tie) => ({
-  schema: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leaf,
-    tie('array'),
-    tie('object'),
-    tie('combo'),
-  ),
-  array: fc.record(
-    {
-      type: fc.constant('array'),
-      items: tie('schema'),
-      minItems: fc.nat(2),
-      maxItems: fc.nat(4),
-      uniqueItems: fc.boolean(),
-    },
-    { requiredKeys: ['type', 'items'] },
-  ),
-  object: fc.dictionary(key, tie('schema'), { maxKeys: 4 }).chain((properties) =>
-    fc.record(
-      {
-        type: fc.constant('object'),
-        properties: fc.constant(properties),
-        required: fc.subarray(Object.keys(properties)),
-        additionalProperties: fc.oneof(fc.boolean(), leaf),
-      },
-      { requiredKeys: ['type', 'properties'] },
-    ),
-  ),
-  combo: fc
-    .record({ [`${'any'}Of`]: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) })
-    .chain((anyOf) => fc.constantFrom(anyOf, { oneOf: anyOf.anyOf }, { allOf: anyOf.anyOf })),
-}));
-
-/** The root never requires a key, so `{}` is always a valid example (the wiring insists on one). */
-const rootSchema = fc
-  .dictionary(key, schema, { maxKeys: 5 })
-  .map((properties): JsonSchema => ({ type: 'object', properties, examples: [{}] }));
-const args = fc.dictionary(
-  key,
-  fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('["a"]', '[1,', '{"a":1}')),
-  {
-    maxKeys: 6,
-  },
-);
 const env = fc.record({
   MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: fc.constantFrom('true', 'false'),
   MCP_SCHEMA_KEY_NORMALIZATION_META: fc.constantFrom('true', 'false'),

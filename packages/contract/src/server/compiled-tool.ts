@@ -1,6 +1,7 @@
 // A tool prepared once at startup: effective schema (strict rule applied) and its ajv validator.
 import type { ValidateFunction } from 'ajv';
 import type { ContractSettings } from '../config/env.js';
+import { normalizesValidArgsUnchanged } from '../normalize/identity-when-valid.js';
 import { sharedAjv } from '../validation/ajv.js';
 import { injectStrictUnknown } from '../validation/strict-unknown.js';
 import type { JsonSchema, ToolDefinition, ToolInfo } from './types.js';
@@ -9,6 +10,8 @@ export interface CompiledTool {
   definition: ToolDefinition;
   schema: JsonSchema;
   validate: ValidateFunction;
+  /** Arguments that validate need no normalization (see normalizesValidArgsUnchanged): validate first. */
+  validateFirst: boolean;
   examples: unknown[];
   info: ToolInfo;
 }
@@ -27,5 +30,12 @@ export function compileTool(definition: ToolDefinition, settings: ContractSettin
   const info: ToolInfo = { name: definition.name, description: definition.description, inputSchema: schema };
   if (definition.title !== undefined) info.title = definition.title;
   if (definition.annotations !== undefined) info.annotations = definition.annotations;
-  return { definition, schema, validate, examples, info };
+  return {
+    definition,
+    schema,
+    validate,
+    validateFirst: normalizesValidArgsUnchanged(schema),
+    examples,
+    info,
+  };
 }

@@ -66,7 +66,9 @@ export async function runPipeline(
   };
   try {
     let args: unknown = rawArgs ?? {};
-    if (deps.settings.normalizationEnabled) {
+    // On most schemas valid arguments come out of normalization unchanged: check them first, normalize the rest.
+    let valid = deps.settings.normalizationEnabled && tool.validateFirst && tool.validate(args);
+    if (deps.settings.normalizationEnabled && !valid) {
       const normalized = normalizeArgs(args, tool.schema, {
         strictUnknown: deps.settings.strictUnknown,
         tables: deps.profile.hintTables,
@@ -74,7 +76,8 @@ export async function runPipeline(
       args = normalized.args;
       events = normalized.events;
     }
-    if (!tool.validate(args)) {
+    valid ||= tool.validate(args);
+    if (!valid) {
       return {
         outcome: { ok: false, envelope: validationEnvelope(tool, args, deps, metaWithEvents()) },
         meta: {},
