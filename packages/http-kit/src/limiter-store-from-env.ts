@@ -47,6 +47,7 @@ export function limiterStoreFromEnv(
     return {
       kind: 'memory',
       take: (...args) => memory.take(...args),
+      takeNow: (...args) => memory.takeNow(...args),
       penalize: (key, until) => memory.penalize(key, until),
       learn: async () => undefined,
       close: async () => undefined,

@@ -26,6 +26,8 @@ export interface LimiterStore {
    * says how long the caller must wait before using it. Otherwise nothing is taken.
    */
   take(key: string, rule: LimitRule, now: number, maxWaitSeconds?: number): Promise<TakeResult>;
+  /** The same take without a promise, for stores that keep their buckets in this process. */
+  takeNow?(key: string, rule: LimitRule, now: number, maxWaitSeconds?: number): TakeResult;
   /** No token is available for `key` before untilEpochMs (an upstream Retry-After deadline). */
   penalize(key: string, untilEpochMs: number): Promise<void>;
 }

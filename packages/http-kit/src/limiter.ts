@@ -48,7 +48,11 @@ export function createLimiter(options: LimiterOptions): Limiter {
     async acquire(key, rule, signal): Promise<void> {
       signal?.throwIfAborted();
       const effective = ruleFor(key, rule);
-      const taken = await store.take(key, effective, now(), Math.max(0, options.maxWaitMs) / 1000);
+      const maxWaitSeconds = Math.max(0, options.maxWaitMs) / 1000;
+      // An in-process store answers at once: no promise on the path of every call.
+      const taken = store.takeNow
+        ? store.takeNow(key, effective, now(), maxWaitSeconds)
+        : await store.take(key, effective, now(), maxWaitSeconds);
       if (taken.allowed) {
         if (taken.waitSeconds > 0) await sleep(taken.waitSeconds * 1000, signal);
         return;

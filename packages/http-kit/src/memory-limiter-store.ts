@@ -11,6 +11,10 @@ export class MemoryLimiterStore implements LimiterStore {
   private readonly buckets = new Map<string, Bucket>();
 
   async take(key: string, rule: LimitRule, now: number, maxWaitSeconds = 0): Promise<TakeResult> {
+    return this.takeNow(key, rule, now, maxWaitSeconds);
+  }
+
+  takeNow(key: string, rule: LimitRule, now: number, maxWaitSeconds = 0): TakeResult {
     const rate = rule.rate > 0 ? rule.rate : Number.MIN_VALUE;
     const burst = Math.max(1, rule.burst);
     const bucket = this.buckets.get(key) ?? { tokens: burst, updatedAt: now, blockedUntil: 0 };

@@ -26,23 +26,42 @@ export interface RetryPolicy {
 }
 
 /** Runs attempt(1), attempt(2)… until one resolves or the policy gives up; throws the last error. */
-export async function withRetry<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
+export function withRetry<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
+  const started = (policy.now ?? Date.now)();
+  // The first attempt runs without an async frame of ours: most calls succeed on it.
+  let first: Promise<T>;
+  try {
+    first = attempt(1);
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  return first.catch((error: unknown) => retryAfter(error, attempt, policy, started));
+}
+
+/** Attempts 2… after attempt 1 failed with `error`. */
+async function retryAfter<T>(
+  error: unknown,
+  attempt: (n: number) => Promise<T>,
+  policy: RetryPolicy,
+  started: number,
+): Promise<T> {
   const now = policy.now ?? Date.now;
   const random = policy.random ?? Math.random;
   const sleep = policy.sleep ?? defaultSleep;
   const maxAttempts = Math.max(1, Math.floor(policy.maxAttempts));
-  const started = now();
+  let last = error;
   for (let n = 1; ; n++) {
+    if (n >= maxAttempts || policy.signal?.aborted) throw last;
+    const decision = policy.shouldRetry(last, n);
+    if (!decision.retry) throw last;
+    const waitMs = retryWaitMs(decision, n, policy, random);
+    const remainingMs = policy.maxTotalMs - (now() - started);
+    if (!(waitMs <= remainingMs)) throw last;
+    await sleep(waitMs, policy.signal);
     try {
-      return await attempt(n);
-    } catch (error) {
-      if (n >= maxAttempts || policy.signal?.aborted) throw error;
-      const decision = policy.shouldRetry(error, n);
-      if (!decision.retry) throw error;
-      const waitMs = retryWaitMs(decision, n, policy, random);
-      const remainingMs = policy.maxTotalMs - (now() - started);
-      if (!(waitMs <= remainingMs)) throw error;
-      await sleep(waitMs, policy.signal);
+      return await attempt(n + 1);
+    } catch (next) {
+      last = next;
     }
   }
 }

@@ -29,6 +29,12 @@ export class TokenCache<T> {
     this.now = options.now ?? Date.now;
   }
 
+  /** The cached value while fresh, without a promise (the path of every call); undefined otherwise. */
+  peek(key: string): T | undefined {
+    const token = this.entries.get(key)?.token;
+    return token && this.now() < token.expiresAt - this.refreshEarlyMs ? token.value : undefined;
+  }
+
   /** Cached value while fresh; otherwise one shared fetch per key. Failures are not cached. */
   get(key: string, fetch: () => Promise<CachedToken<T>>): Promise<T> {
     const entry = this.entries.get(key) ?? { generation: 0 };

@@ -133,3 +133,50 @@ describe('createLimiter', () => {
     await expect(limiter.acquire('k', rule, controller.signal)).rejects.toThrow('cancelled');
   });
 });
+
+describe('in-process stores answer without a promise', () => {
+  it('MemoryLimiterStore.takeNow is take without the promise (same buckets)', async () => {
+    const store = new MemoryLimiterStore();
+    const rule = { rate: 1, burst: 2 };
+    expect(store.takeNow('k', rule, T0)).toEqual({ allowed: true, waitSeconds: 0, tokens: 1 });
+    expect(await store.take('k', rule, T0)).toEqual({ allowed: true, waitSeconds: 0, tokens: 0 });
+    expect(store.takeNow('k', rule, T0, 1)).toEqual({ allowed: true, waitSeconds: 1, tokens: -1 });
+  });
+
+  it('acquire uses takeNow when the store has it, and take (awaited) when it does not', async () => {
+    const seen: string[] = [];
+    const allowed = { allowed: true, waitSeconds: 0, tokens: 1 };
+    const sync = createLimiter({
+      maxWaitMs: 0,
+      store: {
+        take: async () => {
+          throw new Error('take must not be called when takeNow exists');
+        },
+        takeNow: (key) => {
+          seen.push(`now:${key}`);
+          return allowed;
+        },
+        penalize: async () => undefined,
+      },
+    });
+    const promised = createLimiter({
+      maxWaitMs: 0,
+      store: {
+        take: async (key) => {
+          seen.push(`async:${key}`);
+          return allowed;
+        },
+        penalize: async () => undefined,
+      },
+    });
+    await sync.acquire('a', { rate: 1, burst: 1 });
+    await promised.acquire('b', { rate: 1, burst: 1 });
+    expect(seen).toEqual(['now:a', 'async:b']);
+  });
+
+  it('a refusal from takeNow is still a RateLimitedError', async () => {
+    const limiter = createLimiter({ maxWaitMs: 0, store: new MemoryLimiterStore(), now: () => T0 });
+    await limiter.acquire('k', { rate: 1, burst: 1 });
+    await expect(limiter.acquire('k', { rate: 1, burst: 1 })).rejects.toBeInstanceOf(RateLimitedError);
+  });
+});

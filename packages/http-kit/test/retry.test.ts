@@ -41,6 +41,26 @@ describe('withRetry', () => {
     expect(waits).toEqual([50, 100]); // 0.5 × 100, 0.5 × 200
   });
 
+  it('an attempt that throws synchronously is retried like a rejection (the first one too)', async () => {
+    const { policy } = harness();
+    const seen: number[] = [];
+    const value = await withRetry((n) => {
+      seen.push(n);
+      if (n === 1) throw http(503);
+      return Promise.resolve(`ok-${n}`);
+    }, policy);
+    expect(value).toBe('ok-2');
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('a first success costs no policy work: shouldRetry, sleep and random are never asked', async () => {
+    const untouched = () => {
+      throw new Error('not needed for a first success');
+    };
+    const { policy } = harness({ shouldRetry: untouched, sleep: untouched, random: untouched });
+    expect(await withRetry(async () => 'ok', policy)).toBe('ok');
+  });
+
   it('caps attempts and throws the last error', async () => {
     const { policy, waits } = harness({ maxAttempts: 3 });
     let calls = 0;

@@ -40,6 +40,19 @@ describe('TokenCache', () => {
     expect(await cache.get('k', fetch)).toBe('tok-2');
   });
 
+  it('peek gives the cached value while it is fresh, without a promise, and never fetches', async () => {
+    let now = 0;
+    const cache = new TokenCache<string>({ refreshEarlyMs: 60_000, now: () => now });
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => ({ value: 'tok-1', expiresAt: 3_600_000 }));
+    expect(cache.peek('k')).toBe('tok-1');
+    now = 3_600_000 - 60_000; // inside the refresh-early window: get() would refresh
+    expect(cache.peek('k')).toBeUndefined();
+    now = 0;
+    cache.invalidate('k');
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('keys are cached separately', async () => {
     const cache = new TokenCache<string>({ refreshEarlyMs: 0 });
     const fetchFor = (v: string) => async () => ({ value: v, expiresAt: Number.POSITIVE_INFINITY });

@@ -6,6 +6,8 @@ import type { Identity } from '../identity/identities.js';
 import { lwaAuthError } from './lwa-errors.js';
 
 export interface TokenProvider {
+  /** The cached access token while fresh (no promise); undefined when get() must fetch one. */
+  peek(identity: Identity): string | undefined;
   get(identity: Identity, signal?: AbortSignal): Promise<string>;
   invalidate(identity: Identity): void;
 }
@@ -47,6 +49,7 @@ export function createTokenProvider(config: SpConfig, fetcher: Fetcher): TokenPr
   };
 
   return {
+    peek: (identity) => cache.peek(identity.id),
     get(identity, signal) {
       return cache.get(identity.id, async () => {
         try {

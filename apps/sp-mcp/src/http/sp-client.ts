@@ -85,7 +85,7 @@ export class SpApiClient {
     };
     const send = async (): Promise<SpResult> => {
       for (;;) {
-        const token = await tokens.get(identity, call.signal);
+        const token = tokens.peek(identity) ?? (await tokens.get(identity, call.signal));
         const res = await fetcher.send({
           method: req.method,
           url,
