@@ -1,4 +1,4 @@
-// The shared deadline clock holds the process open only while a deadline is pending (real child processes).
+// The shared deadline clock holds the process open while a deadline is pending, not long after (real child processes).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,15 @@ describe('deadline clock', () => {
        const cancel = scheduleDeadline(20000, () => console.log('fired'));
        cancel();
        scheduleDeadline(30000, () => console.log('fired'))();`,
+    );
+    expect(out).toBe('');
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('after back-to-back deadlines are cancelled, the process exits within the idle grace (not at 30 s)', () => {
+    const { ms, out } = run(
+      `import { scheduleDeadline } from ${JSON.stringify(clock)};
+       for (let i = 0; i < 100; i++) scheduleDeadline(30000, () => console.log('fired'))();`,
     );
     expect(out).toBe('');
     expect(ms).toBeLessThan(5_000);
