@@ -25,8 +25,10 @@ const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encodin
 
 /** The next hop for a redirect response, or undefined when `response` is final. */
 export function nextHop(hop: Hop, response: Response): Hop | undefined {
+  // Status first: most responses are final, and a header read costs more than a Set lookup.
+  if (!REDIRECT.has(response.status)) return undefined;
   const location = response.headers.get('location');
-  if (!REDIRECT.has(response.status) || location === null) return undefined;
+  if (location === null) return undefined;
   const url = new URL(location, hop.url);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   const toGet =
