@@ -30,7 +30,7 @@ function verdict(samples) {
     ['Server', worst('server')],
   ].map(
     ([name, w]) =>
-      `- vs ${name}: worst steady-state median ratio at zero upstream latency ${w.toFixed(2)}× — ${w <= TARGET ? 'meets' : 'misses'} the ${TARGET}× target in this run.`,
+      `- vs ${name}: worst steady-state median ratio at zero upstream latency ${w.toFixed(3)}× — ${w <= TARGET ? 'meets' : 'misses'} the ${TARGET}× target in this run.`,
   );
 }
 
