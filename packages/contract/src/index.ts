@@ -41,7 +41,17 @@ export type { HintTables } from './hints/tables.js';
 export { parseRetryAfter } from './meta/retry-after.js';
 export { parseWarningHeaders } from './meta/warning.js';
 export { buildRateLimit, type RawRateLimit } from './meta/rate-limit.js';
-export { readContractSettings, parseBool, CONTRACT_ENV, type ContractSettings } from './config/env.js';
+export { readContractSettings, CONTRACT_ENV, type ContractSettings } from './config/env.js';
+export {
+  createEnvReader,
+  ConfigError,
+  type Env,
+  type EnvReader,
+  type IntBounds,
+} from './config/env-reader.js';
+export { readLogLevel, LOG_LEVEL_ENV, LOG_LEVELS } from './config/log-level.js';
+export { runServer, type StartupIo } from './config/run-server.js';
+export { applyPassthrough, type PassthroughQueryValue } from './server/passthrough.js';
 export * from './server/errors.js';
 export * from './server/types.js';
 export { defineTool, type FromSchema, type ToolSpec } from './server/define-tool.js';

@@ -200,11 +200,17 @@ describe('__proto__ / constructor keys', () => {
     const strict = await envelopeOf(hostWith(exampleTools), 'list_orders', JSON.parse(hostile));
     expect(strict.error_code).toBe('SCHEMA_ADDITIONAL_PROPERTIES');
     expect(strict.details.map((d) => d.extra)).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
-    const lax = hostWith([tool('echo', { type: 'object', properties: {}, examples: [{}] })], {
-      MCP_STRICT_UNKNOWN_FIELDS: 'false',
-    });
+    const echo = tool('echo', { type: 'object', properties: {}, examples: [{}] }, (args, call) => ({
+      args,
+      fields: call.passthrough?.fields,
+    }));
+    const lax = hostWith([{ ...echo, passthrough: 'body' }], { MCP_STRICT_UNKNOWN_FIELDS: 'false' });
     const out = await lax.call('echo', JSON.parse(hostile));
     expect(out.ok).toBe(true);
+    const value = (out as { value: { args: object; fields: Record<string, unknown> } }).value;
+    expect(Object.keys(value.args)).toEqual([]);
+    expect(Object.hasOwn(value.fields, '__proto__')).toBe(true);
+    expect(Object.keys(value.fields)).toEqual(['__proto__', 'constructor', 'Marketplaceids']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -24,6 +24,14 @@ describe('MCP_STRICT_UNKNOWN_FIELDS and the four additionalProperties rules', ()
       allOf: [{ required: ['a'] }],
       examples: [{ a: 1 }],
     }),
+    tool('silentTop', { type: 'object', properties: props, examples: [{}] }),
+    {
+      ...tool('forwarding', { type: 'object', properties: props, examples: [{}] }, (args, call) => ({
+        args,
+        passthrough: call.passthrough ?? null,
+      })),
+      passthrough: 'query' as const,
+    },
   ];
   const strict = hostWith(tools, { MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' });
   const lax = hostWith(tools, {
@@ -83,5 +91,42 @@ describe('MCP_STRICT_UNKNOWN_FIELDS and the four additionalProperties rules', ()
     expect(out.meta.normalized).toEqual([
       { kind: 'unknown_field_passed_through', field: 'x', reason: 'no_schema_match' },
     ]);
+  });
+
+  test('strict off, no passthrough target: the top level stays closed (an unknown field could reach nothing)', async () => {
+    expect(lax.describe('silentTop')?.inputSchema.additionalProperties).toBe(false);
+    const envelope = await envelopeOf(lax, 'silentTop', { a: 1, zz: 2 });
+    expect(envelope).toMatchObject({ error_code: 'SCHEMA_ADDITIONAL_PROPERTIES', details: [{ extra: 'zz' }] });
+    expect(envelope._meta?.normalized).toEqual([
+      { kind: 'unknown_field_rejected', field: 'zz', reason: 'no_schema_match' },
+    ]);
+  });
+
+  test('strict off, passthrough target: the field leaves args, travels as call.passthrough, event says passed through', async () => {
+    expect(lax.describe('forwarding')?.inputSchema).not.toHaveProperty('additionalProperties');
+    const out = await invoke(lax, 'forwarding', { a: 1, zz: [2, 3] });
+    expect(out.outcome).toEqual({
+      ok: true,
+      value: { args: { a: 1 }, passthrough: { target: 'query', fields: { zz: [2, 3] } } },
+    });
+    expect(out.meta.normalized).toEqual([
+      { kind: 'unknown_field_passed_through', field: 'zz', reason: 'no_schema_match' },
+    ]);
+    // no unknown field: no passthrough at all
+    expect((await invoke(lax, 'forwarding', { a: 1 })).outcome).toEqual({
+      ok: true,
+      value: { args: { a: 1 }, passthrough: null },
+    });
+  });
+
+  test('strict on, passthrough target: silent top level gets false injected → SCHEMA_ADDITIONAL_PROPERTIES', async () => {
+    expect(published('forwarding').additionalProperties).toBe(false);
+    const envelope = await envelopeOf(strict, 'forwarding', { a: 1, zz: 2 });
+    expect(envelope).toMatchObject({ error_code: 'SCHEMA_ADDITIONAL_PROPERTIES', details: [{ extra: 'zz' }] });
+  });
+
+  test('a passthrough target with a closed top level is a startup error', () => {
+    const closed = { ...tools[0]!, passthrough: 'body' as const };
+    expect(() => hostWith([closed])).toThrow(/declares passthrough/);
   });
 });

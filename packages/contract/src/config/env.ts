@@ -1,10 +1,15 @@
 // The contract's env switches, read once per server (same names and semantics on every server).
+import { createEnvReader, type Env, type EnvReader } from './env-reader.js';
+
 export interface ContractSettings {
   /** MCP_SCHEMA_KEY_NORMALIZATION_ENABLED (default true): master switch for pre-flight normalization. */
   normalizationEnabled: boolean;
   /** MCP_SCHEMA_KEY_NORMALIZATION_META (default false): emit `_meta.normalized` events. */
   normalizationMeta: boolean;
-  /** MCP_STRICT_UNKNOWN_FIELDS (default true): inject additionalProperties:false where silent. */
+  /**
+   * MCP_STRICT_UNKNOWN_FIELDS (default true): inject additionalProperties:false where silent. When
+   * false, unknown top-level fields of a tool that declares `passthrough` reach its upstream request.
+   */
   strictUnknown: boolean;
 }
 
@@ -14,20 +19,16 @@ export const CONTRACT_ENV = {
   strictUnknown: 'MCP_STRICT_UNKNOWN_FIELDS',
 } as const;
 
-export function parseBool(raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined) return fallback;
-  const v = raw.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-  if (['0', 'false', 'no', 'off'].includes(v)) return false;
-  return fallback;
+/** Strict: a value other than true/false/1/0 is a ConfigError naming the variable. */
+export function readContractSettings(env: Env | EnvReader = process.env): ContractSettings {
+  const read = isReader(env) ? env : createEnvReader(env);
+  return {
+    normalizationEnabled: read.bool(CONTRACT_ENV.normalizationEnabled, true),
+    normalizationMeta: read.bool(CONTRACT_ENV.normalizationMeta, false),
+    strictUnknown: read.bool(CONTRACT_ENV.strictUnknown, true),
+  };
 }
 
-export function readContractSettings(
-  env: Record<string, string | undefined> = process.env,
-): ContractSettings {
-  return {
-    normalizationEnabled: parseBool(env[CONTRACT_ENV.normalizationEnabled], true),
-    normalizationMeta: parseBool(env[CONTRACT_ENV.normalizationMeta], false),
-    strictUnknown: parseBool(env[CONTRACT_ENV.strictUnknown], true),
-  };
+function isReader(env: Env | EnvReader): env is EnvReader {
+  return typeof (env as EnvReader).bool === 'function';
 }

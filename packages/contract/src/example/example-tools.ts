@@ -49,9 +49,12 @@ export const exampleTools: ToolDefinition[] = [
       required: ['marketplaceIds'],
       examples: [{ marketplaceIds: ['ATVPDKIKX0DER'] }],
     },
-    handler: (args) => ({
+    // A GET-style listing: with MCP_STRICT_UNKNOWN_FIELDS=false unknown fields would join its query.
+    passthrough: 'query',
+    handler: (args, call) => ({
       orders: [{ orderId: '123-4567890-1234567', orderStatus: 'Shipped' }],
       received: args,
+      ...(call.passthrough ? { passthrough: call.passthrough.fields } : {}),
     }),
   },
   {
@@ -82,6 +85,7 @@ export const exampleTools: ToolDefinition[] = [
     name: 'list_values',
     description: 'Returns an array (no _meta injection for non-objects) (example).',
     inputSchema: { type: 'object', properties: {}, examples: [{}] },
+    passthrough: 'query',
     handler: () => [1, 2, 3],
   },
 ];

@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ContractSettings } from '../config/env.js';
 import { normalizesValidArgsUnchanged } from '../normalize/identity-when-valid.js';
 import { sharedAjv } from '../validation/ajv.js';
-import { injectStrictUnknown } from '../validation/strict-unknown.js';
+import { closeTopLevel, injectStrictUnknown, isSilentObjectSchema } from '../validation/strict-unknown.js';
 import type { JsonSchema, ToolDefinition, ToolInfo } from './types.js';
 
 export interface CompiledTool {
@@ -16,9 +16,22 @@ export interface CompiledTool {
   info: ToolInfo;
 }
 
+/**
+ * The contract's four rules (strict on: silent → false), plus one: with strict off, a tool that
+ * declares no passthrough target keeps a closed top level (an unknown field there could reach nothing).
+ */
+function effectiveSchema(definition: ToolDefinition, settings: ContractSettings): JsonSchema {
+  if (settings.strictUnknown) return injectStrictUnknown(definition.inputSchema);
+  return definition.passthrough === undefined ? closeTopLevel(definition.inputSchema) : definition.inputSchema;
+}
+
 export function compileTool(definition: ToolDefinition, settings: ContractSettings): CompiledTool {
   const declared = definition.inputSchema;
-  const schema = settings.strictUnknown ? injectStrictUnknown(declared) : declared;
+  if (definition.passthrough !== undefined && !isSilentObjectSchema(declared))
+    throw new Error(
+      `tool ${definition.name}: declares passthrough, so its top-level schema must have properties and leave additionalProperties unset`,
+    );
+  const schema = effectiveSchema(definition, settings);
   const { $schema: _ignored, $id: _id, ...rest } = schema as Record<string, unknown>;
   const validate = sharedAjv().compile(rest);
   const examples = Array.isArray(schema.examples) ? [...schema.examples] : [];

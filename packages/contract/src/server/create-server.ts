@@ -2,7 +2,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolRequest, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { readContractSettings } from '../config/env.js';
+import { type ContractSettings, readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '../version.js';
 import { envelopeFromThrown } from '../envelope/classify.js';
 import { envelopeContractTool } from './contract-tool.js';
@@ -19,6 +19,8 @@ export interface ContractServerOptions {
   /** Callable only through the host (Code Mode `only`). */
   internalTools?: readonly ToolDefinition[];
   env?: Record<string, string | undefined>;
+  /** The MCP_* switches as the app's config read them; default: read from `env`. */
+  settings?: ContractSettings;
   logger?: Logger;
 }
 
@@ -36,9 +38,9 @@ export function capabilityBlock(profile: ServerProfile) {
 
 export function createContractServer(options: ContractServerOptions): ContractServer {
   const { profile } = options;
-  const settings = readContractSettings(options.env ?? process.env);
-  const log = options.logger ?? createLogger({ name: profile.name });
   const env = options.env ?? process.env;
+  const settings = options.settings ?? readContractSettings(env);
+  const log = options.logger ?? createLogger({ name: profile.name });
   const listed = [...options.tools, envelopeContractTool(profile, settings), ...testHookTools(env)];
   const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
   const newServer = () => bindServer(profile, host, log);

@@ -1,5 +1,12 @@
 // defineTool: a tool whose handler args are typed from its own schema (FromSchema<typeof schema>).
-import type { CallContext, JsonObject, JsonSchema, ToolAnnotations, ToolDefinition } from './types.js';
+import type {
+  CallContext,
+  JsonObject,
+  JsonSchema,
+  PassthroughTarget,
+  ToolAnnotations,
+  ToolDefinition,
+} from './types.js';
 
 export type { FromSchema } from 'json-schema-to-ts';
 
@@ -11,6 +18,8 @@ export interface ToolSpec<Args> {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** See ToolDefinition.passthrough. */
+  passthrough?: PassthroughTarget;
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
 }
 

@@ -1,4 +1,4 @@
-// One call through the contract: normalize → validate → handler → value or envelope.
+// One call through the contract: normalize → validate → (split passthrough) → handler → value or envelope.
 import type { ContractSettings } from '../config/env.js';
 import { envelopeFromThrown } from '../envelope/classify.js';
 import { buildEnvelope } from '../envelope/build.js';
@@ -7,6 +7,7 @@ import { normalizeArgs } from '../normalize/normalize.js';
 import { describeAjvErrors } from '../validation/describe.js';
 import type { CompiledTool } from './compiled-tool.js';
 import { createMetaCollector } from './meta-collector.js';
+import { splitPassthrough } from './passthrough.js';
 import type { Logger } from './logger.js';
 import type { CallOutcome, ServerProfile, ToolHost } from './types.js';
 
@@ -84,13 +85,17 @@ export async function runPipeline(
       };
     }
     const log = toolLogger(deps.log, name);
-    const value = await tool.definition.handler(args as never, {
+    // Strict mode off: unknown top-level fields leave the args and travel as call.passthrough.
+    const target = deps.settings.strictUnknown ? undefined : tool.definition.passthrough;
+    const split = splitPassthrough(args, tool.schema, target);
+    const value = await tool.definition.handler(split.args as never, {
       tool: name,
       signal,
       meta,
       log,
       host: deps.host,
       normalized: events,
+      ...(split.passthrough ? { passthrough: split.passthrough } : {}),
     });
     return { outcome: { ok: true, value }, meta: metaWithEvents() };
   } catch (thrown) {

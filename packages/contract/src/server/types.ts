@@ -48,7 +48,21 @@ export interface ToolDefinition<Args = JsonObject> {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /**
+   * Where unknown top-level fields go when MCP_STRICT_UNKNOWN_FIELDS=false: the upstream request's
+   * query string or its JSON body (see `applyPassthrough`). A tool without it stays strict at the top
+   * level whatever the switch says; a tool with it must leave its top-level `additionalProperties` unset.
+   */
+  passthrough?: PassthroughTarget;
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
+}
+
+export type PassthroughTarget = 'query' | 'body';
+
+/** Unknown top-level fields a call carries to its upstream request (strict mode off only). */
+export interface Passthrough {
+  readonly target: PassthroughTarget;
+  readonly fields: Readonly<Record<string, unknown>>;
 }
 
 /** Telemetry collected during one call; merged into `_meta` of the result or envelope. */
@@ -97,4 +111,10 @@ export interface CallContext {
   readonly host: ToolHost;
   /** Normalization events that happened before the handler ran. */
   readonly normalized: readonly NormalizationEvent[];
+  /**
+   * Unknown top-level fields to forward (set only with MCP_STRICT_UNKNOWN_FIELDS=false, on a tool that
+   * declares `passthrough`, when the call sent some). They are not in the handler's `args`; the app's
+   * request building merges them with `applyPassthrough`.
+   */
+  readonly passthrough?: Passthrough;
 }

@@ -15,6 +15,14 @@ export function injectStrictUnknown(schema: JsonSchema): JsonSchema {
   return walk(schema) as JsonSchema;
 }
 
+/**
+ * Strict mode off, for a tool that declares no passthrough target: only the top level is closed (an
+ * unknown top-level field would have nowhere to go); nested silent objects stay open as the switch says.
+ */
+export function closeTopLevel(schema: JsonSchema): JsonSchema {
+  return isSilentObjectSchema(schema) ? { ...schema, additionalProperties: false } : schema;
+}
+
 /** Silent: an object schema with `properties` that says nothing about extras (the one rule the injection uses). */
 export function isSilentObjectSchema(node: unknown): boolean {
   return (
