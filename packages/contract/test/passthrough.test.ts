@@ -30,6 +30,8 @@ describe('applyPassthrough', () => {
   });
 
   test('body target with a non-object body is a tool bug, not a silent drop', () => {
-    expect(() => applyPassthrough({ body: [1] }, { target: 'body', fields: { x: 1 } })).toThrow(/JSON object body/);
+    expect(() => applyPassthrough({ body: [1] }, { target: 'body', fields: { x: 1 } })).toThrow(
+      /JSON object body/,
+    );
   });
 });

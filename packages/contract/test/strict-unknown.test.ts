@@ -96,7 +96,10 @@ describe('MCP_STRICT_UNKNOWN_FIELDS and the four additionalProperties rules', ()
   test('strict off, no passthrough target: the top level stays closed (an unknown field could reach nothing)', async () => {
     expect(lax.describe('silentTop')?.inputSchema.additionalProperties).toBe(false);
     const envelope = await envelopeOf(lax, 'silentTop', { a: 1, zz: 2 });
-    expect(envelope).toMatchObject({ error_code: 'SCHEMA_ADDITIONAL_PROPERTIES', details: [{ extra: 'zz' }] });
+    expect(envelope).toMatchObject({
+      error_code: 'SCHEMA_ADDITIONAL_PROPERTIES',
+      details: [{ extra: 'zz' }],
+    });
     expect(envelope._meta?.normalized).toEqual([
       { kind: 'unknown_field_rejected', field: 'zz', reason: 'no_schema_match' },
     ]);
@@ -122,7 +125,10 @@ describe('MCP_STRICT_UNKNOWN_FIELDS and the four additionalProperties rules', ()
   test('strict on, passthrough target: silent top level gets false injected → SCHEMA_ADDITIONAL_PROPERTIES', async () => {
     expect(published('forwarding').additionalProperties).toBe(false);
     const envelope = await envelopeOf(strict, 'forwarding', { a: 1, zz: 2 });
-    expect(envelope).toMatchObject({ error_code: 'SCHEMA_ADDITIONAL_PROPERTIES', details: [{ extra: 'zz' }] });
+    expect(envelope).toMatchObject({
+      error_code: 'SCHEMA_ADDITIONAL_PROPERTIES',
+      details: [{ extra: 'zz' }],
+    });
   });
 
   test('a passthrough target with a closed top level is a startup error', () => {

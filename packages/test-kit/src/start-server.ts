@@ -1,6 +1,10 @@
 // startServer: a built app as a real stdio subprocess (optionally against the msw mocks), with an SDK Client.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecordedRequest } from '@obmcp/upstream-mocks';
 import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT } from './paths.js';
 
 export interface StartOptions {
@@ -12,6 +16,8 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** Load the msw preload (default true for apps). */
   mocks?: boolean;
+  /** Have the mocks record every API request they receive (OBMCP_MOCK_REQUEST_LOG), see upstreamRequests(). */
+  recordUpstream?: boolean;
   timeoutMs?: number;
 }
 
@@ -20,6 +26,8 @@ export interface RunningServer {
   transport: StdioClientTransport;
   /** Everything the child wrote to stderr so far. */
   stderr(): string;
+  /** With recordUpstream: the API requests the mocks received so far, oldest first. */
+  upstreamRequests(): RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -32,6 +40,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (v !== undefined) env[key] = v;
   }
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
+  const logDir = options.recordUpstream ? mkdtempSync(join(tmpdir(), 'obmcp-upstream-')) : undefined;
+  const logFile = logDir === undefined ? undefined : join(logDir, 'requests.jsonl');
+  if (logFile !== undefined) {
+    writeFileSync(logFile, '');
+    env.OBMCP_MOCK_REQUEST_LOG = logFile;
+  }
   let command = options.command ?? process.execPath;
   let args = options.args ?? [];
   if (options.app) {
@@ -50,8 +64,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     client,
     transport,
     stderr: () => stderr,
+    upstreamRequests: () =>
+      logFile === undefined
+        ? []
+        : readFileSync(logFile, 'utf8')
+            .split('\n')
+            .filter((line) => line !== '')
+            .map((line) => JSON.parse(line) as RecordedRequest),
     close: async () => {
       await client.close().catch(() => undefined);
+      if (logDir !== undefined) rmSync(logDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,6 @@
 // The fault scenarios every mocked upstream understands (see shared/spec/mock-faults.md).
+import { mockSettings } from './settings.js';
+
 export const FAULT_SCENARIOS = [
   'http_401',
   'http_403',
@@ -34,8 +36,8 @@ export function setFault(channel: FaultChannel, scenario: FaultScenario | null |
 export function activeFault(channel: FaultChannel): FaultScenario | undefined {
   const override = overrides[channel];
   if (override !== undefined) return override ?? undefined;
-  const raw = process.env[channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT'];
-  if (raw === undefined || raw === '' || raw === 'none') return undefined;
+  const raw = mockSettings.fault(channel);
+  if (raw === undefined || raw === 'none') return undefined;
   if (!isFaultScenario(raw)) throw new Error(`unknown mock fault scenario: ${raw}`);
   return raw;
 }

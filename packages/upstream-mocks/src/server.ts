@@ -4,6 +4,7 @@ import { type SetupServer, setupServer } from 'msw/node';
 import { handlers as adsHandlers } from './ads/index.js';
 import { handlers as lwaHandlers } from './lwa/index.js';
 import { handlers as openbridgeHandlers } from './openbridge/index.js';
+import { requestLogHandlers } from './request-log.js';
 import { handlers as spHandlers } from './sp/index.js';
 
 export const allHandlers: RequestHandler[] = [
@@ -14,7 +15,7 @@ export const allHandlers: RequestHandler[] = [
 ];
 
 export function startMockServer(extra: RequestHandler[] = []): SetupServer {
-  const server = setupServer(...extra, ...allHandlers);
+  const server = setupServer(...requestLogHandlers(), ...extra, ...allHandlers);
   server.listen({ onUnhandledRequest: 'error' });
   return server;
 }

@@ -1,6 +1,7 @@
 // Wraps an msw resolver so the active fault scenario is rendered the way that API renders it.
 import { delay, HttpResponse, type HttpResponseResolver } from 'msw';
 import { activeFault, type FaultChannel, httpFaultOf } from './faults.js';
+import { mockSettings } from './settings.js';
 
 /** Renders an HTTP error the API's own way (body shape, headers). */
 export type HttpFaultRenderer = (
@@ -22,8 +23,7 @@ export function withFault(
   resolver: AnyResolver,
 ): AnyResolver {
   return async (info) => {
-    // OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/).
-    const latency = channel === 'api' ? Number(process.env.OBMCP_MOCK_LATENCY_MS ?? 0) : 0;
+    const latency = channel === 'api' ? mockSettings.latencyMs() : 0;
     if (latency > 0) await delay(latency);
     const scenario = activeFault(channel);
     if (scenario === undefined) return resolver(info);

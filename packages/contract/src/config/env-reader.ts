@@ -16,7 +16,8 @@ export interface IntBounds {
 
 /** Values are echoed in messages, cut to this many characters (they are never secrets: secrets are text). */
 const ECHO_MAX = 40;
-const echo = (raw: string): string => JSON.stringify(raw.length > ECHO_MAX ? `${raw.slice(0, ECHO_MAX)}…` : raw);
+const echo = (raw: string): string =>
+  JSON.stringify(raw.length > ECHO_MAX ? `${raw.slice(0, ECHO_MAX)}…` : raw);
 
 export interface EnvReader {
   /** Trimmed value; unset and blank are both undefined. */

@@ -22,7 +22,9 @@ export interface CompiledTool {
  */
 function effectiveSchema(definition: ToolDefinition, settings: ContractSettings): JsonSchema {
   if (settings.strictUnknown) return injectStrictUnknown(definition.inputSchema);
-  return definition.passthrough === undefined ? closeTopLevel(definition.inputSchema) : definition.inputSchema;
+  return definition.passthrough === undefined
+    ? closeTopLevel(definition.inputSchema)
+    : definition.inputSchema;
 }
 
 export function compileTool(definition: ToolDefinition, settings: ContractSettings): CompiledTool {

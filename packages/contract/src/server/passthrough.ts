@@ -39,7 +39,9 @@ export function applyPassthrough<R extends { query?: object; body?: unknown }>(
   }
   if (request.body === undefined) return { ...request, body: { ...passthrough.fields } };
   if (!isPlainObject(request.body))
-    throw new Error('passthrough target "body" needs a JSON object body (the tool declares the wrong target)');
+    throw new Error(
+      'passthrough target "body" needs a JSON object body (the tool declares the wrong target)',
+    );
   return { ...request, body: { ...passthrough.fields, ...request.body } };
 }
 

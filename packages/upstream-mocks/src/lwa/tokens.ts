@@ -1,4 +1,5 @@
 // Registry of access tokens the mock LWA issued, so API mocks can tell valid, unknown and expired apart.
+import { mockSettings } from '../settings.js';
 
 const issued = new Map<string, { serial: number; clientId: string; refreshToken: string }>();
 let serial = 0;
@@ -31,7 +32,6 @@ export function accessTokenState(token: string | null | undefined): AccessTokenS
   if (!token) return 'unknown';
   const entry = issued.get(token);
   if (!entry) return 'unknown';
-  const expiredFirst = Number(process.env.OBMCP_MOCK_EXPIRED_TOKENS ?? '0');
-  if (Number.isFinite(expiredFirst) && entry.serial <= expiredFirst) return 'expired';
+  if (entry.serial <= mockSettings.expiredTokens()) return 'expired';
   return 'valid';
 }

@@ -1,5 +1,6 @@
 // POST /auth/api/ref: refresh token (`key:secret`) → JWT at data.attributes.token (channel 'auth').
 import { http } from 'msw';
+import { mockSettings } from '../settings.js';
 import { withFault } from '../with-fault.js';
 import { OPENBRIDGE_HOSTS, REFRESH_TOKEN_FORMAT } from './constants.js';
 import { errorResponse, faultRenderer } from './errors.js';
@@ -8,7 +9,7 @@ import { issueJwt } from './jwt.js';
 
 /** 200 or 202 (both seen in the wild); OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS picks, default 202. */
 function successStatus(): number {
-  return process.env.OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS === '200' ? 200 : 202;
+  return mockSettings.openbridgeAuthStatus();
 }
 
 const exchange = withFault('auth', faultRenderer('jsonapi'), async ({ request }) => {

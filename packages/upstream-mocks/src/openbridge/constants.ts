@@ -1,4 +1,6 @@
 // Openbridge hosts, the mock account behind every JWT, and the dummy credentials the preload sets.
+import { mockSettings } from '../settings.js';
+
 export const OPENBRIDGE_HOSTS = {
   authentication: 'https://authentication.api.openbridge.io',
   subscriptions: 'https://subscriptions.api.openbridge.io',
@@ -12,8 +14,7 @@ export const MOCK_USER_ID = 4071;
 
 /** Lifetime of a mock JWT (seconds); OBMCP_MOCK_OPENBRIDGE_JWT_TTL overrides (tests of early refresh). */
 export function jwtTtlSeconds(): number {
-  const raw = Number(process.env.OBMCP_MOCK_OPENBRIDGE_JWT_TTL);
-  return Number.isFinite(raw) && raw > 0 ? raw : 3600;
+  return mockSettings.openbridgeJwtTtlSeconds();
 }
 
 /** Refresh tokens are `key:secret` (Openbridge Account → API Management). */

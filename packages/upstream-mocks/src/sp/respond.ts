@@ -1,5 +1,6 @@
 // SP-API response helpers: x-amzn-RequestId always, x-amzn-RateLimit-Limit on 2xx/400/404 only.
 import { HttpResponse } from 'msw';
+import { mockSettings } from '../settings.js';
 import { OMIT_RATE_HEADER, SP_RATES } from './rates.js';
 
 export interface SpError {
@@ -24,7 +25,7 @@ function baseHeaders(status: number, operation: string | undefined): Headers {
     date: new Date().toUTCString(),
   });
   const rateAllowed = (status >= 200 && status < 300) || status === 400 || status === 404;
-  const setting = process.env.OBMCP_MOCK_SP_RATE_HEADER;
+  const setting = mockSettings.spRateHeader();
   // A number stands for a seller whose usage plan Amazon raised: that rate on every operation.
   const raised = setting !== undefined && Number(setting) > 0 ? setting : undefined;
   const rate = operation === undefined ? undefined : (raised ?? SP_RATES[operation]);

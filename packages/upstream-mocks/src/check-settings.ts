@@ -1,0 +1,35 @@
+// The preload's startup check of the OBMCP_MOCK_* switches: a typo is a startup error, not a strange 500 later.
+import { FAULT_SCENARIOS } from './faults.js';
+import { count, mockSettings, raw } from './settings.js';
+
+const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
+
+/** Problems with the switches as set (one line each); the preload refuses to start on any. */
+export function checkMockSettings(): string[] {
+  const problems: string[] = [];
+  for (const name of [
+    'OBMCP_MOCK_LATENCY_MS',
+    'OBMCP_MOCK_EXPIRED_TOKENS',
+    'OBMCP_MOCK_OPENBRIDGE_JWT_TTL',
+  ]) {
+    const v = raw(name);
+    if (v !== undefined && count(name) === undefined)
+      problems.push(
+        `${name} must be a whole number of ${name.endsWith('TTL') ? 'seconds' : name.endsWith('_MS') ? 'milliseconds' : 'tokens'} (got ${shown(v)})`,
+      );
+  }
+  for (const channel of ['api', 'auth'] as const) {
+    const v = mockSettings.fault(channel);
+    if (v !== undefined && v !== 'none' && !(FAULT_SCENARIOS as readonly string[]).includes(v))
+      problems.push(
+        `${channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT'} must be none or one of ${FAULT_SCENARIOS.join(', ')} (got ${shown(v)})`,
+      );
+  }
+  const status = raw('OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS');
+  if (status !== undefined && status !== '200' && status !== '202')
+    problems.push(`OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS must be 200 or 202 (got ${shown(status)})`);
+  const rate = mockSettings.spRateHeader();
+  if (rate !== undefined && rate !== 'off' && !(Number(rate) > 0))
+    problems.push(`OBMCP_MOCK_SP_RATE_HEADER must be off or a positive number (got ${shown(rate)})`);
+  return problems;
+}

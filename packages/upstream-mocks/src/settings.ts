@@ -1,0 +1,32 @@
+// Every OBMCP_MOCK_* switch of the mocks, read here and nowhere else (at request time, so tests may flip them).
+export const raw = (name: string): string | undefined => {
+  const v = process.env[name]?.trim();
+  return v === undefined || v === '' ? undefined : v;
+};
+
+/** A whole number ≥ 0, or undefined when unset; a bad value is reported by checkMockSettings at preload. */
+export const count = (name: string): number | undefined => {
+  const v = raw(name);
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+};
+
+export const mockSettings = {
+  /** OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/). */
+  latencyMs: (): number => count('OBMCP_MOCK_LATENCY_MS') ?? 0,
+  /** OBMCP_MOCK_FAULT / OBMCP_MOCK_AUTH_FAULT: the fault scenario of the API hosts / credential exchanges. */
+  fault: (channel: 'api' | 'auth'): string | undefined =>
+    raw(channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT'),
+  /** OBMCP_MOCK_SP_RATE_HEADER: `off` drops x-amzn-RateLimit-Limit; a number sends that rate everywhere. */
+  spRateHeader: (): string | undefined => raw('OBMCP_MOCK_SP_RATE_HEADER'),
+  /** OBMCP_MOCK_EXPIRED_TOKENS: the first n LWA tokens issued count as expired server-side. */
+  expiredTokens: (): number => count('OBMCP_MOCK_EXPIRED_TOKENS') ?? 0,
+  /** OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS: 200 or 202 (default) for a successful JWT exchange. */
+  openbridgeAuthStatus: (): 200 | 202 => (raw('OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS') === '200' ? 200 : 202),
+  /** OBMCP_MOCK_OPENBRIDGE_JWT_TTL: lifetime of a mock JWT in seconds (default 3600). */
+  openbridgeJwtTtlSeconds: (): number => {
+    const ttl = count('OBMCP_MOCK_OPENBRIDGE_JWT_TTL');
+    return ttl !== undefined && ttl > 0 ? ttl : 3600;
+  },
+  /** OBMCP_MOCK_REQUEST_LOG: a file; every request the mocks receive is appended as one JSON line. */
+  requestLog: (): string | undefined => raw('OBMCP_MOCK_REQUEST_LOG'),
+};
