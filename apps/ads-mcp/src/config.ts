@@ -1,7 +1,15 @@
-// Env → validated AdsConfig (zod). Credentials: direct LWA or Openbridge-brokered.
+// Env → AdsConfig through the contract's strict env reader. Credentials: direct LWA or Openbridge-brokered.
 import { type CodeMode, parseCodeMode } from '@obmcp/code-mode';
-import { z } from 'zod';
-import type { Region } from './regions.js';
+import {
+  ConfigError,
+  type ContractSettings,
+  createEnvReader,
+  type Env,
+  type LogLevel,
+  readContractSettings,
+  readLogLevel,
+} from '@obmcp/contract';
+import { REGIONS, type Region } from './regions.js';
 
 export type AuthMode = 'direct' | 'openbridge';
 
@@ -18,94 +26,51 @@ export interface AdsConfig {
   timeoutMs: number;
   maxAttempts: number;
   retryBudgetMs: number;
+  /** Backoff between attempts (decided here, short in mock mode: no client asks `config.mock`). */
+  retryDelays: { baseDelayMs: number; maxDelayMs: number };
   reportMaxBytes: number;
   reportMaxRows: number;
   /** CODE_MODE: on (default) | only | off. */
   codeMode: CodeMode;
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  logLevel: LogLevel;
+  /** MCP_* switches of the contract. */
+  contract: ContractSettings;
+  /** Deprecation notes for stderr (old variable names). */
+  warnings: readonly string[];
   /** Every configured secret, for the logger's redaction list. */
   secrets: string[];
 }
 
-export class ConfigError extends Error {}
-
-const bool = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']))
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const nonEmpty = z.string().trim().min(1);
-
-const EnvSchema = z.object({
-  ADS_AUTH_MODE: z.enum(['direct', 'openbridge']).optional(),
-  ADS_API_CLIENT_ID: nonEmpty.optional(),
-  ADS_API_CLIENT_SECRET: nonEmpty.optional(),
-  ADS_API_REFRESH_TOKEN: nonEmpty.optional(),
-  OPENBRIDGE_REFRESH_TOKEN: nonEmpty.optional(),
-  OPENBRIDGE_IDENTITY_ID: int(1, Number.MAX_SAFE_INTEGER).optional(),
-  ADS_API_REGION: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['na', 'eu', 'fe']))
-    .optional(),
-  ADS_API_PROFILE_ID: int(1, Number.MAX_SAFE_INTEGER).optional(),
-  ADS_API_ENABLE_WRITES: bool.optional(),
-  ADS_API_TIMEOUT_MS: int(100, 600_000).optional(),
-  ADS_API_MAX_ATTEMPTS: int(1, 10).optional(),
-  ADS_API_RETRY_BUDGET_MS: int(0, 600_000).optional(),
-  ADS_REPORT_MAX_BYTES: int(1024, 1024 * 1024 * 1024).optional(),
-  ADS_REPORT_MAX_ROWS: int(1, 100_000).optional(),
-  CODE_MODE: z.string().optional(),
-  MCP_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
-  OBMCP_MOCK: z.string().optional(),
-});
-
-function blankToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const key of Object.keys(EnvSchema.shape)) {
-    const v = env[key];
-    out[key] = v === undefined || v.trim() === '' ? undefined : v;
-  }
-  return out;
-}
-
-function codeModeOf(raw: string | undefined): CodeMode {
-  try {
-    return parseCodeMode(raw);
-  } catch (error) {
-    throw new ConfigError(error instanceof Error ? error.message : 'invalid CODE_MODE');
-  }
-}
-
-export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): AdsConfig {
-  const parsed = EnvSchema.safeParse(blankToUndefined(rawEnv));
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new ConfigError(
-      `invalid environment: ${String(first?.path[0] ?? '?')}: ${first?.message ?? 'invalid'}`,
-    );
-  }
-  const env = parsed.data;
-  const mock = env.OBMCP_MOCK === '1';
-  const hasDirect = Boolean(env.ADS_API_CLIENT_ID && env.ADS_API_CLIENT_SECRET && env.ADS_API_REFRESH_TOKEN);
+export function loadConfig(raw: Env = process.env): AdsConfig {
+  const env = createEnvReader(raw);
+  const id = { min: 1, max: Number.MAX_SAFE_INTEGER };
+  const mock = env.text('OBMCP_MOCK') === '1';
+  const clientId = env.text('ADS_API_CLIENT_ID');
+  const clientSecret = env.text('ADS_API_CLIENT_SECRET');
+  const refreshToken = env.text('ADS_API_REFRESH_TOKEN');
+  const obRefreshToken = env.text('OPENBRIDGE_REFRESH_TOKEN');
+  const hasDirect = Boolean(clientId && clientSecret && refreshToken);
   const authMode: AuthMode =
-    env.ADS_AUTH_MODE ?? (hasDirect || !env.OPENBRIDGE_REFRESH_TOKEN ? 'direct' : 'openbridge');
+    env.optionalOneOf('ADS_AUTH_MODE', ['direct', 'openbridge'] as const) ??
+    (hasDirect || !obRefreshToken ? 'direct' : 'openbridge');
+  const profileId = env.optionalInt('ADS_API_PROFILE_ID', id);
+  const identityId = env.optionalInt('OPENBRIDGE_IDENTITY_ID', id);
   const config: AdsConfig = {
     mock,
     authMode,
-    region: env.ADS_API_REGION ?? 'na',
-    profileId: env.ADS_API_PROFILE_ID,
-    enableWrites: env.ADS_API_ENABLE_WRITES ?? false,
-    timeoutMs: env.ADS_API_TIMEOUT_MS ?? (mock ? 2_000 : 30_000),
-    maxAttempts: env.ADS_API_MAX_ATTEMPTS ?? 3,
-    retryBudgetMs: env.ADS_API_RETRY_BUDGET_MS ?? (mock ? 1_000 : 20_000),
-    reportMaxBytes: env.ADS_REPORT_MAX_BYTES ?? 50 * 1024 * 1024,
-    reportMaxRows: env.ADS_REPORT_MAX_ROWS ?? 1_000,
-    codeMode: codeModeOf(env.CODE_MODE),
-    logLevel: env.MCP_LOG_LEVEL ?? 'info',
+    region: env.oneOf('ADS_API_REGION', REGIONS, 'na'),
+    ...(profileId !== undefined ? { profileId } : {}),
+    enableWrites: env.bool('ADS_API_ENABLE_WRITES', false),
+    timeoutMs: env.int('ADS_API_TIMEOUT_MS', { min: 100, max: 600_000 }, mock ? 2_000 : 30_000),
+    maxAttempts: env.int('ADS_API_MAX_ATTEMPTS', { min: 1, max: 10 }, 3),
+    retryBudgetMs: env.int('ADS_API_RETRY_BUDGET_MS', { min: 0, max: 600_000 }, mock ? 1_000 : 20_000),
+    retryDelays: { baseDelayMs: mock ? 50 : 1_000, maxDelayMs: 8_000 },
+    reportMaxBytes: env.int('ADS_REPORT_MAX_BYTES', { min: 1024, max: 1024 * 1024 * 1024 }, 50 * 1024 * 1024),
+    reportMaxRows: env.int('ADS_REPORT_MAX_ROWS', { min: 1, max: 100_000 }, 1_000),
+    codeMode: parseCodeMode(env.text('CODE_MODE')),
+    logLevel: readLogLevel(env, ['MCP_LOG_LEVEL']),
+    contract: readContractSettings(env),
+    warnings: env.warnings,
     secrets: [],
   };
   if (authMode === 'direct') {
@@ -115,22 +80,18 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
           'or OPENBRIDGE_REFRESH_TOKEN (Openbridge-brokered)',
       );
     }
-    config.lwa = {
-      clientId: env.ADS_API_CLIENT_ID!,
-      clientSecret: env.ADS_API_CLIENT_SECRET!,
-      refreshToken: env.ADS_API_REFRESH_TOKEN!,
-    };
+    config.lwa = { clientId: clientId!, clientSecret: clientSecret!, refreshToken: refreshToken! };
     config.secrets.push(config.lwa.clientSecret, config.lwa.refreshToken);
   } else {
-    if (!env.OPENBRIDGE_REFRESH_TOKEN) {
+    if (!obRefreshToken) {
       throw new ConfigError('missing credentials: ADS_AUTH_MODE=openbridge needs OPENBRIDGE_REFRESH_TOKEN');
     }
     config.openbridge = {
-      refreshToken: env.OPENBRIDGE_REFRESH_TOKEN,
-      identityId: env.OPENBRIDGE_IDENTITY_ID,
-      clientIdFallback: env.ADS_API_CLIENT_ID,
+      refreshToken: obRefreshToken,
+      ...(identityId !== undefined ? { identityId } : {}),
+      ...(clientId !== undefined ? { clientIdFallback: clientId } : {}),
     };
-    config.secrets.push(env.OPENBRIDGE_REFRESH_TOKEN);
+    config.secrets.push(obRefreshToken);
   }
   return config;
 }

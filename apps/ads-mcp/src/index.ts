@@ -1,25 +1,13 @@
 #!/usr/bin/env node
-// ads-mcp stdio entry: env → config (one stderr line + exit 2 on a config error) → createServer → serve.
-import { createLogger, serve } from '@obmcp/contract';
-import { type AdsConfig, loadConfig } from './config.js';
+// ads-mcp stdio entry: env → config → createServer → serve; a startup failure is one stderr line and exit 2.
+import { createLogger, runServer, serve } from '@obmcp/contract';
+import { loadConfig } from './config.js';
 import { createServer } from './server.js';
 
-function fatal(message: string): never {
-  process.stderr.write(`ads-mcp: ${message}. See apps/ads-mcp/README.md for configuration.\n`);
-  process.exit(2);
-}
-
-let config: AdsConfig;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  fatal(error instanceof Error ? error.message : 'invalid configuration');
-}
-
-const logger = createLogger({ name: 'ads-mcp', level: config.logLevel, secrets: config.secrets });
-try {
+await runServer('ads-mcp', async (io) => {
+  const config = loadConfig(process.env);
+  io.warn(config.warnings);
+  const logger = createLogger({ name: 'ads-mcp', level: config.logLevel, secrets: config.secrets });
   const { newServer } = createServer(config, { logger, env: process.env });
   await serve(newServer, { logger });
-} catch (error) {
-  fatal(error instanceof Error ? error.message : 'startup failed');
-}
+});

@@ -50,6 +50,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     tools: listed,
     internalTools: internal,
     env: options.env ?? process.env,
+    settings: config.contract,
     logger: options.logger,
   });
 }

@@ -13,7 +13,7 @@ describe('canary secrets', () => {
     it(`never leak (fault: ${fault || 'none'})`, async () => {
       const s = await start({
         ...CANARY,
-        MCP_LOG_LEVEL: 'debug',
+        OBMCP_LOG_LEVEL: 'debug',
         ADS_API_PROFILE_ID: String(US_PROFILE),
         OBMCP_MOCK_FAULT: fault,
       });

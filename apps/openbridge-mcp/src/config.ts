@@ -1,28 +1,15 @@
-// Env-only configuration, parsed once with zod; secrets stay in this object and never reach a log line.
-import { parseCodeMode } from '@obmcp/code-mode';
-import { z } from 'zod';
-
-const bool = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-
-const url = z.url().transform((v) => v.replace(/\/+$/, ''));
-
-const EnvSchema = z.object({
-  OBMCP_MOCK: z.string().optional(),
-  OPENBRIDGE_REFRESH_TOKEN: z.string().trim().optional(),
-  OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: bool.optional(),
-  OPENBRIDGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
-  OPENBRIDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(5).optional(),
-  OPENBRIDGE_AUTH_BASE_URL: url.default('https://authentication.api.openbridge.io'),
-  OPENBRIDGE_SUBSCRIPTIONS_BASE_URL: url.default('https://subscriptions.api.openbridge.io'),
-  OPENBRIDGE_REMOTE_IDENTITY_BASE_URL: url.default('https://remote-identity.api.openbridge.io'),
-  OPENBRIDGE_SERVICE_BASE_URL: url.default('https://service.api.openbridge.io'),
-  OPENBRIDGE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  CODE_MODE: z.string().optional(),
-});
+// Env-only configuration through the contract's strict env reader; secrets stay in this object and never reach a log line.
+import { type CodeMode, parseCodeMode } from '@obmcp/code-mode';
+import {
+  ConfigError,
+  type ContractSettings,
+  createEnvReader,
+  type Env,
+  type EnvReader,
+  type LogLevel,
+  readContractSettings,
+  readLogLevel,
+} from '@obmcp/contract';
 
 export interface Config {
   mock: boolean;
@@ -31,47 +18,66 @@ export interface Config {
   timeoutMs: number;
   maxRetries: number;
   urls: { auth: string; subscriptions: string; remoteIdentity: string; service: string };
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
-  codeMode: 'on' | 'only' | 'off';
+  logLevel: LogLevel;
+  codeMode: CodeMode;
+  /** MCP_* switches of the contract. */
+  contract: ContractSettings;
+  /** Deprecation notes for stderr (old variable names). */
+  warnings: readonly string[];
 }
 
-export class ConfigError extends Error {}
+/** Refresh tokens are `key:secret` (Openbridge Account → API Management). */
+const REFRESH_TOKEN_FORMAT = /^[^\s:]+:[^\s:]+$/;
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(
-      `invalid ${String(issue?.path.join('.') ?? 'environment')}: ${issue?.message ?? 'invalid value'}`,
-    );
+/** An http(s) base URL without trailing slashes. */
+function baseUrl(env: EnvReader, name: string, fallback: string): string {
+  const raw = env.text(name);
+  if (raw === undefined) return fallback;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
   }
-  const e = parsed.data;
-  const mock = e.OBMCP_MOCK === '1';
-  const refreshToken = e.OPENBRIDGE_REFRESH_TOKEN ?? '';
-  if (!mock && refreshToken === '') {
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new ConfigError(`${name} must be an http(s) URL (got ${JSON.stringify(raw.slice(0, 40))})`);
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadConfig(raw: Env = process.env): Config {
+  const env = createEnvReader(raw);
+  const mock = env.text('OBMCP_MOCK') === '1';
+  const refreshToken = env.text('OPENBRIDGE_REFRESH_TOKEN') ?? '';
+  if (!mock && refreshToken === '')
     throw new ConfigError(
       'OPENBRIDGE_REFRESH_TOKEN is required (create one in Openbridge → Account → API Management; format key:secret)',
     );
-  }
-  let codeMode: Config['codeMode'];
-  try {
-    codeMode = parseCodeMode(e.CODE_MODE);
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
+  // The value is a secret: the message never echoes it.
+  if (refreshToken !== '' && !REFRESH_TOKEN_FORMAT.test(refreshToken))
+    throw new ConfigError('OPENBRIDGE_REFRESH_TOKEN must have the form key:secret (the value is not shown)');
   return {
     mock,
     refreshToken,
-    privilegedTools: e.OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS ?? false,
-    timeoutMs: e.OPENBRIDGE_TIMEOUT_MS ?? (mock ? 2_000 : 20_000),
-    maxRetries: e.OPENBRIDGE_MAX_RETRIES ?? 2,
+    privilegedTools: env.bool('OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS', false),
+    timeoutMs: env.int('OPENBRIDGE_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 2_000 : 20_000),
+    maxRetries: env.int('OPENBRIDGE_MAX_RETRIES', { min: 0, max: 5 }, 2),
     urls: {
-      auth: e.OPENBRIDGE_AUTH_BASE_URL,
-      subscriptions: e.OPENBRIDGE_SUBSCRIPTIONS_BASE_URL,
-      remoteIdentity: e.OPENBRIDGE_REMOTE_IDENTITY_BASE_URL,
-      service: e.OPENBRIDGE_SERVICE_BASE_URL,
+      auth: baseUrl(env, 'OPENBRIDGE_AUTH_BASE_URL', 'https://authentication.api.openbridge.io'),
+      subscriptions: baseUrl(
+        env,
+        'OPENBRIDGE_SUBSCRIPTIONS_BASE_URL',
+        'https://subscriptions.api.openbridge.io',
+      ),
+      remoteIdentity: baseUrl(
+        env,
+        'OPENBRIDGE_REMOTE_IDENTITY_BASE_URL',
+        'https://remote-identity.api.openbridge.io',
+      ),
+      service: baseUrl(env, 'OPENBRIDGE_SERVICE_BASE_URL', 'https://service.api.openbridge.io'),
     },
-    logLevel: e.OPENBRIDGE_LOG_LEVEL,
-    codeMode,
+    logLevel: readLogLevel(env, ['OPENBRIDGE_LOG_LEVEL']),
+    codeMode: parseCodeMode(env.text('CODE_MODE')),
+    contract: readContractSettings(env),
+    warnings: env.warnings,
   };
 }

@@ -37,6 +37,7 @@ export function createServer(config: Config, { logger, env }: ServerDeps): Contr
     tools: split.listed,
     internalTools: split.internal,
     env: env ?? process.env,
+    settings: config.contract,
     logger,
   });
   return contract;

@@ -1,7 +1,7 @@
 // Unit: env → config — credentials required outside mock mode, region aliases, defaults, version sync.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig, MissingCredentialsError } from './config.js';
 import { SP_MCP_VERSION } from './version.js';
 
 describe('loadConfig', () => {
@@ -10,8 +10,8 @@ describe('loadConfig', () => {
       loadConfig({});
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).missing).toEqual([
+      expect(error).toBeInstanceOf(MissingCredentialsError);
+      expect((error as MissingCredentialsError).missing).toEqual([
         'SP_API_CLIENT_ID',
         'SP_API_CLIENT_SECRET',
         'SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)',

@@ -1,8 +1,23 @@
-// Environment → typed config (zod). Credentials are required unless OBMCP_MOCK=1 (the mocks preload).
-import { z } from 'zod';
-import { resolveRegion } from './hints/region-aliases.js';
+// Environment → typed config, through the contract's strict env reader. Credentials are required unless OBMCP_MOCK=1.
+import {
+  ConfigError,
+  type ContractSettings,
+  createEnvReader,
+  type Env,
+  type LogLevel,
+  readContractSettings,
+  readLogLevel,
+} from '@obmcp/contract';
+import { type CodeMode, parseCodeMode } from '@obmcp/code-mode';
+import { REGIONS, resolveRegion } from './hints/region-aliases.js';
 
 export type Region = 'na' | 'eu' | 'fe';
+
+/** Retry delays of one kind of exchange (decided here, short in mock mode: no client asks `config.mock`). */
+export interface RetryDelays {
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
 
 export interface SpConfig {
   mock: boolean;
@@ -17,119 +32,85 @@ export interface SpConfig {
   sellerId: string | undefined;
   enableWrites: boolean;
   timeoutMs: number;
+  /** Timeout for presigned report/feed document downloads (at least timeoutMs). */
+  documentTimeoutMs: number;
   maxAttempts: number;
   retryMaxTotalMs: number;
+  /** SP-API calls: backoff between attempts. */
+  retryDelays: RetryDelays;
+  /** LWA token exchange: two attempts within maxTotalMs. */
+  tokenRetry: RetryDelays & { maxTotalMs: number };
   limiterMaxWaitMs: number;
   maxDocumentBytes: number;
   lwaEndpoint: string;
-  codeMode: string | undefined;
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  codeMode: CodeMode;
+  logLevel: LogLevel;
+  /** MCP_* switches of the contract. */
+  contract: ContractSettings;
+  /** Deprecation notes for stderr (old variable names). */
+  warnings: readonly string[];
 }
 
-export class ConfigError extends Error {
-  constructor(
-    message: string,
-    readonly missing: string[] = [],
-  ) {
-    super(message);
-    this.name = 'ConfigError';
+/** Missing credentials: `missing` lists the variables to set. */
+export class MissingCredentialsError extends ConfigError {
+  constructor(readonly missing: string[]) {
+    super(`missing required environment variables: ${missing.join(', ')}`);
   }
 }
 
-const bool = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v.trim() === '') return undefined;
-    const s = v.trim().toLowerCase();
-    if (['1', 'true', 'yes', 'on'].includes(s)) return true;
-    if (['0', 'false', 'no', 'off'].includes(s)) return false;
-    ctx.addIssue({ code: 'custom', message: `expected true/false, got "${v.slice(0, 20)}"` });
-    return z.NEVER;
-  });
-const int = (min: number, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return undefined;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `expected an integer ${min}..${max}, got "${v.slice(0, 20)}"`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
-const text = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-const EnvSchema = z.object({
-  OBMCP_MOCK: text,
-  SP_API_CLIENT_ID: text,
-  SP_API_CLIENT_SECRET: text,
-  SP_API_REFRESH_TOKEN: text,
-  SP_API_REGION: text,
-  SP_API_SANDBOX: bool,
-  SP_API_IDENTITIES_FILE: text,
-  SP_API_ACTIVE_IDENTITY: text,
-  SP_API_SELLER_ID: text,
-  SP_API_ENABLE_WRITES: bool,
-  SP_API_TIMEOUT_MS: int(100, 300_000),
-  SP_API_MAX_ATTEMPTS: int(1, 10),
-  SP_API_RETRY_MAX_TOTAL_MS: int(0, 600_000),
-  SP_API_LIMITER_MAX_WAIT_MS: int(0, 120_000),
-  SP_API_MAX_DOCUMENT_BYTES: int(1024, 1024 * 1024 * 1024),
-  SP_API_LWA_ENDPOINT: text,
-  CODE_MODE: text,
-  SP_API_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
-});
-
-export function loadConfig(env: Record<string, string | undefined>): SpConfig {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    const first = parsed.error.issues[0];
-    throw new ConfigError(`invalid environment: ${names.join(', ')} (${first?.message ?? 'invalid'})`);
-  }
-  const e = parsed.data;
-  const mock = e.OBMCP_MOCK === '1';
+export function loadConfig(raw: Env): SpConfig {
+  const env = createEnvReader(raw);
+  const mock = env.text('OBMCP_MOCK') === '1';
+  const clientId = env.text('SP_API_CLIENT_ID');
+  const clientSecret = env.text('SP_API_CLIENT_SECRET');
+  const refreshToken = env.text('SP_API_REFRESH_TOKEN');
+  const identitiesFile = env.text('SP_API_IDENTITIES_FILE');
+  const regionText = env.text('SP_API_REGION');
+  const region = regionText === undefined ? 'na' : resolveRegion(regionText);
+  if (region === undefined)
+    throw new ConfigError(
+      `SP_API_REGION must be one of ${REGIONS.join(', ')} or an alias such as europe or japan (got ${JSON.stringify(regionText?.slice(0, 40))})`,
+    );
+  const timeoutMs = env.int('SP_API_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 2_000 : 20_000);
+  const config: SpConfig = {
+    mock,
+    clientId: clientId ?? '',
+    clientSecret: clientSecret ?? '',
+    refreshToken: refreshToken ?? '',
+    region,
+    sandbox: env.bool('SP_API_SANDBOX', false),
+    identitiesFile,
+    activeIdentity: env.text('SP_API_ACTIVE_IDENTITY'),
+    sellerId: env.text('SP_API_SELLER_ID'),
+    enableWrites: env.bool('SP_API_ENABLE_WRITES', false),
+    timeoutMs,
+    documentTimeoutMs: Math.max(timeoutMs, mock ? 2_000 : 60_000),
+    maxAttempts: env.int('SP_API_MAX_ATTEMPTS', { min: 1, max: 10 }, 3),
+    retryMaxTotalMs: env.int('SP_API_RETRY_MAX_TOTAL_MS', { min: 0, max: 600_000 }, mock ? 1_500 : 30_000),
+    retryDelays: mock ? { baseDelayMs: 20, maxDelayMs: 200 } : { baseDelayMs: 500, maxDelayMs: 8_000 },
+    tokenRetry: mock
+      ? { baseDelayMs: 20, maxDelayMs: 100, maxTotalMs: 500 }
+      : { baseDelayMs: 500, maxDelayMs: 2_000, maxTotalMs: 5_000 },
+    limiterMaxWaitMs: env.int('SP_API_LIMITER_MAX_WAIT_MS', { min: 0, max: 120_000 }, mock ? 500 : 2_000),
+    maxDocumentBytes: env.int(
+      'SP_API_MAX_DOCUMENT_BYTES',
+      { min: 1024, max: 1024 * 1024 * 1024 },
+      50 * 1024 * 1024,
+    ),
+    lwaEndpoint: env.text('SP_API_LWA_ENDPOINT') ?? 'https://api.amazon.com/auth/o2/token',
+    codeMode: parseCodeMode(env.text('CODE_MODE')),
+    logLevel: readLogLevel(env, ['SP_API_LOG_LEVEL']),
+    contract: readContractSettings(env),
+    warnings: env.warnings,
+  };
   const missing: string[] = [];
   if (!mock) {
-    if (!e.SP_API_CLIENT_ID) missing.push('SP_API_CLIENT_ID');
-    if (!e.SP_API_CLIENT_SECRET) missing.push('SP_API_CLIENT_SECRET');
-    if (!e.SP_API_REFRESH_TOKEN && !e.SP_API_IDENTITIES_FILE)
-      missing.push('SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)');
+    if (!clientId) missing.push('SP_API_CLIENT_ID');
+    if (!clientSecret) missing.push('SP_API_CLIENT_SECRET');
+    if (!refreshToken && !identitiesFile) missing.push('SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)');
   }
-  if (missing.length > 0)
-    throw new ConfigError(`missing required environment variables: ${missing.join(', ')}`, missing);
-  const region = e.SP_API_REGION === undefined ? 'na' : resolveRegion(e.SP_API_REGION);
-  if (region === undefined)
-    throw new ConfigError('invalid environment: SP_API_REGION (expected na, eu or fe)');
-  return {
-    mock,
-    clientId: e.SP_API_CLIENT_ID ?? '',
-    clientSecret: e.SP_API_CLIENT_SECRET ?? '',
-    refreshToken: e.SP_API_REFRESH_TOKEN ?? '',
-    region,
-    sandbox: e.SP_API_SANDBOX ?? false,
-    identitiesFile: e.SP_API_IDENTITIES_FILE,
-    activeIdentity: e.SP_API_ACTIVE_IDENTITY,
-    sellerId: e.SP_API_SELLER_ID,
-    enableWrites: e.SP_API_ENABLE_WRITES ?? false,
-    timeoutMs: e.SP_API_TIMEOUT_MS ?? (mock ? 2_000 : 20_000),
-    maxAttempts: e.SP_API_MAX_ATTEMPTS ?? 3,
-    retryMaxTotalMs: e.SP_API_RETRY_MAX_TOTAL_MS ?? (mock ? 1_500 : 30_000),
-    limiterMaxWaitMs: e.SP_API_LIMITER_MAX_WAIT_MS ?? (mock ? 500 : 2_000),
-    maxDocumentBytes: e.SP_API_MAX_DOCUMENT_BYTES ?? 50 * 1024 * 1024,
-    lwaEndpoint: e.SP_API_LWA_ENDPOINT ?? 'https://api.amazon.com/auth/o2/token',
-    codeMode: e.CODE_MODE,
-    logLevel: e.SP_API_LOG_LEVEL ?? 'info',
-  };
+  if (missing.length > 0) throw new MissingCredentialsError(missing);
+  return config;
 }
 
 /** Values the logger must redact wherever they appear. */

@@ -25,7 +25,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT });
   const lwa = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT });
   const documents = createFetcher({
-    timeoutMs: Math.max(config.timeoutMs, config.mock ? 2_000 : 60_000),
+    timeoutMs: config.documentTimeoutMs,
     userAgent: USER_AGENT,
     maxBodyBytes: config.maxDocumentBytes,
   });
@@ -43,6 +43,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     tools: listed,
     internalTools: internal,
     env,
+    settings: config.contract,
     logger: options.logger,
   });
 }

@@ -16,7 +16,7 @@ describe('secrets stay secret', () => {
     { OBMCP_MOCK_FAULT: 'http_403' },
     { OBMCP_MOCK_EXPIRED_TOKENS: '1000' },
   ])('env %j', async (extra) => {
-    const sp = await startSp({ ...CANARIES, SP_API_LOG_LEVEL: 'debug', ...extra });
+    const sp = await startSp({ ...CANARIES, OBMCP_LOG_LEVEL: 'debug', ...extra });
     const texts: string[] = [];
     try {
       for (const [name, args] of [

@@ -97,8 +97,7 @@ export class AdsApiClient {
         },
         {
           maxAttempts: this.config.maxAttempts,
-          baseDelayMs: this.config.mock ? 50 : 1_000,
-          maxDelayMs: 8_000,
+          ...this.config.retryDelays,
           maxTotalMs: this.config.retryBudgetMs,
           signal: call.signal,
           shouldRetry: (error, n) =>

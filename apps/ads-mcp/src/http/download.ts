@@ -40,8 +40,7 @@ export async function downloadReportFile(
     },
     {
       maxAttempts: config.maxAttempts,
-      baseDelayMs: config.mock ? 50 : 1_000,
-      maxDelayMs: 8_000,
+      ...config.retryDelays,
       maxTotalMs: config.retryBudgetMs,
       signal: call.signal,
       shouldRetry: defaultShouldRetry,

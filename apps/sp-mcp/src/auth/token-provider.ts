@@ -55,9 +55,7 @@ export function createTokenProvider(config: SpConfig, fetcher: Fetcher): TokenPr
         try {
           return await withRetry(() => exchange(identity, signal), {
             maxAttempts: 2,
-            baseDelayMs: config.mock ? 20 : 500,
-            maxDelayMs: config.mock ? 100 : 2_000,
-            maxTotalMs: config.mock ? 500 : 5_000,
+            ...config.tokenRetry,
             shouldRetry: (error) => ({ retry: error instanceof UpstreamHttpError }),
             ...(signal ? { signal } : {}),
           });

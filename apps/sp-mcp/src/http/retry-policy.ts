@@ -6,8 +6,7 @@ import type { SpConfig } from '../config.js';
 export function spRetryPolicy(config: SpConfig, idempotent: boolean, signal?: AbortSignal): RetryPolicy {
   return {
     maxAttempts: config.maxAttempts,
-    baseDelayMs: config.mock ? 20 : 500,
-    maxDelayMs: config.mock ? 200 : 8_000,
+    ...config.retryDelays,
     maxTotalMs: config.retryMaxTotalMs,
     // A throttled write was not executed, so repeating it is safe; a 5xx or timeout may have been.
     shouldRetry: idempotent
