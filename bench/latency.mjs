@@ -14,9 +14,7 @@ export const PHASE_PROBE = here('./phase-probe.mjs');
 export const ENV = {
   ...CANARY_ENV,
   ADS_API_PROFILE_ID: '1111111111',
-  MCP_LOG_LEVEL: 'warn',
-  SP_API_LOG_LEVEL: 'warn',
-  OPENBRIDGE_LOG_LEVEL: 'warn',
+  OBMCP_LOG_LEVEL: 'warn',
   // The SP mock reports a raised usage plan (1000 req/s, well above the bench's call rate) that
   // sp-mcp's limiter learns after the first call; with the documented getOrder plan (0.5/s,
   // burst 30) the limiter would refuse after 30 calls.

@@ -6,7 +6,7 @@ import { fuzzTargets } from '../src/fuzz/tool-selection.js';
 import { firstExample } from '../src/fuzz/tool-selection.js';
 import { APPS, type AppName, spawnApp } from '../src/servers.js';
 
-const DEBUG_LOGS = { SP_API_LOG_LEVEL: 'debug', MCP_LOG_LEVEL: 'debug', OPENBRIDGE_LOG_LEVEL: 'debug' };
+const DEBUG_LOGS = { OBMCP_LOG_LEVEL: 'debug' };
 const SCENARIOS: Record<string, Record<string, string>> = {
   normal: {},
   'auth fault http_401': { OBMCP_MOCK_AUTH_FAULT: 'http_401' },
