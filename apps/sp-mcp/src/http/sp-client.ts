@@ -1,5 +1,5 @@
 // SpApiClient: limiter → LWA token → fetch → header meta → error mapping, with bounded retry.
-import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
+import { applyPassthrough, type CallContext, UpstreamTransportError } from '@obmcp/contract';
 import { type Fetcher, joinQuery, type Limiter, type QueryValue, withRetry } from '@obmcp/http-kit';
 import type { TokenProvider } from '../auth/token-provider.js';
 import type { SpConfig } from '../config.js';
@@ -59,7 +59,9 @@ function parseBody(res: Awaited<ReturnType<Fetcher['send']>>): unknown {
 export class SpApiClient {
   constructor(private readonly deps: SpClientDeps) {}
 
-  async call(req: SpRequest, call: CallContext): Promise<SpResult> {
+  async call(request: SpRequest, call: CallContext): Promise<SpResult> {
+    // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.
+    const req = applyPassthrough(request, call.passthrough);
     const { config, session, tokens, fetcher, limiter } = this.deps;
     const identity = session.active();
     const sandbox = session.sandbox;

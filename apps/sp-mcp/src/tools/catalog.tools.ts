@@ -59,7 +59,6 @@ const searchSchema = {
     keywordsLocale: locale,
   },
   required: ['marketplaceIds'],
-  additionalProperties: false,
   examples: [
     { marketplaceIds: ['ATVPDKIKX0DER'], keywords: ['echo dot'] },
     {
@@ -90,7 +89,6 @@ const getSchema = {
   type: 'object',
   properties: { asin, marketplaceIds: marketplaceIds50, includedData, locale },
   required: ['asin', 'marketplaceIds'],
-  additionalProperties: false,
   examples: [{ asin: 'B08N5WRWNW', marketplaceIds: ['ATVPDKIKX0DER'] }],
 } as const;
 
@@ -103,6 +101,7 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Searches the Amazon catalog by keywords or identifiers (Catalog Items 2022-04-01). identifiersType is required with identifiers; keywords and identifiers cannot be combined. Rate 2/s, burst 2.',
       inputSchema: searchSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
@@ -123,6 +122,7 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Returns one catalog item by ASIN (Catalog Items 2022-04-01 getCatalogItem). Rate 2/s, burst 2.',
       inputSchema: getSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(

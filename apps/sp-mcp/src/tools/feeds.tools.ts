@@ -34,7 +34,6 @@ const documentSchema = {
     },
   },
   required: ['contentType'],
-  additionalProperties: false,
   examples: [
     {
       contentType: 'application/json; charset=UTF-8',
@@ -64,7 +63,6 @@ const createSchema = {
     },
   },
   required: ['feedType', 'marketplaceIds', 'inputFeedDocumentId'],
-  additionalProperties: false,
   examples: [
     {
       feedType: 'JSON_LISTINGS_FEED',
@@ -78,7 +76,6 @@ const getSchema = {
   type: 'object',
   properties: { feedId },
   required: ['feedId'],
-  additionalProperties: false,
   examples: [{ feedId: '50002' }],
 } as const;
 
@@ -90,6 +87,7 @@ export function feedsReadTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Feed processing status and resultFeedDocumentId (Feeds 2021-06-30 getFeed). Rate 2/s, burst 15.',
       inputSchema: getSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(
@@ -110,6 +108,7 @@ export function feedsWriteTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Creates a feed document and its presigned upload URL (Feeds 2021-06-30 createFeedDocument, HTTP 201); uploads content to it (the URL itself is never returned, so pass content). Only listed when SP_API_ENABLE_WRITES=true.',
       inputSchema: documentSchema,
+      passthrough: 'body',
       annotations: CREATE_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(
@@ -136,6 +135,7 @@ export function feedsWriteTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Submits an uploaded feed document for processing (Feeds 2021-06-30 createFeed, HTTP 202); feeds change live seller data. Only listed when SP_API_ENABLE_WRITES=true. Rate 0.0083/s, burst 15.',
       inputSchema: createSchema,
+      passthrough: 'body',
       annotations: CHANGE_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(

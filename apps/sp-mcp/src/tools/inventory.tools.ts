@@ -21,7 +21,6 @@ const schema = {
     },
   },
   required: ['marketplaceId'],
-  additionalProperties: false,
   examples: [
     { marketplaceId: 'ATVPDKIKX0DER', details: true },
     { marketplaceId: 'ATVPDKIKX0DER', sellerSkus: ['SKU-1000'] },
@@ -36,6 +35,7 @@ export function inventoryTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'FBA inventory per SKU in one marketplace (FBA Inventory v1 getInventorySummaries). Rate 2/s, burst 2.',
       inputSchema: schema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(

@@ -43,7 +43,6 @@ const getSchema = {
     issueLocale,
   },
   required: ['sku', 'marketplaceIds'],
-  additionalProperties: false,
   examples: [
     {
       sellerId: 'A2MOCKSELLER01',
@@ -84,7 +83,6 @@ const patchSchema = {
     issueLocale,
   },
   required: ['sku', 'marketplaceIds', 'productType', 'patches'],
-  additionalProperties: false,
   examples: [
     {
       sellerId: 'A2MOCKSELLER01',
@@ -111,6 +109,7 @@ export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem). Rate 5/s, burst 10.',
       inputSchema: getSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const seller = resolveSellerId(deps, args.sellerId);
@@ -141,6 +140,7 @@ export function listingsWriteTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Partially updates a listing (Listings Items 2021-08-01 patchListingsItem). Changes live seller data unless mode=VALIDATION_PREVIEW. Only listed when SP_API_ENABLE_WRITES=true. Rate 5/s, burst 5.',
       inputSchema: patchSchema,
+      passthrough: 'body',
       annotations: CHANGE_UPSTREAM,
       handler: async (args, call) => {
         const seller = resolveSellerId(deps, args.sellerId);

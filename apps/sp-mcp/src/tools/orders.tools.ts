@@ -55,7 +55,6 @@ const getOrdersSchema = {
     nextToken: pageToken,
   },
   required: ['marketplaceIds'],
-  additionalProperties: false,
   examples: [
     { marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z' },
     {
@@ -86,7 +85,6 @@ const orderIdSchema = {
   type: 'object',
   properties: { orderId },
   required: ['orderId'],
-  additionalProperties: false,
   examples: [{ orderId: '902-3159896-1390916' }],
 } as const;
 
@@ -94,7 +92,6 @@ const orderItemsSchema = {
   type: 'object',
   properties: { orderId, nextToken: pageToken },
   required: ['orderId'],
-  additionalProperties: false,
   examples: [{ orderId: '902-3159896-1390916' }],
 } as const;
 
@@ -153,7 +150,6 @@ const searchOrdersSchema = {
       },
     },
   },
-  additionalProperties: false,
   examples: [{ createdAfter: '2026-03-01T00:00:00Z', marketplaceIds: ['ATVPDKIKX0DER'] }],
 } as const;
 
@@ -194,6 +190,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Lists orders (Orders API v0 getOrders). Requires createdAfter or lastUpdatedAfter unless nextToken is given. Rate 0.0167/s, burst 20.',
       inputSchema: getOrdersSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         if (args.nextToken === undefined) requireOneOf(args, ['createdAfter', 'lastUpdatedAfter'], false);
@@ -220,6 +217,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       title: 'Get one order (Orders v0)',
       description: 'Returns one order by Amazon order id (Orders API v0 getOrder). Rate 0.5/s, burst 30.',
       inputSchema: orderIdSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
@@ -234,6 +232,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       title: 'Get order items (Orders v0)',
       description: 'Lists the items of one order (Orders API v0 getOrderItems). Rate 0.5/s, burst 30.',
       inputSchema: orderItemsSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
@@ -259,6 +258,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter is required unless paginationToken is given.',
       inputSchema: searchOrdersSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         if (args.paginationToken === undefined)

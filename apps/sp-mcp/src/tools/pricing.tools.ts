@@ -19,7 +19,6 @@ const offersSchema = {
     customerType: { type: 'string', enum: ['Consumer', 'Business'] },
   },
   required: ['asin', 'marketplaceId', 'itemCondition'],
-  additionalProperties: false,
   examples: [{ asin: 'B08N5WRWNW', marketplaceId: 'ATVPDKIKX0DER', itemCondition: 'New' }],
 } as const;
 
@@ -40,7 +39,6 @@ const pricingSchema = {
     offerType: { type: 'string', enum: ['B2C', 'B2B'] },
   },
   required: ['marketplaceId', 'itemType'],
-  additionalProperties: false,
   examples: [
     { marketplaceId: 'ATVPDKIKX0DER', itemType: 'Asin', asins: ['B08N5WRWNW'] },
     { marketplaceId: 'ATVPDKIKX0DER', itemType: 'Sku', skus: ['SKU-1000'] },
@@ -55,6 +53,7 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Lowest prices, Buy Box prices and top offers for one ASIN (Product Pricing v0 getItemOffers). Rate 0.5/s, burst 1.',
       inputSchema: offersSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(
@@ -75,6 +74,7 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Your offer prices for up to 20 ASINs or SKUs (Product Pricing v0 getPricing). Rate 0.5/s, burst 1.',
       inputSchema: pricingSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const listField = args.itemType === 'Asin' ? 'asins' : 'skus';

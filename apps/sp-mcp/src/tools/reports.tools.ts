@@ -39,7 +39,6 @@ const createSchema = {
     },
   },
   required: ['reportType', 'marketplaceIds'],
-  additionalProperties: false,
   examples: [{ reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', marketplaceIds: ['ATVPDKIKX0DER'] }],
 } as const;
 
@@ -47,7 +46,6 @@ const getSchema = {
   type: 'object',
   properties: { reportId },
   required: ['reportId'],
-  additionalProperties: false,
   examples: [{ reportId: 'ID323' }],
 } as const;
 
@@ -62,7 +60,6 @@ const listSchema = {
     createdUntil: dateTime,
     nextToken: pageToken,
   },
-  additionalProperties: false,
   examples: [
     { reportTypes: ['GET_MERCHANT_LISTINGS_ALL_DATA'] },
     { reportTypes: ['GET_MERCHANT_LISTINGS_ALL_DATA'], processingStatuses: ['DONE'] },
@@ -85,7 +82,6 @@ const documentSchema = {
     },
   },
   required: ['reportDocumentId'],
-  additionalProperties: false,
   examples: [{ reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip', maxChars: 5000 }],
 } as const;
 
@@ -98,6 +94,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document. Rate 0.0167/s, burst 15.',
       inputSchema: createSchema,
+      passthrough: 'body',
       annotations: CREATE_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
@@ -113,6 +110,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport). Rate 2/s, burst 15.',
       inputSchema: getSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
@@ -132,6 +130,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given. Rate 0.0222/s, burst 10.',
       inputSchema: listSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
@@ -164,6 +163,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Fetches a report document: resolves the presigned URL, downloads it and decompresses GZIP within the configured size bound (SP_API_MAX_DOCUMENT_BYTES). Returns text content, truncated to maxChars.',
       inputSchema: documentSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(

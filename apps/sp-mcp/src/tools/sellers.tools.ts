@@ -2,7 +2,7 @@
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import type { SpToolDeps } from './deps.js';
 
-const schema = { type: 'object', properties: {}, additionalProperties: false, examples: [{}] } as const;
+const schema = { type: 'object', properties: {}, examples: [{}] } as const;
 
 export function sellersTools(deps: SpToolDeps): ToolDefinition[] {
   return [
@@ -12,6 +12,7 @@ export function sellersTools(deps: SpToolDeps): ToolDefinition[] {
       description:
         'Marketplaces the active seller participates in, with participation status (Sellers v1). Rate 0.016/s, burst 15.',
       inputSchema: schema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (_args, call) => {
         const { body } = await deps.client.call(
