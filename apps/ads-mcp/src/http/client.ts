@@ -1,5 +1,6 @@
 // AdsApiClient: region host, auth + ClientId + Scope headers, bounded retry, error bodies → contract errors.
 import {
+  applyPassthrough,
   type CallContext,
   parseRetryAfter,
   UpstreamHttpError,
@@ -53,7 +54,9 @@ export class AdsApiClient {
     private readonly config: AdsConfig,
   ) {}
 
-  async request(req: AdsRequest, call: CallContext): Promise<AdsResponse> {
+  async request(request: AdsRequest, call: CallContext): Promise<AdsResponse> {
+    // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.
+    const req = applyPassthrough(request, call.passthrough);
     const region = this.session.region;
     const profileId = req.scope.kind === 'profile' ? requireProfile(this.session) : undefined;
     const url = joinQuery(`${REGION_INFO[region].apiHost}${req.path}`, req.query ?? {});

@@ -14,7 +14,6 @@ import type { AdsToolContext } from './context.js';
 
 const listSchema = {
   type: 'object',
-  additionalProperties: false,
   properties: {
     profileTypeFilter: {
       type: 'array',
@@ -60,6 +59,7 @@ export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'Lists the advertising profiles (one per advertiser and marketplace) of the active region. Profile ids feed set_active_profile.',
       inputSchema: listSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       async handler(args, call) {
         const res = await ctx.client.request(

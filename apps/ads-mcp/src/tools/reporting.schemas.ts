@@ -25,7 +25,6 @@ const reportId = {
 
 export const createSchema = {
   type: 'object',
-  additionalProperties: false,
   required: ['startDate', 'endDate', 'reportTypeId', 'groupBy', 'columns'],
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 128 },
@@ -89,7 +88,6 @@ export const createSchema = {
 
 export const getSchema = {
   type: 'object',
-  additionalProperties: false,
   required: ['reportId'],
   properties: { reportId },
   examples: [{ reportId: '0e5f7c9a-1b2c-4d3e-8f90-123456789abc' }],

@@ -56,6 +56,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'POST /reporting/reports (GZIP_JSON). Poll get_report until status COMPLETED, then download_report. A duplicate request fails with ADS_API_HTTP_425 and details[0].existing_report_id.',
       inputSchema: createSchema,
+      passthrough: 'body',
       annotations: CREATE_UPSTREAM,
       async handler(a, call) {
         if (a.endDate < a.startDate) {
@@ -106,6 +107,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'GET /reporting/reports/{reportId}: status PENDING → PROCESSING → COMPLETED (ready:true, url) or FAILED (failureReason).',
       inputSchema: getSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: (a, call) => fetchReport(ctx, a.reportId, call),
     }),

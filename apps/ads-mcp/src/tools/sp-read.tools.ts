@@ -7,7 +7,6 @@ import { spList } from './sp-list.js';
 
 const campaignsSchema = {
   type: 'object',
-  additionalProperties: false,
   properties: {
     campaignIdFilter: idList,
     portfolioIdFilter: idList,
@@ -34,7 +33,6 @@ const campaignsSchema = {
 
 const adGroupsSchema = {
   type: 'object',
-  additionalProperties: false,
   properties: {
     campaignIdFilter: idList,
     adGroupIdFilter: idList,
@@ -52,7 +50,6 @@ const adGroupsSchema = {
 
 const keywordsSchema = {
   type: 'object',
-  additionalProperties: false,
   properties: {
     campaignIdFilter: idList,
     adGroupIdFilter: idList,
@@ -72,7 +69,6 @@ const keywordsSchema = {
 
 const productAdsSchema = {
   type: 'object',
-  additionalProperties: false,
   properties: {
     campaignIdFilter: idList,
     adGroupIdFilter: idList,
@@ -93,6 +89,7 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'POST /sp/campaigns/list for the active profile: filter by id, portfolio, state or name; paginate with nextToken.',
       inputSchema: campaignsSchema,
+      passthrough: 'body',
       annotations: read,
       handler: (a, call) =>
         spList(
@@ -118,6 +115,7 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'POST /sp/adGroups/list for the active profile: filter by campaign, ad group, state or name.',
       inputSchema: adGroupsSchema,
+      passthrough: 'body',
       annotations: read,
       handler: (a, call) =>
         spList(
@@ -142,6 +140,7 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'POST /sp/keywords/list for the active profile: filter by campaign, ad group, keyword, state or match type.',
       inputSchema: keywordsSchema,
+      passthrough: 'body',
       annotations: read,
       handler: (a, call) =>
         spList(
@@ -165,6 +164,7 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'POST /sp/productAds/list for the active profile: filter by campaign, ad group, ad id or state.',
       inputSchema: productAdsSchema,
+      passthrough: 'body',
       annotations: read,
       handler: (a, call) =>
         spList(

@@ -49,7 +49,6 @@ const date = { type: 'string', format: 'date' } as const;
 
 const createSchema = {
   type: 'object',
-  additionalProperties: false,
   required: ['campaigns'],
   properties: {
     campaigns: {
@@ -90,7 +89,6 @@ const createSchema = {
 
 const updateSchema = {
   type: 'object',
-  additionalProperties: false,
   required: ['campaigns'],
   properties: {
     campaigns: {
@@ -144,6 +142,7 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
       description:
         'POST /sp/campaigns (207 multi-status): per-item success[] and error[] are returned; failures also appear in _meta.warnings.',
       inputSchema: createSchema,
+      passthrough: 'body',
       annotations: CREATE_UPSTREAM,
       handler: (args, call) => writeCampaigns('POST', args.campaigns, call),
     }),
@@ -152,6 +151,7 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
       title: 'Update Sponsored Products campaigns',
       description: 'PUT /sp/campaigns (207 multi-status) with partial campaign objects keyed by campaignId.',
       inputSchema: updateSchema,
+      passthrough: 'body',
       annotations: REPLACE_UPSTREAM,
       handler: (args, call) => writeCampaigns('PUT', args.campaigns, call),
     }),
