@@ -38,9 +38,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
       locale: true,
     });
     expect(out.envelope).toBeUndefined();
-    expect((out.result?._meta as { normalized?: unknown[] }).normalized).toEqual([
-      passedThrough('locale'),
-    ]);
+    expect((out.result?._meta as { normalized?: unknown[] }).normalized).toEqual([passedThrough('locale')]);
     const sent = ads.upstreamRequests().filter((r) => new URL(r.url).pathname === '/sp/campaigns/list');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.body ?? '{}')).toMatchObject({ locale: true });

@@ -1,5 +1,11 @@
 // OpenbridgeClient: Bearer JWT, bounded retries (reads only), one re-auth on 401, headers → call.meta.
-import { type Logger, type MetaCollector, UpstreamTransportError } from '@obmcp/contract';
+import {
+  applyPassthrough,
+  type CallContext,
+  type Logger,
+  type MetaCollector,
+  UpstreamTransportError,
+} from '@obmcp/contract';
 import { defaultShouldRetry, type Fetcher, joinQuery, type QueryValue, withRetry } from '@obmcp/http-kit';
 import type { JwtProvider } from '../auth/jwt-provider.js';
 import { toHttpError } from './http-error.js';
@@ -8,6 +14,7 @@ import { recordResponseMeta } from './response-meta.js';
 export interface CallScope {
   meta: MetaCollector;
   signal: AbortSignal;
+  passthrough?: CallContext['passthrough'];
 }
 
 export interface RequestOptions {
@@ -32,7 +39,9 @@ export class OpenbridgeClient {
   constructor(private readonly options: ClientOptions) {}
 
   /** Parsed JSON body of a 2xx response (undefined for 204). Throws contract errors otherwise. */
-  async request(call: CallScope, req: RequestOptions): Promise<unknown> {
+  async request(call: CallScope, options: RequestOptions): Promise<unknown> {
+    // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.
+    const req = applyPassthrough(options, call.passthrough);
     const method = req.method ?? 'GET';
     const idempotent = method === 'GET';
     return withRetry((attempt) => this.once(call, req, method, attempt), {

@@ -27,7 +27,6 @@ const schema = {
       properties: { last_days: false },
     },
   },
-  additionalProperties: false,
   examples: [{}, { last_days: 7 }, { subscription_id: 107003, filter_date: '2025-11-01' }],
 } as const;
 
@@ -42,6 +41,7 @@ export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinit
         'Healthchecks of the authenticated account (default: ERROR rows). Filter by one day (filter_date) or the ' +
         'last N days (last_days), not both.',
       inputSchema: schema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { accountId } = await jwt.principal();

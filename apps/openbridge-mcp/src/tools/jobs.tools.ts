@@ -18,7 +18,6 @@ const listSchema = {
     page_size: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
   },
   required: ['subscription_id'],
-  additionalProperties: false,
   examples: [{ subscription_id: 107003 }, { subscription_id: 107003, status: 'any', is_primary: false }],
 } as const;
 
@@ -26,7 +25,6 @@ const jobSchema = {
   type: 'object',
   properties: { job_id: idSchema('Job id, e.g. 4100440.') },
   required: ['job_id'],
-  additionalProperties: false,
   examples: [{ job_id: 4100440 }],
 } as const;
 
@@ -34,7 +32,6 @@ const historySchema = {
   type: 'object',
   properties: { history_id: idSchema('History transaction id, e.g. 72418.') },
   required: ['history_id'],
-  additionalProperties: false,
   examples: [{ history_id: 72418 }],
 } as const;
 
@@ -47,6 +44,7 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'List jobs of a subscription',
       description: 'Jobs (scheduled and one-off) of one subscription, paginated.',
       inputSchema: listSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
@@ -68,6 +66,7 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Get a job',
       description: 'One job with its schedule, stage and status.',
       inputSchema: jobSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         job: single(await client.request(call, { url: `${jobs}/${args.job_id}`, resource: 'job' })),
@@ -78,6 +77,7 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Get a history transaction',
       description: 'One history (backfill) transaction and its status.',
       inputSchema: historySchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         history: single(

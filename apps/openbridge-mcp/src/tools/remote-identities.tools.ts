@@ -23,7 +23,6 @@ const listSchema = {
     page: { type: 'integer', minimum: 1, default: 1 },
     page_size: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
   },
-  additionalProperties: false,
   examples: [{}, { remote_identity_type_id: 14, scope: 'shared' }],
 } as const;
 
@@ -31,7 +30,6 @@ const byIdSchema = {
   type: 'object',
   properties: { remote_identity_id: idSchema('Remote identity id, e.g. 7460.') },
   required: ['remote_identity_id'],
-  additionalProperties: false,
   examples: [{ remote_identity_id: 7460 }],
 } as const;
 
@@ -49,7 +47,6 @@ const profilesSchema = {
     is_manager: { type: 'boolean', description: 'Manager-account profiles only (true) or excluded (false).' },
   },
   required: ['remote_identity_id'],
-  additionalProperties: false,
   examples: [{ remote_identity_id: 7460 }, { remote_identity_id: 7460, profile_types: ['seller', 'vendor'] }],
 } as const;
 
@@ -62,6 +59,7 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       description:
         'Lists the external accounts (remote identities) linked to Openbridge, paginated. Credentials are never returned.',
       inputSchema: listSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
@@ -82,6 +80,7 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       title: 'Get a remote identity',
       description: 'One remote identity (own or shared) with its attributes flattened to the top level.',
       inputSchema: byIdSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
@@ -98,6 +97,7 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
         'Amazon Advertising profiles reachable through an Amazon Ads (type 14) remote identity, via the Openbridge ' +
         'Service API (no Amazon token leaves Openbridge).',
       inputSchema: profilesSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {

@@ -18,7 +18,6 @@ const listSchema = {
     product_id: idSchema('Only subscriptions of this product.'),
     remote_identity_id: idSchema('Only subscriptions using this remote identity.'),
   },
-  additionalProperties: false,
   examples: [{}, { status: 'any', product_id: 50 }],
 } as const;
 
@@ -26,7 +25,6 @@ const byIdSchema = {
   type: 'object',
   properties: { subscription_id: idSchema('Subscription id, e.g. 107003.') },
   required: ['subscription_id'],
-  additionalProperties: false,
   examples: [{ subscription_id: 107003 }],
 } as const;
 
@@ -35,7 +33,6 @@ const storagesSchema = {
   properties: {
     status: { type: 'string', enum: ['active', 'cancelled', 'any'], default: 'active' },
   },
-  additionalProperties: false,
   examples: [{}, { status: 'any' }],
 } as const;
 
@@ -47,6 +44,7 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       title: 'List subscriptions',
       description: `Lists the account's data-pipeline subscriptions (reads up to ${MAX_PAGES} pages of ${PAGE_SIZE}; 'truncated' says when more exist).`,
       inputSchema: listSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const items: Record<string, unknown>[] = [];
@@ -75,6 +73,7 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       title: 'Get a subscription',
       description: 'One subscription (v2) with its attributes flattened.',
       inputSchema: byIdSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         subscription: single(
@@ -91,6 +90,7 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       description:
         'Storage destinations (warehouses) the account delivers data to; read-only through the API.',
       inputSchema: storagesSchema,
+      passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
