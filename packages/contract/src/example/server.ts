@@ -7,4 +7,6 @@ import { slowTool } from './slow-tool.js';
 
 const logger = createLogger({ name: exampleProfile.name });
 const tools = process.env.OBMCP_EXAMPLE_SLOW_TOOL === '1' ? [...exampleTools, slowTool] : exampleTools;
-await serve(() => createContractServer({ profile: exampleProfile, tools, logger }).server, { logger });
+// newServer: one SDK Server per HTTP request on a host compiled once (not a new host per request).
+const { newServer } = createContractServer({ profile: exampleProfile, tools, logger });
+await serve(newServer, { logger });

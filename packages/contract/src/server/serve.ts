@@ -55,7 +55,7 @@ async function serveHttp(
   if (typeof source !== 'function') {
     throw new Error(
       'serve: the HTTP transport needs a server factory (one Server per request): ' +
-        'call serve(() => createServer(...).server, { logger }) instead of passing a Server',
+        'pass createContractServer(...).newServer to serve instead of a Server',
     );
   }
   const httpOptions = readHttpOptions(argv, env);
