@@ -40,7 +40,7 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
     const limitKey =
       limits === undefined || req.limitScope === false
         ? undefined
-        : `${upstream.name}:${req.operation}@${req.limitScope ?? 'default'}`;
+        : `${upstream.name}:${limits.bucket?.(req.operation) ?? req.operation}@${req.limitScope ?? 'default'}`;
     const trail = new MetaTrail();
     let reauthorized = false;
     let previousFailure: unknown;

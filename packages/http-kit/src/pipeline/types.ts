@@ -97,6 +97,8 @@ export interface LimitSettings {
   limiter: Limiter;
   /** The documented (or overridden) rule of an operation. */
   rule(operation: string): LimitRule;
+  /** The bucket an operation spends from (default: its own); one name for a per-account or per-IP budget. */
+  bucket?(operation: string): string;
 }
 
 /** What an app says about its upstream; the pipeline does the rest. */
