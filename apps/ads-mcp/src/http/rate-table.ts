@@ -1,18 +1,15 @@
-// Pre-flight budget per Ads endpoint. Amazon documents no fixed numbers ("rate limiting will occur dynamically
-// based on the overall system load"; report limits follow the regional report queue): these are conservative
-// starting rules; an X-RateLimit-Limit the API sends replaces the rate, and a 429's Retry-After blocks the bucket.
+// Pre-flight budget per Ads endpoint and profile. Amazon publishes no fixed numbers ("rate limiting will occur
+// dynamically based on the overall system load"; report limits follow the regional report queue), so these are
+// ceilings that keep a runaway agent from hammering the API; an X-RateLimit-Limit the API sends replaces the rate,
+// and a 429's Retry-After blocks the bucket until then (on every replica when Redis is shared).
 import type { LimitRule } from '@obmcp/http-kit';
 
 /** Any endpoint not listed. */
-export const ADS_DEFAULT_RULE: LimitRule = { rate: 2, burst: 5 };
+export const ADS_DEFAULT_RULE: LimitRule = { rate: 5, burst: 10 };
 
 export const ADS_RATE_TABLE: Readonly<Record<string, LimitRule>> = {
-  // Report creation is the most throttled call (queue-size tiers per region, docs: reporting rate limits).
-  'POST /reporting/reports': { rate: 0.2, burst: 2 },
-  // Polling a report "can take up to three hours"; repeated polling gets 429.
-  'GET /reporting/reports/{id}': { rate: 1, burst: 3 },
-  // "List extended data" calls "hold 5x the weight of standard calls".
-  'POST /sp/campaigns/list': { rate: 1, burst: 3 },
+  // Report creation is the most throttled call (queue-size tiers per region; "spread report requests").
+  'POST /reporting/reports': { rate: 1, burst: 5 },
 };
 
 export function ruleFor(operation: string): LimitRule {
