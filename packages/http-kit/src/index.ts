@@ -33,4 +33,4 @@ export type {
 } from './pipeline/types.js';
 export { noRateLimitHeaders, rateLimitHeaders, requestIdFrom } from './pipeline/header-parsers.js';
 export { tokenAuth, type TokenAuth, type TokenAuthOptions } from './pipeline/token-auth.js';
-export { RATE_OVERRIDE_ENV, rateOverrideFromEnv, ruleLookup } from './pipeline/rate-override.js';
+export { limitRules, RATE_OVERRIDE_ENV, rateOverrideFromEnv } from './pipeline/rate-override.js';

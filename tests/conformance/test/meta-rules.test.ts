@@ -6,15 +6,22 @@ import { type AppName, callTool, startServer } from '@obmcp/test-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isBuilt, PROFILES } from './support/apps.js';
 
-/** A read tool per server that makes exactly one upstream request per attempt. */
-const READS: Record<AppName, { tool: string; args: Record<string, unknown> }> = {
-  'sp-mcp': {
-    tool: 'get_item_offers',
-    args: { asin: 'B08N5WRWNW', marketplaceId: 'ATVPDKIKX0DER', itemCondition: 'New' },
-  },
-  'ads-mcp': { tool: 'list_profiles', args: {} },
-  'openbridge-mcp': { tool: 'get_remote_identities', args: {} },
-};
+/** A read tool per server that makes exactly one upstream request per attempt, and its retry-budget switch. */
+const READS: Record<AppName, { tool: string; args: Record<string, unknown>; roomyRetries: Record<string, string> }> =
+  {
+    'sp-mcp': {
+      tool: 'get_item_offers',
+      args: { asin: 'B08N5WRWNW', marketplaceId: 'ATVPDKIKX0DER', itemCondition: 'New' },
+      roomyRetries: { SP_API_RETRY_MAX_TOTAL_MS: '20000' },
+    },
+    'ads-mcp': { tool: 'list_profiles', args: {}, roomyRetries: { ADS_API_RETRY_BUDGET_MS: '20000' } },
+    'openbridge-mcp': { tool: 'get_remote_identities', args: {}, roomyRetries: {} },
+  };
+
+/** A budget that lets retries through (getItemOffers' documented burst of 1 would refuse the retry). */
+const ROOMY_BUDGET = { OBMCP_MOCK_RATE_LIMIT: '100/100' };
+/** One call per 20 s: the second call is refused however slow this machine is. */
+const TIGHT_BUDGET = { OBMCP_MOCK_RATE_LIMIT: '0.05/1' };
 
 const dir = mkdtempSync(join(tmpdir(), 'obmcp-meta-rules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,7 +68,8 @@ describe.each(APPS)('%s: _meta rules', (app) => {
   });
 
   it('a failure retried with the same Warning on every attempt reports it once', async () => {
-    const { outcomes, requests } = await run(app, { OBMCP_MOCK_FAULT: 'http_500', OBMCP_MOCK_WARNING: '1' });
+    const env = { ...ROOMY_BUDGET, ...READS[app].roomyRetries, OBMCP_MOCK_FAULT: 'http_500', OBMCP_MOCK_WARNING: '1' };
+    const { outcomes, requests } = await run(app, env);
     const [first] = outcomes;
     expect(first?.envelope?.error_code).toMatch(/_HTTP_500$/);
     expect(requests, 'the read was not retried').toBeGreaterThan(1);
@@ -76,13 +84,13 @@ describe.each(APPS)('%s: _meta rules', (app) => {
   });
 
   it("else from the pre-flight limiter's computed wait (and the refused call never reached upstream)", async () => {
-    const { outcomes, requests } = await run(app, { OBMCP_MOCK_RATE_LIMIT: '0.5/1' }, 2);
+    const { outcomes, requests } = await run(app, TIGHT_BUDGET, 2);
     const [first, second] = outcomes;
     expect(first?.envelope).toBeUndefined();
     expect(first?.meta.retry_after_seconds).toBeUndefined();
     expect(second?.envelope?.error_code).toBe('RATE_LIMITED');
     const wait = second?.meta.retry_after_seconds;
-    expect(typeof wait === 'number' && wait > 0 && wait <= 2).toBe(true);
+    expect(typeof wait === 'number' && wait > 0 && wait <= 20).toBe(true);
     expect(requests).toBe(1);
   });
 });

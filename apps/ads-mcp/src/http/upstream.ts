@@ -5,7 +5,7 @@ import {
   type Fetcher,
   type Limiter,
   type ParsedError,
-  ruleLookup,
+  limitRules,
   type UpstreamDescription,
   type UpstreamResponse,
 } from '@obmcp/http-kit';
@@ -69,7 +69,11 @@ function parseAdsError(
     return {
       summary: `Amazon Ads report storage failed with HTTP ${res.status}.`,
       details: [
-        { path: '', issue: `report file download failed with HTTP ${res.status}`, received_type: 'upstream_error' },
+        {
+          path: '',
+          issue: `report file download failed with HTTP ${res.status}`,
+          received_type: 'upstream_error',
+        },
       ],
       hints: [DOWNLOAD_HINT],
     };
@@ -102,7 +106,7 @@ export function adsUpstream(deps: AdsUpstreamDeps): UpstreamDescription<AdsError
     auth: adsAuth(deps.source, session),
     headers: ADS_HEADERS,
     errors: (res, req) => parseAdsError(res, req.path, req.context, config, session),
-    limits: { limiter: deps.limiter, rule: ruleLookup(ruleFor, deps.env) },
+    limits: { limiter: deps.limiter, ...limitRules(ruleFor, deps.env) },
     retry: {
       maxAttempts: config.maxAttempts,
       baseDelayMs: config.mock ? 50 : 1_000,

@@ -1,6 +1,6 @@
 // What openbridge-mcp tells the shared pipeline about the Openbridge API: JWT auth, error shapes, one 1,000/5 min budget.
 import type { Logger } from '@obmcp/contract';
-import { type Fetcher, type Limiter, ruleLookup, type UpstreamDescription } from '@obmcp/http-kit';
+import { type Fetcher, type Limiter, limitRules, type UpstreamDescription } from '@obmcp/http-kit';
 import type { JwtProvider } from '../auth/jwt-provider.js';
 import type { Config } from '../config.js';
 import { OPENBRIDGE_HEADERS } from './headers.js';
@@ -21,7 +21,9 @@ export interface OpenbridgeUpstreamDeps {
   log?: Logger;
 }
 
-export function openbridgeUpstream(deps: OpenbridgeUpstreamDeps): UpstreamDescription<OpenbridgeErrorContext> {
+export function openbridgeUpstream(
+  deps: OpenbridgeUpstreamDeps,
+): UpstreamDescription<OpenbridgeErrorContext> {
   const { config, jwt } = deps;
   const secrets = [config.refreshToken];
   return {
@@ -40,7 +42,7 @@ export function openbridgeUpstream(deps: OpenbridgeUpstreamDeps): UpstreamDescri
     errors: (res, req) => parseOpenbridgeError(res, { resource: req.context?.resource, secrets }),
     limits: {
       limiter: deps.limiter,
-      rule: ruleLookup(() => OPENBRIDGE_RULE, deps.env),
+      ...limitRules(() => OPENBRIDGE_RULE, deps.env),
       bucket: () => OPENBRIDGE_BUCKET,
     },
     retry: {

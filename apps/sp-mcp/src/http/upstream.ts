@@ -5,7 +5,7 @@ import {
   type Fetcher,
   type Limiter,
   rateLimitHeaders,
-  ruleLookup,
+  limitRules,
   type UpstreamDescription,
 } from '@obmcp/http-kit';
 import type { SpConfig } from '../config.js';
@@ -36,7 +36,7 @@ export function spUpstream(deps: SpUpstreamDeps): UpstreamDescription {
     headers: rateLimitHeaders('x-amzn-ratelimit', ['x-amzn-requestid']),
     errors: (res) => parseSpError(res, session.sandbox),
     failureOn2xx: errorBodyOn2xx,
-    limits: { limiter: deps.limiter, rule: ruleLookup(ruleFor, deps.env) },
+    limits: { limiter: deps.limiter, ...limitRules(ruleFor, deps.env) },
     retry: {
       maxAttempts: config.maxAttempts,
       baseDelayMs: config.mock ? 20 : 500,

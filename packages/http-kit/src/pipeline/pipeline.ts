@@ -60,7 +60,7 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
         const meta = readResponseMeta(res.headers, upstream.headers);
         trail.record(res.headers, res.ok, meta);
         upstream.log?.debug('upstream response', { operation: req.operation, status: res.status });
-        if (limitKey !== undefined && meta.limitPerSecond !== undefined) {
+        if (limitKey !== undefined && meta.limitPerSecond !== undefined && limits?.learn !== false) {
           limits?.limiter.learn(limitKey, meta.limitPerSecond);
         }
         if (res.ok) {

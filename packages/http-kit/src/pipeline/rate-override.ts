@@ -13,11 +13,11 @@ export function rateOverrideFromEnv(env: Record<string, string | undefined>): Li
   return rate > 0 && burst >= 1 ? { rate, burst } : undefined;
 }
 
-/** A rate table lookup with the test override on top. */
-export function ruleLookup(
+/** A rate table with the test override on top; while overridden, upstream-advertised rates are not learned. */
+export function limitRules(
   table: (operation: string) => LimitRule,
   env: Record<string, string | undefined>,
-): (operation: string) => LimitRule {
+): { rule: (operation: string) => LimitRule; learn: boolean } {
   const override = rateOverrideFromEnv(env);
-  return override === undefined ? table : () => override;
+  return override === undefined ? { rule: table, learn: true } : { rule: () => override, learn: false };
 }

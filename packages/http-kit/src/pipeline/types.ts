@@ -99,6 +99,8 @@ export interface LimitSettings {
   rule(operation: string): LimitRule;
   /** The bucket an operation spends from (default: its own); one name for a per-account or per-IP budget. */
   bucket?(operation: string): string;
+  /** Let an upstream-advertised rate (HeaderParser.limitPerSecond) replace the rule's rate (default true). */
+  learn?: boolean;
 }
 
 /** What an app says about its upstream; the pipeline does the rest. */
