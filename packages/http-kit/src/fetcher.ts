@@ -57,7 +57,13 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       // Only the first exchange waits here: it loads undici.
       const dispatcher = agents.current() ?? (await agents.load());
       const sendHop = (hop: Hop): Promise<Response> => {
-        const init: RequestInit = { method: hop.method, headers: hop.headers, body: hop.body, redirect: 'manual', signal };
+        const init: RequestInit = {
+          method: hop.method,
+          headers: hop.headers,
+          body: hop.body,
+          redirect: 'manual',
+          signal,
+        };
         // `dispatcher` is undici's extension of RequestInit (Node's bundled fetch honours an undici 7 Agent);
         // the two packages' Dispatcher types differ, so it is added untyped.
         return globalThis.fetch(hop.url, Object.assign(init, { dispatcher }));

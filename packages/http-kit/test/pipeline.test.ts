@@ -41,7 +41,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -96,7 +101,8 @@ describe('_meta rules', () => {
   });
 
   it('a failure carries the upstream Retry-After of the last answer', async () => {
-    handler = (_req, res) => json(res, 503, { message: 'busy' }, { 'retry-after': '30', 'x-request-id': 'r9' });
+    handler = (_req, res) =>
+      json(res, 503, { message: 'busy' }, { 'retry-after': '30', 'x-request-id': 'r9' });
     const meta = createMetaCollector();
     const error = await pipeline()
       .exchange(get({ meta }))
@@ -111,7 +117,9 @@ describe('credentials', () => {
   it('an expired-token answer refreshes once and resends once', async () => {
     tokens = 0;
     handler = (req, res) =>
-      req.headers.authorization === 'Bearer t1' ? json(res, 200, { ok: 1 }) : json(res, 401, { message: 'expired' });
+      req.headers.authorization === 'Bearer t1'
+        ? json(res, 200, { ok: 1 })
+        : json(res, 401, { message: 'expired' });
     await expect(pipeline().exchange(get())).resolves.toMatchObject({ body: { ok: 1 } });
     handler = (_req, res) => json(res, 401, { message: 'expired' });
     const before = seen.length;

@@ -49,7 +49,11 @@ export function withFault(
   };
 }
 
-function faultedResolver(channel: FaultChannel, render: HttpFaultRenderer, resolver: AnyResolver): AnyResolver {
+function faultedResolver(
+  channel: FaultChannel,
+  render: HttpFaultRenderer,
+  resolver: AnyResolver,
+): AnyResolver {
   return async (info) => {
     // OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/).
     const latency = channel === 'api' ? Number(process.env.OBMCP_MOCK_LATENCY_MS ?? 0) : 0;

@@ -7,16 +7,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isBuilt, PROFILES } from './support/apps.js';
 
 /** A read tool per server that makes exactly one upstream request per attempt, and its retry-budget switch. */
-const READS: Record<AppName, { tool: string; args: Record<string, unknown>; roomyRetries: Record<string, string> }> =
-  {
-    'sp-mcp': {
-      tool: 'get_item_offers',
-      args: { asin: 'B08N5WRWNW', marketplaceId: 'ATVPDKIKX0DER', itemCondition: 'New' },
-      roomyRetries: { SP_API_RETRY_MAX_TOTAL_MS: '20000' },
-    },
-    'ads-mcp': { tool: 'list_profiles', args: {}, roomyRetries: { ADS_API_RETRY_BUDGET_MS: '20000' } },
-    'openbridge-mcp': { tool: 'get_remote_identities', args: {}, roomyRetries: {} },
-  };
+const READS: Record<
+  AppName,
+  { tool: string; args: Record<string, unknown>; roomyRetries: Record<string, string> }
+> = {
+  'sp-mcp': {
+    tool: 'get_item_offers',
+    args: { asin: 'B08N5WRWNW', marketplaceId: 'ATVPDKIKX0DER', itemCondition: 'New' },
+    roomyRetries: { SP_API_RETRY_MAX_TOTAL_MS: '20000' },
+  },
+  'ads-mcp': { tool: 'list_profiles', args: {}, roomyRetries: { ADS_API_RETRY_BUDGET_MS: '20000' } },
+  'openbridge-mcp': { tool: 'get_remote_identities', args: {}, roomyRetries: {} },
+};
 
 /** A budget that lets retries through (getItemOffers' documented burst of 1 would refuse the retry). */
 const ROOMY_BUDGET = { OBMCP_MOCK_RATE_LIMIT: '100/100' };
@@ -68,7 +70,12 @@ describe.each(APPS)('%s: _meta rules', (app) => {
   });
 
   it('a failure retried with the same Warning on every attempt reports it once', async () => {
-    const env = { ...ROOMY_BUDGET, ...READS[app].roomyRetries, OBMCP_MOCK_FAULT: 'http_500', OBMCP_MOCK_WARNING: '1' };
+    const env = {
+      ...ROOMY_BUDGET,
+      ...READS[app].roomyRetries,
+      OBMCP_MOCK_FAULT: 'http_500',
+      OBMCP_MOCK_WARNING: '1',
+    };
     const { outcomes, requests } = await run(app, env);
     const [first] = outcomes;
     expect(first?.envelope?.error_code).toMatch(/_HTTP_500$/);

@@ -89,7 +89,8 @@ async function burst(servers: RunningServer[], target: Target, rounds: number): 
     for (const o of outcomes) {
       if (o.envelope?.error_code === 'RATE_LIMITED') {
         tally.limited += 1;
-        const after = (o.envelope._meta as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+        const after = (o.envelope._meta as { retry_after_seconds?: unknown } | undefined)
+          ?.retry_after_seconds;
         if (typeof after === 'number') tally.retryAfters.push(after);
       } else if (o.envelope) tally.other.push(`${o.envelope.error_code}: ${o.envelope.summary}`);
       else tally.ok += 1;
@@ -141,7 +142,9 @@ describe.skipIf(!HAS_REDIS).each(TARGETS)('$app: one budget across replicas (OBM
 
   it('two processes together stay within one budget', async () => {
     const tally = await burst(servers, target, 3);
-    const fallbacks = servers.flatMap((s) => s.stderr().split('\n')).filter((l) => /falling back to local/.test(l));
+    const fallbacks = servers
+      .flatMap((s) => s.stderr().split('\n'))
+      .filter((l) => /falling back to local/.test(l));
     expect(fallbacks, 'a replica fell back to local limiting').toEqual([]);
     expect(tally.other).toEqual([]);
     expect(tally.ok).toBeGreaterThanOrEqual(1);

@@ -2,7 +2,11 @@
 import { UpstreamTransportError } from '@obmcp/contract';
 import type { UpstreamResponse } from '../types.js';
 
-export function decodeSuccess(res: UpstreamResponse, service: string, responseType: 'json' | 'bytes'): unknown {
+export function decodeSuccess(
+  res: UpstreamResponse,
+  service: string,
+  responseType: 'json' | 'bytes',
+): unknown {
   if (responseType === 'bytes') return res.bytes;
   if (res.status === 204 || res.bytes.byteLength === 0) return undefined;
   if (!res.isJson) {

@@ -35,5 +35,9 @@ export function rateLimitHeaders(prefix: string, requestIds: readonly string[]):
 
 /** An upstream that sends no quota headers (Openbridge: only Retry-After, on a 429). */
 export function noRateLimitHeaders(requestIds: readonly string[]): HeaderParser {
-  return { rateLimit: () => undefined, limitPerSecond: () => undefined, requestId: requestIdFrom(requestIds) };
+  return {
+    rateLimit: () => undefined,
+    limitPerSecond: () => undefined,
+    requestId: requestIdFrom(requestIds),
+  };
 }

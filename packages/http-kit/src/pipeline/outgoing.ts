@@ -9,7 +9,9 @@ export interface Outgoing {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
+  return (
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array)
+  );
 }
 
 function bodyOf<C>(req: ExchangeRequest<C>): string | Uint8Array | undefined {

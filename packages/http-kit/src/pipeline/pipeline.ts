@@ -21,7 +21,11 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
   const credentials = async (scope: string | false, signal?: AbortSignal): Promise<Record<string, string>> =>
     scope === false ? {} : auth.headers(scope, signal);
 
-  const toHttpError = (res: UpstreamResponse, meta: ResponseMeta, req: ExchangeRequest<C>): UpstreamHttpError => {
+  const toHttpError = (
+    res: UpstreamResponse,
+    meta: ResponseMeta,
+    req: ExchangeRequest<C>,
+  ): UpstreamHttpError => {
     const parsed = upstream.errors(res, req);
     const requestId = meta.requestId ?? parsed.requestId;
     return new UpstreamHttpError(res.status, {

@@ -1,5 +1,10 @@
 // One exchange's telemetry across its attempts → `_meta`: the last answer's headers, Retry-After only on failure, warnings once.
-import { type MetaCollector, parseRetryAfter, parseWarningHeaders, type RateLimitMeta } from '@obmcp/contract';
+import {
+  type MetaCollector,
+  parseRetryAfter,
+  parseWarningHeaders,
+  type RateLimitMeta,
+} from '@obmcp/contract';
 import type { HeaderParser } from './types.js';
 
 export interface ResponseMeta {
