@@ -28,6 +28,8 @@ export interface AdsConfig {
   retryBudgetMs: number;
   /** Backoff between attempts (decided here, short in mock mode: no client asks `config.mock`). */
   retryDelays: { baseDelayMs: number; maxDelayMs: number };
+  /** Longest pre-flight limiter wait before `rate_limited` (500 ms in mock mode, else 2 s). */
+  limiterMaxWaitMs: number;
   reportMaxBytes: number;
   reportMaxRows: number;
   /** CODE_MODE: on (default) | only | off. */
@@ -65,6 +67,7 @@ export function loadConfig(raw: Env = process.env): AdsConfig {
     maxAttempts: env.int('ADS_API_MAX_ATTEMPTS', { min: 1, max: 10 }, 3),
     retryBudgetMs: env.int('ADS_API_RETRY_BUDGET_MS', { min: 0, max: 600_000 }, mock ? 1_000 : 20_000),
     retryDelays: { baseDelayMs: mock ? 50 : 1_000, maxDelayMs: 8_000 },
+    limiterMaxWaitMs: mock ? 500 : 2_000,
     reportMaxBytes: env.int('ADS_REPORT_MAX_BYTES', { min: 1024, max: 1024 * 1024 * 1024 }, 50 * 1024 * 1024),
     reportMaxRows: env.int('ADS_REPORT_MAX_ROWS', { min: 1, max: 100_000 }, 1_000),
     codeMode: parseCodeMode(env.text('CODE_MODE')),

@@ -24,7 +24,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
   it('GET-style tool: the field joins the query string of the upstream request', async () => {
     const out = await callTool(ads.client, 'list_profiles', { validPaymentMethodFilter: true });
     expect(out.envelope).toBeUndefined();
-    expect((out.result?._meta as { normalized?: unknown[] }).normalized).toEqual([
+    expect((out.result?._meta as { normalized?: unknown[] } | undefined)?.normalized).toEqual([
       passedThrough('validPaymentMethodFilter'),
     ]);
     const sent = ads.upstreamRequests().filter((r) => new URL(r.url).pathname === '/v2/profiles');
@@ -38,7 +38,9 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
       locale: true,
     });
     expect(out.envelope).toBeUndefined();
-    expect((out.result?._meta as { normalized?: unknown[] }).normalized).toEqual([passedThrough('locale')]);
+    expect((out.result?._meta as { normalized?: unknown[] } | undefined)?.normalized).toEqual([
+      passedThrough('locale'),
+    ]);
     const sent = ads.upstreamRequests().filter((r) => new URL(r.url).pathname === '/sp/campaigns/list');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.body ?? '{}')).toMatchObject({ locale: true });

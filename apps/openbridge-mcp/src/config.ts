@@ -17,6 +17,8 @@ export interface Config {
   privilegedTools: boolean;
   timeoutMs: number;
   maxRetries: number;
+  /** Longest pre-flight limiter wait before `rate_limited` (500 ms in mock mode, else 2 s). */
+  limiterMaxWaitMs: number;
   urls: { auth: string; subscriptions: string; remoteIdentity: string; service: string };
   logLevel: LogLevel;
   codeMode: CodeMode;
@@ -61,6 +63,7 @@ export function loadConfig(raw: Env = process.env): Config {
     privilegedTools: env.bool('OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS', false),
     timeoutMs: env.int('OPENBRIDGE_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 2_000 : 20_000),
     maxRetries: env.int('OPENBRIDGE_MAX_RETRIES', { min: 0, max: 5 }, 2),
+    limiterMaxWaitMs: mock ? 500 : 2_000,
     urls: {
       auth: baseUrl(env, 'OPENBRIDGE_AUTH_BASE_URL', 'https://authentication.api.openbridge.io'),
       subscriptions: baseUrl(

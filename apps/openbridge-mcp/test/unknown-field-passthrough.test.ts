@@ -26,7 +26,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
   it('GET tool: the field joins the query string of every page it requests', async () => {
     const out = await callTool(ob.client, 'get_subscriptions', { status: 'any', storage_group_id: 12 });
     expect(out.envelope).toBeUndefined();
-    expect((out.result?._meta as { normalized?: unknown[] }).normalized).toEqual([
+    expect((out.result?._meta as { normalized?: unknown[] } | undefined)?.normalized).toEqual([
       { kind: 'unknown_field_passed_through', field: 'storage_group_id', reason: 'no_schema_match' },
     ]);
     const sent = subscriptionLists(ob);

@@ -31,7 +31,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
       EasyShipShipmentStatuses: 'Delivered',
     });
     expect(out.envelope).toBeUndefined();
-    expect((out.result?._meta as { normalized?: unknown[] }).normalized).toEqual([
+    expect((out.result?._meta as { normalized?: unknown[] } | undefined)?.normalized).toEqual([
       passedThrough('EasyShipShipmentStatuses'),
     ]);
     const sent = sp.upstreamRequests().filter((r) => r.url.includes('/orders/v0/orders?'));

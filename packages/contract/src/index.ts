@@ -51,7 +51,7 @@ export {
 } from './config/env-reader.js';
 export { readLogLevel, LOG_LEVEL_ENV, LOG_LEVELS } from './config/log-level.js';
 export { runServer, type StartupIo } from './config/run-server.js';
-export { applyPassthrough, type PassthroughQueryValue } from './server/passthrough.js';
+export { passthroughParts, type PassthroughQueryValue } from './server/passthrough.js';
 export * from './server/errors.js';
 export * from './server/types.js';
 export { defineTool, type FromSchema, type ToolSpec } from './server/define-tool.js';

@@ -1,37 +1,42 @@
-// applyPassthrough: how forwarded unknown fields join an upstream request's query or body.
+// passthroughParts: forwarded unknown fields in the shape of an upstream request (http-kit's extraQuery / extraBody).
 import { describe, expect, test } from 'vitest';
-import { applyPassthrough } from '../src/index.js';
+import { passthroughParts } from '../src/index.js';
 
-describe('applyPassthrough', () => {
-  test('no passthrough: the request object itself', () => {
-    const req = { query: { a: 1 } };
-    expect(applyPassthrough(req, undefined)).toBe(req);
+describe('passthroughParts', () => {
+  test('no passthrough: nothing to add', () => {
+    expect(passthroughParts(undefined)).toEqual({});
   });
 
-  test('query: scalars and scalar arrays as they are, anything else as JSON text; the tool wins on a clash', () => {
-    const fields = { newFilter: 'x', ids: ['A', 'B'], n: 2, nested: { k: 1 }, nothing: null, MaxResults: 9 };
-    const out = applyPassthrough({ path: '/x', query: { MaxResults: 5 } }, { target: 'query', fields });
-    expect(out).toEqual({
-      path: '/x',
-      query: { newFilter: 'x', ids: ['A', 'B'], n: 2, nested: '{"k":1}', nothing: 'null', MaxResults: 5 },
+  test('query: scalars and scalar arrays as they are, anything else as JSON text', () => {
+    const fields = {
+      newFilter: 'x',
+      ids: ['A', 'B'],
+      n: 2,
+      flag: false,
+      nested: { k: 1 },
+      nothing: null,
+      mixed: [1, {}],
+    };
+    expect(passthroughParts({ target: 'query', fields })).toEqual({
+      extraQuery: {
+        newFilter: 'x',
+        ids: ['A', 'B'],
+        n: 2,
+        flag: false,
+        nested: '{"k":1}',
+        nothing: 'null',
+        mixed: '[1,{}]',
+      },
     });
   });
 
-  test('body: merged into the JSON object body (the tool wins), or becomes the body when there is none', () => {
-    const fields = { newField: { a: 1 }, name: 'ignored' };
-    expect(applyPassthrough({ body: { name: 'kept' } }, { target: 'body', fields })).toEqual({
-      body: { newField: { a: 1 }, name: 'kept' },
-    });
-    const post: { method: string; body?: unknown } = { method: 'POST' };
-    expect(applyPassthrough(post, { target: 'body', fields })).toEqual({
-      method: 'POST',
-      body: fields,
-    });
-  });
-
-  test('body target with a non-object body is a tool bug, not a silent drop', () => {
-    expect(() => applyPassthrough({ body: [1] }, { target: 'body', fields: { x: 1 } })).toThrow(
-      /JSON object body/,
-    );
+  test('body: the fields as they are, own data properties even for __proto__', () => {
+    const fields = JSON.parse('{"__proto__":{"polluted":true},"newField":{"a":1}}') as Record<
+      string,
+      unknown
+    >;
+    const { extraBody } = passthroughParts({ target: 'body', fields });
+    expect(Object.keys(extraBody ?? {})).toEqual(['__proto__', 'newField']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

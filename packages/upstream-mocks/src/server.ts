@@ -4,7 +4,6 @@ import { type SetupServer, setupServer } from 'msw/node';
 import { handlers as adsHandlers } from './ads/index.js';
 import { handlers as lwaHandlers } from './lwa/index.js';
 import { handlers as openbridgeHandlers } from './openbridge/index.js';
-import { requestLogHandlers } from './request-log.js';
 import { handlers as spHandlers } from './sp/index.js';
 
 export const allHandlers: RequestHandler[] = [
@@ -15,7 +14,7 @@ export const allHandlers: RequestHandler[] = [
 ];
 
 export function startMockServer(extra: RequestHandler[] = []): SetupServer {
-  const server = setupServer(...requestLogHandlers(), ...extra, ...allHandlers);
+  const server = setupServer(...extra, ...allHandlers);
   server.listen({ onUnhandledRequest: 'error' });
   return server;
 }

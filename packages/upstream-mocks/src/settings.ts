@@ -27,6 +27,8 @@ export const mockSettings = {
     const ttl = count('OBMCP_MOCK_OPENBRIDGE_JWT_TTL');
     return ttl !== undefined && ttl > 0 ? ttl : 3600;
   },
-  /** OBMCP_MOCK_REQUEST_LOG: a file; every request the mocks receive is appended as one JSON line. */
+  /** OBMCP_MOCK_WARNING=1: every API answer carries a Warning header (faults included). */
+  warningOnEveryAnswer: (): boolean => raw('OBMCP_MOCK_WARNING') === '1',
+  /** OBMCP_MOCK_REQUEST_LOG: a file; every API request the mocks receive is appended as one JSON line. */
   requestLog: (): string | undefined => raw('OBMCP_MOCK_REQUEST_LOG'),
 };

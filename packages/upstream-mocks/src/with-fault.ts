@@ -1,6 +1,7 @@
 // Wraps an msw resolver so the active fault scenario is rendered the way that API renders it.
 import { delay, HttpResponse, type HttpResponseResolver } from 'msw';
 import { activeFault, type FaultChannel, httpFaultOf } from './faults.js';
+import { recordRequest } from './request-log.js';
 import { mockSettings } from './settings.js';
 
 /** Renders an HTTP error the API's own way (body shape, headers). */
@@ -17,7 +18,35 @@ const HTML_PAGE =
 // biome-ignore lint/suspicious/noExplicitAny: msw resolver generics are variance-hostile
 type AnyResolver = HttpResponseResolver<any, any, any>;
 
+/** A copy of `res` with one more Warning header (RFC 7234 §5.5). */
+function withWarning(res: Response, warning: string): Response {
+  const headers = new Headers(res.headers);
+  headers.append('warning', warning);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
+ * Test observability of the API channel: OBMCP_MOCK_REQUEST_LOG=<file> records every request that reached
+ * the mock upstream, one JSON line each (tests read or count them); OBMCP_MOCK_WARNING=1 adds a Warning
+ * header to every answer, faults included (so a retried call sees the same warning on each attempt).
+ */
 export function withFault(
+  channel: FaultChannel,
+  render: HttpFaultRenderer,
+  resolver: AnyResolver,
+): AnyResolver {
+  const faulted = faultedResolver(channel, render, resolver);
+  if (channel !== 'api') return faulted;
+  return async (info) => {
+    await recordRequest(info.request);
+    const res = await faulted(info);
+    return mockSettings.warningOnEveryAnswer() && res instanceof Response
+      ? withWarning(res, '199 - "mock upstream warning"')
+      : res;
+  };
+}
+
+function faultedResolver(
   channel: FaultChannel,
   render: HttpFaultRenderer,
   resolver: AnyResolver,
@@ -47,10 +76,7 @@ export function withFault(
         return HttpResponse.error();
       case 'warning_header': {
         const res = await resolver(info);
-        if (!(res instanceof Response)) return res;
-        const headers = new Headers(res.headers);
-        headers.append('warning', '199 - "cached response"');
-        return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+        return res instanceof Response ? withWarning(res, '199 - "cached response"') : res;
       }
       default:
         return resolver(info);

@@ -1,4 +1,4 @@
-// Unknown top-level fields (strict mode off): split off in the pipeline, merged into the upstream request by the app.
+// Unknown top-level fields (strict mode off): split off in the pipeline, handed to the upstream request by the app.
 import { isPlainObject } from '../validation/json-type.js';
 import { propertyNames } from '../validation/schema-walk.js';
 import type { Passthrough, PassthroughTarget } from './types.js';
@@ -23,26 +23,19 @@ export function splitPassthrough(
 }
 
 /**
- * The request with the call's passthrough fields merged into its query or JSON body. The tool's own
- * parameters win over a passthrough field of the same name. Query values that are not scalars (or
- * arrays of scalars) are sent as JSON text.
+ * The call's passthrough fields in the shape of an upstream request (http-kit's exchange `extraQuery` /
+ * `extraBody`, which merge them with the tool's own parameters winning on a clash). Query values that are
+ * not scalars (or arrays of scalars) become JSON text.
  */
-export function applyPassthrough<R extends { query?: object; body?: unknown }>(
-  request: R,
-  passthrough: Passthrough | undefined,
-): R {
-  if (passthrough === undefined) return request;
-  if (passthrough.target === 'query') {
-    const extra: Record<string, PassthroughQueryValue> = {};
-    for (const [key, value] of Object.entries(passthrough.fields)) define(extra, key, asQueryValue(value));
-    return { ...request, query: { ...extra, ...request.query } };
-  }
-  if (request.body === undefined) return { ...request, body: { ...passthrough.fields } };
-  if (!isPlainObject(request.body))
-    throw new Error(
-      'passthrough target "body" needs a JSON object body (the tool declares the wrong target)',
-    );
-  return { ...request, body: { ...passthrough.fields, ...request.body } };
+export function passthroughParts(passthrough: Passthrough | undefined): {
+  extraQuery?: Record<string, PassthroughQueryValue>;
+  extraBody?: Record<string, unknown>;
+} {
+  if (passthrough === undefined) return {};
+  if (passthrough.target === 'body') return { extraBody: { ...passthrough.fields } };
+  const extraQuery: Record<string, PassthroughQueryValue> = {};
+  for (const [key, value] of Object.entries(passthrough.fields)) define(extraQuery, key, asQueryValue(value));
+  return { extraQuery };
 }
 
 function asQueryValue(value: unknown): PassthroughQueryValue {

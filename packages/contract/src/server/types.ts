@@ -50,7 +50,7 @@ export interface ToolDefinition<Args = JsonObject> {
   annotations?: ToolAnnotations;
   /**
    * Where unknown top-level fields go when MCP_STRICT_UNKNOWN_FIELDS=false: the upstream request's
-   * query string or its JSON body (see `applyPassthrough`). A tool without it stays strict at the top
+   * query string or its JSON body (see `passthroughParts`). A tool without it stays strict at the top
    * level whatever the switch says; a tool with it must leave its top-level `additionalProperties` unset.
    */
   passthrough?: PassthroughTarget;
@@ -114,7 +114,7 @@ export interface CallContext {
   /**
    * Unknown top-level fields to forward (set only with MCP_STRICT_UNKNOWN_FIELDS=false, on a tool that
    * declares `passthrough`, when the call sent some). They are not in the handler's `args`; the app's
-   * request building merges them with `applyPassthrough`.
+   * request building hands them on with `passthroughParts`.
    */
   readonly passthrough?: Passthrough;
 }
