@@ -47,15 +47,15 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     req.signal?.throwIfAborted();
     const timeoutMs = req.timeoutMs ?? options.timeoutMs;
     const info: ExchangeInfo = { method, host: url.host, timeoutMs };
-    // One signal per exchange: its own timeout, or the caller's cancellation, whichever comes first.
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
     const headers: Record<string, string> = {};
     if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
     for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
+    // Only the first exchange waits here (it loads undici); the exchange's time starts after it.
+    const dispatcher = agents.current() ?? (await agents.load());
+    // One signal per exchange: its own timeout, or the caller's cancellation, whichever comes first.
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
     try {
-      // Only the first exchange waits here: it loads undici.
-      const dispatcher = agents.current() ?? (await agents.load());
       const sendHop = (hop: Hop): Promise<Response> => {
         const init: RequestInit = {
           method: hop.method,
