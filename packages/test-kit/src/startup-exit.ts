@@ -17,7 +17,7 @@ export function startupExit(app: AppName, env: Record<string, string>, mocks = t
     cwd: REPO_ROOT,
     input: '',
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 100_000,
   });
   return {
     status: res.status,
