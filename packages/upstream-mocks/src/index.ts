@@ -2,3 +2,4 @@
 export * from './faults.js';
 export * from './server.js';
 export * from './with-fault.js';
+export * as openbridge from './openbridge/index.js';

@@ -58,7 +58,8 @@ function one(source: Resource[]) {
 
 export const remoteIdentityHandlers = [
   http.get(`${HOST}/ri`, list(OWN_IDENTITIES)),
-  http.get(`${HOST}/ri/:id`, one(OWN_IDENTITIES)),
+  // "Get Remote Identity": any identity the account may use (own or shared).
+  http.get(`${HOST}/ri/:id`, one(SHARED_IDENTITIES)),
   http.get(`${HOST}/sri`, list(SHARED_IDENTITIES)),
   http.get(`${HOST}/sri/:id`, one(SHARED_IDENTITIES)),
   http.get(
