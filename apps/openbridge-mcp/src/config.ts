@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   OBMCP_MOCK: z.string().optional(),
   OPENBRIDGE_REFRESH_TOKEN: z.string().trim().optional(),
   OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: bool.optional(),
+  OPENBRIDGE_ENABLE_QUERY_EXECUTION: bool.optional(),
   OPENBRIDGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
   OPENBRIDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(5).optional(),
   OPENBRIDGE_AUTH_BASE_URL: url.default('https://authentication.api.openbridge.io'),
@@ -28,6 +29,8 @@ export interface Config {
   mock: boolean;
   refreshToken: string;
   privilegedTools: boolean;
+  /** execute_query is listed only when OPENBRIDGE_ENABLE_QUERY_EXECUTION=true (the reference's gate). */
+  queryExecution: boolean;
   timeoutMs: number;
   maxRetries: number;
   urls: { auth: string; subscriptions: string; remoteIdentity: string; service: string };
@@ -63,6 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mock,
     refreshToken,
     privilegedTools: e.OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS ?? false,
+    queryExecution: e.OPENBRIDGE_ENABLE_QUERY_EXECUTION ?? false,
     timeoutMs: e.OPENBRIDGE_TIMEOUT_MS ?? (mock ? 2_000 : 20_000),
     maxRetries: e.OPENBRIDGE_MAX_RETRIES ?? 2,
     urls: {

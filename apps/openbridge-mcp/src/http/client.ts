@@ -18,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Resource name for the not-found hint. */
   resource?: string;
+  /** This exchange's own deadline (a statement timeout), instead of OPENBRIDGE_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 export interface ClientOptions {
@@ -52,11 +54,11 @@ export class OpenbridgeClient {
     attempt: number,
   ): Promise<unknown> {
     const url = req.query ? joinQuery(req.url, req.query) : req.url;
-    let res = await this.send(call, url, method, req.body);
+    let res = await this.send(call, url, method, req.body, req.timeoutMs);
     if (res.status === 401) {
       // A revoked or expired JWT: exchange once more, then let a second 401 stand.
       this.options.jwt.invalidate();
-      res = await this.send(call, url, method, req.body);
+      res = await this.send(call, url, method, req.body, req.timeoutMs);
     }
     recordResponseMeta(call.meta, res.headers);
     this.options.log.debug('openbridge response', {
@@ -83,7 +85,7 @@ export class OpenbridgeClient {
     return res.json();
   }
 
-  private async send(call: CallScope, url: string, method: string, body: unknown) {
+  private async send(call: CallScope, url: string, method: string, body: unknown, timeoutMs?: number) {
     const jwt = await this.options.jwt.jwt();
     const headers: Record<string, string> = { authorization: `Bearer ${jwt}`, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/vnd.api+json';
@@ -92,6 +94,7 @@ export class OpenbridgeClient {
       url,
       headers,
       signal: call.signal,
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   }
