@@ -30,9 +30,11 @@ describe('read tools', () => {
     });
     expect(r.tools).toContain('get_amazon_api_access_token');
     expect((r.runtime as Record<string, unknown>).privileged_tools_enabled).toBe(true);
-    expect(r.not_installed).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'execute_query' })]),
-    );
+    expect(r.tools).toContain('validate_query');
+    expect(r.disabled).toEqual([
+      { name: 'execute_query', reason: 'set OPENBRIDGE_ENABLE_QUERY_EXECUTION=true' },
+    ]);
+    expect(r.not_installed).toEqual([]);
   });
 
   it('remote identities: own, shared with type filter, by id, Ads profiles', async () => {
@@ -81,14 +83,14 @@ describe('read tools', () => {
       'Amazon Sponsored Brands',
       'Amazon Sponsored Products',
     ]);
-    const storage = await ok('search_products', { query: 'O', is_storage_product: true });
+    const storage = await ok('search_products', { query: 'loader', is_storage_product: true });
     expect(storage.count).toBe(3);
     const stages = await ok('get_product_stage_ids', { product_id: 50 });
     expect(stages.stage_ids).toEqual([1000, 1001]);
     const tables = await ok('list_product_tables', { product_id: 70 });
     expect(tables.count).toBe(3);
     const viaSub = await ok('list_product_tables', { subscription_id: 107004 });
-    expect(viaSub).toMatchObject({ product_id: 70, count: 3 });
+    expect(viaSub).toMatchObject({ product_id: 70, count: 2, enabled_stage_ids: [1000, 1002] });
   });
 
   it('table schema (aliases) and suggestions', async () => {
@@ -98,7 +100,7 @@ describe('read tools', () => {
         table_name: 'amzadv_sp_campaigns',
         destination_table: 'amzadv_sp_campaigns_v14',
       });
-      expect((r.fields as unknown[]).length).toBe(4);
+      expect((r.fields as unknown[]).length).toBe(8); // 4 source columns + 4 Openbridge system columns
     }
     const s = await ok('get_suggested_table_names', { query: 'sp campaigns' });
     expect((s.suggestions as Array<{ table_name: string }>)[0]?.table_name).toBe('amzadv_sp_campaigns');
@@ -123,6 +125,7 @@ describe('privileged tools', () => {
       name: 'Test SP',
       storage_group_id: 1688,
       remote_identity_id: 7460,
+      date_start: '2025-01-01T00:00:00Z',
       product_parameters: { stage_ids: '[1000]' },
     });
     const sub = created.subscription as { id: number; status: string; account_id: number };
