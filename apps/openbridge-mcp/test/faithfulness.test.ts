@@ -1,21 +1,11 @@
 // The audit's severity-1/2 findings (ads-openbridge-faithfulness.md §4), each over stdio against the doc-shaped mocks.
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import type { RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start } from './harness.js';
+import { fails as failsOn, ok as okOn, start } from './harness.js';
 
 let server: RunningServer;
-
-async function ok(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const out = await callTool(server.client, name, args);
-  if (out.envelope) throw new Error(`${name} failed: ${out.text}`);
-  return out.result as Record<string, unknown>;
-}
-
-async function fails(name: string, args: Record<string, unknown>) {
-  const out = await callTool(server.client, name, args);
-  if (!out.envelope) throw new Error(`${name} succeeded: ${out.text}`);
-  return out.envelope;
-}
+const ok = (name: string, args: Record<string, unknown> = {}) => okOn(server, name, args);
+const fails = (name: string, args: Record<string, unknown>) => failsOn(server, name, args);
 
 beforeAll(async () => {
   server = await start({ OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' });

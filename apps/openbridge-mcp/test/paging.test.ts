@@ -1,15 +1,10 @@
 // Every paged Openbridge list is read to its last page (or hands back the page): the mock serves 2 rows a page here.
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import type { RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start } from './harness.js';
+import { ok as okOn, start } from './harness.js';
 
 let server: RunningServer;
-
-async function ok(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const out = await callTool(server.client, name, args);
-  if (out.envelope) throw new Error(`${name} failed: ${out.text}`);
-  return out.result as Record<string, unknown>;
-}
+const ok = (name: string, args: Record<string, unknown> = {}) => okOn(server, name, args);
 
 const ids = (rows: unknown) => (rows as Array<{ id: number }>).map((r) => r.id);
 

@@ -1,28 +1,15 @@
 // Parity with the reference server: query tools, enriched storages, stage-filtered tables, fuzzy search, token broker canary.
 import { openbridge } from '@obmcp/upstream-mocks';
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import type { RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANARY_REFRESH_TOKEN, start } from './harness.js';
+import { CANARY_REFRESH_TOKEN, fails as failsOn, ok as okOn, start } from './harness.js';
 
 let server: RunningServer;
 let plain: RunningServer;
 const outputs: string[] = [];
 
-async function run(s: RunningServer, name: string, args: Record<string, unknown> = {}) {
-  const out = await callTool(s.client, name, args);
-  outputs.push(out.text);
-  return out;
-}
-async function ok(name: string, args: Record<string, unknown> = {}, s = server) {
-  const out = await run(s, name, args);
-  if (out.envelope) throw new Error(`${name} failed: ${out.text}`);
-  return out.result as Record<string, unknown>;
-}
-async function fails(name: string, args: Record<string, unknown>, s = server) {
-  const out = await run(s, name, args);
-  if (!out.envelope) throw new Error(`${name} succeeded: ${out.text}`);
-  return out.envelope;
-}
+const ok = (name: string, args: Record<string, unknown> = {}, s = server) => okOn(s, name, args, outputs);
+const fails = (name: string, args: Record<string, unknown>, s = server) => failsOn(s, name, args, outputs);
 
 beforeAll(async () => {
   [server, plain] = await Promise.all([

@@ -1,18 +1,12 @@
 // Happy path of every tool through the real SDK client over stdio (privileged tools enabled).
 import { callTool, type RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANARY_REFRESH_TOKEN, start } from './harness.js';
+import { CANARY_REFRESH_TOKEN, ok as okOn, start } from './harness.js';
 
 let server: RunningServer;
 const outputs: string[] = [];
 
-async function ok(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const out = await callTool(server.client, name, args);
-  outputs.push(out.text);
-  if (out.envelope) throw new Error(`${name} failed: ${out.text}`);
-  expect(out.result).toBeDefined();
-  return out.result as Record<string, unknown>;
-}
+const ok = (name: string, args: Record<string, unknown> = {}) => okOn(server, name, args, outputs);
 
 beforeAll(async () => {
   server = await start({ OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' });

@@ -50,9 +50,7 @@ const MAX_TIMEOUT_S = 120;
 const executeSchema = {
   type: 'object',
   properties: {
-    query: QUERY,
-    key_name: KEY_NAME,
-    allow_unbounded: ALLOW_UNBOUNDED,
+    ...validateSchema.properties,
     max_rows: {
       type: 'integer',
       minimum: 1,
