@@ -50,13 +50,10 @@ describe('lists read to the end', () => {
   });
 
   it('get_jobs and get_healthchecks hand back the page: has_next and next_page', async () => {
-    const first = await ok('get_jobs', {
-      subscription_id: 107003,
-      status: 'any',
-      is_primary: false,
-      page_size: 1,
-    });
-    expect(first.pagination).toMatchObject({ page: 1 });
+    const first = await ok('get_jobs', { subscription_id: 107003, status: 'any', page_size: 1 });
+    expect(first.pagination).toMatchObject({ page: 1, has_next: true, next_page: 2 });
+    const second = await ok('get_jobs', { subscription_id: 107003, status: 'any', page: 2, page_size: 1 });
+    expect(second.pagination).toMatchObject({ page: 2 });
     const hc = await ok('get_healthchecks', { status: 'any' });
     expect(hc.pagination).toMatchObject({ page: 1, has_next: true, next_page: 2, count: 6 });
     const last = await ok('get_healthchecks', { status: 'any', page: 3 });
