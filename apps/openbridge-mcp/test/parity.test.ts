@@ -17,6 +17,8 @@ beforeAll(async () => {
       OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true',
       OPENBRIDGE_ENABLE_QUERY_EXECUTION: 'true',
       OPENBRIDGE_LOG_LEVEL: 'debug',
+      // Far above timeout_seconds: only the statement timeout can end the long query in time.
+      OPENBRIDGE_TIMEOUT_MS: '60000',
     }),
     start(),
   ]);
@@ -108,6 +110,14 @@ describe('execute_query (gated; SQL in the destination warehouse)', () => {
     });
     expect(e.summary).toMatch(/warehouse rejected the query/);
     expect(e.details[0]?.issue).toBe('relation "nowhere" does not exist');
+  });
+  it('the statement timeout ends a long query: UPSTREAM_TIMEOUT, retryable', async () => {
+    const e = await fails('execute_query', {
+      query: 'SELECT pg_sleep(30) FROM amzadv_sp_campaigns_master LIMIT 1',
+      key_name: KEY,
+      timeout_seconds: 1,
+    });
+    expect(e).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT', retryable: true });
   });
   it('an unknown key_name is a 404 naming the destination key', async () => {
     const e = await fails('execute_query', { query: SELECT, key_name: 'no_such_key' });

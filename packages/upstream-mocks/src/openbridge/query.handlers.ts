@@ -1,5 +1,5 @@
 // Service API Query proxy (POST /service/query/production/query): SQL against a destination's warehouse, as the reference server calls it.
-import { http } from 'msw';
+import { delay, http } from 'msw';
 import { OPENBRIDGE_HOSTS } from './constants.js';
 import { checkRequest } from './doc-schemas/validate.js';
 import { errorResponse, invalidRequest } from './errors.js';
@@ -25,6 +25,12 @@ const query = guarded('jsonapi', async ({ request }) => {
     return errorResponse('jsonapi', 404, `No account mapping found for key ${a.accmapping.slice(0, 60)}.`);
   }
   const sql = a.query.trim();
+  // A long-running statement (Redshift/Postgres pg_sleep): the caller's statement timeout has to end it.
+  const sleep = /\bpg_sleep\((\d+)\)/i.exec(sql);
+  if (sleep) {
+    await delay(Number(sleep[1]) * 1000);
+    return json({ data: [{ pg_sleep: '' }] });
+  }
   if (!/^\s*(select|with)\b/i.test(sql))
     return refused('cannot execute statement in a read-only transaction');
   const m = SELECT.exec(sql);
