@@ -59,20 +59,6 @@ export function maxPageSize(): number {
   return Number.isInteger(raw) && raw > 0 ? raw : 1000;
 }
 
-/** Body of a JSON:API write request, or undefined when unreadable. */
-export async function readJsonApi(
-  request: Request,
-): Promise<{ type?: unknown; id?: unknown; attributes?: Record<string, unknown> } | undefined> {
-  try {
-    const body = (await request.json()) as { data?: unknown };
-    const data = body?.data;
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-    return data as { type?: unknown; id?: unknown; attributes?: Record<string, unknown> };
-  } catch {
-    return undefined;
-  }
-}
-
 /** The parsed JSON body (undefined when it is not JSON). */
 export async function readBody(request: Request): Promise<unknown> {
   try {
