@@ -44,7 +44,7 @@ const PAGE_SIZE = 20;
  * The docs call the response "a paginated JSON:API response" ({links, data, meta.pagination}); the reference
  * server reads a DRF page ({count, links.next, results}). Both are read.
  */
-function healthcheckPage(body: unknown): Page {
+export function healthcheckPage(body: unknown): Page {
   const drf = body as { results?: unknown; count?: unknown; links?: { next?: unknown } } | undefined;
   if (drf && Array.isArray(drf.results)) {
     return {
