@@ -2,6 +2,7 @@
 const SP_ORDERS = { marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z' };
 
 /**
+ * A session may carry a `note`: printed under the server's heading, where a reader first meets its envelopes.
  * Each step: { label, tool, args, fault?, expect } — `fault` is an OBMCP_MOCK_FAULT scenario that
  * the upstream mock applies to that one call only; `expect` is the error_kind the step must produce.
  */
@@ -81,6 +82,10 @@ export const SESSIONS = [
   },
   {
     app: 'openbridge-mcp',
+    note:
+      'Openbridge has no kinds of its own in the closed v1 error_kind list: the contract files it under the ' +
+      'SP family, so its HTTP failures are sp_api_http and transport failures sp_api_client, while error_code ' +
+      'names the service (OPENBRIDGE_HTTP_404, …). Branch on error_kind, read error_code (docs/CONTRACT.md).',
     success: { tool: 'get_subscriptions', args: { Status: 'any' } },
     steps: [
       {

@@ -28,7 +28,7 @@ export async function playSession(kit, session, tmp) {
       writeFileSync(faultFile, '');
       rows.push(await recoverRow(step, first, call));
     }
-    return { app: session.app, success, rows };
+    return { app: session.app, note: session.note, success, rows };
   } finally {
     await server.close();
   }

@@ -3,6 +3,7 @@ const HINT_WIDTH = 46;
 
 export function renderSession(report) {
   const lines = [`\n■ ${report.app}`];
+  if (report.note) lines.push(...wrap(report.note, 100).map((l) => `  ℹ ${l}`));
   lines.push(`  ✓ ${report.success.tool}: ${describeSuccess(report.success)}`);
   const header = ['case', 'tool', 'error_kind', 'error_code', 'retryable', 'first hint', 'recovered'];
   const body = report.rows.map((r) => [
@@ -33,6 +34,16 @@ function describeSuccess(success) {
   if (meta.warnings) parts.push(`${meta.warnings.length} warning(s)`);
   if (meta.request_id) parts.push(`request_id ${meta.request_id}`);
   return `ok — _meta: ${parts.join('; ') || '(none)'}`;
+}
+
+function wrap(text, width) {
+  const out = [''];
+  for (const word of text.split(/\s+/)) {
+    const last = out.length - 1;
+    if (out[last].length + word.length + 1 > width && out[last] !== '') out.push(word);
+    else out[last] = out[last] === '' ? word : `${out[last]} ${word}`;
+  }
+  return out;
 }
 
 function truncate(text, width) {

@@ -15,6 +15,8 @@ export interface Config {
   mock: boolean;
   refreshToken: string;
   privilegedTools: boolean;
+  /** execute_query is listed only when OPENBRIDGE_ENABLE_QUERY_EXECUTION=true (the reference's gate). */
+  queryExecution: boolean;
   timeoutMs: number;
   maxRetries: number;
   /** Longest pre-flight limiter wait before `rate_limited` (500 ms in mock mode, else 2 s). */
@@ -61,6 +63,7 @@ export function loadConfig(raw: Env = process.env): Config {
     mock,
     refreshToken,
     privilegedTools: env.bool('OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS', false),
+    queryExecution: env.bool('OPENBRIDGE_ENABLE_QUERY_EXECUTION', false),
     timeoutMs: env.int('OPENBRIDGE_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 2_000 : 20_000),
     maxRetries: env.int('OPENBRIDGE_MAX_RETRIES', { min: 0, max: 5 }, 2),
     limiterMaxWaitMs: mock ? 500 : 2_000,

@@ -1,5 +1,6 @@
 // Test harness: the built server over stdio against the msw mocks, with a canary refresh token.
-import { type RunningServer, startServer } from '@obmcp/test-kit';
+import type { Envelope } from '@obmcp/contract';
+import { callTool, type RunningServer, startServer } from '@obmcp/test-kit';
 
 /** Accepted by the mock (key:secret), searched for in every output. */
 export const CANARY_REFRESH_TOKEN = 'canary-key-7f3a:CANARY-SECRET-9d41e0b2';
@@ -10,4 +11,30 @@ export async function start(env: Record<string, string> = {}): Promise<RunningSe
     env: { OPENBRIDGE_REFRESH_TOKEN: CANARY_REFRESH_TOKEN, OPENBRIDGE_MAX_RETRIES: '0', ...env },
     timeoutMs: 60_000,
   });
+}
+
+/** A tool's result; throws with the envelope text when the call failed. `seen` collects every output text. */
+export async function ok(
+  server: RunningServer,
+  name: string,
+  args: Record<string, unknown> = {},
+  seen?: string[],
+): Promise<Record<string, unknown>> {
+  const out = await callTool(server.client, name, args);
+  seen?.push(out.text);
+  if (out.envelope) throw new Error(`${name} failed: ${out.text}`);
+  return out.result as Record<string, unknown>;
+}
+
+/** A tool's envelope; throws when the call succeeded. */
+export async function fails(
+  server: RunningServer,
+  name: string,
+  args: Record<string, unknown>,
+  seen?: string[],
+): Promise<Envelope> {
+  const out = await callTool(server.client, name, args);
+  seen?.push(out.text);
+  if (!out.envelope) throw new Error(`${name} succeeded: ${out.text}`);
+  return out.envelope;
 }

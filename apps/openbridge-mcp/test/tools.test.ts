@@ -1,18 +1,12 @@
 // Happy path of every tool through the real SDK client over stdio (privileged tools enabled).
 import { callTool, type RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANARY_REFRESH_TOKEN, start } from './harness.js';
+import { CANARY_REFRESH_TOKEN, ok as okOn, start } from './harness.js';
 
 let server: RunningServer;
 const outputs: string[] = [];
 
-async function ok(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const out = await callTool(server.client, name, args);
-  outputs.push(out.text);
-  if (out.envelope) throw new Error(`${name} failed: ${out.text}`);
-  expect(out.result).toBeDefined();
-  return out.result as Record<string, unknown>;
-}
+const ok = (name: string, args: Record<string, unknown> = {}) => okOn(server, name, args, outputs);
 
 beforeAll(async () => {
   server = await start({ OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' });
@@ -30,9 +24,11 @@ describe('read tools', () => {
     });
     expect(r.tools).toContain('get_amazon_api_access_token');
     expect((r.runtime as Record<string, unknown>).privileged_tools_enabled).toBe(true);
-    expect(r.not_installed).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'execute_query' })]),
-    );
+    expect(r.tools).toContain('validate_query');
+    expect(r.disabled).toEqual([
+      { name: 'execute_query', reason: 'set OPENBRIDGE_ENABLE_QUERY_EXECUTION=true' },
+    ]);
+    expect(r.not_installed).toEqual([]);
   });
 
   it('remote identities: own, shared with type filter, by id, Ads profiles', async () => {
@@ -81,14 +77,14 @@ describe('read tools', () => {
       'Amazon Sponsored Brands',
       'Amazon Sponsored Products',
     ]);
-    const storage = await ok('search_products', { query: 'O', is_storage_product: true });
+    const storage = await ok('search_products', { query: 'loader', is_storage_product: true });
     expect(storage.count).toBe(3);
     const stages = await ok('get_product_stage_ids', { product_id: 50 });
     expect(stages.stage_ids).toEqual([1000, 1001]);
     const tables = await ok('list_product_tables', { product_id: 70 });
     expect(tables.count).toBe(3);
     const viaSub = await ok('list_product_tables', { subscription_id: 107004 });
-    expect(viaSub).toMatchObject({ product_id: 70, count: 3 });
+    expect(viaSub).toMatchObject({ product_id: 70, count: 2, enabled_stage_ids: [1000, 1002] });
   });
 
   it('table schema (aliases) and suggestions', async () => {
@@ -98,7 +94,7 @@ describe('read tools', () => {
         table_name: 'amzadv_sp_campaigns',
         destination_table: 'amzadv_sp_campaigns_v14',
       });
-      expect((r.fields as unknown[]).length).toBe(4);
+      expect((r.fields as unknown[]).length).toBe(8); // 4 source columns + 4 Openbridge system columns
     }
     const s = await ok('get_suggested_table_names', { query: 'sp campaigns' });
     expect((s.suggestions as Array<{ table_name: string }>)[0]?.table_name).toBe('amzadv_sp_campaigns');
@@ -123,6 +119,7 @@ describe('privileged tools', () => {
       name: 'Test SP',
       storage_group_id: 1688,
       remote_identity_id: 7460,
+      date_start: '2025-01-01T00:00:00Z',
       product_parameters: { stage_ids: '[1000]' },
     });
     const sub = created.subscription as { id: number; status: string; account_id: number };

@@ -113,6 +113,7 @@ describe('per-endpoint error shapes over stdio', () => {
       product_id: 999,
       name: 'x',
       storage_group_id: 1688,
+      date_start: '2025-01-01T00:00:00Z',
     });
     expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_400' });
     expect(envelope?.details[0]?.issue).toMatch(/object does not exist/);

@@ -28,7 +28,7 @@ describe('privileged gating (default catalog)', () => {
     expect(names).toContain('get_subscriptions');
     const caps = await callTool(server.client, 'get_capabilities');
     expect(((caps.result?.disabled ?? []) as Array<{ name: string }>).map((d) => d.name).sort()).toEqual(
-      [...PRIVILEGED].sort(),
+      [...PRIVILEGED, 'execute_query'].sort(),
     );
   });
 

@@ -20,10 +20,16 @@ function readyPort(line: string): number | undefined {
   return undefined;
 }
 
-export function startHttp(args: string[], cwd: string, timeoutMs = 30_000): Promise<RunningHttp> {
+/** `env` is added to this process's environment for the child (an app's opt-in flags). */
+export function startHttp(
+  args: string[],
+  cwd: string,
+  timeoutMs = 30_000,
+  env: Record<string, string> = {},
+): Promise<RunningHttp> {
   const child = spawn(process.execPath, [...args, '--http', '--port', '0'], {
     cwd,
-    env: process.env,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

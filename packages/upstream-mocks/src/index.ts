@@ -3,3 +3,4 @@ export * from './faults.js';
 export * from './server.js';
 export * from './with-fault.js';
 export type { RecordedRequest } from './request-log.js';
+export * as openbridge from './openbridge/index.js';

@@ -26,7 +26,12 @@ async function overStdio(app: AppName): Promise<ConformanceRun> {
 }
 
 async function overHttp(app: AppName): Promise<ConformanceRun> {
-  const http = await startHttp(['--import', MOCKS_PRELOAD, appEntry(app)], REPO_ROOT, 120_000);
+  const http = await startHttp(
+    ['--import', MOCKS_PRELOAD, appEntry(app)],
+    REPO_ROOT,
+    120_000,
+    PROFILES[app].env,
+  );
   const client = new Client({ name: 'obmcp-transport-parity', version: '0.1.0' });
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));

@@ -15,6 +15,9 @@ describe('pnpm demo', () => {
       expect(section, `${app} recovered row`).toMatch(/ yes\s*$/m);
       expect(section).not.toMatch(/✗ want/);
     }
+    // Where a reader first meets an Openbridge envelope, the demo says why it reads sp_api_http.
+    const openbridge = run.stdout.split('■ openbridge-mcp\n')[1] ?? '';
+    expect(openbridge.replace(/\s*ℹ\s*/g, ' ')).toMatch(/SP family, so its HTTP failures are sp_api_http/);
     expect(run.stdout).toMatch(/demo ok in [\d.]+ s/);
   });
 });

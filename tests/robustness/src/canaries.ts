@@ -28,6 +28,8 @@ export const CANARY_PATTERNS: readonly RegExp[] = [
   /7f3a91c2/,
   /Atza\|mock-\d+-/,
   /Atza\|MOCK-OB-BROKERED-/,
+  // A destination's warehouse password in the Openbridge mock's product parameters (never read out).
+  /CANARY-WAREHOUSE-PASSWORD/,
   /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\./,
 ];
 

@@ -20,6 +20,8 @@ export interface RequestOptions {
   resource?: string;
   /** Operation name for logs (default: method and host). */
   operation?: string;
+  /** This exchange's own deadline (execute_query's statement timeout), instead of OPENBRIDGE_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 export class OpenbridgeClient {
@@ -37,6 +39,7 @@ export class OpenbridgeClient {
       contentType: 'application/vnd.api+json',
       // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.
       ...passthroughParts(call.passthrough),
+      ...(req.timeoutMs === undefined ? {} : { timeoutMs: req.timeoutMs }),
       signal: call.signal,
       meta: call.meta,
       context: req.resource === undefined ? {} : { resource: req.resource },

@@ -8,7 +8,7 @@ import {
 } from '@obmcp/contract';
 import type { Config } from '../config.js';
 import { profile } from '../profile.js';
-import { NOT_INSTALLED, PRIVILEGED_TOOLS } from './catalog.js';
+import { NOT_INSTALLED, PRIVILEGED_TOOLS, QUERY_EXECUTION_TOOLS } from './catalog.js';
 
 const schema = {
   type: 'object',
@@ -28,11 +28,20 @@ export function capabilitiesTool(config: Config, callableNames: () => readonly s
     annotations: READ_LOCAL,
     handler: () => {
       const enabled = [...callableNames()].sort();
-      const disabled = config.privilegedTools
-        ? []
-        : [...PRIVILEGED_TOOLS]
-            .sort()
-            .map((name) => ({ name, reason: 'set OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS=true' }));
+      const disabled = [
+        ...(config.privilegedTools
+          ? []
+          : [...PRIVILEGED_TOOLS].map((name) => ({
+              name,
+              reason: 'set OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS=true',
+            }))),
+        ...(config.queryExecution
+          ? []
+          : [...QUERY_EXECUTION_TOOLS].map((name) => ({
+              name,
+              reason: 'set OPENBRIDGE_ENABLE_QUERY_EXECUTION=true',
+            }))),
+      ].sort((a, b) => a.name.localeCompare(b.name));
       return {
         server: { name: profile.name, version: profile.version },
         summary: {
@@ -44,6 +53,7 @@ export function capabilitiesTool(config: Config, callableNames: () => readonly s
         runtime: {
           mock_mode: config.mock,
           privileged_tools_enabled: config.privilegedTools,
+          query_execution_enabled: config.queryExecution,
           code_mode: config.codeMode,
           timeout_ms: config.timeoutMs,
           max_retries: config.maxRetries,
@@ -55,6 +65,8 @@ export function capabilitiesTool(config: Config, callableNames: () => readonly s
         security_notes: [
           'Privileged tools (writes and credential brokering) are hidden unless OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS=true.',
           'The refresh token and JWT never appear in results, envelopes or logs.',
+          'execute_query runs only single read-only SELECT statements, and only with OPENBRIDGE_ENABLE_QUERY_EXECUTION=true.',
+          'get_amazon_api_access_token returns a live Amazon credential (privileged); it is never logged.',
         ],
       };
     },

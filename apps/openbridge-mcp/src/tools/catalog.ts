@@ -8,8 +8,8 @@ export const PRIVILEGED_TOOLS = new Set([
   'get_amazon_api_access_token',
 ]);
 
+/** Listed only with OPENBRIDGE_ENABLE_QUERY_EXECUTION=true (the reference server's gate for running SQL). */
+export const QUERY_EXECUTION_TOOLS = new Set(['execute_query']);
+
 /** Reference-server tools this server does not ship, with the reason (reported by get_capabilities). */
-export const NOT_INSTALLED: ReadonlyArray<{ name: string; reason: string }> = [
-  { name: 'validate_query', reason: 'needs LLM sampling; out of scope for 0.1.0' },
-  { name: 'execute_query', reason: 'SQL execution against the warehouse is out of scope for 0.1.0' },
-];
+export const NOT_INSTALLED: ReadonlyArray<{ name: string; reason: string }> = [];

@@ -1,6 +1,7 @@
-// Healthchecks (ERROR rows) of the JWT's account; filter_date and last_days are exclusive in the schema.
+// Healthchecks of the JWT's account (service-healthchecks-api.md), a page at a time; filter_date and last_days are exclusive.
 import { AuthError, defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
+import { type Page, page } from './shape.js';
 
 const schema = {
   type: 'object',
@@ -17,7 +18,13 @@ const schema = {
       maximum: 90,
       description: 'The last N days up to now (exclusive with filter_date).',
     },
-    status: { type: 'string', enum: ['ERROR', 'SUCCESS', 'any'], default: 'ERROR' },
+    status: {
+      type: 'string',
+      enum: ['ERROR', 'OK', 'IN_PROGRESS', 'any'],
+      default: 'ERROR',
+      description:
+        "Healthcheck status (service-healthchecks-api.md: OK, ERROR; IN_PROGRESS per the tutorial); 'any' = all.",
+    },
     page: { type: 'integer', minimum: 1, default: 1 },
   },
   // filter_date and last_days are mutually exclusive: with filter_date present, last_days must be absent.
@@ -31,6 +38,24 @@ const schema = {
 } as const;
 
 const PAGE_SIZE = 20;
+
+/**
+ * The docs call the response "a paginated JSON:API response" ({links, data, meta.pagination}); the reference
+ * server reads a DRF page ({count, links.next, results}). Both are read.
+ */
+export function healthcheckPage(body: unknown): Page {
+  const drf = body as { results?: unknown; count?: unknown; links?: { next?: unknown } } | undefined;
+  if (drf && Array.isArray(drf.results)) {
+    return {
+      items: drf.results.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object'),
+      pagination: {
+        ...(typeof drf.count === 'number' ? { count: drf.count } : {}),
+        has_next: typeof drf.links?.next === 'string' && drf.links.next !== '',
+      },
+    };
+  }
+  return page(body);
+}
 
 export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinition[] {
   return [
@@ -61,7 +86,7 @@ export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinit
         } else if (args.last_days) {
           gt = new Date(Date.now() - args.last_days * 86_400_000).toISOString().slice(0, 19);
         }
-        const body = (await client.request(call, {
+        const body = await client.request(call, {
           url: `${config.urls.service}/service/healthchecks/production/healthchecks/account/${accountId}`,
           query: {
             status: args.status === 'any' ? undefined : (args.status ?? 'ERROR'),
@@ -72,15 +97,19 @@ export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinit
             page_size: PAGE_SIZE,
           },
           resource: 'subscription',
-        })) as { results?: unknown; count?: unknown; links?: { next?: unknown } } | undefined;
-        const results = Array.isArray(body?.results) ? body.results : [];
+        });
+        const { items, pagination } = healthcheckPage(body);
+        const current = args.page ?? 1;
         return {
           account_id: accountId,
-          healthchecks: results,
+          healthchecks: items,
           pagination: {
-            page: args.page ?? 1,
-            count: typeof body?.count === 'number' ? body.count : results.length,
-            has_next: typeof body?.links?.next === 'string' && body.links.next !== '',
+            page: current,
+            ...(pagination.pages !== undefined ? { pages: pagination.pages } : {}),
+            count: pagination.count ?? items.length,
+            has_next: pagination.has_next,
+            // The page to ask for next (the list is handed back a page at a time, never cut silently).
+            ...(pagination.has_next ? { next_page: current + 1 } : {}),
           },
         };
       },

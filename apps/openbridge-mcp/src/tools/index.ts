@@ -1,13 +1,14 @@
-// Assembles the tool list: read tools always, privileged ones only when enabled, plus get_capabilities.
+// Assembles the tool list: read tools always, privileged and query-execution ones only when enabled, plus get_capabilities.
 import type { ToolDefinition } from '@obmcp/contract';
 import { amazonTokenTools } from './amazon-token.tools.js';
 import { capabilitiesTool } from './capabilities.tools.js';
-import { PRIVILEGED_TOOLS } from './catalog.js';
+import { PRIVILEGED_TOOLS, QUERY_EXECUTION_TOOLS } from './catalog.js';
 import type { ToolDeps } from './deps.js';
 import { healthcheckTools } from './healthchecks.tools.js';
 import { jobWriteTools } from './job-writes.tools.js';
 import { jobReadTools } from './jobs.tools.js';
 import { productTools } from './products.tools.js';
+import { queryTools } from './query.tools.js';
 import { remoteIdentityTools } from './remote-identities.tools.js';
 import { subscriptionWriteTools } from './subscription-writes.tools.js';
 import { subscriptionReadTools } from './subscriptions.tools.js';
@@ -24,7 +25,12 @@ export function buildTools(deps: ToolDeps, callableNames: () => readonly string[
     ...tableTools(deps),
     ...healthcheckTools(deps),
     ...amazonTokenTools(deps),
+    ...queryTools(deps),
   ];
-  const enabled = all.filter((t) => deps.config.privilegedTools || !PRIVILEGED_TOOLS.has(t.name));
+  const enabled = all.filter(
+    (t) =>
+      (deps.config.privilegedTools || !PRIVILEGED_TOOLS.has(t.name)) &&
+      (deps.config.queryExecution || !QUERY_EXECUTION_TOOLS.has(t.name)),
+  );
   return [capabilitiesTool(deps.config, callableNames), ...enabled];
 }

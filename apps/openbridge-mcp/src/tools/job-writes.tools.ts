@@ -38,7 +38,11 @@ const statusSchema = {
   type: 'object',
   properties: {
     history_id: idSchema('History transaction to update.'),
-    status: { type: 'string', enum: ['active', 'cancelled'], description: 'New status.' },
+    status: {
+      type: 'string',
+      enum: ['cancelled'],
+      description: 'New status; history-api.md: "Accepted value for updates: cancelled".',
+    },
   },
   required: ['history_id', 'status'],
   additionalProperties: false,
@@ -81,7 +85,6 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
                   start_date: args.date_start,
                   end_date: args.date_end,
                   stage_id: stageId,
-                  primary_run: false,
                 },
               },
             },

@@ -58,7 +58,17 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
           },
         });
         const { items, pagination } = page(body);
-        return { subscription_id: args.subscription_id, jobs: items, pagination };
+        const current = args.page ?? 1;
+        return {
+          subscription_id: args.subscription_id,
+          jobs: items,
+          // A page at a time: next_page is the page to ask for while has_next is true.
+          pagination: {
+            ...pagination,
+            page: current,
+            ...(pagination.has_next ? { next_page: current + 1 } : {}),
+          },
+        };
       },
     }),
     defineTool<FromSchema<typeof jobSchema>>({

@@ -1,10 +1,12 @@
-// Product tools: search by name, stage ids (payloads ≥ 1000), and the tables a product delivers.
+// Product tools: fuzzy search (name, worker_name), stage ids (payloads ≥ 1000, every page), tables of a product or subscription.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import type { CallScope } from '../http/client.js';
 import { type ToolDeps, idSchema } from './deps.js';
-import { page, single } from './shape.js';
+import { readAllPages } from './paging.js';
+import { rankProducts } from './product-search.js';
+import { single } from './shape.js';
 
-const MAX_PAGES = 10;
+const MAX_PAGES = 20;
 
 const searchSchema = {
   type: 'object',
@@ -13,7 +15,7 @@ const searchSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Case-insensitive substring of the product name.',
+      description: 'Product name or worker name, or part of it; small typos are tolerated (fuzzy).',
     },
     is_storage_product: {
       type: 'boolean',
@@ -37,90 +39,121 @@ const tablesSchema = {
   type: 'object',
   properties: {
     product_id: idSchema('Product id, e.g. 70.'),
-    subscription_id: idSchema('Alternatively a subscription id: its product is used.'),
+    subscription_id: idSchema(
+      "A subscription id: its product's tables, filtered to the stages the subscription enables (stage_ids).",
+    ),
   },
   anyOf: [{ required: ['product_id'] }, { required: ['subscription_id'] }],
   additionalProperties: false,
   examples: [{ product_id: 70 }, { subscription_id: 107004 }],
 } as const;
 
+/** The stage ids a subscription enables: its `stage_ids` product parameter, a JSON array in a string. */
+function enabledStages(parameters: Record<string, unknown>): number[] | undefined {
+  const raw = parameters.stage_ids;
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.map(Number).filter(Number.isInteger) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function productTools({ client, config }: ToolDeps): ToolDefinition[] {
   const payloads = async (call: CallScope, productId: number) => {
-    const body = await client.request(call, {
+    const all = await readAllPages(client, call, {
       url: `${config.urls.service}/service/products/product/${productId}/payloads`,
       query: { stage_id__gte: 1000 },
       resource: 'product',
+      maxPages: MAX_PAGES,
     });
-    return page(body).items.map((p) => ({ table_name: p.name, stage_id: p.stage_id, payload_id: p.id }));
+    const rows = all.items.map((p) => ({ table_name: p.name, stage_id: p.stage_id, payload_id: p.id }));
+    return { rows, truncated: all.truncated };
   };
   return [
     defineTool<FromSchema<typeof searchSchema>>({
       name: 'search_products',
       title: 'Search products',
-      description: 'Active Openbridge products whose name contains the query (case-insensitive).',
+      description:
+        'Active Openbridge products matching the query on name or worker_name (case-insensitive, typo-tolerant), best first.',
       inputSchema: searchSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const needle = args.query.toLowerCase();
-        const matches: Record<string, unknown>[] = [];
-        for (let p = 1; p <= MAX_PAGES; p++) {
-          const body = await client.request(call, {
-            url: `${config.urls.subscriptions}/v2/product`,
-            query: {
-              active: 1,
-              is_storage_product:
-                args.is_storage_product === undefined ? undefined : args.is_storage_product ? 1 : 0,
-              page: p,
-              page_size: 1000,
-            },
-          });
-          const result = page(body);
-          matches.push(
-            ...result.items.filter((i) =>
-              String(i.name ?? '')
-                .toLowerCase()
-                .includes(needle),
-            ),
-          );
-          if (!result.pagination.has_next) break;
-        }
-        return { query: args.query, products: matches, count: matches.length };
+        const all = await readAllPages(client, call, {
+          url: `${config.urls.subscriptions}/v2/product`,
+          query: {
+            active: 1,
+            is_storage_product:
+              args.is_storage_product === undefined ? undefined : args.is_storage_product ? 1 : 0,
+          },
+          pageSize: 1000,
+          maxPages: MAX_PAGES,
+        });
+        const ranked = rankProducts(args.query, all.items);
+        return {
+          query: args.query,
+          products: ranked.map((r) => ({ ...r.product, match_score: r.score, matched_on: r.matched_on })),
+          count: ranked.length,
+          truncated: all.truncated,
+        };
       },
     }),
     defineTool<FromSchema<typeof stageSchema>>({
       name: 'get_product_stage_ids',
       title: 'Stage ids of a product',
-      description: 'Current stage ids (≥ 1000) of a product with the table each stage produces.',
+      description: 'Current stage ids (≥ 1000) of a product with the table each stage produces (every page).',
       inputSchema: stageSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const rows = await payloads(call, args.product_id);
+        const { rows, truncated } = await payloads(call, args.product_id);
         return {
           product_id: args.product_id,
           stage_ids: [...new Set(rows.map((r) => r.stage_id))],
           stages: rows,
+          truncated,
         };
       },
     }),
     defineTool<FromSchema<typeof tablesSchema>>({
       name: 'list_product_tables',
       title: 'Tables of a product',
-      description: 'Tables a product delivers (one per current stage). Use get_table_schema for the columns.',
+      description:
+        "Tables a product delivers (one per current stage); with subscription_id, only the subscription's enabled " +
+        'stages. Use get_table_schema for the columns.',
       inputSchema: tablesSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         let productId = args.product_id;
-        if (productId === undefined && args.subscription_id !== undefined) {
+        let stages: number[] | undefined;
+        if (args.subscription_id !== undefined) {
           const sub = single(
             await client.request(call, {
               url: `${config.urls.subscriptions}/v2/sub/${args.subscription_id}`,
               resource: 'subscription',
             }),
           );
-          productId = Number(sub.product_id);
+          productId ??= Number(sub.product_id);
+          const parameters = single(
+            await client.request(call, {
+              url: `${config.urls.subscriptions}/v2/spp`,
+              query: { subscription_id: args.subscription_id },
+              resource: 'subscription',
+            }),
+          );
+          stages = enabledStages(parameters);
         }
-        const tables = await payloads(call, Number(productId));
-        return { product_id: productId, tables, count: tables.length };
+        const { rows, truncated } = await payloads(call, Number(productId));
+        const tables = stages ? rows.filter((r) => stages.includes(Number(r.stage_id))) : rows;
+        return {
+          product_id: productId,
+          ...(args.subscription_id !== undefined
+            ? { subscription_id: args.subscription_id, enabled_stage_ids: stages ?? null }
+            : {}),
+          tables,
+          count: tables.length,
+          truncated,
+        };
       },
     }),
   ];

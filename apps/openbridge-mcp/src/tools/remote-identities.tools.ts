@@ -1,7 +1,11 @@
-// Remote identity tools: list (own /ri or shared /sri), get by id (/sri/{id}), Amazon Ads profiles.
+// Remote identity tools: list every page (own /ri or shared /sri), get by id (/ri/{id}), Amazon Ads profiles.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
+import { readAllPages } from './paging.js';
 import { flatten, page, single } from './shape.js';
+
+const PAGE_SIZE = 100;
+const MAX_PAGES = 50;
 
 const listSchema = {
   type: 'object',
@@ -20,8 +24,6 @@ const listSchema = {
       type: 'boolean',
       description: 'true = only invalid identities, false = only valid ones.',
     },
-    page: { type: 'integer', minimum: 1, default: 1 },
-    page_size: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
   },
   examples: [{}, { remote_identity_type_id: 14, scope: 'shared' }],
 } as const;
@@ -57,22 +59,29 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       name: 'get_remote_identities',
       title: 'List remote identities',
       description:
-        'Lists the external accounts (remote identities) linked to Openbridge, paginated. Credentials are never returned.',
+        'Lists every external account (remote identity) linked to Openbridge, reading all pages. Credentials are ' +
+        'never returned.',
       inputSchema: listSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const body = await client.request(call, {
-          url: `${base}/${args.scope === 'shared' ? 'sri' : 'ri'}`,
+        const shared = args.scope === 'shared';
+        const all = await readAllPages(client, call, {
+          url: `${base}/${shared ? 'sri' : 'ri'}`,
           query: {
             remote_identity_type: args.remote_identity_type_id,
-            invalid_identity: args.invalid_identity === undefined ? undefined : args.invalid_identity ? 1 : 0,
-            page: args.page,
-            page_size: args.page_size,
+            // invalid_identity and page_size are documented for /sri only (remote-identity-api.md).
+            invalid_identity:
+              !shared || args.invalid_identity === undefined ? undefined : args.invalid_identity ? 1 : 0,
           },
+          ...(shared ? { pageSize: PAGE_SIZE } : {}),
+          maxPages: MAX_PAGES,
         });
-        const { items, pagination } = page(body);
-        return { remote_identities: items, pagination };
+        let items = all.items;
+        // /ri documents only the type filter: validity is filtered here from each row's invalid_identity.
+        if (!shared && args.invalid_identity !== undefined)
+          items = items.filter((i) => Boolean(i.invalid_identity) === args.invalid_identity);
+        return { remote_identities: items, count: items.length, truncated: all.truncated };
       },
     }),
     defineTool<FromSchema<typeof byIdSchema>>({
@@ -84,7 +93,7 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const body = await client.request(call, {
-          url: `${base}/sri/${args.remote_identity_id}`,
+          url: `${base}/ri/${args.remote_identity_id}`,
           resource: 'remote identity',
         });
         return { remote_identity: single(body) };

@@ -1,27 +1,56 @@
-// Rules API access (through the Service API): search rows by path and turn them into table descriptions.
+// Rules API access (through the Service API): search rows by path and read them as service-rules-api.md's Rules object.
 import type { CallScope, OpenbridgeClient } from '../http/client.js';
+import { readAllPages } from './paging.js';
 import { normalizeTableName } from './table-resolver.js';
+
+type Obj = Record<string, unknown>;
 
 export interface RuleRow {
   table_name: string;
   rules_path: string;
   destination_table?: string;
   version?: unknown;
+  /** rules.configuration.load.schema.fields: {name, type, default, np_kind, ob_field}. */
   fields: unknown[];
+  /** The whole rules document (destination, configuration.load, dialect, meta). */
+  rules: Obj;
 }
 
-function toRow(item: unknown): RuleRow | undefined {
-  const attributes = (item as { attributes?: Record<string, unknown> } | null)?.attributes;
-  const path = attributes?.path;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Walks a path of object keys; undefined as soon as one is missing. */
+function at(value: unknown, ...keys: string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (!isObj(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+/** A flattened Rules row (attributes at the top level, as shape.flatten leaves them). */
+function toRow(item: Obj): RuleRow | undefined {
+  const path = item.path;
   if (typeof path !== 'string' || path.trim() === '') return undefined;
-  const destination = (attributes?.destination as { tablename?: unknown } | undefined)?.tablename;
+  const rules = isObj(item.rules) ? item.rules : {};
+  const destination = at(rules, 'destination', 'tablename');
+  const fields = at(rules, 'configuration', 'load', 'schema', 'fields');
   return {
     table_name: path.slice(path.lastIndexOf('/') + 1).toLowerCase(),
     rules_path: path,
     ...(typeof destination === 'string' ? { destination_table: destination } : {}),
-    version: attributes?.version,
-    fields: Array.isArray(attributes?.fields) ? (attributes.fields as unknown[]) : [],
+    version: item.version,
+    fields: Array.isArray(fields) ? fields : [],
+    rules,
   };
+}
+
+/** Pages of one search the tool reads before it reports `truncated` (the docs warn large searches time out). */
+export const RULES_MAX_PAGES = 5;
+
+export interface RuleSearch {
+  rows: RuleRow[];
+  truncated: boolean;
 }
 
 export async function searchRules(
@@ -29,13 +58,16 @@ export async function searchRules(
   call: CallScope,
   serviceUrl: string,
   query: { path?: string; path__icontains?: string },
-): Promise<RuleRow[]> {
-  const body = (await client.request(call, {
+): Promise<RuleSearch> {
+  const all = await readAllPages(client, call, {
     url: `${serviceUrl}/service/rules/prod/v1/rules/search`,
     query: { ...query, latest: 'true' },
-  })) as { data?: unknown } | undefined;
-  const data = Array.isArray(body?.data) ? body.data : [];
-  return data.map(toRow).filter((r): r is RuleRow => r !== undefined);
+    maxPages: RULES_MAX_PAGES,
+  });
+  return {
+    rows: all.items.map(toRow).filter((r): r is RuleRow => r !== undefined),
+    truncated: all.truncated,
+  };
 }
 
 /** The row whose table name or destination matches the requested name after normalization. */

@@ -23,11 +23,16 @@ const createSchema = {
     name: { type: 'string', minLength: 1, maxLength: 255 },
     storage_group_id: idSchema('Destination storage group id.'),
     remote_identity_id: idSchema('Remote identity the pipeline authenticates with.'),
-    date_start: { type: 'string', format: 'date-time' },
+    date_start: {
+      type: 'string',
+      format: 'date-time',
+      description:
+        'Subscription start, ISO 8601 (required on create: subscriptions-api.md write-only attributes).',
+    },
     date_end: { type: 'string', format: 'date-time' },
     product_parameters: productParameters,
   },
-  required: ['product_id', 'name', 'storage_group_id'],
+  required: ['product_id', 'name', 'storage_group_id', 'date_start'],
   additionalProperties: false,
   examples: [
     {
@@ -35,6 +40,7 @@ const createSchema = {
       name: 'Acme Sponsored Products US',
       storage_group_id: 1688,
       remote_identity_id: 7460,
+      date_start: '2025-01-01T00:00:00Z',
       product_parameters: { stage_ids: '[1000]' },
     },
   ],
@@ -122,8 +128,14 @@ export function subscriptionWriteTools({ client, config, jwt }: ToolDeps): ToolD
       inputSchema: updateSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       handler: async (args, call) => {
-        const { subscription_id, storage_group_id, ...rest } = args;
-        const attributes = compact({ ...rest, storage_group_id });
+        // Write names (subscriptions-api.md "write-only attributes"): storage_group and remote_identity;
+        // storage_group_id / remote_identity_id are the names the API answers with.
+        const { subscription_id, storage_group_id, remote_identity_id, ...rest } = args;
+        const attributes = compact({
+          ...rest,
+          storage_group: storage_group_id,
+          remote_identity: remote_identity_id,
+        });
         return { subscription: await patch(call, subscription_id, attributes) };
       },
     }),

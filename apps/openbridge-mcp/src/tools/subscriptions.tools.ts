@@ -1,7 +1,9 @@
-// Subscription reads: list (all pages, bounded), get by id, storage destinations.
+// Subscription reads: list (all pages, bounded, truncation reported), get by id, enriched storage destinations.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
-import { page, single } from './shape.js';
+import { readAllPages } from './paging.js';
+import { single } from './shape.js';
+import { readStorages } from './storages.js';
 
 const MAX_PAGES = 10;
 const PAGE_SIZE = 1000;
@@ -47,25 +49,18 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const items: Record<string, unknown>[] = [];
-        let truncated = false;
-        for (let p = 1; p <= MAX_PAGES; p++) {
-          const body = await client.request(call, {
-            url: `${base}/sub`,
-            query: {
-              status: args.status === 'any' ? undefined : (args.status ?? 'active'),
-              product_id: args.product_id,
-              remote_identity_id: args.remote_identity_id,
-              page: p,
-              page_size: PAGE_SIZE,
-            },
-          });
-          const result = page(body);
-          items.push(...result.items);
-          if (!result.pagination.has_next) break;
-          if (p === MAX_PAGES) truncated = true;
-        }
-        return { subscriptions: items, count: items.length, truncated };
+        const all = await readAllPages(client, call, {
+          url: `${base}/sub`,
+          query: {
+            status: args.status === 'any' ? undefined : (args.status ?? 'active'),
+            // Documented filter names (subscriptions-api.md "List Subscriptions"): product=, remote_identity=.
+            product: args.product_id,
+            remote_identity: args.remote_identity_id,
+          },
+          pageSize: PAGE_SIZE,
+          maxPages: MAX_PAGES,
+        });
+        return { subscriptions: all.items, count: all.items.length, truncated: all.truncated };
       },
     }),
     defineTool<FromSchema<typeof byIdSchema>>({
@@ -88,17 +83,15 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       name: 'get_storage_subscriptions',
       title: 'List storage destinations',
       description:
-        'Storage destinations (warehouses) the account delivers data to; read-only through the API.',
+        'Storage destinations (warehouses) the account delivers data to, with name, key_name (the key execute_query ' +
+        'takes), storage_type and dataset_id; read-only through the API. Credentials are never read out.',
       inputSchema: storagesSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const body = await client.request(call, {
-          url: `${base}/storages`,
-          query: { status: args.status === 'any' ? undefined : (args.status ?? 'active') },
-        });
-        const { items, pagination } = page(body);
-        return { storages: items, pagination };
+        const status = args.status === 'any' ? undefined : (args.status ?? 'active');
+        const { storages, truncated } = await readStorages(client, call, config.urls.subscriptions, status);
+        return { storages, count: storages.length, truncated };
       },
     }),
   ];

@@ -41,18 +41,21 @@ const suggestSchema = {
   examples: [{ query: 'sp campaigns' }, { query: 'amzadv_sp' }],
 } as const;
 
-/** Rules rows for the name and its broader search terms (deduplicated by path). */
-async function candidates(deps: ToolDeps, call: CallScope, name: string): Promise<RuleRow[]> {
+/** Rules rows for the name and its broader search terms (deduplicated by path); truncated when a search was cut. */
+async function candidates(
+  deps: ToolDeps,
+  call: CallScope,
+  name: string,
+): Promise<{ rows: RuleRow[]; truncated: boolean }> {
   const byPath = new Map<string, RuleRow>();
+  let truncated = false;
   for (const term of searchTerms(name)) {
-    for (const row of await searchRules(deps.client, call, deps.config.urls.service, {
-      path__icontains: term,
-    })) {
-      byPath.set(row.rules_path, row);
-    }
+    const found = await searchRules(deps.client, call, deps.config.urls.service, { path__icontains: term });
+    truncated ||= found.truncated;
+    for (const row of found.rows) byPath.set(row.rules_path, row);
     if (byPath.size >= 50) break;
   }
-  return [...byPath.values()];
+  return { rows: [...byPath.values()], truncated };
 }
 
 export function tableTools(deps: ToolDeps): ToolDefinition[] {
@@ -60,11 +63,13 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof schemaSchema>>({
       name: 'get_table_schema',
       title: 'Schema of a table',
-      description: 'Columns (name, type, description) of a delivered table, from the Openbridge Rules API.',
+      description:
+        'Columns (name, SQL type, default, ob_field) and destination table of a delivered table, plus the whole ' +
+        'rules document (load configuration, CSV dialect), from the Openbridge Rules API.',
       inputSchema: schemaSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const rows = await candidates(deps, call, args.table_name);
+        const { rows } = await candidates(deps, call, args.table_name);
         const rule = pickRule(args.table_name, rows);
         if (rule) return { requested: args.table_name, ...rule, master_view: `${rule.table_name}_master` };
         const ranked = rankTableNames(
@@ -98,7 +103,7 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
       inputSchema: suggestSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const rows = await candidates(deps, call, args.query);
+        const { rows, truncated } = await candidates(deps, call, args.query);
         const needle = args.query.toLowerCase().replace(/[^a-z0-9]+/g, '_');
         const ranked = rankTableNames(
           args.query,
@@ -116,6 +121,8 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
         return {
           query: args.query,
           suggestions: ranked.slice(0, 10).map((r) => ({ ...r, master_view: `${r.table_name}_master` })),
+          // A search had more pages than the tool reads: a narrower query sees the rest.
+          truncated,
         };
       },
     }),

@@ -3,8 +3,9 @@ import { http } from 'msw';
 import { mockSettings } from '../settings.js';
 import { withFault } from '../with-fault.js';
 import { OPENBRIDGE_HOSTS, REFRESH_TOKEN_FORMAT } from './constants.js';
-import { errorResponse, faultRenderer } from './errors.js';
-import { json, readJsonApi } from './json-api.js';
+import { checkRequest } from './doc-schemas/validate.js';
+import { errorResponse, faultRenderer, invalidRequest } from './errors.js';
+import { json, readBody } from './json-api.js';
 import { issueJwt } from './jwt.js';
 
 /** 200 or 202 (both seen in the wild); OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS picks, default 202. */
@@ -13,18 +14,12 @@ function successStatus(): number {
 }
 
 const exchange = withFault('auth', faultRenderer('jsonapi'), async ({ request }) => {
-  const data = await readJsonApi(request);
-  if (data?.type !== 'APIAuth') {
-    return errorResponse(
-      'jsonapi',
-      400,
-      'Request body must be {"data":{"type":"APIAuth","attributes":{…}}}.',
-    );
-  }
-  const refreshToken = data.attributes?.refresh_token;
-  if (typeof refreshToken !== 'string' || refreshToken === '') {
-    return errorResponse('jsonapi', 400, 'refresh_token is required.');
-  }
+  const body = await readBody(request);
+  // authentication-api.md Step 2: {"data":{"type":"APIAuth","attributes":{"refresh_token":"…"}}}.
+  const issues = checkRequest('authRefresh', body);
+  if (issues.length > 0) return invalidRequest('jsonapi', issues);
+  const refreshToken = (body as { data: { attributes: { refresh_token: string } } }).data.attributes
+    .refresh_token;
   if (!REFRESH_TOKEN_FORMAT.test(refreshToken) || /revoked|invalid/i.test(refreshToken)) {
     return errorResponse('jsonapi', 401, 'Invalid refresh token.');
   }

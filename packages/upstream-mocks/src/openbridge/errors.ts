@@ -1,5 +1,6 @@
 // Openbridge error bodies, rendered per API family: the shapes really differ between hosts.
 import { HttpResponse } from 'msw';
+import type { DocIssue } from './doc-schemas/validate.js';
 
 /** Which body shape a host family uses for its errors. */
 export type ErrorStyle = 'jsonapi' | 'flat_detail' | 'flat_message' | 'flat_error' | 'bare_array';
@@ -46,6 +47,32 @@ export function errorResponse(
   return HttpResponse.json(errorBody(style, status, detail, options.code) as Record<string, unknown>, {
     status,
     headers: { 'x-request-id': requestId(), ...(options.headers ?? {}) },
+  });
+}
+
+/** A request that breaks the doc schema, in the host's own 400 shape (JSON:API errors carry source.pointer). */
+export function invalidRequest(style: ErrorStyle, issues: readonly DocIssue[]): Response {
+  const shown = issues.slice(0, 10);
+  const body =
+    style === 'jsonapi'
+      ? {
+          errors: shown.map((i) => ({
+            status: '400',
+            title: titleOf(400),
+            detail: `${i.pointer.split('/').pop() || 'body'}: ${i.message}`,
+            source: { pointer: i.pointer || '/data' },
+            code: i.keyword === 'required' ? 'required' : 'invalid',
+          })),
+        }
+      : style === 'bare_array'
+        ? shown.map((i) => ({
+            message: `${i.pointer.split('/').pop() || 'body'}: ${i.message}`,
+            code: i.keyword === 'required' ? 'REQUIRED_FIELD' : 'INVALID_FIELD',
+          }))
+        : errorBody(style, 400, shown.map((i) => `${i.pointer}: ${i.message}`).join('; '));
+  return HttpResponse.json(body as Record<string, unknown>, {
+    status: 400,
+    headers: { 'x-request-id': requestId() },
   });
 }
 

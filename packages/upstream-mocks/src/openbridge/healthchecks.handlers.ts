@@ -1,12 +1,43 @@
-// Service API healthchecks: /service/healthchecks/production/healthchecks/account/{account_id} (403 on a foreign account).
+// Service API healthchecks: /service/healthchecks/production/healthchecks/account/{account_id} — a paginated JSON:API list (403 on a foreign account).
 import { http } from 'msw';
 import { OPENBRIDGE_HOSTS } from './constants.js';
 import { errorResponse } from './errors.js';
-import { healthchecksFor } from './fixtures/healthchecks.js';
+import { type HealthcheckRow, healthchecksFor } from './fixtures/healthchecks.js';
 import { guarded, param } from './guard.js';
-import { intParam, json } from './json-api.js';
+import { paginated } from './json-api.js';
 
 const BASE = `${OPENBRIDGE_HOSTS.service}/service/healthchecks/production/healthchecks/account`;
+
+type Field = keyof HealthcheckRow;
+/** service-healthchecks-api.md "Filter fields": exact match, or a Django lookup suffix. */
+const LOOKUPS: Record<string, (value: string, wanted: string) => boolean> = {
+  '': (v, w) => v === w,
+  exact: (v, w) => v === w,
+  gt: (v, w) => v > w,
+  gte: (v, w) => v >= w,
+  lt: (v, w) => v < w,
+  lte: (v, w) => v <= w,
+  contains: (v, w) => v.includes(w),
+  icontains: (v, w) => v.toLowerCase().includes(w.toLowerCase()),
+};
+const FIELDS = new Set<Field>([
+  'id',
+  'modified_at',
+  'hc_runtime',
+  'status',
+  'subscription_id',
+  'subscription_name',
+  'product_id',
+  'product_name',
+  'payload_name',
+  'job_id',
+  'message',
+  'err_msg',
+]);
+
+function compare(a: unknown, b: unknown): number {
+  return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+}
 
 const list = guarded('flat_detail', (info) => {
   if (Number(param(info, 'account')) !== info.claims.account_id) {
@@ -14,28 +45,29 @@ const list = guarded('flat_detail', (info) => {
   }
   const url = new URL(info.request.url);
   let rows = healthchecksFor();
-  const status = url.searchParams.get('status');
-  if (status) rows = rows.filter((r) => r.status === status);
-  const sub = url.searchParams.get('subscription_id');
-  if (sub) rows = rows.filter((r) => String(r.subscription_id) === sub);
-  const gt = url.searchParams.get('modified_at__gt');
-  if (gt) rows = rows.filter((r) => r.modified_at > gt);
-  const lt = url.searchParams.get('modified_at__lt');
-  if (lt) rows = rows.filter((r) => r.modified_at < lt);
-  const pageSize = intParam(url, 'page_size', 20);
-  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
-  const page = Math.min(intParam(url, 'page', 1), pages);
-  const link = (p: number): string | null => {
-    if (p < 1 || p > pages) return null;
-    const next = new URL(url);
-    next.searchParams.set('page', String(p));
-    return next.toString();
-  };
-  return json({
-    count: rows.length,
-    links: { next: link(page + 1), previous: link(page - 1) },
-    results: rows.slice((page - 1) * pageSize, page * pageSize),
+  for (const [key, wanted] of url.searchParams) {
+    const [field, lookup = ''] = key.split('__') as [Field, string?];
+    const test = LOOKUPS[lookup];
+    if (!FIELDS.has(field) || !test) continue; // unknown filters are ignored, as Django filters do
+    rows = rows.filter((r) => r[field] !== null && test(String(r[field]), wanted));
+  }
+  // Default order: most recent first (tutorials/monitoring-healthchecks.md); order_by=field,-field.
+  const order = (url.searchParams.get('order_by') ?? '-modified_at').split(',');
+  rows = [...rows].sort((x, y) => {
+    for (const key of order) {
+      const desc = key.startsWith('-');
+      const field = key.replace(/^-/, '') as Field;
+      const c = compare(x[field], y[field]);
+      if (c !== 0) return desc ? -c : c;
+    }
+    return y.id - x.id;
   });
+  const resources = rows.map(({ id, ...attributes }) => ({
+    type: 'Healthcheck',
+    id: String(id),
+    attributes,
+  }));
+  return paginated(info.request, resources, 20);
 });
 
 export const healthchecksHandlers = [http.get(`${BASE}/:account`, list)];

@@ -8,6 +8,7 @@ import { healthchecksHandlers } from './healthchecks.handlers.js';
 import { historyHandlers } from './history.handlers.js';
 import { jobsHandlers } from './jobs.handlers.js';
 import { productsHandlers } from './products.handlers.js';
+import { queryHandlers } from './query.handlers.js';
 import { remoteIdentityHandlers } from './remote-identity.handlers.js';
 import { subscriptionsHandlers } from './subscriptions.handlers.js';
 
@@ -20,6 +21,7 @@ export const handlers: RequestHandler[] = [
   ...historyHandlers,
   ...productsHandlers,
   ...healthchecksHandlers,
+  ...queryHandlers,
 ];
 
 /** Restores the mutable fixtures (subscriptions, history) for in-process tests. */
@@ -37,4 +39,8 @@ export {
   MOCK_USER_ID,
   OPENBRIDGE_HOSTS,
 } from './constants.js';
+export { checkRequest, checkResponse, type DocIssue } from './doc-schemas/validate.js';
+export { REQUEST_SCHEMAS } from './doc-schemas/requests.js';
+export { RESPONSE_SCHEMAS } from './doc-schemas/responses.js';
+export { STORAGE_PASSWORD_CANARY } from './fixtures/subscriptions.js';
 export { claimsOf, issuedJwtCount, type MockJwtClaims, verifyJwt } from './jwt.js';

@@ -29,9 +29,14 @@ export function intParam(url: URL, name: string, fallback: number): number {
 }
 
 /** `{links:{first,last,next,prev}, data, meta:{pagination:{page,pages,count}}}`; next is "" on the last page. */
-export function paginated(request: Request, items: readonly Resource[], defaultPageSize = 100): Response {
+export function paginated(
+  request: Request,
+  items: readonly Resource[],
+  defaultPageSize = 100,
+  extra: Record<string, unknown> = {},
+): Response {
   const url = new URL(request.url);
-  const pageSize = Math.min(intParam(url, 'page_size', defaultPageSize), 1000);
+  const pageSize = Math.min(intParam(url, 'page_size', defaultPageSize), maxPageSize());
   const pages = Math.max(1, Math.ceil(items.length / pageSize));
   const page = Math.min(intParam(url, 'page', 1), pages);
   const data = items.slice((page - 1) * pageSize, page * pageSize);
@@ -44,18 +49,20 @@ export function paginated(request: Request, items: readonly Resource[], defaultP
     },
     data,
     meta: { pagination: { page, pages, count: items.length } },
+    ...extra,
   });
 }
 
-/** Body of a JSON:API write request, or undefined when unreadable. */
-export async function readJsonApi(
-  request: Request,
-): Promise<{ type?: unknown; id?: unknown; attributes?: Record<string, unknown> } | undefined> {
+/** OBMCP_MOCK_OPENBRIDGE_PAGE_SIZE caps every page (tests prove lists are read to the end); default 1000. */
+export function maxPageSize(): number {
+  const raw = Number(process.env.OBMCP_MOCK_OPENBRIDGE_PAGE_SIZE);
+  return Number.isInteger(raw) && raw > 0 ? raw : 1000;
+}
+
+/** The parsed JSON body (undefined when it is not JSON). */
+export async function readBody(request: Request): Promise<unknown> {
   try {
-    const body = (await request.json()) as { data?: unknown };
-    const data = body?.data;
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-    return data as { type?: unknown; id?: unknown; attributes?: Record<string, unknown> };
+    return await request.json();
   } catch {
     return undefined;
   }

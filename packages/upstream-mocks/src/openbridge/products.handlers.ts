@@ -4,7 +4,7 @@ import { OPENBRIDGE_HOSTS } from './constants.js';
 import { errorResponse } from './errors.js';
 import { payloadsFor, RULES } from './fixtures/tables.js';
 import { guarded, param } from './guard.js';
-import { json, paginated } from './json-api.js';
+import { paginated } from './json-api.js';
 
 const BASE = `${OPENBRIDGE_HOSTS.service}/service`;
 
@@ -16,21 +16,19 @@ const payloads = guarded('flat_message', (info) => {
   return paginated(info.request, filtered);
 });
 
-/** `path` matches the end of a rule path (or anywhere, for path__icontains); `latest=true` is accepted. */
+/** service-rules-api.md query parameters: `path` (exact), `path__icontains`, `version`, `latest`. */
 const rulesSearch = guarded('flat_message', ({ request }) => {
   const url = new URL(request.url);
-  const exact = url.searchParams.get('path')?.toLowerCase();
+  const exact = url.searchParams.get('path');
   const contains = url.searchParams.get('path__icontains')?.toLowerCase();
-  if (exact === undefined && contains === undefined) {
-    return errorResponse('flat_message', 400, 'One of path or path__icontains is required');
-  }
+  const version = url.searchParams.get('version');
   const rows = RULES.filter((r) => {
-    const path = String(r.attributes.path).toLowerCase();
-    if (exact !== undefined && !(path === exact || path.endsWith(`/${exact}`) || path.includes(exact)))
-      return false;
-    return contains === undefined || path.includes(contains);
+    const path = String(r.attributes.path);
+    if (exact !== null && path !== exact) return false;
+    if (contains !== undefined && !path.toLowerCase().includes(contains)) return false;
+    return version === null || String(r.attributes.version) === version;
   });
-  return rows.length === 0 ? json({ data: [] }) : paginated(request, rows);
+  return paginated(request, rows);
 });
 
 export const productsHandlers = [

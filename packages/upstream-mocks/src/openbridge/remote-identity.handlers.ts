@@ -58,9 +58,14 @@ function one(source: Resource[]) {
 
 export const remoteIdentityHandlers = [
   http.get(`${HOST}/ri`, list(OWN_IDENTITIES)),
-  http.get(`${HOST}/ri/:id`, one(OWN_IDENTITIES)),
+  // "Get Remote Identity": any identity the account may use (own or shared).
+  http.get(`${HOST}/ri/:id`, one(SHARED_IDENTITIES)),
   http.get(`${HOST}/sri`, list(SHARED_IDENTITIES)),
-  http.get(`${HOST}/sri/:id`, one(SHARED_IDENTITIES)),
+  // remote-identity-api.md documents no /sri/{id}: the detail route is /ri/{id} (audit A3-OB1).
+  http.get(
+    `${HOST}/sri/:id`,
+    guarded('flat_detail', () => errorResponse('flat_detail', 404, 'Not found.')),
+  ),
   http.get(
     `${HOST}/rit`,
     guarded('flat_detail', (info) => paginated(info.request, TYPES)),

@@ -1,10 +1,18 @@
-// subscriptions.api.openbridge.io: v2 /sub, /product, /storages (JSON:API errors) and legacy v1 /product.
+// subscriptions.api.openbridge.io: v2 /sub, /spp, /product, /storages (JSON:API errors; writes checked against the doc schemas) and legacy v1 /product.
 import { http } from 'msw';
 import { MOCK_ACCOUNT_ID, MOCK_USER_ID, OPENBRIDGE_HOSTS } from './constants.js';
-import { errorResponse } from './errors.js';
-import { PRODUCTS, STORAGES, SUBSCRIPTIONS, allocateSubscriptionId } from './fixtures/subscriptions.js';
+import { checkRequest } from './doc-schemas/validate.js';
+import { errorResponse, invalidRequest } from './errors.js';
+import {
+  allocateSubscriptionId,
+  PARAMETERS,
+  PRODUCTS,
+  STORAGE_GROUPS,
+  STORAGES,
+  SUBSCRIPTIONS,
+} from './fixtures/subscriptions.js';
 import { guarded, param } from './guard.js';
-import { json, paginated, readJsonApi, type Resource } from './json-api.js';
+import { json, paginated, type Resource, readBody } from './json-api.js';
 
 const HOST = OPENBRIDGE_HOSTS.subscriptions;
 
@@ -12,57 +20,70 @@ function attr(resource: Resource, name: string): unknown {
   return resource.attributes[name];
 }
 
+/**
+ * subscriptions-api.md "List Subscriptions": filters id, name, status, status__not and the account, product,
+ * storage-group, user and remote-identity ids (`product=`, not `product_id=`). Like any DRF filter set, an
+ * undocumented parameter is ignored, so the list comes back unfiltered.
+ */
+const FILTERS = [
+  ['id', (r: Resource) => r.id],
+  ['name', (r: Resource) => attr(r, 'name')],
+  ['status', (r: Resource) => attr(r, 'status')],
+  ['account', (r: Resource) => attr(r, 'account_id')],
+  ['product', (r: Resource) => attr(r, 'product_id')],
+  ['storage_group', (r: Resource) => attr(r, 'storage_group_id')],
+  ['user', (r: Resource) => attr(r, 'user_id')],
+  ['remote_identity', (r: Resource) => attr(r, 'remote_identity_id')],
+] as const;
+
 const listSubscriptions = guarded('jsonapi', ({ request }) => {
   const url = new URL(request.url);
   let rows = [...SUBSCRIPTIONS.values()];
-  for (const [key, field] of [
-    ['status', 'status'],
-    ['product_id', 'product_id'],
-    ['remote_identity_id', 'remote_identity_id'],
-    ['storage_group_id', 'storage_group_id'],
-  ] as const) {
+  for (const [key, read] of FILTERS) {
     const value = url.searchParams.get(key);
-    if (value !== null) rows = rows.filter((r) => String(attr(r, field)) === value);
+    if (value !== null) rows = rows.filter((r) => String(read(r)) === value);
   }
   const not = url.searchParams.get('status__not');
   if (not !== null) rows = rows.filter((r) => attr(r, 'status') !== not);
   return paginated(request, rows);
 });
 
-const createSubscription = guarded('jsonapi', async ({ request }) => {
-  const data = await readJsonApi(request);
-  if (data?.type !== 'Subscription' || !data.attributes) {
-    return errorResponse('jsonapi', 400, 'Expected a Subscription resource object.');
-  }
-  const a = data.attributes;
-  const missing = ['product', 'name', 'storage_group'].filter((k) => a[k] === undefined);
-  if (missing.length > 0)
-    return errorResponse('jsonapi', 400, `Missing required attributes: ${missing.join(', ')}.`);
+const createSubscription = guarded('jsonapi', async ({ request, claims }) => {
+  const body = await readBody(request);
+  const issues = checkRequest('subscriptionCreate', body);
+  if (issues.length > 0) return invalidRequest('jsonapi', issues);
+  const a = (body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  if (Number(a.account) !== claims.account_id)
+    return errorResponse('jsonapi', 403, 'You do not have permission to perform this action.');
   const product = PRODUCTS.find((p) => p.id === String(a.product));
   if (!product)
     return errorResponse('jsonapi', 400, `Invalid pk "${String(a.product)}" - object does not exist.`);
   if (attr(product, 'active') !== 1) return errorResponse('jsonapi', 400, 'Product is not active.');
   const id = allocateSubscriptionId();
+  const now = new Date().toISOString();
   const resource: Resource = {
     type: 'Subscription',
     id: String(id),
     attributes: {
-      status: typeof a.status === 'string' ? a.status : 'active',
-      date_start: a.date_start ?? new Date().toISOString(),
-      created_at: new Date().toISOString(),
-      modified_at: new Date().toISOString(),
-      name: a.name,
+      status: a.status,
+      date_start: a.date_start,
+      created_at: now,
+      modified_at: now,
+      name: a.name ?? null,
       invalidated_at: null,
       account_id: MOCK_ACCOUNT_ID,
       product_id: Number(a.product),
       subproduct_id: null,
-      remote_identity_id: a.remote_identity ?? null,
-      storage_group_id: Number(a.storage_group),
+      remote_identity_id: a.remote_identity ?? a.remote_identity_id ?? null,
+      storage_group_id: a.storage_group === undefined ? null : Number(a.storage_group),
       multi_storage_parent_id: null,
       user_id: MOCK_USER_ID,
     },
   };
+  if (resource.attributes.remote_identity_id !== null)
+    resource.attributes.remote_identity_id = Number(resource.attributes.remote_identity_id);
   SUBSCRIPTIONS.set(id, resource);
+  if (a.product_parameters) PARAMETERS[id] = { ...(a.product_parameters as Record<string, string>) };
   return json({ data: resource }, 201);
 });
 
@@ -74,25 +95,47 @@ const getSubscription = guarded('jsonapi', (info) => {
 const patchSubscription = guarded('jsonapi', async (info) => {
   const found = SUBSCRIPTIONS.get(Number(param(info, 'id')));
   if (!found) return errorResponse('jsonapi', 404, 'Not found.', { code: 'not_found' });
-  const data = await readJsonApi(info.request);
-  if (!data?.attributes) return errorResponse('jsonapi', 400, 'Expected a Subscription resource object.');
-  const a = { ...data.attributes };
-  if ('subscription_product_meta_attributes' in a) {
+  const body = await readBody(info.request);
+  const raw = (body as { data?: { attributes?: Record<string, unknown> } } | undefined)?.data?.attributes;
+  if (raw && 'subscription_product_meta_attributes' in raw) {
     return errorResponse('jsonapi', 400, 'subscription_product_meta_attributes is not supported in v2.');
   }
+  const issues = checkRequest('subscriptionUpdate', body);
+  if (issues.length > 0) return invalidRequest('jsonapi', issues);
+  const a = { ...(raw ?? {}) };
   const ids = [a.remote_identity, a.remote_identity_id].filter((v) => v !== undefined).map(String);
   if (new Set(ids).size > 1) return errorResponse('jsonapi', 400, 'Conflicting remote identity values.');
-  if (ids[0] !== undefined) a.remote_identity_id = Number(ids[0]);
-  delete a.remote_identity;
-  if (a.status !== undefined && !['active', 'cancelled', 'paused', 'invalid'].includes(String(a.status))) {
-    return errorResponse('jsonapi', 400, `"${String(a.status).slice(0, 40)}" is not a valid choice.`);
+  const changes: Record<string, unknown> = {};
+  for (const key of ['name', 'status', 'date_start'] as const)
+    if (a[key] !== undefined) changes[key] = a[key];
+  if (ids[0] !== undefined) changes.remote_identity_id = ids[0] === 'null' ? null : Number(ids[0]);
+  if (a.storage_group !== undefined) changes.storage_group_id = Number(a.storage_group);
+  if (a.product_parameters) {
+    // "product_parameters on update is a partial merge, not a replacement"
+    PARAMETERS[Number(found.id)] = {
+      ...(PARAMETERS[Number(found.id)] ?? {}),
+      ...(a.product_parameters as Record<string, string>),
+    };
   }
   const updated: Resource = {
     ...found,
-    attributes: { ...found.attributes, ...a, modified_at: new Date().toISOString() },
+    attributes: { ...found.attributes, ...changes, modified_at: new Date().toISOString() },
   };
   SUBSCRIPTIONS.set(Number(found.id), updated);
   return json({ data: updated });
+});
+
+/** subscriptions-api.md "Read parameters for one subscription": 400 without subscription_id, 404 unknown. */
+const readParameters = guarded('jsonapi', ({ request }) => {
+  const raw = new URL(request.url).searchParams.get('subscription_id');
+  if (raw === null || !/^\d+$/.test(raw))
+    return errorResponse('jsonapi', 400, 'subscription_id: A valid integer is required.');
+  const id = Number(raw);
+  const known = SUBSCRIPTIONS.has(id) || STORAGES.some((s) => s.id === raw);
+  if (!known) return errorResponse('jsonapi', 404, 'Not found.', { code: 'not_found' });
+  return json({
+    data: { type: 'SubscriptionProductParameters', id: raw, attributes: { ...(PARAMETERS[id] ?? {}) } },
+  });
 });
 
 function productFilter(request: Request, legacy: boolean): Resource[] {
@@ -131,11 +174,14 @@ export const subscriptionsHandlers = [
         : errorResponse('jsonapi', 404, 'Not found.', { code: 'not_found' });
     }),
   ),
+  http.get(`${HOST}/v2/spp`, readParameters),
   http.get(
     `${HOST}/v2/storages`,
     guarded('jsonapi', ({ request }) => {
       const status = new URL(request.url).searchParams.get('status');
-      return paginated(request, status ? STORAGES.filter((s) => attr(s, 'status') === status) : STORAGES);
+      const rows = status ? STORAGES.filter((s) => attr(s, 'status') === status) : STORAGES;
+      const groups = new Set(rows.map((r) => String(attr(r, 'storage_group_id'))));
+      return paginated(request, rows, 100, { included: STORAGE_GROUPS.filter((g) => groups.has(g.id)) });
     }),
   ),
   // Legacy v1 product list: still the only one documenting name__icontains; carries Deprecation.

@@ -46,7 +46,8 @@ export const PROFILES: Record<AppName, AppProfile> = {
     timeoutEnv: 'OPENBRIDGE_TIMEOUT_MS',
     retryAfterOn429: 60,
     rateLimitHeaders: ['warning_header'],
-    env: {},
+    // execute_query is gated (the reference's OPENBRIDGE_ENABLE_QUERY_EXECUTION): list it so every check covers it.
+    env: { OPENBRIDGE_ENABLE_QUERY_EXECUTION: 'true' },
   },
 };
 

@@ -1,0 +1,179 @@
+// validate_query (local read-only checks) and execute_query (gated: SQL against a destination warehouse through the Service API Query proxy).
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  READ_LOCAL,
+  READ_UPSTREAM,
+  type ToolDefinition,
+  UpstreamHttpError,
+} from '@obmcp/contract';
+import type { ToolDeps } from './deps.js';
+import { checkSql, decide } from './sql-check.js';
+
+const QUERY = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 20_000,
+  description:
+    'One SQL SELECT (or WITH … SELECT) statement; table names from get_table_schema (destination_table or its _master view).',
+} as const;
+const KEY_NAME = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[A-Za-z0-9_.:-]+$',
+  description: "The destination's key_name (get_storage_subscriptions): which warehouse the query runs in.",
+} as const;
+const ALLOW_UNBOUNDED = {
+  type: 'boolean',
+  default: false,
+  description: 'Permit a query without LIMIT (the row cap still applies).',
+} as const;
+
+const validateSchema = {
+  type: 'object',
+  properties: { query: QUERY, key_name: KEY_NAME, allow_unbounded: ALLOW_UNBOUNDED },
+  required: ['query', 'key_name'],
+  additionalProperties: false,
+  examples: [
+    {
+      query: 'SELECT campaign_id, budget FROM amzadv_sp_campaigns_master LIMIT 10',
+      key_name: 'acme_redshift_1688',
+    },
+  ],
+} as const;
+
+const MAX_ROWS = 1000;
+const MAX_TIMEOUT_S = 120;
+
+const executeSchema = {
+  type: 'object',
+  properties: {
+    ...validateSchema.properties,
+    max_rows: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_ROWS,
+      default: 100,
+      description: `Row cap: at most this many rows are returned (truncated: true says more came back). Max ${MAX_ROWS}.`,
+    },
+    timeout_seconds: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_TIMEOUT_S,
+      default: 30,
+      description: 'Statement timeout: the call gives up (UPSTREAM_TIMEOUT) after this many seconds.',
+    },
+  },
+  required: ['query', 'key_name'],
+  additionalProperties: false,
+  examples: [
+    {
+      query: 'SELECT campaign_id, budget FROM amzadv_sp_campaigns_master LIMIT 10',
+      key_name: 'acme_redshift_1688',
+    },
+  ],
+} as const;
+
+function assess(query: string, keyName: string, allowUnbounded: boolean) {
+  const heuristics = checkSql(query, allowUnbounded);
+  return {
+    query: query.trim(),
+    key_name: keyName,
+    decision: decide(heuristics, allowUnbounded),
+    heuristics,
+    // The reference may also ask an LLM (sampling); this server decides on the heuristics alone.
+    sampling: { supported: false },
+  };
+}
+
+export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
+  return [
+    defineTool<FromSchema<typeof validateSchema>>({
+      name: 'validate_query',
+      title: 'Check a SQL query (read-only safeguards)',
+      description:
+        'Checks a SQL query before execute_query runs it: one statement, SELECT/WITH only, no mutating keyword, a ' +
+        'LIMIT (unless allow_unbounded). Local; nothing is sent anywhere.',
+      inputSchema: validateSchema,
+      annotations: READ_LOCAL,
+      handler: (args) => assess(args.query, args.key_name, args.allow_unbounded ?? false),
+    }),
+    defineTool<FromSchema<typeof executeSchema>>({
+      name: 'execute_query',
+      title: 'Run a read-only SQL query in a destination warehouse',
+      description:
+        'Runs one read-only SQL SELECT in the warehouse of a destination (key_name from get_storage_subscriptions), ' +
+        'after validate_query allows it. Rows are capped (max_rows) and the statement times out (timeout_seconds). ' +
+        'A query the warehouse rejects comes back as OPENBRIDGE_HTTP_400 with its message.',
+      inputSchema: executeSchema,
+      annotations: READ_UPSTREAM,
+      handler: async (args, call) => {
+        const validation = assess(args.query, args.key_name, args.allow_unbounded ?? false);
+        if (!validation.decision.allowed) {
+          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+            summary: 'The query did not pass the read-only safeguards; it was not sent to the warehouse.',
+            details: validation.heuristics.warnings.map((issue) => ({
+              path: 'query',
+              issue,
+              received_type: 'string',
+              reason: 'query_not_allowed',
+            })),
+            hints: [
+              'validate_query shows the checks; send one SELECT with a LIMIT (or allow_unbounded: true).',
+            ],
+          });
+        }
+        const maxRows = args.max_rows ?? 100;
+        let body: unknown;
+        try {
+          body = await client.request(call, {
+            method: 'POST',
+            url: `${config.urls.service}/service/query/production/query`,
+            timeoutMs: (args.timeout_seconds ?? 30) * 1000,
+            body: {
+              data: {
+                type: 'Query',
+                attributes: {
+                  query: args.query,
+                  accmapping: args.key_name,
+                  run_async: false,
+                  direct_results: false,
+                  response_format: 'csv',
+                },
+              },
+            },
+            resource: 'destination key_name',
+          });
+        } catch (error) {
+          if (error instanceof UpstreamHttpError && error.status === 400) {
+            throw new UpstreamHttpError(400, {
+              service: 'Openbridge Query API',
+              summary: 'The warehouse rejected the query (Openbridge Query API HTTP 400).',
+              details: error.details,
+              requestId: error.requestId,
+              hints: [
+                "Read the warehouse's message in details[].issue; check names with get_table_schema.",
+                'Tables are addressed by destination_table or its _master view.',
+              ],
+            });
+          }
+          throw error;
+        }
+        const data = (body as { data?: unknown } | undefined)?.data;
+        const rows = Array.isArray(data) ? data : [];
+        const kept = rows.slice(0, maxRows);
+        const first = kept[0];
+        return {
+          key_name: args.key_name,
+          columns: first && typeof first === 'object' ? Object.keys(first as object) : [],
+          rows: kept,
+          row_count: kept.length,
+          truncated: rows.length > maxRows,
+          ...(rows.length > maxRows ? { rows_returned_by_warehouse: rows.length } : {}),
+        };
+      },
+    }),
+  ];
+}
