@@ -40,12 +40,13 @@ describe('privileged gating (default catalog)', () => {
     expect(envelope).toMatchObject({ error_kind: 'tool_not_found', error_code: 'TOOL_NOT_FOUND' });
   });
 
-  it('every listed tool has additionalProperties:false, examples and annotations', async () => {
+  it('every listed tool has additionalProperties:false, examples (in _meta) and annotations', async () => {
     const { tools } = await server.client.listTools();
     for (const tool of tools) {
       const schema = tool.inputSchema as Record<string, unknown>;
       expect(schema.additionalProperties, tool.name).toBe(false);
-      expect(Array.isArray(schema.examples) && schema.examples.length > 0, tool.name).toBe(true);
+      const examples = tool._meta?.['io.obmcp/examples'];
+      expect(Array.isArray(examples) && examples.length > 0, tool.name).toBe(true);
       expect(tool.annotations, tool.name).toBeDefined();
     }
   });
@@ -68,6 +69,19 @@ describe('strict integer ids', () => {
     expect(envelope.details[0]).toMatchObject({ path: field, received_type: 'string' });
     expect(envelope.hints.join(' ')).toMatch(/send 123\b/);
     expect(envelope.examples.length).toBeGreaterThan(0);
+  });
+
+  it('list_product_tables without product_id or subscription_id → SCHEMA_ANY_OF_FAILED naming both', async () => {
+    const { envelope } = await callTool(server.client, 'list_product_tables', {});
+    assertEnvelope(envelope);
+    expect(envelope.error_code).toBe('SCHEMA_ANY_OF_FAILED');
+    expect(envelope.details[0]).toMatchObject({
+      alternatives: [['product_id'], ['subscription_id']],
+      present: [],
+    });
+    expect(envelope.hints[0]).toBe('Send at least one of product_id or subscription_id; got none of them.');
+    const listed = (await server.client.listTools()).tools.find((t) => t.name === 'list_product_tables');
+    expect(listed?.inputSchema).not.toHaveProperty('anyOf');
   });
 
   it('1.5 is not an integer either', async () => {
