@@ -55,7 +55,7 @@ describe('generated SP-API tools over stdio', () => {
       const args = required.length > 0 ? {} : { zz_not_an_argument: 1 };
       const { envelope } = await callTool(sp.client, tool.name, args);
       const expected = required.length > 0 ? 'SCHEMA_REQUIRED' : 'SCHEMA_ADDITIONAL_PROPERTIES';
-      if (!envelope || envelope.error_code !== expected || validateEnvelope(envelope).length > 0)
+      if (!envelope || envelope.error_code !== expected || !validateEnvelope(envelope).valid)
         wrong.push(`${tool.name}: ${envelope?.error_code ?? 'success'}`);
     }
     expect(wrong).toEqual([]);
