@@ -105,6 +105,8 @@ describe('SP-API long tail: answered from the models', () => {
     expect(r.status).toBe(200);
     expect(r.problems).toEqual([]);
     expect(r.headers.get('x-amzn-requestid')).toBeTruthy();
+    // The usage plan of the model's description table, as the real API reports it.
+    expect(r.headers.get('x-amzn-ratelimit-limit')).toBe('0.5');
   });
 
   it('is deterministic: the same request, the same body', async () => {

@@ -48,7 +48,8 @@ export function declaredErrorBody(
   ) as string;
   const schema = media.get(mediaType.toLowerCase())?.schema;
   if (!schema) return undefined;
-  const body = sampleValid(schema, op.doc, 'response');
+  // Optional properties included: error schemas rarely require their message fields.
+  const body = sampleValid(schema, op.doc, 'response', { optional: true });
   const validate = validatorFor(schema, op.doc, 'response');
   personalize(body, fill, () => validate(body));
   return { mediaType, body };

@@ -21,7 +21,7 @@ export interface SpecFamilyAdapter {
   /** The API's answer to a request its spec rejects (400 / 406 / 415). */
   rejection(op: Operation, verdict: Rejection, request: Request): Response;
   /** The API's success answer around a synthesised body. */
-  success(op: Operation, synthesized: Synthesized, request: Request): Response;
+  success(op: Operation, synthesized: Synthesized, request: Request): Response | Promise<Response>;
   renderFault: HttpFaultRenderer;
   /** Where a synthesised redirect (a download answering 307) points: `<base>/<operationId>`. */
   redirectBase: string;
