@@ -20,15 +20,20 @@ const UNSATISFIABLE: Record<string, string> = {
     'required query "language" has the mistyped pattern "^\\[a-z]{2}-[AZ]{2}$"; randexp finds no matching value',
 };
 
-it('all 556 unique Ads operations: spec-valid requests succeed, broken ones get the 400, wrong media types 415', { timeout: 900_000 }, async () => {
+it('all 556 unique Ads operations: spec-valid requests succeed, broken ones get the 400, wrong media types 415', {
+  timeout: 900_000,
+}, async () => {
   const r = await runBatch('amazon-ads', handlers);
   expect(r.operations).toBe(556);
   expect(r.mediaChecked).toBeGreaterThan(500);
   const tail = r.tail.filter((f) => !(f.operation in UNSATISFIABLE));
   // The list stays exact: an entry that starts passing must be removed.
-  expect(r.tail.filter((f) => f.operation in UNSATISFIABLE).map((f) => f.operation).sort()).toEqual(
-    Object.keys(UNSATISFIABLE).sort(),
-  );
+  expect(
+    r.tail
+      .filter((f) => f.operation in UNSATISFIABLE)
+      .map((f) => f.operation)
+      .sort(),
+  ).toEqual(Object.keys(UNSATISFIABLE).sort());
   expect({ tail, handWritten: r.handWritten, invalid: r.invalid, media: r.media, faults: r.faults }).toEqual({
     tail: [],
     handWritten: [],

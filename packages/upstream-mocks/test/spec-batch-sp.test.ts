@@ -7,7 +7,9 @@ import { runBatch } from './support/batch.js';
 const server = startMockServer();
 afterAll(() => server.close());
 
-it('all 370 SP-API operations: spec-valid requests succeed with schema-valid answers, broken ones get the 400', { timeout: 900_000 }, async () => {
+it('all 370 SP-API operations: spec-valid requests succeed with schema-valid answers, broken ones get the 400', {
+  timeout: 900_000,
+}, async () => {
   const r = await runBatch('sp-api', handlers);
   expect(r.operations).toBe(370);
   expect({ tail: r.tail, handWritten: r.handWritten, invalid: r.invalid, faults: r.faults }).toEqual({

@@ -16,7 +16,9 @@ const SCOPE = 'amazon-advertising-api-scope';
 function authFailure(request: Request, op: Operation): Response | undefined {
   const denied = bearerFailure(request);
   if (denied) return denied;
-  const needsScope = paramsOf(op).some((p) => p.in === 'header' && p.required && p.name.toLowerCase() === SCOPE);
+  const needsScope = paramsOf(op).some(
+    (p) => p.in === 'header' && p.required && p.name.toLowerCase() === SCOPE,
+  );
   if (!needsScope) return undefined;
   const scope = (request.headers.get(SCOPE) ?? '').trim();
   if (!scope) return adsError(401, 'UNAUTHORIZED', 'Scope header is missing');

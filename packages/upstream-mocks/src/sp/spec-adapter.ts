@@ -17,7 +17,13 @@ import { authFailure } from './route.js';
 function rejection(op: Operation, verdict: Rejection): Response {
   const errors =
     verdict.status === 415
-      ? [{ code: 'UnsupportedMediaType', message: verdict.problems[0]?.message ?? 'Unsupported Media Type', details: '' }]
+      ? [
+          {
+            code: 'UnsupportedMediaType',
+            message: verdict.problems[0]?.message ?? 'Unsupported Media Type',
+            details: '',
+          },
+        ]
       : verdict.problems.slice(0, 10).map((p) => ({
           code: 'InvalidInput',
           message: p.message,
@@ -25,7 +31,9 @@ function rejection(op: Operation, verdict: Rejection): Response {
         }));
   const mediaType = declaredMediaTypes(op, verdict.status)[0] ?? 'application/json';
   const res = spErrors(verdict.status, errors, op.operationId);
-  const faithful = [{ errors }, errors].find((body) => checkResponse(op, verdict.status, mediaType, body).length === 0);
+  const faithful = [{ errors }, errors].find(
+    (body) => checkResponse(op, verdict.status, mediaType, body).length === 0,
+  );
   const headers = new Headers(res.headers);
   headers.set('content-type', mediaType);
   return HttpResponse.json(faithful ?? { errors }, { status: verdict.status, headers });

@@ -70,7 +70,6 @@ export function successStatus(op: Operation): string | undefined {
   );
 }
 
-
 /** The declared media type an Accept header selects among `declared` (first declared when none). */
 export function chooseMediaType(declared: string[], accept: string | null): string | undefined {
   if (accept) {
@@ -131,7 +130,11 @@ export function specCatchAll(adapter: SpecFamilyAdapter): RequestHandler[] {
         if (!resolved) return undefined;
         const rejected = await frontDoor(adapter, resolved.op, resolved.pathParams, request);
         if (rejected) return rejected;
-        return adapter.success(resolved.op, synthesize(resolved.op, request.headers.get('accept'), adapter.redirectBase), request);
+        return adapter.success(
+          resolved.op,
+          synthesize(resolved.op, request.headers.get('accept'), adapter.redirectBase),
+          request,
+        );
       }),
     ),
   );

@@ -144,7 +144,8 @@ class Converter {
         if (value && typeof node[bound] === 'number') out[key] = node[bound];
       } else if (key === 'required') {
         // Swagger 2.0 parameter objects carry a boolean `required`: not a schema keyword.
-        if (Array.isArray(value)) out.required = value.filter((name) => !this.skipRequired(node, String(name)));
+        if (Array.isArray(value))
+          out.required = value.filter((name) => !this.skipRequired(node, String(name)));
       } else {
         out[key] = value;
       }

@@ -34,7 +34,10 @@ export interface Operation extends OperationRoute {
   pathItem: Json;
 }
 
-function compile(path: string, greedy: Set<string>): Pick<OperationRoute, 'pattern' | 'pathParamNames' | 'literalSegments'> {
+function compile(
+  path: string,
+  greedy: Set<string>,
+): Pick<OperationRoute, 'pattern' | 'pathParamNames' | 'literalSegments'> {
   const names: string[] = [];
   let literal = 0;
   const source = path

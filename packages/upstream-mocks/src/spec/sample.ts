@@ -7,7 +7,13 @@ import { convertedSchema, schemaErrors } from './validator.js';
 
 type Sampleable = Parameters<typeof sample>[0];
 
-function draw(schema: unknown, root: unknown, direction: Direction, patterns: boolean, optional = false): unknown {
+function draw(
+  schema: unknown,
+  root: unknown,
+  direction: Direction,
+  patterns: boolean,
+  optional = false,
+): unknown {
   try {
     return sample(
       schema as Sampleable,
@@ -75,7 +81,10 @@ function pointerParts(pointer: string): string[] {
 }
 
 function getAt(root: unknown, parts: string[]): unknown {
-  return parts.reduce<unknown>((node, part) => (isObject(node) || Array.isArray(node) ? (node as Json)[part] : undefined), root);
+  return parts.reduce<unknown>(
+    (node, part) => (isObject(node) || Array.isArray(node) ? (node as Json)[part] : undefined),
+    root,
+  );
 }
 
 function setAt(root: unknown, parts: string[], value: unknown): unknown {
@@ -99,7 +108,8 @@ interface RepairContext {
 function branchValue(parent: Json, current: unknown, ctx: RepairContext): unknown {
   const branches = (parent.oneOf ?? parent.anyOf) as unknown[];
   const { oneOf: _o, anyOf: _a, ...own } = parent;
-  const base = Object.keys(own).length > 0 ? sampleValidIn(own, ctx.converted, ctx.direction, ctx.depth + 1) : undefined;
+  const base =
+    Object.keys(own).length > 0 ? sampleValidIn(own, ctx.converted, ctx.direction, ctx.depth + 1) : undefined;
   for (const optional of [false, true]) {
     for (const raw of branches) {
       // A branch that only lists `required` names properties the node itself defines.
@@ -141,7 +151,9 @@ function fix(value: unknown, error: ErrorObject, ctx: RepairContext): unknown {
       return setAt(value, parts, params.allowedValue);
     case 'oneOf':
     case 'anyOf':
-      return parent && ctx.depth < 4 ? setAt(value, parts, branchValue(parent, getAt(value, parts), ctx)) : value;
+      return parent && ctx.depth < 4
+        ? setAt(value, parts, branchValue(parent, getAt(value, parts), ctx))
+        : value;
     default:
       if (!parent) return value;
       // First the sampler without the node's own default/example (often the culprit), then minimal.
@@ -164,7 +176,13 @@ function isWithin(path: string, ancestor: string): boolean {
   return path === ancestor || path.startsWith(`${ancestor}/`);
 }
 
-function sampleValidIn(schema: Json, root: unknown, direction: Direction, depth: number, optional = false): unknown {
+function sampleValidIn(
+  schema: Json,
+  root: unknown,
+  direction: Direction,
+  depth: number,
+  optional = false,
+): unknown {
   let value = draw(schema, root, direction, false, optional);
   const ctx: RepairContext = {
     converted: convertedSchema(schema, root, direction),
@@ -212,7 +230,8 @@ export function sampleValid(
     bySchema = new WeakMap();
     cache.set(key, bySchema);
   }
-  if (!bySchema.has(schema)) bySchema.set(schema, sampleValidIn(schema, root, direction, 0, options.optional === true));
+  if (!bySchema.has(schema))
+    bySchema.set(schema, sampleValidIn(schema, root, direction, 0, options.optional === true));
   // Callers may fill the value in (error bodies): each gets its own copy.
   return structuredClone(bySchema.get(schema));
 }

@@ -33,7 +33,15 @@ const name = (op: Operation) => `${op.api} ${op.operationId}`;
 export async function runBatch(family: SpecFamily, handWritten: RequestHandler[]): Promise<BatchResult> {
   const base = family === 'sp-api' ? SP_BASE : ADS_BASE;
   const own = new Set(handWrittenRoutes(handWritten, family).map((r) => `${r.method} ${r.path}`));
-  const result: BatchResult = { operations: 0, tail: [], handWritten: [], invalid: [], media: [], faults: [], mediaChecked: 0 };
+  const result: BatchResult = {
+    operations: 0,
+    tail: [],
+    handWritten: [],
+    invalid: [],
+    media: [],
+    faults: [],
+    mediaChecked: 0,
+  };
   const routes = operationRoutes(family);
   for (const [i, route] of routes.entries()) {
     result.operations += 1;
@@ -42,16 +50,21 @@ export async function runBatch(family: SpecFamily, handWritten: RequestHandler[]
     try {
       const valid = await call(op);
       if (isOwn) {
-        if (valid.status >= 500) result.handWritten.push({ operation: name(op), problem: `status ${valid.status}` });
+        if (valid.status >= 500)
+          result.handWritten.push({ operation: name(op), problem: `status ${valid.status}` });
       } else if (valid.status >= 400 || valid.problems.length > 0) {
-        result.tail.push({ operation: name(op), problem: `${valid.status} ${valid.problems.join(' | ')} ${JSON.stringify(valid.body ?? '').slice(0, 200)}` });
+        result.tail.push({
+          operation: name(op),
+          problem: `${valid.status} ${valid.problems.join(' | ')} ${JSON.stringify(valid.body ?? '').slice(0, 200)}`,
+        });
       }
 
       // An undeclared query parameter: the spec layer answers the API's 400 before any handler.
       const url = new URL(valid.request.url);
       url.searchParams.set('zz_not_declared', '1');
       const broken = await call(op, new Request(url, valid.request.clone()));
-      if (broken.status !== 400) result.invalid.push({ operation: name(op), problem: `status ${broken.status}` });
+      if (broken.status !== 400)
+        result.invalid.push({ operation: name(op), problem: `status ${broken.status}` });
       else if (broken.problems.length > 0 && !broken.problems[0]?.includes('is not declared by'))
         result.invalid.push({ operation: name(op), problem: broken.problems.join(' | ') });
 
@@ -61,21 +74,33 @@ export async function runBatch(family: SpecFamily, handWritten: RequestHandler[]
         else if (successMediaType(op)) wrong.set('accept', 'application/x-not-declared');
         else continue;
         result.mediaChecked += 1;
-        const res = await call(op, new Request(valid.request.url, { method: valid.request.method, headers: wrong, body: valid.request.method === 'GET' ? null : await valid.request.clone().text() }));
-        if (res.status !== 415 && res.status !== 406) result.media.push({ operation: name(op), problem: `status ${res.status}` });
+        const res = await call(
+          op,
+          new Request(valid.request.url, {
+            method: valid.request.method,
+            headers: wrong,
+            body: valid.request.method === 'GET' ? null : await valid.request.clone().text(),
+          }),
+        );
+        if (res.status !== 415 && res.status !== 406)
+          result.media.push({ operation: name(op), problem: `status ${res.status}` });
       }
 
       if (i % 20 === 0) {
         setFault('api', 'http_500');
         try {
           const faulted = await call(op, sampleRequest(op, { base, headers: authHeaders(family) }));
-          if (faulted.status !== 500) result.faults.push({ operation: name(op), problem: `status ${faulted.status}` });
+          if (faulted.status !== 500)
+            result.faults.push({ operation: name(op), problem: `status ${faulted.status}` });
         } finally {
           setFault('api', undefined);
         }
       }
     } catch (error) {
-      (isOwn ? result.handWritten : result.tail).push({ operation: name(op), problem: `threw ${(error as Error).message}` });
+      (isOwn ? result.handWritten : result.tail).push({
+        operation: name(op),
+        problem: `threw ${(error as Error).message}`,
+      });
     }
   }
   return result;
