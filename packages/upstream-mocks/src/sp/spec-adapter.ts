@@ -1,9 +1,8 @@
 // SP-API side of the spec layer: production hosts, the 403 auth answer, `{errors:[…]}` rejections.
 import { HttpResponse } from 'msw';
-import type { Rejection, SpecFamilyAdapter, Synthesized } from '../spec/front-door.js';
+import { loadEngine, type Rejection, type SpecFamilyAdapter, type Synthesized } from '../spec/front-door.js';
 import type { Operation } from '../spec/operations.js';
 import { responsesOf } from '../spec/parameters.js';
-import { checkResponse } from '../spec/response-check.js';
 import { DOCUMENT_HOST, SP_HOSTS } from './hosts.js';
 import { renderSpFault } from './render-fault.js';
 import { spErrors, spJson } from './respond.js';
@@ -14,7 +13,8 @@ import { authFailure } from './route.js';
  * `{errors:[…]}` in the media type the operation declares for the status; operations whose error
  * schema is a bare `ErrorList` array get the array.
  */
-function rejection(op: Operation, verdict: Rejection): Response {
+async function rejection(op: Operation, verdict: Rejection): Promise<Response> {
+  const { checkResponse } = await loadEngine();
   const errors =
     verdict.status === 415
       ? [

@@ -1,8 +1,7 @@
 // An error body in the shape an operation declares for a status, carrying our code and message.
-import { chooseMediaType } from './front-door.js';
 import type { Json } from './json-schema.js';
 import type { Operation } from './operations.js';
-import { responsesOf } from './parameters.js';
+import { chooseMediaType, responsesOf } from './parameters.js';
 import { sampleValid } from './sample.js';
 import { validatorFor } from './validator.js';
 

@@ -6,6 +6,6 @@ export {
   matchRoute,
   operationRoutes,
 } from './operations.js';
-export { resolveOperation, synthesize } from './front-door.js';
+export { resolveOperation, synthesize } from './synthesize.js';
 export { sampleRequest, successMediaType } from './sample-request.js';
 export { checkResponse, type ResponseProblem } from './response-check.js';

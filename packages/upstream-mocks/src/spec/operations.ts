@@ -1,4 +1,5 @@
 // The official operations of an API family, routed by method + path template; documents load lazily.
+import { readFileSync } from 'node:fs';
 import {
   type ApiDocument,
   dereferenceSpec,
@@ -75,28 +76,68 @@ function preferred(a: OperationRoute, b: OperationRoute): OperationRoute {
   return a;
 }
 
-function buildRoutes(family: SpecFamily): OperationRoute[] {
-  const byKey = new Map<string, OperationRoute>();
+/** What routing needs of one operation, as plain data (the build writes it to `routes.json`). */
+export interface RouteEntry {
+  family: SpecFamily;
+  relPath: string;
+  operationId: string;
+  method: string;
+  path: string;
+  greedy: string[];
+}
+
+/** Every operation of a family as read from the raw spec files. */
+export function scanRoutes(family: SpecFamily): RouteEntry[] {
+  const out: RouteEntry[] = [];
   for (const file of listSpecFiles(family)) {
     const doc = readSpec(file) as unknown as Json;
     for (const [path, item] of Object.entries((doc.paths as Record<string, Json>) ?? {})) {
       for (const method of METHODS) {
         const op = item[method] as Json | undefined;
         if (!op) continue;
-        const route: OperationRoute = {
+        out.push({
           family,
-          api: file.stem,
+          relPath: file.relPath,
           operationId: String(op.operationId ?? `${method} ${path}`),
           method,
           path,
-          file,
-          ...compile(path, greedyParams(item, op)),
-        };
-        const key = `${method} ${path}`;
-        const existing = byKey.get(key);
-        byKey.set(key, existing ? preferred(existing, route) : route);
+          greedy: [...greedyParams(item, op)],
+        });
       }
     }
+  }
+  return out;
+}
+
+/** The build's manifest next to this module (dist only), so the first request parses no spec. */
+function manifest(family: SpecFamily): RouteEntry[] | undefined {
+  try {
+    const all = JSON.parse(readFileSync(new URL('./routes.json', import.meta.url), 'utf8')) as RouteEntry[];
+    return all.filter((r) => r.family === family);
+  } catch {
+    return undefined;
+  }
+}
+
+function buildRoutes(family: SpecFamily): OperationRoute[] {
+  const files = new Map(listSpecFiles(family).map((f) => [f.relPath, f]));
+  const byKey = new Map<string, OperationRoute>();
+  for (const entry of manifest(family) ?? scanRoutes(family)) {
+    const file = files.get(entry.relPath);
+    if (!file) continue;
+    const { method, path } = entry;
+    const route: OperationRoute = {
+      family,
+      api: file.stem,
+      operationId: entry.operationId,
+      method,
+      path,
+      file,
+      ...compile(path, new Set(entry.greedy)),
+    };
+    const key = `${method} ${path}`;
+    const existing = byKey.get(key);
+    byKey.set(key, existing ? preferred(existing, route) : route);
   }
   // Most specific first: more literal segments, then fewer parameters.
   return [...byKey.values()].sort(

@@ -174,3 +174,14 @@ export function bareMediaType(value: string | null | undefined): string {
 export function isJsonMedia(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json') || mediaType.endsWith('/json');
 }
+
+/** The declared media type an Accept header selects among `declared` (first declared when none). */
+export function chooseMediaType(declared: string[], accept: string | null): string | undefined {
+  if (accept) {
+    for (const wanted of accept.split(',').map((a) => bareMediaType(a))) {
+      const hit = declared.find((d) => d.toLowerCase() === wanted);
+      if (hit) return hit;
+    }
+  }
+  return declared[0];
+}
