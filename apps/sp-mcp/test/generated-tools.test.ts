@@ -1,7 +1,7 @@
-// Every generated SP-API tool over stdio in one process: its examples validate (startup of the lazy
-// validator checks them) and succeed against the mocks; bad input gets a schema-valid SCHEMA_* envelope.
-// Until the spec-driven sampler lands in @obmcp/upstream-mocks, operations without a mock handler are
-// answered by the minimal catch-all in support/spec-catch-all.mjs (route + required query checked, `{}`).
+// Every generated SP-API tool over stdio in one process: its examples validate (the lazy validator
+// checks them on first call) and succeed against the mocks, whose spec gate rejects any request the
+// official model rejects and whose spec-driven catch-all answers schema-valid responses; bad input
+// gets a schema-valid SCHEMA_* envelope.
 import { validateEnvelope } from '@obmcp/contract';
 import { OPERATION_META_KEY } from '@obmcp/openapi-tools';
 import { callTool, type RunningServer } from '@obmcp/test-kit';
@@ -71,20 +71,25 @@ describe('generated SP-API tools over stdio', () => {
     expect(JSON.stringify(envelope)).toContain('Day');
   });
 
-  it('sends the body to the route of its operation (the catch-all checks method + path template)', async () => {
-    const { result, envelope } = await callTool(sp.client, 'get_featured_offer_expected_price_batch', {
-      body: {
-        requests: [
-          {
-            uri: '/products/pricing/2022-05-01/offer/featuredOfferExpectedPrice',
-            method: 'GET',
-            marketplaceId: 'ATVPDKIKX0DER',
-            sku: 'SKU-1',
-          },
-        ],
-      },
-    });
+  it('a validation operation whose success body is an errors list returns it as the result', async () => {
+    const tool = generated.find((t) => t.name === 'validate_content_document_asin_relations')!;
+    const { result, envelope } = await callTool(sp.client, tool.name, tool.inputSchema.examples![0]!);
     expect(envelope).toBeUndefined();
-    expect(result?._meta).toMatchObject({ request_id: 'catch-all-getFeaturedOfferExpectedPriceBatch' });
+    expect(Array.isArray(result?.errors)).toBe(true);
+  });
+
+  it('limits each generated operation by the usage plan of its model (getFeaturedOfferExpectedPriceBatch: 0.033/s, burst 1)', async () => {
+    const fresh = await startSpAll();
+    try {
+      const args = generated.find((t) => t.name === 'get_featured_offer_expected_price_batch')!.inputSchema
+        .examples![0]!;
+      const first = await callTool(fresh.client, 'get_featured_offer_expected_price_batch', args);
+      expect(first.envelope).toBeUndefined();
+      const second = await callTool(fresh.client, 'get_featured_offer_expected_price_batch', args);
+      expect(second.envelope?.error_code).toBe('RATE_LIMITED');
+      expect(second.envelope?.summary).toContain('allows 0.033 request(s)/s (burst 1)');
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -159,3 +159,19 @@ export function acceptOf(op: SpecOperation): string | undefined {
   }
   return undefined;
 }
+
+/** True when a 2xx response schema requires a top-level `errors` property (directly or in allOf). */
+export function errorsInSuccess(op: SpecOperation): boolean {
+  const requiresErrors = (schema: unknown): boolean => {
+    if (!isObj(schema)) return false;
+    if (Array.isArray(schema.required) && schema.required.includes('errors')) return true;
+    return Array.isArray(schema.allOf) && schema.allOf.some(requiresErrors);
+  };
+  for (const [code, response] of Object.entries(op.responses)) {
+    if (!/^2/.test(code) || !isObj(response)) continue;
+    if (requiresErrors(response.schema)) return true;
+    const content = isObj(response.content) ? response.content : {};
+    if (Object.values(content).some((media) => isObj(media) && requiresErrors(media.schema))) return true;
+  }
+  return false;
+}
