@@ -44,7 +44,7 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   return node;
 }
 
-/** Follows `$ref` chains (as left by a dereferencer for circular refs) to the schema object. */
+/** Follows `$ref` chains (local `#/…` pointers) to the schema object. */
 export function deref(root: unknown, node: unknown): unknown {
   let current = node;
   for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {

@@ -1,13 +1,6 @@
 // The official operations of an API family, routed by method + path template; documents load lazily.
 import { readFileSync } from 'node:fs';
-import {
-  type ApiDocument,
-  dereferenceSpec,
-  listSpecFiles,
-  readSpec,
-  type SpecFamily,
-  type SpecFile,
-} from '@obmcp/upstream-specs';
+import { listSpecFiles, readSpec, type SpecFamily, type SpecFile } from '@obmcp/upstream-specs';
 import type { Json } from './json-schema.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -26,9 +19,9 @@ export interface OperationRoute {
   literalSegments: number;
 }
 
-/** A routed operation with its (dereferenced) document. */
+/** A routed operation with its spec document. */
 export interface Operation extends OperationRoute {
-  /** The dereferenced document; `$ref`s left in it (circular ones) resolve against it. */
+  /** The spec document; every `$ref` in it resolves against it (local refs only). */
   doc: Json;
   dialect: 'swagger2' | 'oas3';
   operation: Json;
@@ -181,16 +174,21 @@ export function matchRoute(
   return undefined;
 }
 
+/**
+ * The spec file as published, parsed once. Its `$ref`s are resolved where they are read (`deref`,
+ * the schema converter, the sampler), which is what dereferencing does up front, without the
+ * parser's cost on a server's first request and without object cycles.
+ */
 function loadDoc(file: SpecFile): Promise<Json> {
   let doc = docCache.get(file.absPath);
   if (!doc) {
-    doc = dereferenceSpec(file).then((d: ApiDocument) => d as unknown as Json);
+    doc = Promise.resolve(readSpec(file) as unknown as Json);
     docCache.set(file.absPath, doc);
   }
   return doc;
 }
 
-/** The full operation of a route: its spec file is dereferenced on first use and cached. */
+/** The full operation of a route: its spec file is read on first use and cached. */
 export async function loadOperation(route: OperationRoute): Promise<Operation> {
   const doc = await loadDoc(route.file);
   const pathItem = (doc.paths as Record<string, Json>)[route.path] as Json;
