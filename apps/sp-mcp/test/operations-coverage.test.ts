@@ -44,7 +44,9 @@ function listedOperations(env: Record<string, string>): Map<string, string[]> {
 }
 
 describe('SP-API operation coverage', () => {
-  it('maps every model operation to exactly one listed tool (SP_API_TOOLSETS=all, writes on)', () => {
+  it('maps every model operation to exactly one listed tool (SP_API_TOOLSETS=all, writes on)', {
+    timeout: 120_000,
+  }, () => {
     const model = modelOperations();
     expect(model).toHaveLength(370);
     const listed = listedOperations({
@@ -58,7 +60,9 @@ describe('SP-API operation coverage', () => {
     expect({ missing, doubled, unknown }).toEqual({ missing: [], doubled: [], unknown: [] });
   });
 
-  it('every published tool passes the contract portable-schema rules (assertPortableTools)', () => {
+  it('every published tool passes the contract portable-schema rules (assertPortableTools)', {
+    timeout: 120_000,
+  }, () => {
     const config = loadConfig({ OBMCP_MOCK: '1', SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true' });
     const env = { SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true', CODE_MODE: 'off' };
     const { host } = createServer(config, { logger: silentLogger, env });
@@ -75,7 +79,7 @@ describe('SP-API operation coverage', () => {
     expect(views.size).toBe(listed.length);
   });
 
-  it('curated tools declare the operation they call', () => {
+  it('curated tools declare the operation they call', { timeout: 60_000 }, () => {
     const listed = listedOperations({ SP_API_ENABLE_WRITES: 'true', CODE_MODE: 'off' });
     expect(listed.get('ordersV0 getOrders GET /orders/v0/orders')).toEqual(['get_orders']);
     expect(listed.get('reports_2021-06-30 getReports GET /reports/2021-06-30/reports')).toEqual([

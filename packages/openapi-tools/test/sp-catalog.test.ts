@@ -22,13 +22,15 @@ describe('SP-API catalog', () => {
     expect(build.catalog.operations).toHaveLength(370);
   });
 
-  it('gives unique snake_case names of at most 64 characters', () => {
+  it('gives unique snake_case names of at most 64 characters', { timeout: 60_000 }, () => {
     const names = build.catalog.operations.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[a-z0-9_]{1,64}$/);
   });
 
-  it('publishes portable schemas: no $ref, no examples, no type arrays, no boolean subschemas', () => {
+  it('publishes portable schemas: no $ref, no examples, no type arrays, no boolean subschemas', {
+    timeout: 120_000,
+  }, () => {
     for (const op of build.catalog.operations) {
       walk(op.inputSchema, (key, value) => {
         expect(key, op.name).not.toBe('$ref');
@@ -41,7 +43,9 @@ describe('SP-API catalog', () => {
     }
   });
 
-  it('carries examples that validate, recipes covering every argument and the documented usage plans', () => {
+  it('carries examples that validate, recipes covering every argument and the documented usage plans', {
+    timeout: 120_000,
+  }, () => {
     for (const op of build.catalog.operations) {
       expect(op.examples.length, op.name).toBeGreaterThan(0);
       for (const ex of op.examples) expect(validates(op.inputSchema, ex), op.name).toBe(true);
