@@ -25,17 +25,9 @@ export const SP_RATE_TABLE = {
 
 export type SpOperation = keyof typeof SP_RATE_TABLE;
 
-/**
- * Operations whose model documents no usage plan: one request per second, burst 5, until the
- * upstream's x-amzn-RateLimit-Limit header teaches the limiter the real rate.
- */
-export const UNDOCUMENTED_RULE: LimitRule = { rate: 1, burst: 5 };
+/** Conservative rule for an operation missing from the table (the lowest documented plan). */
+const UNLISTED: LimitRule = { rate: 0.0056, burst: 1 };
 
-export function ruleFor(operation: SpOperation | string): LimitRule {
-  return operation in SP_RATE_TABLE ? SP_RATE_TABLE[operation as SpOperation] : UNDOCUMENTED_RULE;
-}
-
-/** Limiter key: per operation and seller identity (never a secret). */
-export function limiterKey(identityId: string, operation: SpOperation | string): string {
-  return `${operation}@${identityId}`;
+export function ruleFor(operation: string): LimitRule {
+  return (SP_RATE_TABLE as Record<string, LimitRule>)[operation] ?? UNLISTED;
 }

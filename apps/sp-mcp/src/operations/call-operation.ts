@@ -19,13 +19,11 @@ export async function callOperation(
   return client.call(
     {
       operation: operationKey(op),
-      ...(op.usagePlan ? { rule: op.usagePlan } : {}),
       method: built.method,
       path: built.pathAndQuery,
       ...(built.body === undefined ? {} : { body: built.body }),
       ...(accept ? { accept } : {}),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      ...(op.recipe.errorsInSuccess ? { errorsInSuccess: true } : {}),
     },
     call,
   );

@@ -1,7 +1,9 @@
 // sp-mcp tools from the generated catalog: which are listed, which only Code Mode reaches.
 import type { ToolDefinition } from '@obmcp/contract';
+import type { LimitRule } from '@obmcp/http-kit';
 import { allowedOperations } from '@obmcp/openapi-tools';
 import type { SpApiClient } from '../http/sp-client.js';
+import { operationKey } from './call-operation.js';
 import { spCatalog } from './catalog.js';
 import { curatedOperationRefs, operationRef, withOperationMeta } from './curated-operations.js';
 import { operationTool } from './operation-tools.js';
@@ -47,4 +49,18 @@ export function spToolSplit(options: SpOperationOptions): SpToolSplit {
 /** Session tools (identities, region) have no upstream operation and are always listed. */
 function isLocal(tool: ToolDefinition): boolean {
   return tool.annotations?.openWorldHint === false;
+}
+
+/**
+ * Operations whose model documents no usage plan: one request per second, burst 5, until the
+ * upstream's x-amzn-RateLimit-Limit header teaches the limiter the real rate.
+ */
+export const UNDOCUMENTED_RULE: LimitRule = { rate: 1, burst: 5 };
+
+let rules: Map<string, LimitRule> | undefined;
+
+/** The limiter rule of a generated operation (by `<api>.<operationId>`), undefined for others. */
+export function operationRule(operation: string): LimitRule | undefined {
+  rules ??= new Map(spCatalog().operations.map((op) => [operationKey(op), op.usagePlan ?? UNDOCUMENTED_RULE]));
+  return rules.get(operation);
 }
