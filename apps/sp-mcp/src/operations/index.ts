@@ -61,6 +61,8 @@ let rules: Map<string, LimitRule> | undefined;
 
 /** The limiter rule of a generated operation (by `<api>.<operationId>`), undefined for others. */
 export function operationRule(operation: string): LimitRule | undefined {
-  rules ??= new Map(spCatalog().operations.map((op) => [operationKey(op), op.usagePlan ?? UNDOCUMENTED_RULE]));
+  rules ??= new Map(
+    spCatalog().operations.map((op) => [operationKey(op), op.usagePlan ?? UNDOCUMENTED_RULE]),
+  );
   return rules.get(operation);
 }
