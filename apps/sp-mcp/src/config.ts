@@ -49,6 +49,8 @@ export interface SpConfig {
   contract: ContractSettings;
   /** Deprecation notes for stderr (old variable names). */
   warnings: readonly string[];
+  /** SP_API_TOOLSETS as given (validated against the catalog at server creation). */
+  toolsets: string | undefined;
 }
 
 /** Missing credentials: `missing` lists the variables to set. */
@@ -99,6 +101,7 @@ export function loadConfig(raw: Env): SpConfig {
     ),
     lwaEndpoint: env.text('SP_API_LWA_ENDPOINT') ?? 'https://api.amazon.com/auth/o2/token',
     codeMode: parseCodeMode(env.text('CODE_MODE')),
+    toolsets: env.text('SP_API_TOOLSETS'),
     logLevel: readLogLevel(env, ['SP_API_LOG_LEVEL']),
     contract: readContractSettings(env),
     warnings: env.warnings,

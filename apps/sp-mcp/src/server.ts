@@ -8,6 +8,7 @@ import { SpApiClient } from './http/sp-client.js';
 import { spUpstream } from './http/upstream.js';
 import { Session } from './identity/session.js';
 import { spProfile } from './profile.js';
+import { operationRule, spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
 import { SP_MCP_VERSION } from './version.js';
 
@@ -44,11 +45,18 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
       limiter,
       env,
       log: options.logger,
+      rules: operationRule,
     }),
   );
   const client = new SpApiClient(pipeline, session);
-  const direct = spTools({ config, session, client, documents });
-  const { listed, internal } = applyCodeMode(direct, config.codeMode);
+  const curated = spTools({ config, session, client, documents });
+  const split = spToolSplit({
+    client,
+    curated,
+    toolsets: config.toolsets,
+    enableWrites: config.enableWrites,
+  });
+  const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
     profile: spProfile,
     tools: listed,

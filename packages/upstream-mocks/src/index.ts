@@ -4,3 +4,5 @@ export * from './server.js';
 export * from './with-fault.js';
 export type { RecordedRequest } from './request-log.js';
 export * as openbridge from './openbridge/index.js';
+// The spec layer's helpers (checkResponse, sampleRequest, …) are at `@obmcp/upstream-mocks/spec`:
+// importing them loads the specs, ajv and the sampler, which the preload keeps off cold start.

@@ -5,7 +5,12 @@ import type { Session } from '../identity/session.js';
 import type { SpOperation } from './rate-table.js';
 
 export interface SpRequest {
-  operation: SpOperation;
+  /** Rate-table row and limiter bucket: a curated operation, or `<api>.<operationId>` of a generated one. */
+  operation: SpOperation | string;
+  /** Media type to ask for (default application/json). */
+  accept?: string;
+  /** Header parameters of the operation (credentials come from the auth plug-in and win). */
+  headers?: Record<string, string>;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Path with every dynamic segment already encodeURIComponent'ed. */
   path: string;

@@ -4,6 +4,7 @@ import {
   type AuthPlugin,
   type Fetcher,
   type Limiter,
+  type LimitRule,
   rateLimitHeaders,
   limitRules,
   type UpstreamDescription,
@@ -22,6 +23,8 @@ export interface SpUpstreamDeps {
   limiter: Limiter;
   env: Record<string, string | undefined>;
   log?: Logger;
+  /** Usage plans of generated operations (`<api>.<operationId>`); the rate table covers the curated ones. */
+  rules?: (operation: string) => LimitRule | undefined;
 }
 
 export function spUpstream(deps: SpUpstreamDeps): UpstreamDescription {
@@ -36,7 +39,10 @@ export function spUpstream(deps: SpUpstreamDeps): UpstreamDescription {
     headers: rateLimitHeaders('x-amzn-ratelimit', ['x-amzn-requestid']),
     errors: (res) => parseSpError(res, session.sandbox),
     failureOn2xx: errorBodyOn2xx,
-    limits: { limiter: deps.limiter, ...limitRules(ruleFor, deps.env) },
+    limits: {
+      limiter: deps.limiter,
+      ...limitRules((operation) => deps.rules?.(operation) ?? ruleFor(operation), deps.env),
+    },
     retry: {
       maxAttempts: config.maxAttempts,
       ...config.retryDelays,

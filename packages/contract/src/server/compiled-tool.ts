@@ -1,4 +1,4 @@
-// A tool prepared once at startup: effective schema (strict rule applied), its ajv validator, its published view.
+// A tool prepared for calls: effective schema (strict rule applied), its ajv validator, its published view.
 import type { ValidateFunction } from 'ajv';
 import type { ContractSettings } from '../config/env.js';
 import { normalizesValidArgsUnchanged } from '../normalize/identity-when-valid.js';
@@ -28,7 +28,24 @@ function effectiveSchema(definition: ToolDefinition, settings: ContractSettings)
     : definition.inputSchema;
 }
 
-export function compileTool(definition: ToolDefinition, settings: ContractSettings): CompiledTool {
+/**
+ * The public face without compiling a validator: tools/list shows the portable view of the full
+ * schema, examples under `_meta["io.obmcp/examples"]`, beside the tool's own `_meta`.
+ */
+export function toolInfo(definition: ToolDefinition, settings: ContractSettings): ToolInfo {
+  const published = publishTool(definition, effectiveSchema(definition, settings));
+  const info: ToolInfo = { name: definition.name, ...published };
+  if (definition._meta !== undefined) info._meta = { ...definition._meta, ...published._meta };
+  if (definition.title !== undefined) info.title = definition.title;
+  if (definition.annotations !== undefined) info.annotations = definition.annotations;
+  return info;
+}
+
+export function compileTool(
+  definition: ToolDefinition,
+  settings: ContractSettings,
+  known?: ToolInfo,
+): CompiledTool {
   const declared = definition.inputSchema;
   if (definition.passthrough !== undefined && !isSilentObjectSchema(declared))
     throw new Error(
@@ -43,17 +60,12 @@ export function compileTool(definition: ToolDefinition, settings: ContractSettin
     if (!validate(example))
       throw new Error(`tool ${definition.name}: example ${JSON.stringify(example)} fails its own schema`);
   }
-  // tools/list shows the portable view; `schema` (full) keeps validating every call.
-  const published = publishTool(definition, schema);
-  const info: ToolInfo = { name: definition.name, ...published };
-  if (definition.title !== undefined) info.title = definition.title;
-  if (definition.annotations !== undefined) info.annotations = definition.annotations;
   return {
     definition,
     schema,
     validate,
     validateFirst: normalizesValidArgsUnchanged(schema),
     examples,
-    info,
+    info: known ?? toolInfo(definition, settings),
   };
 }

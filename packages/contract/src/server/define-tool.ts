@@ -20,6 +20,7 @@ export interface ToolSpec<Args> {
   annotations?: ToolAnnotations;
   /** See ToolDefinition.passthrough. */
   passthrough?: PassthroughTarget;
+  _meta?: Record<string, unknown>;
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
 }
 

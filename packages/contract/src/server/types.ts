@@ -54,6 +54,14 @@ export interface ToolDefinition<Args = JsonObject> {
    * level whatever the switch says; a tool with it must leave its top-level `additionalProperties` unset.
    */
   passthrough?: PassthroughTarget;
+  /** Tool `_meta` published in tools/list (e.g. `io.obmcp/operation`). */
+  _meta?: Record<string, unknown>;
+  /**
+   * Compile the validator (and check the examples) on the first call instead of at startup, so a
+   * server with hundreds of generated tools starts as fast as one with a few. The app's tests must
+   * then prove the examples valid.
+   */
+  lazy?: boolean;
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
 }
 

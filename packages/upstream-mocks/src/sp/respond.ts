@@ -1,7 +1,7 @@
 // SP-API response helpers: x-amzn-RequestId always, x-amzn-RateLimit-Limit on 2xx/400/404 only.
 import { HttpResponse } from 'msw';
 import { mockSettings } from '../settings.js';
-import { OMIT_RATE_HEADER, SP_RATES } from './rates.js';
+import { OMIT_RATE_HEADER, rateOf } from './rates.js';
 
 export interface SpError {
   code: string;
@@ -28,7 +28,7 @@ function baseHeaders(status: number, operation: string | undefined): Headers {
   const setting = mockSettings.spRateHeader();
   // A number stands for a seller whose usage plan Amazon raised: that rate on every operation.
   const raised = setting !== undefined && Number(setting) > 0 ? setting : undefined;
-  const rate = operation === undefined ? undefined : (raised ?? SP_RATES[operation]);
+  const rate = operation === undefined ? undefined : (raised ?? rateOf(operation));
   if (rateAllowed && rate !== undefined && !OMIT_RATE_HEADER.has(operation ?? '') && setting !== 'off') {
     headers.set('x-amzn-ratelimit-limit', rate);
   }
@@ -36,11 +36,10 @@ function baseHeaders(status: number, operation: string | undefined): Headers {
   return headers;
 }
 
-export function spJson(body: unknown, status = 200, operation?: string): Response {
-  return HttpResponse.json(body as Record<string, unknown>, {
-    status,
-    headers: baseHeaders(status, operation),
-  });
+export function spJson(body: unknown, status = 200, operation?: string, mediaType?: string): Response {
+  const headers = baseHeaders(status, operation);
+  if (mediaType) headers.set('content-type', mediaType);
+  return HttpResponse.json(body as Record<string, unknown>, { status, headers });
 }
 
 export function spErrors(
