@@ -5,7 +5,11 @@ import { pct } from './stats.mjs';
 
 export const TOOLSET_CASES = [
   { label: 'sp-mcp default (curated)', app: 'sp-mcp', env: {} },
-  { label: 'sp-mcp SP_API_TOOLSETS=all, writes on', app: 'sp-mcp', env: { SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true' } },
+  {
+    label: 'sp-mcp SP_API_TOOLSETS=all, writes on',
+    app: 'sp-mcp',
+    env: { SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true' },
+  },
 ];
 
 async function once(c) {
@@ -27,7 +31,12 @@ export async function toolsets(runs = 5) {
       last[k] = r;
     }
   }
-  return TOOLSET_CASES.map((c, k) => ({ label: c.label, ms: pct(samples[k], 50), tools: last[k].tools, bytes: last[k].bytes }));
+  return TOOLSET_CASES.map((c, k) => ({
+    label: c.label,
+    ms: pct(samples[k], 50),
+    tools: last[k].tools,
+    bytes: last[k].bytes,
+  }));
 }
 
 export function renderToolsets(rows) {
@@ -37,7 +46,9 @@ export function renderToolsets(rows) {
     '',
     '| case | tools | tools/list bytes | cold start ms | × default |',
     '| --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.label} | ${r.tools} | ${r.bytes} | ${r.ms.toFixed(0)} | ${(r.ms / base).toFixed(2)} |`),
+    ...rows.map(
+      (r) => `| ${r.label} | ${r.tools} | ${r.bytes} | ${r.ms.toFixed(0)} | ${(r.ms / base).toFixed(2)} |`,
+    ),
     '',
   ].join('\n');
 }
