@@ -7,6 +7,9 @@ import type { RunningServer } from '@obmcp/test-kit';
 let sp: RunningServer;
 beforeAll(async () => {
   sp = await startSp();
+  // The mocks load their spec engine on the first upstream request: take that hit here, so the
+  // bucket test below measures the limiter and not the mock's first-request latency.
+  await callTool(sp.client, 'get_marketplace_participations');
 });
 afterAll(async () => {
   await sp?.close();

@@ -64,6 +64,19 @@ const SP_CASES: Case[] = [
   sp('GET', '/reports/2021-06-30/reports/ID323'),
   sp('GET', '/reports/2021-06-30/reports/NOPE', 404),
   sp('GET', '/reports/2021-06-30/reports?reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA'),
+  // Audit S1-1: nextToken must be the only parameter.
+  sp('GET', '/reports/2021-06-30/reports?nextToken=abc&reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA', 400),
+  sp('GET', '/reports/2021-06-30/reports?nextToken=abc'),
+  // Audit S1-3: a SKU search needs the seller id.
+  sp(
+    'GET',
+    '/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER&identifiersType=SKU&identifiers=SKU-1000',
+    400,
+  ),
+  sp(
+    'GET',
+    '/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER&identifiersType=SKU&identifiers=SKU-1000&sellerId=A2MOCKSELLER01',
+  ),
   sp('GET', '/reports/2021-06-30/documents/amzn1.spdoc.1.4.na.seed-gzip'),
   sp('GET', '/reports/2021-06-30/documents/NOPE', 404),
   sp(

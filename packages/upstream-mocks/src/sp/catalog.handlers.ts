@@ -62,6 +62,10 @@ const search = spRoute('get', '/catalog/2022-04-01/items', ({ url }) => {
   if (identifiers.length > 0 && !url.searchParams.get('identifiersType')) {
     return badRequest('identifiersType is required when identifiers is provided.');
   }
+  // The model: sellerId is "Required when identifiersType is SKU".
+  if (url.searchParams.get('identifiersType') === 'SKU' && !url.searchParams.get('sellerId')) {
+    return badRequest('sellerId is required when identifiersType is SKU.');
+  }
   const matching = CATALOG.filter((it) => {
     if (identifiers.length > 0) {
       const ids = [

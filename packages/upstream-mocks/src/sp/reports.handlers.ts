@@ -66,6 +66,11 @@ const list = spRoute('get', '/reports/2021-06-30/reports', ({ url }) => {
     'nextToken',
   ]);
   if (bad.length > 0) return bad400(`Invalid input: ${bad.join(', ')}`, op);
+  // The model: "include this token as the only parameter. Specifying nextToken with any other
+  // parameters will cause the request to fail."
+  if (url.searchParams.has('nextToken') && [...url.searchParams.keys()].some((k) => k !== 'nextToken')) {
+    return bad400('nextToken must be the only parameter when it is given.', op);
+  }
   const types = csv(url, 'reportTypes');
   if (types.length === 0 && !url.searchParams.get('nextToken')) {
     return invalidInput('reportTypes is required when nextToken is not provided.', op);
