@@ -20,10 +20,15 @@ function readyPort(line: string): number | undefined {
   return undefined;
 }
 
-export function startHttp(args: string[], cwd: string, timeoutMs = 30_000): Promise<RunningHttp> {
+export function startHttp(
+  args: string[],
+  cwd: string,
+  timeoutMs = 30_000,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningHttp> {
   const child = spawn(process.execPath, [...args, '--http', '--port', '0'], {
     cwd,
-    env: process.env,
+    env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -1,4 +1,6 @@
 // The fault scenarios every mocked upstream understands (see shared/spec/mock-faults.md).
+import { readFileSync } from 'node:fs';
+
 export const FAULT_SCENARIOS = [
   'http_401',
   'http_403',
@@ -34,10 +36,24 @@ export function setFault(channel: FaultChannel, scenario: FaultScenario | null |
 export function activeFault(channel: FaultChannel): FaultScenario | undefined {
   const override = overrides[channel];
   if (override !== undefined) return override ?? undefined;
-  const raw = process.env[channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT'];
+  const variable = channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT';
+  const file = process.env[`${variable}_FILE`];
+  const raw = file ? readScenarioFile(file) : process.env[variable];
   if (raw === undefined || raw === '' || raw === 'none') return undefined;
   if (!isFaultScenario(raw)) throw new Error(`unknown mock fault scenario: ${raw}`);
   return raw;
+}
+
+/**
+ * `OBMCP_MOCK_FAULT_FILE=<path>` (or `OBMCP_MOCK_AUTH_FAULT_FILE`): the scenario is the file's content, read
+ * at request time, so a test switches the fault of a running server between calls; a missing file is no fault.
+ */
+function readScenarioFile(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Status and Retry-After implied by an http_* scenario. */

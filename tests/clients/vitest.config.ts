@@ -1,0 +1,12 @@
+// vitest for the real-client tests: forks, two workers, long timeouts (each file spawns servers and clients).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
