@@ -8,5 +8,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // mcp-use sends anonymous telemetry (PostHog) unless this is set; tests make no network calls.
+    env: { MCP_USE_ANONYMIZED_TELEMETRY: 'false' },
   },
 });
