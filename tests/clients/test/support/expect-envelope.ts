@@ -19,7 +19,9 @@ export function expectEnvelope(carrier: unknown, cases: AppCases, failure: Failu
     case 'bad_args':
       expect(envelope).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'SCHEMA_TYPE_MISMATCH' });
       expect(envelope.retryable).toBe(false);
-      expect(envelope.details[0]).toMatchObject({ path: cases.badField, received_type: 'string' });
+      expect(envelope.details[0]).toMatchObject({ path: cases.badField, field: cases.badField });
+      // A validation error always carries valid argument objects to copy from.
+      expect(envelope.examples.length).toBeGreaterThan(0);
       break;
     case 'unknown_tool':
       expect(envelope).toMatchObject({ error_kind: 'tool_not_found', error_code: 'TOOL_NOT_FOUND' });
