@@ -21,7 +21,11 @@ export const APP_CASES: readonly AppCases[] = [
     httpCodePrefix: 'SP_API',
     tool: 'get_orders',
     args: { marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z' },
-    badArgs: { marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z', maxResultsPerPage: 'ten' },
+    badArgs: {
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      createdAfter: '2026-03-01T00:00:00Z',
+      maxResultsPerPage: 'ten',
+    },
     badField: 'maxResultsPerPage',
     unknownTool: 'get_order_list',
   },

@@ -24,13 +24,18 @@ const direct = <T>(_: ProviderStub, call: () => Promise<T>) => call();
 export const PROVIDERS: Provider[] = [
   {
     api: 'openai-chat',
-    model: (stub) => new ChatOpenAI({ model: 'gpt-4.1', apiKey: 'sk-test', configuration: { fetch: stub.fetch } }),
+    model: (stub) =>
+      new ChatOpenAI({ model: 'gpt-4.1', apiKey: 'sk-test', configuration: { fetch: stub.fetch } }),
     around: direct,
   },
   {
     api: 'anthropic',
     model: (stub) =>
-      new ChatAnthropic({ model: 'claude-sonnet-4-5', apiKey: 'sk-ant-test', clientOptions: { fetch: stub.fetch } }),
+      new ChatAnthropic({
+        model: 'claude-sonnet-4-5',
+        apiKey: 'sk-ant-test',
+        clientOptions: { fetch: stub.fetch },
+      }),
     around: direct,
   },
   {

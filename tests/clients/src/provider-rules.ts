@@ -45,8 +45,13 @@ export function wireTools(api: ProviderApi, body: Json): WireTool[] {
       return tools.flatMap((t) =>
         ((t['functionDeclarations'] ?? []) as Json[]).map((d): WireTool => {
           if ('parametersJsonSchema' in d)
-            return { name: String(d['name']), schema: d['parametersJsonSchema'], field: 'parametersJsonSchema' };
-          if ('parameters' in d) return { name: String(d['name']), schema: d['parameters'], field: 'parameters' };
+            return {
+              name: String(d['name']),
+              schema: d['parametersJsonSchema'],
+              field: 'parametersJsonSchema',
+            };
+          if ('parameters' in d)
+            return { name: String(d['name']), schema: d['parameters'], field: 'parameters' };
           return { name: String(d['name']), schema: { type: 'object', properties: {} }, field: 'none' };
         }),
       );
@@ -54,7 +59,16 @@ export function wireTools(api: ProviderApi, body: Json): WireTool[] {
 }
 
 /** Keywords whose value is a schema, a list of schemas or a map of schemas. */
-const SCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else'];
+const SCHEMA_KEYS = [
+  'items',
+  'additionalProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+];
 const SCHEMA_LIST_KEYS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const SCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
@@ -145,7 +159,8 @@ export function geminiParametersViolations(tool: string, schema: unknown): Viola
   walk(schema, '', (node, path) => {
     if (!isObject(node)) return;
     for (const key of Object.keys(node))
-      if (!GEMINI_FIELDS.has(key)) out.push({ tool, path: `${path}/${key}`, rule: `Gemini: unknown field ${key}` });
+      if (!GEMINI_FIELDS.has(key))
+        out.push({ tool, path: `${path}/${key}`, rule: `Gemini: unknown field ${key}` });
     const format = node['format'];
     const allowed = GEMINI_FORMATS[String(node['type']).toLowerCase()] ?? [];
     if (typeof format === 'string' && !allowed.includes(format))
@@ -159,7 +174,9 @@ export function providerViolations(api: ProviderApi, body: Json): Violation[] {
   return wireTools(api, body).flatMap((tool) => {
     if (tool.field === 'none') return [];
     const base = portableViolations(tool.name, tool.schema);
-    return tool.field === 'parameters' ? [...base, ...geminiParametersViolations(tool.name, tool.schema)] : base;
+    return tool.field === 'parameters'
+      ? [...base, ...geminiParametersViolations(tool.name, tool.schema)]
+      : base;
   });
 }
 
@@ -185,7 +202,8 @@ export function openAiStrictViolations(tool: string, schema: unknown): Violation
   const out = portableViolations(tool, schema);
   walk(schema, '', (node, path) => {
     if (!isObject(node)) return;
-    for (const key of STRICT_UNSUPPORTED) if (key in node) out.push({ tool, path: `${path}/${key}`, rule: key });
+    for (const key of STRICT_UNSUPPORTED)
+      if (key in node) out.push({ tool, path: `${path}/${key}`, rule: key });
     if (typeof node['format'] === 'string' && !STRICT_FORMATS.includes(node['format']))
       out.push({ tool, path: `${path}/format`, rule: `format ${node['format']}` });
     if (node['type'] !== 'object' && !isObject(node['properties'])) return;
@@ -193,7 +211,8 @@ export function openAiStrictViolations(tool: string, schema: unknown): Violation
       out.push({ tool, path, rule: 'object without additionalProperties: false' });
     const required = new Set(Array.isArray(node['required']) ? (node['required'] as string[]) : []);
     for (const name of Object.keys(isObject(node['properties']) ? node['properties'] : {}))
-      if (!required.has(name)) out.push({ tool, path: `${path}/properties/${name}`, rule: 'optional property' });
+      if (!required.has(name))
+        out.push({ tool, path: `${path}/properties/${name}`, rule: 'optional property' });
   });
   return out;
 }

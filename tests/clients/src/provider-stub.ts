@@ -44,7 +44,15 @@ function reply(api: ProviderApi, call: ScriptedToolCall | undefined): Record<str
         status: 'completed',
         incomplete_details: null,
         output: call
-          ? [{ type: 'function_call', id: 'fc_obmcp', call_id: CALL_ID, name: call.name, arguments: argsText }]
+          ? [
+              {
+                type: 'function_call',
+                id: 'fc_obmcp',
+                call_id: CALL_ID,
+                name: call.name,
+                arguments: argsText,
+              },
+            ]
           : [
               {
                 type: 'message',
@@ -125,7 +133,10 @@ export function createProviderStub(): ProviderStub {
     const body = (typeof raw === 'string' ? JSON.parse(raw) : {}) as Record<string, unknown>;
     requests.push({ url, body });
     const answer = reply(apiOf(url), pending.shift());
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return {
     fetch,

@@ -1,5 +1,12 @@
 // A server under test: a built app against the msw mocks, reached over stdio (client spawns it) or HTTP.
-import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT, type RunningHttp, startHttp } from '@obmcp/test-kit';
+import {
+  type AppName,
+  appEntry,
+  MOCKS_PRELOAD,
+  REPO_ROOT,
+  type RunningHttp,
+  startHttp,
+} from '@obmcp/test-kit';
 import type { TransportName } from './cases.js';
 import { createFaultSwitch, type FaultSwitch } from './fault-switch.js';
 

@@ -55,7 +55,9 @@ describe.each(APP_CASES.map((cases) => [cases.app, cases] as const))('Inspector 
         call(cases.unknownTool, {}),
       ]);
       expect(list.code).toBe(0);
-      expect((JSON.parse(list.stdout) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(19);
+      expect(
+        (JSON.parse(list.stdout) as { result: { tools: unknown[] } }).result.tools.length,
+      ).toBeGreaterThan(19);
 
       expect(ok.code).toBe(0);
       expect(JSON.parse(ok.stdout)).toMatchObject({ result: { structuredContent: { _meta: {} } } });

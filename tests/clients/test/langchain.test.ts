@@ -42,10 +42,17 @@ async function agentToolMessage(
 }
 
 /** What the other providers would send for the same tool message (their own request builders). */
-async function otherProviderResults(tools: StructuredToolInterface[], call: ScriptedToolCall, message: ToolMessage) {
+async function otherProviderResults(
+  tools: StructuredToolInterface[],
+  call: ScriptedToolCall,
+  message: ToolMessage,
+) {
   const history = [
     new HumanMessage('Use the tool.'),
-    new AIMessage({ content: '', tool_calls: [{ id: message.tool_call_id, name: call.name, args: call.args }] }),
+    new AIMessage({
+      content: '',
+      tool_calls: [{ id: message.tool_call_id, name: call.name, args: call.args }],
+    }),
     message,
   ];
   const bodies = await providerBodies(tools, history);
@@ -84,7 +91,8 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
       expect(tools.length).toBeGreaterThanOrEqual(20);
       for (const { api, body } of await providerBodies(tools, [new HumanMessage('hi')])) {
         const sent = (body['tools'] as Json[] | undefined) ?? [];
-        const count = api === 'google' ? ((sent[0]?.['functionDeclarations'] as unknown[]) ?? []).length : sent.length;
+        const count =
+          api === 'google' ? ((sent[0]?.['functionDeclarations'] as unknown[]) ?? []).length : sent.length;
         expect(count, api).toBe(tools.length);
         expect(describeViolations(providerViolations(api, body)), api).toEqual([]);
       }
@@ -129,37 +137,42 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
       ['http_401', 'http_401'],
       ['http_429', 'http_429_retry_after'],
     ];
-    it.each(faults)('%s: code gets a ToolException around the envelope; every model gets it wrapped', async (failure, scenario) => {
-      target.fault.set(scenario);
-      try {
-        const error = await tool(cases.tool)
-          .invoke(cases.args)
-          .then(
-            () => undefined,
-            (e: unknown) => e,
+    it.each(faults)(
+      '%s: code gets a ToolException around the envelope; every model gets it wrapped',
+      async (failure, scenario) => {
+        target.fault.set(scenario);
+        try {
+          const error = await tool(cases.tool)
+            .invoke(cases.args)
+            .then(
+              () => undefined,
+              (e: unknown) => e,
+            );
+          expect(error).toBeInstanceOf(Error);
+          expect((error as Error).name).toBe('ToolException');
+          expectEnvelope((error as Error).message, cases, failure);
+          const call = { name: cases.tool, args: cases.args };
+          const message = await agentToolMessage(tools, call);
+          expect(message.status).toBe('error');
+          expect(String(message.content)).toMatch(
+            /^ToolException: MCP tool .* returned an error: \{"error_kind"/,
           );
-        expect(error).toBeInstanceOf(Error);
-        expect((error as Error).name).toBe('ToolException');
-        expectEnvelope((error as Error).message, cases, failure);
-        const call = { name: cases.tool, args: cases.args };
-        const message = await agentToolMessage(tools, call);
-        expect(message.status).toBe('error');
-        expect(String(message.content)).toMatch(/^ToolException: MCP tool .* returned an error: \{"error_kind"/);
-        expect(String(message.content)).toContain('Please fix your mistakes.');
-        expectEnvelope(message.content, cases, failure);
-        for (const { api, toolResult } of await otherProviderResults(tools, call, message)) {
-          expectEnvelope(toolResult, cases, failure);
-          if (api === 'anthropic') expect(toolResult?.['is_error'], api).toBeUndefined();
+          expect(String(message.content)).toContain('Please fix your mistakes.');
+          expectEnvelope(message.content, cases, failure);
+          for (const { api, toolResult } of await otherProviderResults(tools, call, message)) {
+            expectEnvelope(toolResult, cases, failure);
+            if (api === 'anthropic') expect(toolResult?.['is_error'], api).toBeUndefined();
+          }
+          if (failure === 'http_401') {
+            // The docs' recipe: toolErrorMiddleware hands the model the envelope alone, parseable as is.
+            const clean = await agentToolMessage(tools, call, true);
+            expect(clean.status).toBe('error');
+            expectEnvelope(JSON.parse(String(clean.content)) as unknown, cases, failure);
+          }
+        } finally {
+          target.fault.set('none');
         }
-        if (failure === 'http_401') {
-          // The docs' recipe: toolErrorMiddleware hands the model the envelope alone, parseable as is.
-          const clean = await agentToolMessage(tools, call, true);
-          expect(clean.status).toBe('error');
-          expectEnvelope(JSON.parse(String(clean.content)) as unknown, cases, failure);
-        }
-      } finally {
-        target.fault.set('none');
-      }
-    });
+      },
+    );
   },
 );

@@ -57,7 +57,9 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
         // mcp-use rebuilds each schema through zod: no tool may lose a parameter on the way.
         for (const tool of wireTools(api, body)) {
           const sent = Object.keys((tool.schema as { properties?: object } | undefined)?.properties ?? {});
-          expect(sent.sort(), `${api} ${tool.name}`).toEqual(Object.keys(published.get(tool.name)?.properties ?? {}).sort());
+          expect(sent.sort(), `${api} ${tool.name}`).toEqual(
+            Object.keys(published.get(tool.name)?.properties ?? {}).sort(),
+          );
         }
       }
     });
@@ -91,20 +93,23 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
       ['http_401', 'http_401'],
       ['http_429', 'http_429_retry_after'],
     ];
-    it.each(faults)('%s: code gets the envelope; the model gets it double-encoded in a stringified result', async (failure, scenario) => {
-      target.fault.set(scenario);
-      try {
-        const result = await session.callTool(cases.tool, cases.args);
-        expect(result.isError).toBe(true);
-        expectEnvelope(result, cases, failure);
-        const toolResult = await agentToolResult({ name: cases.tool, args: cases.args });
-        const content = String(toolResult?.['content']);
-        expect(content).toContain('"isError":true');
-        expect(content).toContain('{\\"error_kind\\"');
-        expectEnvelope(toolResult, cases, failure);
-      } finally {
-        target.fault.set('none');
-      }
-    });
+    it.each(faults)(
+      '%s: code gets the envelope; the model gets it double-encoded in a stringified result',
+      async (failure, scenario) => {
+        target.fault.set(scenario);
+        try {
+          const result = await session.callTool(cases.tool, cases.args);
+          expect(result.isError).toBe(true);
+          expectEnvelope(result, cases, failure);
+          const toolResult = await agentToolResult({ name: cases.tool, args: cases.args });
+          const content = String(toolResult?.['content']);
+          expect(content).toContain('"isError":true');
+          expect(content).toContain('{\\"error_kind\\"');
+          expectEnvelope(toolResult, cases, failure);
+        } finally {
+          target.fault.set('none');
+        }
+      },
+    );
   },
 );

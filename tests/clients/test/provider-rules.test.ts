@@ -29,25 +29,32 @@ describe('portable rules (every provider path)', () => {
   });
 
   it('reject a top-level union, a non-object root, a boolean schema and a type array', () => {
-    expect(rules({ type: 'object', properties: {}, oneOf: [{ required: ['a'] }, { required: ['b'] }] })).toContain(
-      'top-level oneOf',
-    );
+    expect(
+      rules({ type: 'object', properties: {}, oneOf: [{ required: ['a'] }, { required: ['b'] }] }),
+    ).toContain('top-level oneOf');
     expect(rules({ anyOf: [{}, {}] })).toEqual(
       expect.arrayContaining(["root must be a schema object with type 'object'", 'top-level anyOf']),
     );
     expect(rules(true)).toContain('boolean schema true');
     expect(
-      rules({ type: 'object', properties: { a: { type: 'object', dependentSchemas: { x: { properties: { y: false } } } } } }),
+      rules({
+        type: 'object',
+        properties: { a: { type: 'object', dependentSchemas: { x: { properties: { y: false } } } } },
+      }),
     ).toEqual(expect.arrayContaining(['dependentSchemas', 'boolean schema false']));
-    expect(rules({ type: 'object', properties: { a: { type: ['string', 'null'] } } })).toEqual(['type array']);
+    expect(rules({ type: 'object', properties: { a: { type: ['string', 'null'] } } })).toEqual([
+      'type array',
+    ]);
   });
 
   it('reject keywords a provider path refuses: examples, $ref/$defs, if/then/else, dependentRequired', () => {
     expect(rules({ ...PORTABLE, examples: [{ id: 1 }] })).toEqual(['examples']);
-    expect(rules({ ...PORTABLE, $defs: { x: { type: 'string' } }, properties: { a: { $ref: '#/$defs/x' } } })).toEqual(
-      expect.arrayContaining(['$defs', '$ref']),
-    );
-    expect(rules({ ...PORTABLE, if: {}, then: {}, dependentRequired: { a: ['b'] } })).toEqual(
+    expect(
+      rules({ ...PORTABLE, $defs: { x: { type: 'string' } }, properties: { a: { $ref: '#/$defs/x' } } }),
+    ).toEqual(expect.arrayContaining(['$defs', '$ref']));
+    // A schema with `if/then` written as JSON text (an object literal with a `then` key reads as a thenable).
+    const conditional = JSON.parse('{"if":{},"then":{},"dependentRequired":{"a":["b"]}}') as object;
+    expect(rules({ ...PORTABLE, ...conditional })).toEqual(
       expect.arrayContaining(['top-level if', 'then', 'dependentRequired']),
     );
   });
@@ -69,11 +76,17 @@ describe('portable rules (every provider path)', () => {
 
   it('read the tools out of each provider request shape', () => {
     const bad = { anyOf: [{}, {}] };
-    expect(providerViolations('openai-responses', { tools: [{ name: 'a', parameters: bad }] })).not.toEqual([]);
-    expect(providerViolations('openai-chat', { tools: [{ function: { name: 'a', parameters: bad } }] })).not.toEqual([]);
+    expect(providerViolations('openai-responses', { tools: [{ name: 'a', parameters: bad }] })).not.toEqual(
+      [],
+    );
+    expect(
+      providerViolations('openai-chat', { tools: [{ function: { name: 'a', parameters: bad } }] }),
+    ).not.toEqual([]);
     expect(providerViolations('anthropic', { tools: [{ name: 'a', input_schema: bad }] })).not.toEqual([]);
     expect(
-      providerViolations('google', { tools: [{ functionDeclarations: [{ name: 'a', parametersJsonSchema: bad }] }] }),
+      providerViolations('google', {
+        tools: [{ functionDeclarations: [{ name: 'a', parametersJsonSchema: bad }] }],
+      }),
     ).not.toEqual([]);
     expect(providerViolations('google', { tools: [{ functionDeclarations: [{ name: 'a' }] }] })).toEqual([]);
   });

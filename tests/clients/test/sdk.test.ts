@@ -1,7 +1,7 @@
 // The official SDK client (@modelcontextprotocol/sdk 1.x): the reference for what the servers send, unaltered.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CASES, TRANSPORTS } from '../src/cases.js';
 import { openTarget, type Target } from '../src/target.js';
@@ -21,10 +21,10 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
   'SDK client: %s',
   (_, { cases, transport }) => {
     let target: Target;
-    let client: Client;
-    let closeClient: () => Promise<void>;
+    const client = new Client({ name: 'obmcp-clients-tests', version: '0.1.0' });
 
-    const call = async (name: string, args: Json) => (await client.callTool({ name, arguments: args })) as ToolResult;
+    const call = async (name: string, args: Json) =>
+      (await client.callTool({ name, arguments: args })) as ToolResult;
 
     /** Every failure: isError, one text block, and that text is the envelope as a whole. */
     const expectFailure = (result: ToolResult, failure: FailureCase) => {
@@ -36,19 +36,15 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
 
     beforeAll(async () => {
       target = await openTarget(cases.app, transport);
-      if (target.stdio) {
-        const running = await startServer({ ...target.stdio });
-        client = running.client;
-        closeClient = running.close;
-      } else {
-        client = new Client({ name: 'obmcp-clients-tests', version: '0.1.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(target.url ?? '')));
-        closeClient = () => client.close();
-      }
+      await client.connect(
+        target.stdio
+          ? new StdioClientTransport({ ...target.stdio, stderr: 'ignore' })
+          : new StreamableHTTPClientTransport(new URL(target.url ?? '')),
+      );
     });
 
     afterAll(async () => {
-      await closeClient?.();
+      await client.close();
       await target?.close();
     });
 

@@ -17,7 +17,10 @@ export function expectEnvelope(carrier: unknown, cases: AppCases, failure: Failu
   const meta = (envelope as { _meta?: Record<string, unknown> })._meta;
   switch (failure) {
     case 'bad_args':
-      expect(envelope).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'SCHEMA_TYPE_MISMATCH' });
+      expect(envelope).toMatchObject({
+        error_kind: 'mcp_input_validation',
+        error_code: 'SCHEMA_TYPE_MISMATCH',
+      });
       expect(envelope.retryable).toBe(false);
       expect(envelope.details[0]).toMatchObject({ path: cases.badField, field: cases.badField });
       // A validation error always carries valid argument objects to copy from.
@@ -36,7 +39,11 @@ export function expectEnvelope(carrier: unknown, cases: AppCases, failure: Failu
       expect(typeof meta?.['request_id']).toBe('string');
       break;
     case 'http_429':
-      expect(envelope).toMatchObject({ error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true });
+      expect(envelope).toMatchObject({
+        error_kind: 'rate_limited',
+        error_code: 'RATE_LIMITED',
+        retryable: true,
+      });
       // 2 s from the upstream's Retry-After; a repeat call inside that window gets the server's own pre-flight
       // limiter envelope instead, with the time left (0 < t ≤ 2).
       expect(meta?.['retry_after_seconds']).toBeGreaterThan(0);
