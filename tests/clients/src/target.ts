@@ -55,11 +55,13 @@ export async function openTarget(app: AppName, transport: TransportName): Promis
   const env = serverEnv(fault);
   const serverArgs = ['--import', MOCKS_PRELOAD, appEntry(app)];
   if (transport === 'stdio') {
+    // Some clients pass a stdio server's stderr through to the test output: keep it to warnings and errors.
+    const quiet = { SP_API_LOG_LEVEL: 'warn', MCP_LOG_LEVEL: 'warn', OPENBRIDGE_LOG_LEVEL: 'warn' };
     return {
       app,
       transport,
       fault,
-      stdio: { command: process.execPath, args: serverArgs, env, cwd: REPO_ROOT },
+      stdio: { command: process.execPath, args: serverArgs, env: { ...env, ...quiet }, cwd: REPO_ROOT },
       serverStderr: () => '',
       close: async () => fault.dispose(),
     };

@@ -4,6 +4,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CASES, TRANSPORTS } from '../src/cases.js';
+import { documentedStrictCount } from '../src/clients-doc.js';
+import { openAiStrictViolations } from '../src/provider-rules.js';
 import { openTarget, type Target } from '../src/target.js';
 import { expectEnvelope, type FailureCase } from './support/expect-envelope.js';
 
@@ -64,6 +66,15 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
         expect(Array.isArray(examples), tool.name).toBe(true);
       }
     });
+
+    it.runIf(transport === 'stdio')(
+      'OpenAI strict mode accepts as many tools as docs/CLIENTS.md says',
+      async () => {
+        const { tools } = await client.listTools();
+        const accepted = tools.filter((t) => openAiStrictViolations(t.name, t.inputSchema).length === 0);
+        expect({ tools: tools.length, strict: accepted.length }).toEqual(documentedStrictCount(cases.app));
+      },
+    );
 
     it('success: structuredContent with _meta, and the same JSON as text', async () => {
       const result = await call(cases.tool, cases.args);
