@@ -1,9 +1,10 @@
-// A tool prepared once at startup: effective schema (strict rule applied) and its ajv validator.
+// A tool prepared once at startup: effective schema (strict rule applied), its ajv validator, its published view.
 import type { ValidateFunction } from 'ajv';
 import type { ContractSettings } from '../config/env.js';
 import { normalizesValidArgsUnchanged } from '../normalize/identity-when-valid.js';
 import { sharedAjv } from '../validation/ajv.js';
 import { injectStrictUnknown } from '../validation/strict-unknown.js';
+import { publishTool } from '../schema/published-tool.js';
 import type { JsonSchema, ToolDefinition, ToolInfo } from './types.js';
 
 export interface CompiledTool {
@@ -27,7 +28,9 @@ export function compileTool(definition: ToolDefinition, settings: ContractSettin
     if (!validate(example))
       throw new Error(`tool ${definition.name}: example ${JSON.stringify(example)} fails its own schema`);
   }
-  const info: ToolInfo = { name: definition.name, description: definition.description, inputSchema: schema };
+  // tools/list shows the portable view; `schema` (full) keeps validating every call.
+  const published = publishTool(definition, schema);
+  const info: ToolInfo = { name: definition.name, ...published };
   if (definition.title !== undefined) info.title = definition.title;
   if (definition.annotations !== undefined) info.annotations = definition.annotations;
   return {
