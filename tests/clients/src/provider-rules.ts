@@ -104,16 +104,32 @@ const NOT_PORTABLE = [
   'then',
   'else',
 ];
-const TOP_LEVEL_FORBIDDEN = ['oneOf', 'anyOf', 'allOf', 'not', 'enum', 'if'];
+/** Top-level keywords each provider refuses (OpenAI's and Anthropic's error messages; Gemini has no root union). */
+const TOP_LEVEL_FORBIDDEN: Record<ProviderApi, readonly string[]> = {
+  'openai-responses': ['oneOf', 'anyOf', 'allOf', 'enum', 'not'],
+  'openai-chat': ['oneOf', 'anyOf', 'allOf', 'enum', 'not'],
+  anthropic: ['oneOf', 'anyOf', 'allOf'],
+  google: ['oneOf', 'anyOf', 'allOf', 'enum', 'not'],
+};
+const ANY_TOP_LEVEL_UNION = ['oneOf', 'anyOf', 'allOf', 'not', 'enum', 'if'];
 
-/** Rules every provider path shares: an object root without unions, no boolean schemas, no type arrays. */
-export function portableViolations(tool: string, schema: unknown): Violation[] {
+/** A tool's root must be an object schema with `type: 'object'` and none of the `forbidden` keywords. */
+function rootViolations(tool: string, schema: unknown, forbidden: readonly string[]): Violation[] {
   const out: Violation[] = [];
   if (!isObject(schema) || schema['type'] !== 'object')
     out.push({ tool, path: '', rule: "root must be a schema object with type 'object'" });
   if (isObject(schema))
-    for (const key of TOP_LEVEL_FORBIDDEN)
+    for (const key of forbidden)
       if (key in schema) out.push({ tool, path: `/${key}`, rule: `top-level ${key}` });
+  return out;
+}
+
+/**
+ * The portable subset a published inputSchema must keep (docs/CONTRACT.md): an object root without unions, no
+ * boolean schemas, no `type` arrays, none of the keywords some provider path rejects.
+ */
+export function portableViolations(tool: string, schema: unknown): Violation[] {
+  const out = rootViolations(tool, schema, ANY_TOP_LEVEL_UNION);
   walk(schema, '', (node, path) => {
     if (typeof node === 'boolean') out.push({ tool, path, rule: `boolean schema ${node}` });
     if (!isObject(node)) return;
@@ -157,7 +173,10 @@ const GEMINI_FORMATS: Record<string, readonly string[]> = {
 export function geminiParametersViolations(tool: string, schema: unknown): Violation[] {
   const out: Violation[] = [];
   walk(schema, '', (node, path) => {
+    if (typeof node === 'boolean') out.push({ tool, path, rule: `Gemini: boolean schema ${node}` });
     if (!isObject(node)) return;
+    if ('type' in node && typeof node['type'] !== 'string')
+      out.push({ tool, path: `${path}/type`, rule: 'Gemini: type must be one name' });
     for (const key of Object.keys(node))
       if (!GEMINI_FIELDS.has(key))
         out.push({ tool, path: `${path}/${key}`, rule: `Gemini: unknown field ${key}` });
@@ -169,14 +188,18 @@ export function geminiParametersViolations(tool: string, schema: unknown): Viola
   return out;
 }
 
-/** Every rule the provider behind `api` applies to the tools of one request. */
+/**
+ * Every documented rule the provider behind `api` applies to the tools of one request (as a client library put them
+ * on the wire: converters may rewrite schemas, e.g. a union of scalars into a `type` array, which OpenAI and
+ * Anthropic accept and Gemini's `parameters` does not).
+ */
 export function providerViolations(api: ProviderApi, body: Json): Violation[] {
   return wireTools(api, body).flatMap((tool) => {
     if (tool.field === 'none') return [];
-    const base = portableViolations(tool.name, tool.schema);
+    const root = rootViolations(tool.name, tool.schema, TOP_LEVEL_FORBIDDEN[api]);
     return tool.field === 'parameters'
-      ? [...base, ...geminiParametersViolations(tool.name, tool.schema)]
-      : base;
+      ? [...root, ...geminiParametersViolations(tool.name, tool.schema)]
+      : root;
   });
 }
 

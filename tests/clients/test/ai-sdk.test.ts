@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CASES, TRANSPORTS } from '../src/cases.js';
 import { envelopeIn } from '../src/envelope-in.js';
 import { toolResultIn } from '../src/provider-messages.js';
-import { describeViolations, providerViolations } from '../src/provider-rules.js';
+import {
+  describeViolations,
+  portableViolations,
+  providerViolations,
+  wireTools,
+} from '../src/provider-rules.js';
 import { createProviderStub, type ProviderApi, type ScriptedToolCall } from '../src/provider-stub.js';
 import { openTarget, type Target } from '../src/target.js';
 import { expectEnvelope, type FailureCase } from './support/expect-envelope.js';
@@ -102,6 +107,11 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
             : sent.length;
         expect(count, turn.api).toBe(Object.keys(tools).length);
         expect(describeViolations(providerViolations(turn.api, turn.first)), turn.api).toEqual([]);
+        // The AI SDK forwards the published schemas verbatim: on the wire they must still be the portable subset.
+        const unportable = wireTools(turn.api, turn.first).flatMap((t) =>
+          portableViolations(t.name, t.schema),
+        );
+        expect(describeViolations(unportable), turn.api).toEqual([]);
       }
     });
 

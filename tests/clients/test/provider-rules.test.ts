@@ -74,6 +74,24 @@ describe('portable rules (every provider path)', () => {
     );
   });
 
+  it('Gemini parameters: one type name per schema, no boolean schemas', () => {
+    const found = geminiParametersViolations('t', {
+      type: 'object',
+      properties: { v: { type: ['string', 'number'] }, never: false },
+    }).map((v) => v.rule);
+    expect(found).toEqual(['Gemini: type must be one name', 'Gemini: boolean schema false']);
+  });
+
+  it('OpenAI and Anthropic: only the root is restricted (a nested type array is accepted)', () => {
+    const nested = { type: 'object', properties: { v: { type: ['string', 'number'] } } };
+    expect(
+      providerViolations('openai-chat', { tools: [{ function: { name: 'a', parameters: nested } }] }),
+    ).toEqual([]);
+    expect(
+      providerViolations('anthropic', { tools: [{ name: 'a', input_schema: { enum: ['x'] } }] }),
+    ).toEqual([{ tool: 'a', path: '', rule: "root must be a schema object with type 'object'" }]);
+  });
+
   it('read the tools out of each provider request shape', () => {
     const bad = { anyOf: [{}, {}] };
     expect(providerViolations('openai-responses', { tools: [{ name: 'a', parameters: bad }] })).not.toEqual(

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CASES, TRANSPORTS } from '../src/cases.js';
 import { documentedStrictCount } from '../src/clients-doc.js';
-import { openAiStrictViolations } from '../src/provider-rules.js';
+import { describeViolations, openAiStrictViolations, portableViolations } from '../src/provider-rules.js';
 import { openTarget, type Target } from '../src/target.js';
 import { expectEnvelope, type FailureCase } from './support/expect-envelope.js';
 
@@ -56,6 +56,12 @@ describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row
       expect(client.getServerCapabilities()?.experimental?.['openbridge_envelope']).toMatchObject({
         contract_version: 1,
       });
+    });
+
+    it('publishes every inputSchema in the portable subset (no top-level union, boolean schema, rejected keyword)', async () => {
+      const { tools } = await client.listTools();
+      const found = tools.flatMap((t) => portableViolations(t.name, t.inputSchema));
+      expect(describeViolations(found)).toEqual([]);
     });
 
     it('publishes each tool’s examples under _meta["io.obmcp/examples"], outside the inputSchema', async () => {
