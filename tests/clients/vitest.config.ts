@@ -1,4 +1,5 @@
-// vitest for the real-client tests: forks, two workers, long timeouts (each file spawns servers and clients).
+// vitest for the real-client tests: forks, two workers, generous upper bounds, no clocks asserted (each file spawns servers
+// and clients on a shared, often loaded host).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,8 +7,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // mcp-use sends anonymous telemetry (PostHog) unless this is set; tests make no network calls.
     env: { MCP_USE_ANONYMIZED_TELEMETRY: 'false' },
   },

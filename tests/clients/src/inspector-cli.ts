@@ -18,7 +18,9 @@ export interface InspectorRun {
  * Inspector's storage directory (`~/.mcp-inspector`) out of the real home.
  */
 export function runInspector(options: string[], target: string[], home: string): Promise<InspectorRun> {
-  const child = spawn(process.execPath, [INSPECTOR, '--cli', '--format', 'json', ...options, ...target], {
+  // --connect-timeout 0: no clock in the test (the shared CI host can be slow to start a server).
+  const cli = [INSPECTOR, '--cli', '--format', 'json', '--connect-timeout', '0'];
+  const child = spawn(process.execPath, [...cli, ...options, ...target], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOME: home, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
