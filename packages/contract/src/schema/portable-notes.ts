@@ -24,6 +24,41 @@ export function formatNote(format: string): string {
 const list = (names: readonly string[], joiner: string): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${joiner} ${names.at(-1)}`;
 
+/** `{required: [...]}` with nothing else that constrains (a description may ride along). */
+export function isRequiredOnly(branch: unknown): branch is { required: unknown[] } {
+  if (!isPlainObject(branch) || !Array.isArray(branch.required)) return false;
+  return Object.keys(branch).every(
+    (k) =>
+      k === 'required' || k === 'description' || k === 'title' || (k === 'type' && branch.type === 'object'),
+  );
+}
+
+/**
+ * A oneOf/anyOf of required-only branches as data for an envelope: the alternatives, the keys the
+ * arguments sent, and one sentence ("Send exactly one of sqlQuery or workflowId; got both.").
+ */
+export function requiredChoice(
+  branches: unknown,
+  value: unknown,
+  exactlyOne: boolean,
+): { alternatives: string[][]; present: string[]; rule: string } | undefined {
+  if (!Array.isArray(branches) || branches.length === 0 || !branches.every(isRequiredOnly)) return undefined;
+  const alternatives = branches.map((b) => b.required.map(String));
+  const keys = [...new Set(alternatives.flat())];
+  const present = isPlainObject(value) ? keys.filter((k) => Object.hasOwn(value, k)) : [];
+  const got =
+    present.length === 0
+      ? 'none of them'
+      : present.length === keys.length && keys.length === 2
+        ? 'both'
+        : list(present, 'and');
+  return {
+    alternatives,
+    present,
+    rule: `${describeAlternatives(alternatives, exactlyOne).slice(0, -1)}; got ${got}.`,
+  };
+}
+
 /** [['sqlQuery'], ['workflowId']] → "Send exactly one of sqlQuery or workflowId." */
 export function describeAlternatives(branches: readonly (readonly string[])[], exactlyOne: boolean): string {
   const options = branches.map((keys) => list(keys, 'and'));

@@ -8,6 +8,7 @@ import {
   describeNot,
   describeAlternatives,
   formatNote,
+  isRequiredOnly,
   json,
 } from './portable-notes.js';
 import { PORTABLE_FORMATS } from './portable-rules.js';
@@ -83,10 +84,8 @@ const TYPE_KEYWORDS: Record<string, readonly string[]> = {
 export function derivePortableSchema(full: JsonSchema): PortableDerivation {
   const ctx: Ctx = { root: full, resolving: new Set() };
   const notes: string[] = [];
-  const rooted =
-    full.type === undefined && full.anyOf === undefined && full.oneOf === undefined
-      ? { ...full, type: 'object' }
-      : full;
+  // MCP tool arguments are always an object: a typeless root is one.
+  const rooted = full.type === undefined ? { ...full, type: 'object' } : full;
   const schema = convert(rooted, ctx, notes);
   if (!isPlainObject(schema)) return { schema: { type: 'object', properties: {} }, notes };
   if (schema.type === undefined && schema.anyOf === undefined) schema.type = 'object';
@@ -100,6 +99,8 @@ function convert(raw: unknown, ctx: Ctx, notes: string[]): unknown {
   if (!isPlainObject(input)) return input;
   const inlined = inlineRef(input, ctx);
   if (!isPlainObject(inlined.node)) return inlined.node;
+  // A recursive or external $ref stays unresolved: published as any value, validated in full.
+  if (typeof inlined.node.$ref === 'string') notes.push('Further rules apply (checked by the server).');
   const node = mergeAllOf(inlined.node, inlined.ctx);
   const c = inlined.ctx;
   if (Array.isArray(node.type) && node.type.length !== 1) return splitTypes(node, c, notes);
@@ -319,15 +320,6 @@ function convertCombinators(node: Schema, out: Schema, ctx: Ctx, notes: string[]
   }
   if (node.not !== undefined) notes.push(describeNot(node.not));
   if (node.if !== undefined) notes.push(describeConditional(node.if, node.then, node.else));
-}
-
-/** `{required: [...]}` with nothing else that constrains (a description may ride along). */
-function isRequiredOnly(branch: unknown): boolean {
-  if (!isPlainObject(branch) || !Array.isArray(branch.required)) return false;
-  return Object.keys(branch).every(
-    (k) =>
-      k === 'required' || k === 'description' || k === 'title' || (k === 'type' && branch.type === 'object'),
-  );
 }
 
 function isObjectBranch(branch: unknown): boolean {
