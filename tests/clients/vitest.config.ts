@@ -1,5 +1,4 @@
-// vitest for the real-client tests: forks, two workers, generous upper bounds, no clocks asserted (each file spawns servers
-// and clients on a shared, often loaded host).
+// vitest for the real-client tests: forks, two workers, generous upper bounds (servers and clients spawn on a busy host).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
