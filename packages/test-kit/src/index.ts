@@ -4,3 +4,4 @@ export * from './start-server.js';
 export * from './call-tool.js';
 export * from './start-http.js';
 export * from './redis-server.js';
+export * from './run-node.js';

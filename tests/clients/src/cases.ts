@@ -51,3 +51,15 @@ export const APP_CASES: readonly AppCases[] = [
 
 export const TRANSPORTS = ['stdio', 'http'] as const;
 export type TransportName = (typeof TRANSPORTS)[number];
+
+/** Every server × transport as `describe.each` rows: [label, row]. */
+export const SERVER_TRANSPORTS = APP_CASES.flatMap((cases) =>
+  TRANSPORTS.map((transport) => [`${cases.app} over ${transport}`, { cases, transport }] as const),
+);
+
+/** The failures each client meets, and the mock scenario behind the two upstream ones. */
+export type FailureCase = 'bad_args' | 'unknown_tool' | 'http_401' | 'http_429';
+export const UPSTREAM_FAULTS = [
+  ['http_401', 'http_401'],
+  ['http_429', 'http_429_retry_after'],
+] as const;

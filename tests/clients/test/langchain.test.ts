@@ -5,7 +5,7 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { createAgent, toolErrorMiddleware } from 'langchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_CASES, TRANSPORTS } from '../src/cases.js';
+import { SERVER_TRANSPORTS, UPSTREAM_FAULTS } from '../src/cases.js';
 import { envelopeIn } from '../src/envelope-in.js';
 import { envelopeTextOf } from '../src/envelope-recipe.js';
 import { OPENAI_CHAT, providerBodies } from '../src/langchain-providers.js';
@@ -13,7 +13,7 @@ import { toolResultIn } from '../src/provider-messages.js';
 import { describeViolations, providerViolations } from '../src/provider-rules.js';
 import { createProviderStub, type ScriptedToolCall } from '../src/provider-stub.js';
 import { openTarget, type Target } from '../src/target.js';
-import { expectEnvelope, type FailureCase } from './support/expect-envelope.js';
+import { expectEnvelope } from './support/expect-envelope.js';
 
 type Json = Record<string, unknown>;
 
@@ -59,120 +59,111 @@ async function otherProviderResults(
   return bodies.map(({ api, body }) => ({ api, toolResult: toolResultIn(api, body) }));
 }
 
-const MATRIX = APP_CASES.flatMap((cases) => TRANSPORTS.map((transport) => ({ cases, transport })));
+describe.each(SERVER_TRANSPORTS)('LangChain: %s', (_, { cases, transport }) => {
+  let target: Target;
+  let client: MultiServerMCPClient;
+  let tools: StructuredToolInterface[];
+  const tool = (name: string) => {
+    const found = tools.find((t) => t.name === name);
+    if (!found) throw new Error(`no tool ${name}`);
+    return found;
+  };
 
-describe.each(MATRIX.map((row) => [`${row.cases.app} over ${row.transport}`, row] as const))(
-  'LangChain: %s',
-  (_, { cases, transport }) => {
-    let target: Target;
-    let client: MultiServerMCPClient;
-    let tools: StructuredToolInterface[];
-    const tool = (name: string) => {
-      const found = tools.find((t) => t.name === name);
-      if (!found) throw new Error(`no tool ${name}`);
-      return found;
-    };
+  beforeAll(async () => {
+    target = await openTarget(cases.app, transport);
+    const connection = target.stdio
+      ? { transport: 'stdio' as const, ...target.stdio, stderr: 'ignore' as const }
+      : { transport: 'http' as const, url: target.url ?? '' };
+    client = new MultiServerMCPClient({ mcpServers: { [cases.app]: connection }, throwOnLoadError: true });
+    tools = await client.getTools();
+  });
 
-    beforeAll(async () => {
-      target = await openTarget(cases.app, transport);
-      const connection = target.stdio
-        ? { transport: 'stdio' as const, ...target.stdio, stderr: 'ignore' as const }
-        : { transport: 'http' as const, url: target.url ?? '' };
-      client = new MultiServerMCPClient({ mcpServers: { [cases.app]: connection }, throwOnLoadError: true });
-      tools = await client.getTools();
-    });
+  afterAll(async () => {
+    await client?.close();
+    await target?.close();
+  });
 
-    afterAll(async () => {
-      await client?.close();
-      await target?.close();
-    });
+  it('lists every tool, and every chat model request builder sends all of them within its rules', async () => {
+    expect(tools.length).toBeGreaterThanOrEqual(20);
+    for (const { api, body } of await providerBodies(tools, [new HumanMessage('hi')])) {
+      const sent = (body['tools'] as Json[] | undefined) ?? [];
+      const count =
+        api === 'google' ? ((sent[0]?.['functionDeclarations'] as unknown[]) ?? []).length : sent.length;
+      expect(count, api).toBe(tools.length);
+      expect(describeViolations(providerViolations(api, body)), api).toEqual([]);
+    }
+  });
 
-    it('lists every tool, and every chat model request builder sends all of them within its rules', async () => {
-      expect(tools.length).toBeGreaterThanOrEqual(20);
-      for (const { api, body } of await providerBodies(tools, [new HumanMessage('hi')])) {
-        const sent = (body['tools'] as Json[] | undefined) ?? [];
-        const count =
-          api === 'google' ? ((sent[0]?.['functionDeclarations'] as unknown[]) ?? []).length : sent.length;
-        expect(count, api).toBe(tools.length);
-        expect(describeViolations(providerViolations(api, body)), api).toEqual([]);
-      }
-    });
+  it('success: code gets a text block with structuredContent; the model gets both (text and structuredContent)', async () => {
+    const result = (await tool(cases.tool).invoke(cases.args)) as Json;
+    expect(result['type']).toBe('text');
+    expect(result['structuredContent']).toHaveProperty('_meta');
+    const call = { name: cases.tool, args: cases.args };
+    const message = await agentToolMessage(tools, call);
+    expect(message.status).toBe('success');
+    for (const { api, toolResult } of await otherProviderResults(tools, call, message)) {
+      expect(toolResult, api).toBeDefined();
+      expect(JSON.stringify(toolResult), api).toContain('structuredContent');
+    }
+  });
 
-    it('success: code gets a text block with structuredContent; the model gets both (text and structuredContent)', async () => {
-      const result = (await tool(cases.tool).invoke(cases.args)) as Json;
-      expect(result['type']).toBe('text');
-      expect(result['structuredContent']).toHaveProperty('_meta');
-      const call = { name: cases.tool, args: cases.args };
-      const message = await agentToolMessage(tools, call);
-      expect(message.status).toBe('success');
-      for (const { api, toolResult } of await otherProviderResults(tools, call, message)) {
-        expect(toolResult, api).toBeDefined();
-        expect(JSON.stringify(toolResult), api).toContain('structuredContent');
-      }
-    });
+  it('bad argument: LangChain validates first; neither code nor model gets the envelope', async () => {
+    const error = await tool(cases.tool)
+      .invoke(cases.badArgs)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(String(error)).toContain('did not match expected schema');
+    expect(envelopeIn(String(error))).toBeUndefined();
+    const message = await agentToolMessage(tools, { name: cases.tool, args: cases.badArgs });
+    expect(message.status).toBe('error');
+    expect(String(message.content)).toContain('did not match expected schema');
+    expect(envelopeIn(message.content)).toBeUndefined();
+  });
 
-    it('bad argument: LangChain validates first; neither code nor model gets the envelope', async () => {
-      const error = await tool(cases.tool)
-        .invoke(cases.badArgs)
-        .then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-      expect(String(error)).toContain('did not match expected schema');
-      expect(envelopeIn(String(error))).toBeUndefined();
-      const message = await agentToolMessage(tools, { name: cases.tool, args: cases.badArgs });
-      expect(message.status).toBe('error');
-      expect(String(message.content)).toContain('did not match expected schema');
-      expect(envelopeIn(message.content)).toBeUndefined();
-    });
+  it('unknown tool: the agent answers itself; no envelope', async () => {
+    const message = await agentToolMessage(tools, { name: cases.unknownTool, args: {} });
+    expect(message.status).toBe('error');
+    expect(String(message.content)).toContain(cases.unknownTool);
+    expect(envelopeIn(message.content)).toBeUndefined();
+  });
 
-    it('unknown tool: the agent answers itself; no envelope', async () => {
-      const message = await agentToolMessage(tools, { name: cases.unknownTool, args: {} });
-      expect(message.status).toBe('error');
-      expect(String(message.content)).toContain(cases.unknownTool);
-      expect(envelopeIn(message.content)).toBeUndefined();
-    });
-
-    const faults: [FailureCase, 'http_401' | 'http_429_retry_after'][] = [
-      ['http_401', 'http_401'],
-      ['http_429', 'http_429_retry_after'],
-    ];
-    it.each(faults)(
-      '%s: code gets a ToolException around the envelope; every model gets it wrapped',
-      async (failure, scenario) => {
-        target.fault.set(scenario);
-        try {
-          const error = await tool(cases.tool)
-            .invoke(cases.args)
-            .then(
-              () => undefined,
-              (e: unknown) => e,
-            );
-          expect(error).toBeInstanceOf(Error);
-          expect((error as Error).name).toBe('ToolException');
-          expectEnvelope((error as Error).message, cases, failure);
-          const call = { name: cases.tool, args: cases.args };
-          const message = await agentToolMessage(tools, call);
-          expect(message.status).toBe('error');
-          expect(String(message.content)).toMatch(
-            /^ToolException: MCP tool .* returned an error: \{"error_kind"/,
+  it.each(UPSTREAM_FAULTS)(
+    '%s: code gets a ToolException around the envelope; every model gets it wrapped',
+    async (failure, scenario) => {
+      target.fault.set(scenario);
+      try {
+        const error = await tool(cases.tool)
+          .invoke(cases.args)
+          .then(
+            () => undefined,
+            (e: unknown) => e,
           );
-          expect(String(message.content)).toContain('Please fix your mistakes.');
-          expectEnvelope(message.content, cases, failure);
-          for (const { api, toolResult } of await otherProviderResults(tools, call, message)) {
-            expectEnvelope(toolResult, cases, failure);
-            if (api === 'anthropic') expect(toolResult?.['is_error'], api).toBeUndefined();
-          }
-          if (failure === 'http_401') {
-            // The docs' recipe: toolErrorMiddleware hands the model the envelope alone, parseable as is.
-            const clean = await agentToolMessage(tools, call, true);
-            expect(clean.status).toBe('error');
-            expectEnvelope(JSON.parse(String(clean.content)) as unknown, cases, failure);
-          }
-        } finally {
-          target.fault.set('none');
+        expect(error).toBeInstanceOf(Error);
+        expect((error as Error).name).toBe('ToolException');
+        expectEnvelope((error as Error).message, cases, failure);
+        const call = { name: cases.tool, args: cases.args };
+        const message = await agentToolMessage(tools, call);
+        expect(message.status).toBe('error');
+        expect(String(message.content)).toMatch(
+          /^ToolException: MCP tool .* returned an error: \{"error_kind"/,
+        );
+        expect(String(message.content)).toContain('Please fix your mistakes.');
+        expectEnvelope(message.content, cases, failure);
+        for (const { api, toolResult } of await otherProviderResults(tools, call, message)) {
+          expectEnvelope(toolResult, cases, failure);
+          if (api === 'anthropic') expect(toolResult?.['is_error'], api).toBeUndefined();
         }
-      },
-    );
-  },
-);
+        if (failure === 'http_401') {
+          // The docs' recipe: toolErrorMiddleware hands the model the envelope alone, parseable as is.
+          const clean = await agentToolMessage(tools, call, true);
+          expect(clean.status).toBe('error');
+          expectEnvelope(JSON.parse(String(clean.content)) as unknown, cases, failure);
+        }
+      } finally {
+        target.fault.set('none');
+      }
+    },
+  );
+});

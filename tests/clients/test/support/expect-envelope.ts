@@ -2,10 +2,8 @@
 import type { Envelope } from '@obmcp/contract';
 import { assertEnvelope } from '@obmcp/test-kit';
 import { expect } from 'vitest';
-import type { AppCases } from '../../src/cases.js';
+import type { AppCases, FailureCase } from '../../src/cases.js';
 import { envelopeIn } from '../../src/envelope-in.js';
-
-export type FailureCase = 'bad_args' | 'unknown_tool' | 'http_401' | 'http_429';
 
 /** Asserts `carrier` holds the envelope `failure` must produce on `cases.app`, and returns it. */
 export function expectEnvelope(carrier: unknown, cases: AppCases, failure: FailureCase): Envelope {
