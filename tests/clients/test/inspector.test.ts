@@ -42,6 +42,9 @@ describe.each(APP_CASES.map((cases) => [cases.app, cases] as const))('Inspector 
         home,
       );
 
+    /** Assertion context: the Inspector's stderr and the end of the server's log. */
+    const why = (stderr: string) => `${stderr}\nserver log:\n${target.serverStderr().slice(-2000)}`;
+
     beforeAll(async () => {
       target = await openTarget(cases.app, 'http');
     });
@@ -53,17 +56,17 @@ describe.each(APP_CASES.map((cases) => [cases.app, cases] as const))('Inspector 
         call(cases.tool, cases.badArgs),
         call(cases.unknownTool, {}),
       ]);
-      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.code, why(ok.stderr)).toBe(0);
       expect(JSON.parse(ok.stdout)).toMatchObject({ result: { structuredContent: { _meta: {} } } });
 
       // The Inspector coerces the wrong-typed value to null before sending: the envelope says "received null".
-      expect(bad.code, bad.stderr).toBe(EXIT_TOOL_ERROR);
+      expect(bad.code, why(bad.stderr)).toBe(EXIT_TOOL_ERROR);
       const envelope = expectEnvelope(JSON.parse(bad.stdout) as unknown, cases, 'bad_args');
       expect(envelope.details[0]?.received_type).toBe('null');
       expect(bad.stderr).toContain('tool_is_error');
 
       // The Inspector checks the name against tools/list and never sends the call: no envelope.
-      expect(unknown.code, unknown.stderr).toBe(EXIT_TOOL_ERROR);
+      expect(unknown.code, why(unknown.stderr)).toBe(EXIT_TOOL_ERROR);
       expect(unknown.stdout).toBe('');
       expect(unknown.stderr).toContain('tool_not_found');
     });
@@ -74,9 +77,9 @@ describe.each(APP_CASES.map((cases) => [cases.app, cases] as const))('Inspector 
       target.fault.set('http_429_retry_after');
       const limited = await call(cases.tool, cases.args);
       target.fault.set('none');
-      expect(unauthorized.code, unauthorized.stderr).toBe(EXIT_TOOL_ERROR);
+      expect(unauthorized.code, why(unauthorized.stderr)).toBe(EXIT_TOOL_ERROR);
       expectEnvelope(JSON.parse(unauthorized.stdout) as unknown, cases, 'http_401');
-      expect(limited.code, limited.stderr).toBe(EXIT_TOOL_ERROR);
+      expect(limited.code, why(limited.stderr)).toBe(EXIT_TOOL_ERROR);
       const envelope = expectEnvelope(JSON.parse(limited.stdout) as unknown, cases, 'http_429');
       expect(envelope._meta?.retry_after_seconds).toBe(2);
     });
