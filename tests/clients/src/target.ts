@@ -68,7 +68,7 @@ export async function openTarget(app: AppName, transport: TransportName): Promis
   }
   let http: RunningHttp;
   try {
-    http = await startHttp(serverArgs, REPO_ROOT, 60_000, env);
+    http = await startHttp(serverArgs, REPO_ROOT, 120_000, env);
   } catch (error) {
     fault.dispose();
     throw error;
