@@ -1,8 +1,13 @@
 // The 2026 `server/discover` probe (AI SDK MCP client): "method not found", no warning, the session still works.
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverProbeReply } from '../src/server/http/discover-probe.js';
-import { EXAMPLE, type HttpServerProcess, httpClient, rawPost, startHttpExample } from './http-harness.js';
+import {
+  type HttpServerProcess,
+  httpClient,
+  rawPost,
+  spawnRawStdio,
+  startHttpExample,
+} from './http-harness.js';
 
 const DISCOVER = { jsonrpc: '2.0', id: 0, method: 'server/discover' };
 /** What the AI SDK sends: the 2026 revision in the protocol header. */
@@ -55,43 +60,30 @@ describe('server/discover over Streamable HTTP', () => {
 
 describe('server/discover over stdio', () => {
   it('is answered method-not-found before initialize, quietly, and initialize still works', async () => {
-    const child = spawn(process.execPath, [EXAMPLE], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString('utf8');
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString('utf8');
-    });
+    const raw = spawnRawStdio();
     try {
-      child.stdin.write(`${JSON.stringify(DISCOVER)}\n`);
-      child.stdin.write(
-        `${JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-06-18',
-            capabilities: {},
-            clientInfo: { name: 'raw', version: '0' },
-          },
-        })}\n`,
-      );
-      await expect
-        .poll(() => stdout.split('\n').filter((l) => l.trim() !== '').length, { timeout: 10_000 })
-        .toBe(2);
-      const [probe, init] = stdout
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      raw.send(DISCOVER);
+      raw.send({
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '0' },
+        },
+      });
+      const lines = () =>
+        raw
+          .stdout()
+          .split('\n')
+          .filter((l) => l.trim() !== '');
+      await expect.poll(() => lines().length, { timeout: 10_000 }).toBe(2);
+      const [probe, init] = lines().map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(probe).toMatchObject({ id: 0, error: { code: -32601 } });
       expect(init).toMatchObject({ id: 1, result: { protocolVersion: '2025-06-18' } });
-      expect(warnings(stderr)).toEqual([]);
+      expect(warnings(raw.stderr())).toEqual([]);
     } finally {
-      child.kill();
+      raw.child.kill();
     }
   });
 });

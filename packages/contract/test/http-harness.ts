@@ -126,3 +126,24 @@ export function runExample(
     child.once('close', (code) => resolve({ code, stderr }));
   });
 }
+
+/** The example server over stdio as a raw child: write JSON-RPC lines, read what it printed so far. */
+export function spawnRawStdio(server: string = EXAMPLE, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [server], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString('utf8');
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString('utf8');
+  });
+  return {
+    child,
+    send: (msg: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`),
+    stdout: () => stdout,
+    stderr: () => stderr,
+  };
+}

@@ -1,5 +1,4 @@
 // The example server as a real stdio subprocess: SDK client over StdioClientTransport, and raw JSON-RPC lines.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Envelope } from '../src/index.js';
 import { expectSchemaValid } from './helpers.js';
+import { spawnRawStdio } from './http-harness.js';
 
 const SERVER = fileURLToPath(new URL('../dist/example/server.js', import.meta.url));
 /** StdioClientTransport passes only a few variables: everything the server reads is given explicitly. */
@@ -103,22 +103,16 @@ describe('SDK client over a stdio subprocess', () => {
 });
 
 describe('raw stdio: stdout carries only JSON-RPC', () => {
-  let child: ChildProcessWithoutNullStreams;
+  let raw: ReturnType<typeof spawnRawStdio> | undefined;
   afterAll(() => {
-    child?.kill();
+    raw?.child.kill();
   });
 
   test('initialize + calls as lines; every stdout line is a JSON-RPC message', async () => {
-    child = spawn(process.execPath, [SERVER], { env: ENV });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString('utf8');
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString('utf8');
-    });
-    const send = (msg: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
+    raw = spawnRawStdio(SERVER, ENV);
+    const { send } = raw;
+    const stdout = () => raw?.stdout() ?? '';
+    const stderr = () => raw?.stderr() ?? '';
     send({
       id: 1,
       method: 'initialize',
@@ -133,9 +127,15 @@ describe('raw stdio: stdout carries only JSON-RPC', () => {
       params: { name: 'list_orders', arguments: { MarketplaceIds: ['ATVPDKIKX0DER'] } },
     });
     await expect
-      .poll(() => stdout.split('\n').filter((l) => l.trim() !== '').length, { timeout: 10_000 })
+      .poll(
+        () =>
+          stdout()
+            .split('\n')
+            .filter((l) => l.trim() !== '').length,
+        { timeout: 10_000 },
+      )
       .toBe(4);
-    const messages = stdout
+    const messages = stdout()
       .split('\n')
       .filter((l) => l !== '')
       .map((l) => JSON.parse(l) as { jsonrpc: string; id: number; result?: CallToolResult; error?: unknown });
@@ -146,9 +146,11 @@ describe('raw stdio: stdout carries only JSON-RPC', () => {
     expect(byId.get(2)?.isError).toBe(true);
     expect(byId.get(3)?.isError).toBe(true);
     expect(byId.get(4)?.isError).toBeFalsy();
-    expect(stdout).not.toContain('hunter2');
-    await expect.poll(() => stderr.includes('hunter2'), { timeout: 5000 }).toBe(true);
-    for (const line of stderr.split('\n').filter((l) => l !== ''))
+    expect(stdout()).not.toContain('hunter2');
+    await expect.poll(() => stderr().includes('hunter2'), { timeout: 5000 }).toBe(true);
+    for (const line of stderr()
+      .split('\n')
+      .filter((l) => l !== ''))
       expect(() => JSON.parse(line)).not.toThrow();
   });
 });
