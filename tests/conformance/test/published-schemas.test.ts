@@ -59,7 +59,7 @@ describe.each(ALL_APPS)('%s published schemas', (app) => {
     async () => {
       const failed: string[] = [];
       for (const t of tools) {
-        for (const example of t._meta?.[EXAMPLES_META_KEY] as Record<string, unknown>[]) {
+        for (const example of (t._meta?.[EXAMPLES_META_KEY] ?? []) as Record<string, unknown>[]) {
           const envelope = await callOnce(server, t.name, example);
           if (envelope)
             failed.push(`${t.name} ${JSON.stringify(example)} → ${envelope.error_code}: ${envelope.summary}`);
