@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // ads-mcp stdio entry: env → config (one stderr line + exit 2 on a config error) → createServer → serve.
 import { createLogger, serve } from '@obmcp/contract';
+import { limiterStoreFromEnv } from '@obmcp/http-kit';
 import { type AdsConfig, loadConfig } from './config.js';
 import { createServer } from './server.js';
 
@@ -18,7 +19,8 @@ try {
 
 const logger = createLogger({ name: 'ads-mcp', level: config.logLevel, secrets: config.secrets });
 try {
-  const { newServer } = createServer(config, { logger, env: process.env });
+  const limiterStore = limiterStoreFromEnv(process.env, logger);
+  const { newServer } = createServer(config, { logger, env: process.env, limiterStore });
   await serve(newServer, { logger });
 } catch (error) {
   fatal(error instanceof Error ? error.message : 'startup failed');

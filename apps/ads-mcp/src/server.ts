@@ -1,7 +1,7 @@
-// createServer(config): fetcher, credential source, session, Ads client, tools, Code Mode → contract server.
+// createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
 import { applyCodeMode } from '@obmcp/code-mode';
 import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
-import { createFetcher } from '@obmcp/http-kit';
+import { createFetcher, createLimiter, createPipeline, type LimiterStore } from '@obmcp/http-kit';
 import { createLwaSource } from './auth/lwa.js';
 import { listAdsIdentities } from './auth/openbridge-identities.js';
 import { createJwtProvider } from './auth/openbridge-jwt.js';
@@ -9,6 +9,7 @@ import { createOpenbridgeSource } from './auth/openbridge-source.js';
 import type { CredentialSource } from './auth/types.js';
 import type { AdsConfig } from './config.js';
 import { AdsApiClient } from './http/client.js';
+import { adsUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
 import { createSession } from './state/session.js';
 import type { AdsToolContext } from './tools/context.js';
@@ -21,7 +22,12 @@ export interface CreateServerOptions {
   logger: Logger;
   /** Env handed to the contract (MCP_* switches). Default process.env. */
   env?: Record<string, string | undefined>;
+  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  limiterStore?: LimiterStore;
 }
+
+/** Longest pre-flight wait before a call is refused with rate_limited (the same default as sp-mcp). */
+const LIMITER_MAX_WAIT_MS = { mock: 500, live: 2_000 };
 
 export function createServer(config: AdsConfig, options: CreateServerOptions): ContractServer {
   const fetcher = createFetcher({
@@ -42,14 +48,22 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
   } else {
     throw new Error('no credential source configured');
   }
-  const client = new AdsApiClient(fetcher, auth, session, config);
+  const env = options.env ?? process.env;
+  const limiter = createLimiter({
+    maxWaitMs: config.mock ? LIMITER_MAX_WAIT_MS.mock : LIMITER_MAX_WAIT_MS.live,
+    ...(options.limiterStore ? { store: options.limiterStore } : {}),
+  });
+  const pipeline = createPipeline(
+    adsUpstream({ config, session, source: auth, fetcher, limiter, env, log: options.logger }),
+  );
+  const client = new AdsApiClient(pipeline, session, config);
   const direct = adsTools({ config, session, client, fetcher, auth, listIdentities });
   const { listed, internal } = applyCodeMode(direct, config.codeMode);
   return createContractServer({
     profile,
     tools: listed,
     internalTools: internal,
-    env: options.env ?? process.env,
+    env,
     logger: options.logger,
   });
 }

@@ -132,7 +132,13 @@ describe('domain rules', () => {
       timeWindowType: 'MOST_RECENT_DAY',
     });
     expect(both.error_kind).toBe('mcp_input_validation');
-    expect(both.error_code).toMatch(/^SCHEMA_/);
+    expect(both.error_code).toBe('SCHEMA_ONE_OF_FAILED');
+    // The published schema has no oneOf (providers refuse it); the envelope names both fields as data.
+    expect(both.details[0]).toMatchObject({ alternatives: [['sqlQuery'], ['workflowId']] });
+    expect(both.hints[0]).toBe('Send exactly one of sqlQuery or workflowId; got both.');
+    const listed = (await s.client.listTools()).tools.find((t) => t.name === 'create_amc_workflow_execution');
+    expect(listed?.inputSchema).not.toHaveProperty('oneOf');
+    expect(listed?.description).toContain('Send exactly one of sqlQuery or workflowId.');
   });
 
   it('scalar for an array field is coerced (normalization), not rejected', async () => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // openbridge-mcp stdio entry: env-only config; a bad or missing config is one stderr line and exit 2.
 import { createLogger, serve } from '@obmcp/contract';
+import { limiterStoreFromEnv } from '@obmcp/http-kit';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { profile } from './profile.js';
 import { createServer } from './server.js';
@@ -17,5 +18,6 @@ try {
 }
 
 const logger = createLogger({ name: profile.name, level: config.logLevel, secrets: [config.refreshToken] });
-const { newServer } = createServer(config, { logger });
+const limiterStore = limiterStoreFromEnv(process.env, logger);
+const { newServer } = createServer(config, { logger, limiterStore });
 await serve(newServer, { logger });

@@ -71,6 +71,19 @@ describe('strict integer ids', () => {
     expect(envelope.examples.length).toBeGreaterThan(0);
   });
 
+  it('list_product_tables without product_id or subscription_id → SCHEMA_ANY_OF_FAILED naming both', async () => {
+    const { envelope } = await callTool(server.client, 'list_product_tables', {});
+    assertEnvelope(envelope);
+    expect(envelope.error_code).toBe('SCHEMA_ANY_OF_FAILED');
+    expect(envelope.details[0]).toMatchObject({
+      alternatives: [['product_id'], ['subscription_id']],
+      present: [],
+    });
+    expect(envelope.hints[0]).toBe('Send at least one of product_id or subscription_id; got none of them.');
+    const listed = (await server.client.listTools()).tools.find((t) => t.name === 'list_product_tables');
+    expect(listed?.inputSchema).not.toHaveProperty('anyOf');
+  });
+
   it('1.5 is not an integer either', async () => {
     const { envelope } = await callTool(server.client, 'get_job_by_id', { job_id: 1.5 });
     expect(envelope?.error_code).toBe('SCHEMA_TYPE_MISMATCH');

@@ -1,10 +1,11 @@
-// createServer(config): fetchers, auth, limiter, session, tools, Code Mode → the contract server.
+// createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
 import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
-import { createFetcher, createLimiter, type LimiterStore } from '@obmcp/http-kit';
-import { createTokenProvider } from './auth/token-provider.js';
+import { createFetcher, createLimiter, createPipeline, type LimiterStore } from '@obmcp/http-kit';
+import { createSpAuth } from './auth/token-provider.js';
 import type { SpConfig } from './config.js';
 import { SpApiClient } from './http/sp-client.js';
+import { spUpstream } from './http/upstream.js';
 import { Session } from './identity/session.js';
 import { spProfile } from './profile.js';
 import { spTools } from './tools/index.js';
@@ -30,12 +31,22 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     maxBodyBytes: config.maxDocumentBytes,
   });
   const session = new Session(config, env);
-  const tokens = createTokenProvider(config, lwa);
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
     ...(options.limiterStore ? { store: options.limiterStore } : {}),
   });
-  const client = new SpApiClient({ config, session, tokens, fetcher: api, limiter });
+  const pipeline = createPipeline(
+    spUpstream({
+      config,
+      session,
+      auth: createSpAuth(config, lwa, session),
+      fetcher: api,
+      limiter,
+      env,
+      log: options.logger,
+    }),
+  );
+  const client = new SpApiClient(pipeline, session);
   const direct = spTools({ config, session, client, documents });
   const { listed, internal } = applyCodeMode(direct, config.codeMode);
   return createContractServer({

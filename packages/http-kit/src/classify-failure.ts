@@ -11,7 +11,7 @@ import {
 
 export interface FailureContext {
   info: ExchangeInfo;
-  /** The exchange's own deadline fired (it runs on regardless of the caller's signal). */
+  /** The exchange's own timeout fired (it runs on regardless of the caller's signal). */
   timedOut: boolean;
   /** The caller's signal, if any. */
   caller: AbortSignal | undefined;
@@ -29,7 +29,7 @@ export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
     return invalidResponseError(ctx.info, `response body exceeds ${error.maxBytes} bytes`);
   }
   if (error instanceof TooManyRedirectsError) return unreachableError(ctx.info, error);
-  // A caller who gave up is not a timeout, even when a stuck dispatcher let the deadline fire as well.
+  // A caller who gave up is not a timeout, even when the exchange timeout fired as well.
   if (ctx.caller?.aborted) return ctx.caller.reason ?? error;
   if (ctx.timedOut) return timeoutError(ctx.info);
   const code = causeCode(error);

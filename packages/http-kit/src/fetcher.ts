@@ -1,14 +1,13 @@
-// createFetcher: one pooled undici Agent + global fetch, whole exchange bounded in time and size.
+// createFetcher: one pooled undici Agent + global fetch; each exchange bounded in time (AbortSignal) and size.
 import type { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
-import { abortableDispatcher } from './abortable-dispatcher.js';
-import { createDeadline } from './deadline.js';
-import { readBodyBounded } from './read-body.js';
 import { givenAgent, lazyAgent } from './lazy-agent.js';
+import { readBodyBounded } from './read-body.js';
 import { followRedirects, type Hop } from './redirects.js';
 import { buildResponse } from './response.js';
 import type { ExchangeInfo } from './transport-errors.js';
 import type { UpstreamRequest, UpstreamResponse } from './types.js';
+import { untilAborted } from './until-aborted.js';
 
 export interface FetcherOptions {
   /** Bound on one whole exchange (connect, headers and reading the full body). */
@@ -46,49 +45,39 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       throw new TypeError(`http-kit: a ${method} request cannot have a body`);
     }
     req.signal?.throwIfAborted();
-    // Only the first exchange waits: it loads undici.
-    const shared = agents.current() ?? (await agents.load());
     const timeoutMs = req.timeoutMs ?? options.timeoutMs;
     const info: ExchangeInfo = { method, host: url.host, timeoutMs };
-    const deadline = createDeadline(timeoutMs, req.signal);
-    // A plain record (lower-case names): building a Headers here would be copied again by fetch.
     const headers: Record<string, string> = {};
     if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
     for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
-    // `dispatcher` is undici's extension of RequestInit; Node's bundled fetch honours an undici 7 Agent.
-    // No signal goes to fetch: when the caller aborts or the time is up, the deadline aborts the dispatch.
-    const line = abortableDispatcher(shared);
-    const stopDispatch = (): void => line.abort(new DOMException('exchange is over', 'AbortError'));
-    deadline.onOver(stopDispatch);
-    const sendHop = (hop: Hop): Promise<Response> => {
-      deadline.throwIfOver();
-      const init = {
-        method: hop.method,
-        headers: hop.headers,
-        body: hop.body,
-        redirect: 'manual',
-        dispatcher: line.dispatcher,
-      };
-      return globalThis.fetch(hop.url, init as unknown as RequestInit);
-    };
-    const stopReading = (cancelReader: () => void): void =>
-      deadline.onOver(() => {
-        cancelReader();
-        stopDispatch();
-      });
+    // Only the first exchange waits here (it loads undici); the exchange's time starts after it.
+    const dispatcher = agents.current() ?? (await agents.load());
+    // One signal per exchange: its own timeout, or the caller's cancellation, whichever comes first.
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
     try {
+      const sendHop = (hop: Hop): Promise<Response> => {
+        const init: RequestInit = {
+          method: hop.method,
+          headers: hop.headers,
+          body: hop.body,
+          redirect: 'manual',
+          signal,
+        };
+        // `dispatcher` is undici's extension of RequestInit (Node's bundled fetch honours an undici 7 Agent);
+        // the two packages' Dispatcher types differ, so it is added untyped.
+        return globalThis.fetch(hop.url, Object.assign(init, { dispatcher }));
+      };
       const exchange = async (): Promise<UpstreamResponse> => {
         const first: Hop = { url, method, headers, body: req.body };
         const { response, url: finalUrl } = await followRedirects(first, maxRedirects, sendHop);
-        const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody, stopReading);
+        const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody, signal);
         return buildResponse(response, bytes, info, finalUrl.toString());
       };
-      // Even a stuck dispatcher or body stream cannot outlive the deadline or the caller's abort.
-      return await deadline.race(exchange());
+      // fetch and the body stream honour the signal; the race also bounds a stream that ignores it.
+      return await untilAborted(exchange(), signal);
     } catch (error) {
-      throw classifyFailure(error, { info, timedOut: deadline.timedOut(), caller: req.signal });
-    } finally {
-      deadline.dispose();
+      throw classifyFailure(error, { info, timedOut: timeout.aborted, caller: req.signal });
     }
   }
 

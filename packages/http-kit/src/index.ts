@@ -18,3 +18,19 @@ export {
 } from './redis-limiter-store.js';
 export { FallbackLimiterStore, type FallbackLimiterStoreOptions } from './fallback-limiter-store.js';
 export { limiterStoreFromEnv, LIMITER_ENV, type ManagedLimiterStore } from './limiter-store-from-env.js';
+export { createPipeline, type Pipeline } from './pipeline/pipeline.js';
+export type {
+  AuthPlugin,
+  ErrorParser,
+  ExchangeRequest,
+  ExchangeResult,
+  HeaderParser,
+  HttpMethod,
+  LimitSettings,
+  ParsedError,
+  RetrySettings,
+  UpstreamDescription,
+} from './pipeline/types.js';
+export { noRateLimitHeaders, rateLimitHeaders, requestIdFrom } from './pipeline/header-parsers.js';
+export { tokenAuth, type TokenAuth, type TokenAuthOptions } from './pipeline/token-auth.js';
+export { limitRules, RATE_OVERRIDE_ENV, rateOverrideFromEnv } from './pipeline/rate-override.js';

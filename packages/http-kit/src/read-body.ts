@@ -8,11 +8,11 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads `response` fully; `onReader` gets a way to cancel the read (the exchange deadline uses it). */
+/** Reads `response` fully; aborting `signal` cancels the read (and so closes the connection). */
 export async function readBodyBounded(
   response: Response,
   maxBytes: number,
-  onReader?: (cancel: () => void) => void,
+  signal?: AbortSignal,
 ): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -21,8 +21,20 @@ export async function readBodyBounded(
   }
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
-  // Not awaited: cancelling an intercepted (msw) stream can stay pending forever.
-  onReader?.(() => void reader.cancel().catch(() => undefined));
+  // Not awaited: a stream that ignores cancellation must not hold the exchange (untilAborted bounds it).
+  const cancel = (): void => void reader.cancel(signal?.reason).catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    return await readAll(reader, maxBytes);
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+async function readAll(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -30,7 +42,7 @@ export async function readBodyBounded(
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      // Not awaited: cancelling an intercepted (msw) stream can stay pending forever.
+      // Not awaited, for the same reason.
       reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(maxBytes);
     }

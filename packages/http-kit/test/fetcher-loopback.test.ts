@@ -9,6 +9,14 @@ let server: Server;
 let base = '';
 /** Paths whose upstream connection closed (seen from the server). */
 const closed: string[] = [];
+/** Paths the server received. */
+const arrived: string[] = [];
+
+/** Aborts `caller` as soon as the server has the request for `path` (no timing guess on a loaded machine). */
+async function abortOnArrival(caller: AbortController, path: string): Promise<void> {
+  while (!arrived.includes(path)) await new Promise((r) => setTimeout(r, 2));
+  caller.abort(new Error('tool cancelled'));
+}
 
 async function closedSoon(path: string): Promise<boolean> {
   for (let i = 0; i < 40 && !closed.includes(path); i++) await new Promise((r) => setTimeout(r, 50));
@@ -17,6 +25,7 @@ async function closedSoon(path: string): Promise<boolean> {
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    arrived.push(req.url ?? '');
     if (req.url === '/ok') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"via":"agent"}');
     } else if (req.url === '/redirect') {
@@ -113,7 +122,7 @@ describe('fetcher over the real Agent', () => {
 
   it("the caller's abort before the headers aborts the dispatch and closes the connection", async () => {
     const caller = new AbortController();
-    setTimeout(() => caller.abort(new Error('tool cancelled')), 50);
+    void abortOnArrival(caller, '/stall-abort');
     const slow = createFetcher({ timeoutMs: 5_000 });
     const error = await slow.send({ method: 'GET', url: `${base}/stall-abort`, signal: caller.signal }).then(
       () => undefined,
@@ -126,7 +135,7 @@ describe('fetcher over the real Agent', () => {
 
   it("the caller's abort while the body drips cancels the read and closes the connection", async () => {
     const caller = new AbortController();
-    setTimeout(() => caller.abort(new Error('tool cancelled')), 100);
+    void abortOnArrival(caller, '/drip-abort');
     const slow = createFetcher({ timeoutMs: 5_000 });
     const started = Date.now();
     const error = await slow.send({ method: 'GET', url: `${base}/drip-abort`, signal: caller.signal }).then(

@@ -1,4 +1,5 @@
 // Wraps an msw resolver so the active fault scenario is rendered the way that API renders it.
+import { appendFileSync } from 'node:fs';
 import { delay, HttpResponse, type HttpResponseResolver } from 'msw';
 import { activeFault, type FaultChannel, httpFaultOf } from './faults.js';
 
@@ -16,7 +17,39 @@ const HTML_PAGE =
 // biome-ignore lint/suspicious/noExplicitAny: msw resolver generics are variance-hostile
 type AnyResolver = HttpResponseResolver<any, any, any>;
 
+/** A copy of `res` with one more Warning header (RFC 7234 §5.5). */
+function withWarning(res: Response, warning: string): Response {
+  const headers = new Headers(res.headers);
+  headers.append('warning', warning);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
+ * Test observability of the API channel: OBMCP_MOCK_REQUEST_LOG=<file> appends `METHOD host/path` per
+ * request that reached the mock upstream (tests count them); OBMCP_MOCK_WARNING=1 adds a Warning header
+ * to every answer, faults included (so a retried call sees the same warning on each attempt).
+ */
 export function withFault(
+  channel: FaultChannel,
+  render: HttpFaultRenderer,
+  resolver: AnyResolver,
+): AnyResolver {
+  const faulted = faultedResolver(channel, render, resolver);
+  if (channel !== 'api') return faulted;
+  return async (info) => {
+    const log = process.env.OBMCP_MOCK_REQUEST_LOG;
+    if (log) {
+      const url = new URL(info.request.url);
+      appendFileSync(log, `${info.request.method} ${url.host}${url.pathname}\n`);
+    }
+    const res = await faulted(info);
+    return process.env.OBMCP_MOCK_WARNING === '1' && res instanceof Response
+      ? withWarning(res, '199 - "mock upstream warning"')
+      : res;
+  };
+}
+
+function faultedResolver(
   channel: FaultChannel,
   render: HttpFaultRenderer,
   resolver: AnyResolver,
@@ -47,10 +80,7 @@ export function withFault(
         return HttpResponse.error();
       case 'warning_header': {
         const res = await resolver(info);
-        if (!(res instanceof Response)) return res;
-        const headers = new Headers(res.headers);
-        headers.append('warning', '199 - "cached response"');
-        return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+        return res instanceof Response ? withWarning(res, '199 - "cached response"') : res;
       }
       default:
         return resolver(info);

@@ -2,7 +2,7 @@
 import { AuthError, parseRetryAfter, RateLimitedError } from '@obmcp/contract';
 import type { UpstreamResponse } from '@obmcp/http-kit';
 import { parseErrorBody } from '../http/error-body.js';
-import { requestIdOf } from '../http/response-meta.js';
+import { requestIdOf } from '../http/headers.js';
 
 export function exchangeFailure(
   service: string,

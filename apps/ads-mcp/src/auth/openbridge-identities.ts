@@ -2,7 +2,7 @@
 import { boundText, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import { type Fetcher, joinQuery } from '@obmcp/http-kit';
 import { parseErrorBody } from '../http/error-body.js';
-import { requestIdOf } from '../http/response-meta.js';
+import { requestIdOf } from '../http/headers.js';
 import type { JwtProvider } from './openbridge-jwt.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';
 

@@ -9,7 +9,6 @@ import {
   CREATE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { downloadReportFile } from '../http/download.js';
 import { MEDIA } from '../http/media-types.js';
 import type { AdsToolContext } from './context.js';
 import { reportView } from './report-view.js';
@@ -129,7 +128,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
             rows: [],
           };
         }
-        const rows = parseRows(await downloadReportFile(ctx.fetcher, ctx.config, report.url, call));
+        const rows = parseRows(await ctx.client.download(report.url, call));
         const cap = Math.min(a.maxRows ?? ctx.config.reportMaxRows, ctx.config.reportMaxRows);
         const truncated = rows.length > cap;
         if (truncated) {

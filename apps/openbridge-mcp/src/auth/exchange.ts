@@ -2,7 +2,7 @@
 import { AuthError, parseRetryAfter, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import type { Fetcher } from '@obmcp/http-kit';
 import { detailsFromBody } from '../http/error-body.js';
-import { requestIdOf } from '../http/response-meta.js';
+import { requestIdOf } from '../http/headers.js';
 import { readJwtClaims } from './jwt-claims.js';
 
 export interface IssuedJwt {

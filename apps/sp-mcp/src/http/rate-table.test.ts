@@ -1,6 +1,6 @@
-// Unit: the documented default usage plans and the limiter key shape.
+// Unit: the documented default usage plans, and the conservative rule for an unlisted operation.
 import { describe, expect, it } from 'vitest';
-import { limiterKey, ruleFor, SP_RATE_TABLE } from './rate-table.js';
+import { ruleFor, SP_RATE_TABLE } from './rate-table.js';
 
 describe('rate table', () => {
   it('holds the documented defaults', () => {
@@ -15,7 +15,7 @@ describe('rate table', () => {
       expect(Number.isInteger(rule.burst)).toBe(true);
     }
   });
-  it('keys buckets per operation and identity', () => {
-    expect(limiterKey('us-main', 'getOrders')).toBe('getOrders@us-main');
+  it('an operation missing from the table gets the lowest documented plan, never no limit', () => {
+    expect(ruleFor('notInTheTable')).toEqual({ rate: 0.0056, burst: 1 });
   });
 });

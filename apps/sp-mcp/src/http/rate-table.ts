@@ -25,11 +25,9 @@ export const SP_RATE_TABLE = {
 
 export type SpOperation = keyof typeof SP_RATE_TABLE;
 
-export function ruleFor(operation: SpOperation): LimitRule {
-  return SP_RATE_TABLE[operation];
-}
+/** Conservative rule for an operation missing from the table (the lowest documented plan). */
+const UNLISTED: LimitRule = { rate: 0.0056, burst: 1 };
 
-/** Limiter key: per operation and seller identity (never a secret). */
-export function limiterKey(identityId: string, operation: SpOperation): string {
-  return `${operation}@${identityId}`;
+export function ruleFor(operation: string): LimitRule {
+  return (SP_RATE_TABLE as Record<string, LimitRule>)[operation] ?? UNLISTED;
 }

@@ -1,20 +1,8 @@
-// SpApiClient: limiter → LWA token → fetch → header meta → error mapping, with bounded retry.
-import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
-import { type Fetcher, joinQuery, type Limiter, type QueryValue, withRetry } from '@obmcp/http-kit';
-import type { TokenProvider } from '../auth/token-provider.js';
-import type { SpConfig } from '../config.js';
+// SpApiClient: the tools' face of the shared pipeline — the active identity picks credentials and budget.
+import type { CallContext } from '@obmcp/contract';
+import type { Pipeline, QueryValue } from '@obmcp/http-kit';
 import type { Session } from '../identity/session.js';
-import { spBaseUrl } from './hosts.js';
-import { applyResponseMeta, type ResponseMeta, readResponseMeta } from './rate-limit-headers.js';
-import { limiterKey, ruleFor, type SpOperation } from './rate-table.js';
-import { spRetryPolicy } from './retry-policy.js';
-import {
-  errorBodyOn2xx,
-  isErrorOnlyBody,
-  isExpiredToken,
-  readErrors,
-  toUpstreamHttpError,
-} from './upstream-error.js';
+import type { SpOperation } from './rate-table.js';
 
 export interface SpRequest {
   operation: SpOperation;
@@ -23,6 +11,9 @@ export interface SpRequest {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** Unknown top-level tool fields to forward (MCP_STRICT_UNKNOWN_FIELDS=false). */
+  extraQuery?: Record<string, QueryValue>;
+  extraBody?: Record<string, unknown>;
 }
 
 export interface SpResult {
@@ -30,98 +21,21 @@ export interface SpResult {
   body: unknown;
 }
 
-export interface SpClientDeps {
-  config: SpConfig;
-  session: Session;
-  tokens: TokenProvider;
-  fetcher: Fetcher;
-  limiter: Limiter;
-}
-
-function parseBody(res: Awaited<ReturnType<Fetcher['send']>>): unknown {
-  if (res.status === 204 || res.bytes.byteLength === 0) return {};
-  if (!res.isJson) {
-    throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-      summary: 'SP-API answered with a non-JSON body.',
-      details: [
-        {
-          path: '',
-          issue: `expected application/json, got ${(res.headers.get('content-type') ?? 'no content-type').slice(0, 60)}`,
-          received_type: 'upstream_response',
-        },
-      ],
-      hints: ['Transient gateway response; retry after a short wait.'],
-    });
-  }
-  return res.json();
-}
-
 export class SpApiClient {
-  constructor(private readonly deps: SpClientDeps) {}
+  constructor(
+    private readonly pipeline: Pipeline,
+    private readonly session: Session,
+  ) {}
 
   async call(req: SpRequest, call: CallContext): Promise<SpResult> {
-    const { config, session, tokens, fetcher, limiter } = this.deps;
-    const identity = session.active();
-    const sandbox = session.sandbox;
-    const key = limiterKey(identity.id, req.operation);
-    const url = joinQuery(`${spBaseUrl(session.region, sandbox)}${req.path}`, req.query ?? {});
-    let last: ResponseMeta | undefined;
-    let refreshed = false;
-    let previousFailure: unknown;
-    const attempt = async (n: number): Promise<SpResult> => {
-      try {
-        await limiter.acquire(key, ruleFor(req.operation), call.signal);
-      } catch (refusal) {
-        // Our own limiter blocking a *retry* must not hide what upstream said on the first try.
-        if (n > 1 && previousFailure !== undefined) throw previousFailure;
-        throw refusal;
-      }
-      try {
-        return await send();
-      } catch (failure) {
-        previousFailure = failure;
-        throw failure;
-      }
-    };
-    const send = async (): Promise<SpResult> => {
-      for (;;) {
-        const token = tokens.peek(identity) ?? (await tokens.get(identity, call.signal));
-        const res = await fetcher.send({
-          method: req.method,
-          url,
-          headers: {
-            'x-amz-access-token': token,
-            accept: 'application/json',
-            ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-          signal: call.signal,
-        });
-        const meta = readResponseMeta(res.headers);
-        last = meta;
-        if (meta.limitPerSecond !== undefined) limiter.learn(key, meta.limitPerSecond);
-        if (res.ok) {
-          const body = parseBody(res);
-          // A 2xx that carries only `errors` (no payload) is a failure, not an empty success.
-          if (isErrorOnlyBody(body)) throw errorBodyOn2xx(res);
-          return { status: res.status, body };
-        }
-        if (!refreshed && isExpiredToken(res.status, readErrors(res))) {
-          refreshed = true;
-          call.log.info('access token expired upstream; refreshing once', { operation: req.operation });
-          tokens.invalidate(identity);
-          continue;
-        }
-        if (res.status === 429 && meta.retryAfterSeconds !== undefined) {
-          await limiter.penalize(key, Date.now() + meta.retryAfterSeconds * 1000);
-        }
-        throw toUpstreamHttpError(res, meta, sandbox);
-      }
-    };
-    try {
-      return await withRetry(attempt, spRetryPolicy(config, req.method === 'GET', call.signal));
-    } finally {
-      if (last) applyResponseMeta(last, call.meta);
-    }
+    const identity = this.session.active().id;
+    const res = await this.pipeline.exchange({
+      ...req,
+      auth: identity,
+      limitScope: identity,
+      signal: call.signal,
+      meta: call.meta,
+    });
+    return { status: res.status, body: res.body ?? {} };
   }
 }

@@ -1,7 +1,6 @@
-// SP-API error responses ({errors:[{code,message,details}]}) → UpstreamHttpError details and hints.
-import { boundText, type Detail, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
-import type { UpstreamResponse } from '@obmcp/http-kit';
-import type { ResponseMeta } from './rate-limit-headers.js';
+// SP-API error responses ({errors:[{code,message,details}]}) → the pipeline's parsed error (details, hints).
+import { boundText, type Detail, UpstreamTransportError } from '@obmcp/contract';
+import type { ParsedError, UpstreamResponse } from '@obmcp/http-kit';
 
 export interface SpErrorItem {
   code: string;
@@ -57,24 +56,17 @@ function hintsFor(status: number, errors: SpErrorItem[], sandbox: boolean): stri
   return hints;
 }
 
-export function toUpstreamHttpError(
-  res: UpstreamResponse,
-  meta: ResponseMeta,
-  sandbox: boolean,
-): UpstreamHttpError {
+export function parseSpError(res: UpstreamResponse, sandbox: boolean): ParsedError {
   const errors = readErrors(res);
   const details = toDetails(errors);
   if (details.length === 0) {
     details.push({ path: '', issue: `SP-API returned HTTP ${res.status}`, received_type: 'upstream_error' });
   }
-  return new UpstreamHttpError(res.status, {
-    service: 'SP-API',
+  return {
     summary: `SP-API request failed with HTTP ${res.status}.`,
     details,
     hints: hintsFor(res.status, errors, sandbox),
-    ...(meta.retryAfterSeconds !== undefined ? { retryAfterSeconds: meta.retryAfterSeconds } : {}),
-    ...(meta.requestId ? { requestId: meta.requestId } : {}),
-  });
+  };
 }
 
 /** `{ errors: [...] }` with no `payload`: SP-API reporting a failure inside a 2xx. */
@@ -84,8 +76,9 @@ export function isErrorOnlyBody(body: unknown): boolean {
   return Array.isArray(b.errors) && b.errors.length > 0 && b.payload === undefined;
 }
 
-/** The upstream's own errors, as an unreadable-response failure of the client kind (retryable). */
-export function errorBodyOn2xx(res: UpstreamResponse): UpstreamTransportError {
+/** A 2xx that carries only `errors`: an unreadable-response failure of the client kind (retryable). */
+export function errorBodyOn2xx(body: unknown, res: UpstreamResponse): UpstreamTransportError | undefined {
+  if (!isErrorOnlyBody(body)) return undefined;
   const details = toDetails(readErrors(res)).map((d) => ({ ...d, upstream_status: res.status }));
   return new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
     summary: `SP-API answered HTTP ${res.status} with an error body instead of a payload.`,

@@ -1,0 +1,118 @@
+// What ads-mcp tells the shared pipeline about the Ads API: regional host, LWA/Openbridge auth, X-RateLimit-*, errors, rates.
+import type { Logger } from '@obmcp/contract';
+import {
+  type AuthPlugin,
+  type Fetcher,
+  type Limiter,
+  type ParsedError,
+  limitRules,
+  type UpstreamDescription,
+  type UpstreamResponse,
+} from '@obmcp/http-kit';
+import type { CredentialSource } from '../auth/types.js';
+import type { AdsConfig } from '../config.js';
+import { REGION_INFO, REGIONS, type Region } from '../regions.js';
+import type { Session } from '../state/session.js';
+import { parseErrorBody } from './error-body.js';
+import { enrichDetails, hintsFor } from './error-hints.js';
+import { ADS_HEADERS } from './headers.js';
+import { ruleFor } from './rate-table.js';
+
+/** What the error parser needs to know about the call. */
+export interface AdsErrorContext {
+  tool: string;
+  profileId: number | undefined;
+  /** A pre-signed report file download (no Ads credentials, its own hint). */
+  download?: boolean;
+}
+
+export interface AdsUpstreamDeps {
+  config: AdsConfig;
+  session: Session;
+  source: CredentialSource;
+  fetcher: Fetcher;
+  limiter: Limiter;
+  env: Record<string, string | undefined>;
+  log?: Logger;
+}
+
+function regionOf(scope: string, session: Session): Region {
+  return (REGIONS as readonly string[]).includes(scope) ? (scope as Region) : session.region;
+}
+
+/** Bearer token + ClientId from the configured credential source; a 401 means refresh once. */
+function adsAuth(source: CredentialSource, session: Session): AuthPlugin {
+  return {
+    async headers(scope, signal) {
+      const creds = await source.get(regionOf(scope, session), signal);
+      return {
+        authorization: `Bearer ${creds.accessToken}`,
+        'amazon-advertising-api-clientid': creds.clientId,
+      };
+    },
+    invalidate: (scope) => source.invalidate(regionOf(scope, session)),
+    isExpired: (res) => res.status === 401,
+  };
+}
+
+const DOWNLOAD_HINT =
+  'The pre-signed report URL may have expired: call get_report again for a fresh url, then download_report.';
+
+function parseAdsError(
+  res: UpstreamResponse,
+  path: string,
+  ctx: AdsErrorContext | undefined,
+  config: AdsConfig,
+  session: Session,
+): ParsedError {
+  if (ctx?.download) {
+    return {
+      summary: `Amazon Ads report storage failed with HTTP ${res.status}.`,
+      details: [
+        {
+          path: '',
+          issue: `report file download failed with HTTP ${res.status}`,
+          received_type: 'upstream_error',
+        },
+      ],
+      hints: [DOWNLOAD_HINT],
+    };
+  }
+  const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), config.secrets);
+  const hintContext = {
+    tool: ctx?.tool ?? '',
+    status: res.status,
+    path,
+    message: parsed.message,
+    authMode: config.authMode,
+    region: session.region,
+    profileId: ctx?.profileId,
+  };
+  return {
+    ...(res.status === 429 ? { summary: 'Amazon Ads API throttled the request (HTTP 429).' } : {}),
+    details: enrichDetails(hintContext, parsed.details),
+    hints: hintsFor(hintContext),
+    ...(parsed.requestId === undefined ? {} : { requestId: parsed.requestId }),
+  };
+}
+
+export function adsUpstream(deps: AdsUpstreamDeps): UpstreamDescription<AdsErrorContext> {
+  const { config, session } = deps;
+  return {
+    name: 'ads',
+    service: 'Amazon Ads API',
+    fetcher: deps.fetcher,
+    baseUrl: () => REGION_INFO[session.region].apiHost,
+    auth: adsAuth(deps.source, session),
+    headers: ADS_HEADERS,
+    errors: (res, req) => parseAdsError(res, req.path, req.context, config, session),
+    limits: { limiter: deps.limiter, ...limitRules(ruleFor, deps.env) },
+    retry: {
+      maxAttempts: config.maxAttempts,
+      baseDelayMs: config.mock ? 50 : 1_000,
+      maxDelayMs: 8_000,
+      maxTotalMs: config.retryBudgetMs,
+    },
+    ...(deps.log ? { log: deps.log } : {}),
+  };
+}

@@ -1,0 +1,56 @@
+// What openbridge-mcp tells the shared pipeline about the Openbridge API: JWT auth, error shapes, one 1,000/5 min budget.
+import type { Logger } from '@obmcp/contract';
+import { type Fetcher, type Limiter, limitRules, type UpstreamDescription } from '@obmcp/http-kit';
+import type { JwtProvider } from '../auth/jwt-provider.js';
+import type { Config } from '../config.js';
+import { OPENBRIDGE_HEADERS } from './headers.js';
+import { parseOpenbridgeError } from './http-error.js';
+import { OPENBRIDGE_BUCKET, OPENBRIDGE_RULE } from './rate-table.js';
+
+/** Resource named in the not-found / forbidden hints. */
+export interface OpenbridgeErrorContext {
+  resource?: string;
+}
+
+export interface OpenbridgeUpstreamDeps {
+  config: Config;
+  jwt: JwtProvider;
+  fetcher: Fetcher;
+  limiter: Limiter;
+  env: Record<string, string | undefined>;
+  log?: Logger;
+}
+
+export function openbridgeUpstream(
+  deps: OpenbridgeUpstreamDeps,
+): UpstreamDescription<OpenbridgeErrorContext> {
+  const { config, jwt } = deps;
+  const secrets = [config.refreshToken];
+  return {
+    name: 'openbridge',
+    service: 'Openbridge API',
+    fetcher: deps.fetcher,
+    // Tools address several Openbridge hosts and pass absolute URLs.
+    baseUrl: () => config.urls.service,
+    auth: {
+      headers: async () => ({ authorization: `Bearer ${await jwt.jwt()}` }),
+      invalidate: () => jwt.invalidate(),
+      // A revoked or expired JWT: exchange once more, then let a second 401 stand.
+      isExpired: (res) => res.status === 401,
+    },
+    headers: OPENBRIDGE_HEADERS,
+    errors: (res, req) => parseOpenbridgeError(res, { resource: req.context?.resource, secrets }),
+    limits: {
+      limiter: deps.limiter,
+      ...limitRules(() => OPENBRIDGE_RULE, deps.env),
+      bucket: () => OPENBRIDGE_BUCKET,
+    },
+    retry: {
+      maxAttempts: config.maxRetries + 1,
+      baseDelayMs: 300,
+      maxDelayMs: 3_000,
+      maxTotalMs: 10_000,
+    },
+    ...(deps.log ? { log: deps.log } : {}),
+  };
+}

@@ -1,0 +1,37 @@
+// Builds one outgoing request (URL with query, headers, body) from an exchange request; extra fields merged in.
+import { joinQuery } from '../query.js';
+import type { ExchangeRequest } from './types.js';
+
+export interface Outgoing {
+  url: string;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array)
+  );
+}
+
+function bodyOf<C>(req: ExchangeRequest<C>): string | Uint8Array | undefined {
+  let body = req.body;
+  if (req.extraBody !== undefined && Object.keys(req.extraBody).length > 0) {
+    // Declared fields win over forwarded unknown ones.
+    body = isPlainObject(body) ? { ...req.extraBody, ...body } : body === undefined ? req.extraBody : body;
+  }
+  if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
+  return JSON.stringify(body);
+}
+
+export function outgoing<C>(req: ExchangeRequest<C>, baseUrl: string): Outgoing {
+  const base = /^https?:\/\//i.test(req.path) ? req.path : `${baseUrl}${req.path}`;
+  const query = req.extraQuery ? { ...req.extraQuery, ...req.query } : req.query;
+  const url = query ? joinQuery(base, query) : base;
+  const body = bodyOf(req);
+  const headers: Record<string, string> = { accept: req.accept ?? 'application/json', ...req.headers };
+  if (body !== undefined && headers['content-type'] === undefined) {
+    headers['content-type'] = req.contentType ?? 'application/json';
+  }
+  return { url, headers, body };
+}

@@ -1,0 +1,122 @@
+// createPipeline: the one upstream loop — limiter → credentials → fetch → headers → body/error, with bounded retry.
+import { UpstreamHttpError } from '@obmcp/contract';
+import { withRetry } from '../retry.js';
+import type { UpstreamResponse } from '../types.js';
+import { decodeSuccess } from './decode.js';
+import { type Outgoing, outgoing } from './outgoing.js';
+import { MetaTrail, type ResponseMeta, readResponseMeta } from './response-meta.js';
+import { pipelineShouldRetry } from './should-retry.js';
+import type { ExchangeRequest, ExchangeResult, UpstreamDescription } from './types.js';
+
+export interface Pipeline<C = undefined> {
+  /** Runs one upstream operation; resolves with a 2xx answer, throws a contract error otherwise. */
+  exchange(req: ExchangeRequest<C>): Promise<ExchangeResult>;
+  /** The description this pipeline runs (for apps that need its fetcher or limiter). */
+  readonly upstream: UpstreamDescription<C>;
+}
+
+export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>): Pipeline<C> {
+  const { fetcher, auth, limits } = upstream;
+
+  const credentials = async (scope: string | false, signal?: AbortSignal): Promise<Record<string, string>> =>
+    scope === false ? {} : auth.headers(scope, signal);
+
+  const toHttpError = (
+    res: UpstreamResponse,
+    meta: ResponseMeta,
+    req: ExchangeRequest<C>,
+  ): UpstreamHttpError => {
+    const parsed = upstream.errors(res, req);
+    const requestId = meta.requestId ?? parsed.requestId;
+    return new UpstreamHttpError(res.status, {
+      service: upstream.service,
+      ...(parsed.summary === undefined ? {} : { summary: parsed.summary }),
+      details: parsed.details,
+      hints: parsed.hints,
+      ...(meta.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: meta.retryAfterSeconds }),
+      ...(requestId === undefined ? {} : { requestId }),
+    });
+  };
+
+  async function exchange(req: ExchangeRequest<C>): Promise<ExchangeResult> {
+    const request: Outgoing = outgoing(req, upstream.baseUrl());
+    const scope = req.auth ?? '';
+    const limitKey =
+      limits === undefined || req.limitScope === false
+        ? undefined
+        : `${upstream.name}:${limits.bucket?.(req.operation) ?? req.operation}@${req.limitScope ?? 'default'}`;
+    const trail = new MetaTrail();
+    let reauthorized = false;
+    let previousFailure: unknown;
+
+    /** One request on the wire (plus the single resend after an expired token). */
+    const send = async (): Promise<ExchangeResult> => {
+      for (;;) {
+        const res = await fetcher.send({
+          method: req.method,
+          url: request.url,
+          headers: { ...request.headers, ...(await credentials(scope, req.signal)) },
+          ...(request.body === undefined ? {} : { body: request.body }),
+          ...(req.maxBodyBytes === undefined ? {} : { maxBodyBytes: req.maxBodyBytes }),
+          ...(req.timeoutMs === undefined ? {} : { timeoutMs: req.timeoutMs }),
+          ...(req.signal === undefined ? {} : { signal: req.signal }),
+        });
+        const meta = readResponseMeta(res.headers, upstream.headers);
+        trail.record(res.headers, res.ok, meta);
+        upstream.log?.debug('upstream response', { operation: req.operation, status: res.status });
+        if (limitKey !== undefined && meta.limitPerSecond !== undefined && limits?.learn !== false) {
+          limits?.limiter.learn(limitKey, meta.limitPerSecond);
+        }
+        if (res.ok) {
+          const body = decodeSuccess(res, upstream.service, req.responseType ?? 'json');
+          const failure = upstream.failureOn2xx?.(body, res);
+          if (failure) throw failure;
+          return { status: res.status, headers: res.headers, body, bytes: res.bytes };
+        }
+        if (scope !== false && !reauthorized && auth.isExpired(res)) {
+          reauthorized = true;
+          upstream.log?.info('access token rejected upstream; refreshing once', { operation: req.operation });
+          auth.invalidate(scope);
+          continue;
+        }
+        if (res.status === 429 && limitKey !== undefined && meta.retryAfterSeconds !== undefined) {
+          await limits?.limiter.penalize(limitKey, Date.now() + meta.retryAfterSeconds * 1000);
+        }
+        throw toHttpError(res, meta, req);
+      }
+    };
+
+    const attempt = async (n: number): Promise<ExchangeResult> => {
+      if (limitKey !== undefined && limits !== undefined) {
+        try {
+          await limits.limiter.acquire(limitKey, limits.rule(req.operation), req.signal);
+        } catch (refusal) {
+          // Our own limiter refusing a *retry* must not hide what upstream said on the previous try.
+          if (n > 1 && previousFailure !== undefined) throw previousFailure;
+          throw refusal;
+        }
+      }
+      try {
+        return await send();
+      } catch (failure) {
+        previousFailure = failure;
+        throw failure;
+      }
+    };
+
+    let failed = true;
+    try {
+      const result = await withRetry(attempt, {
+        ...upstream.retry,
+        shouldRetry: pipelineShouldRetry(req.idempotent ?? (req.method === 'GET' || req.method === 'HEAD')),
+        ...(req.signal === undefined ? {} : { signal: req.signal }),
+      });
+      failed = false;
+      return result;
+    } finally {
+      if (req.meta) trail.applyTo(req.meta, failed);
+    }
+  }
+
+  return { exchange, upstream };
+}

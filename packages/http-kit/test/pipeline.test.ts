@@ -1,0 +1,178 @@
+// The shared pipeline against a loopback upstream: _meta rules, re-auth once, limiter before the wire, forwarding, cancellation.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMetaCollector, RateLimitedError, UpstreamHttpError } from '@obmcp/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthPlugin,
+  createFetcher,
+  createLimiter,
+  createPipeline,
+  type ExchangeRequest,
+  rateLimitHeaders,
+  type UpstreamDescription,
+} from '../src/index.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+let server: Server;
+let base = '';
+let handler: Handler = (_req, res) => res.end();
+const seen: { url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+const closed: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => {
+      body += c.toString('utf8');
+    });
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', headers: req.headers, body });
+      req.socket.once('close', () => closed.push(req.url ?? ''));
+      handler(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+let tokens = 0;
+const auth: AuthPlugin = {
+  headers: () => ({ authorization: `Bearer t${tokens}` }),
+  invalidate: () => {
+    tokens += 1;
+  },
+  isExpired: (res) => res.status === 401,
+};
+
+function pipeline(overrides: Partial<UpstreamDescription> = {}) {
+  return createPipeline({
+    name: 'test',
+    service: 'Test API',
+    fetcher: createFetcher({ timeoutMs: 60_000 }),
+    baseUrl: () => base,
+    auth,
+    headers: rateLimitHeaders('x-ratelimit', ['x-request-id']),
+    errors: () => ({ details: [], hints: [] }),
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxTotalMs: 5_000 },
+    ...overrides,
+  });
+}
+
+const get = (extra: Partial<ExchangeRequest> = {}): ExchangeRequest => ({
+  operation: 'getThing',
+  method: 'GET',
+  path: '/thing',
+  ...extra,
+});
+
+describe('_meta rules', () => {
+  it('after retries: the last answer’s rate limit and request id, each warning once, no Retry-After on success', async () => {
+    let n = 0;
+    handler = (_req, res) => {
+      n += 1;
+      const common = { warning: '199 - "stale"', 'x-request-id': `r${n}`, 'retry-after': '0' };
+      if (n < 3) json(res, 503, { message: 'busy' }, { ...common, 'x-ratelimit-limit': '9' });
+      else json(res, 200, { ok: true }, { ...common, 'x-ratelimit-limit': '2.5' });
+    };
+    const meta = createMetaCollector();
+    const result = await pipeline().exchange(get({ meta }));
+    expect(result.body).toEqual({ ok: true });
+    expect(meta.snapshot()).toEqual({
+      rate_limit: { limit_per_second: 2.5 },
+      request_id: 'r3',
+      warnings: [{ kind: 'upstream_warning', summary: '199 - "stale"', details: [], hints: [] }],
+    });
+  });
+
+  it('a failure carries the upstream Retry-After of the last answer', async () => {
+    handler = (_req, res) =>
+      json(res, 503, { message: 'busy' }, { 'retry-after': '30', 'x-request-id': 'r9' });
+    const meta = createMetaCollector();
+    const error = await pipeline()
+      .exchange(get({ meta }))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamHttpError);
+    expect((error as UpstreamHttpError).retryAfterSeconds).toBe(30);
+    expect(meta.snapshot()).toMatchObject({ retry_after_seconds: 30, request_id: 'r9' });
+  });
+});
+
+describe('credentials', () => {
+  it('an expired-token answer refreshes once and resends once', async () => {
+    tokens = 0;
+    handler = (req, res) =>
+      req.headers.authorization === 'Bearer t1'
+        ? json(res, 200, { ok: 1 })
+        : json(res, 401, { message: 'expired' });
+    await expect(pipeline().exchange(get())).resolves.toMatchObject({ body: { ok: 1 } });
+    handler = (_req, res) => json(res, 401, { message: 'expired' });
+    const before = seen.length;
+    await expect(pipeline().exchange(get())).rejects.toMatchObject({ status: 401 });
+    expect(seen.length - before).toBe(2);
+  });
+});
+
+describe('pre-flight limiter', () => {
+  it('refuses before the wire with the computed wait; keys read <name>:<operation>@<scope>', async () => {
+    handler = (_req, res) => json(res, 200, {});
+    const limiter = createLimiter({ maxWaitMs: 0 });
+    const p = pipeline({ limits: { limiter, rule: () => ({ rate: 0.5, burst: 1 }) } });
+    await p.exchange(get({ limitScope: 'acct' }));
+    const before = seen.length;
+    const error = await p.exchange(get({ limitScope: 'acct' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterSeconds).toBeGreaterThan(1);
+    expect((error as RateLimitedError).summary).toContain('test:getThing@acct');
+    expect(seen.length).toBe(before);
+  });
+});
+
+describe('forwarding seam', () => {
+  it('extraQuery and extraBody reach the upstream; declared fields win', async () => {
+    handler = (_req, res) => json(res, 200, {});
+    await pipeline().exchange({
+      operation: 'put',
+      method: 'POST',
+      path: '/thing',
+      query: { a: '1' },
+      extraQuery: { a: 'x', newField: 'y' },
+      body: { name: 'n' },
+      extraBody: { name: 'ignored', brandNew: true },
+    });
+    const last = seen.at(-1);
+    expect(last?.url).toBe('/thing?a=1&newField=y');
+    expect(JSON.parse(last?.body ?? '{}')).toEqual({ name: 'n', brandNew: true });
+  });
+});
+
+describe('cancellation', () => {
+  it("the caller's abort right after the request arrives rejects with its reason and closes the connection", async () => {
+    handler = () => undefined; // never answers
+    const caller = new AbortController();
+    const arrived = seen.length;
+    const call = pipeline()
+      .exchange(get({ path: '/stall', signal: caller.signal }))
+      .catch((e: unknown) => e);
+    while (seen.length === arrived) await new Promise((r) => setTimeout(r, 1));
+    caller.abort(new Error('tool cancelled'));
+    expect(((await call) as Error).message).toBe('tool cancelled');
+    while (!closed.includes('/stall')) await new Promise((r) => setTimeout(r, 1));
+    expect(closed).toContain('/stall');
+  });
+});
