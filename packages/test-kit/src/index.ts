@@ -5,3 +5,4 @@ export * from './call-tool.js';
 export * from './start-http.js';
 export * from './redis-server.js';
 export * from './startup-exit.js';
+export * from './run-node.js';

@@ -25,7 +25,7 @@ export function startHttp(
   args: string[],
   cwd: string,
   timeoutMs = 30_000,
-  env: Record<string, string> = {},
+  env: NodeJS.ProcessEnv = {},
 ): Promise<RunningHttp> {
   const child = spawn(process.execPath, [...args, '--http', '--port', '0'], {
     cwd,

@@ -1,4 +1,15 @@
 // Every OBMCP_MOCK_* switch of the mocks, read here and nowhere else (at request time, so tests may flip them).
+import { readFileSync } from 'node:fs';
+
+function readScenarioFile(path: string): string | undefined {
+  try {
+    const text = readFileSync(path, 'utf8').trim();
+    return text === '' ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
 export const raw = (name: string): string | undefined => {
   const v = process.env[name]?.trim();
   return v === undefined || v === '' ? undefined : v;
@@ -13,9 +24,16 @@ export const count = (name: string): number | undefined => {
 export const mockSettings = {
   /** OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/). */
   latencyMs: (): number => count('OBMCP_MOCK_LATENCY_MS') ?? 0,
-  /** OBMCP_MOCK_FAULT / OBMCP_MOCK_AUTH_FAULT: the fault scenario of the API hosts / credential exchanges. */
-  fault: (channel: 'api' | 'auth'): string | undefined =>
-    raw(channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT'),
+  /**
+   * OBMCP_MOCK_FAULT / OBMCP_MOCK_AUTH_FAULT: the fault scenario of the API hosts / credential exchanges.
+   * With OBMCP_MOCK_FAULT_FILE / OBMCP_MOCK_AUTH_FAULT_FILE the scenario is that file's content, read at
+   * every request, so a test switches the fault of a running server between calls (a missing file: none).
+   */
+  fault: (channel: 'api' | 'auth'): string | undefined => {
+    const variable = channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT';
+    const file = raw(`${variable}_FILE`);
+    return file === undefined ? raw(variable) : readScenarioFile(file);
+  },
   /** OBMCP_MOCK_SP_RATE_HEADER: `off` drops x-amzn-RateLimit-Limit; a number sends that rate everywhere. */
   spRateHeader: (): string | undefined => raw('OBMCP_MOCK_SP_RATE_HEADER'),
   /** OBMCP_MOCK_EXPIRED_TOKENS: the first n LWA tokens issued count as expired server-side. */

@@ -1,4 +1,7 @@
 // Fault scenarios: names, env selection, and how withFault renders each one.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +24,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   setFault('api', undefined);
   delete process.env.OBMCP_MOCK_FAULT;
+  delete process.env.OBMCP_MOCK_FAULT_FILE;
   delete process.env.OBMCP_MOCK_LATENCY_MS;
 });
 afterAll(() => server.close());
@@ -39,6 +43,25 @@ describe('fault selection', () => {
     expect(activeFault('auth')).toBeUndefined();
     setFault('api', null);
     expect(activeFault('api')).toBeUndefined();
+  });
+
+  it('reads the scenario from OBMCP_MOCK_FAULT_FILE at each request, ahead of the env var', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'obmcp-fault-'));
+    const file = join(dir, 'fault');
+    try {
+      process.env.OBMCP_MOCK_FAULT = 'http_404';
+      process.env.OBMCP_MOCK_FAULT_FILE = file;
+      expect(activeFault('api')).toBeUndefined();
+      writeFileSync(file, 'http_401\n');
+      expect(activeFault('api')).toBe('http_401');
+      writeFileSync(file, 'http_429_retry_after');
+      expect(activeFault('api')).toBe('http_429_retry_after');
+      expect(activeFault('auth')).toBeUndefined();
+      writeFileSync(file, 'none');
+      expect(activeFault('api')).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects an unknown scenario name loudly', () => {

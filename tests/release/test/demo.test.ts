@@ -1,7 +1,7 @@
 // Smoke test of `pnpm demo`: exits 0, shows a table for each server, and at least one envelope-driven recovery.
 import { describe, expect, it } from 'vitest';
 import { DEMO_SCRIPT, REPO_ROOT } from '../src/paths.js';
-import { runNode } from '../src/run-node.js';
+import { runNode } from '@obmcp/test-kit';
 
 describe('pnpm demo', () => {
   it('plays the session on all three servers and recovers from an error with one retry', {

@@ -12,7 +12,7 @@ import {
 } from '@obmcp/contract';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CHECK_SCRIPT, REPO_ROOT } from '../src/paths.js';
-import { runNode } from '../src/run-node.js';
+import { runNode } from '@obmcp/test-kit';
 
 const CURRENT = (
   JSON.parse(readFileSync(join(REPO_ROOT, 'packages/contract/package.json'), 'utf8')) as { version: string }

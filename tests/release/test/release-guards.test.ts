@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_DIRS, createFakeWorkspace, FIXED, type FakeWorkspace, GIT_ENV } from '../src/fake-workspace.js';
 import { RELEASE_SCRIPT } from '../src/paths.js';
-import { runNode } from '../src/run-node.js';
+import { runNode } from '@obmcp/test-kit';
 
 let ws: FakeWorkspace | undefined;
 afterEach(() => {

@@ -1,4 +1,4 @@
-// Runs a node script as a subprocess and collects exit code, stdout and stderr.
+// runNode: a node script as a subprocess, with its exit code, stdout and stderr (release scripts, CLIs).
 import { spawn } from 'node:child_process';
 
 export interface NodeRun {
