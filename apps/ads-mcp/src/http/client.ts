@@ -28,13 +28,15 @@ export type AdsScope =
   | { kind: 'amc'; advertiserId: string; marketplaceId: string };
 
 export interface AdsRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** Vendor media type for Accept and (with a body) Content-Type. Default application/json. */
   media?: string;
   accept?: string;
+  /** Extra headers the operation declares (e.g. Amazon-Ads-AccountId). */
+  headers?: Record<string, string>;
   scope: AdsScope;
   /** Safe to repeat after 5xx/timeouts. 429 is retried for every request (not processed upstream). */
   idempotent: boolean;
@@ -61,6 +63,7 @@ export class AdsApiClient {
     const send = async (): Promise<UpstreamResponse> => {
       const creds = await this.auth.get(region, call.signal);
       const headers: Record<string, string> = {
+        ...req.headers,
         authorization: `Bearer ${creds.accessToken}`,
         'amazon-advertising-api-clientid': creds.clientId,
         accept: req.accept ?? media,

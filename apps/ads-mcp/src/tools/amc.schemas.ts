@@ -1,4 +1,4 @@
-// JSON Schemas of the AMC tools (written `as const` for FromSchema).
+// JSON Schemas of the AMC tools (written `as const` for FromSchema); fields and enums from AMCWorkflow.json.
 import { amcEntityProperties } from './amc-scope.js';
 
 const instanceId = {
@@ -16,12 +16,26 @@ const amcTime = {
   pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$',
   description: 'YYYY-MM-DDTHH:MM:SS (AMC time, no zone).',
 } as const;
+const nextToken = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+const limit = { type: 'integer', minimum: 1, maximum: 100, description: 'Page size (max 100).' } as const;
+const workflowId = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_.-]{1,128}$',
+  description: 'A saved workflow id (list_amc_workflows).',
+} as const;
+
+export const accountsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { nextToken },
+  examples: [{}],
+} as const;
 
 export const listInstancesSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { ...amcEntityProperties },
-  examples: [{}, { advertiserId: 'ENTITY1AA1AA11AAA1', marketplaceId: 'ATVPDKIKX0DER' }],
+  properties: { nextToken, limit, ...amcEntityProperties },
+  examples: [{}, { advertiserId: 'amcacct0us00001', marketplaceId: 'ATVPDKIKX0DER', limit: 20 }],
 } as const;
 
 export const createSchema = {
@@ -34,31 +48,28 @@ export const createSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100000,
-      description: 'Ad-hoc SQL (line breaks are folded to spaces; AMC wants one line).',
+      description: 'Ad-hoc SQL, sent as written (line breaks and -- comments kept).',
     },
-    workflowId: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_.-]{1,128}$',
-      description: 'A saved workflow to run instead of sqlQuery.',
-    },
+    workflowId: { ...workflowId, description: 'A saved workflow to run instead of sqlQuery.' },
     timeWindowType: {
       type: 'string',
-      enum: ['EXPLICIT', 'MOST_RECENT_DAY', 'MOST_RECENT_WEEK', 'CURRENT_MONTH', 'PREVIOUS_MONTH'],
-      description: 'Default EXPLICIT (needs timeWindowStart and timeWindowEnd).',
+      enum: ['ALL', 'CURRENT_MONTH', 'EXPLICIT', 'MOST_RECENT_DAY', 'MOST_RECENT_WEEK', 'PREVIOUS_MONTH'],
+      description:
+        "Default: EXPLICIT when timeWindowStart/End are given, else Amazon's default MOST_RECENT_DAY.",
     },
     timeWindowStart: amcTime,
     timeWindowEnd: amcTime,
     timeWindowTimeZone: {
       type: 'string',
       pattern: '^[A-Za-z_]+(/[A-Za-z_+-]+){0,2}$',
-      description: 'IANA zone, e.g. America/New_York.',
+      description: 'IANA zone, e.g. America/New_York (default UTC).',
     },
     parameterValues: {
       type: 'object',
       maxProperties: 50,
-      additionalProperties: { type: ['string', 'number', 'boolean'] },
+      additionalProperties: { type: 'string' },
+      description: 'Values of the workflow parameters, as strings (the spec types them as strings).',
     },
-    outputFormat: { type: 'string', enum: ['CSV', 'PARQUET'] },
     ...amcEntityProperties,
   },
   oneOf: [{ required: ['sqlQuery'] }, { required: ['workflowId'] }],
@@ -81,14 +92,54 @@ export const executionSchema = {
   examples: [{ instanceId: 'amcabc123def', workflowExecutionId: '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c' }],
 } as const;
 
+export const getExecutionSchema = {
+  ...executionSchema,
+  properties: {
+    ...executionSchema.properties,
+    includeWorkflow: { type: 'boolean', description: 'Also return the workflow (SQL) that ran.' },
+  },
+} as const;
+
 export const listSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['instanceId'],
   properties: {
     instanceId,
-    nextToken: { type: 'string', minLength: 1, maxLength: 4096 },
+    nextToken,
+    limit,
+    workflowId,
+    includeCancelled: { type: 'boolean' },
+    sortAscending: { type: 'boolean' },
     ...amcEntityProperties,
   },
   examples: [{ instanceId: 'amcabc123def' }],
+} as const;
+
+export const instancePageSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['instanceId'],
+  properties: { instanceId, nextToken, limit, ...amcEntityProperties },
+  examples: [{ instanceId: 'amcabc123def' }],
+} as const;
+
+export const workflowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['instanceId', 'workflowId'],
+  properties: { instanceId, workflowId, ...amcEntityProperties },
+  examples: [{ instanceId: 'amcabc123def', workflowId: 'weekly_reach' }],
+} as const;
+
+export const scheduleSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['instanceId', 'scheduleId'],
+  properties: {
+    instanceId,
+    scheduleId: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' },
+    ...amcEntityProperties,
+  },
+  examples: [{ instanceId: 'amcabc123def', scheduleId: 'weekly_reach_schedule' }],
 } as const;

@@ -33,8 +33,16 @@ export const createSchema = {
     endDate: { type: 'string', format: 'date' },
     adProduct: {
       type: 'string',
-      enum: ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS', 'SPONSORED_DISPLAY'],
-      description: 'Default SPONSORED_PRODUCTS.',
+      enum: [
+        'ALL',
+        'DEMAND_SIDE_PLATFORM',
+        'SPONSORED_BRANDS',
+        'SPONSORED_DISPLAY',
+        'SPONSORED_PRODUCTS',
+        'SPONSORED_TELEVISION',
+      ],
+      description:
+        'Default: the ad product of reportTypeId (sp… → SPONSORED_PRODUCTS, sb… → SPONSORED_BRANDS, sd… → SPONSORED_DISPLAY).',
     },
     reportTypeId: { type: 'string', enum: REPORT_TYPES },
     groupBy: {
@@ -109,4 +117,18 @@ export const downloadSchema = {
     },
   },
   examples: [{ reportId: '0e5f7c9a-1b2c-4d3e-8f90-123456789abc', maxRows: 100 }],
+} as const;
+
+export const runSchema = {
+  ...createSchema,
+  properties: {
+    ...createSchema.properties,
+    waitSeconds: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600,
+      description: 'How long to wait for COMPLETED before returning ready:false (default 120).',
+    },
+    maxRows: downloadSchema.properties.maxRows,
+  },
 } as const;

@@ -1,9 +1,9 @@
 // Sponsored Products v3 read tools: list_campaigns, list_ad_groups, list_keywords, list_product_ads.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { MEDIA } from '../http/media-types.js';
 import type { AdsToolContext } from './context.js';
 import { idList, include, paging, stateFilter } from './sp-schema.js';
 import { spList } from './sp-list.js';
+import { OPS } from './operations.js';
 
 const campaignsSchema = {
   type: 'object',
@@ -95,22 +95,17 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
       inputSchema: campaignsSchema,
       annotations: read,
       handler: (a, call) =>
-        spList(
-          ctx,
-          call,
-          { path: 'campaigns', key: 'campaigns', media: MEDIA.spCampaign },
-          {
-            campaignIdFilter: include(a.campaignIdFilter),
-            portfolioIdFilter: include(a.portfolioIdFilter),
-            stateFilter: include(a.stateFilter),
-            nameFilter: a.nameFilter
-              ? { queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH', include: a.nameFilter }
-              : undefined,
-            includeExtendedDataFields: a.includeExtendedDataFields,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          },
-        ),
+        spList(ctx, call, OPS.listSpCampaigns, 'campaigns', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          portfolioIdFilter: include(a.portfolioIdFilter),
+          stateFilter: include(a.stateFilter),
+          nameFilter: a.nameFilter
+            ? { queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH', include: a.nameFilter }
+            : undefined,
+          includeExtendedDataFields: a.includeExtendedDataFields,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
     }),
     defineTool<FromSchema<typeof adGroupsSchema>>({
       name: 'list_ad_groups',
@@ -120,21 +115,14 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
       inputSchema: adGroupsSchema,
       annotations: read,
       handler: (a, call) =>
-        spList(
-          ctx,
-          call,
-          { path: 'adGroups', key: 'adGroups', media: MEDIA.spAdGroup },
-          {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            stateFilter: include(a.stateFilter),
-            nameFilter: a.nameFilter
-              ? { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter }
-              : undefined,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          },
-        ),
+        spList(ctx, call, OPS.listSpAdGroups, 'adGroups', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          stateFilter: include(a.stateFilter),
+          nameFilter: a.nameFilter ? { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter } : undefined,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
     }),
     defineTool<FromSchema<typeof keywordsSchema>>({
       name: 'list_keywords',
@@ -144,20 +132,15 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
       inputSchema: keywordsSchema,
       annotations: read,
       handler: (a, call) =>
-        spList(
-          ctx,
-          call,
-          { path: 'keywords', key: 'keywords', media: MEDIA.spKeyword },
-          {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            keywordIdFilter: include(a.keywordIdFilter),
-            stateFilter: include(a.stateFilter),
-            matchTypeFilter: a.matchTypeFilter,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          },
-        ),
+        spList(ctx, call, OPS.listSpKeywords, 'keywords', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          keywordIdFilter: include(a.keywordIdFilter),
+          stateFilter: include(a.stateFilter),
+          matchTypeFilter: a.matchTypeFilter,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
     }),
     defineTool<FromSchema<typeof productAdsSchema>>({
       name: 'list_product_ads',
@@ -167,19 +150,14 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
       inputSchema: productAdsSchema,
       annotations: read,
       handler: (a, call) =>
-        spList(
-          ctx,
-          call,
-          { path: 'productAds', key: 'productAds', media: MEDIA.spProductAd },
-          {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            adIdFilter: include(a.adIdFilter),
-            stateFilter: include(a.stateFilter),
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          },
-        ),
+        spList(ctx, call, OPS.listSpProductAds, 'productAds', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          adIdFilter: include(a.adIdFilter),
+          stateFilter: include(a.stateFilter),
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
     }),
   ];
 }

@@ -7,7 +7,7 @@ import { spHandlers } from './sp.js';
 
 export { renderAdsFault } from './fault.js';
 export { ADS_HOSTS, REPORT_FILE_HOST } from './hosts.js';
-export { AMC_INSTANCES } from './amc.js';
+export { AMC_ACCOUNTS, AMC_INSTANCES } from './amc.js';
 export { PROFILES } from './profiles.js';
 export { resetAdsMockState } from './state.js';
 
