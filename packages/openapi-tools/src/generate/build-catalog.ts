@@ -1,0 +1,133 @@
+// buildCatalog: every operation of a family's vendored specs → one catalog entry (name, schema, recipe …).
+import { dereferenceSpec, listSpecFiles, type SpecFamily, type SpecFile } from '@obmcp/upstream-specs';
+import type { Catalog, CatalogOperation, JsonSchemaObject, Recipe } from '../catalog-types.js';
+import { shortDescription } from './describe.js';
+import { buildExamples } from './examples.js';
+import { assignNames, type NameCandidate, snakeCase, titleOf, versionLabel } from './names.js';
+import { acceptOf, operationArgs } from './parameters.js';
+import { type SpecOperation, specOperations } from './spec-operations.js';
+import { parseUsagePlan } from './usage-plan.js';
+import { isWrite } from './writes.js';
+
+export interface CatalogOptions {
+  family: SpecFamily;
+  /** The toolset (API name) of a spec file, e.g. `orders` for `orders-api-model/ordersV0.json`. */
+  toolsetOf: (file: SpecFile) => string;
+  /** Header parameters the server supplies (any case); kept out of inputSchema, listed in the recipe. */
+  serverHeaders?: readonly string[];
+  /** operationIds of non-GET operations that only read (e.g. `createReport`). */
+  readOperations?: readonly string[];
+  /**
+   * When set, operations with the same method+path across files become one entry: the file that
+   * sorts first by this comparator wins (e.g. per-product Ads files over AdsAPIv1All).
+   */
+  preferFile?: (a: SpecFile, b: SpecFile) => number;
+  /** Files to leave out entirely, by stem. */
+  skipFiles?: readonly string[];
+  /** Longest tool description (default 240) and property description (default 200). */
+  maxDescription?: number;
+  maxPropertyDescription?: number;
+}
+
+/** An operation that could not be turned into a tool, with the reason. */
+export interface CatalogProblem {
+  api: string;
+  operationId: string;
+  problem: string;
+}
+
+export interface CatalogBuild {
+  catalog: Catalog;
+  problems: CatalogProblem[];
+}
+
+interface Pending {
+  file: SpecFile;
+  op: SpecOperation;
+  entry: Omit<CatalogOperation, 'name'>;
+  candidate: NameCandidate;
+}
+
+function inputSchemaOf(args: ReturnType<typeof operationArgs>['args']): JsonSchemaObject {
+  const properties: Record<string, JsonSchemaObject> = {};
+  const required: string[] = [];
+  for (const { param, schema } of args) {
+    properties[param.arg] = schema;
+    if (param.required) required.push(param.arg);
+  }
+  return {
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
+export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuild> {
+  const readOps = new Set(options.readOperations ?? []);
+  const skip = new Set(options.skipFiles ?? []);
+  const portable = { maxDescription: options.maxPropertyDescription ?? 200 };
+  const problems: CatalogProblem[] = [];
+  const pending: Pending[] = [];
+  const byRoute = new Map<string, number>();
+  for (const file of listSpecFiles(options.family)) {
+    if (skip.has(file.stem)) continue;
+    const doc = (await dereferenceSpec(file)) as unknown as Record<string, unknown>;
+    for (const op of specOperations(doc)) {
+      const toolset = options.toolsetOf(file);
+      const version = versionLabel(op.path, file.stem);
+      let built: ReturnType<typeof operationArgs>;
+      try {
+        built = operationArgs(op, { ...portable, serverHeaders: options.serverHeaders ?? [] });
+      } catch (error) {
+        problems.push({ api: file.stem, operationId: op.operationId, problem: String(error) });
+        continue;
+      }
+      const inputSchema = inputSchemaOf(built.args);
+      const params = built.args.map((a) => a.param);
+      const recipe: Recipe = { method: op.method, path: op.path, params };
+      if (built.contentType) recipe.contentType = built.contentType;
+      const accept = acceptOf(op);
+      if (accept) recipe.accept = accept;
+      if (built.serverHeaders.length > 0) recipe.serverHeaders = built.serverHeaders;
+      const examples = buildExamples(op, params, inputSchema);
+      if (examples.length === 0)
+        problems.push({ api: file.stem, operationId: op.operationId, problem: 'no example validates' });
+      const tag = [toolset, version.replace(/_/g, '-')].filter(Boolean).join(' ');
+      const text = shortDescription(op.summary, op.description, options.maxDescription ?? 240);
+      const entry: Omit<CatalogOperation, 'name'> = {
+        title: titleOf(op.operationId),
+        description: `${text} [${tag}${op.deprecated ? ', deprecated' : ''}]`,
+        toolset,
+        writes: isWrite(op.method, op.operationId, readOps),
+        deprecated: op.deprecated,
+        inputSchema,
+        examples,
+        recipe,
+        usagePlan: parseUsagePlan(op.description),
+        meta: { api: file.stem, operationId: op.operationId, method: op.method, path: op.path },
+      };
+      const item: Pending = {
+        file,
+        op,
+        entry,
+        candidate: { base: snakeCase(op.operationId), toolset, version, order: `${op.method} ${op.path}` },
+      };
+      if (options.preferFile) {
+        const route = `${op.method} ${op.path}`;
+        const seen = byRoute.get(route);
+        if (seen !== undefined) {
+          if (options.preferFile(file, pending[seen]!.file) < 0) pending[seen] = item;
+          continue;
+        }
+        byRoute.set(route, pending.length);
+      }
+      pending.push(item);
+    }
+  }
+  const names = assignNames(pending.map((p) => p.candidate));
+  const operations: CatalogOperation[] = pending
+    .map((p, i) => ({ name: names[i]!, ...p.entry }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { catalog: { format: 1, family: options.family, operations }, problems };
+}

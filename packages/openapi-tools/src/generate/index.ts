@@ -1,0 +1,14 @@
+// @obmcp/openapi-tools/generate: build-time catalog generation from the vendored specs.
+export {
+  buildCatalog,
+  type CatalogBuild,
+  type CatalogOptions,
+  type CatalogProblem,
+} from './build-catalog.js';
+export { catalogIsCurrent, serializeCatalog, writeCatalog } from './catalog-file.js';
+export { AMAZON_ADS_CATALOG, CATALOG_PRESETS, SP_API_CATALOG, spToolsetOf } from './presets.js';
+export { snakeCase, assignNames, versionLabel, MAX_TOOL_NAME } from './names.js';
+export { shortDescription, firstSentence } from './describe.js';
+export { parseUsagePlan } from './usage-plan.js';
+export { toPortableSchema } from './to-json-schema.js';
+export { sample, validates } from './examples.js';

@@ -1,0 +1,148 @@
+// Spec parameters (Swagger 2.0 and OpenAPI 3.0) → tool argument schemas and recipe entries.
+import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
+import type { SpecOperation } from './spec-operations.js';
+import { type PortableOptions, toPortableSchema } from './to-json-schema.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Swagger 2.0 non-body parameter keywords that are schema keywords. */
+const SWAGGER_SCHEMA_KEYS = [
+  'type',
+  'format',
+  'items',
+  'enum',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'multipleOf',
+  'description',
+];
+
+export interface ArgSpec {
+  param: RecipeParam;
+  schema: JsonSchemaObject;
+}
+
+export interface OperationArgs {
+  args: ArgSpec[];
+  /** Header parameters the server supplies (required or not), by wire name. */
+  serverHeaders: string[];
+  contentType?: string;
+}
+
+export interface ParameterOptions extends PortableOptions {
+  /** Header names (any case) the server sets itself; they are not tool arguments. */
+  serverHeaders: readonly string[];
+}
+
+/** JSON-ish request media type first (vendor `+json` counts), else the first declared. */
+export function pickMediaType(types: readonly string[]): string | undefined {
+  return types.find((t) => /[/+]json\b/i.test(t)) ?? types[0];
+}
+
+function parameterSchema(param: Obj, options: PortableOptions): JsonSchemaObject {
+  // OpenAPI 3: the schema is nested; Swagger 2.0: the keywords sit on the parameter itself.
+  const source: Obj = isObj(param.schema)
+    ? { ...param.schema }
+    : Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in param).map((k) => [k, param[k]]));
+  if (typeof param.description === 'string' && !('description' in source))
+    source.description = param.description;
+  return toPortableSchema(source, options);
+}
+
+function arrayStyle(param: Obj, schema: JsonSchemaObject): RecipeParam['style'] | undefined {
+  if (schema.type !== 'array') return undefined;
+  if ('collectionFormat' in param || !isObj(param.schema)) {
+    return param.collectionFormat === 'multi' ? 'multi' : 'csv';
+  }
+  // OpenAPI 3 query default: style form, explode true → one pair per item.
+  const style = typeof param.style === 'string' ? param.style : 'form';
+  return style === 'form' && param.explode !== false ? 'multi' : 'csv';
+}
+
+export function operationArgs(op: SpecOperation, options: ParameterOptions): OperationArgs {
+  const server = new Set(options.serverHeaders.map((h) => h.toLowerCase()));
+  const args: ArgSpec[] = [];
+  const serverHeaders: string[] = [];
+  let contentType: string | undefined;
+  const used = new Set<string>();
+  const argName = (name: string, location: string) => {
+    const key = used.has(name) ? `${location}_${name}` : name;
+    used.add(key);
+    return key;
+  };
+  for (const p of op.parameters) {
+    const name = String(p.name ?? '');
+    const location = String(p.in ?? '');
+    if (location === 'header' && server.has(name.toLowerCase())) {
+      serverHeaders.push(name);
+      continue;
+    }
+    if (location === 'body') {
+      contentType = pickMediaType(op.consumes) ?? 'application/json';
+      args.push({
+        param: { arg: argName(name, 'body'), name: '', in: 'body', required: p.required === true },
+        schema: toPortableSchema(p.schema, options),
+      });
+      continue;
+    }
+    if (location !== 'path' && location !== 'query' && location !== 'header') {
+      throw new Error(`${op.operationId}: parameter ${name} in ${location} is not supported`);
+    }
+    const schema = parameterSchema(p, options);
+    const param: RecipeParam = {
+      arg: argName(name, location),
+      name,
+      in: location,
+      required: location === 'path' || p.required === true,
+    };
+    const style = arrayStyle(p, schema);
+    if (style) param.style = style;
+    args.push({ param, schema });
+  }
+  if (op.requestBody) {
+    const content = isObj(op.requestBody.content) ? op.requestBody.content : {};
+    const type = pickMediaType(Object.keys(content));
+    if (type !== undefined) {
+      contentType = type;
+      const media = content[type];
+      args.push({
+        param: {
+          arg: argName('body', 'body'),
+          name: '',
+          in: 'body',
+          required: op.requestBody.required === true,
+        },
+        schema: toPortableSchema(isObj(media) ? media.schema : undefined, options),
+      });
+    }
+  }
+  const result: OperationArgs = { args, serverHeaders };
+  if (contentType !== undefined) result.contentType = contentType;
+  return result;
+}
+
+/** The success media type to send as Accept: Swagger `produces`, or the first 2xx response's content. */
+export function acceptOf(op: SpecOperation): string | undefined {
+  if (op.produces.length > 0) return pickMediaType(op.produces);
+  const codes = Object.keys(op.responses)
+    .filter((c) => /^2/.test(c))
+    .sort();
+  for (const code of codes) {
+    const response = op.responses[code];
+    if (isObj(response) && isObj(response.content)) {
+      const type = pickMediaType(Object.keys(response.content));
+      if (type) return type;
+    }
+  }
+  return undefined;
+}

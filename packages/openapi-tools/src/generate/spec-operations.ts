@@ -1,0 +1,63 @@
+// Walks a dereferenced Swagger 2.0 / OpenAPI 3.x document and yields its operations in one shape.
+import type { HttpMethod } from '../catalog-types.js';
+
+type Obj = Record<string, unknown>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** One operation as the spec states it (parameters merged from path and operation level). */
+export interface SpecOperation {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  /** Path-level then operation-level parameters; an operation-level one replaces the same name+in. */
+  parameters: Obj[];
+  /** OpenAPI 3 request body (`{ required, content }`), if any. */
+  requestBody?: Obj;
+  /** Swagger 2.0 `consumes` / `produces` (operation overrides document). */
+  consumes: string[];
+  produces: string[];
+  responses: Obj;
+  /** The raw operation object (for extensions such as `x-amzn-api-sandbox`). */
+  raw: Obj;
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+
+export function specOperations(doc: Obj): SpecOperation[] {
+  const out: SpecOperation[] = [];
+  const paths = isObj(doc.paths) ? doc.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObj(item)) continue;
+    const shared = Array.isArray(item.parameters) ? item.parameters.filter(isObj) : [];
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObj(op)) continue;
+      const own = Array.isArray(op.parameters) ? op.parameters.filter(isObj) : [];
+      const key = (p: Obj) => `${String(p.in)}:${String(p.name)}`;
+      const ownKeys = new Set(own.map(key));
+      const parameters = [...shared.filter((p) => !ownKeys.has(key(p))), ...own];
+      const entry: SpecOperation = {
+        method: method.toUpperCase() as HttpMethod,
+        path,
+        operationId: typeof op.operationId === 'string' ? op.operationId : `${method}${path}`,
+        summary: typeof op.summary === 'string' ? op.summary : '',
+        description: typeof op.description === 'string' ? op.description : '',
+        deprecated: op.deprecated === true,
+        parameters,
+        consumes: strings(op.consumes ?? doc.consumes),
+        produces: strings(op.produces ?? doc.produces),
+        responses: isObj(op.responses) ? op.responses : {},
+        raw: op,
+      };
+      if (isObj(op.requestBody)) entry.requestBody = op.requestBody;
+      out.push(entry);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+// The SP-API preset over the vendored models: every operation, unique bounded names, valid examples.
+import { describe, expect, it } from 'vitest';
+import { validates } from '../src/generate/examples.js';
+import { buildCatalog, type CatalogBuild, SP_API_CATALOG } from '../src/generate/index.js';
+
+/** Visits every keyword of every schema node (property names under `properties` are not keywords). */
+function walk(node: unknown, visit: (key: string, value: unknown) => void): void {
+  if (Array.isArray(node)) for (const v of node) walk(v, visit);
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) {
+      visit(k, v);
+      if (k === 'properties' && v && typeof v === 'object') for (const p of Object.values(v)) walk(p, visit);
+      else if (k !== 'enum' && k !== 'const' && k !== 'default') walk(v, visit);
+    }
+}
+
+describe('SP-API catalog', () => {
+  let build: CatalogBuild;
+  it('builds all 370 operations without problems', { timeout: 180_000 }, async () => {
+    build = await buildCatalog(SP_API_CATALOG);
+    expect(build.problems).toEqual([]);
+    expect(build.catalog.operations).toHaveLength(370);
+  });
+
+  it('gives unique snake_case names of at most 64 characters', () => {
+    const names = build.catalog.operations.map((o) => o.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(n).toMatch(/^[a-z0-9_]{1,64}$/);
+  });
+
+  it('publishes portable schemas: no $ref, no examples, no type arrays, no boolean subschemas', () => {
+    for (const op of build.catalog.operations) {
+      walk(op.inputSchema, (key, value) => {
+        expect(key, op.name).not.toBe('$ref');
+        expect(key, op.name).not.toBe('examples');
+        expect(key.startsWith('x-'), `${op.name} ${key}`).toBe(false);
+        if (key === 'type') expect(typeof value, op.name).toBe('string');
+        if (['items', 'not', 'contains'].includes(key)) expect(typeof value, op.name).toBe('object');
+        if (key === 'additionalProperties') expect(value === false || typeof value === 'object').toBe(true);
+      });
+    }
+  });
+
+  it('carries examples that validate, recipes covering every argument and the documented usage plans', () => {
+    for (const op of build.catalog.operations) {
+      expect(op.examples.length, op.name).toBeGreaterThan(0);
+      for (const ex of op.examples) expect(validates(op.inputSchema, ex), op.name).toBe(true);
+      const props = Object.keys((op.inputSchema.properties as object) ?? {});
+      expect(op.recipe.params.map((p) => p.arg).sort()).toEqual(props.sort());
+      expect(op.description.length).toBeLessThanOrEqual(300);
+    }
+    const byId = (id: string) => build.catalog.operations.find((o) => o.meta.operationId === id);
+    expect(byId('getOrders')?.usagePlan).toEqual({ rate: 0.0167, burst: 20 });
+    expect(byId('searchOrders')?.usagePlan).toEqual({ rate: 0.0056, burst: 20 });
+    expect(byId('getReports')?.recipe.params.find((p) => p.arg === 'reportTypes')?.style).toBe('csv');
+    expect(byId('createReport')?.writes).toBe(false);
+    expect(byId('patchListingsItem')?.writes).toBe(true);
+    expect(byId('getMyFeesEstimates')?.writes).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+// Reads a vendored spec as raw JSON, or fully dereferenced through @readme/openapi-parser.
+import { readFileSync } from 'node:fs';
+import { dereference } from '@readme/openapi-parser';
+import type { OpenAPI } from 'openapi-types';
+import type { SpecFile } from './spec-files.js';
+
+/** A Swagger 2.0 or OpenAPI 3.x document. */
+export type ApiDocument = OpenAPI.Document;
+
+/** The file as published (refs intact). A fresh object on every call, so callers may mutate it. */
+export function readSpec(file: SpecFile): ApiDocument {
+  return JSON.parse(readFileSync(file.absPath, 'utf8')) as ApiDocument;
+}
+
+/**
+ * The document with every `$ref` resolved. Circular references stay as `$ref` strings (the parser's
+ * `circular: 'ignore'`), so the result is a finite tree that JSON.stringify can write. Resolution is
+ * local only: the vendored specs reference nothing outside themselves.
+ */
+export async function dereferenceSpec(file: SpecFile): Promise<ApiDocument> {
+  return dereference(readSpec(file), {
+    resolve: { external: false },
+    dereference: { circular: 'ignore' },
+  });
+}
