@@ -20,6 +20,8 @@ export interface AdsConfig {
   retryBudgetMs: number;
   reportMaxBytes: number;
   reportMaxRows: number;
+  /** ADS_API_TOOLSETS as given (comma-separated toolsets, `curated`, or `all`; blank = curated). */
+  toolsets: string | undefined;
   /** CODE_MODE: on (default) | only | off. */
   codeMode: CodeMode;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -58,6 +60,7 @@ const EnvSchema = z.object({
   ADS_API_RETRY_BUDGET_MS: int(0, 600_000).optional(),
   ADS_REPORT_MAX_BYTES: int(1024, 1024 * 1024 * 1024).optional(),
   ADS_REPORT_MAX_ROWS: int(1, 100_000).optional(),
+  ADS_API_TOOLSETS: z.string().optional(),
   CODE_MODE: z.string().optional(),
   MCP_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
   OBMCP_MOCK: z.string().optional(),
@@ -104,6 +107,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     retryBudgetMs: env.ADS_API_RETRY_BUDGET_MS ?? (mock ? 1_000 : 20_000),
     reportMaxBytes: env.ADS_REPORT_MAX_BYTES ?? 50 * 1024 * 1024,
     reportMaxRows: env.ADS_REPORT_MAX_ROWS ?? 1_000,
+    toolsets: env.ADS_API_TOOLSETS,
     codeMode: codeModeOf(env.CODE_MODE),
     logLevel: env.MCP_LOG_LEVEL ?? 'info',
     secrets: [],

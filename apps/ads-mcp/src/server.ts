@@ -12,6 +12,7 @@ import { AdsApiClient } from './http/client.js';
 import { profile } from './profile.js';
 import { createSession } from './state/session.js';
 import type { AdsToolContext } from './tools/context.js';
+import { adsToolSplit } from './operations/index.js';
 import { adsTools } from './tools/index.js';
 import { VERSION } from './version.js';
 
@@ -43,8 +44,9 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     throw new Error('no credential source configured');
   }
   const client = new AdsApiClient(fetcher, auth, session, config);
-  const direct = adsTools({ config, session, client, fetcher, auth, listIdentities });
-  const { listed, internal } = applyCodeMode(direct, config.codeMode);
+  const ctx: AdsToolContext = { config, session, client, fetcher, auth, listIdentities };
+  const split = adsToolSplit(ctx, adsTools(ctx));
+  const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
     profile,
     tools: listed,

@@ -37,6 +37,8 @@ export interface AdsRequest {
   accept?: string;
   /** Extra headers the operation declares (e.g. Amazon-Ads-AccountId). */
   headers?: Record<string, string>;
+  /** Also send the LWA client id under this header (Ads API v1: Amazon-Ads-ClientId). */
+  clientIdHeader?: string;
   scope: AdsScope;
   /** Safe to repeat after 5xx/timeouts. 429 is retried for every request (not processed upstream). */
   idempotent: boolean;
@@ -68,6 +70,7 @@ export class AdsApiClient {
         'amazon-advertising-api-clientid': creds.clientId,
         accept: req.accept ?? media,
       };
+      if (req.clientIdHeader) headers[req.clientIdHeader.toLowerCase()] = creds.clientId;
       if (profileId !== undefined) headers['amazon-advertising-api-scope'] = String(profileId);
       if (req.scope.kind === 'amc') {
         headers['amazon-advertising-api-advertiserid'] = req.scope.advertiserId;

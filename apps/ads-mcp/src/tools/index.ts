@@ -2,6 +2,7 @@
 import type { ToolDefinition } from '@obmcp/contract';
 import { amcTools } from './amc.tools.js';
 import { amcLibraryTools } from './amc-library.tools.js';
+import { campaignReadTools } from './campaign-reads.tools.js';
 import type { AdsToolContext } from './context.js';
 import { identityTools } from './identities.tools.js';
 import { profileTools } from './profiles.tools.js';
@@ -9,6 +10,7 @@ import { regionTools } from './regions.tools.js';
 import { reportingTools } from './reporting.tools.js';
 import { runReportTool } from './run-report.tool.js';
 import { spReadTools } from './sp-read.tools.js';
+import { spTargetingTools } from './sp-targeting.tools.js';
 import { spWriteTools } from './sp-write.tools.js';
 
 export function adsTools(ctx: AdsToolContext): ToolDefinition[] {
@@ -18,6 +20,8 @@ export function adsTools(ctx: AdsToolContext): ToolDefinition[] {
     ...identityTools(ctx),
     ...spReadTools(ctx),
     ...(ctx.config.enableWrites ? spWriteTools(ctx) : []),
+    ...spTargetingTools(ctx),
+    ...campaignReadTools(ctx),
     ...reportingTools(ctx),
     runReportTool(ctx),
     ...amcLibraryTools(ctx),

@@ -1,9 +1,11 @@
 // msw handlers for the Amazon Ads API (all three regional hosts, report files) and its dummy env.
 import type { RequestHandler } from 'msw';
 import { amcHandlers } from './amc.js';
+import { campaignReadHandlers } from './campaign-reads.js';
 import { profileHandlers } from './profiles.js';
 import { reportingHandlers } from './reporting.js';
 import { spHandlers } from './sp.js';
+import { spTargetingHandlers } from './sp-targeting.js';
 
 export { renderAdsFault } from './fault.js';
 export { ADS_HOSTS, REPORT_FILE_HOST } from './hosts.js';
@@ -14,6 +16,8 @@ export { resetAdsMockState } from './state.js';
 export const handlers: RequestHandler[] = [
   ...profileHandlers,
   ...spHandlers,
+  ...spTargetingHandlers,
+  ...campaignReadHandlers,
   ...reportingHandlers,
   ...amcHandlers,
 ];

@@ -45,6 +45,17 @@ const RESOURCES: Resource[] = [
     media: 'application/vnd.spProductAd.v3+json',
     idFilters: { campaignIdFilter: 'campaignId', adGroupIdFilter: 'adGroupId', adIdFilter: 'adId' },
   },
+  {
+    path: 'negativeKeywords',
+    key: 'negativeKeywords',
+    idField: 'keywordId',
+    media: 'application/vnd.spNegativeKeyword.v3+json',
+    idFilters: {
+      campaignIdFilter: 'campaignId',
+      adGroupIdFilter: 'adGroupId',
+      negativeKeywordIdFilter: 'keywordId',
+    },
+  },
 ];
 
 function includeOf(filter: unknown): string[] | undefined {

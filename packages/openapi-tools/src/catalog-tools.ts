@@ -1,0 +1,111 @@
+// Catalog operations as contract tools, and the listed/hidden split a server publishes: curated tools
+// replace their generated twin, toolsets select what tools/list shows, the rest stays reachable
+// through Code Mode; writes only when enabled. Shared by every server that serves a catalog.
+import { readFileSync } from 'node:fs';
+import {
+  type CallContext,
+  CHANGE_UPSTREAM,
+  CREATE_UPSTREAM,
+  READ_UPSTREAM,
+  REPLACE_UPSTREAM,
+  type ToolAnnotations,
+  type ToolDefinition,
+} from '@obmcp/contract';
+import { type Catalog, type CatalogOperation, OPERATION_META_KEY, type OperationMeta } from './catalog-types.js';
+import { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
+
+/** The toolset name of the hand-written tools (listed by default). */
+export const CURATED_TOOLSET = 'curated';
+
+/** Reads a catalog JSON file (once per call site; keep the result). */
+export function readCatalog(url: URL): Catalog {
+  return JSON.parse(readFileSync(url, 'utf8')) as Catalog;
+}
+
+function annotationsOf(op: CatalogOperation): ToolAnnotations {
+  if (op.recipe.method === 'GET' || !op.writes) return READ_UPSTREAM;
+  if (op.recipe.method === 'POST') return CREATE_UPSTREAM;
+  if (op.recipe.method === 'PATCH') return CHANGE_UPSTREAM;
+  return REPLACE_UPSTREAM;
+}
+
+/** Tool results are objects: a JSON object passes through, anything else is wrapped. */
+export function asToolResult(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : { result: body ?? null };
+}
+
+export type ExecuteOperation = (
+  op: CatalogOperation,
+  args: Record<string, unknown>,
+  call: CallContext,
+) => Promise<unknown>;
+
+/** One catalog operation as a contract tool (schema compiled lazily, on first call). */
+export function operationTool(op: CatalogOperation, execute: ExecuteOperation): ToolDefinition {
+  return {
+    name: op.name,
+    title: op.title,
+    description: op.description,
+    inputSchema: { ...op.inputSchema, examples: op.examples },
+    annotations: annotationsOf(op),
+    _meta: { [OPERATION_META_KEY]: op.meta },
+    lazy: true,
+    handler: async (args, call) => asToolResult(await execute(op, args as Record<string, unknown>, call)),
+  };
+}
+
+/** A curated tool declaring the operation it calls (it then replaces the generated tool). */
+export function withOperation<T extends ToolDefinition>(tool: T, meta: OperationMeta): T {
+  return { ...tool, _meta: { ...tool._meta, [OPERATION_META_KEY]: meta } };
+}
+
+function operationOf(tool: ToolDefinition): OperationMeta | undefined {
+  return tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
+}
+
+const key = (m: { method: string; path: string }) => `${m.method.toUpperCase()} ${m.path}`;
+
+export interface ToolSplitOptions {
+  catalog: Catalog;
+  /** Hand-written tools (already filtered by the writes switch); local ones have openWorldHint false. */
+  curated: readonly ToolDefinition[];
+  /** The toolsets env value (comma-separated names, `curated`, or `all`); blank → defaultToolsets. */
+  toolsets: string | undefined;
+  defaultToolsets: string;
+  enableWrites: boolean;
+  execute: ExecuteOperation;
+}
+
+export interface ToolSplit {
+  /** Published in tools/list. */
+  listed: ToolDefinition[];
+  /** Callable through Code Mode only (search_tools, get_tool_schema, call_tool). */
+  hidden: ToolDefinition[];
+}
+
+/**
+ * Throws (naming the valid toolsets) on an unknown toolset or a curated tool whose name collides with
+ * a generated one. Every allowed operation ends up in exactly one tool, listed or hidden.
+ */
+export function catalogToolSplit(o: ToolSplitOptions): ToolSplit {
+  const raw = o.toolsets === undefined || o.toolsets.trim() === '' ? o.defaultToolsets : o.toolsets;
+  const parsed = parseToolsets(raw, [CURATED_TOOLSET, ...toolsetsOf(o.catalog)]);
+  const listCurated = parsed === 'all' || parsed.has(CURATED_TOOLSET);
+  const listedApi = (toolset: string) => parsed === 'all' || parsed.has(toolset);
+  const covered = new Set(o.curated.flatMap((t) => (operationOf(t) ? [key(operationOf(t)!)] : [])));
+  const taken = new Set(o.curated.map((t) => t.name));
+  const listed: ToolDefinition[] = [];
+  const hidden: ToolDefinition[] = [];
+  for (const tool of o.curated) {
+    const local = tool.annotations?.openWorldHint === false;
+    (listCurated || local ? listed : hidden).push(tool);
+  }
+  for (const op of allowedOperations(o.catalog, o.enableWrites)) {
+    if (covered.has(key(op.recipe))) continue;
+    if (taken.has(op.name)) throw new Error(`generated tool ${op.name} collides with a curated tool`);
+    (listedApi(op.toolset) ? listed : hidden).push(operationTool(op, o.execute));
+  }
+  return { listed, hidden };
+}
