@@ -23,6 +23,8 @@ export interface SpConfig {
   maxDocumentBytes: number;
   lwaEndpoint: string;
   codeMode: string | undefined;
+  /** SP_API_TOOLSETS as given (validated against the catalog at server creation). */
+  toolsets: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -86,6 +88,7 @@ const EnvSchema = z.object({
   SP_API_MAX_DOCUMENT_BYTES: int(1024, 1024 * 1024 * 1024),
   SP_API_LWA_ENDPOINT: text,
   CODE_MODE: text,
+  SP_API_TOOLSETS: text,
   SP_API_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
 });
 
@@ -128,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>): SpConfig {
     maxDocumentBytes: e.SP_API_MAX_DOCUMENT_BYTES ?? 50 * 1024 * 1024,
     lwaEndpoint: e.SP_API_LWA_ENDPOINT ?? 'https://api.amazon.com/auth/o2/token',
     codeMode: e.CODE_MODE,
+    toolsets: e.SP_API_TOOLSETS,
     logLevel: e.SP_API_LOG_LEVEL ?? 'info',
   };
 }

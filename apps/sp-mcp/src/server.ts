@@ -7,6 +7,7 @@ import type { SpConfig } from './config.js';
 import { SpApiClient } from './http/sp-client.js';
 import { Session } from './identity/session.js';
 import { spProfile } from './profile.js';
+import { spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
 import { SP_MCP_VERSION } from './version.js';
 
@@ -36,8 +37,14 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     ...(options.limiterStore ? { store: options.limiterStore } : {}),
   });
   const client = new SpApiClient({ config, session, tokens, fetcher: api, limiter });
-  const direct = spTools({ config, session, client, documents });
-  const { listed, internal } = applyCodeMode(direct, config.codeMode);
+  const curated = spTools({ config, session, client, documents });
+  const split = spToolSplit({
+    client,
+    curated,
+    toolsets: config.toolsets,
+    enableWrites: config.enableWrites,
+  });
+  const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
     profile: spProfile,
     tools: listed,

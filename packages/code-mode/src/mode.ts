@@ -27,15 +27,18 @@ export interface CodeModeSplit {
 /**
  * Splits an app's tools by mode. `codeTools` defaults to `codeModeTools()` (pass your own to set limits).
  * on: listed = direct + code tools; only: listed = code tools, internal = direct; off: listed = direct.
+ * `hiddenTools` (e.g. operations outside the selected toolsets) are never listed: they are callable
+ * through Code Mode (search_tools, get_tool_schema, call_tool) when it is on or only, and absent when off.
  */
 export function applyCodeMode(
   directTools: readonly ToolDefinition[],
   mode: CodeMode | string | undefined,
   codeTools?: readonly ToolDefinition[],
+  hiddenTools: readonly ToolDefinition[] = [],
 ): CodeModeSplit {
   const parsed = parseCodeMode(mode);
   if (parsed === 'off') return { listed: [...directTools], internal: [] };
-  const code = withExecuteHints(codeTools ?? codeModeTools(), directTools);
-  if (parsed === 'only') return { listed: [...code], internal: [...directTools] };
-  return { listed: [...directTools, ...code], internal: [] };
+  const code = withExecuteHints(codeTools ?? codeModeTools(), [...directTools, ...hiddenTools]);
+  if (parsed === 'only') return { listed: [...code], internal: [...directTools, ...hiddenTools] };
+  return { listed: [...directTools, ...code], internal: [...hiddenTools] };
 }

@@ -25,11 +25,17 @@ export const SP_RATE_TABLE = {
 
 export type SpOperation = keyof typeof SP_RATE_TABLE;
 
-export function ruleFor(operation: SpOperation): LimitRule {
-  return SP_RATE_TABLE[operation];
+/**
+ * Operations whose model documents no usage plan: one request per second, burst 5, until the
+ * upstream's x-amzn-RateLimit-Limit header teaches the limiter the real rate.
+ */
+export const UNDOCUMENTED_RULE: LimitRule = { rate: 1, burst: 5 };
+
+export function ruleFor(operation: SpOperation | string): LimitRule {
+  return operation in SP_RATE_TABLE ? SP_RATE_TABLE[operation as SpOperation] : UNDOCUMENTED_RULE;
 }
 
 /** Limiter key: per operation and seller identity (never a secret). */
-export function limiterKey(identityId: string, operation: SpOperation): string {
+export function limiterKey(identityId: string, operation: SpOperation | string): string {
   return `${operation}@${identityId}`;
 }

@@ -1,6 +1,13 @@
 // SpApiClient: limiter → LWA token → fetch → header meta → error mapping, with bounded retry.
 import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
-import { type Fetcher, joinQuery, type Limiter, type QueryValue, withRetry } from '@obmcp/http-kit';
+import {
+  type Fetcher,
+  joinQuery,
+  type Limiter,
+  type LimitRule,
+  type QueryValue,
+  withRetry,
+} from '@obmcp/http-kit';
 import type { TokenProvider } from '../auth/token-provider.js';
 import type { SpConfig } from '../config.js';
 import type { Session } from '../identity/session.js';
@@ -17,7 +24,14 @@ import {
 } from './upstream-error.js';
 
 export interface SpRequest {
-  operation: SpOperation;
+  /** Limiter key name: a curated operation of the rate table, or `<api>.<operationId>` of a generated one. */
+  operation: SpOperation | string;
+  /** Usage plan when the operation is not in the rate table (generated operations). */
+  rule?: LimitRule;
+  /** Media type to ask for (default application/json). */
+  accept?: string;
+  /** Header parameters of the operation (never credentials: those are set here and win). */
+  headers?: Record<string, string>;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Path with every dynamic segment already encodeURIComponent'ed. */
   path: string;
@@ -70,7 +84,7 @@ export class SpApiClient {
     let previousFailure: unknown;
     const attempt = async (n: number): Promise<SpResult> => {
       try {
-        await limiter.acquire(key, ruleFor(req.operation), call.signal);
+        await limiter.acquire(key, req.rule ?? ruleFor(req.operation), call.signal);
       } catch (refusal) {
         // Our own limiter blocking a *retry* must not hide what upstream said on the first try.
         if (n > 1 && previousFailure !== undefined) throw previousFailure;
@@ -90,8 +104,9 @@ export class SpApiClient {
           method: req.method,
           url,
           headers: {
+            ...req.headers,
             'x-amz-access-token': token,
-            accept: 'application/json',
+            accept: req.accept ?? 'application/json',
             ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),

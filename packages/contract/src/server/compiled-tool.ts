@@ -16,9 +16,24 @@ export interface CompiledTool {
   info: ToolInfo;
 }
 
-export function compileTool(definition: ToolDefinition, settings: ContractSettings): CompiledTool {
+/** The effective schema (strict rule applied) and public face, without compiling a validator. */
+export function toolInfo(definition: ToolDefinition, settings: ContractSettings): ToolInfo {
   const declared = definition.inputSchema;
   const schema = settings.strictUnknown ? injectStrictUnknown(declared) : declared;
+  const info: ToolInfo = { name: definition.name, description: definition.description, inputSchema: schema };
+  if (definition.title !== undefined) info.title = definition.title;
+  if (definition.annotations !== undefined) info.annotations = definition.annotations;
+  if (definition._meta !== undefined) info._meta = definition._meta;
+  return info;
+}
+
+export function compileTool(
+  definition: ToolDefinition,
+  settings: ContractSettings,
+  known?: ToolInfo,
+): CompiledTool {
+  const info = known ?? toolInfo(definition, settings);
+  const schema = info.inputSchema;
   const { $schema: _ignored, $id: _id, ...rest } = schema as Record<string, unknown>;
   const validate = sharedAjv().compile(rest);
   const examples = Array.isArray(schema.examples) ? [...schema.examples] : [];
@@ -27,9 +42,6 @@ export function compileTool(definition: ToolDefinition, settings: ContractSettin
     if (!validate(example))
       throw new Error(`tool ${definition.name}: example ${JSON.stringify(example)} fails its own schema`);
   }
-  const info: ToolInfo = { name: definition.name, description: definition.description, inputSchema: schema };
-  if (definition.title !== undefined) info.title = definition.title;
-  if (definition.annotations !== undefined) info.annotations = definition.annotations;
   return {
     definition,
     schema,

@@ -66,6 +66,7 @@ function bindServer(profile: ServerProfile, host: ContractHost, log: Logger): Se
       description: t.description,
       inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
       ...(t.annotations ? { annotations: t.annotations } : {}),
+      ...(t._meta ? { _meta: t._meta } : {}),
     })),
   }));
   // Loose on purpose: the SDK's Protocol parses with this schema and answers a failure -32603; its

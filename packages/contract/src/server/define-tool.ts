@@ -11,6 +11,7 @@ export interface ToolSpec<Args> {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  _meta?: Record<string, unknown>;
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
 }
 

@@ -1,6 +1,6 @@
 // ToolHost: every compiled tool (listed or internal) behind one call() that never throws envelopes.
 import type { ContractSettings } from '../config/env.js';
-import { type CompiledTool, compileTool } from './compiled-tool.js';
+import { type CompiledTool, compileTool, toolInfo } from './compiled-tool.js';
 import type { Logger } from './logger.js';
 import { type PipelineOutcome, runPipeline } from './pipeline.js';
 import { isPlainObject } from '../validation/json-type.js';
@@ -19,6 +19,23 @@ export interface ContractHost extends ToolHost {
   ): Promise<PipelineOutcome>;
 }
 
+interface HostEntry {
+  definition: ToolDefinition;
+  listed: boolean;
+  info?: ToolInfo;
+  compiled?: CompiledTool;
+}
+
+function infoOf(entry: HostEntry, settings: ContractSettings): ToolInfo {
+  entry.info ??= entry.compiled?.info ?? toolInfo(entry.definition, settings);
+  return entry.info;
+}
+
+function compiledOf(entry: HostEntry, settings: ContractSettings): CompiledTool {
+  entry.compiled ??= compileTool(entry.definition, settings, entry.info);
+  return entry.compiled;
+}
+
 export function createToolHost(
   profile: ServerProfile,
   listed: readonly ToolDefinition[],
@@ -26,28 +43,34 @@ export function createToolHost(
   settings: ContractSettings,
   log: Logger,
 ): ContractHost {
-  const tools = new Map<string, { compiled: CompiledTool; listed: boolean }>();
+  const tools = new Map<string, HostEntry>();
   for (const [defs, isListed] of [
     [listed, true],
     [internal, false],
   ] as const) {
     for (const def of defs) {
       if (tools.has(def.name)) throw new Error(`duplicate tool name: ${def.name}`);
-      tools.set(def.name, { compiled: compileTool(def, settings), listed: isListed });
+      const entry: HostEntry = { definition: def, listed: isListed };
+      // Eager by default: a bad example fails at startup. Lazy tools compile on their first call.
+      if (!def.lazy) compiledOf(entry, settings);
+      tools.set(def.name, entry);
     }
   }
   const host: ContractHost = {
     profile,
-    tools: () => [...tools.values()].map((t) => t.compiled.info),
-    listed: () => [...tools.values()].filter((t) => t.listed).map((t) => t.compiled.info),
-    describe: (name) => tools.get(name)?.compiled.info,
+    tools: () => [...tools.values()].map((t) => infoOf(t, settings)),
+    listed: () => [...tools.values()].filter((t) => t.listed).map((t) => infoOf(t, settings)),
+    describe: (name) => {
+      const entry = tools.get(name);
+      return entry ? infoOf(entry, settings) : undefined;
+    },
     async invoke(name, args, options) {
       const entry = tools.get(name);
       if (!entry || (options.listedOnly && !entry.listed)) {
         const names = [...tools.entries()].filter(([, t]) => t.listed || !options.listedOnly).map(([n]) => n);
         return { outcome: { ok: false, envelope: toolNotFoundEnvelope(name, names) }, meta: {} };
       }
-      return runPipeline(entry.compiled, args, { profile, settings, log, host }, options.signal);
+      return runPipeline(compiledOf(entry, settings), args, { profile, settings, log, host }, options.signal);
     },
     async call(name, args, options) {
       const signal = options?.signal ?? new AbortController().signal;

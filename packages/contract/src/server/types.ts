@@ -48,6 +48,14 @@ export interface ToolDefinition<Args = JsonObject> {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** Tool `_meta` published in tools/list (e.g. `io.obmcp/operation`). */
+  _meta?: Record<string, unknown>;
+  /**
+   * Compile the validator (and check the examples) on the first call instead of at startup, so a
+   * server with hundreds of generated tools starts as fast as one with a few. The app's tests must
+   * then prove the examples valid.
+   */
+  lazy?: boolean;
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
 }
 
@@ -73,6 +81,7 @@ export interface ToolInfo {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  _meta?: Record<string, unknown>;
 }
 
 /** The pipeline, callable from inside a tool (Code Mode's call_tool). */
