@@ -11,7 +11,12 @@ import {
   type ToolAnnotations,
   type ToolDefinition,
 } from '@obmcp/contract';
-import { type Catalog, type CatalogOperation, OPERATION_META_KEY, type OperationMeta } from './catalog-types.js';
+import {
+  type Catalog,
+  type CatalogOperation,
+  OPERATION_META_KEY,
+  type OperationMeta,
+} from './catalog-types.js';
 import { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
 
 /** The toolset name of the hand-written tools (listed by default). */
@@ -65,6 +70,11 @@ function operationOf(tool: ToolDefinition): OperationMeta | undefined {
   return tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
 }
 
+/** `<toolset>_<name>` (snake case, at most 64 characters) for a name a curated tool already uses. */
+function qualified(op: CatalogOperation): string {
+  return `${op.toolset.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${op.name}`.slice(0, 64);
+}
+
 const key = (m: { method: string; path: string }) => `${m.method.toUpperCase()} ${m.path}`;
 
 export interface ToolSplitOptions {
@@ -76,6 +86,11 @@ export interface ToolSplitOptions {
   defaultToolsets: string;
   enableWrites: boolean;
   execute: ExecuteOperation;
+  /**
+   * Curated tools listed only with the toolset of their operation, not with `curated` (keeps the
+   * default tools/list small; Code Mode still reaches them).
+   */
+  outsideCurated?: ReadonlySet<string>;
 }
 
 export interface ToolSplit {
@@ -94,18 +109,28 @@ export function catalogToolSplit(o: ToolSplitOptions): ToolSplit {
   const parsed = parseToolsets(raw, [CURATED_TOOLSET, ...toolsetsOf(o.catalog)]);
   const listCurated = parsed === 'all' || parsed.has(CURATED_TOOLSET);
   const listedApi = (toolset: string) => parsed === 'all' || parsed.has(toolset);
+  const toolsetByKey = new Map(o.catalog.operations.map((op) => [key(op.recipe), op.toolset]));
   const covered = new Set(o.curated.flatMap((t) => (operationOf(t) ? [key(operationOf(t)!)] : [])));
   const taken = new Set(o.curated.map((t) => t.name));
   const listed: ToolDefinition[] = [];
   const hidden: ToolDefinition[] = [];
   for (const tool of o.curated) {
     const local = tool.annotations?.openWorldHint === false;
-    (listCurated || local ? listed : hidden).push(tool);
+    const meta = operationOf(tool);
+    const toolset = meta ? toolsetByKey.get(key(meta)) : undefined;
+    const show =
+      local ||
+      (listCurated && !o.outsideCurated?.has(tool.name)) ||
+      (toolset !== undefined && listedApi(toolset));
+    (show ? listed : hidden).push(tool);
   }
   for (const op of allowedOperations(o.catalog, o.enableWrites)) {
     if (covered.has(key(op.recipe))) continue;
-    if (taken.has(op.name)) throw new Error(`generated tool ${op.name} collides with a curated tool`);
-    (listedApi(op.toolset) ? listed : hidden).push(operationTool(op, o.execute));
+    // A curated tool owns the plain name; the generated twin is qualified by its toolset.
+    const name = taken.has(op.name) ? qualified(op) : op.name;
+    if (taken.has(name)) throw new Error(`generated tool ${name} collides with a curated tool`);
+    taken.add(name);
+    (listedApi(op.toolset) ? listed : hidden).push(operationTool({ ...op, name }, o.execute));
   }
   return { listed, hidden };
 }

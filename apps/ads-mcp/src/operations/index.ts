@@ -46,6 +46,26 @@ export const CURATED_OPERATIONS: Readonly<Record<string, AdsOperation>> = {
   list_portfolios: OPS.listPortfolios,
 };
 
+/**
+ * Curated tools listed with their operation's toolset (amc, sp, sb, sd, accounts) rather than with
+ * `curated`, so the default tools/list stays within today's size; Code Mode reaches them always.
+ */
+export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
+  'create_report',
+  'list_amc_accounts',
+  'list_amc_workflows',
+  'get_amc_workflow',
+  'list_amc_schedules',
+  'get_amc_schedule',
+  'get_keyword_recommendations',
+  'get_bid_recommendations',
+  'list_negative_keywords',
+  'create_negative_keywords',
+  'list_sb_campaigns',
+  'list_sd_campaigns',
+  'list_portfolios',
+]);
+
 function declareOperations(curated: readonly ToolDefinition[], catalog: Catalog): ToolDefinition[] {
   const byKey = new Map(catalog.operations.map((op) => [`${op.recipe.method} ${op.recipe.path}`, op.meta]));
   return curated.map((tool) => {
@@ -68,6 +88,7 @@ export function adsToolSplit(ctx: AdsToolContext, curated: readonly ToolDefiniti
       defaultToolsets: DEFAULT_ADS_TOOLSETS,
       enableWrites: ctx.config.enableWrites,
       execute: adsOperationExecutor(ctx),
+      outsideCurated: OUTSIDE_DEFAULT,
     });
   } catch (error) {
     throw new Error(`ADS_API_TOOLSETS: ${error instanceof Error ? error.message : String(error)}`);

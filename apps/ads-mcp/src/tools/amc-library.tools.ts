@@ -74,7 +74,7 @@ export function amcLibraryTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof listInstancesSchema>>({
       name: 'list_amc_instances',
       title: 'List AMC instances',
-      description: 'GET /amc/instances of an AMC account (default: the only account from list_amc_accounts).',
+      description: 'AMC instances of the AMC account.',
       inputSchema: listInstancesSchema,
       annotations: read,
       async handler(a, call) {

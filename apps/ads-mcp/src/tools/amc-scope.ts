@@ -16,13 +16,11 @@ export const amcEntityProperties = {
   advertiserId: {
     type: 'string',
     pattern: '^[A-Za-z0-9._-]{4,64}$',
-    description:
-      'AMC account id (accountId from list_amc_accounts); default: the only AMC account of the login.',
+    description: 'AMC account id (list_amc_accounts); default: the only one.',
   },
   marketplaceId: {
     type: 'string',
     pattern: '^[A-Z0-9]{6,20}$',
-    description: "Marketplace id; default: the AMC account's marketplaceId, else the active profile's.",
   },
 } as const;
 

@@ -4,25 +4,20 @@ import { amcEntityProperties } from './amc-scope.js';
 const instanceId = {
   type: 'string',
   pattern: '^[A-Za-z0-9_-]{3,64}$',
-  description: 'AMC instance id from list_amc_instances.',
+  description: 'From list_amc_instances.',
 } as const;
 const executionId = {
   type: 'string',
   pattern: '^[A-Za-z0-9_-]{8,64}$',
-  description: 'workflowExecutionId from create_amc_workflow_execution.',
+  description: 'From create_amc_workflow_execution.',
 } as const;
 const amcTime = {
   type: 'string',
   pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$',
-  description: 'YYYY-MM-DDTHH:MM:SS (AMC time, no zone).',
 } as const;
 const nextToken = { type: 'string', minLength: 1, maxLength: 4096 } as const;
-const limit = { type: 'integer', minimum: 1, maximum: 100, description: 'Page size (max 100).' } as const;
-const workflowId = {
-  type: 'string',
-  pattern: '^[A-Za-z0-9_.-]{1,128}$',
-  description: 'A saved workflow id (list_amc_workflows).',
-} as const;
+const limit = { type: 'integer', minimum: 1, maximum: 100 } as const;
+const workflowId = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' } as const;
 
 export const accountsSchema = {
   type: 'object',
@@ -48,27 +43,24 @@ export const createSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100000,
-      description: 'Ad-hoc SQL, sent as written (line breaks and -- comments kept).',
     },
-    workflowId: { ...workflowId, description: 'A saved workflow to run instead of sqlQuery.' },
+    workflowId: { ...workflowId, description: 'A saved workflow (list_amc_workflows).' },
     timeWindowType: {
       type: 'string',
       enum: ['ALL', 'CURRENT_MONTH', 'EXPLICIT', 'MOST_RECENT_DAY', 'MOST_RECENT_WEEK', 'PREVIOUS_MONTH'],
-      description:
-        "Default: EXPLICIT when timeWindowStart/End are given, else Amazon's default MOST_RECENT_DAY.",
+      description: 'Default: EXPLICIT with start/end, else MOST_RECENT_DAY.',
     },
     timeWindowStart: amcTime,
     timeWindowEnd: amcTime,
     timeWindowTimeZone: {
       type: 'string',
       pattern: '^[A-Za-z_]+(/[A-Za-z_+-]+){0,2}$',
-      description: 'IANA zone, e.g. America/New_York (default UTC).',
+      description: 'IANA zone (default UTC).',
     },
     parameterValues: {
       type: 'object',
       maxProperties: 50,
       additionalProperties: { type: 'string' },
-      description: 'Values of the workflow parameters, as strings (the spec types them as strings).',
     },
     ...amcEntityProperties,
   },
@@ -76,7 +68,7 @@ export const createSchema = {
   examples: [
     {
       instanceId: 'amcabc123def',
-      sqlQuery: 'SELECT campaign_id, SUM(impressions) AS imps FROM dsp_impressions GROUP BY 1',
+      sqlQuery: 'SELECT campaign_id, SUM(impressions) FROM dsp_impressions GROUP BY 1',
       timeWindowStart: '2026-04-01T00:00:00',
       timeWindowEnd: '2026-04-08T00:00:00',
     },
@@ -92,14 +84,6 @@ export const executionSchema = {
   examples: [{ instanceId: 'amcabc123def', workflowExecutionId: '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c' }],
 } as const;
 
-export const getExecutionSchema = {
-  ...executionSchema,
-  properties: {
-    ...executionSchema.properties,
-    includeWorkflow: { type: 'boolean', description: 'Also return the workflow (SQL) that ran.' },
-  },
-} as const;
-
 export const listSchema = {
   type: 'object',
   additionalProperties: false,
@@ -108,9 +92,6 @@ export const listSchema = {
     instanceId,
     nextToken,
     limit,
-    workflowId,
-    includeCancelled: { type: 'boolean' },
-    sortAscending: { type: 'boolean' },
     ...amcEntityProperties,
   },
   examples: [{ instanceId: 'amcabc123def' }],

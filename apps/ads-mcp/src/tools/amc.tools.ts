@@ -7,7 +7,7 @@ import {
   READ_UPSTREAM,
   type ToolDefinition,
 } from '@obmcp/contract';
-import { createSchema, executionSchema, getExecutionSchema, listSchema } from './amc.schemas.js';
+import { createSchema, executionSchema, listSchema } from './amc.schemas.js';
 import { callOperation } from './call-operation.js';
 import type { AdsToolContext } from './context.js';
 import { OPS } from './operations.js';
@@ -47,7 +47,7 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
       name: 'create_amc_workflow_execution',
       title: 'Run an AMC query',
       description:
-        'Starts an AMC workflow execution from ad-hoc sqlQuery or a saved workflowId; answers {workflowExecution}. Poll get_amc_workflow_execution until SUCCEEDED or FAILED.',
+        'Runs ad-hoc sqlQuery or a saved workflowId; answers {workflowExecution}. Poll get_amc_workflow_execution until SUCCEEDED.',
       inputSchema: createSchema,
       annotations: CREATE_UPSTREAM,
       async handler(a, call) {
@@ -71,12 +71,11 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
         return res.body as Record<string, unknown>;
       },
     }),
-    defineTool<FromSchema<typeof getExecutionSchema>>({
+    defineTool<FromSchema<typeof executionSchema>>({
       name: 'get_amc_workflow_execution',
       title: 'Get AMC execution status',
-      description:
-        'One AMC execution as {workflowExecution}: status PENDING → RUNNING → SUCCEEDED, or FAILED/CANCELLED.',
-      inputSchema: getExecutionSchema,
+      description: 'Status: PENDING → RUNNING → SUCCEEDED, FAILED or CANCELLED.',
+      inputSchema: executionSchema,
       annotations: read,
       async handler(a, call) {
         const res = await callOperation(
@@ -84,7 +83,6 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
           OPS.getAmcExecution,
           {
             pathParams: { instanceId: a.instanceId, workflowExecutionId: a.workflowExecutionId },
-            query: { includeWorkflow: a.includeWorkflow },
             amc: a,
           },
           call,
@@ -95,7 +93,7 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof listSchema>>({
       name: 'list_amc_workflow_executions',
       title: 'List AMC executions',
-      description: 'Lists the workflow executions of an AMC instance (paginated with nextToken).',
+      description: 'Executions of an AMC instance (nextToken pages).',
       inputSchema: listSchema,
       annotations: read,
       async handler(a, call) {
@@ -107,9 +105,6 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
             query: {
               nextToken: a.nextToken,
               limit: a.limit,
-              workflowId: a.workflowId,
-              includeCancelled: a.includeCancelled,
-              sortAscending: a.sortAscending,
             },
             amc: a,
           },
@@ -128,7 +123,7 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof executionSchema>>({
       name: 'get_amc_execution_download_urls',
       title: 'Get AMC result download URLs',
-      description: "Pre-signed URLs of a SUCCEEDED execution's result files (and its metadata files).",
+      description: "Pre-signed URLs of a SUCCEEDED execution's files.",
       inputSchema: executionSchema,
       annotations: read,
       async handler(a, call) {

@@ -169,8 +169,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_report',
       title: 'Get report status',
-      description:
-        'GET /reporting/reports/{reportId}: status PENDING → PROCESSING → COMPLETED (ready:true, url) or FAILED (failureReason).',
+      description: 'Report status: PENDING → PROCESSING → COMPLETED (ready:true) or FAILED (failureReason).',
       inputSchema: getSchema,
       annotations: READ_UPSTREAM,
       handler: (a, call) => fetchReport(ctx, a.reportId, call),
@@ -179,7 +178,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
       name: 'download_report',
       title: 'Download report rows',
       description:
-        'Downloads a COMPLETED report (gzip JSON, size-bounded by ADS_REPORT_MAX_BYTES) and returns its rows, truncated to maxRows with truncated:true.',
+        'Rows of a COMPLETED report (gzip JSON, bounded by ADS_REPORT_MAX_BYTES), truncated to maxRows.',
       inputSchema: downloadSchema,
       annotations: READ_UPSTREAM,
       handler: (a, call) => downloadRows(ctx, a.reportId, a.maxRows, call),

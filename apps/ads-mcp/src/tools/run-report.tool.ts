@@ -35,7 +35,7 @@ export function runReportTool(ctx: AdsToolContext): ToolDefinition {
     name: 'run_report',
     title: 'Run a report and return its rows',
     description:
-      'Creates a Reporting v3 report, waits up to waitSeconds for COMPLETED, then returns its rows (a queued duplicate is reused). If not ready in time: ready:false with reportId for download_report.',
+      'Reporting v3 in one call: create (a queued duplicate is reused), wait, return rows; if not ready in time, ready:false and reportId for download_report.',
     inputSchema: runSchema,
     annotations: CREATE_UPSTREAM,
     async handler(a, call) {

@@ -21,11 +21,11 @@ const campaignsSchema = {
     nameMatchType: {
       type: 'string',
       enum: ['BROAD_MATCH', 'EXACT_MATCH'],
-      description: 'How nameFilter matches (default BROAD_MATCH).',
+      description: 'Default BROAD_MATCH.',
     },
     includeExtendedDataFields: {
       type: 'boolean',
-      description: 'Adds serving status and timestamps (counts 5x against rate limits).',
+      description: 'Adds serving status (counts 5x in rate limits).',
     },
     ...paging,
   },
@@ -90,8 +90,7 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof campaignsSchema>>({
       name: 'list_campaigns',
       title: 'List Sponsored Products campaigns',
-      description:
-        'POST /sp/campaigns/list for the active profile: filter by id, portfolio, state or name; paginate with nextToken.',
+      description: 'SP campaigns by id, portfolio, state or name.',
       inputSchema: campaignsSchema,
       annotations: read,
       handler: (a, call) =>
@@ -110,8 +109,7 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof adGroupsSchema>>({
       name: 'list_ad_groups',
       title: 'List Sponsored Products ad groups',
-      description:
-        'POST /sp/adGroups/list for the active profile: filter by campaign, ad group, state or name.',
+      description: 'SP ad groups by campaign, id, state or name.',
       inputSchema: adGroupsSchema,
       annotations: read,
       handler: (a, call) =>
@@ -127,8 +125,7 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof keywordsSchema>>({
       name: 'list_keywords',
       title: 'List Sponsored Products keywords',
-      description:
-        'POST /sp/keywords/list for the active profile: filter by campaign, ad group, keyword, state or match type.',
+      description: 'SP keywords by campaign, ad group, id, state or match type.',
       inputSchema: keywordsSchema,
       annotations: read,
       handler: (a, call) =>
@@ -145,8 +142,7 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof productAdsSchema>>({
       name: 'list_product_ads',
       title: 'List Sponsored Products product ads',
-      description:
-        'POST /sp/productAds/list for the active profile: filter by campaign, ad group, ad id or state.',
+      description: 'SP product ads by campaign, ad group, id or state.',
       inputSchema: productAdsSchema,
       annotations: read,
       handler: (a, call) =>

@@ -9,7 +9,6 @@ export const idList = {
 
 export const stateFilter = {
   type: 'array',
-  description: 'Only entities in these states.',
   items: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] },
   minItems: 1,
   maxItems: 3,
@@ -21,13 +20,11 @@ export const paging = {
     type: 'integer',
     minimum: 1,
     maximum: 1000,
-    description: 'Page size (1–1000; Amazon default 1000).',
   },
   nextToken: {
     type: 'string',
     minLength: 1,
     maxLength: 4096,
-    description: 'nextToken from the previous page.',
   },
 } as const;
 
