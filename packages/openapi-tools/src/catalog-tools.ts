@@ -98,6 +98,11 @@ export interface ToolSplit {
   listed: ToolDefinition[];
   /** Callable through Code Mode only (search_tools, get_tool_schema, call_tool). */
   hidden: ToolDefinition[];
+  /**
+   * Operations not served: the catalog has no example that validates against their schema (the
+   * contract requires one), so a tool for them could not be called. Servers name them in BEHAVIOR.md.
+   */
+  unservable: CatalogOperation[];
 }
 
 /**
@@ -114,6 +119,7 @@ export function catalogToolSplit(o: ToolSplitOptions): ToolSplit {
   const taken = new Set(o.curated.map((t) => t.name));
   const listed: ToolDefinition[] = [];
   const hidden: ToolDefinition[] = [];
+  const unservable: CatalogOperation[] = [];
   for (const tool of o.curated) {
     const local = tool.annotations?.openWorldHint === false;
     const meta = operationOf(tool);
@@ -126,11 +132,15 @@ export function catalogToolSplit(o: ToolSplitOptions): ToolSplit {
   }
   for (const op of allowedOperations(o.catalog, o.enableWrites)) {
     if (covered.has(key(op.recipe))) continue;
+    if (op.examples.length === 0) {
+      unservable.push(op);
+      continue;
+    }
     // A curated tool owns the plain name; the generated twin is qualified by its toolset.
     const name = taken.has(op.name) ? qualified(op) : op.name;
     if (taken.has(name)) throw new Error(`generated tool ${name} collides with a curated tool`);
     taken.add(name);
     (listedApi(op.toolset) ? listed : hidden).push(operationTool({ ...op, name }, o.execute));
   }
-  return { listed, hidden };
+  return { listed, hidden, unservable };
 }

@@ -22,11 +22,17 @@ function batchPart(body: unknown): [string, { success?: unknown; error?: unknown
     : undefined;
 }
 
-function submittedCount(args: Record<string, unknown>, entity: string): number {
+/** Items sent: the body's `<entity>` array when there is one, else every item Amazon answered for. */
+function submittedCount(
+  args: Record<string, unknown>,
+  entity: string,
+  part: { success?: unknown; error?: unknown },
+): number {
   const body = args.body as Record<string, unknown> | unknown[] | undefined;
-  if (Array.isArray(body)) return body.length;
-  const items = body?.[entity];
-  return Array.isArray(items) ? items.length : 0;
+  const items = Array.isArray(body) ? body : body?.[entity];
+  if (Array.isArray(items)) return items.length;
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  return count(part.success) + count(part.error);
 }
 
 async function scopeOf(
@@ -70,6 +76,6 @@ export function adsOperationExecutor(ctx: AdsToolContext): ExecuteOperation {
     const batch = res.status === 207 ? batchPart(res.body) : undefined;
     if (!batch) return res.body;
     const [entity, part] = batch;
-    return { entity, ...reportMultiStatus(entity, part, submittedCount(args, entity), call) };
+    return { entity, ...reportMultiStatus(entity, part, submittedCount(args, entity, part), call) };
   };
 }

@@ -177,8 +177,7 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof downloadSchema>>({
       name: 'download_report',
       title: 'Download report rows',
-      description:
-        'Rows of a COMPLETED report (gzip JSON, bounded by ADS_REPORT_MAX_BYTES), truncated to maxRows.',
+      description: 'Rows of a COMPLETED report (gzip JSON), truncated to maxRows.',
       inputSchema: downloadSchema,
       annotations: READ_UPSTREAM,
       handler: (a, call) => downloadRows(ctx, a.reportId, a.maxRows, call),

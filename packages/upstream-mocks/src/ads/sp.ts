@@ -245,6 +245,39 @@ const writes: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
       );
     }),
   ),
+  http.post(
+    `${host}/sp/campaigns/delete`,
+    withFault('api', renderAdsFault, async ({ request }) => {
+      // Archiving (SponsoredProductsDeleteSponsoredProductsCampaignsRequestContent: campaignIdFilter).
+      const rejected = guard(request, writeGuard, scopesOf(regionOfUrl(request.url)));
+      if (rejected) return rejected;
+      const body = await readJson(request);
+      const ids = (body?.campaignIdFilter as { include?: unknown } | undefined)?.include;
+      if (!Array.isArray(ids)) {
+        return spError(400, 'INVALID_ARGUMENT', 'Invalid request: campaignIdFilter is required.', [
+          mutationError(
+            'missingValueError',
+            'MISSING_VALUE',
+            'campaignIdFilter is required',
+            '$.campaignIdFilter',
+          ),
+        ]);
+      }
+      const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
+      const success: Row[] = [];
+      const error: Row[] = [];
+      ids.map(String).forEach((campaignId, index) => {
+        const existing = store.find((c) => c.campaignId === campaignId);
+        if (!existing) {
+          error.push(notFound(index, campaignId));
+          return;
+        }
+        existing.state = 'ARCHIVED';
+        success.push({ campaignId, index });
+      });
+      return adsJson({ campaigns: { success, error } }, 207, campaigns.media);
+    }),
+  ),
 ]);
 
 export const spHandlers: RequestHandler[] = [...RESOURCES.flatMap(list), ...writes];
