@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { adsCatalog } from '../src/operations/catalog.js';
 import { createServer } from '../src/server.js';
-import { OPS } from '../src/tools/operations.js';
+import { type AdsOperation, OPS } from '../src/tools/operations.js';
 
 /**
  * Operations not served, with the reason (mirrored in BEHAVIOR.md): the generator finds no example that
@@ -138,7 +138,7 @@ describe('Amazon Ads operation coverage', () => {
   });
 
   it('the curated recipes carry the method, path and media types their spec operation declares', () => {
-    for (const [name, op] of Object.entries(OPS)) {
+    for (const [name, op] of Object.entries(OPS) as Array<[string, AdsOperation]>) {
       const owners = spec.get(`${op.method} ${op.path}`) ?? [];
       const owner = owners.find((o) => o.stem === op.api && o.op.operationId === op.operationId);
       expect(owner, `${name}: ${op.api} ${op.operationId}`).toBeDefined();
