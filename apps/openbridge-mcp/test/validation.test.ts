@@ -40,12 +40,13 @@ describe('privileged gating (default catalog)', () => {
     expect(envelope).toMatchObject({ error_kind: 'tool_not_found', error_code: 'TOOL_NOT_FOUND' });
   });
 
-  it('every listed tool has additionalProperties:false, examples and annotations', async () => {
+  it('every listed tool has additionalProperties:false, examples (in _meta) and annotations', async () => {
     const { tools } = await server.client.listTools();
     for (const tool of tools) {
       const schema = tool.inputSchema as Record<string, unknown>;
       expect(schema.additionalProperties, tool.name).toBe(false);
-      expect(Array.isArray(schema.examples) && schema.examples.length > 0, tool.name).toBe(true);
+      const examples = tool._meta?.['io.obmcp/examples'];
+      expect(Array.isArray(examples) && examples.length > 0, tool.name).toBe(true);
       expect(tool.annotations, tool.name).toBeDefined();
     }
   });

@@ -100,13 +100,14 @@ describe('write gating and Code Mode', () => {
       const patch = listed.find((t) => t.name === 'patch_listings_item');
       expect(patch?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
       for (const t of listed) {
-        const schema = t.inputSchema as { examples?: unknown[]; additionalProperties?: unknown };
+        const schema = t.inputSchema as { additionalProperties?: unknown };
+        const examples = t._meta?.['io.obmcp/examples'] as unknown[] | undefined;
         if (
           t.name === 'get_envelope_contract' ||
           ['execute', 'search_tools', 'get_tool_schema'].includes(t.name)
         )
           continue;
-        expect(schema.examples?.length, t.name).toBeGreaterThan(0);
+        expect(examples?.length, t.name).toBeGreaterThan(0);
         expect(schema.additionalProperties, t.name).toBe(false);
       }
     } finally {

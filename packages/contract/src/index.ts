@@ -82,3 +82,19 @@ export {
 } from './server/http/http-options.js';
 export { bearerChecker, type BearerVerdict } from './server/http/bearer-auth.js';
 export { checkHostHeaders, defaultAllowedHosts, type HostPolicy } from './server/http/host-check.js';
+export { derivePortableSchema, type PortableDerivation } from './schema/portable-schema.js';
+export {
+  checkPortableSchema,
+  PORTABILITY_RULES,
+  PORTABLE_KEYWORDS,
+  PORTABLE_FORMATS,
+  type PortabilityRule,
+  type PortabilityViolation,
+} from './schema/portable-rules.js';
+export {
+  assertPortableTools,
+  publishTool,
+  PortableSchemaError,
+  EXAMPLES_META_KEY,
+  type PublishedToolView,
+} from './schema/published-tool.js';

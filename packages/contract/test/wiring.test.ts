@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '../src/example/example-tools.js';
 import {
+  EXAMPLES_META_KEY,
   callWithEnvelope,
   createContractServer,
   type Envelope,
@@ -79,7 +80,7 @@ describe('discovery', () => {
     });
   });
 
-  test('tools/list includes get_envelope_contract; every inputSchema carries examples', async () => {
+  test('tools/list includes get_envelope_contract; every tool carries examples in _meta, none in inputSchema', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
@@ -89,7 +90,9 @@ describe('discovery', () => {
       'get_envelope_contract',
     ]);
     for (const t of tools) {
-      expect(Array.isArray(t.inputSchema.examples) && t.inputSchema.examples.length > 0, t.name).toBe(true);
+      const examples = t._meta?.[EXAMPLES_META_KEY];
+      expect(Array.isArray(examples) && examples.length > 0, t.name).toBe(true);
+      expect(t.inputSchema.examples, t.name).toBeUndefined();
       expect(t.outputSchema).toBeUndefined();
     }
   });

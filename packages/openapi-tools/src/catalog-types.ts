@@ -34,6 +34,11 @@ export interface Recipe {
   accept?: string;
   /** Header parameters the spec requires that the server supplies itself (never tool arguments). */
   serverHeaders?: string[];
+  /**
+   * A success response's schema requires a top-level `errors` list (e.g. a validation operation that
+   * reports problems as its result): a 2xx body with `errors` is then a payload, not a failure.
+   */
+  errorsInSuccess?: true;
 }
 
 /** A documented default usage plan (token bucket: requests per second, burst). */

@@ -2,3 +2,16 @@
 export * from './faults.js';
 export * from './server.js';
 export * from './with-fault.js';
+export {
+  checkResponse,
+  loadOperation,
+  matchRoute,
+  type Operation,
+  type OperationRoute,
+  operationRoutes,
+  type ResponseProblem,
+  resolveOperation,
+  sampleRequest,
+  successMediaType,
+  synthesize,
+} from './spec/index.js';

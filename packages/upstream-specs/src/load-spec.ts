@@ -12,14 +12,25 @@ export function readSpec(file: SpecFile): ApiDocument {
   return JSON.parse(readFileSync(file.absPath, 'utf8')) as ApiDocument;
 }
 
+export interface DereferenceOptions {
+  /**
+   * `'ignore'` (default): circular references stay as `$ref` strings, so the result is a finite
+   * tree JSON.stringify can write. `true`: they become object cycles (every schema fully resolved;
+   * walk with cycle detection).
+   */
+  circular?: 'ignore' | true;
+}
+
 /**
- * The document with every `$ref` resolved. Circular references stay as `$ref` strings (the parser's
- * `circular: 'ignore'`), so the result is a finite tree that JSON.stringify can write. Resolution is
- * local only: the vendored specs reference nothing outside themselves.
+ * The document with every `$ref` resolved. Resolution is local only: the vendored specs reference
+ * nothing outside themselves.
  */
-export async function dereferenceSpec(file: SpecFile): Promise<ApiDocument> {
+export async function dereferenceSpec(
+  file: SpecFile,
+  options: DereferenceOptions = {},
+): Promise<ApiDocument> {
   return dereference(readSpec(file), {
     resolve: { external: false },
-    dereference: { circular: 'ignore' },
+    dereference: { circular: options.circular ?? 'ignore' },
   });
 }

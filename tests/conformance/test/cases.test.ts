@@ -3,7 +3,11 @@ import { exampleTools } from '../../../packages/contract/dist/example/example-to
 import { describe, expect, it } from 'vitest';
 import { CASE_KINDS, DEFAULT_SWITCHES, generateCases } from '../src/index.js';
 
-const listOrders = { name: 'list_orders', inputSchema: exampleTools[0]!.inputSchema };
+const listOrders = {
+  name: 'list_orders',
+  inputSchema: exampleTools[0]!.inputSchema,
+  _meta: { 'io.obmcp/examples': exampleTools[0]!.inputSchema.examples },
+};
 const byKind = (switches = DEFAULT_SWITCHES) =>
   new Map(generateCases(listOrders, switches, CASE_KINDS).cases.map((c) => [c.kind, c]));
 
@@ -27,7 +31,7 @@ describe('generateCases', () => {
     const { skipped } = generateCases(listOrders, DEFAULT_SWITCHES, CASE_KINDS);
     expect(skipped).toEqual(['string_too_long']);
     const bare = generateCases(
-      { name: 'x', inputSchema: { type: 'object', properties: {}, examples: [{}] } },
+      { name: 'x', inputSchema: { type: 'object', properties: {} }, _meta: { 'io.obmcp/examples': [{}] } },
       DEFAULT_SWITCHES,
       CASE_KINDS,
     );
@@ -48,7 +52,8 @@ describe('generateCases', () => {
     const loose = generateCases(
       {
         name: 'x',
-        inputSchema: { type: 'object', properties: { a: { type: 'string' } }, examples: [{ a: 'b' }] },
+        inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+        _meta: { 'io.obmcp/examples': [{ a: 'b' }] },
       },
       { ...DEFAULT_SWITCHES, strictUnknown: false },
       ['unknown_key'],

@@ -65,7 +65,7 @@ describe('conformance CLI', () => {
       '✗ capabilities.openbridge_envelope — capabilities.experimental.openbridge_envelope is missing',
     );
     expect(out.stdout).toContain('✗ contract_tool.listed');
-    expect(out.stdout).toMatch(/✗ tools\.shape:get_thing — inputSchema has no examples/);
+    expect(out.stdout).toMatch(/✗ tools\.shape:get_thing — _meta\["io\.obmcp\/examples"\] has no examples/);
     expect(out.stdout).toMatch(
       /✗ unknown_tool — expected tool_not_found\/TOOL_NOT_FOUND.*got protocol error|✗ unknown_tool — .*plain-text error/,
     );

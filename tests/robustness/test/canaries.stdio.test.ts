@@ -17,11 +17,7 @@ async function leaksOf(app: AppName, env: Record<string, string>): Promise<strin
   const server = await spawnApp(app, { env: { ...DEBUG_LOGS, ...env } });
   const texts: string[] = [];
   for (const tool of fuzzTargets(await listTools(server))) {
-    const answer = await server.callToolText(
-      tool.name,
-      JSON.stringify(firstExample(tool.inputSchema)),
-      30_000,
-    );
+    const answer = await server.callToolText(tool.name, JSON.stringify(firstExample(tool)), 30_000);
     texts.push(`${tool.name}: ${JSON.stringify(answer)}`);
   }
   await server.close();

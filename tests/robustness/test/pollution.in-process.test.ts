@@ -38,14 +38,21 @@ describe('prototype pollution', () => {
     );
     for (const tool of host.listed()) {
       await fc.assert(
-        fc.asyncProperty(argsText({ name: tool.name, inputSchema: tool.inputSchema }), async (text) => {
-          const { outcome } = await host.invoke(tool.name, JSON.parse(text), {
-            signal: AbortSignal.timeout(5_000),
-            listedOnly: true,
-          });
-          assertOutcome(outcome);
-          assertClean(`${tool.name} ${text.slice(0, 200)}`);
-        }),
+        fc.asyncProperty(
+          argsText({
+            name: tool.name,
+            inputSchema: tool.inputSchema,
+            ...(tool._meta ? { _meta: tool._meta } : {}),
+          }),
+          async (text) => {
+            const { outcome } = await host.invoke(tool.name, JSON.parse(text), {
+              signal: AbortSignal.timeout(5_000),
+              listedOnly: true,
+            });
+            assertOutcome(outcome);
+            assertClean(`${tool.name} ${text.slice(0, 200)}`);
+          },
+        ),
         { numRuns: 60, seed: 7 },
       );
     }

@@ -32,6 +32,8 @@ export interface SpRequest {
   accept?: string;
   /** Header parameters of the operation (never credentials: those are set here and win). */
   headers?: Record<string, string>;
+  /** The operation's success body carries `errors` as its result (no 2xx error-only check). */
+  errorsInSuccess?: boolean;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Path with every dynamic segment already encodeURIComponent'ed. */
   path: string;
@@ -118,7 +120,7 @@ export class SpApiClient {
         if (res.ok) {
           const body = parseBody(res);
           // A 2xx that carries only `errors` (no payload) is a failure, not an empty success.
-          if (isErrorOnlyBody(body)) throw errorBodyOn2xx(res);
+          if (!req.errorsInSuccess && isErrorOnlyBody(body)) throw errorBodyOn2xx(res);
           return { status: res.status, body };
         }
         if (!refreshed && isExpiredToken(res.status, readErrors(res))) {

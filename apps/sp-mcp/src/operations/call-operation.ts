@@ -25,6 +25,7 @@ export async function callOperation(
       ...(built.body === undefined ? {} : { body: built.body }),
       ...(accept ? { accept } : {}),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      ...(op.recipe.errorsInSuccess ? { errorsInSuccess: true } : {}),
     },
     call,
   );

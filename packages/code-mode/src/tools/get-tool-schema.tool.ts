@@ -1,5 +1,12 @@
 // get_tool_schema: the description and input JSON Schema of one callable tool; unknown names get suggestions.
-import { boundText, DomainValidationError, READ_LOCAL, suggest, type ToolDefinition } from '@obmcp/contract';
+import {
+  boundText,
+  DomainValidationError,
+  EXAMPLES_META_KEY,
+  READ_LOCAL,
+  suggest,
+  type ToolDefinition,
+} from '@obmcp/contract';
 import { callableTools } from './callable-tools.js';
 
 interface SchemaArgs {
@@ -27,14 +34,22 @@ export function getToolSchemaTool(): ToolDefinition {
     name: 'get_tool_schema',
     title: 'Get a tool schema',
     description:
-      'Get the description and input JSON Schema of a tool callable from execute. Returns { name, description, inputSchema }.',
+      'Get the description, input JSON Schema and example arguments of a tool callable from execute. Returns { name, description, inputSchema, examples }.',
     inputSchema: schema,
     annotations: { ...READ_LOCAL, title: 'Get a tool schema' },
     handler: (rawArgs, call) => {
       const { name } = rawArgs as unknown as SchemaArgs;
       const tools = callableTools(call.host);
       const tool = tools.find((t) => t.name === name);
-      if (tool) return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+      if (tool) {
+        const examples = tool._meta?.[EXAMPLES_META_KEY];
+        return {
+          name: tool.name,
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+          ...(Array.isArray(examples) ? { examples } : {}),
+        };
+      }
       const shown = boundText(name, 100);
       const close = suggest(
         name,

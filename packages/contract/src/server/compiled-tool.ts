@@ -1,9 +1,10 @@
-// A tool prepared once at startup: effective schema (strict rule applied) and its ajv validator.
+// A tool prepared for calls: effective schema (strict rule applied), its ajv validator, its published view.
 import type { ValidateFunction } from 'ajv';
 import type { ContractSettings } from '../config/env.js';
 import { normalizesValidArgsUnchanged } from '../normalize/identity-when-valid.js';
 import { sharedAjv } from '../validation/ajv.js';
 import { injectStrictUnknown } from '../validation/strict-unknown.js';
+import { publishTool } from '../schema/published-tool.js';
 import type { JsonSchema, ToolDefinition, ToolInfo } from './types.js';
 
 export interface CompiledTool {
@@ -16,14 +17,22 @@ export interface CompiledTool {
   info: ToolInfo;
 }
 
-/** The effective schema (strict rule applied) and public face, without compiling a validator. */
-export function toolInfo(definition: ToolDefinition, settings: ContractSettings): ToolInfo {
+/** The effective (full) schema the server validates with: the declared one, strict rule applied. */
+function effectiveSchema(definition: ToolDefinition, settings: ContractSettings): JsonSchema {
   const declared = definition.inputSchema;
-  const schema = settings.strictUnknown ? injectStrictUnknown(declared) : declared;
-  const info: ToolInfo = { name: definition.name, description: definition.description, inputSchema: schema };
+  return settings.strictUnknown ? injectStrictUnknown(declared) : declared;
+}
+
+/**
+ * The public face without compiling a validator: tools/list shows the portable view of the full
+ * schema, examples under `_meta["io.obmcp/examples"]`, beside the tool's own `_meta`.
+ */
+export function toolInfo(definition: ToolDefinition, settings: ContractSettings): ToolInfo {
+  const published = publishTool(definition, effectiveSchema(definition, settings));
+  const info: ToolInfo = { name: definition.name, ...published };
+  if (definition._meta !== undefined) info._meta = { ...definition._meta, ...published._meta };
   if (definition.title !== undefined) info.title = definition.title;
   if (definition.annotations !== undefined) info.annotations = definition.annotations;
-  if (definition._meta !== undefined) info._meta = definition._meta;
   return info;
 }
 
@@ -32,8 +41,7 @@ export function compileTool(
   settings: ContractSettings,
   known?: ToolInfo,
 ): CompiledTool {
-  const info = known ?? toolInfo(definition, settings);
-  const schema = info.inputSchema;
+  const schema = effectiveSchema(definition, settings);
   const { $schema: _ignored, $id: _id, ...rest } = schema as Record<string, unknown>;
   const validate = sharedAjv().compile(rest);
   const examples = Array.isArray(schema.examples) ? [...schema.examples] : [];
@@ -48,6 +56,6 @@ export function compileTool(
     validate,
     validateFirst: normalizesValidArgsUnchanged(schema),
     examples,
-    info,
+    info: known ?? toolInfo(definition, settings),
   };
 }

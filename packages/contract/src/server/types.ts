@@ -73,12 +73,13 @@ export interface MetaCollector {
 /** Result of calling a tool through the full pipeline (used by Code Mode). */
 export type CallOutcome = { ok: true; value: unknown } | { ok: false; envelope: Envelope };
 
-/** A listed tool's public face. */
+/** A listed tool's public face: the portable inputSchema, examples under `_meta["io.obmcp/examples"]`. */
 export interface ToolInfo {
   name: string;
   title?: string;
   description: string;
   inputSchema: JsonSchema;
+  _meta?: { [key: string]: unknown };
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   _meta?: Record<string, unknown>;

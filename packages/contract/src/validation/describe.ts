@@ -11,7 +11,8 @@ import type { HintTables } from '../hints/tables.js';
 import { jsonType, toPath, valueAt } from './json-type.js';
 import { mappingFor, render } from './mapping.js';
 import { selectErrors } from './select-errors.js';
-import { describedBy, siblingKeys } from './schema-walk.js';
+import { describedBy, schemaAt, siblingKeys } from './schema-walk.js';
+import { requiredChoice } from '../schema/portable-notes.js';
 
 /** Issues described in detail (the envelope keeps 25); ajv errors considered at all. */
 const MAX_DESCRIBED = 40;
@@ -93,6 +94,14 @@ function detailFor(error: ErrorObject, args: unknown, schema: unknown, tables: H
     case 'multipleOf':
       detail.limit = params.multipleOf;
       break;
+    case 'oneOf':
+    case 'anyOf': {
+      // "exactly one of A or B": name the fields (the published schema only says it in words).
+      const value = valueAt(args, error.instancePath);
+      const choice = requiredChoice(schemaAt(schema, error.schemaPath), value, error.keyword === 'oneOf');
+      if (choice) Object.assign(detail, choice);
+      break;
+    }
   }
   const value = valueAt(args, toPath(error.instancePath) === path ? error.instancePath : `/${path}`);
   const received = jsonType(value);
@@ -105,7 +114,7 @@ function detailFor(error: ErrorObject, args: unknown, schema: unknown, tables: H
     validator: error.keyword,
   };
   // Outside the mapping, the schema author's own words (the nearest `description`) say what the rule is.
-  const rule = known ? undefined : describedBy(schema, error.schemaPath);
+  const rule = known ? (detail.rule as string | undefined) : describedBy(schema, error.schemaPath);
   if (rule !== undefined) {
     detail.rule = rule;
     values.rule = rule;
@@ -192,7 +201,7 @@ export function describeAjvErrors(
   for (const d of described) hints.push(...d.hints);
   const templatesOf = (d: (typeof described)[number]) =>
     typeof d.values.rule === 'string'
-      ? [`${d.values.path}: ${d.values.rule}`, render(d.entry.hint, d.values)]
+      ? [d.values.path ? `${d.values.path}: ${d.values.rule}` : d.values.rule, render(d.entry.hint, d.values)]
       : [render(d.entry.hint, d.values)];
   const templated = described.flatMap(templatesOf);
   // The primary issue's help comes first, so the hint bound never cuts it off.

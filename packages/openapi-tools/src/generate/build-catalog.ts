@@ -4,7 +4,7 @@ import type { Catalog, CatalogOperation, JsonSchemaObject, Recipe } from '../cat
 import { shortDescription } from './describe.js';
 import { buildExamples } from './examples.js';
 import { assignNames, type NameCandidate, snakeCase, titleOf, versionLabel } from './names.js';
-import { acceptOf, operationArgs } from './parameters.js';
+import { acceptOf, errorsInSuccess, operationArgs } from './parameters.js';
 import { type SpecOperation, specOperations } from './spec-operations.js';
 import { parseUsagePlan } from './usage-plan.js';
 import { isWrite } from './writes.js';
@@ -72,7 +72,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
   const byRoute = new Map<string, number>();
   for (const file of listSpecFiles(options.family)) {
     if (skip.has(file.stem)) continue;
-    const doc = (await dereferenceSpec(file)) as unknown as Record<string, unknown>;
+    const doc = (await dereferenceSpec(file, { circular: true })) as unknown as Record<string, unknown>;
     for (const op of specOperations(doc)) {
       const toolset = options.toolsetOf(file);
       const version = versionLabel(op.path, file.stem);
@@ -90,6 +90,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
       const accept = acceptOf(op);
       if (accept) recipe.accept = accept;
       if (built.serverHeaders.length > 0) recipe.serverHeaders = built.serverHeaders;
+      if (errorsInSuccess(op)) recipe.errorsInSuccess = true;
       const examples = buildExamples(op, params, inputSchema);
       if (examples.length === 0)
         problems.push({ api: file.stem, operationId: op.operationId, problem: 'no example validates' });

@@ -161,6 +161,12 @@ function sandboxValues(op: SpecOperation): Obj | undefined {
   return undefined;
 }
 
+/** The sandbox value of the Swagger body parameter (named after the parameter, e.g. `body`, `payload`). */
+function bodyValue(op: SpecOperation, sandbox: Obj): unknown {
+  const param = op.parameters.find((p) => p.in === 'body');
+  return typeof param?.name === 'string' ? sandbox[param.name] : sandbox.body;
+}
+
 /**
  * Up to two examples that validate: the sandbox request (mapped onto argument keys) and a minimal
  * sample of the required arguments. Empty when neither validates (the caller reports it).
@@ -175,7 +181,7 @@ export function buildExamples(
   if (sandbox) {
     const candidate: JsonObjectValue = {};
     for (const p of params) {
-      const v = p.in === 'body' ? (sandbox[p.arg] ?? sandbox.body) : sandbox[p.name];
+      const v = p.in === 'body' ? bodyValue(op, sandbox) : sandbox[p.name];
       if (v !== undefined) candidate[p.arg] = v as JsonValue;
     }
     if (validates(inputSchema, candidate)) out.push(candidate);

@@ -59,6 +59,14 @@ function parameterSchema(param: Obj, options: PortableOptions): JsonSchemaObject
   return toPortableSchema(source, options);
 }
 
+/** The request body's schema, with the body's own description when the schema has none. */
+function bodySchema(schema: unknown, description: string, options: PortableOptions): JsonSchemaObject {
+  const out = toPortableSchema(schema, options);
+  if (description && !('description' in out))
+    return toPortableSchema({ ...(schema as object), description }, options);
+  return out;
+}
+
 function arrayStyle(param: Obj, schema: JsonSchemaObject): RecipeParam['style'] | undefined {
   if (schema.type !== 'array') return undefined;
   if ('collectionFormat' in param || !isObj(param.schema)) {
@@ -90,8 +98,9 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
     if (location === 'body') {
       contentType = pickMediaType(op.consumes) ?? 'application/json';
       args.push({
-        param: { arg: argName(name, 'body'), name: '', in: 'body', required: p.required === true },
-        schema: toPortableSchema(p.schema, options),
+        // The Swagger body parameter's name is documentation only: every body argument is `body`.
+        param: { arg: argName('body', 'body'), name: '', in: 'body', required: p.required === true },
+        schema: bodySchema(p.schema, typeof p.description === 'string' ? p.description : '', options),
       });
       continue;
     }
@@ -122,7 +131,11 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
           in: 'body',
           required: op.requestBody.required === true,
         },
-        schema: toPortableSchema(isObj(media) ? media.schema : undefined, options),
+        schema: bodySchema(
+          isObj(media) ? media.schema : undefined,
+          typeof op.requestBody.description === 'string' ? op.requestBody.description : '',
+          options,
+        ),
       });
     }
   }
@@ -145,4 +158,20 @@ export function acceptOf(op: SpecOperation): string | undefined {
     }
   }
   return undefined;
+}
+
+/** True when a 2xx response schema requires a top-level `errors` property (directly or in allOf). */
+export function errorsInSuccess(op: SpecOperation): boolean {
+  const requiresErrors = (schema: unknown): boolean => {
+    if (!isObj(schema)) return false;
+    if (Array.isArray(schema.required) && schema.required.includes('errors')) return true;
+    return Array.isArray(schema.allOf) && schema.allOf.some(requiresErrors);
+  };
+  for (const [code, response] of Object.entries(op.responses)) {
+    if (!/^2/.test(code) || !isObj(response)) continue;
+    if (requiresErrors(response.schema)) return true;
+    const content = isObj(response.content) ? response.content : {};
+    if (Object.values(content).some((media) => isObj(media) && requiresErrors(media.schema))) return true;
+  }
+  return false;
 }

@@ -48,7 +48,7 @@ function tableFree(text: string): string {
 /** Converts with the OpenAPI→JSON Schema converter (nullable, unsupported keywords), then makes it portable. */
 export function toPortableSchema(schema: unknown, options: PortableOptions): JsonSchemaObject {
   if (!isObj(schema)) return {};
-  const copy = JSON.parse(JSON.stringify(schema)) as Obj;
+  const copy = unroll(schema, new Set()) as Obj;
   const converted = fromSchema(copy, {
     cloneSchema: false,
     removeReadOnly: true,
@@ -60,6 +60,27 @@ export function toPortableSchema(schema: unknown, options: PortableOptions): Jso
     },
   }) as Obj;
   return portable(converted, options, 0) as JsonSchemaObject;
+}
+
+/** What a recursive occurrence of a schema becomes: open, with a note (no $ref in portable schemas). */
+export const RECURSION_CUT = {
+  description: 'Recursive: the same structure as an enclosing object (not expanded again).',
+};
+
+/**
+ * A tree copy of a dereferenced schema graph (shared nodes copied, object cycles cut): a node that
+ * is already on the path from the root is replaced by RECURSION_CUT, so each recursive structure is
+ * expanded once.
+ */
+function unroll(node: unknown, path: Set<object>): unknown {
+  if (Array.isArray(node)) return node.map((item) => unroll(item, path));
+  if (!isObj(node)) return node;
+  if (path.has(node)) return { ...RECURSION_CUT };
+  path.add(node);
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(node)) out[key] = unroll(value, path);
+  path.delete(node);
+  return out;
 }
 
 function subschema(value: unknown, options: PortableOptions, depth: number): Obj {

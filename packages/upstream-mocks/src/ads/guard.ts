@@ -19,12 +19,8 @@ export interface GuardOptions {
   spErrors?: boolean;
 }
 
-/** Returns an error Response when the request would be rejected upstream, else undefined. */
-export function guard(
-  request: Request,
-  opts: GuardOptions = {},
-  knownScopes?: readonly string[],
-): Response | undefined {
+/** 401 unless the request carries a live LWA (or Openbridge-brokered) Bearer token. */
+export function bearerFailure(request: Request): Response | undefined {
   const auth = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!auth) return adsError(401, 'UNAUTHORIZED', 'Authentication failed');
   if (!isBrokeredAdsToken(auth)) {
@@ -32,6 +28,17 @@ export function guard(
     if (state === 'expired') return adsError(401, 'UNAUTHORIZED', 'Access token has expired');
     if (state === 'unknown') return adsError(401, 'UNAUTHORIZED', 'Authentication failed');
   }
+  return undefined;
+}
+
+/** Returns an error Response when the request would be rejected upstream, else undefined. */
+export function guard(
+  request: Request,
+  opts: GuardOptions = {},
+  knownScopes?: readonly string[],
+): Response | undefined {
+  const denied = bearerFailure(request);
+  if (denied) return denied;
   if (!(request.headers.get('amazon-advertising-api-clientid') ?? '').trim()) {
     return adsError(400, 'INVALID_ARGUMENT', 'Amazon-Advertising-API-ClientId header is missing');
   }

@@ -6,6 +6,9 @@ import { profileHandlers } from './profiles.js';
 import { reportingHandlers } from './reporting.js';
 import { spHandlers } from './sp.js';
 import { spTargetingHandlers } from './sp-targeting.js';
+import { adsSpecAdapter } from './spec-adapter.js';
+import { specCatchAll, specGate } from '../spec/front-door.js';
+import { redirectTarget } from '../spec/redirect-target.js';
 
 export { renderAdsFault } from './fault.js';
 export { ADS_HOSTS, REPORT_FILE_HOST } from './hosts.js';
@@ -20,6 +23,14 @@ export const handlers: RequestHandler[] = [
   ...campaignReadHandlers,
   ...reportingHandlers,
   ...amcHandlers,
+];
+
+/** Before `handlers`: the spec's rejections (400/406/415) for every operation. */
+export const gateHandlers: RequestHandler[] = specGate(adsSpecAdapter);
+/** After `handlers`: every other operation of the specs, answered from its response schema. */
+export const catchAllHandlers: RequestHandler[] = [
+  ...specCatchAll(adsSpecAdapter),
+  redirectTarget(adsSpecAdapter.redirectBase),
 ];
 
 /** Obviously fake credentials the preload sets when none are configured. */

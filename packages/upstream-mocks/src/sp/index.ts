@@ -8,13 +8,19 @@ import { listingsHandlers } from './listings.handlers.js';
 import { ordersHandlers } from './orders.handlers.js';
 import { pricingHandlers } from './pricing.handlers.js';
 import { reportsHandlers } from './reports.handlers.js';
+import { sandboxHandlers } from './sandbox.js';
 import { sellersHandlers } from './sellers.handlers.js';
+import { spSpecAdapter } from './spec-adapter.js';
+import { specCatchAll, specGate } from '../spec/front-door.js';
+import { redirectTarget } from '../spec/redirect-target.js';
 
 export { DOCUMENT_HOST, SP_HOSTS, SP_REGIONS, type SpRegion } from './hosts.js';
 export { renderSpFault } from './render-fault.js';
 export { SAMPLE_REPORT_TEXT } from './state.js';
 
+/** Hand-written handlers (production hosts) and the static sandbox (sandbox hosts). */
 export const handlers: RequestHandler[] = [
+  ...sandboxHandlers,
   ...sellersHandlers,
   ...ordersHandlers,
   ...catalogHandlers,
@@ -24,6 +30,14 @@ export const handlers: RequestHandler[] = [
   ...listingsHandlers,
   ...pricingHandlers,
   ...documentHandlers,
+];
+
+/** Before `handlers`: the spec's rejections for every operation. */
+export const gateHandlers: RequestHandler[] = specGate(spSpecAdapter);
+/** After `handlers`: every other operation of the models, answered from its response schema. */
+export const catchAllHandlers: RequestHandler[] = [
+  ...specCatchAll(spSpecAdapter),
+  redirectTarget(spSpecAdapter.redirectBase),
 ];
 
 /** Obviously-fake SP credentials the preload sets when unset (accepted by the LWA mock: 'mock-' prefix). */

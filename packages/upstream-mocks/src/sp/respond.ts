@@ -35,11 +35,10 @@ function baseHeaders(status: number, operation: string | undefined): Headers {
   return headers;
 }
 
-export function spJson(body: unknown, status = 200, operation?: string): Response {
-  return HttpResponse.json(body as Record<string, unknown>, {
-    status,
-    headers: baseHeaders(status, operation),
-  });
+export function spJson(body: unknown, status = 200, operation?: string, mediaType?: string): Response {
+  const headers = baseHeaders(status, operation);
+  if (mediaType) headers.set('content-type', mediaType);
+  return HttpResponse.json(body as Record<string, unknown>, { status, headers });
 }
 
 export function spErrors(

@@ -18,7 +18,8 @@ type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 const DENIED = 'Access to requested resource is denied.';
 
-function authFailure(request: Request): Response | undefined {
+/** The SP-API's 403 (or 400 for an oversized User-Agent) before it reads the request. */
+export function authFailure(request: Request): Response | undefined {
   const token = request.headers.get('x-amz-access-token');
   if (!token) {
     return spErrors(403, [
@@ -49,8 +50,9 @@ function authFailure(request: Request): Response | undefined {
   return undefined;
 }
 
+/** Production hosts only: the sandbox hosts answer the models' canned values (sandbox.ts). */
 export function spRoute(method: Method, path: string, resolver: SpResolver): RequestHandler[] {
-  return SP_HOSTS.map((host) =>
+  return SP_HOSTS.filter((host) => !host.sandbox).map((host) =>
     http[method](
       `${host.base}${path}`,
       withFault('api', renderSpFault, async ({ request, params }) => {

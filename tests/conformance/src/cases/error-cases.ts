@@ -25,7 +25,7 @@ const rank = (s: Schema) => {
 
 export function missingRequired(tool: ToolLike): BadInputCase | undefined {
   for (const key of requiredOf(tool.inputSchema)) {
-    const base = objectExamples(tool.inputSchema).find((ex) => Object.hasOwn(ex, key));
+    const base = objectExamples(tool).find((ex) => Object.hasOwn(ex, key));
     if (!base) continue;
     return {
       kind: 'missing_required',

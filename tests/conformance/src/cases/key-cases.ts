@@ -9,7 +9,7 @@ export const UNKNOWN_KEY = 'zz_conformance_unknown';
 export function unknownKey(tool: ToolLike, s: ContractSwitches): BadInputCase | undefined {
   const mode = additionalPropertiesOf(tool.inputSchema);
   if (mode === 'open') return undefined;
-  const base = objectExamples(tool.inputSchema)[0] ?? {};
+  const base = objectExamples(tool)[0] ?? {};
   const args = { ...base, [UNKNOWN_KEY]: 'x' };
   const rejected = mode === 'closed' || s.strictUnknown;
   // Objects without declared properties are not walked by the contract's normalizer (reported upstream).
@@ -55,7 +55,7 @@ export function caseMismatch(tool: ToolLike, s: ContractSwitches): BadInputCase 
   const names = propertiesOf(tool.inputSchema).map(([k]) => k);
   const required = requiredOf(tool.inputSchema);
   // Optional keys first: a required one adds SCHEMA_REQUIRED when normalization is off (parity needs one shape).
-  const examples = objectExamples(tool.inputSchema);
+  const examples = objectExamples(tool);
   const attempts = [false, true].flatMap((req) =>
     examples.map((base) => [base, Object.keys(base).filter((k) => required.includes(k) === req)] as const),
   );

@@ -4,6 +4,8 @@ import { objectExamples, propertiesOf, type Schema } from './schema-nav.js';
 export interface ToolLike {
   name: string;
   inputSchema: unknown;
+  /** `_meta["io.obmcp/examples"]` holds the tool's valid argument objects. */
+  _meta?: unknown;
 }
 
 export interface Pick {
@@ -19,7 +21,7 @@ export function pickProperty(
   matches: (sub: Schema, key: string, value: unknown) => boolean,
   options: { requirePresent?: boolean; order?: (a: Schema, b: Schema) => number } = {},
 ): Pick | undefined {
-  const examples = objectExamples(tool.inputSchema);
+  const examples = objectExamples(tool);
   const props = propertiesOf(tool.inputSchema);
   const ordered = options.order ? [...props].sort((a, b) => options.order!(a[1], b[1])) : props;
   for (const [key, sub] of ordered) {

@@ -1,4 +1,5 @@
-// Read-only helpers over a published JSON Schema: properties, simple types, examples.
+// Read-only helpers over a published tool: its JSON Schema's properties, simple types, and its examples (_meta).
+import { EXAMPLES_META_KEY } from '@obmcp/contract';
 export type Schema = Record<string, unknown>;
 
 export const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -53,10 +54,16 @@ export function additionalPropertiesOf(schema: unknown): 'closed' | 'open' | 'si
   return 'silent';
 }
 
-/** Valid object examples from `inputSchema.examples`. */
-export function objectExamples(schema: unknown): Array<Record<string, unknown>> {
-  if (!isSchema(schema) || !Array.isArray(schema.examples)) return [];
-  return schema.examples.filter(isSchema);
+/** The published examples of a tool: `_meta["io.obmcp/examples"]` (they are not in the portable inputSchema). */
+export function examplesOf(tool: { _meta?: unknown }): unknown[] | undefined {
+  const meta = tool._meta;
+  const list = isSchema(meta) ? meta[EXAMPLES_META_KEY] : undefined;
+  return Array.isArray(list) ? list : undefined;
+}
+
+/** Valid object examples of a tool (argument objects only). */
+export function objectExamples(tool: { _meta?: unknown }): Array<Record<string, unknown>> {
+  return (examplesOf(tool) ?? []).filter(isSchema);
 }
 
 /** The case-insensitive, separator-free form two keys must share to be "the same key". */

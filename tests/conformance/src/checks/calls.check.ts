@@ -45,7 +45,7 @@ export function planCalls(tools: readonly Tool[], o: CallPlanOptions, report: Re
   // Test hooks (listed only under OBMCP_TEST_HOOKS=1) crash by design: the test_hook section covers them.
   for (const tool of tools.filter((t) => !isTestHook(t))) {
     if (o.examples && mayCall(tool, o.execute)) {
-      objectExamples(tool.inputSchema).forEach((args, i) => {
+      objectExamples(tool).forEach((args, i) => {
         plan.push({
           check: `examples.accepted:${tool.name}#${i}`,
           tool: tool.name,

@@ -1,15 +1,15 @@
-// Check: every tool has a name, a description and an object inputSchema whose examples (≥ 1) validate.
+// Check: every tool has a name, a description, a portable object inputSchema and examples (≥ 1, in _meta) that validate.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { sharedAjv } from '@obmcp/contract';
-import { objectExamples } from '../cases/schema-nav.js';
+import { checkPortableSchema, EXAMPLES_META_KEY, sharedAjv } from '@obmcp/contract';
+import { examplesOf, objectExamples } from '../cases/schema-nav.js';
 import type { ReportBuilder } from '../report.js';
 
 const NAME_RE = /^[A-Za-z0-9_.-]{1,128}$/;
 
-function exampleProblems(schema: Record<string, unknown>): string[] {
-  const examples = schema.examples;
-  if (!Array.isArray(examples) || examples.length === 0) return ['inputSchema has no examples'];
-  if (objectExamples(schema).length !== examples.length)
+function exampleProblems(tool: Tool, schema: Record<string, unknown>): string[] {
+  const examples = examplesOf(tool);
+  if (!examples || examples.length === 0) return [`_meta["${EXAMPLES_META_KEY}"] has no examples`];
+  if (objectExamples(tool).length !== examples.length)
     return ['every example must be an object of arguments'];
   const { $schema: _s, $id: _i, ...rest } = schema;
   let validate: ReturnType<ReturnType<typeof sharedAjv>['compile']>;
@@ -37,7 +37,9 @@ export function checkToolShapes(report: ReportBuilder, tools: readonly Tool[]): 
       problems.push('description is empty');
     const schema = tool.inputSchema as Record<string, unknown>;
     if (schema?.type !== 'object') problems.push('inputSchema.type is not "object"');
-    else problems.push(...exampleProblems(schema));
+    else problems.push(...exampleProblems(tool, schema));
+    for (const v of checkPortableSchema(schema))
+      problems.push(`inputSchema${v.pointer || ' (root)'} is not portable [${v.rule}]: ${v.message}`);
     report.expect(`tools.shape:${tool.name}`, problems);
   }
 }

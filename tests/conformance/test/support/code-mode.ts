@@ -16,7 +16,7 @@ export async function probeCodeMode(client: Client, tools: readonly Tool[]): Pro
   const codeKey = props.find(([k]) => k === 'code')?.[0] ?? props.find(([, s]) => s.type === 'string')?.[0];
   if (!codeKey) return { available: false, reason: 'execute has no string code argument' };
   const args: Record<string, unknown> = {
-    ...(objectExamples(execute.inputSchema)[0] ?? {}),
+    ...(objectExamples(execute)[0] ?? {}),
     [codeKey]: 'while (true) {}',
   };
   const timeout = props.find(([k]) => k === 'timeout_ms')?.[1];

@@ -30,7 +30,7 @@ export async function runScenario(app: AppName, scenario: FaultScenario): Promis
   return withServer(app, env, async ({ client }) => {
     const tools: Tool[] = upstreamReadTools(await listAllTools(client));
     const calls = await mapLimit(tools, 6, async (tool) => {
-      const args = objectExamples(tool.inputSchema)[0] ?? {};
+      const args = objectExamples(tool)[0] ?? {};
       const outcome = await invokeTool(client, tool.name, args, 60_000);
       return { scenario, tool: tool.name, args, outcome };
     });

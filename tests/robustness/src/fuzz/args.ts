@@ -11,7 +11,7 @@ const objectOf = (entries: readonly (readonly [string, string])[]) =>
 
 export function argsText(tool: ListedTool): fc.Arbitrary<string> {
   const keys = propertyNames(tool.inputSchema);
-  const example = Object.entries(firstExample(tool.inputSchema)).map(([k, v]) => [enc(k), enc(v)] as const);
+  const example = Object.entries(firstExample(tool)).map(([k, v]) => [enc(k), enc(v)] as const);
   const value = valueText(keys);
   // The valid example with one field replaced, one hostile key added, or both.
   const mutated = fc

@@ -2,6 +2,8 @@
 export interface ListedTool {
   name: string;
   inputSchema: Record<string, unknown>;
+  /** `_meta["io.obmcp/examples"]`: the tool's valid argument objects. */
+  _meta?: Record<string, unknown>;
   annotations?: {
     readOnlyHint?: boolean;
     destructiveHint?: boolean;
@@ -32,9 +34,9 @@ export function propertyNames(schema: Record<string, unknown>): string[] {
   return props && typeof props === 'object' ? Object.keys(props) : [];
 }
 
-/** The first declared example (every contract tool must have one). */
-export function firstExample(schema: Record<string, unknown>): Record<string, unknown> {
-  const examples = schema.examples;
+/** The first published example, from `_meta["io.obmcp/examples"]` (every contract tool must have one). */
+export function firstExample(tool: Pick<ListedTool, '_meta'>): Record<string, unknown> {
+  const examples = tool._meta?.['io.obmcp/examples'];
   const first = Array.isArray(examples) ? (examples[0] as unknown) : undefined;
   return first && typeof first === 'object' && !Array.isArray(first)
     ? (first as Record<string, unknown>)

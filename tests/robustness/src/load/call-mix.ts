@@ -18,11 +18,11 @@ const capitalize = (k: string) => k.charAt(0).toUpperCase() + k.slice(1);
 export function planCalls(tools: readonly ListedTool[], count: number): PlannedCall[] {
   const reads = upstreamReads(tools);
   if (reads.length === 0) throw new Error('no upstream read tools to load');
-  const renamable = reads.filter((t) => Object.keys(firstExample(t.inputSchema)).length > 0);
+  const renamable = reads.filter((t) => Object.keys(firstExample(t)).length > 0);
   const plan: PlannedCall[] = [];
   for (let i = 0; plan.length < count; i++) {
     const tool = reads[i % reads.length]!;
-    const example = firstExample(tool.inputSchema);
+    const example = firstExample(tool);
     switch (i % 5) {
       case 0:
       case 1:
@@ -31,7 +31,7 @@ export function planCalls(tools: readonly ListedTool[], count: number): PlannedC
       case 2: {
         const r = renamable[i % Math.max(1, renamable.length)];
         if (!r) break;
-        const ex = firstExample(r.inputSchema);
+        const ex = firstExample(r);
         const [k0] = Object.keys(ex);
         const renamed = Object.fromEntries(
           Object.entries(ex).map(([k, v]) => [k === k0 ? capitalize(k) : k, v]),

@@ -1,0 +1,67 @@
+// What tools/list publishes for a tool: portable inputSchema, description with the rule notes, examples in _meta.
+import type { JsonSchema, ToolDefinition } from '../server/types.js';
+import { derivePortableSchema } from './portable-schema.js';
+import { checkPortableSchema, type PortabilityViolation } from './portable-rules.js';
+
+/** `_meta` key of a published tool: an array of valid argument objects (moved out of inputSchema). */
+export const EXAMPLES_META_KEY = 'io.obmcp/examples';
+
+export interface PublishedToolView {
+  description: string;
+  inputSchema: JsonSchema;
+  _meta: { [EXAMPLES_META_KEY]: unknown[] };
+}
+
+/** One tool's broken rules, each naming the JSON pointer in the published inputSchema. */
+export class PortableSchemaError extends Error {
+  constructor(readonly failures: readonly { tool: string; violations: readonly PortabilityViolation[] }[]) {
+    super(
+      `published inputSchema breaks the portable-schema rules (docs/CONTRACT.md):\n${failures
+        .flatMap(({ tool, violations }) =>
+          violations.map(
+            (v) => `  tool ${tool}: inputSchema${v.pointer || ' (root)'} [${v.rule}] ${v.message}`,
+          ),
+        )
+        .join('\n')}`,
+    );
+    this.name = 'PortableSchemaError';
+  }
+}
+
+/**
+ * The published view of a tool whose full schema is `schema` (the one the server validates with).
+ * Throws PortableSchemaError when the derived view still breaks a rule (e.g. a recursive `$ref`).
+ */
+export function publishTool(
+  tool: Pick<ToolDefinition, 'name' | 'description'>,
+  schema: JsonSchema,
+): PublishedToolView {
+  const { schema: inputSchema, notes } = derivePortableSchema(schema);
+  const violations = checkPortableSchema(inputSchema);
+  if (violations.length > 0) throw new PortableSchemaError([{ tool: tool.name, violations }]);
+  const examples = Array.isArray(schema.examples) ? [...schema.examples] : [];
+  const description = notes.reduce(
+    (text, note) => (text.includes(note) ? text : `${text.trimEnd()} ${note}`),
+    tool.description,
+  );
+  return { description, inputSchema, _meta: { [EXAMPLES_META_KEY]: examples } };
+}
+
+/**
+ * Checks a whole tool list (generated tools, tools hidden by toolsets, Code Mode internals) and throws
+ * one PortableSchemaError naming every tool and pointer that fails. Returns the published views.
+ */
+export function assertPortableTools(tools: readonly ToolDefinition[]): Map<string, PublishedToolView> {
+  const views = new Map<string, PublishedToolView>();
+  const failures: { tool: string; violations: readonly PortabilityViolation[] }[] = [];
+  for (const tool of tools) {
+    try {
+      views.set(tool.name, publishTool(tool, tool.inputSchema));
+    } catch (error) {
+      if (!(error instanceof PortableSchemaError)) throw error;
+      failures.push(...error.failures);
+    }
+  }
+  if (failures.length > 0) throw new PortableSchemaError(failures);
+  return views;
+}

@@ -1,0 +1,12 @@
+import { loadOperation, operationRoutes } from './dist/spec/index.js';
+import { bodyOf, responsesOf } from './dist/spec/parameters.js';
+import { sampleValid } from './dist/spec/sample.js';
+const route = operationRoutes('amazon-ads').find((r) => r.operationId === process.argv[2]);
+const op = await loadOperation(route);
+const t = Date.now();
+const body = bodyOf(op); const entry = body ? [...body.media.values()][0] : undefined;
+if (entry?.schema) sampleValid(entry.schema, op.doc, 'request');
+console.log('req', Date.now() - t);
+const r = responsesOf(op); const m = [...(r.get('200')?.values() ?? r.get('207')?.values() ?? [])][0];
+if (m?.schema) sampleValid(m.schema, op.doc, 'response');
+console.log('all', Date.now() - t);

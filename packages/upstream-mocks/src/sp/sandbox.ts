@@ -1,0 +1,91 @@
+// The SP-API static sandbox: each model's `x-amzn-api-sandbox.static` cases, matched exactly; else 400.
+import { http, type RequestHandler } from 'msw';
+import { resolveOperation } from '../spec/front-door.js';
+import type { Json } from '../spec/json-schema.js';
+import type { Operation } from '../spec/operations.js';
+import { bodyOf } from '../spec/parameters.js';
+import { checkRequest, type ParsedRequest } from '../spec/request-check.js';
+import { withFault } from '../with-fault.js';
+import { SP_HOSTS } from './hosts.js';
+import { renderSpFault } from './render-fault.js';
+import { spErrors, spJson } from './respond.js';
+import { authFailure } from './route.js';
+
+interface StaticCase {
+  status: number;
+  parameters: Record<string, { value?: unknown }>;
+  response: unknown;
+}
+
+/** Every canned request → response pair the model declares for an operation. */
+export function staticCases(op: Operation): StaticCase[] {
+  const out: StaticCase[] = [];
+  for (const [status, raw] of Object.entries((op.operation.responses as Record<string, Json>) ?? {})) {
+    const cases = (raw?.['x-amzn-api-sandbox'] as { static?: Json[] } | undefined)?.static ?? [];
+    for (const c of cases) {
+      out.push({
+        status: Number(status),
+        parameters: ((c.request as Json | undefined)?.parameters as StaticCase['parameters']) ?? {},
+        response: c.response,
+      });
+    }
+  }
+  return out;
+}
+
+/** Strings for scalars, so `"5"` in a query and `5` in the model compare equal. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Json)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  return value === undefined || value === null ? value : String(value);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function actual(parsed: ParsedRequest, name: string, bodyName: string | undefined): unknown {
+  if (name in parsed.path) return parsed.path[name];
+  if (name in parsed.query) return parsed.query[name];
+  const header = Object.keys(parsed.header).find((h) => h.toLowerCase() === name.toLowerCase());
+  if (header) return parsed.header[header];
+  return name === bodyName ? parsed.body : undefined;
+}
+
+/** The canned case whose parameters all match, with no query parameter beyond them. */
+export function matchStaticCase(op: Operation, parsed: ParsedRequest): StaticCase | undefined {
+  const bodyName = bodyOf(op)?.name;
+  return staticCases(op).find((c) => {
+    const names = Object.keys(c.parameters);
+    if (Object.keys(parsed.query).some((q) => !names.includes(q))) return false;
+    if (bodyName && parsed.body !== undefined && !names.includes(bodyName)) return false;
+    return names.every((name) => same(actual(parsed, name, bodyName), c.parameters[name]?.value));
+  });
+}
+
+const NO_MATCH = { code: 'InvalidInput', message: 'Could not match input arguments', details: '' };
+
+export const sandboxHandlers: RequestHandler[] = SP_HOSTS.filter((h) => h.sandbox).map((host) =>
+  http.all(
+    `${host.base}/*`,
+    withFault('api', renderSpFault, async ({ request }) => {
+      const resolved = await resolveOperation('sp-api', request);
+      if (!resolved) return undefined;
+      const denied = authFailure(request);
+      if (denied) return denied;
+      const { op, pathParams } = resolved;
+      const { parsed } = await checkRequest(op, request.clone(), pathParams, {
+        checkAccept: false,
+        rejectUnknownQuery: false,
+      });
+      const hit = matchStaticCase(op, parsed);
+      if (!hit) return spErrors(400, [NO_MATCH], op.operationId);
+      return spJson(hit.response ?? {}, hit.status, op.operationId);
+    }),
+  ),
+);

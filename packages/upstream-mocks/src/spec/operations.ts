@@ -1,0 +1,160 @@
+// The official operations of an API family, routed by method + path template; documents load lazily.
+import {
+  type ApiDocument,
+  dereferenceSpec,
+  listSpecFiles,
+  readSpec,
+  type SpecFamily,
+  type SpecFile,
+} from '@obmcp/upstream-specs';
+import type { Json } from './json-schema.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** Where an operation lives; enough to route a request before its document is loaded. */
+export interface OperationRoute {
+  family: SpecFamily;
+  /** Spec file stem (the `api` of `_meta["io.obmcp/operation"]`). */
+  api: string;
+  operationId: string;
+  method: string;
+  path: string;
+  file: SpecFile;
+  pattern: RegExp;
+  pathParamNames: string[];
+  literalSegments: number;
+}
+
+/** A routed operation with its (dereferenced) document. */
+export interface Operation extends OperationRoute {
+  /** The dereferenced document; `$ref`s left in it (circular ones) resolve against it. */
+  doc: Json;
+  dialect: 'swagger2' | 'oas3';
+  operation: Json;
+  pathItem: Json;
+}
+
+function compile(path: string, greedy: Set<string>): Pick<OperationRoute, 'pattern' | 'pathParamNames' | 'literalSegments'> {
+  const names: string[] = [];
+  let literal = 0;
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.includes('{')) {
+        if (segment) literal += 1;
+        return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      }
+      return segment
+        .split(/(\{[^}]+\})/)
+        .map((part) => {
+          const m = /^\{([^}]+)\}$/.exec(part);
+          if (!m?.[1]) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+          names.push(m[1]);
+          return greedy.has(m[1]) ? '(.+)' : '([^/]+)';
+        })
+        .join('');
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}/?$`), pathParamNames: names, literalSegments: literal };
+}
+
+function greedyParams(pathItem: Json, op: Json): Set<string> {
+  const out = new Set<string>();
+  for (const p of [...((pathItem.parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])]) {
+    if (p && p['x-amazon-spds-greedy-path-parameter'] === true) out.add(String(p.name));
+  }
+  return out;
+}
+
+/** AdsAPIv1All repeats the per-product Ads API v1 files: the product file owns a shared method+path. */
+function preferred(a: OperationRoute, b: OperationRoute): OperationRoute {
+  if (a.api === 'AdsAPIv1All' && b.api !== 'AdsAPIv1All') return b;
+  return a;
+}
+
+function buildRoutes(family: SpecFamily): OperationRoute[] {
+  const byKey = new Map<string, OperationRoute>();
+  for (const file of listSpecFiles(family)) {
+    const doc = readSpec(file) as unknown as Json;
+    for (const [path, item] of Object.entries((doc.paths as Record<string, Json>) ?? {})) {
+      for (const method of METHODS) {
+        const op = item[method] as Json | undefined;
+        if (!op) continue;
+        const route: OperationRoute = {
+          family,
+          api: file.stem,
+          operationId: String(op.operationId ?? `${method} ${path}`),
+          method,
+          path,
+          file,
+          ...compile(path, greedyParams(item, op)),
+        };
+        const key = `${method} ${path}`;
+        const existing = byKey.get(key);
+        byKey.set(key, existing ? preferred(existing, route) : route);
+      }
+    }
+  }
+  // Most specific first: more literal segments, then fewer parameters.
+  return [...byKey.values()].sort(
+    (a, b) =>
+      b.literalSegments - a.literalSegments ||
+      a.pathParamNames.length - b.pathParamNames.length ||
+      a.path.localeCompare(b.path),
+  );
+}
+
+const routeCache = new Map<SpecFamily, OperationRoute[]>();
+const docCache = new Map<string, Promise<Json>>();
+
+/** Every unique operation of a family (method + path), built on first use from the raw files. */
+export function operationRoutes(family: SpecFamily): OperationRoute[] {
+  let routes = routeCache.get(family);
+  if (!routes) {
+    routes = buildRoutes(family);
+    routeCache.set(family, routes);
+  }
+  return routes;
+}
+
+/** The operation a request path reaches, with its path parameters (still percent-encoded). */
+export function matchRoute(
+  family: SpecFamily,
+  method: string,
+  pathname: string,
+): { route: OperationRoute; pathParams: Record<string, string> } | undefined {
+  const lower = method.toLowerCase();
+  for (const route of operationRoutes(family)) {
+    if (route.method !== lower) continue;
+    const m = route.pattern.exec(pathname);
+    if (!m) continue;
+    const pathParams: Record<string, string> = {};
+    route.pathParamNames.forEach((name, i) => {
+      pathParams[name] = m[i + 1] ?? '';
+    });
+    return { route, pathParams };
+  }
+  return undefined;
+}
+
+function loadDoc(file: SpecFile): Promise<Json> {
+  let doc = docCache.get(file.absPath);
+  if (!doc) {
+    doc = dereferenceSpec(file).then((d: ApiDocument) => d as unknown as Json);
+    docCache.set(file.absPath, doc);
+  }
+  return doc;
+}
+
+/** The full operation of a route: its spec file is dereferenced on first use and cached. */
+export async function loadOperation(route: OperationRoute): Promise<Operation> {
+  const doc = await loadDoc(route.file);
+  const pathItem = (doc.paths as Record<string, Json>)[route.path] as Json;
+  return {
+    ...route,
+    doc,
+    dialect: typeof doc.swagger === 'string' ? 'swagger2' : 'oas3',
+    operation: pathItem[route.method] as Json,
+    pathItem,
+  };
+}

