@@ -82,7 +82,6 @@ export interface ToolInfo {
   _meta?: { [key: string]: unknown };
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
-  _meta?: Record<string, unknown>;
 }
 
 /** The pipeline, callable from inside a tool (Code Mode's call_tool). */
