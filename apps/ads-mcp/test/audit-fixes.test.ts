@@ -6,7 +6,11 @@ import { fail, metaOf, ok, start, US_PROFILE } from './helpers.js';
 
 let s: RunningServer;
 beforeAll(async () => {
-  s = await start({ ADS_API_ENABLE_WRITES: 'true', ADS_API_PROFILE_ID: String(US_PROFILE) });
+  s = await start({
+    ADS_API_ENABLE_WRITES: 'true',
+    ADS_API_PROFILE_ID: String(US_PROFILE),
+    ADS_API_TOOLSETS: 'curated,reporting,amc',
+  });
 });
 afterAll(() => s.close());
 

@@ -1,7 +1,7 @@
 // Generated tools over stdio, batched in one process (ADS_API_TOOLSETS=all, writes on): a sample from
-// every toolset is called with its published example and succeeds against the mocks (the catch-all
-// answers 415 unless Content-Type/Accept are exactly the operation's, 400 without its identity headers);
-// bad input gets an mcp_input_validation envelope; a 207 batch is read per item.
+// every toolset is called with its published example and succeeds against the mocks (the spec gates
+// answer 415 unless Content-Type/Accept are exactly the operation's; the spec-driven catch-all serves the
+// long tail); bad input gets an mcp_input_validation envelope; a 207 batch is read per item.
 import type { CatalogOperation } from '@obmcp/openapi-tools';
 import { callTool, type RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/**
+ * Operations whose spec contradicts itself, so no request satisfies the spec-checking mock:
+ * SponsoredDisplay ArchiveLocationRequest requires `LocationExpressionIdFilter` but names the property
+ * `locationExpressionIdFilter`.
+ */
+const SPEC_QUIRKS = new Set(['POST /sd/locations/delete']);
+
 const curatedKeys = new Set(Object.values(CURATED_OPERATIONS).map((op) => `${op.method} ${op.path}`));
 
 /** Up to `per` generated (non-curated) operations of every toolset, reads and writes alike. */
 function sample(per: number): CatalogOperation[] {
   const byToolset = new Map<string, CatalogOperation[]>();
   for (const op of adsCatalog().operations) {
-    if (curatedKeys.has(`${op.recipe.method} ${op.recipe.path}`) || op.examples.length === 0) continue;
+    const key = `${op.recipe.method} ${op.recipe.path}`;
+    if (curatedKeys.has(key) || SPEC_QUIRKS.has(key) || op.examples.length === 0) continue;
     const list = byToolset.get(op.toolset) ?? [];
     if (list.length < per) list.push(op);
     byToolset.set(op.toolset, list);
@@ -65,7 +73,7 @@ describe('generated Ads tools over stdio', () => {
       const out = await callTool(s.client, name, op.examples[0] ?? {});
       if (out.envelope) failures.push(`${name}: ${out.envelope.error_code} ${out.envelope.summary}`);
     }
-    expect(failures).toEqual([]);
+    expect(failures.join('\n')).toBe('');
   });
 
   it('bad input to each sampled tool is an mcp_input_validation envelope', async () => {

@@ -5,7 +5,11 @@ import { fail, metaOf, ok, start, US_PROFILE } from './helpers.js';
 
 let s: RunningServer;
 beforeAll(async () => {
-  s = await start({ ADS_API_ENABLE_WRITES: 'true', ADS_REPORT_MAX_ROWS: '1000' });
+  s = await start({
+    ADS_API_ENABLE_WRITES: 'true',
+    ADS_REPORT_MAX_ROWS: '1000',
+    ADS_API_TOOLSETS: 'curated,reporting',
+  });
 });
 afterAll(() => s.close());
 

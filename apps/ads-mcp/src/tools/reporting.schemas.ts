@@ -36,14 +36,12 @@ export const createSchema = {
       items: { type: 'string', pattern: '^[A-Za-z]{1,40}$' },
       minItems: 1,
       maxItems: 5,
-      uniqueItems: true,
     },
     columns: {
       type: 'array',
       items: { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' },
       minItems: 1,
       maxItems: 100,
-      uniqueItems: true,
     },
     timeUnit: {
       type: 'string',

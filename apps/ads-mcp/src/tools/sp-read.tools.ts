@@ -63,7 +63,6 @@ const keywordsSchema = {
       items: { type: 'string', enum: ['EXACT', 'PHRASE', 'BROAD'] },
       minItems: 1,
       maxItems: 3,
-      uniqueItems: true,
     },
     ...paging,
   },

@@ -4,7 +4,6 @@ export const idList = {
   items: { type: 'string', pattern: '^[0-9]{1,20}$' },
   minItems: 1,
   maxItems: 100,
-  uniqueItems: true,
 } as const;
 
 export const stateFilter = {
@@ -12,7 +11,6 @@ export const stateFilter = {
   items: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] },
   minItems: 1,
   maxItems: 3,
-  uniqueItems: true,
 } as const;
 
 export const paging = {

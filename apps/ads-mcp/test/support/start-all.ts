@@ -1,12 +1,10 @@
-// Starts ads-mcp over stdio with every toolset listed and writes on, against the mocks + catch-all.
-import { appEntry, type RunningServer, startServer } from '@obmcp/test-kit';
-
-export const CATCH_ALL_PRELOAD = new URL('./ads-catch-all.mjs', import.meta.url).pathname;
+// Starts ads-mcp over stdio with every toolset listed and writes on, against the upstream mocks (spec
+// gates: 415 unless Content-Type/Accept are the operation's; hand-written handlers; spec-driven catch-all).
+import { type RunningServer, startServer } from '@obmcp/test-kit';
 
 export function startAdsAll(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   return startServer({
-    command: process.execPath,
-    args: ['--import', CATCH_ALL_PRELOAD, appEntry('ads-mcp')],
+    app: 'ads-mcp',
     env: {
       CODE_MODE: 'off',
       ADS_API_TOOLSETS: 'all',
