@@ -4,6 +4,7 @@ import { contractCost } from './contract-cost.mjs';
 import { latency, PAIRS } from './latency.mjs';
 import { coldStart, phasesOf } from './phases.mjs';
 import { render } from './report.mjs';
+import { renderToolsets, toolsets } from './toolsets.mjs';
 
 const t0 = Date.now();
 const lat = await latency();
@@ -12,6 +13,7 @@ for (const p of PAIRS) phases[p.label] = await phasesOf(p);
 const cost = await contractCost();
 const cold = {};
 for (const n of ['server', 'mcp', 'sp-mcp', 'ads-mcp', 'openbridge-mcp']) cold[n] = await coldStart(n);
-const markdown = render({ lat, phases, cost, cold, seconds: (Date.now() - t0) / 1000 });
+const sets = await toolsets();
+const markdown = `${render({ lat, phases, cost, cold, seconds: (Date.now() - t0) / 1000 })}\n${renderToolsets(sets)}`;
 writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
 console.log(markdown);

@@ -2,16 +2,5 @@
 export * from './faults.js';
 export * from './server.js';
 export * from './with-fault.js';
-export {
-  checkResponse,
-  loadOperation,
-  matchRoute,
-  type Operation,
-  type OperationRoute,
-  operationRoutes,
-  type ResponseProblem,
-  resolveOperation,
-  sampleRequest,
-  successMediaType,
-  synthesize,
-} from './spec/index.js';
+// The spec layer's helpers (checkResponse, sampleRequest, …) are at `@obmcp/upstream-mocks/spec`:
+// importing them loads the specs, ajv and the sampler, which the preload keeps off cold start.

@@ -4,13 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setFault, startMockServer } from '../src/index.js';
 import { matchRoute, loadOperation, type Operation } from '../src/spec/index.js';
 import { checkResponse } from '../src/spec/response-check.js';
-import {
-  ADS_BASE,
-  authHeaders,
-  readBody,
-  SP_BASE,
-  SP_SANDBOX_BASE,
-} from './support/spec-calls.js';
+import { ADS_BASE, authHeaders, readBody, SP_BASE, SP_SANDBOX_BASE } from './support/spec-calls.js';
 
 const server = startMockServer();
 afterAll(() => server.close());
@@ -24,11 +18,19 @@ async function opFor(family: 'sp-api' | 'amazon-ads', method: string, path: stri
 
 /** Sends, then checks the answer against the operation's declared response for its status. */
 async function send(family: 'sp-api' | 'amazon-ads', url: string, init: RequestInit = {}) {
-  const res = await fetch(url, { ...init, headers: { ...authHeaders(family), ...(init.headers as Record<string, string>) } });
+  const res = await fetch(url, {
+    ...init,
+    headers: { ...authHeaders(family), ...(init.headers as Record<string, string>) },
+  });
   const body = await readBody(res);
   const u = new URL(url);
   const op = await opFor(family, init.method ?? 'GET', u.pathname);
-  return { status: res.status, body, headers: res.headers, problems: checkResponse(op, res.status, res.headers.get('content-type'), body) };
+  return {
+    status: res.status,
+    body,
+    headers: res.headers,
+    problems: checkResponse(op, res.status, res.headers.get('content-type'), body),
+  };
 }
 
 const SP_JSON = { 'content-type': 'application/json' };
@@ -44,7 +46,10 @@ describe('SP-API: requests the models reject get the 400 InvalidInput body', () 
   });
 
   it('a csv array value outside the enum (searchCatalogItems includedData=bogus)', async () => {
-    const r = await send('sp-api', `${SP_BASE}/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER&keywords=echo&includedData=summaries,bogus`);
+    const r = await send(
+      'sp-api',
+      `${SP_BASE}/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER&keywords=echo&includedData=summaries,bogus`,
+    );
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body)).toContain('includedData');
     expect(r.problems).toEqual([]);
@@ -58,7 +63,10 @@ describe('SP-API: requests the models reject get the 400 InvalidInput body', () 
   });
 
   it('a query parameter the operation does not declare', async () => {
-    const r = await send('sp-api', `${SP_BASE}/catalog/2022-04-01/items/B08N5WRWNW?marketplaceIds=ATVPDKIKX0DER&marketplaceid=x`);
+    const r = await send(
+      'sp-api',
+      `${SP_BASE}/catalog/2022-04-01/items/B08N5WRWNW?marketplaceIds=ATVPDKIKX0DER&marketplaceid=x`,
+    );
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body)).toContain("Unknown query parameter 'marketplaceid'");
   });
@@ -90,7 +98,10 @@ describe('SP-API: requests the models reject get the 400 InvalidInput body', () 
   });
 
   it('a spec-valid request still reaches the hand-written handler', async () => {
-    const r = await send('sp-api', `${SP_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z`);
+    const r = await send(
+      'sp-api',
+      `${SP_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z`,
+    );
     expect(r.status).toBe(200);
     expect((r.body as { payload: { Orders: unknown[] } }).payload.Orders.length).toBeGreaterThan(0);
     expect(r.problems).toEqual([]);
@@ -105,6 +116,8 @@ describe('SP-API long tail: answered from the models', () => {
     expect(r.status).toBe(200);
     expect(r.problems).toEqual([]);
     expect(r.headers.get('x-amzn-requestid')).toBeTruthy();
+    // The usage plan of the model's description table, as the real API reports it.
+    expect(r.headers.get('x-amzn-ratelimit-limit')).toBe('0.5');
   });
 
   it('is deterministic: the same request, the same body', async () => {
@@ -114,7 +127,10 @@ describe('SP-API long tail: answered from the models', () => {
   });
 
   it('an invalid request gets the 400', async () => {
-    const r = await send('sp-api', `${SP_BASE}/sales/v1/orderMetrics?marketplaceIds=ATVPDKIKX0DER&granularity=Dya`);
+    const r = await send(
+      'sp-api',
+      `${SP_BASE}/sales/v1/orderMetrics?marketplaceIds=ATVPDKIKX0DER&granularity=Dya`,
+    );
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body)).toContain('interval');
     expect(r.problems).toEqual([]);
@@ -123,7 +139,10 @@ describe('SP-API long tail: answered from the models', () => {
   it('fault scenarios apply to it the same way as to hand-written handlers', async () => {
     setFault('api', 'http_429');
     const tail = await send('sp-api', metrics);
-    const hand = await send('sp-api', `${SP_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z`);
+    const hand = await send(
+      'sp-api',
+      `${SP_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z`,
+    );
     expect(tail.status).toBe(429);
     expect(tail.body).toEqual(hand.body);
     setFault('api', 'reset');
@@ -133,31 +152,47 @@ describe('SP-API long tail: answered from the models', () => {
 
 describe('SP-API sandbox hosts answer only the static sandbox', () => {
   it('the canned request gets the canned response', async () => {
-    const res = await fetch(`${SP_SANDBOX_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=TEST_CASE_200`, { headers: authHeaders('sp-api') });
+    const res = await fetch(
+      `${SP_SANDBOX_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=TEST_CASE_200`,
+      { headers: authHeaders('sp-api') },
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { payload: { Orders: Array<{ AmazonOrderId: string }> } };
     expect(body.payload.Orders[0]?.AmazonOrderId).toBe('902-1845936-5435065');
   });
 
   it('a canned error case gets its canned error', async () => {
-    const res = await fetch(`${SP_SANDBOX_BASE}/orders/v0/orders?CreatedAfter=TEST_CASE_400`, { headers: authHeaders('sp-api') });
+    const res = await fetch(`${SP_SANDBOX_BASE}/orders/v0/orders?CreatedAfter=TEST_CASE_400`, {
+      headers: authHeaders('sp-api'),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ errors: [{ code: 'InvalidInput', message: 'Invalid Input' }] });
   });
 
   it('anything else gets 400 "Could not match input arguments", production values included', async () => {
-    const res = await fetch(`${SP_SANDBOX_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z`, { headers: authHeaders('sp-api') });
+    const res = await fetch(
+      `${SP_SANDBOX_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z`,
+      { headers: authHeaders('sp-api') },
+    );
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ errors: [{ code: 'InvalidInput', message: 'Could not match input arguments', details: '' }] });
+    expect(await res.json()).toEqual({
+      errors: [{ code: 'InvalidInput', message: 'Could not match input arguments', details: '' }],
+    });
   });
 
   it('a canned path parameter (getReport ID323) and a canned body (createReport)', async () => {
-    const report = await fetch(`${SP_SANDBOX_BASE}/reports/2021-06-30/reports/ID323`, { headers: authHeaders('sp-api') });
+    const report = await fetch(`${SP_SANDBOX_BASE}/reports/2021-06-30/reports/ID323`, {
+      headers: authHeaders('sp-api'),
+    });
     expect(report.status).toBe(200);
     const created = await fetch(`${SP_SANDBOX_BASE}/reports/2021-06-30/reports`, {
       method: 'POST',
       headers: { ...authHeaders('sp-api'), ...SP_JSON },
-      body: JSON.stringify({ reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', dataStartTime: '2024-03-10T20:11:24.000Z', marketplaceIds: ['A1PA6795UKMFR9', 'ATVPDKIKX0DER'] }),
+      body: JSON.stringify({
+        reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA',
+        dataStartTime: '2024-03-10T20:11:24.000Z',
+        marketplaceIds: ['A1PA6795UKMFR9', 'ATVPDKIKX0DER'],
+      }),
     });
     expect(created.status).toBe(202);
     expect(await created.json()).toEqual({ reportId: 'ID323' });
@@ -168,14 +203,22 @@ describe('Amazon Ads: media types and bodies from the specs', () => {
   const list = `${ADS_BASE}/sp/campaigns/list`;
 
   it('a wrong Content-Type gets 415 in the spec body shape', async () => {
-    const r = await send('amazon-ads', list, { method: 'POST', headers: { 'content-type': 'application/json', accept: SPV3 }, body: '{}' });
+    const r = await send('amazon-ads', list, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: SPV3 },
+      body: '{}',
+    });
     expect(r.status).toBe(415);
     expect(r.problems).toEqual([]);
   });
 
   it('a non-vendor Accept (and an absent one, which means application/json) gets 415', async () => {
     for (const accept of ['application/json', '*/*']) {
-      const r = await send('amazon-ads', list, { method: 'POST', headers: { 'content-type': SPV3, accept }, body: '{}' });
+      const r = await send('amazon-ads', list, {
+        method: 'POST',
+        headers: { 'content-type': SPV3, accept },
+        body: '{}',
+      });
       expect(r.status, accept).toBe(415);
     }
   });
@@ -202,7 +245,11 @@ describe('Amazon Ads: media types and bodies from the specs', () => {
   });
 
   it('a valid list reaches the hand-written handler', async () => {
-    const r = await send('amazon-ads', list, { method: 'POST', headers: ADS_SP_LIST, body: '{"maxResults":10}' });
+    const r = await send('amazon-ads', list, {
+      method: 'POST',
+      headers: ADS_SP_LIST,
+      body: '{"maxResults":10}',
+    });
     expect(r.status).toBe(200);
     expect((r.body as { campaigns: unknown[] }).campaigns.length).toBeGreaterThan(0);
   });
@@ -210,7 +257,12 @@ describe('Amazon Ads: media types and bodies from the specs', () => {
   it('an unknown profile in the Scope header is a 401', async () => {
     const r = await fetch(`${ADS_BASE}/sb/v4/campaigns/list`, {
       method: 'POST',
-      headers: { ...authHeaders('amazon-ads'), 'amazon-advertising-api-scope': '999', 'content-type': 'application/vnd.sbcampaignresource.v4+json', accept: 'application/vnd.sbcampaignresource.v4+json' },
+      headers: {
+        ...authHeaders('amazon-ads'),
+        'amazon-advertising-api-scope': '999',
+        'content-type': 'application/vnd.sbcampaignresource.v4+json',
+        accept: 'application/vnd.sbcampaignresource.v4+json',
+      },
       body: '{}',
     });
     expect(r.status).toBe(401);

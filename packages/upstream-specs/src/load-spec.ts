@@ -1,6 +1,5 @@
 // Reads a vendored spec as raw JSON, or fully dereferenced through @readme/openapi-parser.
 import { readFileSync } from 'node:fs';
-import { dereference } from '@readme/openapi-parser';
 import type { OpenAPI } from 'openapi-types';
 import type { SpecFile } from './spec-files.js';
 
@@ -29,6 +28,8 @@ export async function dereferenceSpec(
   file: SpecFile,
   options: DereferenceOptions = {},
 ): Promise<ApiDocument> {
+  // Imported here, not at module load: readers of raw specs (the mocks) never pay for the parser.
+  const { dereference } = await import('@readme/openapi-parser');
   return dereference(readSpec(file), {
     resolve: { external: false },
     dereference: { circular: options.circular ?? 'ignore' },

@@ -1,7 +1,6 @@
 // Amazon Ads side of the spec layer: regional hosts, Bearer + Scope checks, the spec's error bodies.
 import { HttpResponse } from 'msw';
-import { declaredErrorBody } from '../spec/error-body.js';
-import type { Rejection, SpecFamilyAdapter, Synthesized } from '../spec/front-door.js';
+import { loadEngine, type Rejection, type SpecFamilyAdapter, type Synthesized } from '../spec/front-door.js';
 import type { Operation } from '../spec/operations.js';
 import { paramsOf } from '../spec/parameters.js';
 import { renderAdsFault } from './fault.js';
@@ -16,7 +15,9 @@ const SCOPE = 'amazon-advertising-api-scope';
 function authFailure(request: Request, op: Operation): Response | undefined {
   const denied = bearerFailure(request);
   if (denied) return denied;
-  const needsScope = paramsOf(op).some((p) => p.in === 'header' && p.required && p.name.toLowerCase() === SCOPE);
+  const needsScope = paramsOf(op).some(
+    (p) => p.in === 'header' && p.required && p.name.toLowerCase() === SCOPE,
+  );
   if (!needsScope) return undefined;
   const scope = (request.headers.get(SCOPE) ?? '').trim();
   if (!scope) return adsError(401, 'UNAUTHORIZED', 'Scope header is missing');
@@ -32,7 +33,8 @@ const CODES: Record<Rejection['status'], string> = {
 };
 
 /** The operation's declared error body for the status; the documented `{code, details}` otherwise. */
-function rejection(op: Operation, verdict: Rejection, request: Request): Response {
+async function rejection(op: Operation, verdict: Rejection, request: Request): Promise<Response> {
+  const { declaredErrorBody } = await loadEngine();
   const message = verdict.problems.map((p) => p.message).join('; ');
   const code = CODES[verdict.status];
   const declared = declaredErrorBody(op, verdict.status, request.headers.get('accept'), { code, message });

@@ -53,6 +53,7 @@ const itemOffers = spRoute('get', '/products/pricing/v0/items/:Asin/offers', ({ 
           {
             SellerId: 'A2MOCKSELLER01',
             SubCondition: 'new',
+            ShippingTime: { minimumHours: 24, maximumHours: 48, availabilityType: 'NOW' },
             ListingPrice: money(49.99),
             Shipping: money(0),
             IsFulfilledByAmazon: true,
@@ -61,6 +62,7 @@ const itemOffers = spRoute('get', '/products/pricing/v0/items/:Asin/offers', ({ 
           {
             SellerId: 'A3OTHERSELLER9',
             SubCondition: 'new',
+            ShippingTime: { minimumHours: 48, maximumHours: 72, availabilityType: 'NOW' },
             ListingPrice: money(47.5),
             Shipping: money(0),
             IsFulfilledByAmazon: true,
@@ -108,6 +110,7 @@ const pricing = spRoute('get', '/products/pricing/v0/price', ({ url }) => {
               RegularPrice: money(54.99),
               FulfillmentChannel: 'AMAZON',
               ItemCondition: 'New',
+              ItemSubCondition: 'New',
               SellerSKU: type === 'Sku' ? id : 'SKU-1000',
             },
           ],

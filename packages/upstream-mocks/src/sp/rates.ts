@@ -21,6 +21,18 @@ export const SP_RATES: Record<string, string> = {
   getFeed: '2.0',
 };
 
+/** Rates read from the models' usage-plan tables for the operations the catch-all answers. */
+const documented = new Map<string, string>();
+
+export function recordDocumentedRate(operation: string, rate: number): void {
+  if (!(operation in SP_RATES)) documented.set(operation, String(rate));
+}
+
+/** The rate the mock reports for an operation (the hand-written table first, then the models). */
+export function rateOf(operation: string): string | undefined {
+  return SP_RATES[operation] ?? documented.get(operation);
+}
+
 /**
  * Best-effort header: operations listed here never get it (so "absent header → absent _meta" is
  * observable); `OBMCP_MOCK_SP_RATE_HEADER=off` drops it everywhere, `=<number>` reports that rate for

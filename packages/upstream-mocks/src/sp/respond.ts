@@ -1,6 +1,6 @@
 // SP-API response helpers: x-amzn-RequestId always, x-amzn-RateLimit-Limit on 2xx/400/404 only.
 import { HttpResponse } from 'msw';
-import { OMIT_RATE_HEADER, SP_RATES } from './rates.js';
+import { OMIT_RATE_HEADER, rateOf } from './rates.js';
 
 export interface SpError {
   code: string;
@@ -27,7 +27,7 @@ function baseHeaders(status: number, operation: string | undefined): Headers {
   const setting = process.env.OBMCP_MOCK_SP_RATE_HEADER;
   // A number stands for a seller whose usage plan Amazon raised: that rate on every operation.
   const raised = setting !== undefined && Number(setting) > 0 ? setting : undefined;
-  const rate = operation === undefined ? undefined : (raised ?? SP_RATES[operation]);
+  const rate = operation === undefined ? undefined : (raised ?? rateOf(operation));
   if (rateAllowed && rate !== undefined && !OMIT_RATE_HEADER.has(operation ?? '') && setting !== 'off') {
     headers.set('x-amzn-ratelimit-limit', rate);
   }

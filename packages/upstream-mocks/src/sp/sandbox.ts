@@ -1,10 +1,10 @@
 // The SP-API static sandbox: each model's `x-amzn-api-sandbox.static` cases, matched exactly; else 400.
 import { http, type RequestHandler } from 'msw';
-import { resolveOperation } from '../spec/front-door.js';
+import { loadEngine } from '../spec/front-door.js';
 import type { Json } from '../spec/json-schema.js';
 import type { Operation } from '../spec/operations.js';
 import { bodyOf } from '../spec/parameters.js';
-import { checkRequest, type ParsedRequest } from '../spec/request-check.js';
+import type { ParsedRequest } from '../spec/request-check.js';
 import { withFault } from '../with-fault.js';
 import { SP_HOSTS } from './hosts.js';
 import { renderSpFault } from './render-fault.js';
@@ -74,6 +74,7 @@ export const sandboxHandlers: RequestHandler[] = SP_HOSTS.filter((h) => h.sandbo
   http.all(
     `${host.base}/*`,
     withFault('api', renderSpFault, async ({ request }) => {
+      const { resolveOperation, checkRequest } = await loadEngine();
       const resolved = await resolveOperation('sp-api', request);
       if (!resolved) return undefined;
       const denied = authFailure(request);

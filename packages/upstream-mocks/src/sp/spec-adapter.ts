@@ -1,26 +1,61 @@
 // SP-API side of the spec layer: production hosts, the 403 auth answer, `{errors:[…]}` rejections.
 import { HttpResponse } from 'msw';
-import type { Rejection, SpecFamilyAdapter, Synthesized } from '../spec/front-door.js';
+import { loadEngine, type Rejection, type SpecFamilyAdapter, type Synthesized } from '../spec/front-door.js';
 import type { Operation } from '../spec/operations.js';
+import { responsesOf } from '../spec/parameters.js';
 import { DOCUMENT_HOST, SP_HOSTS } from './hosts.js';
 import { renderSpFault } from './render-fault.js';
 import { spErrors, spJson } from './respond.js';
+import { recordDocumentedRate } from './rates.js';
 import { authFailure } from './route.js';
 
-function rejection(op: Operation, verdict: Rejection): Response {
-  if (verdict.status === 415) {
-    const message = verdict.problems[0]?.message ?? 'Unsupported Media Type';
-    return spErrors(415, [{ code: 'UnsupportedMediaType', message, details: '' }], op.operationId);
-  }
-  const errors = verdict.problems.slice(0, 10).map((p) => ({
-    code: 'InvalidInput',
-    message: p.message,
-    details: p.name ? `${p.location}:${p.name}` : p.location,
-  }));
-  return spErrors(400, errors, op.operationId);
+/**
+ * `{errors:[…]}` in the media type the operation declares for the status; operations whose error
+ * schema is a bare `ErrorList` array get the array.
+ */
+async function rejection(op: Operation, verdict: Rejection): Promise<Response> {
+  const { checkResponse } = await loadEngine();
+  const errors =
+    verdict.status === 415
+      ? [
+          {
+            code: 'UnsupportedMediaType',
+            message: verdict.problems[0]?.message ?? 'Unsupported Media Type',
+            details: '',
+          },
+        ]
+      : verdict.problems.slice(0, 10).map((p) => ({
+          code: 'InvalidInput',
+          message: p.message,
+          details: p.name ? `${p.location}:${p.name}` : p.location,
+        }));
+  const mediaType = declaredMediaTypes(op, verdict.status)[0] ?? 'application/json';
+  const res = spErrors(verdict.status, errors, op.operationId);
+  const faithful = [{ errors }, errors].find(
+    (body) => checkResponse(op, verdict.status, mediaType, body).length === 0,
+  );
+  const headers = new Headers(res.headers);
+  headers.set('content-type', mediaType);
+  return HttpResponse.json(faithful ?? { errors }, { status: verdict.status, headers });
 }
 
-function success(op: Operation, synthesized: Synthesized): Response {
+/** The media types an operation declares for a status, in spec order. */
+function declaredMediaTypes(op: Operation, status: number): string[] {
+  return [...(responsesOf(op).get(String(status))?.values() ?? [])].map((m) => m.mediaType);
+}
+
+type UsagePlanParser = (description: string) => { rate: number } | null;
+let usagePlans: Promise<UsagePlanParser> | undefined;
+
+/** The generator's usage-plan parser, loaded on the first long-tail answer (not at preload). */
+async function documentedRate(op: Operation): Promise<void> {
+  usagePlans ??= import('@obmcp/openapi-tools/generate').then((m) => m.parseUsagePlan);
+  const plan = (await usagePlans)(String(op.operation.description ?? ''));
+  if (plan) recordDocumentedRate(op.operationId, plan.rate);
+}
+
+async function success(op: Operation, synthesized: Synthesized): Promise<Response> {
+  await documentedRate(op);
   if (synthesized.body === undefined) {
     const headers = spJson({}, synthesized.status, op.operationId).headers;
     headers.delete('content-type');

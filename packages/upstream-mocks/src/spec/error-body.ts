@@ -1,8 +1,7 @@
 // An error body in the shape an operation declares for a status, carrying our code and message.
-import { chooseMediaType } from './front-door.js';
 import type { Json } from './json-schema.js';
 import type { Operation } from './operations.js';
-import { responsesOf } from './parameters.js';
+import { chooseMediaType, responsesOf } from './parameters.js';
 import { sampleValid } from './sample.js';
 import { validatorFor } from './validator.js';
 
@@ -48,7 +47,8 @@ export function declaredErrorBody(
   ) as string;
   const schema = media.get(mediaType.toLowerCase())?.schema;
   if (!schema) return undefined;
-  const body = sampleValid(schema, op.doc, 'response');
+  // Optional properties included: error schemas rarely require their message fields.
+  const body = sampleValid(schema, op.doc, 'response', { optional: true });
   const validate = validatorFor(schema, op.doc, 'response');
   personalize(body, fill, () => validate(body));
   return { mediaType, body };

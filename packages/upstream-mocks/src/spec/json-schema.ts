@@ -44,7 +44,7 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   return node;
 }
 
-/** Follows `$ref` chains (as left by a dereferencer for circular refs) to the schema object. */
+/** Follows `$ref` chains (local `#/…` pointers) to the schema object. */
 export function deref(root: unknown, node: unknown): unknown {
   let current = node;
   for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {
@@ -144,7 +144,8 @@ class Converter {
         if (value && typeof node[bound] === 'number') out[key] = node[bound];
       } else if (key === 'required') {
         // Swagger 2.0 parameter objects carry a boolean `required`: not a schema keyword.
-        if (Array.isArray(value)) out.required = value.filter((name) => !this.skipRequired(node, String(name)));
+        if (Array.isArray(value))
+          out.required = value.filter((name) => !this.skipRequired(node, String(name)));
       } else {
         out[key] = value;
       }

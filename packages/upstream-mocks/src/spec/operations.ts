@@ -1,12 +1,6 @@
 // The official operations of an API family, routed by method + path template; documents load lazily.
-import {
-  type ApiDocument,
-  dereferenceSpec,
-  listSpecFiles,
-  readSpec,
-  type SpecFamily,
-  type SpecFile,
-} from '@obmcp/upstream-specs';
+import { readFileSync } from 'node:fs';
+import { listSpecFiles, readSpec, type SpecFamily, type SpecFile } from '@obmcp/upstream-specs';
 import type { Json } from './json-schema.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -25,16 +19,19 @@ export interface OperationRoute {
   literalSegments: number;
 }
 
-/** A routed operation with its (dereferenced) document. */
+/** A routed operation with its spec document. */
 export interface Operation extends OperationRoute {
-  /** The dereferenced document; `$ref`s left in it (circular ones) resolve against it. */
+  /** The spec document; every `$ref` in it resolves against it (local refs only). */
   doc: Json;
   dialect: 'swagger2' | 'oas3';
   operation: Json;
   pathItem: Json;
 }
 
-function compile(path: string, greedy: Set<string>): Pick<OperationRoute, 'pattern' | 'pathParamNames' | 'literalSegments'> {
+function compile(
+  path: string,
+  greedy: Set<string>,
+): Pick<OperationRoute, 'pattern' | 'pathParamNames' | 'literalSegments'> {
   const names: string[] = [];
   let literal = 0;
   const source = path
@@ -72,28 +69,68 @@ function preferred(a: OperationRoute, b: OperationRoute): OperationRoute {
   return a;
 }
 
-function buildRoutes(family: SpecFamily): OperationRoute[] {
-  const byKey = new Map<string, OperationRoute>();
+/** What routing needs of one operation, as plain data (the build writes it to `routes.json`). */
+export interface RouteEntry {
+  family: SpecFamily;
+  relPath: string;
+  operationId: string;
+  method: string;
+  path: string;
+  greedy: string[];
+}
+
+/** Every operation of a family as read from the raw spec files. */
+export function scanRoutes(family: SpecFamily): RouteEntry[] {
+  const out: RouteEntry[] = [];
   for (const file of listSpecFiles(family)) {
     const doc = readSpec(file) as unknown as Json;
     for (const [path, item] of Object.entries((doc.paths as Record<string, Json>) ?? {})) {
       for (const method of METHODS) {
         const op = item[method] as Json | undefined;
         if (!op) continue;
-        const route: OperationRoute = {
+        out.push({
           family,
-          api: file.stem,
+          relPath: file.relPath,
           operationId: String(op.operationId ?? `${method} ${path}`),
           method,
           path,
-          file,
-          ...compile(path, greedyParams(item, op)),
-        };
-        const key = `${method} ${path}`;
-        const existing = byKey.get(key);
-        byKey.set(key, existing ? preferred(existing, route) : route);
+          greedy: [...greedyParams(item, op)],
+        });
       }
     }
+  }
+  return out;
+}
+
+/** The build's manifest next to this module (dist only), so the first request parses no spec. */
+function manifest(family: SpecFamily): RouteEntry[] | undefined {
+  try {
+    const all = JSON.parse(readFileSync(new URL('./routes.json', import.meta.url), 'utf8')) as RouteEntry[];
+    return all.filter((r) => r.family === family);
+  } catch {
+    return undefined;
+  }
+}
+
+function buildRoutes(family: SpecFamily): OperationRoute[] {
+  const files = new Map(listSpecFiles(family).map((f) => [f.relPath, f]));
+  const byKey = new Map<string, OperationRoute>();
+  for (const entry of manifest(family) ?? scanRoutes(family)) {
+    const file = files.get(entry.relPath);
+    if (!file) continue;
+    const { method, path } = entry;
+    const route: OperationRoute = {
+      family,
+      api: file.stem,
+      operationId: entry.operationId,
+      method,
+      path,
+      file,
+      ...compile(path, new Set(entry.greedy)),
+    };
+    const key = `${method} ${path}`;
+    const existing = byKey.get(key);
+    byKey.set(key, existing ? preferred(existing, route) : route);
   }
   // Most specific first: more literal segments, then fewer parameters.
   return [...byKey.values()].sort(
@@ -137,16 +174,21 @@ export function matchRoute(
   return undefined;
 }
 
+/**
+ * The spec file as published, parsed once. Its `$ref`s are resolved where they are read (`deref`,
+ * the schema converter, the sampler), which is what dereferencing does up front, without the
+ * parser's cost on a server's first request and without object cycles.
+ */
 function loadDoc(file: SpecFile): Promise<Json> {
   let doc = docCache.get(file.absPath);
   if (!doc) {
-    doc = dereferenceSpec(file).then((d: ApiDocument) => d as unknown as Json);
+    doc = Promise.resolve(readSpec(file) as unknown as Json);
     docCache.set(file.absPath, doc);
   }
   return doc;
 }
 
-/** The full operation of a route: its spec file is dereferenced on first use and cached. */
+/** The full operation of a route: its spec file is read on first use and cached. */
 export async function loadOperation(route: OperationRoute): Promise<Operation> {
   const doc = await loadDoc(route.file);
   const pathItem = (doc.paths as Record<string, Json>)[route.path] as Json;

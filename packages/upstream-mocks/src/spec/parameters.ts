@@ -124,7 +124,10 @@ export function bodyOf(op: Operation): BodySpec | undefined {
     }
     return { required: rb.required === true, name: 'body', media };
   }
-  const params = [...((op.pathItem.parameters as unknown[]) ?? []), ...((op.operation.parameters as unknown[]) ?? [])];
+  const params = [
+    ...((op.pathItem.parameters as unknown[]) ?? []),
+    ...((op.operation.parameters as unknown[]) ?? []),
+  ];
   const body = params.map((p) => deref(op.doc, p) as Json | undefined).find((p) => p?.in === 'body');
   if (!body) return undefined;
   const consumes = (op.operation.consumes ?? op.doc.consumes ?? ['application/json']) as string[];
@@ -137,7 +140,9 @@ export function bodyOf(op: Operation): BodySpec | undefined {
 }
 
 /** Status code → media type → schema for every declared response (Swagger 2.0: `produces`). */
-export function responsesOf(op: Operation): Map<string, Map<string, { mediaType: string; schema: Json | undefined }>> {
+export function responsesOf(
+  op: Operation,
+): Map<string, Map<string, { mediaType: string; schema: Json | undefined }>> {
   const out = new Map<string, Map<string, { mediaType: string; schema: Json | undefined }>>();
   const responses = (op.operation.responses as Record<string, unknown>) ?? {};
   for (const [status, raw] of Object.entries(responses)) {
@@ -146,7 +151,10 @@ export function responsesOf(op: Operation): Map<string, Map<string, { mediaType:
     const media = new Map<string, { mediaType: string; schema: Json | undefined }>();
     if (op.dialect === 'oas3') {
       for (const [mediaType, entry] of Object.entries((r.content as Record<string, Json>) ?? {})) {
-        media.set(mediaType.toLowerCase(), { mediaType, schema: deref(op.doc, entry?.schema) as Json | undefined });
+        media.set(mediaType.toLowerCase(), {
+          mediaType,
+          schema: deref(op.doc, entry?.schema) as Json | undefined,
+        });
       }
     } else if (r.schema !== undefined) {
       const produces = (op.operation.produces ?? op.doc.produces ?? ['application/json']) as string[];
@@ -165,4 +173,15 @@ export function bareMediaType(value: string | null | undefined): string {
 
 export function isJsonMedia(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json') || mediaType.endsWith('/json');
+}
+
+/** The declared media type an Accept header selects among `declared` (first declared when none). */
+export function chooseMediaType(declared: string[], accept: string | null): string | undefined {
+  if (accept) {
+    for (const wanted of accept.split(',').map((a) => bareMediaType(a))) {
+      const hit = declared.find((d) => d.toLowerCase() === wanted);
+      if (hit) return hit;
+    }
+  }
+  return declared[0];
 }

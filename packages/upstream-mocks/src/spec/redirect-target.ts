@@ -4,10 +4,12 @@ import { HttpResponse, http, type RequestHandler } from 'msw';
 
 /** Serves `<base>/<operationId>` for the catch-all's redirect-only operations. */
 export function redirectTarget(base: string): RequestHandler {
-  return http.get(`${base}/:operationId`, () =>
-    new HttpResponse(gzipSync(Buffer.from('[]')), {
-      status: 200,
-      headers: { 'content-type': 'application/octet-stream' },
-    }),
+  return http.get(
+    `${base}/:operationId`,
+    () =>
+      new HttpResponse(gzipSync(Buffer.from('[]')), {
+        status: 200,
+        headers: { 'content-type': 'application/octet-stream' },
+      }),
   );
 }

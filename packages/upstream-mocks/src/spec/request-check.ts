@@ -1,14 +1,7 @@
 // Checks a request against its official operation: media types, then parameters and body schema.
 import type { Json } from './json-schema.js';
 import type { Operation } from './operations.js';
-import {
-  bareMediaType,
-  bodyOf,
-  isJsonMedia,
-  type ParamSpec,
-  paramsOf,
-  responsesOf,
-} from './parameters.js';
+import { bareMediaType, bodyOf, isJsonMedia, type ParamSpec, paramsOf, responsesOf } from './parameters.js';
 import { schemaProblems } from './validator.js';
 
 export interface RequestProblem {
@@ -63,7 +56,12 @@ function coerce(spec: ParamSpec, raws: string[]): unknown {
   return coerceScalar(raws[0] ?? '', spec.schema);
 }
 
-function rawValues(spec: ParamSpec, url: URL, request: Request, pathParams: Record<string, string>): string[] {
+function rawValues(
+  spec: ParamSpec,
+  url: URL,
+  request: Request,
+  pathParams: Record<string, string>,
+): string[] {
   switch (spec.in) {
     case 'path': {
       const raw = pathParams[spec.name];
@@ -154,7 +152,11 @@ export async function checkRequest(
     const raws = rawValues(spec, url, request, pathParams);
     if (raws.length === 0) {
       if (spec.required)
-        problems.push({ location: spec.in, name: spec.name, message: `Missing required ${spec.in} parameter '${spec.name}'` });
+        problems.push({
+          location: spec.in,
+          name: spec.name,
+          message: `Missing required ${spec.in} parameter '${spec.name}'`,
+        });
       continue;
     }
     const value = coerce(spec, raws);
@@ -189,7 +191,11 @@ export async function checkRequest(
         }
         if (parsed.body !== undefined && entry?.schema) {
           for (const p of schemaProblems(entry.schema, op.doc, 'request', parsed.body)) {
-            problems.push({ location: 'body', pointer: p.pointer, message: `body${p.pointer ? ` at ${p.pointer}` : ''} ${p.message}` });
+            problems.push({
+              location: 'body',
+              pointer: p.pointer,
+              message: `body${p.pointer ? ` at ${p.pointer}` : ''} ${p.message}`,
+            });
           }
         }
       } else {

@@ -20,7 +20,9 @@ function text(value: unknown): string {
 /** The media type a request should ask for: the first one the success response declares. */
 export function successMediaType(op: Operation): string | undefined {
   const responses = responsesOf(op);
-  const status = responses.has('200') ? '200' : [...responses.keys()].filter((c) => c.startsWith('2')).sort()[0];
+  const status = responses.has('200')
+    ? '200'
+    : [...responses.keys()].filter((c) => c.startsWith('2')).sort()[0];
   const media = status ? responses.get(status) : undefined;
   return media ? [...media.values()][0]?.mediaType : undefined;
 }

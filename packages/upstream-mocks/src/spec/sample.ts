@@ -7,7 +7,13 @@ import { convertedSchema, schemaErrors } from './validator.js';
 
 type Sampleable = Parameters<typeof sample>[0];
 
-function draw(schema: unknown, root: unknown, direction: Direction, patterns: boolean): unknown {
+function draw(
+  schema: unknown,
+  root: unknown,
+  direction: Direction,
+  patterns: boolean,
+  optional = false,
+): unknown {
   try {
     return sample(
       schema as Sampleable,
@@ -17,7 +23,7 @@ function draw(schema: unknown, root: unknown, direction: Direction, patterns: bo
         skipReadOnly: direction === 'request',
         skipWriteOnly: direction === 'response',
         maxSampleDepth: 6,
-        skipNonRequired: true,
+        skipNonRequired: !optional,
       },
       root as object,
     );
@@ -75,7 +81,10 @@ function pointerParts(pointer: string): string[] {
 }
 
 function getAt(root: unknown, parts: string[]): unknown {
-  return parts.reduce<unknown>((node, part) => (isObject(node) || Array.isArray(node) ? (node as Json)[part] : undefined), root);
+  return parts.reduce<unknown>(
+    (node, part) => (isObject(node) || Array.isArray(node) ? (node as Json)[part] : undefined),
+    root,
+  );
 }
 
 function setAt(root: unknown, parts: string[], value: unknown): unknown {
@@ -92,18 +101,31 @@ interface RepairContext {
   depth: number;
 }
 
-/** A value for `schema` (converted) that validates, trying each oneOf/anyOf branch in turn. */
-function branchValue(parent: Json, ctx: RepairContext): unknown {
+/**
+ * A value for a oneOf/anyOf node that validates: each branch in turn (required properties only, then
+ * with optional ones), merged over the node's own keywords and the object already there.
+ */
+function branchValue(parent: Json, current: unknown, ctx: RepairContext): unknown {
   const branches = (parent.oneOf ?? parent.anyOf) as unknown[];
-  // The node's own keywords (properties, required) apply beside the chosen branch.
   const { oneOf: _o, anyOf: _a, ...own } = parent;
-  const base = Object.keys(own).length > 0 ? sampleValidIn(own, ctx.converted, ctx.direction, ctx.depth + 1) : undefined;
-  for (const branch of branches) {
-    const picked = sampleValidIn(branch as Json, ctx.converted, ctx.direction, ctx.depth + 1);
-    const candidate = isObject(base) && isObject(picked) ? { ...base, ...picked } : picked;
-    if (schemaErrors(parent, ctx.converted, ctx.direction, candidate).length === 0) return candidate;
+  const base =
+    Object.keys(own).length > 0 ? sampleValidIn(own, ctx.converted, ctx.direction, ctx.depth + 1) : undefined;
+  for (const optional of [false, true]) {
+    for (const raw of branches) {
+      // A branch that only lists `required` names properties the node itself defines.
+      const branch = deref(ctx.converted, raw) as Json;
+      const withProps =
+        isObject(own.properties) && !isObject(branch.properties)
+          ? { ...branch, properties: own.properties }
+          : branch;
+      const picked = sampleValidIn(withProps, ctx.converted, ctx.direction, ctx.depth + 1, optional);
+      const candidate = isObject(picked)
+        ? { ...(isObject(current) ? current : {}), ...(isObject(base) ? base : {}), ...picked }
+        : picked;
+      if (schemaErrors(parent, ctx.converted, ctx.direction, candidate).length === 0) return candidate;
+    }
   }
-  return minimal(parent, ctx.converted, ctx.direction);
+  return current;
 }
 
 function fix(value: unknown, error: ErrorObject, ctx: RepairContext): unknown {
@@ -129,7 +151,9 @@ function fix(value: unknown, error: ErrorObject, ctx: RepairContext): unknown {
       return setAt(value, parts, params.allowedValue);
     case 'oneOf':
     case 'anyOf':
-      return parent && ctx.depth < 4 ? setAt(value, parts, branchValue(parent, ctx)) : value;
+      return parent && ctx.depth < 4
+        ? setAt(value, parts, branchValue(parent, getAt(value, parts), ctx))
+        : value;
     default:
       if (!parent) return value;
       // First the sampler without the node's own default/example (often the culprit), then minimal.
@@ -152,8 +176,14 @@ function isWithin(path: string, ancestor: string): boolean {
   return path === ancestor || path.startsWith(`${ancestor}/`);
 }
 
-function sampleValidIn(schema: Json, root: unknown, direction: Direction, depth: number): unknown {
-  let value = draw(schema, root, direction, false);
+function sampleValidIn(
+  schema: Json,
+  root: unknown,
+  direction: Direction,
+  depth: number,
+  optional = false,
+): unknown {
+  let value = draw(schema, root, direction, false, optional);
   const ctx: RepairContext = {
     converted: convertedSchema(schema, root, direction),
     direction,
@@ -166,10 +196,11 @@ function sampleValidIn(schema: Json, root: unknown, direction: Direction, depth:
     // A failed oneOf/anyOf is repaired whole (its branch errors are noise); other errors deepest first.
     const unions = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
     const rest = errors
-      .filter((e) => !unions.some((u) => isWithin(e.instancePath, u.instancePath)))
+      .filter((e) => !unions.some((u) => e.schemaPath.startsWith(`${u.schemaPath}/`)))
+      .filter((e) => !unions.includes(e))
       .sort((a, b) => b.instancePath.length - a.instancePath.length);
     const fixed = new Set<string>();
-    for (const error of [...unions.sort((a, b) => a.instancePath.length - b.instancePath.length), ...rest]) {
+    for (const error of [...rest, ...unions.sort((a, b) => a.instancePath.length - b.instancePath.length)]) {
       // Several missing or unknown properties of one object are repaired one by one.
       const local = error.keyword === 'required' || error.keyword === 'additionalProperties';
       if (!local && [...fixed].some((f) => isWithin(error.instancePath, f))) continue;
@@ -181,10 +212,26 @@ function sampleValidIn(schema: Json, root: unknown, direction: Direction, depth:
 }
 
 /**
- * A value valid against `schema`: the spec's own examples first, then each ajv error repaired by
+ * A value valid against `schema` (required properties only unless `optional`): the spec's own examples first, then each ajv error repaired by
  * resampling the failing node from the converted schema (patterns on), then its minimal value.
- * Deterministic: openapi-sampler draws no random numbers.
+ * Deterministic (openapi-sampler draws no random numbers), so computed once per schema.
  */
-export function sampleValid(schema: Json, root: unknown, direction: Direction): unknown {
-  return sampleValidIn(schema, root, direction, 0);
+const cache = new Map<string, WeakMap<object, unknown>>();
+
+export function sampleValid(
+  schema: Json,
+  root: unknown,
+  direction: Direction,
+  options: { optional?: boolean } = {},
+): unknown {
+  const key = `${direction}:${options.optional === true}`;
+  let bySchema = cache.get(key);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    cache.set(key, bySchema);
+  }
+  if (!bySchema.has(schema))
+    bySchema.set(schema, sampleValidIn(schema, root, direction, 0, options.optional === true));
+  // Callers may fill the value in (error bodies): each gets its own copy.
+  return structuredClone(bySchema.get(schema));
 }

@@ -11,7 +11,11 @@ const CHOICES: Array<(from: number, to: number) => number> = [
 ];
 
 /** A deterministic string matching `pattern` (and the length bounds), or undefined. */
-export function patternSample(pattern: string, minLength = 0, maxLength = Number.POSITIVE_INFINITY): string | undefined {
+export function patternSample(
+  pattern: string,
+  minLength = 0,
+  maxLength = Number.POSITIVE_INFINITY,
+): string | undefined {
   let regex: RegExp;
   try {
     regex = new RegExp(pattern);
@@ -46,8 +50,18 @@ function fit(text: string, schema: Json): string {
 function numberOf(schema: Json, integer: boolean): number {
   const exMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
   const exMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
-  let value = typeof schema.minimum === 'number' ? schema.minimum : exMin !== undefined ? exMin + (integer ? 1 : 0.5) : 0;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : exMax !== undefined ? exMax - (integer ? 1 : 0.5) : undefined;
+  let value =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : exMin !== undefined
+        ? exMin + (integer ? 1 : 0.5)
+        : 0;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : exMax !== undefined
+        ? exMax - (integer ? 1 : 0.5)
+        : undefined;
   if (max !== undefined && value > max) value = max;
   if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0)
     value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;

@@ -52,7 +52,7 @@ function compiledFor(schema: object, root: unknown, direction: Direction): Compi
   return entry;
 }
 
-/** The compiled validator for a spec schema (`root` resolves the `$ref`s a dereferencer left). */
+/** The compiled validator for a spec schema (`root` resolves its `$ref`s). */
 export function validatorFor(schema: object, root: unknown, direction: Direction): ValidateFunction {
   return compiledFor(schema, root, direction).validate;
 }

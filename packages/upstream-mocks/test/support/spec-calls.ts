@@ -2,7 +2,14 @@
 import type { SpecFamily } from '@obmcp/upstream-specs';
 import type { RequestHandler } from 'msw';
 import { issueAccessToken } from '../../src/lwa/tokens.js';
-import { checkResponse, loadOperation, matchRoute, type Operation, type OperationRoute, sampleRequest } from '../../src/spec/index.js';
+import {
+  checkResponse,
+  loadOperation,
+  matchRoute,
+  type Operation,
+  type OperationRoute,
+  sampleRequest,
+} from '../../src/spec/index.js';
 
 export const SP_BASE = 'https://sellingpartnerapi-na.amazon.com';
 export const SP_SANDBOX_BASE = 'https://sandbox.sellingpartnerapi-na.amazon.com';

@@ -1,0 +1,259 @@
+// Every hand-written mock handler, called as a client would call it: each answer (success and error)
+// must validate against the official response schema for its status and media type.
+import { describe, expect, it } from 'vitest';
+import { handlers as adsHandlers } from '../src/ads/index.js';
+import { startMockServer } from '../src/index.js';
+import { handlers as spHandlers } from '../src/sp/index.js';
+import { checkResponse, loadOperation, matchRoute } from '../src/spec/index.js';
+import { ADS_BASE, authHeaders, handWrittenRoutes, readBody, SP_BASE } from './support/spec-calls.js';
+
+type Family = 'sp-api' | 'amazon-ads';
+interface Case {
+  family: Family;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** The status this case is meant to provoke. */
+  status: number;
+}
+
+const J = { 'content-type': 'application/json' };
+const sp = (method: string, path: string, status = 200, body?: unknown): Case => ({
+  family: 'sp-api',
+  method,
+  path,
+  status,
+  ...(body === undefined ? {} : { body, headers: J }),
+});
+
+const SP_CASES: Case[] = [
+  sp('GET', '/sellers/v1/marketplaceParticipations'),
+  sp('GET', '/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z'),
+  sp(
+    'GET',
+    '/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z&LastUpdatedAfter=2020-01-01T00:00:00Z',
+    400,
+  ),
+  sp('GET', '/orders/v0/orders/902-3159896-1390916'),
+  sp('GET', '/orders/v0/orders/999-9999999-9999999', 404),
+  sp('GET', '/orders/v0/orders/902-3159896-1390916/orderItems'),
+  sp('GET', '/orders/v0/orders/999-9999999-9999999/orderItems', 404),
+  sp(
+    'GET',
+    '/orders/2026-01-01/orders?createdAfter=2020-01-01T00:00:00Z&marketplaceIds=ATVPDKIKX0DER&maxResultsPerPage=2',
+  ),
+  sp(
+    'GET',
+    '/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER&keywords=echo&includedData=summaries,identifiers,salesRanks',
+  ),
+  sp('GET', '/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER', 400),
+  sp(
+    'GET',
+    '/catalog/2022-04-01/items/B08N5WRWNW?marketplaceIds=ATVPDKIKX0DER&includedData=summaries,identifiers,salesRanks',
+  ),
+  sp('GET', '/catalog/2022-04-01/items/B000000000?marketplaceIds=ATVPDKIKX0DER', 404),
+  sp(
+    'GET',
+    '/fba/inventory/v1/summaries?granularityType=Marketplace&granularityId=ATVPDKIKX0DER&marketplaceIds=ATVPDKIKX0DER&details=true',
+  ),
+  sp('POST', '/reports/2021-06-30/reports', 202, {
+    reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+  }),
+  sp('GET', '/reports/2021-06-30/reports/ID323'),
+  sp('GET', '/reports/2021-06-30/reports/NOPE', 404),
+  sp('GET', '/reports/2021-06-30/reports?reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA'),
+  sp('GET', '/reports/2021-06-30/documents/amzn1.spdoc.1.4.na.seed-gzip'),
+  sp('GET', '/reports/2021-06-30/documents/NOPE', 404),
+  sp(
+    'GET',
+    '/listings/2021-08-01/items/A2MOCKSELLER01/SKU-1000?marketplaceIds=ATVPDKIKX0DER&includedData=summaries,attributes,issues,offers,fulfillmentAvailability',
+  ),
+  sp('GET', '/listings/2021-08-01/items/A2MOCKSELLER01/NOPE?marketplaceIds=ATVPDKIKX0DER', 404),
+  sp('PATCH', '/listings/2021-08-01/items/A2MOCKSELLER01/SKU-1000?marketplaceIds=ATVPDKIKX0DER', 200, {
+    productType: 'SPEAKERS',
+    patches: [{ op: 'replace', path: '/attributes/item_name', value: [{ value: 'Echo' }] }],
+  }),
+  sp('GET', '/products/pricing/v0/items/B08N5WRWNW/offers?MarketplaceId=ATVPDKIKX0DER&ItemCondition=New'),
+  sp('GET', '/products/pricing/v0/price?MarketplaceId=ATVPDKIKX0DER&ItemType=Asin&Asins=B08N5WRWNW'),
+  sp('GET', '/products/pricing/v0/price?MarketplaceId=ATVPDKIKX0DER&ItemType=Asin', 400),
+  sp('GET', '/feeds/2021-06-30/feeds/50002'),
+  sp('GET', '/feeds/2021-06-30/feeds/NOPE', 404),
+  sp('POST', '/feeds/2021-06-30/documents', 201, { contentType: 'text/tab-separated-values; charset=UTF-8' }),
+  sp('POST', '/feeds/2021-06-30/feeds', 202, {
+    feedType: 'JSON_LISTINGS_FEED',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+    inputFeedDocumentId: 'amzn1.tortuga.4.na.50001',
+  }),
+  sp('POST', '/feeds/2021-06-30/feeds', 400, {
+    feedType: 'JSON_LISTINGS_FEED',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+    inputFeedDocumentId: 'NOPE',
+  }),
+];
+
+const SPV3 = (entity: string) => `application/vnd.sp${entity}.v3+json`;
+const ads = (
+  method: string,
+  path: string,
+  status: number,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Case => ({
+  family: 'amazon-ads',
+  method,
+  path,
+  status,
+  headers,
+  ...(body === undefined ? {} : { body }),
+});
+const v3 = (entity: string) => ({ 'content-type': SPV3(entity), accept: SPV3(entity) });
+const AMC = 'application/vnd.amcworkflowexecutions.v1+json';
+const AMC_HEADERS = {
+  'amazon-advertising-api-advertiserid': 'ENTITY1AA1AA11AAA1',
+  'amazon-advertising-api-marketplaceid': 'ATVPDKIKX0DER',
+  accept: AMC,
+};
+const CAMPAIGN = {
+  name: 'Spring',
+  targetingType: 'MANUAL',
+  state: 'ENABLED',
+  budget: { budgetType: 'DAILY', budget: 10 },
+  startDate: '2026-04-01',
+};
+
+const ADS_CASES: Case[] = [
+  ads('GET', '/v2/profiles', 200),
+  ads('POST', '/sp/campaigns/list', 200, v3('Campaign'), { maxResults: 2 }),
+  ads('POST', '/sp/adGroups/list', 200, v3('AdGroup'), {}),
+  ads('POST', '/sp/keywords/list', 200, v3('Keyword'), {}),
+  ads('POST', '/sp/productAds/list', 200, v3('ProductAd'), {}),
+  ads('POST', '/sp/campaigns', 207, v3('Campaign'), {
+    campaigns: [CAMPAIGN, { ...CAMPAIGN, name: 'FAIL me' }],
+  }),
+  ads('PUT', '/sp/campaigns', 207, v3('Campaign'), {
+    campaigns: [{ campaignId: '1111000000000001', state: 'PAUSED' }],
+  }),
+  ads(
+    'POST',
+    '/reporting/reports',
+    200,
+    {
+      'content-type': 'application/vnd.createasyncreportrequest.v3+json',
+      accept: 'application/vnd.createasyncreportresponse.v3+json',
+    },
+    {
+      name: 'r',
+      startDate: '2026-04-01',
+      endDate: '2026-04-07',
+      configuration: {
+        adProduct: 'SPONSORED_PRODUCTS',
+        groupBy: ['campaign'],
+        columns: ['impressions'],
+        reportTypeId: 'spCampaigns',
+        timeUnit: 'SUMMARY',
+        format: 'GZIP_JSON',
+      },
+    },
+  ),
+  ads('GET', '/reporting/reports/0e5f7c9a-1b2c-4d3e-8f90-123456789abc', 200, {
+    accept: 'application/vnd.getasyncreportresponse.v3+json',
+  }),
+  ads('GET', '/amc/instances', 200, { ...AMC_HEADERS, accept: 'application/vnd.amcinstances.v1+json' }),
+  ads(
+    'POST',
+    '/amc/reporting/amcabc123def/workflowExecutions',
+    200,
+    { ...AMC_HEADERS, 'content-type': AMC },
+    { workflowId: 'weekly_reach', timeWindowType: 'MOST_RECENT_WEEK' },
+  ),
+  ads('GET', '/amc/reporting/amcabc123def/workflowExecutions', 200, AMC_HEADERS),
+  ads(
+    'GET',
+    '/amc/reporting/amcabc123def/workflowExecutions/3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c',
+    200,
+    AMC_HEADERS,
+  ),
+  ads(
+    'GET',
+    '/amc/reporting/amcabc123def/workflowExecutions/3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c/downloadUrls',
+    200,
+    AMC_HEADERS,
+  ),
+];
+
+/**
+ * Hand-written Ads answers that still differ from the specs, each with its reason. The list must
+ * stay exact: a case that starts passing fails this test until it is removed from here.
+ */
+const OWNED_BY_ADS =
+  'ads-mcp audit A1?-1/A1?-2 and mock table: fixed by the ads-mcp work (branch wt/ads), not yet on main';
+const KNOWN_ADS_MISMATCHES: Record<string, string> = {
+  'GET /reporting/reports/0e5f7c9a-1b2c-4d3e-8f90-123456789abc': `answers the create-response media type; ${OWNED_BY_ADS}`,
+  'GET /amc/instances': `application/json, instances lack 5 required fields; ${OWNED_BY_ADS}`,
+  'POST /amc/reporting/amcabc123def/workflowExecutions': `application/json, not the vendor type; ${OWNED_BY_ADS}`,
+  'GET /amc/reporting/amcabc123def/workflowExecutions': `application/json, not the vendor type; ${OWNED_BY_ADS}`,
+  'GET /amc/reporting/amcabc123def/workflowExecutions/3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c': `application/json; ${OWNED_BY_ADS}`,
+  'GET /amc/reporting/amcabc123def/workflowExecutions/3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c/downloadUrls': `application/json; ${OWNED_BY_ADS}`,
+};
+
+const server = startMockServer();
+
+async function run(c: Case): Promise<{ status: number; problems: string[] }> {
+  const base = c.family === 'sp-api' ? SP_BASE : ADS_BASE;
+  const res = await fetch(`${base}${c.path}`, {
+    method: c.method,
+    headers: { ...authHeaders(c.family), ...c.headers },
+    ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+  });
+  const body = await readBody(res);
+  const hit = matchRoute(c.family, c.method, new URL(`${base}${c.path}`).pathname);
+  if (!hit) return { status: res.status, problems: ['no operation'] };
+  const op = await loadOperation(hit.route);
+  const problems = checkResponse(op, res.status, res.headers.get('content-type'), body).map((p) => p.message);
+  return { status: res.status, problems };
+}
+
+describe('hand-written mock answers validate against the official response schemas', () => {
+  it('covers every hand-written SP and Ads handler', () => {
+    const covered = (family: Family, cases: Case[]) =>
+      new Set(
+        cases.map((c) => {
+          const hit = matchRoute(family, c.method, new URL(`https://h${c.path}`).pathname);
+          return hit ? `${hit.route.method} ${hit.route.path}` : `? ${c.path}`;
+        }),
+      );
+    const spCovered = covered('sp-api', SP_CASES);
+    const adsCovered = covered('amazon-ads', ADS_CASES);
+    const missing = [
+      ...handWrittenRoutes(spHandlers, 'sp-api').filter((r) => !spCovered.has(`${r.method} ${r.path}`)),
+      ...handWrittenRoutes(adsHandlers, 'amazon-ads').filter((r) => !adsCovered.has(`${r.method} ${r.path}`)),
+    ].map((r) => `${r.family} ${r.operationId} ${r.method.toUpperCase()} ${r.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('SP-API: every case answers its status with a schema-valid body', { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    for (const c of SP_CASES) {
+      const r = await run(c);
+      if (r.status !== c.status || r.problems.length > 0)
+        failures.push(`${c.method} ${c.path} → ${r.status} (want ${c.status}) ${r.problems.join(' | ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('Amazon Ads: every case answers its status with a schema-valid body', { timeout: 120_000 }, async () => {
+    const failures: Record<string, string> = {};
+    for (const c of ADS_CASES) {
+      const r = await run(c);
+      if (r.status !== c.status || r.problems.length > 0)
+        failures[`${c.method} ${c.path}`] = `${r.status} (want ${c.status}) ${r.problems.join(' | ')}`;
+    }
+    const unexpected = Object.entries(failures).filter(([k]) => !(k in KNOWN_ADS_MISMATCHES));
+    const fixed = Object.keys(KNOWN_ADS_MISMATCHES).filter((k) => !(k in failures));
+    expect({ unexpected, fixed }).toEqual({ unexpected: [], fixed: [] });
+  });
+});
+
+process.on('exit', () => server.close());
