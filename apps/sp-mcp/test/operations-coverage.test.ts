@@ -1,6 +1,6 @@
 // Coverage: with every toolset and writes on, each operation of the vendored SP-API models is served by
 // exactly one listed tool, found through its _meta["io.obmcp/operation"]; the catalog file is current.
-import { silentLogger } from '@obmcp/contract';
+import { assertPortableTools, silentLogger } from '@obmcp/contract';
 import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { buildCatalog, catalogIsCurrent, SP_API_CATALOG } from '@obmcp/openapi-tools/generate';
 import { listSpecFiles, readSpec } from '@obmcp/upstream-specs';
@@ -56,6 +56,23 @@ describe('SP-API operation coverage', () => {
     const doubled = [...listed].filter(([, names]) => names.length > 1);
     const unknown = [...listed.keys()].filter((k) => !model.includes(k));
     expect({ missing, doubled, unknown }).toEqual({ missing: [], doubled: [], unknown: [] });
+  });
+
+  it('every published tool passes the contract portable-schema rules (assertPortableTools)', () => {
+    const config = loadConfig({ OBMCP_MOCK: '1', SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true' });
+    const env = { SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true', CODE_MODE: 'off' };
+    const { host } = createServer(config, { logger: silentLogger, env });
+    const listed = host.listed();
+    expect(listed.length).toBeGreaterThan(370);
+    const views = assertPortableTools(
+      listed.map((t) => ({
+        name: t.name,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        handler: () => ({}),
+      })),
+    );
+    expect(views.size).toBe(listed.length);
   });
 
   it('curated tools declare the operation they call', () => {

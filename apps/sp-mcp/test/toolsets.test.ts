@@ -37,10 +37,12 @@ describe('SP_API_TOOLSETS', () => {
     const sp = await startSpAll({ CODE_MODE: 'on', SP_API_TOOLSETS: '', SP_API_ENABLE_WRITES: 'false' });
     try {
       const search = await callTool(sp.client, 'search_tools', { query: 'order metrics' });
-      const found = (search.result?.tools as Array<{ name: string }>).map((t) => t.name);
+      const found = ((search.result?.tools ?? []) as Array<{ name: string }>).map((t) => t.name);
       expect(found).toContain('get_order_metrics');
       const schema = await callTool(sp.client, 'get_tool_schema', { name: 'get_order_metrics' });
-      expect((schema.result?.inputSchema as { required: string[] }).required).toContain('interval');
+      expect((schema.result?.inputSchema as { required?: string[] } | undefined)?.required).toContain(
+        'interval',
+      );
       const run = await callTool(sp.client, 'execute', {
         code: `return await call_tool('get_order_metrics', { marketplaceIds: ['${US}'], interval: '2026-01-01T00:00:00Z--2026-01-02T00:00:00Z', granularity: 'Day' });`,
       });

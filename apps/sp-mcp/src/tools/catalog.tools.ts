@@ -2,6 +2,7 @@
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { mapQuery } from '../http/query-case.js';
 import { asObject, type SpToolDeps, seg } from './deps.js';
+import { resolveSellerId } from './seller-id.js';
 import { asin, marketplaceIds1, marketplaceIds50, pageToken, sellerId } from './schema-parts.js';
 
 const includedData = {
@@ -101,7 +102,7 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'search_catalog_items',
       title: 'Search catalog items',
       description:
-        'Searches the Amazon catalog by keywords or identifiers (Catalog Items 2022-04-01). identifiersType is required with identifiers; keywords and identifiers cannot be combined. Rate 2/s, burst 2.',
+        'Searches the Amazon catalog by keywords or identifiers (Catalog Items 2022-04-01). identifiersType is required with identifiers; keywords and identifiers cannot be combined; SKU searches default sellerId to that of the active identity. Rate 2/s, burst 2.',
       inputSchema: searchSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
@@ -110,7 +111,15 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
             operation: 'searchCatalogItems',
             method: 'GET',
             path: '/catalog/2022-04-01/items',
-            query: mapQuery(args, SEARCH_KEYS, 'camel'),
+            // sellerId is "Required when identifiersType is SKU" (model): default it like the
+            // listings tools do (audit S1-3).
+            query: mapQuery(
+              args.identifiersType === 'SKU'
+                ? { ...args, sellerId: resolveSellerId(deps, args.sellerId) }
+                : args,
+              SEARCH_KEYS,
+              'camel',
+            ),
           },
           call,
         );

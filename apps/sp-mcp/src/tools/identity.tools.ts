@@ -39,7 +39,8 @@ const setRegionSchema = {
   },
   required: ['region'],
   additionalProperties: false,
-  examples: [{ region: 'eu' }],
+  // The default region: running the example leaves a default session as it was (later examples still work).
+  examples: [{ region: 'na' }],
 } as const;
 
 export function identityTools(deps: SpToolDeps): ToolDefinition[] {

@@ -130,7 +130,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'list_reports',
       title: 'List reports',
       description:
-        'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given. Rate 0.0222/s, burst 10.',
+        'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given; with nextToken every filter is left out (the API takes the token alone). Rate 0.0222/s, burst 10.',
       inputSchema: listSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
@@ -139,19 +139,22 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
             operation: 'getReports',
             method: 'GET',
             path: '/reports/2021-06-30/reports',
-            query: mapQuery(
-              args,
-              [
-                'reportTypes',
-                'processingStatuses',
-                'marketplaceIds',
-                'pageSize',
-                'createdSince',
-                'createdUntil',
-                'nextToken',
-              ],
-              'camel',
-            ),
+            // The model: with nextToken, "include this token as the only parameter. Specifying
+            // nextToken with any other parameters will cause the request to fail" (audit S1-1).
+            query: args.nextToken
+              ? { nextToken: args.nextToken }
+              : mapQuery(
+                  args,
+                  [
+                    'reportTypes',
+                    'processingStatuses',
+                    'marketplaceIds',
+                    'pageSize',
+                    'createdSince',
+                    'createdUntil',
+                  ],
+                  'camel',
+                ),
           },
           call,
         );

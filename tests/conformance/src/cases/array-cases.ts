@@ -3,15 +3,16 @@ import { pickProperty, type ToolLike, withKey } from './pick.js';
 import { isPlainString, isSchema, type Schema, simpleType, stringEnum } from './schema-nav.js';
 import type { BadInputCase } from './types.js';
 
-/** `count` valid items for an array schema, or undefined when they cannot be derived. */
+/**
+ * `count` valid items for an array schema, or undefined when they cannot be derived. Distinct items
+ * are preferred even without `uniqueItems`: a portable published schema states that rule only in words.
+ */
 function validItems(sub: Schema, present: unknown, count: number): unknown[] | undefined {
   const unique = sub.uniqueItems === true;
   const items = isSchema(sub.items) ? sub.items : undefined;
   const pool = stringEnum(items) ?? (Array.isArray(present) && present.length > 0 ? present : undefined);
-  if (pool) {
-    if (unique && new Set(pool.map((v) => JSON.stringify(v))).size < count) return undefined;
-    return Array.from({ length: count }, (_, i) => pool[i % pool.length]);
-  }
+  const distinct = pool ? new Set(pool.map((v) => JSON.stringify(v))).size : 0;
+  if (pool && distinct >= count) return Array.from({ length: count }, (_, i) => pool[i % pool.length]);
   if (items && isPlainString(items) && Number(items.minLength ?? 0) <= 3)
     return Array.from({ length: count }, (_, i) => `v${i}`);
   if (items && simpleType(items) === 'integer' && !('enum' in items) && !('multipleOf' in items)) {
@@ -20,6 +21,7 @@ function validItems(sub: Schema, present: unknown, count: number): unknown[] | u
     if (max - min + 1 < count) return unique ? undefined : Array.from({ length: count }, () => min);
     return Array.from({ length: count }, (_, i) => min + i);
   }
+  if (pool && !unique) return Array.from({ length: count }, (_, i) => pool[i % pool.length]);
   return undefined;
 }
 

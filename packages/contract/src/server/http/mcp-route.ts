@@ -1,11 +1,12 @@
-// POST /mcp: host check → bearer auth → bounded body → a fresh Server + stateless transport per request.
+// POST /mcp: host check → bearer auth → bounded body → discover probe → a fresh Server + stateless transport per request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../logger.js';
 import { bearerChecker } from './bearer-auth.js';
+import { discoverProbeReply } from './discover-probe.js';
 import { checkHostHeaders } from './host-check.js';
-import { HTTP_RPC_CODES, sendRpcError } from './http-responses.js';
+import { HTTP_RPC_CODES, sendJson, sendRpcError } from './http-responses.js';
 import { RequestTooLargeError, readRequestBody } from './read-body.js';
 
 export interface McpRouteOptions {
@@ -60,6 +61,13 @@ export function mcpRoute(
       } else {
         sendRpcError(res, 400, 'Parse error: body is not JSON', {}, HTTP_RPC_CODES.parse);
       }
+      return;
+    }
+    const probe = discoverProbeReply(body);
+    if (probe) {
+      // A 2026-era client's probe: "method not found" makes it fall back to initialize; not an error.
+      logger.debug('server/discover probe answered: method not found (2025-era server)');
+      sendJson(res, 200, probe);
       return;
     }
     const server = options.factory();
