@@ -1,4 +1,4 @@
-// sp-mcp toolsets: cold start to the first tools/list and tools/list bytes, default toolsets vs `all`
+// sp-mcp and ads-mcp toolsets: cold start to the first tools/list and tools/list bytes, default toolsets vs `all`
 // (interleaved runs, medians). `node bench/toolsets.mjs` prints the table; run.mjs adds it to RESULTS.md.
 import { start } from './latency.mjs';
 import { pct } from './stats.mjs';
@@ -9,6 +9,12 @@ export const TOOLSET_CASES = [
     label: 'sp-mcp SP_API_TOOLSETS=all, writes on',
     app: 'sp-mcp',
     env: { SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true' },
+  },
+  { label: 'ads-mcp default (curated)', app: 'ads-mcp', env: {} },
+  {
+    label: 'ads-mcp ADS_API_TOOLSETS=all, writes on',
+    app: 'ads-mcp',
+    env: { ADS_API_TOOLSETS: 'all', ADS_API_ENABLE_WRITES: 'true' },
   },
 ];
 
@@ -40,14 +46,15 @@ export async function toolsets(runs = 5) {
 }
 
 export function renderToolsets(rows) {
-  const base = rows[0]?.ms ?? 1;
+  // × default: against the same app's default row.
+  const base = (r) => rows.find((x) => x.label.startsWith(r.label.split(' ')[0]))?.ms ?? 1;
   return [
-    '## sp-mcp toolsets: cold start to first tools/list and tools/list size (median, interleaved)',
+    '## sp-mcp and ads-mcp toolsets: cold start to first tools/list and tools/list size (median, interleaved)',
     '',
     '| case | tools | tools/list bytes | cold start ms | × default |',
     '| --- | --- | --- | --- | --- |',
     ...rows.map(
-      (r) => `| ${r.label} | ${r.tools} | ${r.bytes} | ${r.ms.toFixed(0)} | ${(r.ms / base).toFixed(2)} |`,
+      (r) => `| ${r.label} | ${r.tools} | ${r.bytes} | ${r.ms.toFixed(0)} | ${(r.ms / base(r)).toFixed(2)} |`,
     ),
     '',
   ].join('\n');

@@ -32,6 +32,8 @@ export interface AdsConfig {
   limiterMaxWaitMs: number;
   reportMaxBytes: number;
   reportMaxRows: number;
+  /** ADS_API_TOOLSETS as given (comma-separated toolsets, `curated`, or `all`; blank = curated). */
+  toolsets: string | undefined;
   /** CODE_MODE: on (default) | only | off. */
   codeMode: CodeMode;
   logLevel: LogLevel;
@@ -70,6 +72,7 @@ export function loadConfig(raw: Env = process.env): AdsConfig {
     limiterMaxWaitMs: mock ? 500 : 2_000,
     reportMaxBytes: env.int('ADS_REPORT_MAX_BYTES', { min: 1024, max: 1024 * 1024 * 1024 }, 50 * 1024 * 1024),
     reportMaxRows: env.int('ADS_REPORT_MAX_ROWS', { min: 1, max: 100_000 }, 1_000),
+    toolsets: env.text('ADS_API_TOOLSETS'),
     codeMode: parseCodeMode(env.text('CODE_MODE')),
     logLevel: readLogLevel(env, ['MCP_LOG_LEVEL']),
     contract: readContractSettings(env),

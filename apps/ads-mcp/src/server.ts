@@ -13,6 +13,7 @@ import { adsUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
 import { createSession } from './state/session.js';
 import type { AdsToolContext } from './tools/context.js';
+import { adsToolSplit } from './operations/index.js';
 import { adsTools } from './tools/index.js';
 import { VERSION } from './version.js';
 
@@ -54,8 +55,9 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     adsUpstream({ config, session, source: auth, fetcher, limiter, env, log: options.logger }),
   );
   const client = new AdsApiClient(pipeline, session, config);
-  const direct = adsTools({ config, session, client, fetcher, auth, listIdentities });
-  const { listed, internal } = applyCodeMode(direct, config.codeMode);
+  const ctx: AdsToolContext = { config, session, client, fetcher, auth, listIdentities };
+  const split = adsToolSplit(ctx, adsTools(ctx));
+  const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
     profile,
     tools: listed,

@@ -5,7 +5,11 @@ import { fail, metaOf, ok, start, US_PROFILE } from './helpers.js';
 
 let s: RunningServer;
 beforeAll(async () => {
-  s = await start({ ADS_API_ENABLE_WRITES: 'true', ADS_REPORT_MAX_ROWS: '1000' });
+  s = await start({
+    ADS_API_ENABLE_WRITES: 'true',
+    ADS_REPORT_MAX_ROWS: '1000',
+    ADS_API_TOOLSETS: 'curated,reporting',
+  });
 });
 afterAll(() => s.close());
 
@@ -89,10 +93,10 @@ describe('sponsored products v3', () => {
       ],
     });
     expect(r).toMatchObject({ submitted: 2, succeeded: 1, failed: 1 });
-    expect((r.error as Array<{ index: number }>)[0]?.index).toBe(1);
+    expect((r.errors as Array<{ index: number }>)[0]?.index).toBe(1);
     const warning = (metaOf(r).warnings as Array<{ kind: string; details: Array<{ path: string }> }>)[0];
     expect(warning?.kind).toBe('partial_results');
-    expect(warning?.details[0]?.path).toBe('campaigns/1');
+    expect(warning?.details[0]?.path).toBe('campaigns/1/name');
   });
 
   it('update_campaigns applies and reports unknown ids per item', async () => {
@@ -162,7 +166,7 @@ describe('reporting v3', () => {
 describe('AMC', () => {
   const instanceId = 'amcabc123def';
 
-  it('list_amc_instances takes advertiser and marketplace from the active profile', async () => {
+  it('list_amc_instances takes the AMC account from /amc/accounts and the marketplace from it', async () => {
     const r = await ok(s, 'list_amc_instances');
     expect((r.instances as Array<{ instanceId: string }>).map((i) => i.instanceId)).toContain(instanceId);
   });
@@ -174,14 +178,21 @@ describe('AMC', () => {
       timeWindowStart: '2026-04-01T00:00:00',
       timeWindowEnd: '2026-04-08T00:00:00',
     });
-    expect(created.status).toBe('PENDING');
-    const workflowExecutionId = created.workflowExecutionId as string;
+    const execution = created.workflowExecution as { status: string; workflowExecutionId: string };
+    expect(execution.status).toBe('PENDING');
+    const workflowExecutionId = execution.workflowExecutionId;
     const tooEarly = await fail(s, 'get_amc_execution_download_urls', { instanceId, workflowExecutionId });
     expect(tooEarly.error_code).toBe('ADS_API_HTTP_400');
-    const poll = () => ok(s, 'get_amc_workflow_execution', { instanceId, workflowExecutionId });
-    expect((await poll()).status).toBe('PENDING');
-    expect((await poll()).status).toBe('RUNNING');
-    expect((await poll()).status).toBe('SUCCEEDED');
+    const poll = async () =>
+      (
+        (await ok(s, 'get_amc_workflow_execution', { instanceId, workflowExecutionId }))
+          .workflowExecution as {
+          status: string;
+        }
+      ).status;
+    expect(await poll()).toBe('PENDING');
+    expect(await poll()).toBe('RUNNING');
+    expect(await poll()).toBe('SUCCEEDED');
     const urls = await ok(s, 'get_amc_execution_download_urls', { instanceId, workflowExecutionId });
     expect((urls.downloadUrls as string[])[0]).toMatch(/^https:\/\//);
     const list = await ok(s, 'list_amc_workflow_executions', { instanceId });
@@ -192,19 +203,24 @@ describe('AMC', () => {
     ).toBe(true);
   });
 
-  it('ad-hoc SQL that fails: PENDING → RUNNING → FAILED with statusReason', async () => {
+  it('ad-hoc SQL that fails: PENDING → RUNNING → FAILED', async () => {
     const created = await ok(s, 'create_amc_workflow_execution', {
       instanceId,
       sqlQuery: 'SELECT FAIL FROM dsp_impressions',
       timeWindowType: 'MOST_RECENT_DAY',
     });
-    const workflowExecutionId = created.workflowExecutionId as string;
-    const poll = () => ok(s, 'get_amc_workflow_execution', { instanceId, workflowExecutionId });
-    expect((await poll()).status).toBe('PENDING');
-    expect((await poll()).status).toBe('RUNNING');
-    const failed = await poll();
-    expect(failed.status).toBe('FAILED');
-    expect(typeof failed.statusReason).toBe('string');
+    const workflowExecutionId = (created.workflowExecution as { workflowExecutionId: string })
+      .workflowExecutionId;
+    const poll = async () =>
+      (
+        (await ok(s, 'get_amc_workflow_execution', { instanceId, workflowExecutionId }))
+          .workflowExecution as {
+          status: string;
+        }
+      ).status;
+    expect(await poll()).toBe('PENDING');
+    expect(await poll()).toBe('RUNNING');
+    expect(await poll()).toBe('FAILED');
   });
 
   it('saved workflow id runs too; an unknown instance is ADS_API_HTTP_404', async () => {
@@ -213,13 +229,17 @@ describe('AMC', () => {
       workflowId: 'weekly_reach',
       timeWindowType: 'MOST_RECENT_WEEK',
     });
-    expect(saved).toMatchObject({ workflowId: 'weekly_reach', executionCategory: 'SAVED' });
+    expect(saved.workflowExecution).toMatchObject({ workflowId: 'weekly_reach', status: 'PENDING' });
     const missing = await fail(s, 'list_amc_workflow_executions', { instanceId: 'nope123' });
     expect(missing).toMatchObject({ error_kind: 'ads_api_http', error_code: 'ADS_API_HTTP_404' });
   });
 
   it('EXPLICIT time window without bounds is an mcp_input_validation envelope', async () => {
-    const env = await fail(s, 'create_amc_workflow_execution', { instanceId, sqlQuery: 'SELECT 1' });
+    const env = await fail(s, 'create_amc_workflow_execution', {
+      instanceId,
+      sqlQuery: 'SELECT 1',
+      timeWindowType: 'EXPLICIT',
+    });
     expect(env).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'INPUT_VALIDATION_FAILED' });
     expect(env.details[0]?.path).toBe('timeWindowStart');
   });

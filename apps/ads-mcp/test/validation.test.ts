@@ -14,7 +14,7 @@ import { fail, ok, start } from './helpers.js';
 
 let s: RunningServer;
 beforeAll(async () => {
-  s = await start();
+  s = await start({ ADS_API_TOOLSETS: 'curated,reporting' });
 });
 afterAll(() => s.close());
 

@@ -3,3 +3,14 @@
 export * from './catalog-types.js';
 export { type BuiltRequest, buildRequest, encodeSegment } from './build-request.js';
 export { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
+export {
+  asToolResult,
+  CURATED_TOOLSET,
+  catalogToolSplit,
+  type ExecuteOperation,
+  operationTool,
+  readCatalog,
+  type ToolSplit,
+  type ToolSplitOptions,
+  withOperation,
+} from './catalog-tools.js';

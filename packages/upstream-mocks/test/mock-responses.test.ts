@@ -124,7 +124,8 @@ const ads = (
 const v3 = (entity: string) => ({ 'content-type': SPV3(entity), accept: SPV3(entity) });
 const AMC = 'application/vnd.amcworkflowexecutions.v1+json';
 const AMC_HEADERS = {
-  'amazon-advertising-api-advertiserid': 'ENTITY1AA1AA11AAA1',
+  // An AMC account of GET /amc/accounts (the mock refuses a profile's accountInfo.id, as AMC does).
+  'amazon-advertising-api-advertiserid': 'amcacct9US000001',
   'amazon-advertising-api-marketplaceid': 'ATVPDKIKX0DER',
   accept: AMC,
 };
@@ -194,22 +195,88 @@ const ADS_CASES: Case[] = [
     200,
     AMC_HEADERS,
   ),
+  ads('POST', '/sp/campaigns/delete', 207, v3('Campaign'), {
+    campaignIdFilter: { include: ['1111000000000003'] },
+  }),
+  ads('POST', '/sp/negativeKeywords/list', 200, v3('NegativeKeyword'), {}),
+  ads('POST', '/sp/negativeKeywords', 207, v3('NegativeKeyword'), {
+    negativeKeywords: [
+      {
+        campaignId: '1111000000000001',
+        adGroupId: '1111100000000001',
+        keywordText: 'free',
+        matchType: 'NEGATIVE_EXACT',
+        state: 'ENABLED',
+      },
+    ],
+  }),
+  ads(
+    'POST',
+    '/sp/targets/keywords/recommendations',
+    200,
+    {
+      'content-type': 'application/vnd.spkeywordsrecommendation.v5+json',
+      accept: 'application/vnd.spkeywordsrecommendation.v5+json',
+    },
+    { recommendationType: 'KEYWORDS_FOR_ASINS', asins: ['B0MOCK0001'] },
+  ),
+  ads(
+    'POST',
+    '/sp/targets/bid/recommendations',
+    200,
+    {
+      'content-type': 'application/vnd.spthemebasedbidrecommendation.v5+json',
+      accept: 'application/vnd.spthemebasedbidrecommendation.v5+json',
+    },
+    {
+      recommendationType: 'BIDS_FOR_EXISTING_AD_GROUP',
+      campaignId: '1111000000000001',
+      adGroupId: '1111100000000001',
+      targetingExpressions: [{ type: 'KEYWORD_EXACT_MATCH', value: 'shoes' }],
+    },
+  ),
+  ads(
+    'POST',
+    '/sb/v4/campaigns/list',
+    200,
+    {
+      'content-type': 'application/vnd.sbcampaignresource.v4+json',
+      accept: 'application/vnd.sbcampaignresource.v4+json',
+    },
+    {},
+  ),
+  ads('GET', '/sd/campaigns', 200),
+  ads(
+    'POST',
+    '/portfolios/list',
+    200,
+    { 'content-type': 'application/vnd.spPortfolio.v3+json', accept: 'application/vnd.spPortfolio.v3+json' },
+    {},
+  ),
+  ads('GET', '/amc/accounts', 200, { accept: 'application/vnd.amcaudiencesconnections.v1+json' }),
+  ads('GET', '/amc/reporting/amcabc123def/workflows', 200, {
+    ...AMC_HEADERS,
+    accept: 'application/vnd.amcworkflows.v1+json',
+  }),
+  ads('GET', '/amc/reporting/amcabc123def/workflows/weekly_reach', 200, {
+    ...AMC_HEADERS,
+    accept: 'application/vnd.amcworkflows.v1+json',
+  }),
+  ads('GET', '/amc/reporting/amcabc123def/schedules', 200, {
+    ...AMC_HEADERS,
+    accept: 'application/vnd.amcschedules.v1+json',
+  }),
+  ads('GET', '/amc/reporting/amcabc123def/schedules/weekly_reach_schedule', 200, {
+    ...AMC_HEADERS,
+    accept: 'application/vnd.amcschedules.v1+json',
+  }),
 ];
 
 /**
  * Hand-written Ads answers that still differ from the specs, each with its reason. The list must
  * stay exact: a case that starts passing fails this test until it is removed from here.
  */
-const OWNED_BY_ADS =
-  'ads-mcp audit A1?-1/A1?-2 and mock table: fixed by the ads-mcp work (branch wt/ads), not yet on main';
-const KNOWN_ADS_MISMATCHES: Record<string, string> = {
-  'GET /reporting/reports/0e5f7c9a-1b2c-4d3e-8f90-123456789abc': `answers the create-response media type; ${OWNED_BY_ADS}`,
-  'GET /amc/instances': `application/json, instances lack 5 required fields; ${OWNED_BY_ADS}`,
-  'POST /amc/reporting/amcabc123def/workflowExecutions': `application/json, not the vendor type; ${OWNED_BY_ADS}`,
-  'GET /amc/reporting/amcabc123def/workflowExecutions': `application/json, not the vendor type; ${OWNED_BY_ADS}`,
-  'GET /amc/reporting/amcabc123def/workflowExecutions/3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c': `application/json; ${OWNED_BY_ADS}`,
-  'GET /amc/reporting/amcabc123def/workflowExecutions/3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c/downloadUrls': `application/json; ${OWNED_BY_ADS}`,
-};
+const KNOWN_ADS_MISMATCHES: Record<string, string> = {};
 
 const server = startMockServer();
 

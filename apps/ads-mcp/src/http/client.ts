@@ -14,7 +14,7 @@ export type AdsScope =
   | { kind: 'amc'; advertiserId: string; marketplaceId: string };
 
 export interface AdsRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** Rate-table row; default: method and path with ids folded (`GET /reporting/reports/{id}`). */
   operation?: string;
@@ -23,6 +23,8 @@ export interface AdsRequest {
   /** Vendor media type for Accept and (with a body) Content-Type. Default application/json. */
   media?: string;
   accept?: string;
+  /** Extra headers the operation declares (e.g. Amazon-Ads-AccountId). */
+  headers?: Record<string, string>;
   scope: AdsScope;
   /** Safe to repeat after 5xx/timeouts. 429 is retried for every request (not processed upstream). */
   idempotent: boolean;
@@ -48,7 +50,7 @@ export class AdsApiClient {
   async request(req: AdsRequest, call: CallContext): Promise<AdsResponse> {
     const profileId = req.scope.kind === 'profile' ? requireProfile(this.session) : undefined;
     const media = req.media ?? 'application/json';
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...req.headers };
     if (profileId !== undefined) headers['amazon-advertising-api-scope'] = String(profileId);
     if (req.scope.kind === 'amc') {
       headers['amazon-advertising-api-advertiserid'] = req.scope.advertiserId;

@@ -1,5 +1,6 @@
 // Parses the Ads API's heterogeneous error bodies into contract details entries.
 import { boundText, type Detail, redactSecrets } from '@obmcp/contract';
+import { isMutationError, readMutationError } from './mutation-error.js';
 
 export interface ParsedErrorBody {
   details: Detail[];
@@ -14,6 +15,10 @@ export interface ParsedErrorBody {
 interface Item {
   code?: string;
   message?: string;
+  /** SP/SB v3+ mutation errors: where in the payload, and the error type. */
+  pointer?: string;
+  location?: string;
+  errorType?: string;
 }
 
 function str(v: unknown): string | undefined {
@@ -24,6 +29,16 @@ function str(v: unknown): string | undefined {
 
 /** One error object in any of the shapes seen: {code, details}, {code, detail}, {message}, LWA {error, error_description}. */
 function itemOf(o: Record<string, unknown>): Item | undefined {
+  if (isMutationError(o)) {
+    const m = readMutationError(o);
+    return {
+      code: m.code,
+      message: m.message,
+      pointer: m.pointer,
+      location: m.location,
+      errorType: m.errorType,
+    };
+  }
   const explicitCode = str(o.code) ?? str(o.errorType);
   // LWA: {error: code, error_description}; Openbridge flat: {error: message, code}.
   const errorIsMessage = explicitCode !== undefined && o.error_description === undefined;
@@ -42,7 +57,11 @@ function itemsOf(body: unknown): Item[] {
   if (Array.isArray(body)) return body.flatMap((b) => (b && typeof b === 'object' ? itemsOf(b) : []));
   if (!body || typeof body !== 'object') return [];
   const o = body as Record<string, unknown>;
-  if (Array.isArray(o.errors)) return itemsOf(o.errors);
+  if (Array.isArray(o.errors)) {
+    // SP v3 400 `{code, message, errors[]}`: the top-level message first, then every item.
+    const top = str(o.message) === undefined ? undefined : itemOf({ code: o.code, message: o.message });
+    return [...(top ? [top] : []), ...itemsOf(o.errors)];
+  }
   const item = itemOf(o);
   return item ? [item] : [];
 }
@@ -75,10 +94,12 @@ export function parseErrorBody(
     };
   }
   const details: Detail[] = items.map((item) => ({
-    path: '',
+    path: item.pointer ?? '',
     issue: boundText(redactSecrets(item.message ?? item.code ?? 'upstream error', secrets), 300),
     received_type: 'upstream_error',
     ...(item.code === undefined ? {} : { upstream_code: boundText(item.code, 64) }),
+    ...(item.errorType === undefined ? {} : { error_type: boundText(item.errorType, 64) }),
+    ...(item.location === undefined ? {} : { location: boundText(item.location, 200) }),
   }));
   const requestId =
     body && typeof body === 'object' && !Array.isArray(body)

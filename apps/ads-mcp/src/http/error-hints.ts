@@ -57,7 +57,7 @@ export function hintsFor(ctx: HintContext): string[] {
     hints.push('Check that the id belongs to the active profile and region (list tools return valid ids).');
   } else if (ctx.status === 400 && ctx.path.startsWith('/amc/')) {
     hints.push(
-      'AMC calls need advertiserId (accountInfo.id) and marketplaceId (accountInfo.marketplaceStringId) of the profile.',
+      'AMC calls need advertiserId = an AMC accountId from list_amc_accounts (not the profile accountInfo.id) and its marketplaceId.',
     );
   }
   return hints;

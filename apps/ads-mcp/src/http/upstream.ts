@@ -40,7 +40,11 @@ function regionOf(scope: string, session: Session): Region {
   return (REGIONS as readonly string[]).includes(scope) ? (scope as Region) : session.region;
 }
 
-/** Bearer token + ClientId from the configured credential source; a 401 means refresh once. */
+/**
+ * Bearer token + ClientId from the configured credential source; a 401 means refresh once. The client id
+ * goes under both names Amazon uses: Amazon-Advertising-API-ClientId (v2/v3 APIs) and Amazon-Ads-ClientId
+ * (Ads API v1); each API reads its own and ignores the other.
+ */
 function adsAuth(source: CredentialSource, session: Session): AuthPlugin {
   return {
     async headers(scope, signal) {
@@ -48,6 +52,7 @@ function adsAuth(source: CredentialSource, session: Session): AuthPlugin {
       return {
         authorization: `Bearer ${creds.accessToken}`,
         'amazon-advertising-api-clientid': creds.clientId,
+        'amazon-ads-clientid': creds.clientId,
       };
     },
     invalidate: (scope) => source.invalidate(regionOf(scope, session)),

@@ -25,6 +25,15 @@ export interface Session {
   profiles: Map<Region, AdsProfile[]>;
   /** Last list_identities answer (best-effort SCHEMA_IDENTITY_NOT_FOUND gate). */
   identities: AdsIdentity[] | undefined;
+  /** GET /amc/accounts answer per region (the source of the AMC AdvertiserId header). */
+  amcAccounts: Map<Region, AmcAccount[]>;
+}
+
+/** One entry of GET /amc/accounts (AMCAdmin `AmcpLinkAmcAccount`). */
+export interface AmcAccount {
+  accountId: string;
+  accountName?: string;
+  marketplaceId?: string;
 }
 
 export function createSession(
@@ -39,5 +48,6 @@ export function createSession(
     identityId,
     profiles: new Map(),
     identities: undefined,
+    amcAccounts: new Map(),
   };
 }

@@ -1,27 +1,36 @@
-// JSON Schemas of the AMC tools (written `as const` for FromSchema).
+// JSON Schemas of the AMC tools (written `as const` for FromSchema); fields and enums from AMCWorkflow.json.
 import { amcEntityProperties } from './amc-scope.js';
 
 const instanceId = {
   type: 'string',
   pattern: '^[A-Za-z0-9_-]{3,64}$',
-  description: 'AMC instance id from list_amc_instances.',
+  description: 'From list_amc_instances.',
 } as const;
 const executionId = {
   type: 'string',
   pattern: '^[A-Za-z0-9_-]{8,64}$',
-  description: 'workflowExecutionId from create_amc_workflow_execution.',
+  description: 'From create_amc_workflow_execution.',
 } as const;
 const amcTime = {
   type: 'string',
   pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$',
-  description: 'YYYY-MM-DDTHH:MM:SS (AMC time, no zone).',
+} as const;
+const nextToken = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+const limit = { type: 'integer', minimum: 1, maximum: 100 } as const;
+const workflowId = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' } as const;
+
+export const accountsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { nextToken },
+  examples: [{}],
 } as const;
 
 export const listInstancesSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { ...amcEntityProperties },
-  examples: [{}, { advertiserId: 'ENTITY1AA1AA11AAA1', marketplaceId: 'ATVPDKIKX0DER' }],
+  properties: { nextToken, limit, ...amcEntityProperties },
+  examples: [{}, { advertiserId: 'amcacct0us00001', marketplaceId: 'ATVPDKIKX0DER', limit: 20 }],
 } as const;
 
 export const createSchema = {
@@ -34,38 +43,32 @@ export const createSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100000,
-      description: 'Ad-hoc SQL (line breaks are folded to spaces; AMC wants one line).',
     },
-    workflowId: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_.-]{1,128}$',
-      description: 'A saved workflow to run instead of sqlQuery.',
-    },
+    workflowId: { ...workflowId, description: 'A saved workflow (list_amc_workflows).' },
     timeWindowType: {
       type: 'string',
-      enum: ['EXPLICIT', 'MOST_RECENT_DAY', 'MOST_RECENT_WEEK', 'CURRENT_MONTH', 'PREVIOUS_MONTH'],
-      description: 'Default EXPLICIT (needs timeWindowStart and timeWindowEnd).',
+      enum: ['ALL', 'CURRENT_MONTH', 'EXPLICIT', 'MOST_RECENT_DAY', 'MOST_RECENT_WEEK', 'PREVIOUS_MONTH'],
+      description: 'Default: EXPLICIT with start/end, else MOST_RECENT_DAY.',
     },
     timeWindowStart: amcTime,
     timeWindowEnd: amcTime,
     timeWindowTimeZone: {
       type: 'string',
       pattern: '^[A-Za-z_]+(/[A-Za-z_+-]+){0,2}$',
-      description: 'IANA zone, e.g. America/New_York.',
+      description: 'IANA zone (default UTC).',
     },
     parameterValues: {
       type: 'object',
       maxProperties: 50,
-      additionalProperties: { type: ['string', 'number', 'boolean'] },
+      additionalProperties: { type: 'string' },
     },
-    outputFormat: { type: 'string', enum: ['CSV', 'PARQUET'] },
     ...amcEntityProperties,
   },
   oneOf: [{ required: ['sqlQuery'] }, { required: ['workflowId'] }],
   examples: [
     {
       instanceId: 'amcabc123def',
-      sqlQuery: 'SELECT campaign_id, SUM(impressions) AS imps FROM dsp_impressions GROUP BY 1',
+      sqlQuery: 'SELECT campaign_id, SUM(impressions) FROM dsp_impressions GROUP BY 1',
       timeWindowStart: '2026-04-01T00:00:00',
       timeWindowEnd: '2026-04-08T00:00:00',
     },
@@ -87,8 +90,37 @@ export const listSchema = {
   required: ['instanceId'],
   properties: {
     instanceId,
-    nextToken: { type: 'string', minLength: 1, maxLength: 4096 },
+    nextToken,
+    limit,
     ...amcEntityProperties,
   },
   examples: [{ instanceId: 'amcabc123def' }],
+} as const;
+
+export const instancePageSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['instanceId'],
+  properties: { instanceId, nextToken, limit, ...amcEntityProperties },
+  examples: [{ instanceId: 'amcabc123def' }],
+} as const;
+
+export const workflowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['instanceId', 'workflowId'],
+  properties: { instanceId, workflowId, ...amcEntityProperties },
+  examples: [{ instanceId: 'amcabc123def', workflowId: 'weekly_reach' }],
+} as const;
+
+export const scheduleSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['instanceId', 'scheduleId'],
+  properties: {
+    instanceId,
+    scheduleId: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' },
+    ...amcEntityProperties,
+  },
+  examples: [{ instanceId: 'amcabc123def', scheduleId: 'weekly_reach_schedule' }],
 } as const;

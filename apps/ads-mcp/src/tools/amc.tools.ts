@@ -1,87 +1,71 @@
-// AMC tools: instances, workflow executions (ad-hoc SQL or saved workflow), status, list, download URLs.
+// AMC query tools: run a workflow execution (ad-hoc SQL or saved workflow), status, list, download URLs.
 import {
+  CREATE_UPSTREAM,
   DomainValidationError,
   defineTool,
   type FromSchema,
-  type ToolDefinition,
-  CREATE_UPSTREAM,
   READ_UPSTREAM,
+  type ToolDefinition,
 } from '@obmcp/contract';
-import { createSchema, executionSchema, listInstancesSchema, listSchema } from './amc.schemas.js';
-import { amcScope } from './amc-scope.js';
+import { createSchema, executionSchema, listSchema } from './amc.schemas.js';
+import { callOperation } from './call-operation.js';
 import type { AdsToolContext } from './context.js';
+import { OPS } from './operations.js';
 
 const read = READ_UPSTREAM;
-const base = (id: string) => `/amc/reporting/${encodeURIComponent(id)}/workflowExecutions`;
+
+type CreateArgs = FromSchema<typeof createSchema>;
+
+function checkTimeWindow(a: CreateArgs): string | undefined {
+  const explicit = a.timeWindowStart !== undefined || a.timeWindowEnd !== undefined;
+  const type = a.timeWindowType ?? (explicit ? 'EXPLICIT' : undefined);
+  if (type === 'EXPLICIT' && (a.timeWindowStart === undefined || a.timeWindowEnd === undefined)) {
+    const missing = a.timeWindowStart === undefined ? 'timeWindowStart' : 'timeWindowEnd';
+    throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+      summary: `timeWindowType EXPLICIT needs ${missing}.`,
+      details: [
+        { path: missing, issue: 'required when timeWindowType is EXPLICIT', received_type: 'undefined' },
+      ],
+      hints: [
+        "Pass timeWindowStart and timeWindowEnd (YYYY-MM-DDTHH:MM:SS), or a relative timeWindowType such as 'MOST_RECENT_WEEK'.",
+      ],
+    });
+  }
+  if (a.timeWindowStart && a.timeWindowEnd && a.timeWindowEnd <= a.timeWindowStart) {
+    throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+      summary: 'timeWindowEnd must be after timeWindowStart.',
+      details: [{ path: 'timeWindowEnd', issue: 'not after timeWindowStart', received_type: 'string' }],
+      hints: ['Use a timeWindowEnd later than timeWindowStart.'],
+    });
+  }
+  return type;
+}
 
 export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof listInstancesSchema>>({
-      name: 'list_amc_instances',
-      title: 'List AMC instances',
-      description: 'GET /amc/instances for an advertiser (default: the active profile).',
-      inputSchema: listInstancesSchema,
-      annotations: read,
-      async handler(a, call) {
-        const res = await ctx.client.request(
-          { method: 'GET', path: '/amc/instances', scope: await amcScope(ctx, a, call), idempotent: true },
-          call,
-        );
-        const instances = ((res.body ?? {}) as { instances?: unknown }).instances;
-        return { instances: Array.isArray(instances) ? instances : [] };
-      },
-    }),
-    defineTool<FromSchema<typeof createSchema>>({
+    defineTool<CreateArgs>({
       name: 'create_amc_workflow_execution',
       title: 'Run an AMC query',
       description:
-        'Starts an AMC workflow execution from ad-hoc sqlQuery or a saved workflowId over a time window; poll get_amc_workflow_execution until SUCCEEDED or FAILED.',
+        'Runs ad-hoc sqlQuery or a saved workflowId; answers {workflowExecution}. Poll get_amc_workflow_execution until SUCCEEDED.',
       inputSchema: createSchema,
       annotations: CREATE_UPSTREAM,
       async handler(a, call) {
-        const type = a.timeWindowType ?? 'EXPLICIT';
-        if (type === 'EXPLICIT' && (a.timeWindowStart === undefined || a.timeWindowEnd === undefined)) {
-          const missing = a.timeWindowStart === undefined ? 'timeWindowStart' : 'timeWindowEnd';
-          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-            summary: `timeWindowType EXPLICIT needs ${missing}.`,
-            details: [
-              {
-                path: missing,
-                issue: 'required when timeWindowType is EXPLICIT',
-                received_type: 'undefined',
-              },
-            ],
-            hints: [
-              "Pass timeWindowStart and timeWindowEnd (YYYY-MM-DDTHH:MM:SS), or a relative timeWindowType such as 'MOST_RECENT_WEEK'.",
-            ],
-          });
-        }
-        if (a.timeWindowStart && a.timeWindowEnd && a.timeWindowEnd <= a.timeWindowStart) {
-          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-            summary: 'timeWindowEnd must be after timeWindowStart.',
-            details: [{ path: 'timeWindowEnd', issue: 'not after timeWindowStart', received_type: 'string' }],
-            hints: ['Use a timeWindowEnd later than timeWindowStart.'],
-          });
-        }
+        const timeWindowType = checkTimeWindow(a);
         const body = {
           ...(a.sqlQuery !== undefined
-            ? { workflow: { sqlQuery: a.sqlQuery.replace(/\s*[\r\n]+\s*/g, ' ').trim() } }
+            ? { workflow: { sqlQuery: a.sqlQuery } }
             : { workflowId: a.workflowId }),
-          timeWindowType: type,
+          timeWindowType,
           timeWindowStart: a.timeWindowStart,
           timeWindowEnd: a.timeWindowEnd,
           timeWindowTimeZone: a.timeWindowTimeZone,
           parameterValues: a.parameterValues,
-          outputFormat: a.outputFormat,
         };
-        const res = await ctx.client.request(
-          {
-            method: 'POST',
-            path: base(a.instanceId),
-            body,
-            scope: await amcScope(ctx, a, call),
-            idempotent: false,
-          },
+        const res = await callOperation(
+          ctx,
+          OPS.createAmcExecution,
+          { pathParams: { instanceId: a.instanceId }, body, amc: a, idempotent: false },
           call,
         );
         return res.body as Record<string, unknown>;
@@ -90,16 +74,16 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof executionSchema>>({
       name: 'get_amc_workflow_execution',
       title: 'Get AMC execution status',
-      description: 'Status of one AMC execution: PENDING → RUNNING → SUCCEEDED, or FAILED with statusReason.',
+      description: 'Status: PENDING → RUNNING → SUCCEEDED, FAILED or CANCELLED.',
       inputSchema: executionSchema,
       annotations: read,
       async handler(a, call) {
-        const res = await ctx.client.request(
+        const res = await callOperation(
+          ctx,
+          OPS.getAmcExecution,
           {
-            method: 'GET',
-            path: `${base(a.instanceId)}/${encodeURIComponent(a.workflowExecutionId)}`,
-            scope: await amcScope(ctx, a, call),
-            idempotent: true,
+            pathParams: { instanceId: a.instanceId, workflowExecutionId: a.workflowExecutionId },
+            amc: a,
           },
           call,
         );
@@ -109,17 +93,20 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof listSchema>>({
       name: 'list_amc_workflow_executions',
       title: 'List AMC executions',
-      description: 'Lists the workflow executions of an AMC instance (paginated with nextToken).',
+      description: 'Executions of an AMC instance (nextToken pages).',
       inputSchema: listSchema,
       annotations: read,
       async handler(a, call) {
-        const res = await ctx.client.request(
+        const res = await callOperation(
+          ctx,
+          OPS.listAmcExecutions,
           {
-            method: 'GET',
-            path: base(a.instanceId),
-            query: { nextToken: a.nextToken },
-            scope: await amcScope(ctx, a, call),
-            idempotent: true,
+            pathParams: { instanceId: a.instanceId },
+            query: {
+              nextToken: a.nextToken,
+              limit: a.limit,
+            },
+            amc: a,
           },
           call,
         );
@@ -136,21 +123,22 @@ export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof executionSchema>>({
       name: 'get_amc_execution_download_urls',
       title: 'Get AMC result download URLs',
-      description: "Pre-signed URLs of a SUCCEEDED execution's result files.",
+      description: "Pre-signed URLs of a SUCCEEDED execution's files.",
       inputSchema: executionSchema,
       annotations: read,
       async handler(a, call) {
-        const res = await ctx.client.request(
-          {
-            method: 'GET',
-            path: `${base(a.instanceId)}/${encodeURIComponent(a.workflowExecutionId)}/downloadUrls`,
-            scope: await amcScope(ctx, a, call),
-            idempotent: true,
-          },
+        const res = await callOperation(
+          ctx,
+          OPS.getAmcDownloadUrls,
+          { pathParams: { instanceId: a.instanceId, workflowExecutionId: a.workflowExecutionId }, amc: a },
           call,
         );
-        const urls = ((res.body ?? {}) as { downloadUrls?: unknown }).downloadUrls;
-        return { workflowExecutionId: a.workflowExecutionId, downloadUrls: Array.isArray(urls) ? urls : [] };
+        const body = (res.body ?? {}) as { downloadUrls?: unknown; metadataDownloadUrls?: unknown };
+        return {
+          workflowExecutionId: a.workflowExecutionId,
+          downloadUrls: Array.isArray(body.downloadUrls) ? body.downloadUrls : [],
+          metadataDownloadUrls: Array.isArray(body.metadataDownloadUrls) ? body.metadataDownloadUrls : [],
+        };
       },
     }),
   ];

@@ -1,12 +1,16 @@
 // The ads-mcp tool list: reads always, Openbridge identity tools in brokered mode, writes only when enabled.
 import type { ToolDefinition } from '@obmcp/contract';
 import { amcTools } from './amc.tools.js';
+import { amcLibraryTools } from './amc-library.tools.js';
+import { campaignReadTools } from './campaign-reads.tools.js';
 import type { AdsToolContext } from './context.js';
 import { identityTools } from './identities.tools.js';
 import { profileTools } from './profiles.tools.js';
 import { regionTools } from './regions.tools.js';
 import { reportingTools } from './reporting.tools.js';
+import { runReportTool } from './run-report.tool.js';
 import { spReadTools } from './sp-read.tools.js';
+import { spTargetingTools } from './sp-targeting.tools.js';
 import { spWriteTools } from './sp-write.tools.js';
 
 export function adsTools(ctx: AdsToolContext): ToolDefinition[] {
@@ -16,7 +20,11 @@ export function adsTools(ctx: AdsToolContext): ToolDefinition[] {
     ...identityTools(ctx),
     ...spReadTools(ctx),
     ...(ctx.config.enableWrites ? spWriteTools(ctx) : []),
+    ...spTargetingTools(ctx),
+    ...campaignReadTools(ctx),
     ...reportingTools(ctx),
+    runReportTool(ctx),
+    ...amcLibraryTools(ctx),
     ...amcTools(ctx),
   ];
 }

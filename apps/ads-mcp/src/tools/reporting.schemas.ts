@@ -1,22 +1,5 @@
 // JSON Schemas of the Reporting v3 tools (written `as const` for FromSchema).
 
-const REPORT_TYPES = [
-  'spCampaigns',
-  'spTargeting',
-  'spSearchTerm',
-  'spAdvertisedProduct',
-  'spPurchasedProduct',
-  'spGrossAndInvalids',
-  'sbCampaigns',
-  'sbPurchasedProduct',
-  'sbTargeting',
-  'sbSearchTerm',
-  'sbAds',
-  'sdCampaigns',
-  'sdTargeting',
-  'sdAdvertisedProduct',
-] as const;
-
 const reportId = {
   type: 'string',
   pattern: '^[A-Za-z0-9-]{8,64}$',
@@ -32,28 +15,37 @@ export const createSchema = {
     endDate: { type: 'string', format: 'date' },
     adProduct: {
       type: 'string',
-      enum: ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS', 'SPONSORED_DISPLAY'],
-      description: 'Default SPONSORED_PRODUCTS.',
+      enum: [
+        'ALL',
+        'DEMAND_SIDE_PLATFORM',
+        'SPONSORED_BRANDS',
+        'SPONSORED_DISPLAY',
+        'SPONSORED_PRODUCTS',
+        'SPONSORED_TELEVISION',
+      ],
+      description: "Default: reportTypeId's product.",
     },
-    reportTypeId: { type: 'string', enum: REPORT_TYPES },
+    reportTypeId: {
+      type: 'string',
+      pattern: '^[a-z]{2,3}[A-Z][A-Za-z]{1,60}$',
+      description: 'e.g. spCampaigns, spSearchTerm, sbAds, sdTargeting.',
+    },
     groupBy: {
       type: 'array',
       items: { type: 'string', pattern: '^[A-Za-z]{1,40}$' },
       minItems: 1,
       maxItems: 5,
-      uniqueItems: true,
     },
     columns: {
       type: 'array',
       items: { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' },
       minItems: 1,
       maxItems: 100,
-      uniqueItems: true,
     },
     timeUnit: {
       type: 'string',
       enum: ['SUMMARY', 'DAILY'],
-      description: "DAILY needs the 'date' column; SUMMARY uses startDate/endDate.",
+      description: "DAILY needs the 'date' column.",
     },
     filters: {
       type: 'array',
@@ -63,10 +55,10 @@ export const createSchema = {
         additionalProperties: false,
         required: ['field', 'values'],
         properties: {
-          field: { type: 'string', minLength: 1, maxLength: 64 },
+          field: { type: 'string', minLength: 1 },
           values: {
             type: 'array',
-            items: { type: 'string', minLength: 1, maxLength: 128 },
+            items: { type: 'string', minLength: 1 },
             minItems: 1,
             maxItems: 50,
           },
@@ -103,8 +95,22 @@ export const downloadSchema = {
       type: 'integer',
       minimum: 1,
       maximum: 100000,
-      description: 'Row cap (also capped by ADS_REPORT_MAX_ROWS).',
+      description: 'Capped by ADS_REPORT_MAX_ROWS.',
     },
   },
   examples: [{ reportId: '0e5f7c9a-1b2c-4d3e-8f90-123456789abc', maxRows: 100 }],
+} as const;
+
+export const runSchema = {
+  ...createSchema,
+  properties: {
+    ...createSchema.properties,
+    waitSeconds: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600,
+      description: 'Wait for COMPLETED up to this long (default 120; 0 = create only).',
+    },
+    maxRows: downloadSchema.properties.maxRows,
+  },
 } as const;

@@ -9,19 +9,76 @@ import {
   CREATE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { MEDIA } from '../http/media-types.js';
+import { callOperation } from './call-operation.js';
 import type { AdsToolContext } from './context.js';
-import { reportView } from './report-view.js';
+import { OPS } from './operations.js';
+import { type ReportView, reportView } from './report-view.js';
 import { createSchema, downloadSchema, getSchema } from './reporting.schemas.js';
 
-async function fetchReport(ctx: AdsToolContext, id: string, call: CallContext) {
-  const res = await ctx.client.request(
+export async function fetchReport(ctx: AdsToolContext, id: string, call: CallContext) {
+  const res = await callOperation(ctx, OPS.getReport, { pathParams: { reportId: id } }, call);
+  return reportView(res.body);
+}
+
+const AD_PRODUCT_OF_PREFIX: Readonly<Record<string, string>> = {
+  sp: 'SPONSORED_PRODUCTS',
+  sb: 'SPONSORED_BRANDS',
+  sd: 'SPONSORED_DISPLAY',
+  st: 'SPONSORED_TELEVISION',
+  dsp: 'DEMAND_SIDE_PLATFORM',
+};
+
+/** The ad product a reportTypeId belongs to (its lower-case prefix: spCampaigns → SPONSORED_PRODUCTS). */
+export function adProductOf(reportTypeId: string): string | undefined {
+  const prefix = /^[a-z]+/.exec(reportTypeId)?.[0] ?? '';
+  return AD_PRODUCT_OF_PREFIX[prefix];
+}
+
+type CreateArgs = FromSchema<typeof createSchema>;
+
+/** Validates the dates and POSTs /reporting/reports; answers the report view. */
+export async function createReport(ctx: AdsToolContext, a: CreateArgs, call: CallContext) {
+  if (a.endDate < a.startDate) {
+    throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+      summary: 'endDate is before startDate.',
+      details: [
+        {
+          path: 'endDate',
+          issue: `endDate ${a.endDate} is before startDate ${a.startDate}`,
+          received_type: 'string',
+        },
+      ],
+      hints: ['Use an endDate on or after startDate (YYYY-MM-DD).'],
+    });
+  }
+  const adProduct = a.adProduct ?? adProductOf(a.reportTypeId);
+  if (adProduct === undefined) {
+    throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+      summary: `adProduct is needed: reportTypeId '${a.reportTypeId}' does not name its ad product.`,
+      details: [{ path: 'adProduct', issue: 'required for this reportTypeId', received_type: 'undefined' }],
+      hints: ['Pass adProduct (e.g. SPONSORED_PRODUCTS) explicitly.'],
+    });
+  }
+  const configuration = {
+    adProduct,
+    groupBy: a.groupBy,
+    columns: a.columns,
+    reportTypeId: a.reportTypeId,
+    timeUnit: a.timeUnit ?? 'SUMMARY',
+    format: 'GZIP_JSON',
+    ...(a.filters ? { filters: a.filters } : {}),
+  };
+  const res = await callOperation(
+    ctx,
+    OPS.createReport,
     {
-      method: 'GET',
-      path: `/reporting/reports/${encodeURIComponent(id)}`,
-      media: MEDIA.reportResponse,
-      scope: { kind: 'profile' },
-      idempotent: true,
+      body: {
+        name: a.name ?? `${a.reportTypeId} ${a.startDate}..${a.endDate}`,
+        startDate: a.startDate,
+        endDate: a.endDate,
+        configuration,
+      },
+      idempotent: false,
     },
     call,
   );
@@ -47,9 +104,59 @@ function parseRows(bytes: Uint8Array): unknown[] {
   });
 }
 
+/** Downloads a COMPLETED report's rows (capped); ready:false when it is not COMPLETED yet. */
+export async function downloadRows(
+  ctx: AdsToolContext,
+  reportId: string,
+  maxRows: number | undefined,
+  call: CallContext,
+  known?: ReportView,
+) {
+  const report = known ?? (await fetchReport(ctx, reportId, call));
+  if (!report.ready || report.url === null) {
+    return {
+      reportId,
+      status: report.status,
+      ready: false,
+      totalRows: null,
+      returnedRows: 0,
+      truncated: false,
+      rows: [],
+    };
+  }
+  const rows = parseRows(await ctx.client.download(report.url, call));
+  const cap = Math.min(maxRows ?? ctx.config.reportMaxRows, ctx.config.reportMaxRows);
+  const truncated = rows.length > cap;
+  if (truncated) {
+    call.meta.addWarning({
+      kind: 'partial_results',
+      summary: `Returned ${cap} of ${rows.length} report rows (row cap).`,
+      details: [
+        {
+          path: 'maxRows',
+          issue: `row cap ${cap} reached`,
+          received_type: 'integer',
+          limit: cap,
+          actual: rows.length,
+        },
+      ],
+      hints: ['Narrow the report (dates, filters, columns) to receive every row.'],
+    });
+  }
+  return {
+    reportId,
+    status: report.status,
+    ready: true,
+    totalRows: rows.length,
+    returnedRows: Math.min(cap, rows.length),
+    truncated,
+    rows: rows.slice(0, cap),
+  };
+}
+
 export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof createSchema>>({
+    defineTool<CreateArgs>({
       name: 'create_report',
       title: 'Request an async report (Reporting v3)',
       description:
@@ -57,54 +164,12 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
       inputSchema: createSchema,
       passthrough: 'body',
       annotations: CREATE_UPSTREAM,
-      async handler(a, call) {
-        if (a.endDate < a.startDate) {
-          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-            summary: 'endDate is before startDate.',
-            details: [
-              {
-                path: 'endDate',
-                issue: `endDate ${a.endDate} is before startDate ${a.startDate}`,
-                received_type: 'string',
-              },
-            ],
-            hints: ['Use an endDate on or after startDate (YYYY-MM-DD).'],
-          });
-        }
-        const configuration = {
-          adProduct: a.adProduct ?? 'SPONSORED_PRODUCTS',
-          groupBy: a.groupBy,
-          columns: a.columns,
-          reportTypeId: a.reportTypeId,
-          timeUnit: a.timeUnit ?? 'SUMMARY',
-          format: 'GZIP_JSON',
-          ...(a.filters ? { filters: a.filters } : {}),
-        };
-        const res = await ctx.client.request(
-          {
-            method: 'POST',
-            path: '/reporting/reports',
-            media: MEDIA.createReport,
-            accept: MEDIA.reportResponse,
-            body: {
-              name: a.name ?? `${a.reportTypeId} ${a.startDate}..${a.endDate}`,
-              startDate: a.startDate,
-              endDate: a.endDate,
-              configuration,
-            },
-            scope: { kind: 'profile' },
-            idempotent: false,
-          },
-          call,
-        );
-        return reportView(res.body);
-      },
+      handler: (a, call) => createReport(ctx, a, call),
     }),
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_report',
       title: 'Get report status',
-      description:
-        'GET /reporting/reports/{reportId}: status PENDING → PROCESSING → COMPLETED (ready:true, url) or FAILED (failureReason).',
+      description: 'Report status: PENDING → PROCESSING → COMPLETED (ready:true) or FAILED (failureReason).',
       inputSchema: getSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
@@ -113,52 +178,10 @@ export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof downloadSchema>>({
       name: 'download_report',
       title: 'Download report rows',
-      description:
-        'Downloads a COMPLETED report (gzip JSON, size-bounded by ADS_REPORT_MAX_BYTES) and returns its rows, truncated to maxRows with truncated:true.',
+      description: 'Rows of a COMPLETED report (gzip JSON), truncated to maxRows.',
       inputSchema: downloadSchema,
       annotations: READ_UPSTREAM,
-      async handler(a, call) {
-        const report = await fetchReport(ctx, a.reportId, call);
-        if (!report.ready || report.url === null) {
-          return {
-            reportId: a.reportId,
-            status: report.status,
-            ready: false,
-            totalRows: null,
-            returnedRows: 0,
-            truncated: false,
-            rows: [],
-          };
-        }
-        const rows = parseRows(await ctx.client.download(report.url, call));
-        const cap = Math.min(a.maxRows ?? ctx.config.reportMaxRows, ctx.config.reportMaxRows);
-        const truncated = rows.length > cap;
-        if (truncated) {
-          call.meta.addWarning({
-            kind: 'partial_results',
-            summary: `Returned ${cap} of ${rows.length} report rows (row cap).`,
-            details: [
-              {
-                path: 'maxRows',
-                issue: `row cap ${cap} reached`,
-                received_type: 'integer',
-                limit: cap,
-                actual: rows.length,
-              },
-            ],
-            hints: ['Narrow the report (dates, filters, columns) to receive every row.'],
-          });
-        }
-        return {
-          reportId: a.reportId,
-          status: report.status,
-          ready: true,
-          totalRows: rows.length,
-          returnedRows: Math.min(cap, rows.length),
-          truncated,
-          rows: rows.slice(0, cap),
-        };
-      },
+      handler: (a, call) => downloadRows(ctx, a.reportId, a.maxRows, call),
     }),
   ];
 }

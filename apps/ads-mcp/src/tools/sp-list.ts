@@ -1,37 +1,24 @@
-// Runs one SP v3 list call (POST /sp/<resource>/list, vnd media type) and shapes the page.
+// Runs one v3 list call (POST …/list with the operation's vnd media type) and shapes the page.
 import type { CallContext } from '@obmcp/contract';
+import { callOperation } from './call-operation.js';
 import type { AdsToolContext } from './context.js';
-
-export interface SpListResource {
-  path: string;
-  key: 'campaigns' | 'adGroups' | 'keywords' | 'productAds';
-  media: string;
-}
+import type { AdsOperation } from './operations.js';
 
 export async function spList(
   ctx: AdsToolContext,
   call: CallContext,
-  res: SpListResource,
+  op: AdsOperation,
+  key: string,
   body: Record<string, unknown>,
 ) {
   const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-  const out = await ctx.client.request(
-    {
-      method: 'POST',
-      path: `/sp/${res.path}/list`,
-      media: res.media,
-      body: clean,
-      scope: { kind: 'profile' },
-      idempotent: true,
-    },
-    call,
-  );
+  const out = await callOperation(ctx, op, { body: clean, idempotent: true }, call);
   const page = (out.body ?? {}) as Record<string, unknown>;
-  const items = Array.isArray(page[res.key]) ? (page[res.key] as unknown[]) : [];
+  const items = Array.isArray(page[key]) ? (page[key] as unknown[]) : [];
   return {
     profileId: ctx.session.profileId ?? null,
     region: ctx.session.region,
-    [res.key]: items,
+    [key]: items,
     count: items.length,
     totalResults: typeof page.totalResults === 'number' ? page.totalResults : null,
     nextToken: typeof page.nextToken === 'string' ? page.nextToken : null,

@@ -1,9 +1,9 @@
 // Sponsored Products v3 read tools: list_campaigns, list_ad_groups, list_keywords, list_product_ads.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { MEDIA } from '../http/media-types.js';
 import type { AdsToolContext } from './context.js';
 import { idList, include, paging, stateFilter } from './sp-schema.js';
 import { spList } from './sp-list.js';
+import { OPS } from './operations.js';
 
 const campaignsSchema = {
   type: 'object',
@@ -20,11 +20,11 @@ const campaignsSchema = {
     nameMatchType: {
       type: 'string',
       enum: ['BROAD_MATCH', 'EXACT_MATCH'],
-      description: 'How nameFilter matches (default BROAD_MATCH).',
+      description: 'Default BROAD_MATCH.',
     },
     includeExtendedDataFields: {
       type: 'boolean',
-      description: 'Adds serving status and timestamps (counts 5x against rate limits).',
+      description: 'Adds serving status (counts 5x in rate limits).',
     },
     ...paging,
   },
@@ -60,7 +60,6 @@ const keywordsSchema = {
       items: { type: 'string', enum: ['EXACT', 'PHRASE', 'BROAD'] },
       minItems: 1,
       maxItems: 3,
-      uniqueItems: true,
     },
     ...paging,
   },
@@ -86,100 +85,74 @@ export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
     defineTool<FromSchema<typeof campaignsSchema>>({
       name: 'list_campaigns',
       title: 'List Sponsored Products campaigns',
-      description:
-        'POST /sp/campaigns/list for the active profile: filter by id, portfolio, state or name; paginate with nextToken.',
+      description: 'SP campaigns by id, portfolio, state or name.',
       inputSchema: campaignsSchema,
       passthrough: 'body',
       annotations: read,
       handler: (a, call) =>
-        spList(
-          ctx,
-          call,
-          { path: 'campaigns', key: 'campaigns', media: MEDIA.spCampaign },
-          {
-            campaignIdFilter: include(a.campaignIdFilter),
-            portfolioIdFilter: include(a.portfolioIdFilter),
-            stateFilter: include(a.stateFilter),
-            nameFilter: a.nameFilter
-              ? { queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH', include: a.nameFilter }
-              : undefined,
-            includeExtendedDataFields: a.includeExtendedDataFields,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          },
-        ),
+        spList(ctx, call, OPS.listSpCampaigns, 'campaigns', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          portfolioIdFilter: include(a.portfolioIdFilter),
+          stateFilter: include(a.stateFilter),
+          nameFilter: a.nameFilter
+            ? { queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH', include: a.nameFilter }
+            : undefined,
+          includeExtendedDataFields: a.includeExtendedDataFields,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
     }),
     defineTool<FromSchema<typeof adGroupsSchema>>({
       name: 'list_ad_groups',
       title: 'List Sponsored Products ad groups',
-      description:
-        'POST /sp/adGroups/list for the active profile: filter by campaign, ad group, state or name.',
+      description: 'SP ad groups by campaign, id, state or name.',
       inputSchema: adGroupsSchema,
       passthrough: 'body',
       annotations: read,
       handler: (a, call) =>
-        spList(
-          ctx,
-          call,
-          { path: 'adGroups', key: 'adGroups', media: MEDIA.spAdGroup },
-          {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            stateFilter: include(a.stateFilter),
-            nameFilter: a.nameFilter
-              ? { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter }
-              : undefined,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          },
-        ),
+        spList(ctx, call, OPS.listSpAdGroups, 'adGroups', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          stateFilter: include(a.stateFilter),
+          nameFilter: a.nameFilter ? { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter } : undefined,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
     }),
     defineTool<FromSchema<typeof keywordsSchema>>({
       name: 'list_keywords',
       title: 'List Sponsored Products keywords',
-      description:
-        'POST /sp/keywords/list for the active profile: filter by campaign, ad group, keyword, state or match type.',
+      description: 'SP keywords by campaign, ad group, id, state or match type.',
       inputSchema: keywordsSchema,
       passthrough: 'body',
       annotations: read,
       handler: (a, call) =>
-        spList(
-          ctx,
-          call,
-          { path: 'keywords', key: 'keywords', media: MEDIA.spKeyword },
-          {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            keywordIdFilter: include(a.keywordIdFilter),
-            stateFilter: include(a.stateFilter),
-            matchTypeFilter: a.matchTypeFilter,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          },
-        ),
+        spList(ctx, call, OPS.listSpKeywords, 'keywords', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          keywordIdFilter: include(a.keywordIdFilter),
+          stateFilter: include(a.stateFilter),
+          matchTypeFilter: a.matchTypeFilter,
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
     }),
     defineTool<FromSchema<typeof productAdsSchema>>({
       name: 'list_product_ads',
       title: 'List Sponsored Products product ads',
-      description:
-        'POST /sp/productAds/list for the active profile: filter by campaign, ad group, ad id or state.',
+      description: 'SP product ads by campaign, ad group, id or state.',
       inputSchema: productAdsSchema,
       passthrough: 'body',
       annotations: read,
       handler: (a, call) =>
-        spList(
-          ctx,
-          call,
-          { path: 'productAds', key: 'productAds', media: MEDIA.spProductAd },
-          {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            adIdFilter: include(a.adIdFilter),
-            stateFilter: include(a.stateFilter),
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          },
-        ),
+        spList(ctx, call, OPS.listSpProductAds, 'productAds', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          adGroupIdFilter: include(a.adGroupIdFilter),
+          adIdFilter: include(a.adIdFilter),
+          stateFilter: include(a.stateFilter),
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        }),
     }),
   ];
 }

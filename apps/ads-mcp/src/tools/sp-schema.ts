@@ -4,16 +4,13 @@ export const idList = {
   items: { type: 'string', pattern: '^[0-9]{1,20}$' },
   minItems: 1,
   maxItems: 100,
-  uniqueItems: true,
 } as const;
 
 export const stateFilter = {
   type: 'array',
-  description: 'Only entities in these states.',
   items: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] },
   minItems: 1,
   maxItems: 3,
-  uniqueItems: true,
 } as const;
 
 export const paging = {
@@ -21,13 +18,11 @@ export const paging = {
     type: 'integer',
     minimum: 1,
     maximum: 1000,
-    description: 'Page size (1–1000; Amazon default 1000).',
   },
   nextToken: {
     type: 'string',
     minLength: 1,
     maxLength: 4096,
-    description: 'nextToken from the previous page.',
   },
 } as const;
 

@@ -1,4 +1,4 @@
-// Sponsored Products v3 writes (listed only with ADS_API_ENABLE_WRITES=true): create_campaigns, update_campaigns.
+// Sponsored Products v3 campaign writes (listed only with ADS_API_ENABLE_WRITES=true): create, update, budgets.
 import {
   type CallContext,
   defineTool,
@@ -7,9 +7,10 @@ import {
   CREATE_UPSTREAM,
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
-import { MEDIA } from '../http/media-types.js';
+import { callOperation } from './call-operation.js';
 import type { AdsToolContext } from './context.js';
 import { reportMultiStatus } from './multi-status.js';
+import { OPS } from './operations.js';
 
 const budget = {
   type: 'object',
@@ -62,7 +63,7 @@ const createSchema = {
         properties: {
           name: { type: 'string', minLength: 1, maxLength: 128 },
           targetingType: { type: 'string', enum: ['MANUAL', 'AUTO'] },
-          state: { type: 'string', enum: ['ENABLED', 'PAUSED'] },
+          state: { type: 'string', enum: ['ENABLED', 'PAUSED', 'PROPOSED'] },
           budget,
           startDate: date,
           endDate: date,
@@ -103,7 +104,11 @@ const updateSchema = {
         properties: {
           campaignId: { type: 'string', pattern: '^[0-9]{1,20}$' },
           name: { type: 'string', minLength: 1, maxLength: 128 },
-          state: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] },
+          state: {
+            type: 'string',
+            enum: ['ENABLED', 'PAUSED', 'PROPOSED'],
+            description: 'Archiving is not an update (Amazon: POST /sp/campaigns/delete).',
+          },
           budget,
           endDate: date,
           portfolioId: { type: 'string', pattern: '^[0-9]{1,20}$' },
@@ -115,20 +120,34 @@ const updateSchema = {
   examples: [{ campaigns: [{ campaignId: '111100000000001', state: 'PAUSED' }] }],
 } as const;
 
+const budgetsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['budgets'],
+  properties: {
+    budgets: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['campaignId', 'dailyBudget'],
+        properties: {
+          campaignId: { type: 'string', pattern: '^[0-9]{1,20}$' },
+          dailyBudget: budget.properties.budget,
+        },
+      },
+    },
+  },
+  examples: [{ budgets: [{ campaignId: '111100000000001', dailyBudget: 40 }] }],
+} as const;
+
 export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
   /** Create (POST) and update (PUT) share one call: never retried, 207 items reported per campaign. */
   const writeCampaigns = async (method: 'POST' | 'PUT', campaigns: readonly unknown[], call: CallContext) => {
-    const res = await ctx.client.request(
-      {
-        method,
-        path: '/sp/campaigns',
-        media: MEDIA.spCampaign,
-        body: { campaigns },
-        scope: { kind: 'profile' },
-        idempotent: false,
-      },
-      call,
-    );
+    const op = method === 'POST' ? OPS.createSpCampaigns : OPS.updateSpCampaigns;
+    const res = await callOperation(ctx, op, { body: { campaigns }, idempotent: false }, call);
     const body = (res.body ?? {}) as { campaigns?: unknown };
     return {
       profileId: ctx.session.profileId ?? null,
@@ -154,6 +173,23 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
       passthrough: 'body',
       annotations: REPLACE_UPSTREAM,
       handler: (args, call) => writeCampaigns('PUT', args.campaigns, call),
+    }),
+    defineTool<FromSchema<typeof budgetsSchema>>({
+      name: 'update_campaign_budgets',
+      title: 'Change Sponsored Products campaign budgets',
+      description:
+        'Sets the daily budget of SP campaigns (PUT /sp/campaigns with budget only; 207 per item).',
+      inputSchema: budgetsSchema,
+      annotations: REPLACE_UPSTREAM,
+      handler: (args, call) =>
+        writeCampaigns(
+          'PUT',
+          args.budgets.map((b) => ({
+            campaignId: b.campaignId,
+            budget: { budgetType: 'DAILY', budget: b.dailyBudget },
+          })),
+          call,
+        ),
     }),
   ];
 }

@@ -6,7 +6,13 @@ export {
   type CatalogProblem,
 } from './build-catalog.js';
 export { catalogIsCurrent, serializeCatalog, writeCatalog } from './catalog-file.js';
-export { AMAZON_ADS_CATALOG, CATALOG_PRESETS, SP_API_CATALOG, spToolsetOf } from './presets.js';
+export {
+  ADS_TOOLSET_OF_STEM,
+  AMAZON_ADS_CATALOG,
+  CATALOG_PRESETS,
+  SP_API_CATALOG,
+  spToolsetOf,
+} from './presets.js';
 export { snakeCase, assignNames, versionLabel, MAX_TOOL_NAME } from './names.js';
 export { shortDescription, firstSentence } from './describe.js';
 export { parseUsagePlan } from './usage-plan.js';

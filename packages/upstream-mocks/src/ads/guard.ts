@@ -1,17 +1,22 @@
 // Header checks the real Ads API applies: Bearer token, ClientId, Scope, AMC entity headers, media types.
 import { accessTokenState } from '../lwa/index.js';
 import { isBrokeredAdsToken } from '../openbridge/index.js';
-import { adsError } from './respond.js';
+import { adsError, spError } from './respond.js';
 
 export interface GuardOptions {
   /** Profile-scoped call: Amazon-Advertising-API-Scope required. */
   scope?: boolean;
   /** AMC call: AdvertiserId and MarketplaceId headers required instead of Scope. */
   amc?: boolean;
-  /** Required Content-Type (vnd media type) for bodies. */
+  /** Required Content-Type (the operation's request media type). */
   contentType?: string;
-  /** Acceptable Accept values (besides the default application/json when absent). */
+  /**
+   * The operation's response media type: Accept must name it (an absent Accept means application/json,
+   * and Amazon's gateway answers 415 to a non-vendored Accept, the any-type wildcard included).
+   */
   accept?: string;
+  /** SP v3-style error bodies `{code, message}` (else the Ads-generic `{code, details}`). */
+  spErrors?: boolean;
 }
 
 /** 401 unless the request carries a live LWA (or Openbridge-brokered) Bearer token. */
@@ -52,16 +57,22 @@ export function guard(
       return adsError(400, '400', 'Missing required header: Amazon-Advertising-API-MarketplaceId');
     }
   }
+  const unsupported = (message: string) =>
+    opts.spErrors
+      ? spError(415, 'UNSUPPORTED_MEDIA_TYPE', message)
+      : adsError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
   if (opts.contentType) {
     const ct = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     if (ct !== opts.contentType.toLowerCase()) {
-      return adsError(415, 'UnsupportedMediaTypeException', `Content-Type must be ${opts.contentType}`);
+      return unsupported(`Content-Type must be ${opts.contentType}`);
     }
   }
   if (opts.accept) {
-    const accept = request.headers.get('accept');
-    if (accept && !accept.toLowerCase().includes(opts.accept.toLowerCase()) && !accept.includes('*/*')) {
-      return adsError(406, 'NotAcceptableException', `Accept must be ${opts.accept}`);
+    const accepted = (request.headers.get('accept') ?? 'application/json')
+      .split(',')
+      .map((t) => t.split(';')[0]?.trim().toLowerCase());
+    if (!accepted.includes(opts.accept.toLowerCase())) {
+      return unsupported(`Accept must be ${opts.accept}`);
     }
   }
   return undefined;

@@ -1,22 +1,26 @@
 // msw handlers for the Amazon Ads API (all three regional hosts, report files) and its dummy env.
 import type { RequestHandler } from 'msw';
 import { amcHandlers } from './amc.js';
+import { campaignReadHandlers } from './campaign-reads.js';
 import { profileHandlers } from './profiles.js';
 import { reportingHandlers } from './reporting.js';
 import { spHandlers } from './sp.js';
+import { spTargetingHandlers } from './sp-targeting.js';
 import { adsSpecAdapter } from './spec-adapter.js';
 import { specCatchAll, specGate } from '../spec/front-door.js';
 import { redirectTarget } from '../spec/redirect-target.js';
 
 export { renderAdsFault } from './fault.js';
 export { ADS_HOSTS, REPORT_FILE_HOST } from './hosts.js';
-export { AMC_INSTANCES } from './amc.js';
+export { AMC_ACCOUNTS, AMC_INSTANCES } from './amc.js';
 export { PROFILES } from './profiles.js';
 export { resetAdsMockState } from './state.js';
 
 export const handlers: RequestHandler[] = [
   ...profileHandlers,
   ...spHandlers,
+  ...spTargetingHandlers,
+  ...campaignReadHandlers,
   ...reportingHandlers,
   ...amcHandlers,
 ];

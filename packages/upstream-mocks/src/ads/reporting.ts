@@ -11,6 +11,32 @@ import { type MockReport, type Row, reports } from './state.js';
 
 const CREATE_MEDIA = 'application/vnd.createasyncreportrequest.v3+json';
 const RESPONSE_MEDIA = 'application/vnd.createasyncreportresponse.v3+json';
+const GET_MEDIA = 'application/vnd.getasyncreportresponse.v3+json';
+
+/** The spec's required configuration fields and enums (ReportingVersion3 AsyncReportConfiguration). */
+const REQUIRED_CONFIG = ['adProduct', 'columns', 'format', 'groupBy', 'reportTypeId', 'timeUnit'];
+const ENUMS: Record<string, readonly string[]> = {
+  adProduct: [
+    'ALL',
+    'DEMAND_SIDE_PLATFORM',
+    'SPONSORED_BRANDS',
+    'SPONSORED_DISPLAY',
+    'SPONSORED_PRODUCTS',
+    'SPONSORED_TELEVISION',
+  ],
+  format: ['GZIP_JSON'],
+  timeUnit: ['DAILY', 'SUMMARY'],
+};
+
+function configProblem(config: Row): string | undefined {
+  const missing = REQUIRED_CONFIG.find((k) => config[k] === undefined || config[k] === null);
+  if (missing) return `configuration.${missing} is required.`;
+  for (const [key, allowed] of Object.entries(ENUMS)) {
+    if (!allowed.includes(String(config[key])))
+      return `configuration.${key} must be one of ${allowed.join(', ')}.`;
+  }
+  return undefined;
+}
 
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
@@ -56,7 +82,7 @@ const apiHandlers: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) =>
     withFault('api', renderAdsFault, async ({ request }) => {
       const rejected = guard(
         request,
-        { scope: true, contentType: CREATE_MEDIA },
+        { scope: true, contentType: CREATE_MEDIA, accept: RESPONSE_MEDIA },
         scopesOf(regionOfUrl(request.url)),
       );
       if (rejected) return rejected;
@@ -68,6 +94,8 @@ const apiHandlers: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) =>
       if (!Array.isArray(config.groupBy) || config.groupBy.length === 0) {
         return adsError(400, '400', 'configuration.groupBy is required.', true);
       }
+      const problem = configProblem(config);
+      if (problem) return adsError(400, '400', problem, true);
       const scope = request.headers.get('amazon-advertising-api-scope') ?? '';
       const fingerprint = `${scope}|${stable({ s: body.startDate, e: body.endDate, c: config })}`;
       for (const existing of reports.values()) {
@@ -92,13 +120,13 @@ const apiHandlers: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) =>
   http.get(
     `${host}/reporting/reports/:reportId`,
     withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = guard(request, { scope: true }, scopesOf(regionOfUrl(request.url)));
+      const rejected = guard(request, { scope: true, accept: GET_MEDIA }, scopesOf(regionOfUrl(request.url)));
       if (rejected) return rejected;
       const report = reports.get(String(params.reportId));
       if (!report) return adsError(404, '404', `Report ${String(params.reportId)} not found.`, true);
       const out = view(report);
       report.polls += 1;
-      return adsJson(out, 200, RESPONSE_MEDIA);
+      return adsJson(out, 200, GET_MEDIA);
     }),
   ),
 ]);

@@ -37,7 +37,10 @@ export function adsError(status: number, code: string, message: string, singular
 }
 
 /** 429 as Ads really sends it: `{message}`, throttled header, Retry-After only sometimes. */
-export function adsThrottled(retryAfter?: string): Response {
+export function adsThrottled(
+  retryAfter?: string,
+  body: Record<string, unknown> = { message: 'Too Many Requests' },
+): Response {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'x-amzn-RequestId': requestId(),
@@ -45,5 +48,27 @@ export function adsThrottled(retryAfter?: string): Response {
     'amazon-advertising-api-throttled': 'true',
   };
   if (retryAfter !== undefined) headers['retry-after'] = retryAfter;
-  return HttpResponse.json({ message: 'Too Many Requests' }, { status: 429, headers });
+  return HttpResponse.json(body, { status: 429, headers });
+}
+
+/** SP/SB v3 error body `{code, message}` (optionally with the v3 `errors[]` of mutation errors). */
+export function spError(status: number, code: string, message: string, errors?: unknown[]): Response {
+  return HttpResponse.json(errors === undefined ? { code, message } : { code, message, errors }, {
+    status,
+    headers: { 'content-type': 'application/json', 'x-amzn-RequestId': requestId() },
+  });
+}
+
+/** One SP/SB v3 mutation error `{errorType, errorValue:{<errorType>:{reason, message, cause}}}`. */
+export function mutationError(
+  errorType: string,
+  reason: string,
+  message: string,
+  location: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    errorType,
+    errorValue: { [errorType]: { reason, message, cause: { location }, ...extra } },
+  };
 }

@@ -5,7 +5,7 @@ import { renderAdsFault } from './fault.js';
 import { guard, readJson } from './guard.js';
 import { ADS_HOSTS, regionOfUrl } from './hosts.js';
 import { scopesOf } from './profiles.js';
-import { adsError, adsJson, adsThrottled } from './respond.js';
+import { adsJson, adsThrottled, mutationError, spError } from './respond.js';
 import { newId, type Row, type SpEntities, spEntities } from './state.js';
 
 interface Resource {
@@ -45,6 +45,17 @@ const RESOURCES: Resource[] = [
     media: 'application/vnd.spProductAd.v3+json',
     idFilters: { campaignIdFilter: 'campaignId', adGroupIdFilter: 'adGroupId', adIdFilter: 'adId' },
   },
+  {
+    path: 'negativeKeywords',
+    key: 'negativeKeywords',
+    idField: 'keywordId',
+    media: 'application/vnd.spNegativeKeyword.v3+json',
+    idFilters: {
+      campaignIdFilter: 'campaignId',
+      adGroupIdFilter: 'adGroupId',
+      negativeKeywordIdFilter: 'keywordId',
+    },
+  },
 ];
 
 function includeOf(filter: unknown): string[] | undefined {
@@ -78,18 +89,22 @@ function list(res: Resource): RequestHandler[] {
       withFault('api', renderAdsFault, async ({ request }) => {
         const rejected = guard(
           request,
-          { scope: true, contentType: res.media, accept: res.media },
+          { scope: true, contentType: res.media, accept: res.media, spErrors: true },
           scopesOf(regionOfUrl(request.url)),
         );
         if (rejected) return rejected;
         const body = (await readJson(request)) ?? {};
         // Test trigger: a decimal Retry-After on a throttled list call.
-        if (includeOf(body.nameFilter)?.includes('THROTTLE_DECIMAL')) return adsThrottled('1.5');
+        if (includeOf(body.nameFilter)?.includes('THROTTLE_DECIMAL'))
+          return adsThrottled('1.5', { code: 'THROTTLED', message: 'Too Many Requests' });
         const scope = request.headers.get('amazon-advertising-api-scope') ?? '';
         const all = filterRows(spEntities(scope)[res.key], body, res);
         const max = typeof body.maxResults === 'number' ? body.maxResults : 1000;
-        if (max < 1 || max > 1000)
-          return adsError(400, 'INVALID_ARGUMENT', 'maxResults must be between 1 and 1000');
+        if (max < 1 || max > 1000) {
+          return spError(400, 'INVALID_ARGUMENT', 'Invalid request: maxResults is out of range.', [
+            mutationError('rangeError', 'TOO_LOW', 'maxResults must be between 1 and 1000', '$.maxResults'),
+          ]);
+        }
         const start =
           typeof body.nextToken === 'string'
             ? Number(Buffer.from(body.nextToken, 'base64url').toString()) || 0
@@ -103,41 +118,96 @@ function list(res: Resource): RequestHandler[] {
   );
 }
 
-function itemError(index: number, message: string, reason = 'INVALID_ARGUMENT'): Row {
-  return {
+/** The spec's create/update state enum (SponsoredProductsCreateOrUpdateEntityState). */
+const WRITE_STATES = ['ENABLED', 'PAUSED', 'PROPOSED'];
+
+/** Schema-level rejection of a whole write request, as SP v3 answers it: 400 with errors[]. */
+function invalidWrite(body: Row | undefined): Response | undefined {
+  if (!body || !Array.isArray(body.campaigns)) {
+    return spError(400, 'INVALID_ARGUMENT', 'Invalid request: campaigns is required.', [
+      mutationError('missingValueError', 'MISSING_VALUE', 'campaigns is required', '$.campaigns'),
+    ]);
+  }
+  const errors = (body.campaigns as Row[]).flatMap((item, index) =>
+    item.state !== undefined && !WRITE_STATES.includes(String(item.state))
+      ? [
+          mutationError(
+            'malformedValueError',
+            'PATTERN_NOT_MATCHED',
+            `state must be one of ${WRITE_STATES.join(', ')}`,
+            `$.campaigns[${index}].state`,
+            { fragment: String(item.state) },
+          ),
+        ]
+      : [],
+  );
+  return errors.length === 0
+    ? undefined
+    : spError(400, 'INVALID_ARGUMENT', 'Invalid request: one or more fields are invalid.', errors);
+}
+
+function itemFailure(index: number, error: Row): Row {
+  return { index, errors: [error] };
+}
+
+function notFound(index: number, campaignId: string): Row {
+  return itemFailure(
     index,
-    errors: [
-      { errorType: 'invalidArgumentError', errorValue: { invalidArgumentError: { reason, message } } },
-    ],
-  };
+    mutationError(
+      'entityNotFoundError',
+      'ENTITY_NOT_FOUND',
+      `Campaign ${campaignId} not found.`,
+      `$.campaigns[${index}].campaignId`,
+      {
+        entityId: campaignId,
+        entityType: 'CAMPAIGN',
+      },
+    ),
+  );
+}
+
+/** Test trigger: a campaign name starting with FAIL is refused per item (as a forbidden-character name). */
+function badName(index: number): Row {
+  return itemFailure(
+    index,
+    mutationError(
+      'malformedValueError',
+      'FORBIDDEN_CHARS',
+      'Campaign name contains a forbidden value.',
+      `$.campaigns[${index}].name`,
+    ),
+  );
+}
+
+/** With `Prefer: return=representation` the success items carry the whole entity. */
+function wantsRepresentation(request: Request): boolean {
+  return (request.headers.get('prefer') ?? '').includes('return=representation');
 }
 
 const campaigns = RESOURCES[0]!;
+const writeGuard = { scope: true, contentType: campaigns.media, accept: campaigns.media, spErrors: true };
 
 const writes: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.post(
     `${host}/sp/campaigns`,
     withFault('api', renderAdsFault, async ({ request }) => {
-      const rejected = guard(
-        request,
-        { scope: true, contentType: campaigns.media },
-        scopesOf(regionOfUrl(request.url)),
-      );
+      const rejected = guard(request, writeGuard, scopesOf(regionOfUrl(request.url)));
       if (rejected) return rejected;
       const body = await readJson(request);
-      if (!body || !Array.isArray(body.campaigns))
-        return adsError(400, 'INVALID_ARGUMENT', 'campaigns is required');
+      const invalid = invalidWrite(body);
+      if (invalid || !body) return invalid;
       const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
+      const full = wantsRepresentation(request);
       const success: Row[] = [];
       const error: Row[] = [];
-      body.campaigns.forEach((item: Row, index: number) => {
+      (body.campaigns as Row[]).forEach((item, index) => {
         if (String(item.name ?? '').startsWith('FAIL')) {
-          error.push(itemError(index, `Campaign name '${String(item.name)}' is not allowed.`));
+          error.push(badName(index));
           return;
         }
         const campaign = { ...item, campaignId: newId() };
         store.push(campaign);
-        success.push({ campaignId: campaign.campaignId, index, campaign });
+        success.push({ campaignId: campaign.campaignId, index, ...(full ? { campaign } : {}) });
       });
       return adsJson({ campaigns: { success, error } }, 207, campaigns.media);
     }),
@@ -145,36 +215,67 @@ const writes: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.put(
     `${host}/sp/campaigns`,
     withFault('api', renderAdsFault, async ({ request }) => {
-      const rejected = guard(
-        request,
-        { scope: true, contentType: campaigns.media },
-        scopesOf(regionOfUrl(request.url)),
-      );
+      const rejected = guard(request, writeGuard, scopesOf(regionOfUrl(request.url)));
       if (rejected) return rejected;
       const body = await readJson(request);
-      if (!body || !Array.isArray(body.campaigns))
-        return adsError(400, 'INVALID_ARGUMENT', 'campaigns is required');
+      const invalid = invalidWrite(body);
+      if (invalid || !body) return invalid;
       const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
+      const full = wantsRepresentation(request);
       const success: Row[] = [];
       const error: Row[] = [];
-      body.campaigns.forEach((item: Row, index: number) => {
+      (body.campaigns as Row[]).forEach((item, index) => {
         const existing = store.find((c) => c.campaignId === item.campaignId);
-        if (!existing || String(item.name ?? '').startsWith('FAIL')) {
-          error.push(
-            itemError(
-              index,
-              existing ? 'Campaign name is not allowed.' : `Campaign ${String(item.campaignId)} not found.`,
-              existing ? 'INVALID_ARGUMENT' : 'ENTITY_NOT_FOUND',
-            ),
-          );
+        if (!existing) {
+          error.push(notFound(index, String(item.campaignId)));
+          return;
+        }
+        if (String(item.name ?? '').startsWith('FAIL')) {
+          error.push(badName(index));
           return;
         }
         Object.assign(existing, item);
-        success.push({ campaignId: existing.campaignId, index, campaign: existing });
+        success.push({ campaignId: existing.campaignId, index, ...(full ? { campaign: existing } : {}) });
       });
-      return adsJson({ campaigns: { success, error } }, 207, campaigns.media, {
-        'Preference-Applied': 'return=representation',
+      return adsJson(
+        { campaigns: { success, error } },
+        207,
+        campaigns.media,
+        full ? { 'Preference-Applied': 'return=representation' } : {},
+      );
+    }),
+  ),
+  http.post(
+    `${host}/sp/campaigns/delete`,
+    withFault('api', renderAdsFault, async ({ request }) => {
+      // Archiving (SponsoredProductsDeleteSponsoredProductsCampaignsRequestContent: campaignIdFilter).
+      const rejected = guard(request, writeGuard, scopesOf(regionOfUrl(request.url)));
+      if (rejected) return rejected;
+      const body = await readJson(request);
+      const ids = (body?.campaignIdFilter as { include?: unknown } | undefined)?.include;
+      if (!Array.isArray(ids)) {
+        return spError(400, 'INVALID_ARGUMENT', 'Invalid request: campaignIdFilter is required.', [
+          mutationError(
+            'missingValueError',
+            'MISSING_VALUE',
+            'campaignIdFilter is required',
+            '$.campaignIdFilter',
+          ),
+        ]);
+      }
+      const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
+      const success: Row[] = [];
+      const error: Row[] = [];
+      ids.map(String).forEach((campaignId, index) => {
+        const existing = store.find((c) => c.campaignId === campaignId);
+        if (!existing) {
+          error.push(notFound(index, campaignId));
+          return;
+        }
+        existing.state = 'ARCHIVED';
+        success.push({ campaignId, index });
       });
+      return adsJson({ campaigns: { success, error } }, 207, campaigns.media);
     }),
   ),
 ]);

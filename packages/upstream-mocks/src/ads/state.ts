@@ -6,6 +6,7 @@ export interface SpEntities {
   adGroups: Row[];
   keywords: Row[];
   productAds: Row[];
+  negativeKeywords: Row[];
 }
 
 const spByScope = new Map<string, SpEntities>();
@@ -53,7 +54,15 @@ function seed(scope: string): SpEntities {
     sku: `MOCK-SKU-${i + 1}`,
     state: 'ENABLED',
   }));
-  return { campaigns, adGroups, keywords, productAds };
+  const negativeKeywords: Row[] = adGroups.slice(0, 1).map((g) => ({
+    keywordId: `${base}4000000000${1}`,
+    campaignId: g.campaignId,
+    adGroupId: g.adGroupId,
+    keywordText: 'free',
+    matchType: 'NEGATIVE_PHRASE',
+    state: 'ENABLED',
+  }));
+  return { campaigns, adGroups, keywords, productAds, negativeKeywords };
 }
 
 export function spEntities(scope: string): SpEntities {

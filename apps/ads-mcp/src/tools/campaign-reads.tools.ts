@@ -1,0 +1,117 @@
+// Campaign reads beyond Sponsored Products: Sponsored Brands (v4 list), Sponsored Display, portfolios.
+import { defineTool, type FromSchema, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
+import { callOperation } from './call-operation.js';
+import type { AdsToolContext } from './context.js';
+import { OPS } from './operations.js';
+import { idList, include } from './sp-schema.js';
+import { spList } from './sp-list.js';
+
+const states = {
+  type: 'array',
+  items: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] },
+  minItems: 1,
+  maxItems: 3,
+  uniqueItems: true,
+} as const;
+const nextToken = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+
+const sbSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    campaignIdFilter: idList,
+    portfolioIdFilter: idList,
+    stateFilter: states,
+    maxResults: { type: 'integer', minimum: 1, maximum: 100 },
+    nextToken,
+  },
+  examples: [{ stateFilter: ['ENABLED'] }, {}],
+} as const;
+
+const sdSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    campaignIdFilter: idList,
+    portfolioIdFilter: idList,
+    stateFilter: { ...states, items: { type: 'string', enum: ['enabled', 'paused', 'archived'] } },
+    name: { type: 'string', minLength: 1, maxLength: 128 },
+    startIndex: { type: 'integer', minimum: 0 },
+    count: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+  examples: [{ stateFilter: ['enabled'] }, {}],
+} as const;
+
+const portfoliosSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    portfolioIdFilter: idList,
+    stateFilter: { ...states, items: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] } },
+    includeExtendedDataFields: { type: 'boolean' },
+    nextToken,
+  },
+  examples: [{}],
+} as const;
+
+export function campaignReadTools(ctx: AdsToolContext): ToolDefinition[] {
+  return [
+    defineTool<FromSchema<typeof sbSchema>>({
+      name: 'list_sb_campaigns',
+      title: 'List Sponsored Brands campaigns',
+      description: 'POST /sb/v4/campaigns/list for the active profile: filter by id, portfolio or state.',
+      inputSchema: sbSchema,
+      annotations: READ_UPSTREAM,
+      async handler(a, call) {
+        const page = await spList(ctx, call, OPS.listSbCampaigns, 'campaigns', {
+          campaignIdFilter: include(a.campaignIdFilter),
+          portfolioIdFilter: include(a.portfolioIdFilter),
+          stateFilter: include(a.stateFilter),
+          maxResults: a.maxResults,
+          nextToken: a.nextToken,
+        });
+        return page;
+      },
+    }),
+    defineTool<FromSchema<typeof sdSchema>>({
+      name: 'list_sd_campaigns',
+      title: 'List Sponsored Display campaigns',
+      description: 'GET /sd/campaigns for the active profile: filter by id, portfolio, state or name.',
+      inputSchema: sdSchema,
+      annotations: READ_UPSTREAM,
+      async handler(a, call) {
+        const res = await callOperation(
+          ctx,
+          OPS.listSdCampaigns,
+          {
+            query: {
+              campaignIdFilter: a.campaignIdFilter?.join(','),
+              portfolioIdFilter: a.portfolioIdFilter?.join(','),
+              stateFilter: a.stateFilter?.join(','),
+              name: a.name,
+              startIndex: a.startIndex,
+              count: a.count,
+            },
+          },
+          call,
+        );
+        const campaigns = Array.isArray(res.body) ? res.body : [];
+        return { profileId: ctx.session.profileId ?? null, campaigns, count: campaigns.length };
+      },
+    }),
+    defineTool<FromSchema<typeof portfoliosSchema>>({
+      name: 'list_portfolios',
+      title: 'List portfolios',
+      description: 'POST /portfolios/list for the active profile: portfolios with budget and state.',
+      inputSchema: portfoliosSchema,
+      annotations: READ_UPSTREAM,
+      handler: (a, call) =>
+        spList(ctx, call, OPS.listPortfolios, 'portfolios', {
+          portfolioIdFilter: include(a.portfolioIdFilter),
+          stateFilter: include(a.stateFilter),
+          includeExtendedDataFields: a.includeExtendedDataFields,
+          nextToken: a.nextToken,
+        }),
+    }),
+  ];
+}

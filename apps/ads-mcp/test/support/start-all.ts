@@ -1,0 +1,17 @@
+// Starts ads-mcp over stdio with every toolset listed and writes on, against the upstream mocks (spec
+// gates: 415 unless Content-Type/Accept are the operation's; hand-written handlers; spec-driven catch-all).
+import { type RunningServer, startServer } from '@obmcp/test-kit';
+
+export function startAdsAll(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  return startServer({
+    app: 'ads-mcp',
+    env: {
+      CODE_MODE: 'off',
+      ADS_API_TOOLSETS: 'all',
+      ADS_API_ENABLE_WRITES: 'true',
+      ADS_API_PROFILE_ID: '1111111111',
+      ...env,
+    },
+    timeoutMs: 60_000,
+  });
+}
