@@ -12,7 +12,10 @@ import { startAdsAll } from './support/start-all.js';
 let s: RunningServer;
 beforeAll(async () => {
   s = await startAdsAll();
-});
+  // The mocks load their spec engine on the first Ads request (about a second on a loaded machine, near the
+  // mock-mode upstream timeout): one warm-up call first, so no sampled tool's result depends on that.
+  await callTool(s.client, 'list_profiles', {});
+}, 60_000);
 afterAll(() => s.close());
 
 /**

@@ -1,11 +1,20 @@
-// Validates bodies against the doc schemas (ajv, compiled on first use so the preload stays cheap).
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// Validates bodies against the doc schemas (ajv loaded and compiled on first use so the preload stays cheap).
+import { createRequire } from 'node:module';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { DocSchema } from './common.js';
 import { REQUEST_SCHEMAS, type RequestSchemaName } from './requests.js';
 import { RESPONSE_SCHEMAS, type ResponseSchemaName } from './responses.js';
 
-const addFormats = addFormatsModule.default;
+const require = createRequire(import.meta.url);
+
+/** ajv and its formats are required on the first validation, not when the preload imports this module. */
+function newAjv(): Ajv2020 {
+  const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
+  const instance = new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true, logger: false });
+  addFormats(instance);
+  return instance;
+}
 
 /** One violation: where (JSON pointer into the body) and what the docs require there. */
 export interface DocIssue {
@@ -21,8 +30,7 @@ const compiled = new Map<DocSchema, ValidateFunction>();
 function validatorOf(entry: DocSchema): ValidateFunction {
   let fn = compiled.get(entry);
   if (!fn) {
-    ajv ??= new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, logger: false });
-    if (compiled.size === 0) addFormats(ajv);
+    ajv ??= newAjv();
     fn = ajv.compile(entry.schema);
     compiled.set(entry, fn);
   }
