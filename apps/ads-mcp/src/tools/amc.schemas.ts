@@ -30,7 +30,7 @@ export const listInstancesSchema = {
   type: 'object',
   additionalProperties: false,
   properties: { nextToken, limit, ...amcEntityProperties },
-  examples: [{}, { advertiserId: 'amcacct0us00001', marketplaceId: 'ATVPDKIKX0DER', limit: 20 }],
+  examples: [{}, { advertiserId: 'amcacct9US000001', marketplaceId: 'ATVPDKIKX0DER', limit: 20 }],
 } as const;
 
 export const createSchema = {
