@@ -55,7 +55,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     adsUpstream({ config, session, source: auth, fetcher, limiter, env, log: options.logger }),
   );
   const client = new AdsApiClient(pipeline, session, config);
-  const ctx: AdsToolContext = { config, session, client, fetcher, auth, listIdentities };
+  const ctx: AdsToolContext = { config, session, client, auth, listIdentities };
   const split = adsToolSplit(ctx, adsTools(ctx));
   const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({

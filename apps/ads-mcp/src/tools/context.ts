@@ -1,5 +1,4 @@
 // What every tool factory receives: config, session state, the Ads client and credential helpers.
-import type { Fetcher } from '@obmcp/http-kit';
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
 import type { CredentialSource } from '../auth/types.js';
 import type { AdsConfig } from '../config.js';
@@ -10,7 +9,6 @@ export interface AdsToolContext {
   config: AdsConfig;
   session: Session;
   client: AdsApiClient;
-  fetcher: Fetcher;
   auth: CredentialSource;
   /** Openbridge mode only: lists type-14 identities. */
   listIdentities?: (signal?: AbortSignal) => Promise<AdsIdentity[]>;
