@@ -40,7 +40,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     spUpstream({
       config,
       session,
-      auth: createSpAuth(config, lwa, session),
+      auth: createSpAuth(config, lwa, session, options.logger),
       fetcher: api,
       limiter,
       env,
