@@ -18,7 +18,7 @@ export interface ExchangeRequest<C = undefined> {
   query?: Record<string, QueryValue>;
   /** Extra request headers (vendor media types, AMC headers …); credentials come from the auth plug-in. */
   headers?: Record<string, string>;
-  /** A string or bytes are sent as is; anything else as JSON. */
+  /** A string or bytes are sent as is, URLSearchParams (formBody) as a form, anything else as JSON. */
   body?: unknown;
   /** content-type of the body (default application/json). */
   contentType?: string;
