@@ -90,34 +90,23 @@ export interface LoopbackTarget {
   env(base: string): Record<string, string>;
 }
 
+/** A direct-LWA server (sp-mcp `SP_API_*`, ads-mcp `ADS_API_*`): canary credentials, API and token URLs at `base`. */
+function lwaServerEnv(prefix: 'SP_API' | 'ADS_API', base: string): Record<string, string> {
+  const env: Record<string, string> = {
+    [`${prefix}_ENDPOINT`]: base,
+    [`${prefix}_LWA_ENDPOINT`]: `${base}/auth/o2/token`,
+    [`${prefix}_TIMEOUT_MS`]: '60000',
+    CODE_MODE: 'off',
+  };
+  for (const key of ['CLIENT_ID', 'CLIENT_SECRET', 'REFRESH_TOKEN'])
+    env[`${prefix}_${key}`] = CANARY_ENV[`${prefix}_${key}`] ?? '';
+  return env;
+}
+
 // Timeouts far longer than any test: only a cancellation (or an answer) ends an exchange in time.
 export const LOOPBACK_TARGETS: readonly LoopbackTarget[] = [
-  {
-    app: 'sp-mcp',
-    tool: 'get_marketplace_participations',
-    env: (base) => ({
-      SP_API_CLIENT_ID: CANARY_ENV.SP_API_CLIENT_ID ?? '',
-      SP_API_CLIENT_SECRET: CANARY_ENV.SP_API_CLIENT_SECRET ?? '',
-      SP_API_REFRESH_TOKEN: CANARY_ENV.SP_API_REFRESH_TOKEN ?? '',
-      SP_API_ENDPOINT: base,
-      SP_API_LWA_ENDPOINT: `${base}/auth/o2/token`,
-      SP_API_TIMEOUT_MS: '60000',
-      CODE_MODE: 'off',
-    }),
-  },
-  {
-    app: 'ads-mcp',
-    tool: 'list_profiles',
-    env: (base) => ({
-      ADS_API_CLIENT_ID: CANARY_ENV.ADS_API_CLIENT_ID ?? '',
-      ADS_API_CLIENT_SECRET: CANARY_ENV.ADS_API_CLIENT_SECRET ?? '',
-      ADS_API_REFRESH_TOKEN: CANARY_ENV.ADS_API_REFRESH_TOKEN ?? '',
-      ADS_API_ENDPOINT: base,
-      ADS_API_LWA_ENDPOINT: `${base}/auth/o2/token`,
-      ADS_API_TIMEOUT_MS: '60000',
-      CODE_MODE: 'off',
-    }),
-  },
+  { app: 'sp-mcp', tool: 'get_marketplace_participations', env: (base) => lwaServerEnv('SP_API', base) },
+  { app: 'ads-mcp', tool: 'list_profiles', env: (base) => lwaServerEnv('ADS_API', base) },
   {
     app: 'openbridge-mcp',
     tool: 'get_subscriptions',
