@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { esm } from './resolve.mjs';
 import { cpuMs, pct } from './stats.mjs';
 
-const kit = await import(esm('@obmcp/test-kit'));
+export const kit = await import(esm('@obmcp/test-kit'));
 const { CANARY_ENV } = await import(new URL('../tests/robustness/dist/canaries.js', import.meta.url).href);
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 /** The two baselines: the minimal low-level `Server` and the idiomatic `McpServer` with zod input schemas. */
