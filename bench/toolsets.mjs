@@ -18,7 +18,8 @@ function baselineCases() {
   const preload = join(BASELINE_DIR, 'packages/upstream-mocks/dist/register.js');
   return ['sp-mcp', 'ads-mcp'].flatMap((app) => {
     const entry = join(BASELINE_DIR, `apps/${app}/dist/index.js`);
-    if (!existsSync(entry) || !existsSync(preload)) throw new Error(`OBMCP_BENCH_BASELINE: ${entry} is not built`);
+    if (!existsSync(entry) || !existsSync(preload))
+      throw new Error(`OBMCP_BENCH_BASELINE: ${entry} is not built`);
     const { version } = JSON.parse(readFileSync(join(BASELINE_DIR, `apps/${app}/package.json`), 'utf8'));
     return [{ label: `${app} ${version} baseline, its default`, app, env: {}, entry, preload }];
   });
