@@ -220,7 +220,12 @@ describe('credential exchanges (credentialPipeline)', () => {
     expect(error).toBeInstanceOf(UpstreamHttpError);
     const auth = credentialFailure(error as UpstreamHttpError, ['more']);
     expect(auth).toBeInstanceOf(AuthError);
-    expect(auth).toMatchObject({ status: 400, retryable: false, summary: 'token HTTP 400', requestId: 'r-1' });
+    expect(auth).toMatchObject({
+      status: 400,
+      retryable: false,
+      summary: 'token HTTP 400',
+      requestId: 'r-1',
+    });
     expect(auth.hints).toEqual(['check the secret', 'more']);
   });
 

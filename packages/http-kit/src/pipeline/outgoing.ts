@@ -33,7 +33,8 @@ export function outgoing<C>(req: ExchangeRequest<C>, baseUrl: string): Outgoing 
   const headers: Record<string, string> = { accept: req.accept ?? 'application/json', ...req.headers };
   if (body !== undefined && headers['content-type'] === undefined) {
     const form = req.body instanceof URLSearchParams;
-    headers['content-type'] = req.contentType ?? (form ? 'application/x-www-form-urlencoded' : 'application/json');
+    headers['content-type'] =
+      req.contentType ?? (form ? 'application/x-www-form-urlencoded' : 'application/json');
   }
   return { url, headers, body };
 }
