@@ -83,7 +83,11 @@ describe('settlements and fee summaries (Finances v0)', () => {
 
   it('a token only continues the arguments that produced it (the model: same arguments)', async () => {
     const first = await ok('summarize_fees', { eventGroupId: GROUP, pageSize: 1, maxPages: 1 });
-    const env = await fails('summarize_fees', { eventGroupId: GROUP, pageSize: 2, nextToken: first.nextToken });
+    const env = await fails('summarize_fees', {
+      eventGroupId: GROUP,
+      pageSize: 2,
+      nextToken: first.nextToken,
+    });
     expect(env.error_code).toBe('SP_API_HTTP_400');
   });
 
@@ -105,7 +109,9 @@ describe('settlements and fee summaries (Finances v0)', () => {
       postedBefore: '2026-03-01T00:00:00Z',
     });
     expect(order.details[0]?.path).toBe('postedBefore');
-    expect((await fails('summarize_fees', { eventGroupId: GROUP, maxPages: 99 })).error_code).toBe('SCHEMA_MAXIMUM');
+    expect((await fails('summarize_fees', { eventGroupId: GROUP, maxPages: 99 })).error_code).toBe(
+      'SCHEMA_MAXIMUM',
+    );
   });
 
   it('list_refunds lists refund events with their order, SKU and totals', async () => {
@@ -126,7 +132,10 @@ describe('settlements and fee summaries (Finances v0)', () => {
 
 describe('fee estimates (Product Fees v0)', () => {
   it('one item by ASIN, and a batch of two', async () => {
-    const one = await ok('estimate_fees', { marketplaceId: US, items: [{ asin: 'B08N5WRWNW', price: 49.99 }] });
+    const one = await ok('estimate_fees', {
+      marketplaceId: US,
+      items: [{ asin: 'B08N5WRWNW', price: 49.99 }],
+    });
     expect(one.estimates).toHaveLength(1);
     expect(one.estimates[0].asin).toBe('B08N5WRWNW');
     expect(Array.isArray(one.estimates[0].fees)).toBe(true);
@@ -162,7 +171,11 @@ describe('sales metrics (Sales v1)', () => {
     expect(r.interval).toBe('2026-03-01T00:00:00-08:00--2026-03-09T00:00:00-07:00');
     expect(r.granularityTimeZone).toBe('US/Pacific');
     expect(Array.isArray(r.metrics)).toBe(true);
-    const utc = await ok('get_sales_metrics', { marketplaceId: US, startDate: '2026-03-01', endDate: '2026-03-02' });
+    const utc = await ok('get_sales_metrics', {
+      marketplaceId: US,
+      startDate: '2026-03-01',
+      endDate: '2026-03-02',
+    });
     expect(utc.interval).toBe('2026-03-01T00:00:00Z--2026-03-02T00:00:00Z');
     expect(utc.granularityTimeZone).toBe('UTC');
   });
@@ -175,7 +188,11 @@ describe('sales metrics (Sales v1)', () => {
       timeZone: 'US/Pacific',
     });
     expect(misaligned.details[0]?.path).toBe('startDate');
-    const reversed = await fails('get_sales_metrics', { marketplaceId: US, startDate: '2026-03-02', endDate: '2026-03-01' });
+    const reversed = await fails('get_sales_metrics', {
+      marketplaceId: US,
+      startDate: '2026-03-02',
+      endDate: '2026-03-01',
+    });
     expect(reversed.details[0]?.path).toBe('endDate');
     const both = await fails('get_sales_metrics', {
       marketplaceId: US,
@@ -185,7 +202,12 @@ describe('sales metrics (Sales v1)', () => {
       sku: 'SKU-1000',
     });
     expect(both.error_code).toBe('INPUT_VALIDATION_FAILED');
-    const zone = await fails('get_sales_metrics', { marketplaceId: US, startDate: '2026-03-01', endDate: '2026-03-02', timeZone: 'Mars/Olympus' });
+    const zone = await fails('get_sales_metrics', {
+      marketplaceId: US,
+      startDate: '2026-03-01',
+      endDate: '2026-03-02',
+      timeZone: 'Mars/Olympus',
+    });
     expect(zone.details[0]?.path).toBe('timeZone');
   });
 });
@@ -208,7 +230,10 @@ describe('review request (Solicitations v1, a write)', () => {
     try {
       const names = (await ro.client.listTools()).tools.map((t) => t.name);
       expect(names).not.toContain('request_review');
-      const { envelope } = await callTool(ro.client, 'request_review', { orderId: '902-3159896-1390916', marketplaceId: US });
+      const { envelope } = await callTool(ro.client, 'request_review', {
+        orderId: '902-3159896-1390916',
+        marketplaceId: US,
+      });
       expect(envelope?.error_code).toBe('TOOL_NOT_FOUND');
     } finally {
       await ro.close();

@@ -42,7 +42,10 @@ export function withOperationMeta(tools: readonly ToolDefinition[], catalog: Cat
   return tools.map((tool) => {
     const workflow = WORKFLOW_OPERATIONS[tool.name];
     if (workflow)
-      return { ...tool, _meta: { ...tool._meta, [OPERATIONS_META_KEY]: workflow.map((r) => catalogOperation(r).meta) } };
+      return {
+        ...tool,
+        _meta: { ...tool._meta, [OPERATIONS_META_KEY]: workflow.map((r) => catalogOperation(r).meta) },
+      };
     const ref = CURATED_OPERATIONS[tool.name];
     if (!ref) return tool;
     const op = catalog.operations.find((o) => o.meta.api === ref[0] && o.meta.operationId === ref[1]);

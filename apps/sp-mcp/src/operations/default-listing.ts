@@ -20,7 +20,9 @@ let toolsetByOperation: Map<string, string> | undefined;
 
 /** The toolset (API name) of the first operation a curated tool declares. */
 function toolsetOf(tool: ToolDefinition): string | undefined {
-  toolsetByOperation ??= new Map(spCatalog().operations.map((op) => [`${op.meta.api} ${op.meta.operationId}`, op.toolset]));
+  toolsetByOperation ??= new Map(
+    spCatalog().operations.map((op) => [`${op.meta.api} ${op.meta.operationId}`, op.toolset]),
+  );
   const single = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
   const first = single ?? (tool._meta?.[OPERATIONS_META_KEY] as OperationMeta[] | undefined)?.[0];
   return first ? toolsetByOperation.get(`${first.api} ${first.operationId}`) : undefined;

@@ -32,7 +32,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 /** A Currency object ({CurrencyCode, CurrencyAmount}) as [code, amount]. */
 function money(v: unknown): [string, number] | undefined {
-  if (!isObj(v) || typeof v.CurrencyCode !== 'string' || typeof v.CurrencyAmount !== 'number') return undefined;
+  if (!isObj(v) || typeof v.CurrencyCode !== 'string' || typeof v.CurrencyAmount !== 'number')
+    return undefined;
   return [v.CurrencyCode, v.CurrencyAmount];
 }
 

@@ -56,7 +56,9 @@ function identify(item: Item, index: number): { IdType: 'ASIN' | 'SellerSKU'; Id
   if (item.sku !== undefined && item.asin === undefined) return { IdType: 'SellerSKU', IdValue: item.sku };
   throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
     summary: `items[${index}] must name exactly one of asin and sku.`,
-    details: [{ path: `items/${index}`, issue: 'exactly one of asin, sku is required', received_type: 'object' }],
+    details: [
+      { path: `items/${index}`, issue: 'exactly one of asin, sku is required', received_type: 'object' },
+    ],
     hints: ['Each item: {asin: "B08N5WRWNW", price: 49.99} or {sku: "SKU-1000", price: 25.99}. See schema.'],
   });
 }
@@ -66,7 +68,9 @@ function currencyFor(args: Args): string {
   if (code) return code;
   throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
     summary: 'currency is required for this marketplace.',
-    details: [{ path: 'currency', issue: 'missing and no default for the marketplace', received_type: 'undefined' }],
+    details: [
+      { path: 'currency', issue: 'missing and no default for the marketplace', received_type: 'undefined' },
+    ],
   });
 }
 
@@ -100,7 +104,10 @@ function estimateOf(result: Obj, id: { IdType: string; IdValue: string }): Obj {
     totalFees: moneyOf(estimate.TotalFeesEstimate),
     fees: details.map((d) => {
       const detail = asObject(d);
-      return { type: detail.FeeType ?? null, ...(moneyOf(detail.FinalFee) ?? { amount: null, currency: null }) };
+      return {
+        type: detail.FeeType ?? null,
+        ...(moneyOf(detail.FinalFee) ?? { amount: null, currency: null }),
+      };
     }),
     ...(typeof error.Code === 'string' ? { error: { code: error.Code, message: error.Message ?? '' } } : {}),
   };

@@ -59,7 +59,11 @@ async function readEvents(deps: SpToolDeps, args: EventsArgs, call: CallContext)
   return readFinancialEvents(
     deps,
     args,
-    { maxPages: args.maxPages ?? DEFAULT_MAX_PAGES, pageSize: args.pageSize ?? 100, nextToken: args.nextToken },
+    {
+      maxPages: args.maxPages ?? DEFAULT_MAX_PAGES,
+      pageSize: args.pageSize ?? 100,
+      nextToken: args.nextToken,
+    },
     call,
   );
 }
@@ -95,8 +99,7 @@ export function financesTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof groupsSchema>>({
       name: 'list_settlements',
       title: 'List settlements (financial event groups)',
-      description:
-        'Settlements (financial event groups): period, status, total (Finances v0).',
+      description: 'Settlements (financial event groups): period, status, total (Finances v0).',
       inputSchema: groupsSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {

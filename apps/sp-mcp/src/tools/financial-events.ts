@@ -50,7 +50,11 @@ function requestFor(source: EventsSource, pageSize: number): [OperationRef, Reco
       'exactly one of these is required',
     );
   if (source.orderId !== undefined && source.postedBefore !== undefined)
-    throw invalid('postedBefore cannot be combined with orderId.', ['postedBefore'], 'not allowed with orderId');
+    throw invalid(
+      'postedBefore cannot be combined with orderId.',
+      ['postedBefore'],
+      'not allowed with orderId',
+    );
   const { postedAfter: after, postedBefore: before } = source;
   if (after !== undefined && before !== undefined && Date.parse(before) <= Date.parse(after))
     throw invalid('postedBefore must be later than postedAfter.', ['postedBefore'], 'not after postedAfter');
@@ -59,7 +63,10 @@ function requestFor(source: EventsSource, pageSize: number): [OperationRef, Reco
     ...(before === undefined ? {} : { PostedBefore: before }),
   };
   if (source.orderId !== undefined)
-    return [WORKFLOW_OPS.listFinancialEventsByOrderId, { orderId: source.orderId, MaxResultsPerPage: pageSize }];
+    return [
+      WORKFLOW_OPS.listFinancialEventsByOrderId,
+      { orderId: source.orderId, MaxResultsPerPage: pageSize },
+    ];
   if (source.eventGroupId !== undefined)
     return [
       WORKFLOW_OPS.listFinancialEventsByGroupId,

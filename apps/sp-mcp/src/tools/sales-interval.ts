@@ -46,7 +46,11 @@ function localMidnight(date: string, timeZone: string): string {
 function checkAligned(path: string, value: string, timeZone: string): string {
   const notation = OFFSET.exec(value)?.[1];
   if (notation === undefined || Number.isNaN(Date.parse(value)))
-    throw invalid(path, `${path} must be a date (YYYY-MM-DD) or a date-time with Z or an offset.`, 'e.g. 2026-03-01 or 2026-03-01T00:00:00-08:00');
+    throw invalid(
+      path,
+      `${path} must be a date (YYYY-MM-DD) or a date-time with Z or an offset.`,
+      'e.g. 2026-03-01 or 2026-03-01T00:00:00-08:00',
+    );
   const expected = formatOffset(offsetMinutes(timeZone, Date.parse(value)), timeZone);
   if (notation !== expected)
     throw invalid(
@@ -63,18 +67,30 @@ export interface SalesInterval {
 }
 
 /** Builds the `interval` value from two calendar dates or absolute date-times (end exclusive). */
-export function salesInterval(startDate: string, endDate: string, timeZone: string | undefined): SalesInterval {
+export function salesInterval(
+  startDate: string,
+  endDate: string,
+  timeZone: string | undefined,
+): SalesInterval {
   const zone = timeZone ?? 'UTC';
   try {
     offsetMinutes(zone, 0);
   } catch {
-    throw invalid('timeZone', `timeZone ${zone} is not an IANA time zone.`, 'e.g. UTC, US/Pacific, Europe/Berlin');
+    throw invalid(
+      'timeZone',
+      `timeZone ${zone} is not an IANA time zone.`,
+      'e.g. UTC, US/Pacific, Europe/Berlin',
+    );
   }
   const edge = (path: string, value: string) =>
     DATE.test(value) ? localMidnight(value, zone) : checkAligned(path, value, zone);
   const start = edge('startDate', startDate);
   const end = edge('endDate', endDate);
   if (Date.parse(end) <= Date.parse(start))
-    throw invalid('endDate', 'endDate must be later than startDate (endDate is exclusive).', 'e.g. startDate 2026-03-01, endDate 2026-04-01');
+    throw invalid(
+      'endDate',
+      'endDate must be later than startDate (endDate is exclusive).',
+      'e.g. startDate 2026-03-01, endDate 2026-04-01',
+    );
   return { interval: `${start}--${end}`, timeZone: zone };
 }

@@ -32,7 +32,12 @@ const schema = {
   },
   required: ['marketplaceId', 'startDate', 'endDate'],
   examples: [
-    { marketplaceId: 'ATVPDKIKX0DER', startDate: '2026-03-01', endDate: '2026-03-08', timeZone: 'US/Pacific' },
+    {
+      marketplaceId: 'ATVPDKIKX0DER',
+      startDate: '2026-03-01',
+      endDate: '2026-03-08',
+      timeZone: 'US/Pacific',
+    },
   ],
 } as const;
 
@@ -77,7 +82,11 @@ export function salesTools(deps: SpToolDeps): ToolDefinition[] {
         if (args.asin !== undefined && args.sku !== undefined)
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: 'Provide only one of asin and sku (the Sales API rejects both).',
-            details: ['asin', 'sku'].map((path) => ({ path, issue: 'at most one of these', received_type: 'string' })),
+            details: ['asin', 'sku'].map((path) => ({
+              path,
+              issue: 'at most one of these',
+              received_type: 'string',
+            })),
           });
         const granularity = args.granularity ?? 'Day';
         const { interval, timeZone } = salesInterval(args.startDate, args.endDate, args.timeZone);

@@ -48,13 +48,24 @@ export function solicitationsWriteTools(deps: SpToolDeps): ToolDefinition[] {
         if (!available.includes(REVIEW_ACTION))
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: `Order ${args.orderId} cannot get a review request now (Amazon offers: ${available.join(', ') || 'none'}).`,
-            details: [{ path: 'orderId', issue: 'not eligible for productReviewAndSellerFeedback', received_type: 'string' }],
+            details: [
+              {
+                path: 'orderId',
+                issue: 'not eligible for productReviewAndSellerFeedback',
+                received_type: 'string',
+              },
+            ],
             hints: [
               'Amazon allows one request per order, 5-30 days after delivery; try another order or later.',
             ],
           });
         const sent = await callCatalogOperation(deps.client, WORKFLOW_OPS.reviewSolicitation, order, call);
-        return { orderId: args.orderId, marketplaceId: args.marketplaceId, sent: sent.status === 201, status: sent.status };
+        return {
+          orderId: args.orderId,
+          marketplaceId: args.marketplaceId,
+          sent: sent.status === 201,
+          status: sent.status,
+        };
       },
     }),
   ];

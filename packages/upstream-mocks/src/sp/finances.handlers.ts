@@ -40,14 +40,17 @@ function paginate<T>(url: URL, all: T[], defaultSize: number, op: string): Page<
     const parsed = issued(token);
     // A token this mock never issued (a doc example's) reads as the end of the list.
     if (!parsed) return { items: [] };
-    if (parsed.a !== bound) return invalidInput('Invalid NextToken.', op, 'NextToken was issued for other arguments.');
+    if (parsed.a !== bound)
+      return invalidInput('Invalid NextToken.', op, 'NextToken was issued for other arguments.');
     offset = parsed.o;
   }
   const items = all.slice(offset, offset + size);
   const more = offset + size < all.length;
   return {
     items,
-    ...(more ? { next: Buffer.from(JSON.stringify({ o: offset + size, a: bound })).toString('base64url') } : {}),
+    ...(more
+      ? { next: Buffer.from(JSON.stringify({ o: offset + size, a: bound })).toString('base64url') }
+      : {}),
   };
 }
 
@@ -57,9 +60,14 @@ function range(url: URL, after: string, before: string, op: string): [number, nu
     const raw = url.searchParams.get(name);
     if (raw === null) return undefined;
     const t = Date.parse(raw);
-    if (Number.isNaN(t)) return invalidInput(`Invalid ${name}.`, op, `${name} must be an ISO 8601 date-time.`);
+    if (Number.isNaN(t))
+      return invalidInput(`Invalid ${name}.`, op, `${name} must be an ISO 8601 date-time.`);
     if (t > Date.now() - MIN_AGE_MS)
-      return invalidInput(`Invalid ${name}.`, op, `${name} must be more than two minutes before the request.`);
+      return invalidInput(
+        `Invalid ${name}.`,
+        op,
+        `${name} must be more than two minutes before the request.`,
+      );
     return t;
   };
   const from = parse(after);
@@ -81,7 +89,8 @@ function financialEvents(events: PostedEvent[]): Record<string, unknown[]> {
 function eventsAnswer(url: URL, selected: PostedEvent[], op: string, withRange: boolean): Response {
   const params = ['MaxResultsPerPage', 'NextToken', ...(withRange ? ['PostedAfter', 'PostedBefore'] : [])];
   const bad = unexpectedParams(url, params);
-  if (bad.length > 0) return invalidInput('Invalid Input', op, `Unknown query parameter(s): ${bad.join(', ')}`);
+  if (bad.length > 0)
+    return invalidInput('Invalid Input', op, `Unknown query parameter(s): ${bad.join(', ')}`);
   let events = selected;
   if (withRange) {
     const r = range(url, 'PostedAfter', 'PostedBefore', op);
@@ -104,9 +113,15 @@ function eventsAnswer(url: URL, selected: PostedEvent[], op: string, withRange: 
 
 const groups = spRoute('get', '/finances/v0/financialEventGroups', ({ url }) => {
   const op = 'listFinancialEventGroups';
-  const allowed = ['MaxResultsPerPage', 'NextToken', 'FinancialEventGroupStartedAfter', 'FinancialEventGroupStartedBefore'];
+  const allowed = [
+    'MaxResultsPerPage',
+    'NextToken',
+    'FinancialEventGroupStartedAfter',
+    'FinancialEventGroupStartedBefore',
+  ];
   const bad = unexpectedParams(url, allowed);
-  if (bad.length > 0) return invalidInput('Invalid Input', op, `Unknown query parameter(s): ${bad.join(', ')}`);
+  if (bad.length > 0)
+    return invalidInput('Invalid Input', op, `Unknown query parameter(s): ${bad.join(', ')}`);
   const r = range(url, 'FinancialEventGroupStartedAfter', 'FinancialEventGroupStartedBefore', op);
   if (r instanceof Response) return r;
   const selected = FINANCIAL_EVENT_GROUPS.filter((g) => {
@@ -122,13 +137,16 @@ const groups = spRoute('get', '/finances/v0/financialEventGroups', ({ url }) => 
   );
 });
 
-const byGroup = spRoute('get', '/finances/v0/financialEventGroups/:eventGroupId/financialEvents', ({ url, params }) =>
-  eventsAnswer(
-    url,
-    FINANCIAL_EVENTS.filter((e) => e.groupId === params.eventGroupId),
-    'listFinancialEventsByGroupId',
-    true,
-  ),
+const byGroup = spRoute(
+  'get',
+  '/finances/v0/financialEventGroups/:eventGroupId/financialEvents',
+  ({ url, params }) =>
+    eventsAnswer(
+      url,
+      FINANCIAL_EVENTS.filter((e) => e.groupId === params.eventGroupId),
+      'listFinancialEventsByGroupId',
+      true,
+    ),
 );
 
 const byOrder = spRoute('get', '/finances/v0/orders/:orderId/financialEvents', ({ url, params }) =>

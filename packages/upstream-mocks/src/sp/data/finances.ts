@@ -62,7 +62,11 @@ export const FINANCIAL_EVENTS: PostedEvent[] = [
           ItemFeeList: [fee('Commission', -13.35), fee('FBAPerUnitFulfillmentFee', -5.4)],
           ItemTaxWithheldList: withheld(-7.12),
           PromotionList: [
-            { PromotionType: 'PromotionMetaDataDefinitionValue', PromotionId: 'PROMO-SPRING', PromotionAmount: usd(-5) },
+            {
+              PromotionType: 'PromotionMetaDataDefinitionValue',
+              PromotionId: 'PROMO-SPRING',
+              PromotionAmount: usd(-5),
+            },
           ],
         },
       ],
@@ -104,7 +108,13 @@ export const FINANCIAL_EVENTS: PostedEvent[] = [
       PostedDate: '2026-03-20T12:00:00Z',
       AdjustmentAmount: usd(12),
       AdjustmentItemList: [
-        { Quantity: '1', PerUnitAmount: usd(12), TotalAmount: usd(12), SellerSKU: 'SKU-1002', ASIN: 'B09G9FPHY6' },
+        {
+          Quantity: '1',
+          PerUnitAmount: usd(12),
+          TotalAmount: usd(12),
+          SellerSKU: 'SKU-1002',
+          ASIN: 'B09G9FPHY6',
+        },
       ],
     },
   },
