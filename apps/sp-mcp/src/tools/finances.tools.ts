@@ -11,7 +11,7 @@ import { callCatalogOperation } from '../operations/catalog-call.js';
 import { WORKFLOW_OPS } from '../operations/workflow-operations.js';
 import { payloadOf, type SpToolDeps } from './deps.js';
 import { totalFinancialEvents } from './fee-totals.js';
-import { checkEventsSource, type EventsRead, readFinancialEvents } from './financial-events.js';
+import { type EventsRead, readFinancialEvents } from './financial-events.js';
 import { dateTime, orderId, pageToken } from './schema-parts.js';
 
 /** Pages read by default before a summary reports `truncated`. */
@@ -55,7 +55,6 @@ const eventsSchema = {
 type EventsArgs = FromSchema<typeof eventsSchema>;
 
 async function readEvents(deps: SpToolDeps, args: EventsArgs, call: CallContext) {
-  checkEventsSource(args);
   return readFinancialEvents(
     deps,
     args,

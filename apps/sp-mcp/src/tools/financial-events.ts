@@ -75,17 +75,13 @@ function requestFor(source: EventsSource, pageSize: number): [OperationRef, Reco
   return [WORKFLOW_OPS.listFinancialEvents, { MaxResultsPerPage: pageSize, ...range }];
 }
 
-/** Validates the source before any call (so a bad combination costs no request). */
-export function checkEventsSource(source: EventsSource): void {
-  requestFor(source, 1);
-}
-
 export async function readFinancialEvents(
   deps: SpToolDeps,
   source: EventsSource,
   paging: EventsPaging,
   call: CallContext,
 ): Promise<EventsRead> {
+  // Throws on a bad combination before any request is sent.
   const [op, args] = requestFor(source, paging.pageSize);
   const lists: Record<string, unknown[]> = {};
   let token = paging.nextToken;
