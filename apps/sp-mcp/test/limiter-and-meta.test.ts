@@ -6,7 +6,8 @@ import type { RunningServer } from '@obmcp/test-kit';
 
 let sp: RunningServer;
 beforeAll(async () => {
-  sp = await startSp();
+  // list_reports is listed with the reports toolset (outside the default list).
+  sp = await startSp({ SP_API_TOOLSETS: 'curated,reports' });
   // The mocks load their spec engine on the first upstream request: take that hit here, so the
   // bucket test below measures the limiter and not the mock's first-request latency.
   await callTool(sp.client, 'get_marketplace_participations');

@@ -104,6 +104,29 @@ const SP_CASES: Case[] = [
     marketplaceIds: ['ATVPDKIKX0DER'],
     inputFeedDocumentId: 'NOPE',
   }),
+  sp('GET', '/finances/v0/financialEventGroups'),
+  sp(
+    'GET',
+    '/finances/v0/financialEventGroups?FinancialEventGroupStartedAfter=2026-03-10T00:00:00Z&FinancialEventGroupStartedBefore=2026-03-01T00:00:00Z',
+    400,
+  ),
+  sp('GET', '/finances/v0/financialEventGroups/FEG-2026-03-A/financialEvents?MaxResultsPerPage=2'),
+  sp('GET', '/finances/v0/financialEvents?PostedAfter=2026-03-01T00:00:00Z'),
+  // The model: PostedAfter must be more than two minutes before the request.
+  sp('GET', '/finances/v0/financialEvents?PostedAfter=2099-01-01T00:00:00Z', 400),
+  sp('GET', '/finances/v0/orders/902-3159896-1390916/financialEvents'),
+  sp('GET', '/solicitations/v1/orders/902-3159896-1390916?marketplaceIds=ATVPDKIKX0DER'),
+  sp('GET', '/solicitations/v1/orders/113-7782341-5526704?marketplaceIds=ATVPDKIKX0DER'),
+  sp(
+    'POST',
+    '/solicitations/v1/orders/902-3159896-1390916/solicitations/productReviewAndSellerFeedback?marketplaceIds=ATVPDKIKX0DER',
+    201,
+  ),
+  sp(
+    'POST',
+    '/solicitations/v1/orders/113-7782341-5526704/solicitations/productReviewAndSellerFeedback?marketplaceIds=ATVPDKIKX0DER',
+    400,
+  ),
 ];
 
 const SPV3 = (entity: string) => `application/vnd.sp${entity}.v3+json`;

@@ -6,6 +6,7 @@ import type { SpApiClient } from '../http/sp-client.js';
 import { operationKey } from './call-operation.js';
 import { spCatalog } from './catalog.js';
 import { curatedOperationRefs, operationRef, withOperationMeta } from './curated-operations.js';
+import { listsCurated } from './default-listing.js';
 import { operationTool } from './operation-tools.js';
 import { isListedApi, selectToolsets } from './toolsets.js';
 
@@ -37,7 +38,7 @@ export function spToolSplit(options: SpOperationOptions): SpToolSplit {
   const taken = new Set(curated.map((t) => t.name));
   const listed: ToolDefinition[] = [];
   const hidden: ToolDefinition[] = [];
-  for (const tool of curated) (selection.curated || isLocal(tool) ? listed : hidden).push(tool);
+  for (const tool of curated) (listsCurated(tool, selection) || isLocal(tool) ? listed : hidden).push(tool);
   for (const op of allowedOperations(catalog, options.enableWrites)) {
     if (covered.has(operationRef(op.meta.api, op.meta.operationId))) continue;
     if (taken.has(op.name)) throw new Error(`generated tool ${op.name} collides with a curated tool`);

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'msw';
 import { catalogHandlers } from './catalog.handlers.js';
 import { documentHandlers } from './documents.handlers.js';
 import { feedsHandlers } from './feeds.handlers.js';
+import { financesHandlers } from './finances.handlers.js';
 import { inventoryHandlers } from './inventory.handlers.js';
 import { listingsHandlers } from './listings.handlers.js';
 import { ordersHandlers } from './orders.handlers.js';
@@ -10,6 +11,7 @@ import { pricingHandlers } from './pricing.handlers.js';
 import { reportsHandlers } from './reports.handlers.js';
 import { sandboxHandlers } from './sandbox.js';
 import { sellersHandlers } from './sellers.handlers.js';
+import { solicitationsHandlers } from './solicitations.handlers.js';
 import { spSpecAdapter } from './spec-adapter.js';
 import { specCatchAll, specGate } from '../spec/front-door.js';
 import { redirectTarget } from '../spec/redirect-target.js';
@@ -29,6 +31,8 @@ export const handlers: RequestHandler[] = [
   ...feedsHandlers,
   ...listingsHandlers,
   ...pricingHandlers,
+  ...financesHandlers,
+  ...solicitationsHandlers,
   ...documentHandlers,
 ];
 
