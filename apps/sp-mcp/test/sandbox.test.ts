@@ -1,10 +1,10 @@
 // Audit S1-4: with SP_API_SANDBOX=true every curated tool whose operation has a canned static-sandbox
 // request sends it (the mock's sandbox hosts answer only those), and the server's sandbox hint is true.
 import { callTool, type RunningServer } from '@obmcp/test-kit';
-import { listSpecFiles, readSpec } from '@obmcp/upstream-specs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURATED_OPERATIONS } from '../src/operations/curated-operations.js';
 import { startSp, US } from './helpers.js';
+import { cannedOperations } from './support/canned.js';
 
 const ALL_CATALOG_DATA = [
   'classifications',
@@ -63,7 +63,7 @@ const CANNED: Record<string, { args: Record<string, unknown>; carries: string }>
     },
     carries: 'ID323',
   },
-  get_report: { args: { reportId: 'ID323' }, carries: 'ID323' },
+  get_report: { args: { reportId: 'ID323' }, carries: 'ReportId1' },
   list_reports: {
     args: {
       reportTypes: ['FEE_DISCOUNTS_REPORT', 'GET_AFN_INVENTORY_DATA'],
@@ -108,25 +108,11 @@ const CANNED: Record<string, { args: Record<string, unknown>; carries: string }>
   },
 };
 
-type Responses = Record<string, { 'x-amzn-api-sandbox'?: { static?: unknown[] } }>;
-
 /** Curated tools whose operation declares a 2xx static-sandbox case, straight from the models. */
 function curatedWithCannedCase(): string[] {
-  const byOperation = new Map<string, Responses>();
-  for (const file of listSpecFiles('sp-api')) {
-    const doc = readSpec(file) as unknown as {
-      paths: Record<string, Record<string, { operationId?: string; responses?: Responses }>>;
-    };
-    for (const item of Object.values(doc.paths))
-      for (const op of Object.values(item))
-        if (op?.operationId) byOperation.set(`${file.stem} ${op.operationId}`, op.responses ?? {});
-  }
+  const canned = cannedOperations();
   return Object.entries(CURATED_OPERATIONS)
-    .filter(([, [api, id]]) =>
-      Object.entries(byOperation.get(`${api} ${id}`) ?? {}).some(
-        ([status, r]) => /^2/.test(status) && (r['x-amzn-api-sandbox']?.static?.length ?? 0) > 0,
-      ),
-    )
+    .filter(([, [api, id]]) => canned.get(`${api} ${id}`)?.hasCase)
     .map(([tool]) => tool)
     .sort();
 }

@@ -54,7 +54,8 @@ function actual(parsed: ParsedRequest, name: string, bodyName: string | undefine
   if (name in parsed.query) return parsed.query[name];
   const header = Object.keys(parsed.header).find((h) => h.toLowerCase() === name.toLowerCase());
   if (header) return parsed.header[header];
-  return name === bodyName ? parsed.body : undefined;
+  // Most models key the canned body `body`, whatever the Swagger body parameter is called.
+  return name === bodyName || name === 'body' ? parsed.body : undefined;
 }
 
 /**
