@@ -6,17 +6,9 @@ import { CURATED_OPERATIONS } from '../src/operations/curated-operations.js';
 import { startSp, US } from './helpers.js';
 import { cannedOperations } from './support/canned.js';
 
-const ALL_CATALOG_DATA = [
-  'classifications',
-  'dimensions',
-  'identifiers',
-  'images',
-  'productTypes',
-  'relationships',
-  'salesRanks',
-  'summaries',
-  'vendorDetails',
-];
+const canned = cannedOperations();
+/** A canned request value, read from the model (long lists are not copied here). */
+const cannedValue = (operation: string, name: string): unknown => canned.get(operation)?.values?.[name];
 
 /**
  * Each curated tool's arguments for its operation's first 2xx canned request (the models'
@@ -34,25 +26,24 @@ const CANNED: Record<string, { args: Record<string, unknown>; carries: string }>
     args: {
       createdAfter: '2024-12-25T00:00:00Z',
       marketplaceIds: ['A1VC38T7YXB528'],
-      includedData: [
-        'BUYER',
-        'RECIPIENT',
-        'PROCEEDS',
-        'EXPENSE',
-        'PROMOTION',
-        'CANCELLATION',
-        'FULFILLMENT',
-        'PACKAGES',
-      ],
+      includedData: cannedValue('orders_2026-01-01 searchOrders', 'includedData'),
     },
     carries: '250-1234567-8901234',
   },
   search_catalog_items: {
-    args: { keywords: ['samsung', 'tv'], marketplaceIds: [US], includedData: ALL_CATALOG_DATA },
+    args: {
+      keywords: ['samsung', 'tv'],
+      marketplaceIds: [US],
+      includedData: cannedValue('catalogItems_2022-04-01 searchCatalogItems', 'includedData'),
+    },
     carries: 'numberOfResults',
   },
   get_catalog_item: {
-    args: { asin: 'B07N4M94X4', marketplaceIds: [US], includedData: ALL_CATALOG_DATA },
+    args: {
+      asin: 'B07N4M94X4',
+      marketplaceIds: [US],
+      includedData: cannedValue('catalogItems_2022-04-01 getCatalogItem', 'includedData'),
+    },
     carries: 'B07N4M94X4',
   },
   create_report: {
@@ -110,7 +101,6 @@ const CANNED: Record<string, { args: Record<string, unknown>; carries: string }>
 
 /** Curated tools whose operation declares a 2xx static-sandbox case, straight from the models. */
 function curatedWithCannedCase(): string[] {
-  const canned = cannedOperations();
   return Object.entries(CURATED_OPERATIONS)
     .filter(([, [api, id]]) => canned.get(`${api} ${id}`)?.hasCase)
     .map(([tool]) => tool)
