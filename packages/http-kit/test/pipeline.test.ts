@@ -237,3 +237,17 @@ describe('credential exchanges (credentialPipeline)', () => {
     await expect(pipeline({ limits }).exchange(get())).rejects.toBeInstanceOf(RateLimitedError);
   });
 });
+
+describe('failureOn2xx and errorsInSuccess', () => {
+  const failing = pipeline({
+    failureOn2xx: (body) =>
+      (body as { errors?: unknown[] }).errors?.length ? new Error('errors in a 2xx') : undefined,
+  });
+
+  it('a 2xx the app calls a failure is thrown, unless the operation documents errors in its success body', async () => {
+    handler = (_req, res) => json(res, 200, { errors: [{ code: 'InvalidInput', message: 'bad ASIN' }] });
+    await expect(failing.exchange(get())).rejects.toThrow('errors in a 2xx');
+    const result = await failing.exchange(get({ errorsInSuccess: true }));
+    expect(result.body).toEqual({ errors: [{ code: 'InvalidInput', message: 'bad ASIN' }] });
+  });
+});

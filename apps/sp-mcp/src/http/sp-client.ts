@@ -16,6 +16,8 @@ export interface SpRequest {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** The success body documents an `errors` list (recipe `errorsInSuccess`): never a failure on 2xx. */
+  errorsInSuccess?: true;
 }
 
 export interface SpResult {

@@ -1,4 +1,4 @@
-// All sp-mcp tools; write tools only when SP_API_ENABLE_WRITES=true.
+// All sp-mcp tools; write tools only when SP_API_ENABLE_WRITES=true; sandbox mode admits canned values.
 import type { ToolDefinition } from '@obmcp/contract';
 import { catalogTools } from './catalog.tools.js';
 import type { SpToolDeps } from './deps.js';
@@ -12,6 +12,7 @@ import { ordersTools } from './orders.tools.js';
 import { pricingTools } from './pricing.tools.js';
 import { reportsTools } from './reports.tools.js';
 import { salesTools } from './sales.tools.js';
+import { sandboxTools } from './sandbox-schema.js';
 import { sellersTools } from './sellers.tools.js';
 import { solicitationsWriteTools } from './solicitations.tools.js';
 
@@ -33,5 +34,6 @@ export function spTools(deps: SpToolDeps): ToolDefinition[] {
   const writes = deps.config.enableWrites
     ? [...listingsWriteTools(deps), ...feedsWriteTools(deps), ...solicitationsWriteTools(deps)]
     : [];
-  return [...read, ...writes];
+  // The static sandbox answers canned values (TEST_CASE_200 …) that production formats reject.
+  return deps.config.sandbox ? sandboxTools([...read, ...writes]) : [...read, ...writes];
 }

@@ -1,5 +1,6 @@
 // SP-API mock: every endpoint sp-mcp calls, on all regional and sandbox hosts, plus document URLs.
 import type { RequestHandler } from 'msw';
+import { aplusHandlers } from './aplus.handlers.js';
 import { catalogHandlers } from './catalog.handlers.js';
 import { documentHandlers } from './documents.handlers.js';
 import { feedsHandlers } from './feeds.handlers.js';
@@ -33,6 +34,7 @@ export const handlers: RequestHandler[] = [
   ...pricingHandlers,
   ...financesHandlers,
   ...solicitationsHandlers,
+  ...aplusHandlers,
   ...documentHandlers,
 ];
 
