@@ -171,9 +171,10 @@ function bodyValue(op: SpecOperation, sandbox: Obj): unknown {
 }
 
 /**
- * Up to two examples that validate: the sandbox request (mapped onto argument keys) and a minimal
+ * Up to three examples that validate: the sandbox request (mapped onto argument keys) and a minimal
  * sample of the required arguments. A canned request need not name every required parameter (the
- * static sandbox matches on the ones it names), so one that lacks some is completed from the sample.
+ * static sandbox matches on the ones it names), so one that lacks some is completed from the sample
+ * and listed third.
  * Empty when neither validates (the caller reports it).
  */
 export function buildExamples(
@@ -184,17 +185,19 @@ export function buildExamples(
   const out: JsonObjectValue[] = [];
   const minimal = sample(inputSchema, '', op.operationId.length) as JsonObjectValue;
   const sandbox = sandboxValues(op);
+  /** A canned request completed from the sample: listed after the sample (its ids may exist only in the sandbox). */
+  let completed: JsonObjectValue | undefined;
   if (sandbox) {
     const candidate: JsonObjectValue = {};
     for (const p of params) {
       const v = p.in === 'body' ? bodyValue(op, sandbox) : sandbox[p.name];
       if (v !== undefined) candidate[p.arg] = v as JsonValue;
     }
-    const completed = { ...minimal, ...candidate };
     if (validates(inputSchema, candidate)) out.push(candidate);
-    else if (Object.keys(candidate).length > 0 && validates(inputSchema, completed)) out.push(completed);
+    else if (Object.keys(candidate).length > 0) completed = { ...minimal, ...candidate };
   }
   if (validates(inputSchema, minimal) && JSON.stringify(minimal) !== JSON.stringify(out[0]))
     out.push(minimal);
+  if (completed && validates(inputSchema, completed)) out.push(completed);
   return out;
 }
