@@ -113,6 +113,8 @@ describe('SP_API_SANDBOX=true: the curated tools send the static sandbox canned 
     sp = await startSp({
       SP_API_SANDBOX: 'true',
       SP_API_ENABLE_WRITES: 'true',
+      // Every curated tool listed (six are outside the default list, listed with their API's toolset).
+      SP_API_TOOLSETS: 'all',
       SP_API_SELLER_ID: 'A2MOCKSELLER01',
     });
   }, 60_000);
