@@ -1,12 +1,8 @@
-// Downloads a pre-signed report file through the pipeline (no Ads credentials, no budget), gunzips it within a size bound.
+// Downloads: a pre-signed report file (no Ads credentials, no budget) and any downloaded file as a value, gunzipped within a bound.
 import type { CallContext } from '@obmcp/contract';
-import { gunzipBounded, type Pipeline } from '@obmcp/http-kit';
+import { decodeBody, type Pipeline } from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
 import type { AdsErrorContext } from './upstream.js';
-
-function looksGzipped(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-}
 
 export async function downloadReportFile(
   pipeline: Pipeline<AdsErrorContext>,
@@ -26,5 +22,15 @@ export async function downloadReportFile(
     signal: call.signal,
     context: { tool: call.tool, profileId: undefined, download: true },
   });
-  return looksGzipped(res.bytes) ? gunzipBounded(res.bytes, config.reportMaxBytes) : res.bytes;
+  return decodeBody(res.bytes, { maxBytes: config.reportMaxBytes });
+}
+
+/** A downloaded file as a value: gunzipped within maxBytes, parsed when it is JSON, else its text. */
+export async function fileContent(bytes: Uint8Array, maxBytes: number): Promise<unknown> {
+  const text = new TextDecoder().decode(await decodeBody(bytes, { maxBytes }));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
