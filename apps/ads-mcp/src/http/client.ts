@@ -83,6 +83,7 @@ export class AdsApiClient {
       context: { tool: call.tool, profileId },
     });
     if (req.answer !== 'file') return { status: res.status, body: res.body ?? {} };
-    return { status: res.status, body: await fileContent(res.bytes, this.config.reportMaxBytes) };
+    const file = await fileContent(res.bytes, res.headers.get('content-type'), this.config.reportMaxBytes);
+    return { status: res.status, body: file };
   }
 }

@@ -1,6 +1,6 @@
 // Downloads: a pre-signed report file (no Ads credentials, no budget) and any downloaded file as a value, gunzipped within a bound.
-import type { CallContext } from '@obmcp/contract';
-import { decodeBody, type Pipeline } from '@obmcp/http-kit';
+import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
+import { decodeBody, isJsonContentType, type Pipeline } from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
 import type { AdsErrorContext } from './upstream.js';
 
@@ -25,12 +25,30 @@ export async function downloadReportFile(
   return decodeBody(res.bytes, { maxBytes: config.reportMaxBytes });
 }
 
-/** A downloaded file as a value: gunzipped within maxBytes, parsed when it is JSON, else its text. */
-export async function fileContent(bytes: Uint8Array, maxBytes: number): Promise<unknown> {
+function unreadableFile(issue: string): UpstreamTransportError {
+  return new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+    summary: 'The downloaded file could not be read.',
+    details: [{ path: '', issue, received_type: 'upstream_response' }],
+    hints: ['Transient gateway response; retry after a short wait.'],
+  });
+}
+
+/**
+ * A downloaded file as a value: gunzipped within maxBytes; parsed when it is JSON (a body labelled JSON must
+ * parse); any other file as its text. An HTML page is a gateway's error page, never the file.
+ */
+export async function fileContent(
+  bytes: Uint8Array,
+  contentType: string | null,
+  maxBytes: number,
+): Promise<unknown> {
+  const type = (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  if (type === 'text/html') throw unreadableFile('expected a file, got an HTML page');
   const text = new TextDecoder().decode(await decodeBody(bytes, { maxBytes }));
   try {
     return JSON.parse(text) as unknown;
   } catch {
+    if (isJsonContentType(type)) throw unreadableFile('a body labelled JSON did not parse');
     return text;
   }
 }
