@@ -74,7 +74,9 @@ async function callSample(
 export async function runGenerated(app: GeneratedApp): Promise<GeneratedRun> {
   const faultSwitch = createFaultSwitch();
   try {
-    const env = { ...SERVER_ENV, ...EVERY_TOOL[app], ...faultSwitch.env };
+    // A roomy upstream timeout (mock default 2 s): the mocks load each API's spec on its first request, which
+    // on a loaded machine can take longer; only the `timeout` scenario waits it out (all its calls at once).
+    const env = { ...SERVER_ENV, ...EVERY_TOOL[app], [PROFILES[app].timeoutEnv]: '5000', ...faultSwitch.env };
     return await withServer(app, env, async ({ client }) => {
       let mark = Date.now();
       const lap = () => {
@@ -90,11 +92,15 @@ export async function runGenerated(app: GeneratedApp): Promise<GeneratedRun> {
         probe: 'all',
         execute: 'none',
         concurrency: 4,
+        // Each tool's validator compiles on its first call: on a loaded machine a call may queue a while.
+        callTimeoutMs: 120_000,
       });
       const checksMs = lap();
       const sample = [...onePerApi(checks.tools).entries()];
       if (sample.length === 0) throw new Error('no listed tool declares _meta["io.obmcp/operation"]');
-      // The mocks load their spec engine on the first request: the baseline pass warms it before any fault.
+      // The mocks load their spec engine and each API's spec on first use: a warm-up pass (not judged) loads
+      // them, then the baseline pass must succeed.
+      await callSample(client, sample, 4);
       const baseline = await callSample(client, sample, 4);
       const baselineMs = lap();
       const faults = new Map<FaultScenario, SampleCall[]>();
