@@ -282,7 +282,9 @@ describe('Amazon Ads long tail: answered from the specs', () => {
   });
 
   it('a declared media range (*/*) is answered as application/json, which the range covers', async () => {
-    const r = await send('amazon-ads', `${ADS_BASE}/media/describe?mediaId=m1`, { headers: { accept: '*/*' } });
+    const r = await send('amazon-ads', `${ADS_BASE}/media/describe?mediaId=m1`, {
+      headers: { accept: '*/*' },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json');
     expect(r.problems).toEqual([]);
