@@ -15,8 +15,8 @@ const ENV = {
   SP_API_REFRESH_TOKEN: 'mock-sp-refresh-token',
   SP_API_SELLER_ID: 'A2MOCKSELLER01',
   CODE_MODE: 'off',
-  // list_reports and search_orders are listed with their toolsets (outside the default list).
-  SP_API_TOOLSETS: 'curated,reports,orders',
+  // search_orders and list_reports are listed with their API's toolset (outside the default list).
+  SP_API_TOOLSETS: 'curated,orders,reports',
 };
 
 describe('SP audit fixes (requests the real API would reject)', () => {

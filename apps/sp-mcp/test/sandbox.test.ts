@@ -113,7 +113,7 @@ describe('SP_API_SANDBOX=true: the curated tools send the static sandbox canned 
     sp = await startSp({
       SP_API_SANDBOX: 'true',
       SP_API_ENABLE_WRITES: 'true',
-      // Curated tools outside the default list are listed with their API's toolset.
+      // Every curated tool listed (six are outside the default list, listed with their API's toolset).
       SP_API_TOOLSETS: 'all',
       SP_API_SELLER_ID: 'A2MOCKSELLER01',
     });
@@ -158,7 +158,7 @@ describe('SP_API_SANDBOX=true: the curated tools send the static sandbox canned 
   });
 
   it('sandbox schemas take the canned values, production ones do not', async () => {
-    const prod = await startSp({ SP_API_TOOLSETS: 'all' });
+    const prod = await startSp();
     try {
       const { envelope } = await callTool(prod.client, 'get_order', { orderId: 'TEST_CASE_200' });
       expect(envelope?.error_code).toBe('SCHEMA_PATTERN_MISMATCH');

@@ -353,6 +353,15 @@ describe('Amazon Ads long tail: answered from the specs', () => {
     expect(r.problems).toEqual([]);
   });
 
+  it('a declared media range (*/*) is answered as application/json, which the range covers', async () => {
+    const r = await send('amazon-ads', `${ADS_BASE}/media/describe?mediaId=m1`, {
+      headers: { accept: '*/*' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json');
+    expect(r.problems).toEqual([]);
+  });
+
   it('fault scenarios apply (Ads body shape)', async () => {
     setFault('api', 'http_503_retry_after');
     const r = await send('amazon-ads', sb, init);
