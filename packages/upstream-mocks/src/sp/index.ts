@@ -11,6 +11,7 @@ import { reportsHandlers } from './reports.handlers.js';
 import { sandboxHandlers } from './sandbox.js';
 import { sellersHandlers } from './sellers.handlers.js';
 import { spSpecAdapter } from './spec-adapter.js';
+import { tokensHandlers } from './tokens.handlers.js';
 import { specCatchAll, specGate } from '../spec/front-door.js';
 import { redirectTarget } from '../spec/redirect-target.js';
 
@@ -22,6 +23,7 @@ export { SAMPLE_REPORT_TEXT } from './state.js';
 export const handlers: RequestHandler[] = [
   ...sandboxHandlers,
   ...sellersHandlers,
+  ...tokensHandlers,
   ...ordersHandlers,
   ...catalogHandlers,
   ...inventoryHandlers,
