@@ -1,11 +1,10 @@
 // Restricted-data tokens: createRestrictedDataToken through the same pipeline (with the identity's LWA
 // token), one RDT per (identity, restricted resource) cached until shortly before its expiresIn.
-import { UpstreamHttpError } from '@obmcp/contract';
 import { type Pipeline, type TokenAuth, tokenAuth } from '@obmcp/http-kit';
 import { isExpiredToken, readErrors } from '../http/upstream-error.js';
 import type { DataElement, RoleName } from '../restricted/restricted-operations.js';
 import type { RestrictedResource } from '../restricted/restricted-resource.js';
-import { deniedDataElements, rdtRefused } from './rdt-errors.js';
+import { deniedDataElements, isRoleRefusal, rdtRefused } from './rdt-errors.js';
 
 /** Pipeline operation (rate-table row and limiter bucket) of the Tokens API: its model's usage plan. */
 export const TOKENS_OPERATION = 'tokens_2021-03-01.createRestrictedDataToken';
@@ -76,7 +75,7 @@ export function createRdtAuth(pipeline: () => Pipeline): TokenAuth<Rdt> {
       const { token, expiresAt } = await create(request, request.resource, signal);
       return { value: { token, withheld: [] }, expiresAt };
     } catch (error) {
-      if (!(error instanceof UpstreamHttpError) || ![400, 401, 403].includes(error.status)) throw error;
+      if (!isRoleRefusal(error)) throw error;
       // "Application does not have access to one or more requested data elements: [buyerTaxInformation]":
       // ask once more for the elements the application may have; the caller reports the withheld ones.
       const denied = deniedDataElements(error, asked);
@@ -87,9 +86,7 @@ export function createRdtAuth(pipeline: () => Pipeline): TokenAuth<Rdt> {
         const { token, expiresAt } = await create(request, retry, signal);
         return { value: { token, withheld: denied }, expiresAt };
       } catch (again) {
-        if (again instanceof UpstreamHttpError && [400, 401, 403].includes(again.status))
-          throw rdtRefused(request, again);
-        throw again;
+        throw isRoleRefusal(again) ? rdtRefused(request, again) : again;
       }
     }
   }

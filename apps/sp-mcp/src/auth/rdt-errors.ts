@@ -1,5 +1,5 @@
 // The Tokens API refusing an RDT → an auth_error naming the restricted role; never the token itself.
-import { AuthError, boundText, type Detail, type UpstreamHttpError } from '@obmcp/contract';
+import { AuthError, boundText, type Detail, UpstreamHttpError } from '@obmcp/contract';
 import type { DataElement, RoleName } from '../restricted/restricted-operations.js';
 import type { RdtRequest } from './rdt-auth.js';
 
@@ -10,6 +10,19 @@ export function deniedDataElements(error: UpstreamHttpError, asked: readonly Dat
   const text = error.details.map((d) => d.issue).join(' ');
   if (!/data elements?/i.test(text)) return [];
   return ELEMENTS.filter((e) => asked.includes(e) && new RegExp(`\\b${e}\\b`).test(text));
+}
+
+/**
+ * The Tokens API saying the application may not have this data (400 InvalidInput "Application does not
+ * have access …", or a 401/403 denial), as opposed to an LWA token problem (expired, revoked, missing),
+ * which stays the SP-API's own auth_error.
+ */
+export function isRoleRefusal(error: unknown): error is UpstreamHttpError {
+  if (!(error instanceof UpstreamHttpError)) return false;
+  const text = error.details.map((d) => d.issue).join(' ');
+  if (/expired|revoked|malformed|missing in the request/i.test(text)) return false;
+  if (error.status === 400) return /(does|do) not have access/i.test(text);
+  return error.status === 401 || error.status === 403;
 }
 
 function roleList(roles: readonly RoleName[]): string {

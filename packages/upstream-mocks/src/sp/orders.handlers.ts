@@ -120,14 +120,17 @@ const getOrderItems = spRoute('get', '/orders/v0/orders/:orderId/orderItems', ({
   return spJson({ payload: { AmazonOrderId: id, OrderItems: shown } }, 200, 'getOrderItems');
 });
 
-/** The v0 PII operations: the restricted fields only with an RDT for their path (any grant). */
-function orderOr404(id: string, op: string): V0Order | Response {
-  return ORDERS.find((o) => o.AmazonOrderId === id) ?? notFound(`Order ${id} not found.`, op);
+/**
+ * The v0 PII operations: the restricted fields only with an RDT for their path (any grant). Like the
+ * spec catch-all they served before, any other order id answers too (a generic order without PII data).
+ */
+function orderOf(id: string): V0Order {
+  const first = ORDERS[0] as V0Order;
+  return ORDERS.find((o) => o.AmazonOrderId === id) ?? { ...first, AmazonOrderId: id };
 }
 
 const getOrderAddress = spRoute('get', '/orders/v0/orders/:orderId/address', ({ params, request }) => {
-  const order = orderOr404(params.orderId ?? '', 'getOrderAddress');
-  if (order instanceof Response) return order;
+  const order = orderOf(params.orderId ?? '');
   const address = shippingAddressOf(order, grantOf(request) !== undefined);
   return spJson(
     { payload: { AmazonOrderId: order.AmazonOrderId, ...(address ? { ShippingAddress: address } : {}) } },
@@ -137,8 +140,7 @@ const getOrderAddress = spRoute('get', '/orders/v0/orders/:orderId/address', ({ 
 });
 
 const getOrderBuyerInfo = spRoute('get', '/orders/v0/orders/:orderId/buyerInfo', ({ params, request }) => {
-  const order = orderOr404(params.orderId ?? '', 'getOrderBuyerInfo');
-  if (order instanceof Response) return order;
+  const order = orderOf(params.orderId ?? '');
   const buyer = grantOf(request) === undefined ? undefined : buyerInfoOf(order);
   return spJson({ payload: { AmazonOrderId: order.AmazonOrderId, ...buyer } }, 200, 'getOrderBuyerInfo');
 });
@@ -147,8 +149,7 @@ const getOrderItemsBuyerInfo = spRoute(
   'get',
   '/orders/v0/orders/:orderId/orderItems/buyerInfo',
   ({ params, request }) => {
-    const order = orderOr404(params.orderId ?? '', 'getOrderItemsBuyerInfo');
-    if (order instanceof Response) return order;
+    const order = orderOf(params.orderId ?? '');
     const buyer = grantOf(request) === undefined ? undefined : itemBuyerInfoOf(order);
     const items = (ORDER_ITEMS[order.AmazonOrderId] ?? []).map((item) => ({
       OrderItemId: String(item.OrderItemId),
