@@ -63,6 +63,8 @@ const SP_CASES: Case[] = [
     ],
   }),
   sp('POST', '/tokens/2021-03-01/restrictedDataToken', 400, { restrictedResources: [] }),
+  // The spec gate: restrictedResources is required (CreateRestrictedDataTokenRequest).
+  sp('POST', '/tokens/2021-03-01/restrictedDataToken', 400, { targetApplication: 'amzn1.sp.solution.x' }),
   sp('POST', '/tokens/2021-03-01/restrictedDataToken', 400, {
     restrictedResources: [{ method: 'GET', path: '/reports/2021-06-30/documents/{reportDocumentId}' }],
   }),
