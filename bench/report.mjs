@@ -56,7 +56,7 @@ export function render({ lat, phases, cost, cold, seconds }) {
     `| invalid args (3 issues → v1 envelope with hints) | ${us(cost.invalid)} |`,
     `| empty schema, empty args (floor) | ${us(cost.empty)} |`,
     '',
-    `Schemas compiled once: ${cost.atStartup} ajv compiles at host creation (2 tools), ${cost.afterCalls} during ${cost.calls} calls.`,
+    `Schemas compiled once, on a tool's first call: ${cost.atStartup} ajv compiles at host creation (2 tools), ${cost.afterCalls} during ${cost.calls} calls.`,
     '',
     '## Cold start to first tools/list (spawn → initialize → tools/list, median of 3)',
     '',

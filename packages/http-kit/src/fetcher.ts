@@ -1,6 +1,7 @@
 // createFetcher: one pooled undici Agent + global fetch; each exchange bounded in time (AbortSignal) and size.
 import type { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
+import { exchangeSignal } from './exchange-signal.js';
 import { givenAgent, lazyAgent } from './lazy-agent.js';
 import { readBodyBounded } from './read-body.js';
 import { followRedirects, type Hop } from './redirects.js';
@@ -53,8 +54,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     // Only the first exchange waits here (it loads undici); the exchange's time starts after it.
     const dispatcher = agents.current() ?? (await agents.load());
     // One signal per exchange: its own timeout, or the caller's cancellation, whichever comes first.
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
+    const bound = exchangeSignal(timeoutMs, req.signal);
+    const signal = bound.signal;
     try {
       const sendHop = (hop: Hop): Promise<Response> => {
         const init: RequestInit = {
@@ -77,7 +78,9 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       // fetch and the body stream honour the signal; the race also bounds a stream that ignores it.
       return await untilAborted(exchange(), signal);
     } catch (error) {
-      throw classifyFailure(error, { info, timedOut: timeout.aborted, caller: req.signal });
+      throw classifyFailure(error, { info, timedOut: bound.timedOut, caller: req.signal });
+    } finally {
+      bound.release();
     }
   }
 

@@ -41,16 +41,19 @@ export function toolInfo(definition: ToolDefinition, settings: ContractSettings)
   return info;
 }
 
+/** Startup check of a definition's shape (cheap; no ajv): a passthrough tool must leave its top level open. */
+export function assertToolShape(definition: ToolDefinition): void {
+  if (definition.passthrough !== undefined && !isSilentObjectSchema(definition.inputSchema))
+    throw new Error(
+      `tool ${definition.name}: declares passthrough, so its top-level schema must have properties and leave additionalProperties unset`,
+    );
+}
+
 export function compileTool(
   definition: ToolDefinition,
   settings: ContractSettings,
   known?: ToolInfo,
 ): CompiledTool {
-  const declared = definition.inputSchema;
-  if (definition.passthrough !== undefined && !isSilentObjectSchema(declared))
-    throw new Error(
-      `tool ${definition.name}: declares passthrough, so its top-level schema must have properties and leave additionalProperties unset`,
-    );
   const schema = effectiveSchema(definition, settings);
   const { $schema: _ignored, $id: _id, ...rest } = schema as Record<string, unknown>;
   const validate = sharedAjv().compile(rest);

@@ -1,6 +1,7 @@
 // ToolHost: every compiled tool (listed or internal) behind one call() that never throws envelopes.
 import type { ContractSettings } from '../config/env.js';
-import { type CompiledTool, compileTool, toolInfo } from './compiled-tool.js';
+import { envelopeFromThrown } from '../envelope/classify.js';
+import { assertToolShape, type CompiledTool, compileTool, toolInfo } from './compiled-tool.js';
 import type { Logger } from './logger.js';
 import { type PipelineOutcome, runPipeline } from './pipeline.js';
 import { isPlainObject } from '../validation/json-type.js';
@@ -50,9 +51,13 @@ export function createToolHost(
   ] as const) {
     for (const def of defs) {
       if (tools.has(def.name)) throw new Error(`duplicate tool name: ${def.name}`);
+      assertToolShape(def);
       const entry: HostEntry = { definition: def, listed: isListed };
-      // Eager by default: a bad example fails at startup. Lazy tools compile on their first call.
-      if (!def.lazy) compiledOf(entry, settings);
+      // Every tool compiles its validator (and checks its examples) on its first call, so cold start does
+      // not pay ajv for tools never called. The published view of a non-lazy tool is derived now: a
+      // schema that breaks the portable rules stops the server at startup. Lazy tools (hundreds of
+      // generated operations) derive it on first listing; their tests prove them portable.
+      if (!def.lazy) infoOf(entry, settings);
       tools.set(def.name, entry);
     }
   }
@@ -70,7 +75,17 @@ export function createToolHost(
         const names = [...tools.entries()].filter(([, t]) => t.listed || !options.listedOnly).map(([n]) => n);
         return { outcome: { ok: false, envelope: toolNotFoundEnvelope(name, names) }, meta: {} };
       }
-      return runPipeline(compiledOf(entry, settings), args, { profile, settings, log, host }, options.signal);
+      let compiled: CompiledTool;
+      try {
+        compiled = compiledOf(entry, settings);
+      } catch (thrown) {
+        // A tool whose schema does not compile or whose example fails it: this call fails, the server stays.
+        return {
+          outcome: { ok: false, envelope: envelopeFromThrown(thrown, { profile, tool: name, log }) },
+          meta: {},
+        };
+      }
+      return runPipeline(compiled, args, { profile, settings, log, host }, options.signal);
     },
     async call(name, args, options) {
       const signal = options?.signal ?? new AbortController().signal;

@@ -57,9 +57,10 @@ export interface ToolDefinition<Args = JsonObject> {
   /** Tool `_meta` published in tools/list (e.g. `io.obmcp/operation`). */
   _meta?: Record<string, unknown>;
   /**
-   * Compile the validator (and check the examples) on the first call instead of at startup, so a
-   * server with hundreds of generated tools starts as fast as one with a few. The app's tests must
-   * then prove the examples valid.
+   * Derive the published view (and check it against the portable rules) on the first tools/list
+   * instead of at startup, so a server with hundreds of generated tools starts as fast as one with a
+   * few; the app's tests must then prove them portable. (Every tool, lazy or not, compiles its
+   * validator and checks its examples on its first call; the tests prove the examples valid.)
    */
   lazy?: boolean;
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
