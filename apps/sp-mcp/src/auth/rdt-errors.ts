@@ -14,15 +14,16 @@ export function deniedDataElements(error: UpstreamHttpError, asked: readonly Dat
 
 /**
  * The Tokens API saying the application may not have this data (400 InvalidInput "Application does not
- * have access …", or a 401/403 denial), as opposed to an LWA token problem (expired, revoked, missing),
- * which stays the SP-API's own auth_error.
+ * have access …", or a 403 "Access to requested resource is denied."), as opposed to an LWA credential
+ * problem (a 401 — "not formatted correctly or does not contain a valid token" in the model — or a 403
+ * naming an expired, revoked or missing token), which stays the SP-API's own auth_error.
  */
 export function isRoleRefusal(error: unknown): error is UpstreamHttpError {
   if (!(error instanceof UpstreamHttpError)) return false;
   const text = error.details.map((d) => d.issue).join(' ');
   if (/expired|revoked|malformed|missing in the request/i.test(text)) return false;
   if (error.status === 400) return /(does|do) not have access/i.test(text);
-  return error.status === 401 || error.status === 403;
+  return error.status === 403;
 }
 
 function roleList(roles: readonly RoleName[]): string {
