@@ -21,6 +21,10 @@ export interface AdsConfig {
   /** Openbridge refresh token (authMode 'openbridge'), plus an optional initial identity. */
   openbridge?: { refreshToken: string; identityId?: number; clientIdFallback?: string };
   region: Region;
+  /** ADS_API_ENDPOINT: a base URL that replaces the regional Ads API host (proxies, test doubles). */
+  endpoint?: string;
+  /** ADS_API_LWA_ENDPOINT: a token URL that replaces the regional Login with Amazon host. */
+  lwaEndpoint?: string;
   profileId?: number;
   enableWrites: boolean;
   timeoutMs: number;
@@ -59,10 +63,14 @@ export function loadConfig(raw: Env = process.env): AdsConfig {
     (hasDirect || !obRefreshToken ? 'direct' : 'openbridge');
   const profileId = env.optionalInt('ADS_API_PROFILE_ID', id);
   const identityId = env.optionalInt('OPENBRIDGE_IDENTITY_ID', id);
+  const endpoint = env.optionalUrl('ADS_API_ENDPOINT');
+  const lwaEndpoint = env.optionalUrl('ADS_API_LWA_ENDPOINT');
   const config: AdsConfig = {
     mock,
     authMode,
     region: env.oneOf('ADS_API_REGION', REGIONS, 'na'),
+    ...(endpoint !== undefined ? { endpoint } : {}),
+    ...(lwaEndpoint !== undefined ? { lwaEndpoint } : {}),
     ...(profileId !== undefined ? { profileId } : {}),
     enableWrites: env.bool('ADS_API_ENABLE_WRITES', false),
     timeoutMs: env.int('ADS_API_TIMEOUT_MS', { min: 100, max: 600_000 }, mock ? 2_000 : 30_000),

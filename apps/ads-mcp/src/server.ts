@@ -2,6 +2,7 @@
 import { applyCodeMode } from '@obmcp/code-mode';
 import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
 import { createFetcher, createLimiter, createPipeline, type LimiterStore } from '@obmcp/http-kit';
+import { createCredentialExchange } from './auth/credential-exchange.js';
 import { createLwaSource } from './auth/lwa.js';
 import { listAdsIdentities } from './auth/openbridge-identities.js';
 import { createJwtProvider } from './auth/openbridge-jwt.js';
@@ -34,15 +35,16 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     maxBodyBytes: config.reportMaxBytes,
   });
   const session = createSession(config.region, config.profileId, config.openbridge?.identityId);
+  const exchange = createCredentialExchange(config, fetcher, options.logger);
   let auth: CredentialSource;
   let listIdentities: AdsToolContext['listIdentities'];
   if (config.authMode === 'openbridge' && config.openbridge) {
     const { refreshToken, clientIdFallback } = config.openbridge;
-    const jwt = createJwtProvider(fetcher, refreshToken);
-    auth = createOpenbridgeSource(fetcher, jwt, refreshToken, () => session.identityId, clientIdFallback);
+    const jwt = createJwtProvider(exchange, refreshToken);
+    auth = createOpenbridgeSource(exchange, jwt, refreshToken, () => session.identityId, clientIdFallback);
     listIdentities = (signal) => listAdsIdentities(fetcher, jwt, refreshToken, signal);
   } else if (config.lwa) {
-    auth = createLwaSource(fetcher, config.lwa);
+    auth = createLwaSource(exchange, config.lwa, config.lwaEndpoint);
   } else {
     throw new Error('no credential source configured');
   }

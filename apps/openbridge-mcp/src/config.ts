@@ -33,19 +33,9 @@ export interface Config {
 /** Refresh tokens are `key:secret` (Openbridge Account → API Management). */
 const REFRESH_TOKEN_FORMAT = /^[^\s:]+:[^\s:]+$/;
 
-/** An http(s) base URL without trailing slashes. */
+/** An http(s) base URL without trailing slashes (the env reader validates it). */
 function baseUrl(env: EnvReader, name: string, fallback: string): string {
-  const raw = env.text(name);
-  if (raw === undefined) return fallback;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new ConfigError(`${name} must be an http(s) URL (got ${JSON.stringify(raw.slice(0, 40))})`);
-  return raw.replace(/\/+$/, '');
+  return env.optionalUrl(name) ?? fallback;
 }
 
 export function loadConfig(raw: Env = process.env): Config {

@@ -5,6 +5,7 @@ import { createFetcher, createLimiter, createPipeline, type LimiterStore } from 
 import { createJwtProvider } from './auth/jwt-provider.js';
 import type { Config } from './config.js';
 import { OpenbridgeClient } from './http/client.js';
+import { openbridgeLimits } from './http/rate-table.js';
 import { openbridgeUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
 import { buildTools } from './tools/index.js';
@@ -19,15 +20,19 @@ export interface ServerDeps {
 
 export function createServer(config: Config, { logger, env, limiterStore }: ServerDeps): ContractServer {
   const fetcher = createFetcher({ timeoutMs: config.timeoutMs, userAgent: `openbridge-mcp/${VERSION}` });
+  const limiter = createLimiter({
+    maxWaitMs: config.limiterMaxWaitMs,
+    ...(limiterStore ? { store: limiterStore } : {}),
+  });
+  const log = logger.child({ component: 'openbridge-client' });
+  // The JWT exchange spends from the same per-IP budget: Openbridge counts every request.
   const jwt = createJwtProvider({
     fetcher,
     authUrl: config.urls.auth,
     refreshToken: config.refreshToken,
     maxRetries: config.maxRetries,
-  });
-  const limiter = createLimiter({
-    maxWaitMs: config.limiterMaxWaitMs,
-    ...(limiterStore ? { store: limiterStore } : {}),
+    limits: openbridgeLimits(limiter, env ?? process.env),
+    log,
   });
   const upstream = openbridgeUpstream({
     config,
@@ -35,7 +40,7 @@ export function createServer(config: Config, { logger, env, limiterStore }: Serv
     fetcher,
     limiter,
     env: env ?? process.env,
-    log: logger.child({ component: 'openbridge-client' }),
+    log,
   });
   const client = new OpenbridgeClient(createPipeline(upstream));
   let contract: ContractServer | undefined;

@@ -1,10 +1,14 @@
 // JWT provider in-process against the msw mock: 200/202, caching until 5 min before expires_at, dedupe.
-import { createFetcher } from '@obmcp/http-kit';
+import { RateLimitedError } from '@obmcp/contract';
+import { createFetcher, createLimiter, createPipeline } from '@obmcp/http-kit';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtProvider, REFRESH_EARLY_MS } from '../src/auth/jwt-provider.js';
 import { readJwtClaims } from '../src/auth/jwt-claims.js';
+import { loadConfig } from '../src/config.js';
+import { openbridgeLimits } from '../src/http/rate-table.js';
+import { openbridgeUpstream } from '../src/http/upstream.js';
 
 let mock: SetupServer;
 let exchanges = 0;
@@ -76,5 +80,29 @@ describe('JWT provider', () => {
     await p.jwt();
     await p.jwt();
     expect(exchanges).toBe(2);
+  });
+});
+
+describe('the JWT exchange and the per-IP budget', () => {
+  it('spends from the same budget as every Openbridge request (Openbridge counts them all)', async () => {
+    // A budget of two requests that does not refill within the test.
+    const env = { OBMCP_MOCK: '1', OBMCP_MOCK_RATE_LIMIT: '0.001/2' };
+    const config = loadConfig({ ...env, OPENBRIDGE_REFRESH_TOKEN: 'unit-key:unit-secret' });
+    const fetcher = createFetcher({ timeoutMs: 2_000 });
+    const limiter = createLimiter({ maxWaitMs: 0 });
+    const jwt = createJwtProvider({
+      fetcher,
+      authUrl: config.urls.auth,
+      refreshToken: config.refreshToken,
+      maxRetries: 0,
+      limits: openbridgeLimits(limiter, env),
+    });
+    const pipeline = createPipeline(openbridgeUpstream({ config, jwt, fetcher, limiter, env }));
+    const list = () =>
+      pipeline.exchange({ operation: 'GET sub', method: 'GET', path: `${config.urls.subscriptions}/v2/sub` });
+    await list();
+    expect(exchanges).toBe(1);
+    // The JWT exchange took the budget's other request: the next call is refused before it is sent.
+    await expect(list()).rejects.toBeInstanceOf(RateLimitedError);
   });
 });

@@ -2,9 +2,22 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, MissingCredentialsError } from './config.js';
+import { spBaseUrl } from './http/hosts.js';
 import { SP_MCP_VERSION } from './version.js';
 
 describe('loadConfig', () => {
+  it('SP_API_ENDPOINT replaces the regional (and sandbox) host; it and SP_API_LWA_ENDPOINT must be http(s) URLs', () => {
+    const c = loadConfig({ OBMCP_MOCK: '1', SP_API_ENDPOINT: 'http://127.0.0.1:9000/', SP_API_SANDBOX: '1' });
+    expect(c.endpoint).toBe('http://127.0.0.1:9000');
+    expect(spBaseUrl(c.region, c.sandbox, c.endpoint)).toBe('http://127.0.0.1:9000');
+    expect(spBaseUrl('eu', true, undefined)).toBe('https://sandbox.sellingpartnerapi-eu.amazon.com');
+    expect(() => loadConfig({ OBMCP_MOCK: '1', SP_API_ENDPOINT: 'sellingpartnerapi-na.amazon.com' })).toThrow(
+      'SP_API_ENDPOINT must be an http(s) URL (got "sellingpartnerapi-na.amazon.com")',
+    );
+    expect(() => loadConfig({ OBMCP_MOCK: '1', SP_API_LWA_ENDPOINT: 'ftp://x' })).toThrow(
+      'SP_API_LWA_ENDPOINT',
+    );
+  });
   it('names every missing credential outside mock mode', () => {
     try {
       loadConfig({});

@@ -42,7 +42,10 @@ export interface SpConfig {
   tokenRetry: RetryDelays & { maxTotalMs: number };
   limiterMaxWaitMs: number;
   maxDocumentBytes: number;
+  /** SP_API_LWA_ENDPOINT: the LWA token URL (default https://api.amazon.com/auth/o2/token). */
   lwaEndpoint: string;
+  /** SP_API_ENDPOINT: a base URL that replaces the regional SP-API host (proxies, test doubles). */
+  endpoint: string | undefined;
   codeMode: CodeMode;
   logLevel: LogLevel;
   /** MCP_* switches of the contract. */
@@ -101,7 +104,8 @@ export function loadConfig(raw: Env): SpConfig {
       { min: 1024, max: 1024 * 1024 * 1024 },
       50 * 1024 * 1024,
     ),
-    lwaEndpoint: env.text('SP_API_LWA_ENDPOINT') ?? 'https://api.amazon.com/auth/o2/token',
+    lwaEndpoint: env.optionalUrl('SP_API_LWA_ENDPOINT') ?? 'https://api.amazon.com/auth/o2/token',
+    endpoint: env.optionalUrl('SP_API_ENDPOINT'),
     codeMode: parseCodeMode(env.text('CODE_MODE')),
     toolsets: env.text('SP_API_TOOLSETS'),
     restrictedDataTokens: env.bool('SP_API_RESTRICTED_DATA_TOKENS', true),

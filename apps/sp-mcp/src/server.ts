@@ -55,7 +55,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     spUpstream({
       config,
       session,
-      auth: routeSpAuth(createSpAuth(config, lwa, session), rdt),
+      auth: routeSpAuth(createSpAuth(config, lwa, session, options.logger), rdt),
       fetcher: api,
       limiter,
       env,

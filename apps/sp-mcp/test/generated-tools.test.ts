@@ -19,6 +19,15 @@ interface ListedTool {
 const examplesOf = (tool: ListedTool) =>
   (tool._meta?.['io.obmcp/examples'] ?? []) as Record<string, unknown>[];
 
+/**
+ * Tools whose first example (the model's canned sandbox request) names state the production mock does not
+ * hold: the Solicitations mock offers a review request only for shipped orders of its orders fixture, and
+ * the second example names one (902-3159896-1390916).
+ */
+const EXAMPLE_INDEX: Readonly<Record<string, number>> = {
+  create_product_review_and_seller_feedback_solicitation: 1,
+};
+
 describe('generated SP-API tools over stdio', () => {
   let sp: RunningServer;
   let generated: ListedTool[];
@@ -48,7 +57,7 @@ describe('generated SP-API tools over stdio', () => {
   }, async () => {
     const failures: string[] = [];
     for (const tool of generated) {
-      const args = examplesOf(tool)[0]!;
+      const args = examplesOf(tool)[EXAMPLE_INDEX[tool.name] ?? 0]!;
       const { envelope } = await callTool(sp.client, tool.name, args);
       if (envelope) failures.push(`${tool.name}: ${envelope.error_code} ${envelope.summary}`);
     }
@@ -80,11 +89,15 @@ describe('generated SP-API tools over stdio', () => {
     expect(JSON.stringify(envelope)).toContain('Day');
   });
 
-  it('a validation operation whose success body is an errors list returns it as the result', async () => {
+  it('errorsInSuccess: a validation whose 200 body lists errors returns them as the result', async () => {
+    // validateContentDocumentAsinRelations: the mock reports an ASIN its catalog lacks in `errors`.
     const tool = generated.find((t) => t.name === 'validate_content_document_asin_relations')!;
-    const { result, envelope } = await callTool(sp.client, tool.name, examplesOf(tool)[0]!);
-    expect(envelope).toBeUndefined();
-    expect(Array.isArray(result?.errors)).toBe(true);
+    const args = { ...examplesOf(tool)[0]!, asinSet: ['B000000000'] };
+    const { result, envelope } = await callTool(sp.client, tool.name, args);
+    expect(envelope?.error_code).toBeUndefined();
+    expect(result?.errors).toEqual([
+      expect.objectContaining({ code: 'InvalidInput', details: 'B000000000' }),
+    ]);
   });
 
   it('limits each generated operation by the usage plan of its model (getFeaturedOfferExpectedPriceBatch: 0.033/s, burst 1)', async () => {

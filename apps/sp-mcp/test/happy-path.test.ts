@@ -5,7 +5,12 @@ import { startSp, US } from './helpers.js';
 
 let sp: RunningServer;
 beforeAll(async () => {
-  sp = await startSp({ SP_API_ENABLE_WRITES: 'true', SP_API_SELLER_ID: 'A2MOCKSELLER01' });
+  sp = await startSp({
+    SP_API_ENABLE_WRITES: 'true',
+    SP_API_SELLER_ID: 'A2MOCKSELLER01',
+    // The curated tools outside the default list are listed with their API toolsets.
+    SP_API_TOOLSETS: 'curated,orders,catalog-items,reports,listings-items,product-pricing,feeds',
+  });
 });
 afterAll(async () => {
   await sp?.close();

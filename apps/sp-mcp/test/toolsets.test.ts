@@ -4,18 +4,48 @@ import { spawnSync } from 'node:child_process';
 import { OPERATION_META_KEY } from '@obmcp/openapi-tools';
 import { appEntry, callTool, MOCKS_PRELOAD } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
+import { OUTSIDE_DEFAULT } from '../src/operations/default-listing.js';
 import { startSp, US } from './helpers.js';
 import { startSpAll } from './support/start-all.js';
 
+/** The issue's budget for the default tools/list ("at or below about 28 KB"); README argues the split. */
+const DEFAULT_BUDGET_BYTES = 28_000;
+
 describe('SP_API_TOOLSETS', () => {
-  it('default: the curated tools only, under 40 KB of tools/list', async () => {
-    const sp = await startSp({ CODE_MODE: 'on' });
+  it(`default: the curated seller tools, tools/list within the ${DEFAULT_BUDGET_BYTES}-byte budget`, async () => {
+    // As bench/toolsets.mjs measures it: default env (Code Mode on, writes off), JSON.stringify of the result.
+    const sp = await startSp({ CODE_MODE: undefined });
     try {
       const list = await sp.client.listTools();
       const names = list.tools.map((t) => t.name);
-      expect(names).toContain('get_orders');
+      for (const workflow of [
+        'summarize_fees',
+        'list_settlements',
+        'list_refunds',
+        'estimate_fees',
+        'get_sales_metrics',
+      ])
+        expect(names).toContain(workflow);
+      expect(names).toEqual(
+        expect.arrayContaining(['get_orders', 'search_catalog_items', 'execute', 'search_tools']),
+      );
       expect(names).not.toContain('get_order_metrics');
-      expect(JSON.stringify(list).length).toBeLessThan(40_000);
+      for (const outside of OUTSIDE_DEFAULT) expect(names).not.toContain(outside);
+      expect(JSON.stringify(list).length).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
+    } finally {
+      await sp.close();
+    }
+  });
+
+  it('a curated tool outside the default is listed with its API toolset', async () => {
+    const sp = await startSpAll({
+      SP_API_TOOLSETS: 'curated,product-pricing',
+      SP_API_ENABLE_WRITES: 'false',
+    });
+    try {
+      const names = (await sp.client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('get_pricing');
+      expect(names).not.toContain('search_orders');
     } finally {
       await sp.close();
     }

@@ -33,6 +33,22 @@ describe('createEnvReader', () => {
     expect(() => env.oneOf('LONG', ['a'], 'a')).toThrow(`(got "${'x'.repeat(40)}…")`);
   });
 
+  test('URLs: absolute http(s) only, trailing slashes dropped; anything else names variable and value', () => {
+    const env = reader({
+      OK: 'http://127.0.0.1:8080/',
+      TLS: 'https://proxy.example/sp',
+      FTP: 'ftp://x',
+      REL: '/v1',
+    });
+    expect(env.optionalUrl('OK')).toBe('http://127.0.0.1:8080');
+    expect(env.optionalUrl('TLS')).toBe('https://proxy.example/sp');
+    expect(env.optionalUrl('UNSET')).toBeUndefined();
+    expect(() => env.optionalUrl('FTP')).toThrow(
+      new ConfigError('FTP must be an http(s) URL (got "ftp://x")'),
+    );
+    expect(() => env.optionalUrl('REL')).toThrow('REL must be an http(s) URL (got "/v1")');
+  });
+
   test('renamed variables: the new name wins; an old one still works and leaves one warning', () => {
     const both = reader({ OBMCP_LOG_LEVEL: 'warn', SP_API_LOG_LEVEL: 'debug' });
     expect(readLogLevel(both, ['SP_API_LOG_LEVEL'])).toBe('warn');

@@ -34,3 +34,10 @@ export type {
 export { noRateLimitHeaders, rateLimitHeaders, requestIdFrom } from './pipeline/header-parsers.js';
 export { tokenAuth, type TokenAuth, type TokenAuthOptions } from './pipeline/token-auth.js';
 export { limitRules, RATE_OVERRIDE_ENV, rateOverrideFromEnv } from './pipeline/rate-override.js';
+export {
+  type CredentialUpstream,
+  credentialFailure,
+  credentialPipeline,
+  NO_AUTH,
+  requestCredential,
+} from './pipeline/credential-exchange.js';

@@ -51,12 +51,26 @@ export async function followRedirects(
   send: (hop: Hop) => Promise<Response>,
 ): Promise<{ response: Response; url: URL }> {
   let hop = first;
+  const warnings: string[] = [];
   for (let hops = 0; ; hops++) {
     const response = await send(hop);
     const next = nextHop(hop, response);
-    if (next === undefined) return { response, url: hop.url };
+    if (next === undefined) return { response: withHopWarnings(response, warnings), url: hop.url };
+    const warning = response.headers.get('warning');
+    if (warning !== null) warnings.push(warning);
     response.body?.cancel().catch(() => undefined);
     if (hops >= maxRedirects) throw new TooManyRedirectsError(maxRedirects);
     hop = next;
   }
+}
+
+/**
+ * A Warning the upstream sent on a redirect (e.g. a download's 307) is its word on this exchange: it reaches
+ * the final answer, so `_meta.warnings` shows it as it would on a direct answer.
+ */
+function withHopWarnings(response: Response, warnings: readonly string[]): Response {
+  if (warnings.length === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const warning of warnings) headers.append('warning', warning);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -25,6 +25,15 @@ const server = setupServer(
     }),
   ),
   http.get(
+    `${BASE}/download`,
+    () =>
+      new HttpResponse(null, {
+        status: 307,
+        headers: { location: `${OTHER}/file`, warning: '199 - "cached response"' },
+      }),
+  ),
+  http.get(`${OTHER}/file`, () => HttpResponse.json([])),
+  http.get(
     `${BASE}/loop`,
     () => new HttpResponse(null, { status: 302, headers: { location: `${BASE}/loop?again=1` } }),
   ),
@@ -46,6 +55,13 @@ async function transport(promise: Promise<unknown>): Promise<UpstreamTransportEr
 }
 
 describe('fetcher redirects', () => {
+  it("keeps a redirect hop's Warning on the final answer (a download's 307 to a file host)", async () => {
+    const res = await fetcher.send({ method: 'GET', url: `${BASE}/download` });
+    expect(res.status).toBe(200);
+    expect(res.url).toBe(`${OTHER}/file`);
+    expect(res.headers.get('warning')).toBe('199 - "cached response"');
+  });
+
   it('redirect loop → UPSTREAM_UNREACHABLE without hanging', async () => {
     const fast = createFetcher({ timeoutMs: 5_000 });
     const started = Date.now();

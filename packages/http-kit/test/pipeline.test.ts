@@ -1,15 +1,19 @@
 // The shared pipeline against a loopback upstream: _meta rules, re-auth once, limiter before the wire, forwarding, cancellation.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMetaCollector, RateLimitedError, UpstreamHttpError } from '@obmcp/contract';
+import { AuthError, createMetaCollector, RateLimitedError, UpstreamHttpError } from '@obmcp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthPlugin,
   createFetcher,
   createLimiter,
   createPipeline,
+  credentialFailure,
+  credentialPipeline,
   type ExchangeRequest,
+  formBody,
   rateLimitHeaders,
+  requestCredential,
   type UpstreamDescription,
 } from '../src/index.js';
 
@@ -174,5 +178,76 @@ describe('cancellation', () => {
     expect(((await call) as Error).message).toBe('tool cancelled');
     while (!closed.includes('/stall')) await new Promise((r) => setTimeout(r, 1));
     expect(closed).toContain('/stall');
+  });
+});
+
+describe('credential exchanges (credentialPipeline)', () => {
+  const tokenPipeline = (limits?: UpstreamDescription['limits']) =>
+    credentialPipeline({
+      name: 'test',
+      service: 'Token service',
+      fetcher: createFetcher({ timeoutMs: 60_000 }),
+      baseUrl: () => `${base}/token`,
+      headers: rateLimitHeaders('x-ratelimit', ['x-request-id']),
+      errors: (res) => ({ summary: `token HTTP ${res.status}`, details: [], hints: ['check the secret'] }),
+      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxTotalMs: 5_000 },
+      ...(limits ? { limits } : {}),
+    });
+  const grant = { operation: 'grant', method: 'POST' as const, path: '', body: formBody({ a: 'b c' }) };
+
+  it('sends no credentials, a form body as a form, and retries a 503 (Retry-After honoured) into a 200', async () => {
+    let calls = 0;
+    handler = (_req, res) => {
+      calls += 1;
+      if (calls === 1) json(res, 503, { error: 'busy' }, { 'retry-after': '0' });
+      else json(res, 200, { access_token: 'tok' });
+    };
+    const before = seen.length;
+    const res = await requestCredential(tokenPipeline(), grant);
+    expect(res.body).toEqual({ access_token: 'tok' });
+    const sent = seen.slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.headers.authorization).toBeUndefined();
+    expect(sent[0]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent[0]?.body).toBe('a=b+c');
+  });
+
+  it('a rejected credential is not repeated and maps to an AuthError with the parser`s summary and hints', async () => {
+    handler = (_req, res) => json(res, 400, { error: 'invalid_grant' }, { 'x-request-id': 'r-1' });
+    const before = seen.length;
+    const error = await requestCredential(tokenPipeline(), grant).catch((e: unknown) => e);
+    expect(seen.length - before).toBe(1);
+    expect(error).toBeInstanceOf(UpstreamHttpError);
+    const auth = credentialFailure(error as UpstreamHttpError, ['more']);
+    expect(auth).toBeInstanceOf(AuthError);
+    expect(auth).toMatchObject({
+      status: 400,
+      retryable: false,
+      summary: 'token HTTP 400',
+      requestId: 'r-1',
+    });
+    expect(auth.hints).toEqual(['check the secret', 'more']);
+  });
+
+  it('given limits, a token request spends from the same bucket as the API calls', async () => {
+    handler = (_req, res) => json(res, 200, { access_token: 'tok' });
+    const limiter = createLimiter({ maxWaitMs: 0 });
+    const limits = { limiter, rule: () => ({ rate: 0.001, burst: 1 }), bucket: () => 'all' };
+    await requestCredential(tokenPipeline(limits), grant);
+    await expect(pipeline({ limits }).exchange(get())).rejects.toBeInstanceOf(RateLimitedError);
+  });
+});
+
+describe('failureOn2xx and errorsInSuccess', () => {
+  const failing = pipeline({
+    failureOn2xx: (body) =>
+      (body as { errors?: unknown[] }).errors?.length ? new Error('errors in a 2xx') : undefined,
+  });
+
+  it('a 2xx the app calls a failure is thrown, unless the operation documents errors in its success body', async () => {
+    handler = (_req, res) => json(res, 200, { errors: [{ code: 'InvalidInput', message: 'bad ASIN' }] });
+    await expect(failing.exchange(get())).rejects.toThrow('errors in a 2xx');
+    const result = await failing.exchange(get({ errorsInSuccess: true }));
+    expect(result.body).toEqual({ errors: [{ code: 'InvalidInput', message: 'bad ASIN' }] });
   });
 });

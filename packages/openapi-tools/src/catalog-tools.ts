@@ -15,6 +15,7 @@ import {
   type Catalog,
   type CatalogOperation,
   OPERATION_META_KEY,
+  OPERATIONS_META_KEY,
   type OperationMeta,
 } from './catalog-types.js';
 import { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
@@ -66,8 +67,14 @@ export function withOperation<T extends ToolDefinition>(tool: T, meta: Operation
   return { ...tool, _meta: { ...tool._meta, [OPERATION_META_KEY]: meta } };
 }
 
+/** The operation a curated tool replaces (`io.obmcp/operation`). */
 function operationOf(tool: ToolDefinition): OperationMeta | undefined {
   return tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
+}
+
+/** The operation whose toolset lists a curated tool: the one it replaces, else the first a workflow calls. */
+function listingOperationOf(tool: ToolDefinition): OperationMeta | undefined {
+  return operationOf(tool) ?? (tool._meta?.[OPERATIONS_META_KEY] as OperationMeta[] | undefined)?.[0];
 }
 
 /** `<toolset>_<name>` (snake case, at most 64 characters) for a name a curated tool already uses. */
@@ -122,7 +129,7 @@ export function catalogToolSplit(o: ToolSplitOptions): ToolSplit {
   const unservable: CatalogOperation[] = [];
   for (const tool of o.curated) {
     const local = tool.annotations?.openWorldHint === false;
-    const meta = operationOf(tool);
+    const meta = listingOperationOf(tool);
     const toolset = meta ? toolsetByKey.get(key(meta)) : undefined;
     const show =
       local ||

@@ -59,6 +59,12 @@ export interface OperationMeta {
 /** The `_meta` key under which a tool declares its upstream operation. */
 export const OPERATION_META_KEY = 'io.obmcp/operation';
 
+/**
+ * The `_meta` key under which a workflow tool that combines several operations lists them (an array of
+ * OperationMeta). It does not replace their generated tools: those stay served under their own names.
+ */
+export const OPERATIONS_META_KEY = 'io.obmcp/operations';
+
 export interface CatalogOperation {
   /** snake_case tool name, unique within the catalog. */
   name: string;

@@ -3,6 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { toPortableSchema, unicodePattern } from '../src/generate/to-json-schema.js';
 
 describe('toPortableSchema', () => {
+  it('states the type a spec implies by properties or items, so the validator rejects what tools/list rules out', () => {
+    const out = toPortableSchema(
+      {
+        type: 'object',
+        properties: {
+          body: { properties: { stateFilter: { type: 'string' } } },
+          ids: { items: { type: 'string' } },
+          anything: { description: 'no shape' },
+        },
+      },
+      { maxDescription: 200 },
+    );
+    const props = out.properties as Record<string, Record<string, unknown>>;
+    expect(props.body?.type).toBe('object');
+    expect(props.ids?.type).toBe('array');
+    expect(props.anything?.type).toBeUndefined();
+  });
+
   it('turns OpenAPI nullable into an anyOf with null, never a type array', () => {
     const out = toPortableSchema(
       { type: 'object', properties: { endDate: { type: 'string', nullable: true, enum: ['a', 'b'] } } },

@@ -6,3 +6,4 @@ export * from './start-http.js';
 export * from './redis-server.js';
 export * from './startup-exit.js';
 export * from './run-node.js';
+export * from './fault-switch.js';

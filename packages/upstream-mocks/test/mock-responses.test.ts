@@ -129,6 +129,37 @@ const SP_CASES: Case[] = [
     'GET',
     '/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER&identifiersType=SKU&identifiers=SKU-1000&sellerId=A2MOCKSELLER01',
   ),
+  // Audit S2-5 (S1-2 and severity-3 item 1): the Orders models' cross-parameter rules.
+  sp(
+    'GET',
+    '/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&LastUpdatedAfter=2020-01-01T00:00:00Z&CreatedBefore=2026-01-01T00:00:00Z',
+    400,
+  ),
+  sp(
+    'GET',
+    '/orders/2026-01-01/orders?createdAfter=2020-01-01T00:00:00Z&lastUpdatedBefore=2026-01-01T00:00:00Z',
+    400,
+  ),
+  sp(
+    'GET',
+    '/orders/2026-01-01/orders?lastUpdatedAfter=2020-01-01T00:00:00Z&createdBefore=2026-01-01T00:00:00Z',
+    400,
+  ),
+  sp('GET', '/orders/2026-01-01/orders?paginationToken=abc', 400),
+  // A validation whose 200 body is an errors list (recipe errorsInSuccess).
+  sp(
+    'POST',
+    '/aplus/2020-11-01/contentAsinValidations?marketplaceId=ATVPDKIKX0DER&asinSet=B08N5WRWNW,B000000000',
+    200,
+    {
+      contentDocument: {
+        name: 'Brand story',
+        contentType: 'EBC',
+        locale: 'en_US',
+        contentModuleList: [{ contentModuleType: 'STANDARD_COMPANY_LOGO' }],
+      },
+    },
+  ),
   sp('GET', '/reports/2021-06-30/documents/amzn1.spdoc.1.4.na.seed-gzip'),
   sp('GET', '/reports/2021-06-30/documents/NOPE', 404),
   sp(
@@ -156,6 +187,29 @@ const SP_CASES: Case[] = [
     marketplaceIds: ['ATVPDKIKX0DER'],
     inputFeedDocumentId: 'NOPE',
   }),
+  sp('GET', '/finances/v0/financialEventGroups'),
+  sp(
+    'GET',
+    '/finances/v0/financialEventGroups?FinancialEventGroupStartedAfter=2026-03-10T00:00:00Z&FinancialEventGroupStartedBefore=2026-03-01T00:00:00Z',
+    400,
+  ),
+  sp('GET', '/finances/v0/financialEventGroups/FEG-2026-03-A/financialEvents?MaxResultsPerPage=2'),
+  sp('GET', '/finances/v0/financialEvents?PostedAfter=2026-03-01T00:00:00Z'),
+  // The model: PostedAfter must be more than two minutes before the request.
+  sp('GET', '/finances/v0/financialEvents?PostedAfter=2099-01-01T00:00:00Z', 400),
+  sp('GET', '/finances/v0/orders/902-3159896-1390916/financialEvents'),
+  sp('GET', '/solicitations/v1/orders/902-3159896-1390916?marketplaceIds=ATVPDKIKX0DER'),
+  sp('GET', '/solicitations/v1/orders/113-7782341-5526704?marketplaceIds=ATVPDKIKX0DER'),
+  sp(
+    'POST',
+    '/solicitations/v1/orders/902-3159896-1390916/solicitations/productReviewAndSellerFeedback?marketplaceIds=ATVPDKIKX0DER',
+    201,
+  ),
+  sp(
+    'POST',
+    '/solicitations/v1/orders/113-7782341-5526704/solicitations/productReviewAndSellerFeedback?marketplaceIds=ATVPDKIKX0DER',
+    400,
+  ),
 ];
 
 const SPV3 = (entity: string) => `application/vnd.sp${entity}.v3+json`;

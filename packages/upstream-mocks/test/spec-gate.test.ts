@@ -108,6 +108,56 @@ describe('SP-API: requests the models reject get the 400 InvalidInput body', () 
   });
 });
 
+describe('SP-API cross-parameter rules the schema cannot state (audit S2-5)', () => {
+  const search = (query: string) => send('sp-api', `${SP_BASE}/orders/2026-01-01/orders?${query}`);
+  const page1 = 'createdAfter=2020-01-01T00:00:00Z&marketplaceIds=ATVPDKIKX0DER&maxResultsPerPage=1';
+  const tokenOf = (body: unknown) =>
+    (body as { pagination?: { nextToken?: string } }).pagination?.nextToken ?? '';
+
+  it('searchOrders pages: the next page needs the same filters (page size and includedData may change)', async () => {
+    const first = await search(page1);
+    expect(first.status).toBe(200);
+    const token = encodeURIComponent(tokenOf(first.body));
+    expect(token).not.toBe('');
+    const same = await search(`${page1}&paginationToken=${token}`);
+    expect(same.status).toBe(200);
+    const [a] = (first.body as { orders: Array<{ orderId: string }> }).orders;
+    const [b] = (same.body as { orders: Array<{ orderId: string }> }).orders;
+    expect(b?.orderId).not.toBe(a?.orderId);
+    const resized = await search(
+      `createdAfter=2020-01-01T00:00:00Z&marketplaceIds=ATVPDKIKX0DER&maxResultsPerPage=3&includedData=BUYER&paginationToken=${token}`,
+    );
+    expect(resized.status).toBe(200);
+    for (const changed of [
+      `paginationToken=${token}`,
+      `createdAfter=2020-01-01T00:00:00Z&paginationToken=${token}`,
+      `createdAfter=2021-01-01T00:00:00Z&marketplaceIds=ATVPDKIKX0DER&paginationToken=${token}`,
+    ]) {
+      const r = await search(changed);
+      expect(r.status, changed).toBe(400);
+      expect(r.body).toMatchObject({ errors: [{ code: 'InvalidInput' }] });
+      expect(r.problems).toEqual([]);
+    }
+  });
+
+  it('searchOrders and getOrders: creation and last-update dates never mixed', async () => {
+    for (const query of [
+      'createdAfter=2020-01-01T00:00:00Z&lastUpdatedAfter=2020-01-01T00:00:00Z',
+      'createdAfter=2020-01-01T00:00:00Z&lastUpdatedBefore=2026-01-01T00:00:00Z',
+      'lastUpdatedAfter=2020-01-01T00:00:00Z&createdBefore=2026-01-01T00:00:00Z',
+    ]) {
+      const r = await search(query);
+      expect(r.status, query).toBe(400);
+      expect(r.problems).toEqual([]);
+    }
+    const v0 = await send(
+      'sp-api',
+      `${SP_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&LastUpdatedAfter=2020-01-01T00:00:00Z&CreatedBefore=2026-01-01T00:00:00Z`,
+    );
+    expect(v0.status).toBe(400);
+  });
+});
+
 describe('SP-API long tail: answered from the models', () => {
   const metrics = `${SP_BASE}/sales/v1/orderMetrics?marketplaceIds=ATVPDKIKX0DER&interval=2026-01-01T00:00:00-07:00--2026-01-02T00:00:00-07:00&granularity=Day`;
 
@@ -178,6 +228,28 @@ describe('SP-API sandbox hosts answer only the static sandbox', () => {
     expect(await res.json()).toEqual({
       errors: [{ code: 'InvalidInput', message: 'Could not match input arguments', details: '' }],
     });
+  });
+
+  it('a request that includes the canned parameters matches, extra ones allowed (docs: "when the specified parameters are present")', async () => {
+    // getItemOffers' canned case names Asin and MarketplaceId only; the model requires ItemCondition too.
+    const offers = await fetch(
+      `${SP_SANDBOX_BASE}/products/pricing/v0/items/B00V5DG6IQ/offers?MarketplaceId=ATVPDKIKX0DER&ItemCondition=New`,
+      { headers: authHeaders('sp-api') },
+    );
+    expect(offers.status).toBe(200);
+  });
+
+  it('the case naming the most parameters wins (getOrders with the canned NextToken)', async () => {
+    const q = 'MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=TEST_CASE_200_NEXT_TOKEN';
+    const first = (await (
+      await fetch(`${SP_SANDBOX_BASE}/orders/v0/orders?${q}`, { headers: authHeaders('sp-api') })
+    ).json()) as { payload: { NextToken?: string } };
+    const next = await fetch(
+      `${SP_SANDBOX_BASE}/orders/v0/orders?${q}&NextToken=2YgYW55IGNhcm5hbCBwbGVhc3VyZS4`,
+      { headers: authHeaders('sp-api') },
+    );
+    expect(next.status).toBe(200);
+    expect(await next.json()).not.toEqual(first);
   });
 
   it('a canned path parameter (getReport ID323) and a canned body (createReport)', async () => {
@@ -278,6 +350,15 @@ describe('Amazon Ads long tail: answered from the specs', () => {
     const r = await send('amazon-ads', sb, init);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe(media);
+    expect(r.problems).toEqual([]);
+  });
+
+  it('a declared media range (*/*) is answered as application/json, which the range covers', async () => {
+    const r = await send('amazon-ads', `${ADS_BASE}/media/describe?mediaId=m1`, {
+      headers: { accept: '*/*' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json');
     expect(r.problems).toEqual([]);
   });
 

@@ -2,13 +2,14 @@
 import {
   type AppName,
   appEntry,
+  createFaultSwitch,
+  type FaultSwitch,
   MOCKS_PRELOAD,
   REPO_ROOT,
   type RunningHttp,
   startHttp,
 } from '@obmcp/test-kit';
 import type { TransportName } from './cases.js';
-import { createFaultSwitch, type FaultSwitch } from './fault-switch.js';
 
 /** How a client spawns the server itself (stdio). */
 export interface StdioLaunch {

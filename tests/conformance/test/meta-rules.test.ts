@@ -23,7 +23,13 @@ const READS: Record<
 /** A budget that lets retries through (getItemOffers' documented burst of 1 would refuse the retry). */
 const ROOMY_BUDGET = { OBMCP_MOCK_RATE_LIMIT: '100/100' };
 /** One call per 20 s: the second call is refused however slow this machine is. */
-const TIGHT_BUDGET = { OBMCP_MOCK_RATE_LIMIT: '0.05/1' };
+/**
+ * Room for exactly one call. Openbridge counts every request, its refresh-token → JWT exchange included
+ * (one budget per IP), so there the first call spends two tokens.
+ */
+const tightBudget = (app: AppName) => ({
+  OBMCP_MOCK_RATE_LIMIT: app === 'openbridge-mcp' ? '0.05/2' : '0.05/1',
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'obmcp-meta-rules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,7 +97,7 @@ describe.each(APPS)('%s: _meta rules', (app) => {
   });
 
   it("else from the pre-flight limiter's computed wait (and the refused call never reached upstream)", async () => {
-    const { outcomes, requests } = await run(app, TIGHT_BUDGET, 2);
+    const { outcomes, requests } = await run(app, tightBudget(app), 2);
     const [first, second] = outcomes;
     expect(first?.envelope).toBeUndefined();
     expect(first?.meta.retry_after_seconds).toBeUndefined();

@@ -13,7 +13,8 @@ async function timedCall(server: RawServer, tool: string, args: string) {
 describe('known issues (packages/contract validation/describe.ts, hints/categories.ts)', () => {
   // describeAjvErrors used to detail every ajv error (~75 µs each): 200k issues blocked the loop ~15 s.
   it('a 100 000-item wrong-type array is rejected within 5 s', async () => {
-    const server = await spawnApp('sp-mcp');
+    // search_orders is listed with the orders toolset (outside sp-mcp's default list).
+    const server = await spawnApp('sp-mcp', { env: { SP_API_TOOLSETS: 'curated,orders' } });
     const items = new Array<string>(100_000).fill('0').join(',');
     const r = await timedCall(
       server,

@@ -44,13 +44,15 @@ const TARGETS: Target[] = [
     burst: 1,
     env: { CODE_MODE: 'off', ADS_API_PROFILE_ID: '1111111111', OBMCP_MOCK_RATE_LIMIT: '0.2/1' },
   },
+  // Openbridge counts every request, the refresh-token → JWT exchange included: a process's first call spends
+  // two tokens (its JWT exchange and the call), so the burst leaves room for one more call.
   {
     app: 'openbridge-mcp',
     tool: 'get_remote_identities',
     args: {},
     rate: 0.2,
-    burst: 1,
-    env: { CODE_MODE: 'off', OBMCP_MOCK_RATE_LIMIT: '0.2/1' },
+    burst: 3,
+    env: { CODE_MODE: 'off', OBMCP_MOCK_RATE_LIMIT: '0.2/3' },
   },
 ];
 

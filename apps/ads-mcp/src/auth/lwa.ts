@@ -1,8 +1,8 @@
-// Direct Login with Amazon: refresh token → access token on the region's LWA host, cached per region.
+// Direct Login with Amazon: refresh token → access token on the region's LWA host (or ADS_API_LWA_ENDPOINT), cached per region.
 import { UpstreamTransportError } from '@obmcp/contract';
-import { type Fetcher, formBody, TokenCache } from '@obmcp/http-kit';
+import { formBody, TokenCache } from '@obmcp/http-kit';
 import { REGION_INFO, type Region } from '../regions.js';
-import { exchangeFailure } from './exchange-error.js';
+import type { CredentialExchange } from './credential-exchange.js';
 import type { AdsCredentials, CredentialSource } from './types.js';
 
 export interface LwaCredentials {
@@ -16,31 +16,37 @@ const LWA_HINTS = [
   'An invalid_grant means the refresh token was revoked or issued for another client: re-authorize the app in Login with Amazon.',
 ];
 
-export function createLwaSource(fetcher: Fetcher, creds: LwaCredentials): CredentialSource {
+const LWA = { service: 'Login with Amazon', hints: LWA_HINTS };
+
+/** `tokenUrl` replaces the region's LWA host when set (ADS_API_LWA_ENDPOINT). */
+export function createLwaSource(
+  send: CredentialExchange,
+  creds: LwaCredentials,
+  tokenUrl?: string,
+): CredentialSource {
   const cache = new TokenCache<string>({ refreshEarlyMs: 5 * 60_000 });
-  const secrets = [creds.clientSecret, creds.refreshToken];
 
   async function exchange(
     region: Region,
     signal?: AbortSignal,
   ): Promise<{ value: string; expiresAt: number }> {
-    const res = await fetcher.send({
-      method: 'POST',
-      url: REGION_INFO[region].tokenUrl,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-        accept: 'application/json',
+    const answer = await send(
+      {
+        operation: 'lwaRefreshGrant',
+        method: 'POST',
+        path: tokenUrl ?? REGION_INFO[region].tokenUrl,
+        contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+        body: formBody({
+          grant_type: 'refresh_token',
+          refresh_token: creds.refreshToken,
+          client_id: creds.clientId,
+          client_secret: creds.clientSecret,
+        }),
+        ...(signal ? { signal } : {}),
       },
-      body: formBody({
-        grant_type: 'refresh_token',
-        refresh_token: creds.refreshToken,
-        client_id: creds.clientId,
-        client_secret: creds.clientSecret,
-      }),
-      signal,
-    });
-    if (!res.ok) throw exchangeFailure('Login with Amazon', res, LWA_HINTS, secrets);
-    const body = res.json() as { access_token?: unknown; expires_in?: unknown };
+      LWA,
+    );
+    const body = (answer ?? {}) as { access_token?: unknown; expires_in?: unknown };
     if (typeof body.access_token !== 'string' || body.access_token === '') {
       throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
         summary: 'Login with Amazon answered without an access_token.',

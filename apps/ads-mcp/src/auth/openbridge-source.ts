@@ -1,7 +1,7 @@
 // Openbridge-brokered credentials: JWT → /service/amzadv/token/{identity} (fresh each call, cached briefly).
 import { DomainValidationError, UpstreamTransportError } from '@obmcp/contract';
-import { type Fetcher, TokenCache } from '@obmcp/http-kit';
-import { exchangeFailure } from './exchange-error.js';
+import { TokenCache } from '@obmcp/http-kit';
+import type { CredentialExchange } from './credential-exchange.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';
 import type { JwtProvider } from './openbridge-jwt.js';
 import type { AdsCredentials, CredentialSource } from './types.js';
@@ -27,8 +27,10 @@ export function noActiveIdentity(): DomainValidationError {
   });
 }
 
+const BROKER = { service: 'Openbridge token brokering', hints: BROKER_HINTS };
+
 export function createOpenbridgeSource(
-  fetcher: Fetcher,
+  send: CredentialExchange,
   jwt: JwtProvider,
   refreshToken: string,
   activeIdentity: () => number | undefined,
@@ -40,18 +42,17 @@ export function createOpenbridgeSource(
     identityId: number,
     signal?: AbortSignal,
   ): Promise<{ value: AdsCredentials; expiresAt: number }> {
-    const res = await fetcher.send({
-      method: 'GET',
-      url: OPENBRIDGE.tokenUrl(identityId),
-      headers: {
-        authorization: `Bearer ${await jwt(signal)}`,
-        'x-api-key': refreshToken,
-        accept: 'application/json',
+    const answer = await send(
+      {
+        operation: 'openbridgeBrokeredToken',
+        method: 'GET',
+        path: OPENBRIDGE.tokenUrl(identityId),
+        headers: { authorization: `Bearer ${await jwt(signal)}`, 'x-api-key': refreshToken },
+        ...(signal ? { signal } : {}),
       },
-      signal,
-    });
-    if (!res.ok) throw exchangeFailure('Openbridge token brokering', res, BROKER_HINTS, [refreshToken]);
-    const body = res.json() as { data?: { access_token?: unknown; client_id?: unknown } };
+      BROKER,
+    );
+    const body = (answer ?? {}) as { data?: { access_token?: unknown; client_id?: unknown } };
     const accessToken = body.data?.access_token;
     const rawClient = body.data?.client_id;
     // A legacy placeholder client id 'openbridge' means "use your own"; fall back to ADS_API_CLIENT_ID.

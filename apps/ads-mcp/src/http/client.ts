@@ -4,7 +4,7 @@ import type { Pipeline, QueryValue } from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
 import type { Session } from '../state/session.js';
 import { requireProfile } from '../tools/require-profile.js';
-import { downloadReportFile } from './download.js';
+import { downloadReportFile, fileContent } from './download.js';
 import { operationOf } from './rate-table.js';
 import type { AdsErrorContext } from './upstream.js';
 
@@ -28,6 +28,11 @@ export interface AdsRequest {
   scope: AdsScope;
   /** Safe to repeat after 5xx/timeouts. 429 is retried for every request (not processed upstream). */
   idempotent: boolean;
+  /**
+   * `file`: the answer is a file (a download redirected to S3, served as a gzip octet-stream): read within
+   * ADS_REPORT_MAX_BYTES, gunzipped, parsed when it is JSON, else returned as text. Default `json`.
+   */
+  answer?: 'json' | 'file';
 }
 
 export interface AdsResponse {
@@ -67,6 +72,7 @@ export class AdsApiClient {
       accept: req.accept ?? media,
       contentType: media,
       idempotent: req.idempotent,
+      ...(req.answer === 'file' ? { responseType: 'bytes', maxBodyBytes: this.config.reportMaxBytes } : {}),
       // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.
       ...passthroughParts(call.passthrough),
       auth: region,
@@ -76,6 +82,8 @@ export class AdsApiClient {
       meta: call.meta,
       context: { tool: call.tool, profileId },
     });
-    return { status: res.status, body: res.body ?? {} };
+    if (req.answer !== 'file') return { status: res.status, body: res.body ?? {} };
+    const file = await fileContent(res.bytes, res.headers.get('content-type'), this.config.reportMaxBytes);
+    return { status: res.status, body: file };
   }
 }

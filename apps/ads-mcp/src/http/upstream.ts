@@ -107,7 +107,7 @@ export function adsUpstream(deps: AdsUpstreamDeps): UpstreamDescription<AdsError
     name: 'ads',
     service: 'Amazon Ads API',
     fetcher: deps.fetcher,
-    baseUrl: () => REGION_INFO[session.region].apiHost,
+    baseUrl: () => config.endpoint ?? REGION_INFO[session.region].apiHost,
     auth: adsAuth(deps.source, session),
     headers: ADS_HEADERS,
     errors: (res, req) => parseAdsError(res, req.path, req.context, config, session),

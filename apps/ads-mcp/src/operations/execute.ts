@@ -42,7 +42,9 @@ async function scopeOf(
   call: CallContext,
 ): Promise<AdsScope> {
   const server = new Set((op.recipe.serverHeaders ?? []).map((h) => h.toLowerCase()));
-  if (server.has('amazon-advertising-api-advertiserid')) {
+  // AMC operations identify the AMC account by advertiser; Sponsored Products recommendations also declare an
+  // optional AdvertiserId header but are profile-scoped (their spec requires the Scope header).
+  if (server.has('amazon-advertising-api-advertiserid') && op.toolset === 'amc') {
     const amc = await amcScope(ctx, {}, call);
     const declaresAccount = op.recipe.params.some(
       (p) => p.in === 'header' && p.name.toLowerCase() === ACCOUNT_ID_HEADER,
@@ -68,6 +70,8 @@ export function adsOperationExecutor(ctx: AdsToolContext): ExecuteOperation {
         headers,
         scope,
         idempotent: !op.writes,
+        // A GET whose spec declares no success media type answers with a file (a 307 to S3): read it as one.
+        ...(op.recipe.method === 'GET' && op.recipe.accept === undefined ? { answer: 'file' as const } : {}),
       },
       call,
     );

@@ -1,8 +1,17 @@
-// One refresh-token → JWT exchange at POST /auth/api/ref (JSON:API APIAuth body; 200 and 202 accepted).
-import { AuthError, parseRetryAfter, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
-import type { Fetcher } from '@obmcp/http-kit';
+// The refresh-token → JWT exchange at POST /auth/api/ref (JSON:API APIAuth body), through a credential pipeline.
+import { type Logger, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
+import {
+  credentialFailure,
+  credentialPipeline,
+  type Fetcher,
+  type LimitSettings,
+  type ParsedError,
+  type Pipeline,
+  requestCredential,
+  type UpstreamResponse,
+} from '@obmcp/http-kit';
 import { detailsFromBody } from '../http/error-body.js';
-import { requestIdOf } from '../http/headers.js';
+import { OPENBRIDGE_HEADERS } from '../http/headers.js';
 import { readJwtClaims } from './jwt-claims.js';
 
 export interface IssuedJwt {
@@ -14,56 +23,67 @@ export interface IssuedJwt {
 
 const SERVICE = 'Openbridge authentication';
 const FALLBACK_TTL_MS = 3_600_000;
+const REJECTED_HINT =
+  'OPENBRIDGE_REFRESH_TOKEN must be an active key:secret refresh token from Openbridge Account → API Management.';
 
-export async function exchangeRefreshToken(
-  fetcher: Fetcher,
-  authUrl: string,
-  refreshToken: string,
-): Promise<IssuedJwt> {
-  const res = await fetcher.send({
-    method: 'POST',
-    url: `${authUrl}/auth/api/ref`,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ data: { type: 'APIAuth', attributes: { refresh_token: refreshToken } } }),
+export interface JwtExchangeOptions {
+  fetcher: Fetcher;
+  /** Base URL of the authentication host (OPENBRIDGE_AUTH_BASE_URL). */
+  authUrl: string;
+  refreshToken: string;
+  maxRetries: number;
+  /** The per-IP budget every Openbridge request spends from (the exchange counts like any call). */
+  limits?: LimitSettings;
+  log?: Logger;
+}
+
+function outage(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+function parseExchangeError(res: UpstreamResponse, secrets: readonly string[]): ParsedError {
+  return {
+    summary: outage(res.status)
+      ? `${SERVICE} failed with HTTP ${res.status} while exchanging the refresh token.`
+      : `${SERVICE} rejected the configured refresh token (HTTP ${res.status}).`,
+    details: detailsFromBody(res.text(), res.headers.get('content-type'), secrets),
+    hints: [],
+  };
+}
+
+/** The authentication host as an upstream: no auth of its own, Openbridge's error shapes and budget. */
+export function jwtExchangePipeline(options: JwtExchangeOptions): Pipeline {
+  const secrets = [options.refreshToken];
+  return credentialPipeline({
+    name: 'openbridge',
+    service: SERVICE,
+    fetcher: options.fetcher,
+    baseUrl: () => options.authUrl,
+    headers: OPENBRIDGE_HEADERS,
+    errors: (res) => parseExchangeError(res, secrets),
+    ...(options.limits ? { limits: options.limits } : {}),
+    retry: { maxAttempts: options.maxRetries + 1, baseDelayMs: 250, maxDelayMs: 2_000, maxTotalMs: 8_000 },
+    ...(options.log ? { log: options.log } : {}),
   });
-  const secrets = [refreshToken];
-  if (res.status !== 200 && res.status !== 202) {
-    const details = detailsFromBody(res.text(), res.headers.get('content-type'), secrets);
-    const requestId = requestIdOf(res.headers);
-    if (res.status === 429 || res.status >= 500) {
-      const retryAfterSeconds = parseRetryAfter(res.headers.get('retry-after'));
-      throw new UpstreamHttpError(res.status, {
-        service: SERVICE,
-        details,
-        requestId,
-        retryAfterSeconds,
-        summary: `${SERVICE} failed with HTTP ${res.status} while exchanging the refresh token.`,
-      });
-    }
-    throw new AuthError({
-      status: res.status,
-      summary: `${SERVICE} rejected the configured refresh token (HTTP ${res.status}).`,
-      details,
-      requestId,
-      hints: [
-        'OPENBRIDGE_REFRESH_TOKEN must be an active key:secret refresh token from Openbridge Account → API Management.',
-      ],
-    });
+}
+
+/** One exchange (200 and 202 both carry the JWT); a rejected token is an AuthError, an outage stays HTTP. */
+export async function exchangeRefreshToken(pipeline: Pipeline, refreshToken: string): Promise<IssuedJwt> {
+  let body: unknown;
+  try {
+    ({ body } = await requestCredential(pipeline, {
+      operation: 'refreshTokenExchange',
+      method: 'POST',
+      path: '/auth/api/ref',
+      body: { data: { type: 'APIAuth', attributes: { refresh_token: refreshToken } } },
+    }));
+  } catch (error) {
+    if (error instanceof UpstreamHttpError && !outage(error.status))
+      throw credentialFailure(error, [REJECTED_HINT]);
+    throw error;
   }
-  if (!res.isJson) {
-    throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-      summary: `${SERVICE} answered HTTP ${res.status} with a non-JSON body.`,
-      details: [
-        {
-          path: '',
-          issue: `content-type ${res.headers.get('content-type') ?? 'missing'}`,
-          received_type: 'upstream_response',
-        },
-      ],
-    });
-  }
-  const body = res.json() as { data?: { attributes?: { token?: unknown } } } | null;
-  const token = body?.data?.attributes?.token;
+  const token = (body as { data?: { attributes?: { token?: unknown } } } | null | undefined)?.data?.attributes
+    ?.token;
   if (typeof token !== 'string' || token.split('.').length !== 3) {
     throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
       summary: `${SERVICE} response carried no JWT at data.attributes.token.`,

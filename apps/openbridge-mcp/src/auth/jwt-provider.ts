@@ -1,6 +1,11 @@
 // JWT provider: TokenCache-backed (fresh until 5 min before expires_at, concurrent refreshes share one exchange).
-import { defaultShouldRetry, type Fetcher, TokenCache, withRetry } from '@obmcp/http-kit';
-import { exchangeRefreshToken, type IssuedJwt } from './exchange.js';
+import { TokenCache } from '@obmcp/http-kit';
+import {
+  exchangeRefreshToken,
+  type IssuedJwt,
+  type JwtExchangeOptions,
+  jwtExchangePipeline,
+} from './exchange.js';
 
 export const REFRESH_EARLY_MS = 5 * 60_000;
 
@@ -13,27 +18,15 @@ export interface JwtProvider {
   invalidate(): void;
 }
 
-export interface JwtProviderOptions {
-  fetcher: Fetcher;
-  authUrl: string;
-  refreshToken: string;
-  maxRetries: number;
+export interface JwtProviderOptions extends JwtExchangeOptions {
   now?: () => number;
 }
 
 export function createJwtProvider(options: JwtProviderOptions): JwtProvider {
   const cache = new TokenCache<IssuedJwt>({ refreshEarlyMs: REFRESH_EARLY_MS, now: options.now });
+  const pipeline = jwtExchangePipeline(options);
   const fetchJwt = async () => {
-    const issued = await withRetry(
-      () => exchangeRefreshToken(options.fetcher, options.authUrl, options.refreshToken),
-      {
-        maxAttempts: options.maxRetries + 1,
-        baseDelayMs: 250,
-        maxDelayMs: 2_000,
-        maxTotalMs: 8_000,
-        shouldRetry: defaultShouldRetry,
-      },
-    );
+    const issued = await exchangeRefreshToken(pipeline, options.refreshToken);
     return { value: issued, expiresAt: issued.expiresAt };
   };
   const current = () => cache.get('jwt', fetchJwt);

@@ -1,5 +1,5 @@
 // Openbridge's documented budget: 1,000 requests per 5 minutes (rolling), per IP address — one bucket for every call.
-import type { LimitRule } from '@obmcp/http-kit';
+import { type Limiter, type LimitRule, type LimitSettings, limitRules } from '@obmcp/http-kit';
 
 /**
  * A token bucket that can never exceed the rolling window: burst + rate × 300 s = 100 + 3 × 300 = 1,000
@@ -9,3 +9,8 @@ export const OPENBRIDGE_RULE: LimitRule = { rate: 3, burst: 100 };
 
 /** Every operation spends from the same budget. */
 export const OPENBRIDGE_BUCKET = 'requests';
+
+/** The limiter settings of every Openbridge exchange (API calls and the JWT exchange alike). */
+export function openbridgeLimits(limiter: Limiter, env: Record<string, string | undefined>): LimitSettings {
+  return { limiter, ...limitRules(() => OPENBRIDGE_RULE, env), bucket: () => OPENBRIDGE_BUCKET };
+}

@@ -1,11 +1,11 @@
 // What openbridge-mcp tells the shared pipeline about the Openbridge API: JWT auth, error shapes, one 1,000/5 min budget.
 import type { Logger } from '@obmcp/contract';
-import { type Fetcher, type Limiter, limitRules, type UpstreamDescription } from '@obmcp/http-kit';
+import type { Fetcher, Limiter, UpstreamDescription } from '@obmcp/http-kit';
 import type { JwtProvider } from '../auth/jwt-provider.js';
 import type { Config } from '../config.js';
 import { OPENBRIDGE_HEADERS } from './headers.js';
 import { parseOpenbridgeError } from './http-error.js';
-import { OPENBRIDGE_BUCKET, OPENBRIDGE_RULE } from './rate-table.js';
+import { openbridgeLimits } from './rate-table.js';
 
 /** Resource named in the not-found / forbidden hints. */
 export interface OpenbridgeErrorContext {
@@ -40,11 +40,7 @@ export function openbridgeUpstream(
     },
     headers: OPENBRIDGE_HEADERS,
     errors: (res, req) => parseOpenbridgeError(res, { resource: req.context?.resource, secrets }),
-    limits: {
-      limiter: deps.limiter,
-      ...limitRules(() => OPENBRIDGE_RULE, deps.env),
-      bucket: () => OPENBRIDGE_BUCKET,
-    },
+    limits: openbridgeLimits(deps.limiter, deps.env),
     retry: {
       maxAttempts: config.maxRetries + 1,
       baseDelayMs: 300,

@@ -1,5 +1,6 @@
 // LWA error bodies ({error, error_description}) → AuthError with re-authorization hints; never a secret.
 import { AuthError, boundText } from '@obmcp/contract';
+import type { ParsedError, UpstreamResponse } from '@obmcp/http-kit';
 
 const HINTS: Record<string, string[]> = {
   invalid_grant: [
@@ -10,6 +11,7 @@ const HINTS: Record<string, string[]> = {
     'Check SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (LWA app credentials); the secret may have been rotated.',
   ],
   temporarily_unavailable: ['Login with Amazon is temporarily unavailable; retry after a short wait.'],
+  server_error: ['Login with Amazon failed server-side; retry after a short wait.'],
   unauthorized_client: [
     'The LWA app is not authorized for this grant; check the app registration in Seller Central.',
   ],
@@ -23,11 +25,12 @@ function field(body: unknown, key: string): string | undefined {
   return undefined;
 }
 
-export function lwaAuthError(status: number, body: unknown): AuthError {
-  const code = field(body, 'error') ?? 'unknown_error';
+/** What an LWA error body says: summary, the upstream code and description, hints for that code. */
+export function lwaError(status: number, body: unknown): ParsedError {
+  const transient = status === 429 || status >= 500;
+  const code = field(body, 'error') ?? (transient ? 'temporarily_unavailable' : 'unknown_error');
   const description = field(body, 'error_description');
-  return new AuthError({
-    status,
+  return {
     summary: `Login with Amazon token exchange failed with HTTP ${status} (${boundText(code, 40)}).`,
     details: [
       {
@@ -41,5 +44,20 @@ export function lwaAuthError(status: number, body: unknown): AuthError {
     hints: HINTS[code] ?? [
       'Check the LWA credentials (SP_API_CLIENT_ID, SP_API_CLIENT_SECRET, SP_API_REFRESH_TOKEN).',
     ],
-  });
+  };
+}
+
+/** The credential pipeline's error parser (an unreadable body reads as no body). */
+export function parseLwaError(res: UpstreamResponse): ParsedError {
+  let body: unknown;
+  try {
+    body = res.isJson ? res.json() : undefined;
+  } catch {
+    body = undefined;
+  }
+  return lwaError(res.status, body);
+}
+
+export function lwaAuthError(status: number, body: unknown): AuthError {
+  return new AuthError({ status, ...lwaError(status, body) });
 }

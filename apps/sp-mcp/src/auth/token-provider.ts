@@ -1,37 +1,63 @@
-// SP-API credentials: LWA refresh grant per identity (form body), as the pipeline's token auth plug-in.
-import { UpstreamHttpError } from '@obmcp/contract';
-import { type Fetcher, formBody, type TokenAuth, tokenAuth, withRetry } from '@obmcp/http-kit';
+// SP-API credentials: the LWA refresh grant per identity, sent through the credential pipeline, as the API pipeline's token auth.
+import { type Logger, UpstreamHttpError } from '@obmcp/contract';
+import {
+  credentialFailure,
+  credentialPipeline,
+  type Fetcher,
+  formBody,
+  noRateLimitHeaders,
+  type Pipeline,
+  requestCredential,
+  type TokenAuth,
+  tokenAuth,
+} from '@obmcp/http-kit';
 import type { SpConfig } from '../config.js';
 import { isExpiredToken, readErrors } from '../http/upstream-error.js';
 import type { Identity } from '../identity/identities.js';
 import type { Session } from '../identity/session.js';
-import { lwaAuthError } from './lwa-errors.js';
+import { lwaAuthError, parseLwaError } from './lwa-errors.js';
 
-async function exchange(config: SpConfig, fetcher: Fetcher, identity: Identity, signal?: AbortSignal) {
-  const res = await fetcher.send({
-    method: 'POST',
-    url: config.lwaEndpoint,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-      accept: 'application/json',
-    },
-    body: formBody({
-      grant_type: 'refresh_token',
-      refresh_token: identity.refreshToken,
-      client_id: config.clientId,
-      client_secret: config.clientSecret,
-    }),
-    ...(signal ? { signal } : {}),
+/** The LWA token endpoint as an upstream: no credentials of its own, two attempts within config.tokenRetry. */
+function lwaPipeline(config: SpConfig, fetcher: Fetcher, log?: Logger): Pipeline {
+  return credentialPipeline({
+    name: 'sp-lwa',
+    service: 'Login with Amazon',
+    fetcher,
+    baseUrl: () => config.lwaEndpoint,
+    headers: noRateLimitHeaders(['x-amzn-requestid']),
+    errors: parseLwaError,
+    retry: { maxAttempts: 2, ...config.tokenRetry },
+    ...(log ? { log } : {}),
   });
-  if (res.status === 429 || res.status >= 500) {
-    // Transient: let withRetry decide; surfaces as AuthError below when it gives up.
-    throw new UpstreamHttpError(res.status, { service: 'Login with Amazon' });
+}
+
+async function exchange(
+  lwa: Pipeline,
+  config: SpConfig,
+  identity: Identity,
+  signal?: AbortSignal,
+): Promise<{ value: string; expiresAt: number }> {
+  let body: unknown;
+  try {
+    ({ body } = await requestCredential(lwa, {
+      operation: 'lwaRefreshGrant',
+      method: 'POST',
+      path: '',
+      contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+      body: formBody({
+        grant_type: 'refresh_token',
+        refresh_token: identity.refreshToken,
+        client_id: config.clientId,
+        client_secret: config.clientSecret,
+      }),
+      ...(signal ? { signal } : {}),
+    }));
+  } catch (error) {
+    throw error instanceof UpstreamHttpError ? credentialFailure(error) : error;
   }
-  const body = res.json();
-  if (!res.ok) throw lwaAuthError(res.status, body);
-  const b = body as { access_token?: unknown; expires_in?: unknown };
+  const b = (body ?? {}) as { access_token?: unknown; expires_in?: unknown };
   if (typeof b.access_token !== 'string' || b.access_token.length === 0) {
-    throw lwaAuthError(res.status, {
+    throw lwaAuthError(200, {
       error: 'invalid_response',
       error_description: 'LWA returned no access_token',
     });
@@ -41,25 +67,18 @@ async function exchange(config: SpConfig, fetcher: Fetcher, identity: Identity, 
 }
 
 /** Scope = identity id; the token goes out as x-amz-access-token; an expired token is a 403 "Unauthorized … expired". */
-export function createSpAuth(config: SpConfig, fetcher: Fetcher, session: Session): TokenAuth<string> {
+export function createSpAuth(
+  config: SpConfig,
+  fetcher: Fetcher,
+  session: Session,
+  log?: Logger,
+): TokenAuth<string> {
+  const lwa = lwaPipeline(config, fetcher, log);
   const identityOf = (id: string): Identity => session.list().find((i) => i.id === id) ?? session.active();
   return tokenAuth<string>({
     refreshEarlyMs: 5 * 60_000,
     toHeaders: (token) => ({ 'x-amz-access-token': token }),
     isExpired: (res) => isExpiredToken(res.status, readErrors(res)),
-    async fetchToken(scope, signal) {
-      try {
-        return await withRetry(() => exchange(config, fetcher, identityOf(scope), signal), {
-          maxAttempts: 2,
-          ...config.tokenRetry,
-          shouldRetry: (error) => ({ retry: error instanceof UpstreamHttpError }),
-          ...(signal ? { signal } : {}),
-        });
-      } catch (error) {
-        if (error instanceof UpstreamHttpError)
-          throw lwaAuthError(error.status, { error: 'temporarily_unavailable' });
-        throw error;
-      }
-    },
+    fetchToken: (scope, signal) => exchange(lwa, config, identityOf(scope), signal),
   });
 }

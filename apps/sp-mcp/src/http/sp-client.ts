@@ -20,6 +20,8 @@ export interface SpRequest {
   body?: unknown;
   /** A conditional restricted operation (a restricted report type's document): request an RDT. */
   restrictedData?: { roles: readonly RoleName[] };
+  /** The success body documents an `errors` list (recipe `errorsInSuccess`): never a failure on 2xx. */
+  errorsInSuccess?: true;
 }
 
 export interface SpResult {

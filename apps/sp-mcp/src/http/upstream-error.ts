@@ -51,7 +51,9 @@ function hintsFor(status: number, errors: SpErrorItem[], sandbox: boolean): stri
     'Inspect details[].upstream_code and issue for the upstream cause; fix the input and retry.',
   ];
   if (sandbox)
-    hints.push('The SP-API sandbox only answers its canned requests (e.g. CreatedAfter=TEST_CASE_200).');
+    hints.push(
+      "The SP-API sandbox answers only the official models' canned requests, e.g. get_orders createdAfter=TEST_CASE_200 with marketplaceIds=['ATVPDKIKX0DER'], get_order orderId=TEST_CASE_200, get_report reportId=ID323.",
+    );
   if (errors.length === 0) hints.push('Re-check tool input against the required schema fields.');
   return hints;
 }

@@ -33,7 +33,7 @@ export function spUpstream(deps: SpUpstreamDeps): UpstreamDescription {
     name: 'sp',
     service: 'SP-API',
     fetcher: deps.fetcher,
-    baseUrl: () => spBaseUrl(session.region, session.sandbox),
+    baseUrl: () => spBaseUrl(session.region, session.sandbox, config.endpoint),
     auth: deps.auth,
     // SP-API documents only x-amzn-RateLimit-Limit (best effort, never on 429) and x-amzn-RequestId.
     headers: rateLimitHeaders('x-amzn-ratelimit', ['x-amzn-requestid']),

@@ -1,6 +1,5 @@
 // The generated SP-API catalog (every operation of the vendored models), read once per process.
-import { readFileSync } from 'node:fs';
-import type { Catalog } from '@obmcp/openapi-tools';
+import { type Catalog, readCatalog } from '@obmcp/openapi-tools';
 
 /** apps/sp-mcp/generated/sp-api-catalog.json, from dist/operations/ or src/operations/ alike. */
 export const SP_CATALOG_PATH = new URL('../../generated/sp-api-catalog.json', import.meta.url);
@@ -8,6 +7,6 @@ export const SP_CATALOG_PATH = new URL('../../generated/sp-api-catalog.json', im
 let cached: Catalog | undefined;
 
 export function spCatalog(): Catalog {
-  cached ??= JSON.parse(readFileSync(SP_CATALOG_PATH, 'utf8')) as Catalog;
+  cached ??= readCatalog(SP_CATALOG_PATH);
   return cached;
 }

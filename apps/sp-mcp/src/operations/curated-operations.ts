@@ -1,6 +1,8 @@
 // Which official operation each curated tool calls: the tool declares it, and the generated twin is not served.
 import type { ToolDefinition } from '@obmcp/contract';
-import { type Catalog, OPERATION_META_KEY } from '@obmcp/openapi-tools';
+import { type Catalog, OPERATIONS_META_KEY, withOperation } from '@obmcp/openapi-tools';
+import { catalogOperation } from './catalog-call.js';
+import { WORKFLOW_OPERATIONS } from './workflow-operations.js';
 
 /** Curated tool name → [model file stem, operationId]. */
 export const CURATED_OPERATIONS: Readonly<Record<string, readonly [string, string]>> = {
@@ -25,20 +27,22 @@ export const CURATED_OPERATIONS: Readonly<Record<string, readonly [string, strin
   create_feed: ['feeds_2021-06-30', 'createFeed'],
 };
 
-export const operationRef = (api: string, operationId: string): string => `${api}:${operationId}`;
-
-/** `api:operationId` of every operation a curated tool serves. */
-export function curatedOperationRefs(): Set<string> {
-  return new Set(Object.values(CURATED_OPERATIONS).map(([api, id]) => operationRef(api, id)));
-}
-
-/** Curated tools with `_meta["io.obmcp/operation"]` taken from the catalog entry they call. */
+/**
+ * Curated tools with `_meta["io.obmcp/operation"]` taken from the catalog entry they call; workflow
+ * tools list theirs under `_meta["io.obmcp/operations"]` (they do not replace the generated tools).
+ */
 export function withOperationMeta(tools: readonly ToolDefinition[], catalog: Catalog): ToolDefinition[] {
   return tools.map((tool) => {
+    const workflow = WORKFLOW_OPERATIONS[tool.name];
+    if (workflow)
+      return {
+        ...tool,
+        _meta: { ...tool._meta, [OPERATIONS_META_KEY]: workflow.map((r) => catalogOperation(r).meta) },
+      };
     const ref = CURATED_OPERATIONS[tool.name];
     if (!ref) return tool;
     const op = catalog.operations.find((o) => o.meta.api === ref[0] && o.meta.operationId === ref[1]);
     if (!op) throw new Error(`curated tool ${tool.name}: ${ref.join(' ')} is not in the SP-API catalog`);
-    return { ...tool, _meta: { ...tool._meta, [OPERATION_META_KEY]: op.meta } };
+    return withOperation(tool, op.meta);
   });
 }

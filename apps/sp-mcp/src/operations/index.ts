@@ -1,20 +1,18 @@
-// sp-mcp tools from the generated catalog: which are listed, which only Code Mode reaches.
+// sp-mcp tools from the generated catalog: curated tools declare (and replace) their operation, every
+// other operation is a generated tool, listed when its API is selected (SP_API_TOOLSETS); the shared
+// catalogToolSplit does the split.
 import type { ToolDefinition } from '@obmcp/contract';
 import type { LimitRule } from '@obmcp/http-kit';
-import { allowedOperations } from '@obmcp/openapi-tools';
+import { CURATED_TOOLSET, catalogToolSplit, type ToolSplit } from '@obmcp/openapi-tools';
 import type { SpApiClient } from '../http/sp-client.js';
-import { operationKey } from './call-operation.js';
+import { operationKey, spOperationExecutor } from './call-operation.js';
 import { spCatalog } from './catalog.js';
-import { curatedOperationRefs, operationRef, withOperationMeta } from './curated-operations.js';
-import { operationTool } from './operation-tools.js';
-import { isListedApi, selectToolsets } from './toolsets.js';
+import { withOperationMeta } from './curated-operations.js';
+import { withRdtNote } from '../restricted/rdt-notes.js';
+import { OUTSIDE_DEFAULT } from './default-listing.js';
 
-export interface SpToolSplit {
-  /** Published in tools/list. */
-  listed: ToolDefinition[];
-  /** Callable through Code Mode only (search_tools, get_tool_schema, call_tool). */
-  hidden: ToolDefinition[];
-}
+/** Default SP_API_TOOLSETS: the curated tools; every other operation is reachable through Code Mode. */
+export const DEFAULT_SP_TOOLSETS = CURATED_TOOLSET;
 
 export interface SpOperationOptions {
   client: SpApiClient;
@@ -25,30 +23,23 @@ export interface SpOperationOptions {
   enableWrites: boolean;
 }
 
-/**
- * Curated tools declare their operation and replace its generated twin; every other operation of
- * the catalog becomes a generated tool, listed when its API is selected. Writes only when enabled.
- */
-export function spToolSplit(options: SpOperationOptions): SpToolSplit {
+/** Throws (a startup error naming the valid toolsets) on an unknown SP_API_TOOLSETS name. */
+export function spToolSplit(options: SpOperationOptions): ToolSplit {
   const catalog = spCatalog();
-  const selection = selectToolsets(options.toolsets, catalog);
-  const curated = withOperationMeta(options.curated, catalog);
-  const covered = curatedOperationRefs();
-  const taken = new Set(curated.map((t) => t.name));
-  const listed: ToolDefinition[] = [];
-  const hidden: ToolDefinition[] = [];
-  for (const tool of curated) (selection.curated || isLocal(tool) ? listed : hidden).push(tool);
-  for (const op of allowedOperations(catalog, options.enableWrites)) {
-    if (covered.has(operationRef(op.meta.api, op.meta.operationId))) continue;
-    if (taken.has(op.name)) throw new Error(`generated tool ${op.name} collides with a curated tool`);
-    (isListedApi(selection, op.toolset) ? listed : hidden).push(operationTool(op, options.client));
+  try {
+    const split = catalogToolSplit({
+      catalog,
+      curated: withOperationMeta(options.curated, catalog),
+      toolsets: options.toolsets,
+      defaultToolsets: DEFAULT_SP_TOOLSETS,
+      enableWrites: options.enableWrites,
+      outsideCurated: OUTSIDE_DEFAULT,
+      execute: spOperationExecutor(options.client),
+    });
+    return { ...split, listed: split.listed.map(withRdtNote), hidden: split.hidden.map(withRdtNote) };
+  } catch (error) {
+    throw new Error(`SP_API_TOOLSETS: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { listed, hidden };
-}
-
-/** Session tools (identities, region) have no upstream operation and are always listed. */
-function isLocal(tool: ToolDefinition): boolean {
-  return tool.annotations?.openWorldHint === false;
 }
 
 /**

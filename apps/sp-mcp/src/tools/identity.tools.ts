@@ -48,7 +48,7 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
   const regionInfo = () => ({
     region: session.region,
     sandbox: session.sandbox,
-    endpoint: spBaseUrl(session.region, session.sandbox),
+    endpoint: spBaseUrl(session.region, session.sandbox, deps.config.endpoint),
     activeIdentityId: session.active().id,
   });
   return [

@@ -1,15 +1,20 @@
-// All sp-mcp tools; write tools only when SP_API_ENABLE_WRITES=true.
+// All sp-mcp tools; write tools only when SP_API_ENABLE_WRITES=true; sandbox mode admits canned values.
 import type { ToolDefinition } from '@obmcp/contract';
 import { catalogTools } from './catalog.tools.js';
 import type { SpToolDeps } from './deps.js';
 import { feedsReadTools, feedsWriteTools } from './feeds.tools.js';
+import { feesTools } from './fees.tools.js';
+import { financesTools } from './finances.tools.js';
 import { identityTools } from './identity.tools.js';
 import { inventoryTools } from './inventory.tools.js';
 import { listingsReadTools, listingsWriteTools } from './listings.tools.js';
 import { ordersTools } from './orders.tools.js';
 import { pricingTools } from './pricing.tools.js';
 import { reportsTools } from './reports.tools.js';
+import { salesTools } from './sales.tools.js';
+import { sandboxTools } from './sandbox-schema.js';
 import { sellersTools } from './sellers.tools.js';
+import { solicitationsWriteTools } from './solicitations.tools.js';
 
 export function spTools(deps: SpToolDeps): ToolDefinition[] {
   const read = [
@@ -22,7 +27,13 @@ export function spTools(deps: SpToolDeps): ToolDefinition[] {
     ...listingsReadTools(deps),
     ...pricingTools(deps),
     ...feedsReadTools(deps),
+    ...financesTools(deps),
+    ...feesTools(deps),
+    ...salesTools(deps),
   ];
-  const writes = deps.config.enableWrites ? [...listingsWriteTools(deps), ...feedsWriteTools(deps)] : [];
-  return [...read, ...writes];
+  const writes = deps.config.enableWrites
+    ? [...listingsWriteTools(deps), ...feedsWriteTools(deps), ...solicitationsWriteTools(deps)]
+    : [];
+  // The static sandbox answers canned values (TEST_CASE_200 …) that production formats reject.
+  return deps.config.sandbox ? sandboxTools([...read, ...writes]) : [...read, ...writes];
 }

@@ -80,6 +80,14 @@ const patchSchema = {
       },
     },
     mode: { type: 'string', enum: ['VALIDATION_PREVIEW'], description: 'Validate only; nothing is changed.' },
+    includedData: {
+      type: 'array',
+      maxItems: 2,
+      uniqueItems: true,
+      items: { type: 'string', enum: ['identifiers', 'issues'] },
+      description:
+        'Data sets in the response (default issues); identifiers only with mode VALIDATION_PREVIEW.',
+    },
     issueLocale,
   },
   required: ['sku', 'marketplaceIds', 'productType', 'patches'],
@@ -149,7 +157,12 @@ export function listingsWriteTools(deps: SpToolDeps): ToolDefinition[] {
             operation: 'patchListingsItem',
             method: 'PATCH',
             path: `/listings/2021-08-01/items/${seg(seller)}/${seg(args.sku)}`,
-            query: { marketplaceIds: args.marketplaceIds, mode: args.mode, issueLocale: args.issueLocale },
+            query: {
+              marketplaceIds: args.marketplaceIds,
+              includedData: args.includedData,
+              mode: args.mode,
+              issueLocale: args.issueLocale,
+            },
             body: { productType: args.productType, patches: args.patches },
           },
           call,

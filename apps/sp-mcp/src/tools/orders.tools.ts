@@ -1,13 +1,9 @@
 // Orders tools: get_orders / get_order / get_order_items (v0, PascalCase upstream) and search_orders (2026-01-01).
-import {
-  DomainValidationError,
-  defineTool,
-  type FromSchema,
-  type ToolDefinition,
-  READ_UPSTREAM,
-} from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { mapQuery } from '../http/query-case.js';
 import { asObject, payloadOf, type SpToolDeps, seg } from './deps.js';
+import { checkOrderDates } from './order-date-rules.js';
+import { PageFilterMemory } from './page-filters.js';
 import { dateTime, marketplaceIds50, orderId, pageToken } from './schema-parts.js';
 
 const getOrdersSchema = {
@@ -166,34 +162,31 @@ const V2026_KEYS = [
   'includedData',
 ] as const;
 
-function requireOneOf(args: Record<string, unknown>, fields: readonly string[], exactlyOne: boolean): void {
-  const given = fields.filter((f) => args[f] !== undefined);
-  if (given.length === 1 || (!exactlyOne && given.length > 1)) return;
-  const [a, b] = fields;
-  throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-    summary: exactlyOne && given.length > 1 ? `Provide only one of ${a} and ${b}.` : `Provide ${a} or ${b}.`,
-    details: fields.map((f) => ({
-      path: f,
-      issue: exactlyOne ? 'exactly one of these is required' : 'one of these is required',
-      received_type: args[f] === undefined ? 'undefined' : 'string',
-    })),
-    hints: [`Required: ${a} or ${b} (ISO 8601, e.g. 2026-03-01T00:00:00Z). See schema.`],
-  });
+/** What search_orders must send unchanged on every page (the model: all but maxResultsPerPage and includedData). */
+const SEARCH_FILTER_KEYS = V2026_KEYS.filter(
+  (k) => k !== 'paginationToken' && k !== 'maxResultsPerPage' && k !== 'includedData',
+);
+
+/** `pagination.nextToken` of a searchOrders body. */
+function nextTokenOf(body: Record<string, unknown>): string | undefined {
+  const pagination = body.pagination as { nextToken?: unknown } | undefined;
+  return typeof pagination?.nextToken === 'string' ? pagination.nextToken : undefined;
 }
 
 export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
-  const { client } = deps;
+  const { client, session } = deps;
+  const pages = new PageFilterMemory(SEARCH_FILTER_KEYS);
   return [
     defineTool<FromSchema<typeof getOrdersSchema>>({
       name: 'get_orders',
       title: 'Get orders (Orders v0)',
       description:
-        'Lists orders (Orders API v0 getOrders, deprecated). Requires createdAfter or lastUpdatedAfter unless nextToken is given. PII (BuyerInfo, ShippingAddress) needs a restricted-data token, requested automatically (restricted role required); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.0167/s, burst 20.',
+        'Lists orders (Orders API v0 getOrders, deprecated). Requires createdAfter or lastUpdatedAfter unless nextToken is given; created* and lastUpdated* dates cannot be mixed. PII (BuyerInfo, ShippingAddress) needs a restricted-data token, requested automatically (restricted role required); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.0167/s, burst 20.',
       inputSchema: getOrdersSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        if (args.nextToken === undefined) requireOneOf(args, ['createdAfter', 'lastUpdatedAfter'], false);
+        checkOrderDates(args, args.nextToken === undefined);
         const { body } = await client.call(
           {
             operation: 'getOrders',
@@ -258,23 +251,28 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'search_orders',
       title: 'Search orders (Orders 2026-01-01)',
       description:
-        'Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter is required unless paginationToken is given. includedData BUYER/RECIPIENT returns buyer and recipient data without a restricted-data token.',
+        "Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter; created* and lastUpdated* dates cannot be mixed. Next page: send paginationToken alone and the server resends page 1's filters (Amazon requires them unchanged; only maxResultsPerPage and includedData may change). includedData BUYER/RECIPIENT returns buyer and recipient data without a restricted-data token.",
       inputSchema: searchOrdersSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        if (args.paginationToken === undefined)
-          requireOneOf(args, ['createdAfter', 'lastUpdatedAfter'], true);
+        const identity = session.active().id;
+        const request =
+          args.paginationToken === undefined ? args : pages.complete(identity, args.paginationToken, args);
+        checkOrderDates(request, true);
         const { body } = await client.call(
           {
             operation: 'searchOrders',
             method: 'GET',
             path: '/orders/2026-01-01/orders',
-            query: mapQuery(args, V2026_KEYS, 'camel'),
+            query: mapQuery(request, V2026_KEYS, 'camel'),
           },
           call,
         );
-        return asObject(body);
+        const result = asObject(body);
+        const next = nextTokenOf(result);
+        if (next !== undefined) pages.remember(identity, next, request);
+        return result;
       },
     }),
   ];

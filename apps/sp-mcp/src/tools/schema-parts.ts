@@ -4,8 +4,7 @@ import { MARKETPLACE_IDS } from '../hints/marketplaces.js';
 export const marketplaceId = {
   type: 'string',
   enum: MARKETPLACE_IDS,
-  description:
-    'Marketplace id, e.g. ATVPDKIKX0DER (US), A1F83G8C2ARO7P (UK), A1PA6795UKMFR9 (DE), A1VC38T7YXB528 (JP).',
+  description: 'Marketplace id, e.g. ATVPDKIKX0DER (US).',
 } as const;
 
 export const marketplaceIds50 = {
@@ -36,11 +35,8 @@ export const marketplaceIds10 = {
   description: 'Marketplace ids (1-10).',
 } as const;
 
-export const dateTime = {
-  type: 'string',
-  format: 'date-time',
-  description: 'ISO 8601 date-time, e.g. 2026-03-01T00:00:00Z.',
-} as const;
+/** ISO 8601 date-time (the format says it; examples show 2026-03-01T00:00:00Z). */
+export const dateTime = { type: 'string', format: 'date-time' } as const;
 
 export const pageToken = {
   type: 'string',

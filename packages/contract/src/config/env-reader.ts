@@ -30,6 +30,8 @@ export interface EnvReader {
   /** One of the listed values (case-insensitive); the message lists them. */
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T;
   optionalOneOf<T extends string>(name: string, values: readonly T[]): T | undefined;
+  /** An absolute http(s) URL, trailing slashes removed (a base URL to append paths to). */
+  optionalUrl(name: string): string | undefined;
   /**
    * The variable's name to read: `name`, or the first set legacy name (which adds a deprecation
    * warning). Use it for renamed variables that keep working for one release.
@@ -61,6 +63,13 @@ export function createEnvReader(env: Env): EnvReader {
       throw new ConfigError(`${name} must be one of ${values.join(', ')} (got ${echo(raw)})`);
     return match;
   };
+  const optionalUrl = (name: string): string | undefined => {
+    const raw = text(name);
+    if (raw === undefined) return undefined;
+    if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol))
+      throw new ConfigError(`${name} must be an http(s) URL (got ${echo(raw)})`);
+    return raw.replace(/\/+$/, '');
+  };
   return {
     text,
     bool(name, fallback) {
@@ -75,6 +84,7 @@ export function createEnvReader(env: Env): EnvReader {
     optionalInt,
     oneOf: (name, values, fallback) => optionalOneOf(name, values) ?? fallback,
     optionalOneOf,
+    optionalUrl,
     renamed(name, legacy) {
       if (text(name) !== undefined) return name;
       const old = legacy.find((l) => text(l) !== undefined);

@@ -21,6 +21,7 @@ function bodyOf<C>(req: ExchangeRequest<C>): string | Uint8Array | undefined {
     body = isPlainObject(body) ? { ...req.extraBody, ...body } : body === undefined ? req.extraBody : body;
   }
   if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body instanceof URLSearchParams) return body.toString();
   return JSON.stringify(body);
 }
 
@@ -31,7 +32,9 @@ export function outgoing<C>(req: ExchangeRequest<C>, baseUrl: string): Outgoing 
   const body = bodyOf(req);
   const headers: Record<string, string> = { accept: req.accept ?? 'application/json', ...req.headers };
   if (body !== undefined && headers['content-type'] === undefined) {
-    headers['content-type'] = req.contentType ?? 'application/json';
+    const form = req.body instanceof URLSearchParams;
+    headers['content-type'] =
+      req.contentType ?? (form ? 'application/x-www-form-urlencoded' : 'application/json');
   }
   return { url, headers, body };
 }

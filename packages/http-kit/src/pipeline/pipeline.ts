@@ -69,7 +69,7 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
         }
         if (res.ok) {
           const body = decodeSuccess(res, upstream.service, req.responseType ?? 'json');
-          const failure = upstream.failureOn2xx?.(body, res);
+          const failure = req.errorsInSuccess ? undefined : upstream.failureOn2xx?.(body, res);
           if (failure) throw failure;
           return { status: res.status, headers: res.headers, body, bytes: res.bytes };
         }

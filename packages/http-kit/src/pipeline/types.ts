@@ -18,7 +18,7 @@ export interface ExchangeRequest<C = undefined> {
   query?: Record<string, QueryValue>;
   /** Extra request headers (vendor media types, AMC headers …); credentials come from the auth plug-in. */
   headers?: Record<string, string>;
-  /** A string or bytes are sent as is; anything else as JSON. */
+  /** A string or bytes are sent as is, URLSearchParams (formBody) as a form, anything else as JSON. */
   body?: unknown;
   /** content-type of the body (default application/json). */
   contentType?: string;
@@ -38,6 +38,11 @@ export interface ExchangeRequest<C = undefined> {
   responseType?: 'json' | 'bytes';
   maxBodyBytes?: number;
   timeoutMs?: number;
+  /**
+   * The operation's success body documents a top-level `errors` list (the catalog recipe's
+   * `errorsInSuccess`, e.g. a validation result): a 2xx is returned as is, `failureOn2xx` is not asked.
+   */
+  errorsInSuccess?: boolean;
   /** The caller's cancellation (the tool call's signal). */
   signal?: AbortSignal;
   /** Where the exchange's telemetry goes (the tool call's `_meta` collector). */
@@ -117,7 +122,10 @@ export interface UpstreamDescription<C = undefined> {
   errors: ErrorParser<C>;
   limits?: LimitSettings;
   retry: RetrySettings;
-  /** A 2xx whose body is a failure (SP-API's `{errors}` without payload) → the error to throw. */
+  /**
+   * A 2xx whose body is a failure (SP-API's `{errors}` without payload) → the error to throw. Not
+   * asked for a request marked `errorsInSuccess`.
+   */
   failureOn2xx?(body: unknown, res: UpstreamResponse): Error | undefined;
   log?: Logger;
 }

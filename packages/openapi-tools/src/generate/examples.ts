@@ -161,15 +161,20 @@ function sandboxValues(op: SpecOperation): Obj | undefined {
   return undefined;
 }
 
-/** The sandbox value of the Swagger body parameter (named after the parameter, e.g. `body`, `payload`). */
+/**
+ * The sandbox value of the Swagger body parameter: keyed by the parameter's name (e.g. `payload`) or,
+ * as most models do whatever the name, by `body`.
+ */
 function bodyValue(op: SpecOperation, sandbox: Obj): unknown {
   const param = op.parameters.find((p) => p.in === 'body');
-  return typeof param?.name === 'string' ? sandbox[param.name] : sandbox.body;
+  return (typeof param?.name === 'string' ? sandbox[param.name] : undefined) ?? sandbox.body;
 }
 
 /**
  * Up to two examples that validate: the sandbox request (mapped onto argument keys) and a minimal
- * sample of the required arguments. Empty when neither validates (the caller reports it).
+ * sample of the required arguments. A canned request need not name every required parameter (the
+ * static sandbox matches on the ones it names), so one that lacks some is completed from the sample.
+ * Empty when neither validates (the caller reports it).
  */
 export function buildExamples(
   op: SpecOperation,
@@ -177,6 +182,7 @@ export function buildExamples(
   inputSchema: JsonSchemaObject,
 ): JsonObjectValue[] {
   const out: JsonObjectValue[] = [];
+  const minimal = sample(inputSchema, '', op.operationId.length) as JsonObjectValue;
   const sandbox = sandboxValues(op);
   if (sandbox) {
     const candidate: JsonObjectValue = {};
@@ -184,9 +190,10 @@ export function buildExamples(
       const v = p.in === 'body' ? bodyValue(op, sandbox) : sandbox[p.name];
       if (v !== undefined) candidate[p.arg] = v as JsonValue;
     }
+    const completed = { ...minimal, ...candidate };
     if (validates(inputSchema, candidate)) out.push(candidate);
+    else if (Object.keys(candidate).length > 0 && validates(inputSchema, completed)) out.push(completed);
   }
-  const minimal = sample(inputSchema, '', op.operationId.length) as JsonObjectValue;
   if (validates(inputSchema, minimal) && JSON.stringify(minimal) !== JSON.stringify(out[0]))
     out.push(minimal);
   return out;

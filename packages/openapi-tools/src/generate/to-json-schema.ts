@@ -128,7 +128,20 @@ function portable(node: unknown, options: PortableOptions, depth: number): Obj {
       out[key] = value;
     }
   }
-  return Array.isArray(out.type) ? splitTypeArray(out) : out;
+  if (Array.isArray(out.type)) return splitTypeArray(out);
+  return withImpliedType(out);
+}
+
+/**
+ * Specs often leave `type` out of a schema that has `properties` or `items` (OpenAPI readers take it as an
+ * object / array, and so does the published view of the contract). Stated here, so the validator agrees with
+ * what tools/list shows: without it a body declared by its properties would accept `12345`.
+ */
+function withImpliedType(node: Obj): Obj {
+  if (node.type !== undefined) return node;
+  if (isObj(node.properties)) return { type: 'object', ...node };
+  if (node.items !== undefined) return { type: 'array', ...node };
+  return node;
 }
 
 /**

@@ -1,7 +1,7 @@
-// Presigned S3 document URLs: report downloads (raw GZIP bytes) and feed uploads (PUT).
+// Presigned S3 document URLs: report downloads (raw GZIP bytes) and feed uploads (PUT); the sandbox's canned ones.
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { withFault } from '../with-fault.js';
-import { DOCUMENT_HOST } from './hosts.js';
+import { DOCUMENT_HOST, SANDBOX_DOCUMENT_HOST } from './hosts.js';
 import { documents, feedDocuments } from './state.js';
 
 function s3Error(status: number, code: string, message: string): Response {
@@ -51,4 +51,21 @@ const upload = http.put(
   }),
 );
 
-export const documentHandlers: RequestHandler[] = [upload, download];
+/**
+ * The sandbox's canned document URLs. The models give only the URLs; the content is not in them, so
+ * a two-line tab-separated listings report stands in for the download, and any upload is accepted.
+ */
+const SANDBOX_REPORT = 'item-name\tseller-sku\tprice\tquantity\nSandbox item\tSANDBOX-SKU-1\t9.99\t1\n';
+
+const sandboxDownload = http.get(`${SANDBOX_DOCUMENT_HOST}/:name`, ({ request }) => {
+  if (leaksToken(request)) return s3Error(400, 'InvalidArgument', 'Only one auth mechanism allowed');
+  return new HttpResponse(SANDBOX_REPORT, { status: 200, headers: { 'content-type': 'text/plain' } });
+});
+
+const sandboxUpload = http.put(`${SANDBOX_DOCUMENT_HOST}/:name`, ({ request }) =>
+  leaksToken(request)
+    ? s3Error(400, 'InvalidArgument', 'Only one auth mechanism allowed')
+    : new HttpResponse(null, { status: 200, headers: { etag: '"mock-etag"' } }),
+);
+
+export const documentHandlers: RequestHandler[] = [upload, download, sandboxUpload, sandboxDownload];

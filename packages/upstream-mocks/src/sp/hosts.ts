@@ -15,3 +15,9 @@ export const SP_HOSTS: SpHost[] = SP_REGIONS.flatMap((region) => [
 
 /** Presigned-URL host for report and feed documents. */
 export const DOCUMENT_HOST = 'https://tortuga-prod-na.s3-external-1.amazonaws.com';
+
+/**
+ * Where the static sandbox's canned report and feed documents point (reports_2021-06-30 getReportDocument
+ * and feeds_2021-06-30 createFeedDocument `x-amzn-api-sandbox` responses).
+ */
+export const SANDBOX_DOCUMENT_HOST = 'https://d34o8swod1owfl.cloudfront.net';

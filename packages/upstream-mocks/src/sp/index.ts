@@ -1,8 +1,10 @@
 // SP-API mock: every endpoint sp-mcp calls, on all regional and sandbox hosts, plus document URLs.
 import type { RequestHandler } from 'msw';
+import { aplusHandlers } from './aplus.handlers.js';
 import { catalogHandlers } from './catalog.handlers.js';
 import { documentHandlers } from './documents.handlers.js';
 import { feedsHandlers } from './feeds.handlers.js';
+import { financesHandlers } from './finances.handlers.js';
 import { inventoryHandlers } from './inventory.handlers.js';
 import { listingsHandlers } from './listings.handlers.js';
 import { ordersHandlers } from './orders.handlers.js';
@@ -10,6 +12,7 @@ import { pricingHandlers } from './pricing.handlers.js';
 import { reportsHandlers } from './reports.handlers.js';
 import { sandboxHandlers } from './sandbox.js';
 import { sellersHandlers } from './sellers.handlers.js';
+import { solicitationsHandlers } from './solicitations.handlers.js';
 import { spSpecAdapter } from './spec-adapter.js';
 import { tokensHandlers } from './tokens.handlers.js';
 import { specCatchAll, specGate } from '../spec/front-door.js';
@@ -31,6 +34,9 @@ export const handlers: RequestHandler[] = [
   ...feedsHandlers,
   ...listingsHandlers,
   ...pricingHandlers,
+  ...financesHandlers,
+  ...solicitationsHandlers,
+  ...aplusHandlers,
   ...documentHandlers,
 ];
 

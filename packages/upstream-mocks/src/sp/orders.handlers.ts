@@ -75,6 +75,9 @@ const getOrders = spRoute('get', '/orders/v0/orders', ({ url, request }) => {
   if (created && (updated || url.searchParams.get('LastUpdatedBefore'))) {
     return invalidInput('LastUpdatedAfter and LastUpdatedBefore cannot be set when CreatedAfter is set.', op);
   }
+  if (updated && url.searchParams.get('CreatedBefore')) {
+    return invalidInput('CreatedAfter or CreatedBefore cannot be set when LastUpdatedAfter is set.', op);
+  }
   const statuses = csv(url, 'OrderStatuses');
   const channels = csv(url, 'FulfillmentChannels');
   const matching = ORDERS.filter(
@@ -162,18 +165,63 @@ const getOrderItemsBuyerInfo = spRoute(
     );
   },
 );
+/** searchOrders' cross-parameter date rules (orders_2026-01-01.json, createdAfter … lastUpdatedBefore). */
+function searchDateProblem(url: URL): string | undefined {
+  const has = (name: string) => url.searchParams.has(name);
+  if (has('createdAfter') === has('lastUpdatedAfter'))
+    return 'You must provide exactly one of createdAfter and lastUpdatedAfter.';
+  if ((has('createdAfter') || has('createdBefore')) && (has('lastUpdatedAfter') || has('lastUpdatedBefore')))
+    return 'createdAfter and createdBefore cannot be combined with lastUpdatedAfter or lastUpdatedBefore.';
+  return undefined;
+}
+
+/** What a searchOrders page repeats (the model: every parameter but maxResultsPerPage and includedData). */
+function searchFilters(url: URL): string {
+  const kept = [...url.searchParams.entries()].filter(
+    ([k]) => !['paginationToken', 'maxResultsPerPage', 'includedData'].includes(k),
+  );
+  return JSON.stringify(kept.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * A searchOrders token names its offset and the filters that produced it, so a next-page request
+ * without "all other parameters … with the same values" is rejected as the model says it is.
+ */
+const searchToken = {
+  encode: (offset: number, filters: string) =>
+    Buffer.from(JSON.stringify({ offset, filters })).toString('base64url'),
+  decode: (token: string): { offset: number; filters: string } | undefined => {
+    try {
+      const parsed = JSON.parse(Buffer.from(token, 'base64url').toString()) as Record<string, unknown>;
+      return typeof parsed.offset === 'number' && typeof parsed.filters === 'string'
+        ? { offset: parsed.offset, filters: parsed.filters }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
 
 const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
   const op = 'searchOrders';
   const bad = unexpectedParams(url, V2026_PARAMS);
   if (bad.length > 0)
     return invalidInput('Invalid Input', op, `Unknown query parameter(s): ${bad.join(', ')}`);
+  const dates = searchDateProblem(url);
+  if (dates) return invalidInput(dates, op);
+  const filters = searchFilters(url);
+  const token = url.searchParams.get('paginationToken');
+  const resumed = token === null ? { offset: 0, filters } : searchToken.decode(token);
+  if (!resumed) return invalidInput('Invalid Input', op, 'Invalid paginationToken.');
+  if (resumed.filters !== filters) {
+    return invalidInput(
+      'Invalid Input',
+      op,
+      'paginationToken must be sent with the same parameter values as the request that generated it (except maxResultsPerPage and includedData).',
+    );
+  }
   const created = url.searchParams.get('createdAfter');
   const updated = url.searchParams.get('lastUpdatedAfter');
-  const token = url.searchParams.get('paginationToken');
-  if (!token && Boolean(created) === Boolean(updated)) {
-    return invalidInput('You must provide exactly one of createdAfter and lastUpdatedAfter.', op);
-  }
   const marketplaces = csv(url, 'marketplaceIds');
   const fulfilledBy = csv(url, 'fulfilledBy');
   const matching = ORDERS.map(toV2026).filter((o) => {
@@ -184,11 +232,11 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
     return fulfilledBy.length === 0 || fulfilledBy.includes(by);
   });
   const size = Number(url.searchParams.get('maxResultsPerPage') ?? '100');
-  const { items, next } = page(matching, token, size);
+  const end = resumed.offset + size;
   return spJson(
     {
-      orders: items,
-      ...(next ? { pagination: { nextToken: next } } : {}),
+      orders: matching.slice(resumed.offset, end),
+      ...(end < matching.length ? { pagination: { nextToken: searchToken.encode(end, filters) } } : {}),
       createdBefore: '2026-03-20T00:00:00Z',
     },
     200,

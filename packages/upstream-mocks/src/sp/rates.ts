@@ -23,6 +23,12 @@ export const SP_RATES: Record<string, string> = {
   createFeedDocument: '0.5',
   createFeed: '0.0083',
   getFeed: '2.0',
+  listFinancialEventGroups: '0.5',
+  listFinancialEvents: '0.5',
+  listFinancialEventsByGroupId: '0.5',
+  listFinancialEventsByOrderId: '0.5',
+  getSolicitationActionsForOrder: '1.0',
+  createProductReviewAndSellerFeedbackSolicitation: '1.0',
 };
 
 /** Rates read from the models' usage-plan tables for the operations the catch-all answers. */

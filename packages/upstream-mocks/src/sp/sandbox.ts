@@ -1,4 +1,4 @@
-// The SP-API static sandbox: each model's `x-amzn-api-sandbox.static` cases, matched exactly; else 400.
+// The SP-API static sandbox: each model's `x-amzn-api-sandbox.static` cases, matched by their parameters; else 400.
 import { http, type RequestHandler } from 'msw';
 import { loadEngine } from '../spec/front-door.js';
 import type { Json } from '../spec/json-schema.js';
@@ -54,18 +54,25 @@ function actual(parsed: ParsedRequest, name: string, bodyName: string | undefine
   if (name in parsed.query) return parsed.query[name];
   const header = Object.keys(parsed.header).find((h) => h.toLowerCase() === name.toLowerCase());
   if (header) return parsed.header[header];
-  return name === bodyName ? parsed.body : undefined;
+  // Most models key the canned body `body`, whatever the Swagger body parameter is called.
+  return name === bodyName || name === 'body' ? parsed.body : undefined;
 }
 
-/** The canned case whose parameters all match, with no query parameter beyond them. */
+/**
+ * The canned case whose parameters are all present with their canned values; among several, the one
+ * naming the most parameters (the NextToken case over the plain one). Parameters a case does not name
+ * do not matter: the static sandbox "uses pattern matching to return a specified response when the
+ * specified parameters are present", and a case need not list every required parameter (docs, "Selling
+ * Partner API sandbox"), e.g. getItemOffers' canned case has no ItemCondition, which the model requires.
+ */
 export function matchStaticCase(op: Operation, parsed: ParsedRequest): StaticCase | undefined {
   const bodyName = bodyOf(op)?.name;
-  return staticCases(op).find((c) => {
-    const names = Object.keys(c.parameters);
-    if (Object.keys(parsed.query).some((q) => !names.includes(q))) return false;
-    if (bodyName && parsed.body !== undefined && !names.includes(bodyName)) return false;
-    return names.every((name) => same(actual(parsed, name, bodyName), c.parameters[name]?.value));
-  });
+  // A parameter without a value (getListingsItem's `"body": {}`) constrains nothing.
+  const named = (c: StaticCase) => Object.entries(c.parameters).filter(([, p]) => p && 'value' in p);
+  const hits = staticCases(op).filter((c) =>
+    named(c).every(([name, p]) => same(actual(parsed, name, bodyName), p?.value)),
+  );
+  return hits.sort((a, b) => named(b).length - named(a).length)[0];
 }
 
 const NO_MATCH = { code: 'InvalidInput', message: 'Could not match input arguments', details: '' };

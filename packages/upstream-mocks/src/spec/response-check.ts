@@ -26,7 +26,8 @@ export function checkResponse(
   // A status declared without content leaves the body unspecified.
   if (declared.size === 0) return [];
   const mediaType = bareMediaType(contentType);
-  const entry = declared.get(mediaType);
+  const entry =
+    declared.get(mediaType) ?? declared.get(`${mediaType.split('/')[0]}/*`) ?? declared.get('*/*');
   if (!entry) {
     const list = [...declared.values()].map((m) => m.mediaType).join(', ');
     return [{ message: `content-type '${mediaType}' is not declared for ${status} (${list})` }];

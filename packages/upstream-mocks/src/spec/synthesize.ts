@@ -51,7 +51,19 @@ export function synthesize(op: Operation, accept: string | null, redirectBase: s
   const entry = mediaType ? media.get(mediaType.toLowerCase()) : undefined;
   if (!mediaType || !entry) return { status: code };
   const body = entry.schema ? sampleValid(entry.schema, op.doc, 'response') : {};
-  return { status: code, mediaType, body: withoutSampleErrors(body, entry.schema, op) };
+  return {
+    status: code,
+    mediaType: concreteMediaType(mediaType),
+    body: withoutSampleErrors(body, entry.schema, op),
+  };
+}
+
+/**
+ * A declared media range (`*\/*`, `application/*`) is what the API may send, not a Content-Type it sends:
+ * the sampled JSON body goes out as application/json, as Amazon's answers do.
+ */
+function concreteMediaType(mediaType: string): string {
+  return mediaType.includes('*') ? 'application/json' : mediaType;
 }
 
 /**

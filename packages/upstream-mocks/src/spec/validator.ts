@@ -5,8 +5,11 @@ import { type Direction, type Json, toJsonSchema } from './json-schema.js';
 
 const addFormats = addFormatsModule.default;
 
-/** ISO 8601 date-time; the offset is optional (SP-API accepts `2023-01-20T17:50:53`). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+/**
+ * ISO 8601 date-time; the offset is optional (SP-API accepts `2023-01-20T17:50:53`) and may name hours
+ * only (ISO 8601 allows it; the Services model's canned requests send `2020-04-01T10:00:00.00-07`).
+ */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}(:?\d{2})?)?$/;
 
 function createAjv(): Ajv {
   // Draft-07 (the specs' schemas are draft-04 style), unlike the contract's 2020 instance; logs off.

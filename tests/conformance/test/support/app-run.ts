@@ -20,7 +20,7 @@ export const SWITCH_CASES: readonly CaseKind[] = ['case_mismatch', 'scalar_for_a
 /** One part of an app's run: its value, or why it could not be gathered (reported by the test that needs it). */
 export type Part<T> = { value: T; error?: undefined } | { error: string; value?: undefined };
 
-async function settle<T>(work: Promise<T>): Promise<Part<T>> {
+export async function settle<T>(work: Promise<T>): Promise<Part<T>> {
   try {
     return { value: await work };
   } catch (error) {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Logger } from '../logger.js';
+import { applyConnectionPolicy } from './connection-policy.js';
 import { defaultAllowedHosts } from './host-check.js';
 import type { HttpOptions } from './http-options.js';
 import { HTTP_RPC_CODES, sendJson, sendRpcError } from './http-responses.js';
@@ -66,7 +67,7 @@ export async function startHttpServer(
       sendRpcError(res, 500, 'Internal error', {}, HTTP_RPC_CODES.internal);
     });
   });
-  http.on('clientError', (_error, socket) => socket.destroy());
+  applyConnectionPolicy(http, logger);
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

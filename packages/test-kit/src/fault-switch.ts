@@ -12,7 +12,7 @@ export interface FaultSwitch {
 }
 
 export function createFaultSwitch(): FaultSwitch {
-  const dir = mkdtempSync(join(tmpdir(), 'obmcp-clients-'));
+  const dir = mkdtempSync(join(tmpdir(), 'obmcp-fault-'));
   const file = join(dir, 'fault');
   writeFileSync(file, 'none');
   return {

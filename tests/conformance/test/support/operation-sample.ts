@@ -1,0 +1,54 @@
+// A deterministic sample of listed tools with one tool per upstream API (the `api` of `_meta["io.obmcp/operation"]`).
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AppName, REPO_ROOT } from '@obmcp/test-kit';
+import { isTestHook } from '../../src/index.js';
+
+export const OPERATION_META_KEY = 'io.obmcp/operation';
+
+export interface OperationMeta {
+  api: string;
+  operationId: string;
+  method: string;
+  path: string;
+}
+
+export function operationOf(tool: Tool): OperationMeta | undefined {
+  const meta = tool._meta?.[OPERATION_META_KEY] as Partial<OperationMeta> | undefined;
+  return typeof meta?.api === 'string' ? (meta as OperationMeta) : undefined;
+}
+
+/** The generated catalogs (apps/<app>/generated/*.json) of the apps built on the shared generator. */
+const CATALOGS: Partial<Record<AppName, string>> = {
+  'sp-mcp': 'sp-api-catalog.json',
+  'ads-mcp': 'ads-api-catalog.json',
+};
+
+/** Every API (model file / spec file stem) of an app's generated catalog, sorted. */
+export function catalogApis(app: AppName): string[] {
+  const file = CATALOGS[app];
+  if (!file) return [];
+  const path = join(REPO_ROOT, 'apps', app, 'generated', file);
+  const catalog = JSON.parse(readFileSync(path, 'utf8')) as { operations: Array<{ meta: { api: string } }> };
+  return [...new Set(catalog.operations.map((o) => o.meta.api))].sort();
+}
+
+/** A tool that only reads is preferred: the fault matrix judges what reads and writes have in common. */
+const rank = (t: Tool) => (t.annotations?.readOnlyHint === true ? 0 : 1);
+
+/**
+ * One tool per API: its first read-only tool by name, else its first tool by name. Test hooks and tools
+ * without an operation are left out.
+ */
+export function onePerApi(tools: readonly Tool[]): Map<string, Tool> {
+  const byApi = new Map<string, Tool>();
+  const ordered = [...tools]
+    .filter((t) => !isTestHook(t) && operationOf(t))
+    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+  for (const tool of ordered) {
+    const api = operationOf(tool)!.api;
+    if (!byApi.has(api)) byApi.set(api, tool);
+  }
+  return byApi;
+}
