@@ -54,6 +54,8 @@ export interface SpConfig {
   warnings: readonly string[];
   /** SP_API_TOOLSETS as given (validated against the catalog at server creation). */
   toolsets: string | undefined;
+  /** SP_API_RESTRICTED_DATA_TOKENS: request RDTs for operations that return personal data (default true). */
+  restrictedDataTokens: boolean;
 }
 
 /** Missing credentials: `missing` lists the variables to set. */
@@ -106,6 +108,7 @@ export function loadConfig(raw: Env): SpConfig {
     endpoint: env.optionalUrl('SP_API_ENDPOINT'),
     codeMode: parseCodeMode(env.text('CODE_MODE')),
     toolsets: env.text('SP_API_TOOLSETS'),
+    restrictedDataTokens: env.bool('SP_API_RESTRICTED_DATA_TOKENS', true),
     logLevel: readLogLevel(env, ['SP_API_LOG_LEVEL']),
     contract: readContractSettings(env),
     warnings: env.warnings,

@@ -1,13 +1,22 @@
 // createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
 import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
-import { createFetcher, createLimiter, createPipeline, type LimiterStore } from '@obmcp/http-kit';
+import {
+  createFetcher,
+  createLimiter,
+  createPipeline,
+  type LimiterStore,
+  type Pipeline,
+} from '@obmcp/http-kit';
+import { createRdtAuth } from './auth/rdt-auth.js';
+import { routeSpAuth } from './auth/sp-auth.js';
 import { createSpAuth } from './auth/token-provider.js';
 import type { SpConfig } from './config.js';
 import { SpApiClient } from './http/sp-client.js';
 import { spUpstream } from './http/upstream.js';
 import { Session } from './identity/session.js';
 import { spProfile } from './profile.js';
+import { RestrictedData } from './restricted/restricted-data.js';
 import { operationRule, spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
 import { SP_MCP_VERSION } from './version.js';
@@ -36,11 +45,17 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     maxWaitMs: config.limiterMaxWaitMs,
     ...(options.limiterStore ? { store: options.limiterStore } : {}),
   });
+  // The RDT plug-in asks the pipeline it belongs to for its tokens (createRestrictedDataToken).
+  let spPipeline: Pipeline | undefined;
+  const rdt = createRdtAuth(() => {
+    if (!spPipeline) throw new Error('SP-API pipeline not ready');
+    return spPipeline;
+  });
   const pipeline = createPipeline(
     spUpstream({
       config,
       session,
-      auth: createSpAuth(config, lwa, session, options.logger),
+      auth: routeSpAuth(createSpAuth(config, lwa, session, options.logger), rdt),
       fetcher: api,
       limiter,
       env,
@@ -48,7 +63,13 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
       rules: operationRule,
     }),
   );
-  const client = new SpApiClient(pipeline, session);
+  spPipeline = pipeline;
+  const restricted = new RestrictedData({
+    rdt,
+    enabled: config.restrictedDataTokens,
+    sandbox: () => session.sandbox,
+  });
+  const client = new SpApiClient(pipeline, session, restricted);
   const curated = spTools({ config, session, client, documents });
   const split = spToolSplit({
     client,

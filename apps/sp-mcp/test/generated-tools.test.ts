@@ -23,7 +23,9 @@ describe('generated SP-API tools over stdio', () => {
   let sp: RunningServer;
   let generated: ListedTool[];
   beforeAll(async () => {
-    sp = await startSpAll();
+    // The ~18 restricted read operations each get a restricted-data token first, paced by the Tokens
+    // API's usage plan (1/s, burst 10): the limiter may wait for a slot rather than refuse it.
+    sp = await startSpAll({ SP_API_LIMITER_MAX_WAIT_MS: '5000' });
     // The mocks load their spec engine on the first SP request (about a second on a loaded machine, near the
     // mock-mode upstream timeout): one warm-up call first, so no generated tool's result depends on that.
     await callTool(sp.client, 'get_marketplace_participations', {});

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers as adsHandlers } from '../src/ads/index.js';
 import { startMockServer } from '../src/index.js';
 import { handlers as spHandlers } from '../src/sp/index.js';
+import { issueRdt } from '../src/sp/restricted.js';
 import { checkResponse, loadOperation, matchRoute } from '../src/spec/index.js';
 import { ADS_BASE, authHeaders, handWrittenRoutes, readBody, SP_BASE } from './support/spec-calls.js';
 
@@ -27,7 +28,58 @@ const sp = (method: string, path: string, status = 200, body?: unknown): Case =>
   ...(body === undefined ? {} : { body, headers: J }),
 });
 
+const V0 = '/orders/v0/orders';
+const PII_DOC = '/reports/2021-06-30/documents/amzn1.spdoc.1.4.na.seed-pii';
+const ALL_ELEMENTS = ['buyerInfo', 'shippingAddress', 'buyerTaxInformation'];
+let rdt: string | undefined;
+/** An RDT as the Tokens mock grants it to a seller with every restricted role (generic order paths). */
+function rdtHeaders(): Record<string, string> {
+  rdt ??= issueRdt('mock-test-refresh', [
+    { method: 'GET', path: V0, dataElements: ALL_ELEMENTS },
+    { method: 'GET', path: `${V0}/{orderId}`, dataElements: ALL_ELEMENTS },
+    { method: 'GET', path: `${V0}/{orderId}/orderItems`, dataElements: ['buyerInfo'] },
+    { method: 'GET', path: `${V0}/{orderId}/address`, dataElements: [] },
+    { method: 'GET', path: `${V0}/{orderId}/buyerInfo`, dataElements: [] },
+    { method: 'GET', path: `${V0}/{orderId}/orderItems/buyerInfo`, dataElements: [] },
+    { method: 'GET', path: PII_DOC, dataElements: [] },
+  ]);
+  return { 'x-amz-access-token': rdt };
+}
+/** A call with an RDT: the restricted fields are in the answer, still valid against the model. */
+const withRdt = (path: string, status = 200): Case => ({
+  family: 'sp-api',
+  method: 'GET',
+  path,
+  status,
+  get headers() {
+    return rdtHeaders();
+  },
+});
+
 const SP_CASES: Case[] = [
+  sp('POST', '/tokens/2021-03-01/restrictedDataToken', 200, {
+    restrictedResources: [
+      { method: 'GET', path: `${V0}/{orderId}`, dataElements: ['buyerInfo', 'shippingAddress'] },
+    ],
+  }),
+  sp('POST', '/tokens/2021-03-01/restrictedDataToken', 400, { restrictedResources: [] }),
+  // The spec gate: restrictedResources is required (CreateRestrictedDataTokenRequest).
+  sp('POST', '/tokens/2021-03-01/restrictedDataToken', 400, { targetApplication: 'amzn1.sp.solution.x' }),
+  sp('POST', '/tokens/2021-03-01/restrictedDataToken', 400, {
+    restrictedResources: [{ method: 'GET', path: '/reports/2021-06-30/documents/{reportDocumentId}' }],
+  }),
+  sp('GET', `${V0}/902-3159896-1390916/address`),
+  sp('GET', `${V0}/902-3159896-1390916/buyerInfo`),
+  sp('GET', `${V0}/113-7782341-5526704/orderItems/buyerInfo`),
+  withRdt(`${V0}?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z`),
+  withRdt(`${V0}/113-7782341-5526704`),
+  withRdt(`${V0}/113-7782341-5526704/orderItems`),
+  withRdt(`${V0}/113-7782341-5526704/address`),
+  withRdt(`${V0}/113-7782341-5526704/buyerInfo`),
+  withRdt(`${V0}/113-7782341-5526704/orderItems/buyerInfo`),
+  withRdt(PII_DOC),
+  // A restricted report type's document with the LWA token: the API's 403.
+  sp('GET', PII_DOC, 403),
   sp('GET', '/sellers/v1/marketplaceParticipations'),
   sp('GET', '/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z'),
   sp(

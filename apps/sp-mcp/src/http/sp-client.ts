@@ -2,6 +2,8 @@
 import { type CallContext, passthroughParts } from '@obmcp/contract';
 import type { Pipeline, QueryValue } from '@obmcp/http-kit';
 import type { Session } from '../identity/session.js';
+import type { RestrictedData } from '../restricted/restricted-data.js';
+import type { RoleName } from '../restricted/restricted-operations.js';
 import type { SpOperation } from './rate-table.js';
 
 export interface SpRequest {
@@ -16,6 +18,8 @@ export interface SpRequest {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A conditional restricted operation (a restricted report type's document): request an RDT. */
+  restrictedData?: { roles: readonly RoleName[] };
   /** The success body documents an `errors` list (recipe `errorsInSuccess`): never a failure on 2xx. */
   errorsInSuccess?: true;
 }
@@ -29,15 +33,19 @@ export class SpApiClient {
   constructor(
     private readonly pipeline: Pipeline,
     private readonly session: Session,
+    private readonly restricted: RestrictedData,
   ) {}
 
   async call(req: SpRequest, call: CallContext): Promise<SpResult> {
     const identity = this.session.active().id;
+    const { restrictedData: _restricted, ...exchange } = req;
+    // Restricted operations (personal data) go out with a restricted-data token instead of the LWA token.
+    const auth = await this.restricted.scopeFor(req, identity, call);
     const res = await this.pipeline.exchange({
-      ...req,
+      ...exchange,
       // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.
       ...passthroughParts(call.passthrough),
-      auth: identity,
+      auth,
       limitScope: identity,
       signal: call.signal,
       meta: call.meta,

@@ -8,6 +8,7 @@ import type { SpApiClient } from '../http/sp-client.js';
 import { operationKey, spOperationExecutor } from './call-operation.js';
 import { spCatalog } from './catalog.js';
 import { withOperationMeta } from './curated-operations.js';
+import { withRdtNote } from '../restricted/rdt-notes.js';
 import { OUTSIDE_DEFAULT } from './default-listing.js';
 
 /** Default SP_API_TOOLSETS: the curated tools; every other operation is reachable through Code Mode. */
@@ -26,7 +27,7 @@ export interface SpOperationOptions {
 export function spToolSplit(options: SpOperationOptions): ToolSplit {
   const catalog = spCatalog();
   try {
-    return catalogToolSplit({
+    const split = catalogToolSplit({
       catalog,
       curated: withOperationMeta(options.curated, catalog),
       toolsets: options.toolsets,
@@ -35,6 +36,7 @@ export function spToolSplit(options: SpOperationOptions): ToolSplit {
       outsideCurated: OUTSIDE_DEFAULT,
       execute: spOperationExecutor(options.client),
     });
+    return { ...split, listed: split.listed.map(withRdtNote), hidden: split.hidden.map(withRdtNote) };
   } catch (error) {
     throw new Error(`SP_API_TOOLSETS: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -181,7 +181,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'get_orders',
       title: 'Get orders (Orders v0)',
       description:
-        'Lists orders (Orders API v0 getOrders). Requires createdAfter or lastUpdatedAfter unless nextToken is given; created* and lastUpdated* dates cannot be mixed. Rate 0.0167/s, burst 20.',
+        'Lists orders (Orders API v0 getOrders, deprecated). Requires createdAfter or lastUpdatedAfter unless nextToken is given; created* and lastUpdated* dates cannot be mixed. PII (BuyerInfo, ShippingAddress) needs a restricted-data token, requested automatically (restricted role required); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.0167/s, burst 20.',
       inputSchema: getOrdersSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
@@ -208,7 +208,8 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof orderIdSchema>>({
       name: 'get_order',
       title: 'Get one order (Orders v0)',
-      description: 'Returns one order by Amazon order id (Orders API v0 getOrder). Rate 0.5/s, burst 30.',
+      description:
+        'Returns one order by Amazon order id (Orders API v0 getOrder, deprecated). PII (BuyerInfo, ShippingAddress) needs a restricted-data token, requested automatically (restricted role required); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.5/s, burst 30.',
       inputSchema: orderIdSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
@@ -223,7 +224,8 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof orderItemsSchema>>({
       name: 'get_order_items',
       title: 'Get order items (Orders v0)',
-      description: 'Lists the items of one order (Orders API v0 getOrderItems). Rate 0.5/s, burst 30.',
+      description:
+        'Lists the items of one order (Orders API v0 getOrderItems, deprecated). Item BuyerInfo (gift messages, customizations) needs a restricted-data token, requested automatically (restricted role required). Rate 0.5/s, burst 30.',
       inputSchema: orderItemsSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
@@ -249,7 +251,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'search_orders',
       title: 'Search orders (Orders 2026-01-01)',
       description:
-        "Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter; created* and lastUpdated* dates cannot be mixed. Next page: send paginationToken alone and the server resends page 1's filters (Amazon requires them unchanged; only maxResultsPerPage and includedData may change).",
+        "Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter; created* and lastUpdated* dates cannot be mixed. Next page: send paginationToken alone and the server resends page 1's filters (Amazon requires them unchanged; only maxResultsPerPage and includedData may change). includedData BUYER/RECIPIENT returns buyer and recipient data without a restricted-data token.",
       inputSchema: searchOrdersSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,

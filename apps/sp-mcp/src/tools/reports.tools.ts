@@ -3,13 +3,17 @@ import {
   defineTool,
   type FromSchema,
   type ToolDefinition,
+  UpstreamHttpError,
   UpstreamTransportError,
   CREATE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
+import { decodeText } from '@obmcp/http-kit';
 import { downloadDocument } from '../http/document-download.js';
 import { mapQuery } from '../http/query-case.js';
+import { RESTRICTED_REPORT_TYPES } from '../restricted/restricted-report-types.js';
 import { asObject, type SpToolDeps, seg } from './deps.js';
+import { ReportTypesSeen } from './report-types-seen.js';
 import { dateTime, marketplaceIds10, marketplaceIds25, pageToken, processingStatus } from './schema-parts.js';
 
 const reportType = {
@@ -74,6 +78,11 @@ const documentSchema = {
       pattern: '^[A-Za-z0-9_.|-]{1,200}$',
       description: 'reportDocumentId from get_report.',
     },
+    reportType: {
+      ...reportType,
+      description:
+        'reportType from get_report (optional once get_report or list_reports showed this document): restricted report types are downloaded with a restricted-data token.',
+    },
     maxChars: {
       type: 'integer',
       minimum: 1,
@@ -82,11 +91,33 @@ const documentSchema = {
     },
   },
   required: ['reportDocumentId'],
-  examples: [{ reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip', maxChars: 5000 }],
+  examples: [
+    { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip', maxChars: 5000 },
+    {
+      reportDocumentId: 'amzn1.spdoc.1.4.na.seed-pii',
+      reportType: 'GET_FLAT_FILE_ACTIONABLE_ORDER_DATA_SHIPPING',
+    },
+  ],
 } as const;
+
+/** The 403 of a document whose type was not known: maybe a restricted report type fetched without an RDT. */
+function unknownTypeRefusal(error: unknown): unknown {
+  if (!(error instanceof UpstreamHttpError) || error.status !== 403) return error;
+  return new UpstreamHttpError(403, {
+    ...(error.service === undefined ? {} : { service: error.service }),
+    ...(error.summary === undefined ? {} : { summary: error.summary }),
+    details: error.details,
+    ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
+    hints: [
+      `Restricted report types (${Object.keys(RESTRICTED_REPORT_TYPES).slice(0, 3).join(', ')} …) need a restricted-data token: pass reportType (from get_report) so one is requested.`,
+      ...error.hints,
+    ],
+  });
+}
 
 export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
   const { client } = deps;
+  const seen = new ReportTypesSeen();
   return [
     defineTool<FromSchema<typeof createSchema>>({
       name: 'create_report',
@@ -121,6 +152,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
           },
           call,
         );
+        seen.record(body);
         return asObject(body);
       },
     }),
@@ -157,6 +189,8 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
           },
           call,
         );
+        const reports = asObject(body).reports;
+        if (Array.isArray(reports)) for (const report of reports) seen.record(report);
         return asObject(body);
       },
     }),
@@ -164,19 +198,26 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'get_report_document',
       title: 'Download a report document',
       description:
-        'Fetches a report document: resolves the presigned URL, downloads it and decompresses GZIP within the configured size bound (SP_API_MAX_DOCUMENT_BYTES). Returns text content, truncated to maxChars.',
+        'Fetches a report document: resolves the presigned URL, downloads it and decompresses GZIP within the configured size bound (SP_API_MAX_DOCUMENT_BYTES); decodes text in the charset the download names. Restricted report types (PII) get a restricted-data token automatically. Returns text content, truncated to maxChars.',
       inputSchema: documentSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const { body } = await client.call(
-          {
-            operation: 'getReportDocument',
-            method: 'GET',
-            path: `/reports/2021-06-30/documents/${seg(args.reportDocumentId)}`,
-          },
-          call,
-        );
+        const type = args.reportType ?? seen.reportTypeOf(args.reportDocumentId);
+        const roles = type === undefined ? undefined : RESTRICTED_REPORT_TYPES[type];
+        const { body } = await client
+          .call(
+            {
+              operation: 'getReportDocument',
+              method: 'GET',
+              path: `/reports/2021-06-30/documents/${seg(args.reportDocumentId)}`,
+              ...(roles ? { restrictedData: { roles } } : {}),
+            },
+            call,
+          )
+          .catch((error: unknown) => {
+            throw type === undefined ? unknownTypeRefusal(error) : error;
+          });
         const doc = asObject(body);
         const url = typeof doc.url === 'string' ? doc.url : '';
         if (!url.startsWith('https://')) {
@@ -193,12 +234,15 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
           deps.config.maxDocumentBytes,
           call,
         );
-        const text = new TextDecoder('utf-8').decode(bytes);
+        // Audit S2-3: the download's Content-Type names the charset (windows-1252, Shift_JIS …).
+        const { text, charset } = decodeText(bytes, contentType);
         const maxChars = args.maxChars ?? 100_000;
         return {
           reportDocumentId: args.reportDocumentId,
+          ...(type ? { reportType: type } : {}),
           ...(compression ? { compressionAlgorithm: compression } : {}),
           ...(contentType ? { contentType } : {}),
+          charset,
           bytes: bytes.byteLength,
           truncated: text.length > maxChars,
           content: text.length > maxChars ? text.slice(0, maxChars) : text,

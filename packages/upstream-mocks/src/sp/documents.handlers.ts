@@ -31,7 +31,10 @@ const download = http.get(
     if (!doc) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
     return new HttpResponse(doc.content, {
       status: 200,
-      headers: { 'content-type': 'text/plain', 'content-length': String(doc.content.byteLength) },
+      headers: {
+        'content-type': doc.contentType ?? 'text/plain',
+        'content-length': String(doc.content.byteLength),
+      },
     });
   }),
 );

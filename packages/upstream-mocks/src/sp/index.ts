@@ -14,6 +14,7 @@ import { sandboxHandlers } from './sandbox.js';
 import { sellersHandlers } from './sellers.handlers.js';
 import { solicitationsHandlers } from './solicitations.handlers.js';
 import { spSpecAdapter } from './spec-adapter.js';
+import { tokensHandlers } from './tokens.handlers.js';
 import { specCatchAll, specGate } from '../spec/front-door.js';
 import { redirectTarget } from '../spec/redirect-target.js';
 
@@ -25,6 +26,7 @@ export { SAMPLE_REPORT_TEXT } from './state.js';
 export const handlers: RequestHandler[] = [
   ...sandboxHandlers,
   ...sellersHandlers,
+  ...tokensHandlers,
   ...ordersHandlers,
   ...catalogHandlers,
   ...inventoryHandlers,

@@ -1,7 +1,9 @@
 // Orders v0 (PascalCase query, payload wrapper) and Orders 2026-01-01 (camelCase, unwrapped).
 import type { RequestHandler } from 'msw';
+import { buyerInfoOf, itemBuyerInfoOf, orderFor, shippingAddressOf } from './data/order-pii.js';
 import { ORDER_ITEMS, ORDERS, toV2026, type V0Order } from './data/orders.js';
 import { invalidInput, notFound, spJson } from './respond.js';
+import { grantOf } from './restricted.js';
 import { csv, spRoute, unexpectedParams } from './route.js';
 
 const V0_PARAMS = [
@@ -53,7 +55,7 @@ function after(o: V0Order, created?: string | null, updated?: string | null): bo
   return true;
 }
 
-const getOrders = spRoute('get', '/orders/v0/orders', ({ url }) => {
+const getOrders = spRoute('get', '/orders/v0/orders', ({ url, request }) => {
   const op = 'getOrders';
   const bad = unexpectedParams(url, V0_PARAMS);
   if (bad.length > 0)
@@ -87,30 +89,82 @@ const getOrders = spRoute('get', '/orders/v0/orders', ({ url }) => {
   );
   const size = Number(url.searchParams.get('MaxResultsPerPage') ?? '100');
   const { items, next } = page(matching, token, size);
+  const grant = grantOf(request);
   return spJson(
     {
-      payload: { Orders: items, ...(next ? { NextToken: next } : {}), CreatedBefore: '2026-03-20T00:00:00Z' },
+      payload: {
+        Orders: items.map((o) => orderFor(o, grant)),
+        ...(next ? { NextToken: next } : {}),
+        CreatedBefore: '2026-03-20T00:00:00Z',
+      },
     },
     200,
     op,
   );
 });
 
-const getOrder = spRoute('get', '/orders/v0/orders/:orderId', ({ params }) => {
+const getOrder = spRoute('get', '/orders/v0/orders/:orderId', ({ params, request }) => {
   const id = params.orderId ?? '';
   if (!ORDER_ID.test(id))
     return invalidInput('Invalid Input', 'getOrder', `Invalid orderId: ${id.slice(0, 40)}`);
   const found = ORDERS.find((o) => o.AmazonOrderId === id);
-  return found ? spJson({ payload: found }, 200, 'getOrder') : notFound(`Order ${id} not found.`, 'getOrder');
+  return found
+    ? spJson({ payload: orderFor(found, grantOf(request)) }, 200, 'getOrder')
+    : notFound(`Order ${id} not found.`, 'getOrder');
 });
 
-const getOrderItems = spRoute('get', '/orders/v0/orders/:orderId/orderItems', ({ params }) => {
+const getOrderItems = spRoute('get', '/orders/v0/orders/:orderId/orderItems', ({ params, request }) => {
   const id = params.orderId ?? '';
   const items = ORDER_ITEMS[id];
-  if (!items) return notFound(`Order ${id} not found.`, 'getOrderItems');
-  return spJson({ payload: { AmazonOrderId: id, OrderItems: items } }, 200, 'getOrderItems');
+  const order = ORDERS.find((o) => o.AmazonOrderId === id);
+  if (!items || !order) return notFound(`Order ${id} not found.`, 'getOrderItems');
+  const buyer = grantOf(request)?.has('buyerInfo') ? itemBuyerInfoOf(order) : undefined;
+  const shown = items.map((item) => (buyer ? { ...item, BuyerInfo: buyer } : item));
+  return spJson({ payload: { AmazonOrderId: id, OrderItems: shown } }, 200, 'getOrderItems');
 });
 
+/**
+ * The v0 PII operations: the restricted fields only with an RDT for their path (any grant). Like the
+ * spec catch-all they served before, any other order id answers too (a generic order without PII data).
+ */
+function orderOf(id: string): V0Order {
+  const first = ORDERS[0] as V0Order;
+  return ORDERS.find((o) => o.AmazonOrderId === id) ?? { ...first, AmazonOrderId: id };
+}
+
+const getOrderAddress = spRoute('get', '/orders/v0/orders/:orderId/address', ({ params, request }) => {
+  const order = orderOf(params.orderId ?? '');
+  const address = shippingAddressOf(order, grantOf(request) !== undefined);
+  return spJson(
+    { payload: { AmazonOrderId: order.AmazonOrderId, ...(address ? { ShippingAddress: address } : {}) } },
+    200,
+    'getOrderAddress',
+  );
+});
+
+const getOrderBuyerInfo = spRoute('get', '/orders/v0/orders/:orderId/buyerInfo', ({ params, request }) => {
+  const order = orderOf(params.orderId ?? '');
+  const buyer = grantOf(request) === undefined ? undefined : buyerInfoOf(order);
+  return spJson({ payload: { AmazonOrderId: order.AmazonOrderId, ...buyer } }, 200, 'getOrderBuyerInfo');
+});
+
+const getOrderItemsBuyerInfo = spRoute(
+  'get',
+  '/orders/v0/orders/:orderId/orderItems/buyerInfo',
+  ({ params, request }) => {
+    const order = orderOf(params.orderId ?? '');
+    const buyer = grantOf(request) === undefined ? undefined : itemBuyerInfoOf(order);
+    const items = (ORDER_ITEMS[order.AmazonOrderId] ?? []).map((item) => ({
+      OrderItemId: String(item.OrderItemId),
+      ...buyer,
+    }));
+    return spJson(
+      { payload: { AmazonOrderId: order.AmazonOrderId, OrderItems: items } },
+      200,
+      'getOrderItemsBuyerInfo',
+    );
+  },
+);
 /** searchOrders' cross-parameter date rules (orders_2026-01-01.json, createdAfter … lastUpdatedBefore). */
 function searchDateProblem(url: URL): string | undefined {
   const has = (name: string) => url.searchParams.has(name);
@@ -191,7 +245,10 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
 });
 
 export const ordersHandlers: RequestHandler[] = [
+  ...getOrderItemsBuyerInfo,
   ...getOrderItems,
+  ...getOrderAddress,
+  ...getOrderBuyerInfo,
   ...getOrder,
   ...getOrders,
   ...searchOrders,

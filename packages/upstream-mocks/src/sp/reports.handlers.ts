@@ -3,7 +3,8 @@ import type { RequestHandler } from 'msw';
 import { DOCUMENT_HOST } from './hosts.js';
 import { invalidInput, notFound, spErrors, spJson } from './respond.js';
 import { csv, spRoute, unexpectedParams } from './route.js';
-import { documents, nextId, reports } from './state.js';
+import { grantOf } from './restricted.js';
+import { documents, nextId, RESTRICTED_REPORT_TYPES, reports, SEED_PII_DOCUMENT_ID } from './state.js';
 
 function bad400(message: string, op: string): Response {
   return spErrors(400, [{ code: '400', message, details: '' }], op);
@@ -42,7 +43,9 @@ const create = spRoute('post', '/reports/2021-06-30/reports', async ({ request }
     ...(typeof body.dataEndTime === 'string' ? { dataEndTime: body.dataEndTime } : {}),
     reportDocumentId: documentId,
   });
-  const seed = documents.get('amzn1.spdoc.1.4.na.seed-gzip');
+  const seed = documents.get(
+    RESTRICTED_REPORT_TYPES.has(body.reportType) ? SEED_PII_DOCUMENT_ID : 'amzn1.spdoc.1.4.na.seed-gzip',
+  );
   if (seed) documents.set(documentId, seed);
   return spJson({ reportId }, 202, op);
 });
@@ -82,10 +85,16 @@ const list = spRoute('get', '/reports/2021-06-30/reports', ({ url }) => {
   return spJson({ reports: rows.slice(0, Number(url.searchParams.get('pageSize') ?? '10')) }, 200, op);
 });
 
-const getDocument = spRoute('get', '/reports/2021-06-30/documents/:documentId', ({ params }) => {
+const getDocument = spRoute('get', '/reports/2021-06-30/documents/:documentId', ({ params, request }) => {
   const id = params.documentId ?? '';
   const doc = documents.get(id);
   if (!doc) return notFound(`Report document ${id} not found.`, 'getReportDocument');
+  // A restricted report type's document: only with an RDT for this specific path.
+  if (doc.restricted && grantOf(request) === undefined) {
+    return spErrors(403, [
+      { code: 'Unauthorized', message: 'Access to requested resource is denied.', details: '' },
+    ]);
+  }
   return spJson(
     {
       reportDocumentId: id,

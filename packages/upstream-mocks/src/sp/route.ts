@@ -5,6 +5,7 @@ import { withFault } from '../with-fault.js';
 import { SP_HOSTS, type SpHost } from './hosts.js';
 import { renderSpFault } from './render-fault.js';
 import { spErrors } from './respond.js';
+import { isRdt, rdtState } from './restricted.js';
 
 export interface SpRequestInfo {
   request: Request;
@@ -26,7 +27,11 @@ export function authFailure(request: Request): Response | undefined {
       { code: 'Unauthorized', message: DENIED, details: 'Access token is missing in the request header.' },
     ]);
   }
-  const state = accessTokenState(token);
+  const state = isRdt(token) ? restrictedTokenState(request, token) : accessTokenState(token);
+  if (state === 'denied') {
+    // An RDT used for a resource it was not issued for.
+    return spErrors(403, [{ code: 'Unauthorized', message: DENIED, details: '' }]);
+  }
   if (state === 'expired') {
     return spErrors(403, [
       { code: 'Unauthorized', message: DENIED, details: 'The access token you provided has expired.' },
@@ -48,6 +53,12 @@ export function authFailure(request: Request): Response | undefined {
     ]);
   }
   return undefined;
+}
+
+/** An RDT authorises exactly the resources it was created for (generic paths: any id). */
+function restrictedTokenState(request: Request, token: string): 'valid' | 'unknown' | 'denied' {
+  const state = rdtState(token, request.method, new URL(request.url).pathname);
+  return state === 'wrong-resource' ? 'denied' : state;
 }
 
 /** Production hosts only: the sandbox hosts answer the models' canned values (sandbox.ts). */

@@ -17,7 +17,40 @@ export interface MockReport {
 export interface MockDocument {
   content: Uint8Array;
   compressionAlgorithm?: 'GZIP';
+  /** Content-Type of the download (default text/plain). */
+  contentType?: string;
+  /** A restricted report type's document: getReportDocument needs an RDT for its path. */
+  restricted?: true;
 }
+
+/**
+ * Restricted report types (Tokens API use case guide, "Restricted report types"): their documents carry
+ * buyer and shipping PII.
+ */
+export const RESTRICTED_REPORT_TYPES = new Set([
+  'GET_AMAZON_FULFILLED_SHIPMENTS_DATA_INVOICING',
+  'GET_AMAZON_FULFILLED_SHIPMENTS_DATA_TAX',
+  'GET_FLAT_FILE_ACTIONABLE_ORDER_DATA_SHIPPING',
+  'GET_FLAT_FILE_ORDER_REPORT_DATA_SHIPPING',
+  'GET_FLAT_FILE_ORDER_REPORT_DATA_INVOICING',
+  'GET_FLAT_FILE_ORDER_REPORT_DATA_TAX',
+  'GET_FLAT_FILE_ORDERS_RECONCILIATION_DATA_TAX',
+  'GET_FLAT_FILE_ORDERS_RECONCILIATION_DATA_INVOICING',
+  'GET_FLAT_FILE_ORDERS_RECONCILIATION_DATA_SHIPPING',
+  'GET_ORDER_REPORT_DATA_INVOICING',
+  'GET_ORDER_REPORT_DATA_TAX',
+  'GET_ORDER_REPORT_DATA_SHIPPING',
+  'GET_EASYSHIP_DOCUMENTS',
+  'GET_GST_MTR_B2B_CUSTOM',
+  'GET_VAT_TRANSACTION_DATA',
+  'SC_VAT_TAX_REPORT',
+]);
+
+/** The Unshipped Orders Report (GET_FLAT_FILE_ACTIONABLE_ORDER_DATA_SHIPPING) with fake buyers. */
+const PII_TSV =
+  'order-id\tbuyer-name\tship-address-1\tship-city\n' +
+  '113-7782341-5526704\tMock Buyer Two\t22 Sample Avenue\tSEATTLE\n';
+export const SEED_PII_DOCUMENT_ID = 'amzn1.spdoc.1.4.na.seed-pii';
 
 const TSV =
   'sku\tasin\tprice\tquantity\n' +
@@ -47,6 +80,41 @@ function seed(): void {
     compressionAlgorithm: 'GZIP',
   });
   documents.set('amzn1.spdoc.1.4.na.seed-plain', { content: new TextEncoder().encode(TSV) });
+  documents.set(SEED_PII_DOCUMENT_ID, {
+    content: gzipSync(Buffer.from(PII_TSV)),
+    compressionAlgorithm: 'GZIP',
+    restricted: true,
+  });
+  // Documents in other charsets, named by the download's Content-Type (audit S2-3).
+  documents.set('amzn1.spdoc.1.4.na.seed-cp1252', {
+    // "sku\ttitle\nSKU-1000\tCafé crème – 5€\n" in windows-1252 (é E9, è E8, – 96, € 80).
+    content: Uint8Array.from([
+      ...Buffer.from('sku\ttitle\nSKU-1000\tCaf'),
+      0xe9,
+      ...Buffer.from(' cr'),
+      0xe8,
+      ...Buffer.from('me '),
+      0x96,
+      ...Buffer.from(' 5'),
+      0x80,
+      0x0a,
+    ]),
+    contentType: 'text/plain; charset=windows-1252',
+  });
+  documents.set('amzn1.spdoc.1.4.na.seed-sjis', {
+    // "sku\ttitle\nSKU-1001\t日本茶\n" in Shift_JIS.
+    content: Uint8Array.from([
+      ...Buffer.from('sku\ttitle\nSKU-1001\t'),
+      0x93,
+      0xfa,
+      0x96,
+      0x7b,
+      0x92,
+      0x83,
+      0x0a,
+    ]),
+    contentType: 'text/tab-separated-values; charset=Shift_JIS',
+  });
   // 3 MB of repeated rows compresses to a few KB: exercises the decompressed-size bound.
   documents.set('amzn1.spdoc.1.4.na.seed-huge', {
     content: gzipSync(Buffer.from('x'.repeat(3 * 1024 * 1024))),
@@ -61,6 +129,16 @@ function seed(): void {
     processingStartTime: '2026-03-01T10:00:05Z',
     processingEndTime: '2026-03-01T10:01:40Z',
     reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip',
+  });
+  reports.set('ID325', {
+    reportId: 'ID325',
+    reportType: 'GET_FLAT_FILE_ACTIONABLE_ORDER_DATA_SHIPPING',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+    createdTime: '2026-03-04T10:00:00Z',
+    processingStatus: 'DONE',
+    processingStartTime: '2026-03-04T10:00:05Z',
+    processingEndTime: '2026-03-04T10:00:50Z',
+    reportDocumentId: SEED_PII_DOCUMENT_ID,
   });
   reports.set('ID324', {
     reportId: 'ID324',

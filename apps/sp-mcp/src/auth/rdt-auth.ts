@@ -1,0 +1,101 @@
+// Restricted-data tokens: createRestrictedDataToken through the same pipeline (with the identity's LWA
+// token), one RDT per (identity, restricted resource) cached until shortly before its expiresIn.
+import { type Pipeline, type TokenAuth, tokenAuth } from '@obmcp/http-kit';
+import { isExpiredToken, readErrors } from '../http/upstream-error.js';
+import type { DataElement, RoleName } from '../restricted/restricted-operations.js';
+import type { RestrictedResource } from '../restricted/restricted-resource.js';
+import { deniedDataElements, isRoleRefusal, rdtRefused } from './rdt-errors.js';
+
+/** Pipeline operation (rate-table row and limiter bucket) of the Tokens API: its model's usage plan. */
+export const TOKENS_OPERATION = 'tokens_2021-03-01.createRestrictedDataToken';
+export const TOKENS_PATH = '/tokens/2021-03-01/restrictedDataToken';
+
+/** Auth scopes with this prefix carry an RDT request; every other scope is an identity's LWA token. */
+export const RDT_SCOPE_PREFIX = 'rdt:';
+
+/** What an RDT is for: the identity whose LWA token asks, the resource, and who may grant it. */
+export interface RdtRequest {
+  identity: string;
+  /** operationId for messages (getOrder …). */
+  operationId: string;
+  resource: RestrictedResource;
+  roles: readonly RoleName[];
+}
+
+/** A granted RDT; `withheld` lists the data elements the Tokens API refused (the rest were granted). */
+export interface Rdt {
+  token: string;
+  withheld: DataElement[];
+}
+
+/** The pipeline auth scope of an RDT request (also its cache key: identity, path and dataElements). */
+export function rdtScope(request: RdtRequest): string {
+  return `${RDT_SCOPE_PREFIX}${JSON.stringify(request)}`;
+}
+
+function parseScope(scope: string): RdtRequest {
+  return JSON.parse(scope.slice(RDT_SCOPE_PREFIX.length)) as RdtRequest;
+}
+
+/** RDTs are valid for an hour ("An RDT remains valid for one hour"); refresh a minute early. */
+const REFRESH_EARLY_MS = 60_000;
+
+/**
+ * The RDT auth plug-in. `pipeline` is late-bound: the plug-in belongs to the pipeline's own upstream
+ * description, and asks that same pipeline for the token.
+ */
+export function createRdtAuth(pipeline: () => Pipeline): TokenAuth<Rdt> {
+  async function create(request: RdtRequest, resource: RestrictedResource, signal?: AbortSignal) {
+    const res = await pipeline().exchange({
+      operation: TOKENS_OPERATION,
+      method: 'POST',
+      path: TOKENS_PATH,
+      body: { restrictedResources: [resource] },
+      auth: request.identity,
+      limitScope: request.identity,
+      // Creating a token changes nothing upstream: safe to repeat after a timeout or a 5xx.
+      idempotent: true,
+      ...(signal ? { signal } : {}),
+    });
+    const body = (res.body ?? {}) as { restrictedDataToken?: unknown; expiresIn?: unknown };
+    if (typeof body.restrictedDataToken !== 'string' || body.restrictedDataToken === '') {
+      throw rdtRefused(request, {
+        status: res.status,
+        message: 'The Tokens API returned no restrictedDataToken.',
+      });
+    }
+    const expiresIn = typeof body.expiresIn === 'number' && body.expiresIn > 0 ? body.expiresIn : 3600;
+    return { token: body.restrictedDataToken, expiresAt: Date.now() + expiresIn * 1000 };
+  }
+
+  async function fetchToken(scope: string, signal?: AbortSignal) {
+    const request = parseScope(scope);
+    const asked = request.resource.dataElements ?? [];
+    try {
+      const { token, expiresAt } = await create(request, request.resource, signal);
+      return { value: { token, withheld: [] }, expiresAt };
+    } catch (error) {
+      if (!isRoleRefusal(error)) throw error;
+      // "Application does not have access to one or more requested data elements: [buyerTaxInformation]":
+      // ask once more for the elements the application may have; the caller reports the withheld ones.
+      const denied = deniedDataElements(error, asked);
+      const granted = asked.filter((e) => !denied.includes(e));
+      if (denied.length === 0 || granted.length === 0) throw rdtRefused(request, error);
+      const retry = { ...request.resource, dataElements: granted };
+      try {
+        const { token, expiresAt } = await create(request, retry, signal);
+        return { value: { token, withheld: denied }, expiresAt };
+      } catch (again) {
+        throw isRoleRefusal(again) ? rdtRefused(request, again) : again;
+      }
+    }
+  }
+
+  return tokenAuth<Rdt>({
+    refreshEarlyMs: REFRESH_EARLY_MS,
+    fetchToken,
+    toHeaders: (rdt) => ({ 'x-amz-access-token': rdt.token }),
+    // An RDT past its hour gets the same 403 as an expired LWA token: drop it and ask for a new one.
+    isExpired: (res) => isExpiredToken(res.status, readErrors(res)),
+  });
+}
