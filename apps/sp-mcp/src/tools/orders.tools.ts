@@ -181,7 +181,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'get_orders',
       title: 'Get orders (Orders v0)',
       description:
-        'Lists orders (Orders API v0 getOrders, deprecated). Requires createdAfter or lastUpdatedAfter unless nextToken is given; created* and lastUpdated* dates cannot be mixed. PII (BuyerInfo, ShippingAddress) needs a restricted-data token, requested automatically (restricted role required); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.0167/s, burst 20.',
+        'Lists orders (Orders v0 getOrders, deprecated). Needs createdAfter or lastUpdatedAfter unless nextToken is given; never mix created* and lastUpdated*. PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.0167/s, burst 20.',
       inputSchema: getOrdersSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
@@ -209,7 +209,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'get_order',
       title: 'Get one order (Orders v0)',
       description:
-        'Returns one order by Amazon order id (Orders API v0 getOrder, deprecated). PII (BuyerInfo, ShippingAddress) needs a restricted-data token, requested automatically (restricted role required); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.5/s, burst 30.',
+        'One order by Amazon order id (Orders v0 getOrder, deprecated). PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.5/s, burst 30.',
       inputSchema: orderIdSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
@@ -225,7 +225,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'get_order_items',
       title: 'Get order items (Orders v0)',
       description:
-        'Lists the items of one order (Orders API v0 getOrderItems, deprecated). Item BuyerInfo (gift messages, customizations) needs a restricted-data token, requested automatically (restricted role required). Rate 0.5/s, burst 30.',
+        'The items of one order (Orders v0 getOrderItems, deprecated). Item BuyerInfo comes with an automatic restricted-data token (restricted role). Rate 0.5/s, burst 30.',
       inputSchema: orderItemsSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,

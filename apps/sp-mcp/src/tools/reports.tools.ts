@@ -81,7 +81,7 @@ const documentSchema = {
     reportType: {
       ...reportType,
       description:
-        'reportType from get_report (optional once get_report or list_reports showed this document): restricted report types are downloaded with a restricted-data token.',
+        'reportType from get_report (optional once this session saw it): restricted types need a restricted-data token.',
     },
     maxChars: {
       type: 'integer',
@@ -198,7 +198,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       name: 'get_report_document',
       title: 'Download a report document',
       description:
-        'Fetches a report document: resolves the presigned URL, downloads it and decompresses GZIP within the configured size bound (SP_API_MAX_DOCUMENT_BYTES); decodes text in the charset the download names. Restricted report types (PII) get a restricted-data token automatically. Returns text content, truncated to maxChars.',
+        'Downloads a report document: presigned URL, GZIP decompressed within SP_API_MAX_DOCUMENT_BYTES, text in the charset the download names, truncated to maxChars. Restricted (PII) report types get a restricted-data token automatically.',
       inputSchema: documentSchema,
       passthrough: 'query',
       annotations: READ_UPSTREAM,
