@@ -33,7 +33,10 @@ function effectiveSchema(definition: ToolDefinition, settings: ContractSettings)
  * schema, examples under `_meta["io.obmcp/examples"]`, beside the tool's own `_meta`.
  */
 export function toolInfo(definition: ToolDefinition, settings: ContractSettings): ToolInfo {
-  const published = publishTool(definition, effectiveSchema(definition, settings));
+  // A lazy tool's view is checked by the app's tests, not at every listing (see ToolDefinition.lazy).
+  const published = publishTool(definition, effectiveSchema(definition, settings), {
+    check: definition.lazy !== true,
+  });
   const info: ToolInfo = { name: definition.name, ...published };
   if (definition._meta !== undefined) info._meta = { ...definition._meta, ...published._meta };
   if (definition.title !== undefined) info.title = definition.title;

@@ -59,7 +59,8 @@ export interface ToolDefinition<Args = JsonObject> {
   /**
    * Derive the published view (and check it against the portable rules) on the first tools/list
    * instead of at startup, so a server with hundreds of generated tools starts as fast as one with a
-   * few; the app's tests must then prove them portable. (Every tool, lazy or not, compiles its
+   * few; the view is not re-checked at run time, so the app's tests must prove it portable
+   * (assertPortableTools over every generated tool). (Every tool, lazy or not, compiles its
    * validator and checks its examples on its first call; the tests prove the examples valid.)
    */
   lazy?: boolean;
