@@ -35,16 +35,12 @@ afterAll(() => mock.close());
 /** ads-mcp's Openbridge wiring as server.ts builds it, with `env` for the limiter rules. */
 function lister(env: Record<string, string> = { OBMCP_MOCK: '1' }) {
   const config = loadConfig({ ...env, ADS_AUTH_MODE: 'openbridge', OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN });
-  const fetcher = createFetcher({ timeoutMs: 2_000 });
+  const fetcher = createFetcher({ timeoutMs: 10_000 });
   const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), env);
   const jwt = createJwtProvider(createCredentialExchange(config, fetcher, undefined, limits), REFRESH_TOKEN);
-  const pipeline = identityPipeline({
-    fetcher,
-    jwt,
-    refreshToken: REFRESH_TOKEN,
-    limits,
-    retry: adsRetry(config),
-  });
+  // Mock mode's 1 s retry budget may not fit a retry on a loaded machine: the wiring is under test here.
+  const retry = { ...adsRetry(config), maxTotalMs: 60_000 };
+  const pipeline = identityPipeline({ fetcher, jwt, refreshToken: REFRESH_TOKEN, limits, retry });
   return { list: () => listAdsIdentities(pipeline), maxAttempts: config.maxAttempts };
 }
 
