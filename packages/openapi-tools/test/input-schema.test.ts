@@ -1,5 +1,11 @@
 // Spec schemas become the catalog's full JSON Schema; the published (portable) view is the contract's derivation.
-import { derivePortableSchema, publishTool } from '@obmcp/contract';
+import {
+  createContractServer,
+  derivePortableSchema,
+  publishTool,
+  type ServerProfile,
+  silentLogger,
+} from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
 import { validates } from '../src/generate/examples.js';
 import { toInputSchema, unicodePattern } from '../src/generate/to-json-schema.js';
@@ -53,6 +59,35 @@ describe('toInputSchema', () => {
     expect(view.properties).toEqual({
       endDate: { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] },
     });
+  });
+
+  it('a wrong value for a nullable enum gets the enum envelope with a did-you-mean (the server validates the full schema)', async () => {
+    const full = toInputSchema(
+      {
+        type: 'object',
+        properties: { creativeType: { type: 'string', nullable: true, enum: ['IMAGE', 'VIDEO'] } },
+      },
+      options,
+    );
+    const profile: ServerProfile = {
+      name: 'generated',
+      version: '0',
+      httpKind: 'sp_api_http',
+      clientKind: 'sp_api_client',
+      httpCodePrefix: 'SP_API',
+      errorKinds: ['mcp_input_validation', 'internal_error'],
+    };
+    const { host } = createContractServer({
+      profile,
+      tools: [{ name: 't', description: 'd', inputSchema: { ...full, examples: [{}] }, handler: () => ({}) }],
+      env: {},
+      logger: silentLogger,
+    });
+    const out = await host.call('t', { creativeType: 'IMAGEX' });
+    if (out.ok) throw new Error('the server accepted IMAGEX');
+    expect(out.envelope.error_code).toBe('SCHEMA_ENUM_MISMATCH');
+    expect(out.envelope.details[0]).toMatchObject({ path: 'creativeType', did_you_mean: ['IMAGE'] });
+    expect((await host.call('t', { creativeType: null })).ok).toBe(true);
   });
 
   it('leaves boolean subschemas to the contract: `items: true` stays in the full schema, the view publishes any value', () => {
