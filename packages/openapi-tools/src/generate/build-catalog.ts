@@ -66,7 +66,7 @@ function inputSchemaOf(args: ReturnType<typeof operationArgs>['args']): JsonSche
 export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuild> {
   const readOps = new Set(options.readOperations ?? []);
   const skip = new Set(options.skipFiles ?? []);
-  const portable = { maxDescription: options.maxPropertyDescription ?? 200 };
+  const schemaOptions = { maxDescription: options.maxPropertyDescription ?? 200 };
   const problems: CatalogProblem[] = [];
   const pending: Pending[] = [];
   const byRoute = new Map<string, number>();
@@ -78,7 +78,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
       const version = versionLabel(op.path, file.stem);
       let built: ReturnType<typeof operationArgs>;
       try {
-        built = operationArgs(op, { ...portable, serverHeaders: options.serverHeaders ?? [] });
+        built = operationArgs(op, { ...schemaOptions, serverHeaders: options.serverHeaders ?? [] });
       } catch (error) {
         problems.push({ api: file.stem, operationId: op.operationId, problem: String(error) });
         continue;
