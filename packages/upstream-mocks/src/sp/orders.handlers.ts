@@ -4,40 +4,8 @@ import { buyerInfoOf, itemBuyerInfoOf, orderFor, shippingAddressOf } from './dat
 import { ORDER_ITEMS, ORDERS, toV2026, type V0Order } from './data/orders.js';
 import { invalidInput, notFound, spJson } from './respond.js';
 import { grantOf } from './restricted.js';
-import { csv, spRoute, unexpectedParams } from './route.js';
+import { csv, spRoute } from './route.js';
 
-const V0_PARAMS = [
-  'MarketplaceIds',
-  'CreatedAfter',
-  'CreatedBefore',
-  'LastUpdatedAfter',
-  'LastUpdatedBefore',
-  'OrderStatuses',
-  'FulfillmentChannels',
-  'PaymentMethods',
-  'BuyerEmail',
-  'SellerOrderId',
-  'MaxResultsPerPage',
-  'EasyShipShipmentStatuses',
-  'ElectronicInvoiceStatuses',
-  'NextToken',
-  'AmazonOrderIds',
-  'ActualFulfillmentSupplySourceId',
-  'IsISPU',
-  'StoreChainStoreId',
-];
-const V2026_PARAMS = [
-  'createdAfter',
-  'createdBefore',
-  'lastUpdatedAfter',
-  'lastUpdatedBefore',
-  'fulfillmentStatuses',
-  'marketplaceIds',
-  'fulfilledBy',
-  'maxResultsPerPage',
-  'paginationToken',
-  'includedData',
-];
 const ORDER_ID = /^\d{3}-\d{7}-\d{7}$/;
 
 function page<T>(all: T[], token: string | null, size: number): { items: T[]; next?: string } {
@@ -55,11 +23,60 @@ function after(o: V0Order, created?: string | null, updated?: string | null): bo
   return true;
 }
 
+/**
+ * getOrders' list filters whose values ordersV0.json gives only in prose ("Possible values"); the
+ * OrderStatuses list is also the model's `Order.OrderStatus` enum.
+ */
+const V0_LIST_VALUES: Record<string, readonly string[]> = {
+  OrderStatuses: [
+    'PendingAvailability',
+    'Pending',
+    'Unshipped',
+    'PartiallyShipped',
+    'Shipped',
+    'InvoiceUnconfirmed',
+    'Canceled',
+    'Unfulfillable',
+  ],
+  FulfillmentChannels: ['AFN', 'MFN'],
+  PaymentMethods: ['COD', 'CVS', 'Other'],
+};
+
+/** The first list value outside its documented values, as `name=value`. */
+function undocumentedValue(url: URL): string | undefined {
+  for (const [name, values] of Object.entries(V0_LIST_VALUES)) {
+    const wrong = csv(url, name).find((v) => !values.includes(v));
+    if (wrong !== undefined) return `${name}=${wrong}`;
+  }
+  return undefined;
+}
+
+/** getOrders' delivery-date filters (ordersV0.json: "before (or at)" / "after (or at)" a time). */
+const DELIVERY_FILTERS: Array<[string, 'EarliestDeliveryDate' | 'LatestDeliveryDate', 'before' | 'after']> = [
+  ['EarliestDeliveryDateBefore', 'EarliestDeliveryDate', 'before'],
+  ['EarliestDeliveryDateAfter', 'EarliestDeliveryDate', 'after'],
+  ['LatestDeliveryDateBefore', 'LatestDeliveryDate', 'before'],
+  ['LatestDeliveryDateAfter', 'LatestDeliveryDate', 'after'],
+];
+
+/** The delivery-date predicate of the request, or the name of a parameter that is no ISO 8601 date. */
+function deliveryFilter(url: URL): ((o: V0Order) => boolean) | string {
+  const tests: Array<(o: V0Order) => boolean> = [];
+  for (const [param, field, side] of DELIVERY_FILTERS) {
+    const raw = url.searchParams.get(param);
+    if (raw === null) continue;
+    const bound = Date.parse(raw);
+    if (Number.isNaN(bound)) return param;
+    tests.push((o) => {
+      const at = Date.parse(o[field]);
+      return side === 'before' ? at <= bound : at >= bound;
+    });
+  }
+  return (o) => tests.every((t) => t(o));
+}
+
 const getOrders = spRoute('get', '/orders/v0/orders', ({ url, request }) => {
   const op = 'getOrders';
-  const bad = unexpectedParams(url, V0_PARAMS);
-  if (bad.length > 0)
-    return invalidInput(`Invalid Input`, op, `Unknown query parameter(s): ${bad.join(', ')}`);
   const marketplaces = csv(url, 'MarketplaceIds');
   if (marketplaces.length === 0) return invalidInput('MarketplaceIds is required.', op);
   if (marketplaces.length > 50) return invalidInput('MarketplaceIds may contain at most 50 values.', op);
@@ -78,16 +95,25 @@ const getOrders = spRoute('get', '/orders/v0/orders', ({ url, request }) => {
   if (updated && url.searchParams.get('CreatedBefore')) {
     return invalidInput('CreatedAfter or CreatedBefore cannot be set when LastUpdatedAfter is set.', op);
   }
+  const undocumented = undocumentedValue(url);
+  if (undocumented)
+    return invalidInput('Invalid Input', op, `${undocumented} is not one of the possible values.`);
+  const size = Number(url.searchParams.get('MaxResultsPerPage') ?? '100');
+  if (!Number.isInteger(size) || size < 1 || size > 100)
+    return invalidInput('Invalid Input', op, 'MaxResultsPerPage must be 1 - 100.');
+  const delivered = deliveryFilter(url);
+  if (typeof delivered === 'string')
+    return invalidInput(`Invalid ${delivered}.`, op, `${delivered} must be in ISO 8601 format.`);
   const statuses = csv(url, 'OrderStatuses');
   const channels = csv(url, 'FulfillmentChannels');
   const matching = ORDERS.filter(
     (o) =>
       marketplaces.includes(o.MarketplaceId) &&
       after(o, created, updated) &&
+      delivered(o) &&
       (statuses.length === 0 || statuses.includes(o.OrderStatus)) &&
       (channels.length === 0 || channels.includes(o.FulfillmentChannel)),
   );
-  const size = Number(url.searchParams.get('MaxResultsPerPage') ?? '100');
   const { items, next } = page(matching, token, size);
   const grant = grantOf(request);
   return spJson(
@@ -204,9 +230,6 @@ const searchToken = {
 
 const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
   const op = 'searchOrders';
-  const bad = unexpectedParams(url, V2026_PARAMS);
-  if (bad.length > 0)
-    return invalidInput('Invalid Input', op, `Unknown query parameter(s): ${bad.join(', ')}`);
   const dates = searchDateProblem(url);
   if (dates) return invalidInput(dates, op);
   const filters = searchFilters(url);
