@@ -160,19 +160,20 @@ describe('fee estimates (Product Fees v0)', () => {
   });
 
   it("Amazon's per-item error reaches the agent with the item (a SKU the seller does not have)", async () => {
-    const r = await ok('estimate_fees', {
-      marketplaceId: US,
-      items: [
-        { sku: 'NO-SUCH-SKU', price: 10 },
-        { asin: 'B08N5WRWNW', price: 10 },
-      ],
-    });
-    expect(r.estimates[0]).toMatchObject({
-      sku: 'NO-SUCH-SKU',
-      status: 'ClientError',
-      error: { code: 'InvalidParameterValue' },
-    });
-    expect(r.estimates[1].status).toBe('Success');
+    // One item (getMyFeesEstimateForSKU): the batch's usage plan (0.5/s, burst 1) is spent above.
+    const r = await ok('estimate_fees', { marketplaceId: US, items: [{ sku: 'NO-SUCH-SKU', price: 10 }] });
+    expect(r.estimates).toEqual([
+      {
+        sku: 'NO-SUCH-SKU',
+        status: 'ClientError',
+        totalFees: null,
+        fees: [],
+        error: {
+          code: 'InvalidParameterValue',
+          message: 'No ASIN found for SKU: NO-SUCH-SKU. Please make sure the SKU is valid.',
+        },
+      },
+    ]);
   });
 
   it('each item names exactly one of asin and sku', async () => {
