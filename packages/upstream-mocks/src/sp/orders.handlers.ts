@@ -1,5 +1,7 @@
 // Orders v0 (PascalCase query, payload wrapper) and Orders 2026-01-01 (camelCase, unwrapped).
 import type { RequestHandler } from 'msw';
+import { loadEngine } from '../spec/front-door.js';
+import type { Json } from '../spec/json-schema.js';
 import { buyerInfoOf, itemBuyerInfoOf, orderFor, shippingAddressOf } from './data/order-pii.js';
 import { ORDER_ITEMS, ORDERS, toV2026, type V0Order } from './data/orders.js';
 import { invalidInput, notFound, spJson } from './respond.js';
@@ -24,27 +26,23 @@ function after(o: V0Order, created?: string | null, updated?: string | null): bo
 }
 
 /**
- * getOrders' list filters whose values ordersV0.json gives only in prose ("Possible values"); the
- * OrderStatuses list is also the model's `Order.OrderStatus` enum.
+ * getOrders' list filters whose values ordersV0.json gives only in prose ("Possible values"), and the
+ * model's `Order` property whose enum holds those values.
  */
-const V0_LIST_VALUES: Record<string, readonly string[]> = {
-  OrderStatuses: [
-    'PendingAvailability',
-    'Pending',
-    'Unshipped',
-    'PartiallyShipped',
-    'Shipped',
-    'InvoiceUnconfirmed',
-    'Canceled',
-    'Unfulfillable',
-  ],
-  FulfillmentChannels: ['AFN', 'MFN'],
-  PaymentMethods: ['COD', 'CVS', 'Other'],
+const LIST_FILTERS: Record<string, string> = {
+  OrderStatuses: 'OrderStatus',
+  FulfillmentChannels: 'FulfillmentChannel',
+  PaymentMethods: 'PaymentMethod',
 };
 
-/** The first list value outside its documented values, as `name=value`. */
-function undocumentedValue(url: URL): string | undefined {
-  for (const [name, values] of Object.entries(V0_LIST_VALUES)) {
+/** The first list value outside the model's values, as `name=value` (the engine is loaded by the gate). */
+async function undocumentedValue(request: Request, url: URL): Promise<string | undefined> {
+  const resolved = await (await loadEngine()).resolveOperation('sp-api', request);
+  const definitions = (resolved?.op.doc.definitions ?? {}) as Record<string, Json>;
+  const properties = (definitions.Order?.properties ?? {}) as Record<string, Json>;
+  for (const [name, field] of Object.entries(LIST_FILTERS)) {
+    const values = properties[field]?.enum;
+    if (!Array.isArray(values)) continue;
     const wrong = csv(url, name).find((v) => !values.includes(v));
     if (wrong !== undefined) return `${name}=${wrong}`;
   }
@@ -75,7 +73,7 @@ function deliveryFilter(url: URL): ((o: V0Order) => boolean) | string {
   return (o) => tests.every((t) => t(o));
 }
 
-const getOrders = spRoute('get', '/orders/v0/orders', ({ url, request }) => {
+const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) => {
   const op = 'getOrders';
   const marketplaces = csv(url, 'MarketplaceIds');
   if (marketplaces.length === 0) return invalidInput('MarketplaceIds is required.', op);
@@ -95,7 +93,7 @@ const getOrders = spRoute('get', '/orders/v0/orders', ({ url, request }) => {
   if (updated && url.searchParams.get('CreatedBefore')) {
     return invalidInput('CreatedAfter or CreatedBefore cannot be set when LastUpdatedAfter is set.', op);
   }
-  const undocumented = undocumentedValue(url);
+  const undocumented = await undocumentedValue(request, url);
   if (undocumented)
     return invalidInput('Invalid Input', op, `${undocumented} is not one of the possible values.`);
   const size = Number(url.searchParams.get('MaxResultsPerPage') ?? '100');
