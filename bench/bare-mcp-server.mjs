@@ -1,4 +1,4 @@
-// Baseline 2: the SDK's idiomatic `McpServer`, the same tools with the obmcp tools' input schemas written in zod.
+// Baseline 2: the SDK's idiomatic `McpServer`, the same tools with the obmcp tools' input schemas written in zod, cancellable.
 import { UPSTREAM, resultOf } from './bare-upstream.mjs';
 import { esm, esmMain } from './resolve.mjs';
 
@@ -35,8 +35,10 @@ const SCHEMAS = {
 
 const server = new McpServer({ name: 'bare-mcp', version: '0.0.0' });
 for (const [name, inputSchema] of Object.entries(SCHEMAS)) {
-  server.registerTool(name, { description: name, inputSchema }, async (args) =>
-    resultOf(await UPSTREAM[name](args)),
+  // The SDK's way to honour notifications/cancelled: the request's signal goes to fetch (obmcp tools
+  // abort their upstream request on cancellation too).
+  server.registerTool(name, { description: name, inputSchema }, async (args, extra) =>
+    resultOf(await UPSTREAM[name](args, extra.signal)),
   );
 }
 process.stdin.on('end', () => process.exit(0));

@@ -8,6 +8,7 @@ import {
 } from './ads/index.js';
 import { handlers as lwaHandlers } from './lwa/index.js';
 import { handlers as openbridgeHandlers } from './openbridge/index.js';
+import { routeByHost } from './route-by-host.js';
 import {
   catchAllHandlers as spCatchAll,
   gateHandlers as spGate,
@@ -30,7 +31,7 @@ export const allHandlers: RequestHandler[] = [
 ];
 
 export function startMockServer(extra: RequestHandler[] = []): SetupServer {
-  const server = setupServer(...extra, ...allHandlers);
+  const server = setupServer(...extra, ...routeByHost(allHandlers));
   server.listen({ onUnhandledRequest: 'error' });
   return server;
 }

@@ -13,22 +13,15 @@ export function requestIdFrom(names: readonly string[]): (headers: Headers) => s
   };
 }
 
-function positive(meta: RateLimitMeta | undefined): number | undefined {
-  const limit = meta?.limit_per_second;
-  return typeof limit === 'number' && limit > 0 ? limit : undefined;
-}
-
 /** `<prefix>-limit/-remaining/-reset` (fractional rates read as numbers, never parseInt). */
 export function rateLimitHeaders(prefix: string, requestIds: readonly string[]): HeaderParser {
-  const read = (headers: Headers): RateLimitMeta | undefined =>
-    buildRateLimit({
-      limit: headers.get(`${prefix}-limit`),
-      remaining: headers.get(`${prefix}-remaining`),
-      reset: headers.get(`${prefix}-reset`),
-    });
   return {
-    rateLimit: read,
-    limitPerSecond: (headers) => positive(read(headers)),
+    rateLimit: (headers): RateLimitMeta | undefined =>
+      buildRateLimit({
+        limit: headers.get(`${prefix}-limit`),
+        remaining: headers.get(`${prefix}-remaining`),
+        reset: headers.get(`${prefix}-reset`),
+      }),
     requestId: requestIdFrom(requestIds),
   };
 }
@@ -37,7 +30,6 @@ export function rateLimitHeaders(prefix: string, requestIds: readonly string[]):
 export function noRateLimitHeaders(requestIds: readonly string[]): HeaderParser {
   return {
     rateLimit: () => undefined,
-    limitPerSecond: () => undefined,
     requestId: requestIdFrom(requestIds),
   };
 }

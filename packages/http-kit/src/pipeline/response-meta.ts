@@ -15,12 +15,18 @@ export interface ResponseMeta {
 }
 
 export function readResponseMeta(headers: Headers, parser: HeaderParser): ResponseMeta {
+  const rateLimit = parser.rateLimit(headers);
   return {
-    rateLimit: parser.rateLimit(headers),
-    limitPerSecond: parser.limitPerSecond(headers),
+    rateLimit,
+    limitPerSecond: parser.limitPerSecond ? parser.limitPerSecond(headers, rateLimit) : positive(rateLimit),
     retryAfterSeconds: parseRetryAfter(headers.get('retry-after')),
     requestId: parser.requestId(headers),
   };
+}
+
+function positive(meta: RateLimitMeta | undefined): number | undefined {
+  const limit = meta?.limit_per_second;
+  return typeof limit === 'number' && limit > 0 ? limit : undefined;
 }
 
 /** Collects what every attempt's answer said and reports it once, by the same rules on every server. */

@@ -73,8 +73,11 @@ export interface AuthPlugin {
 export interface HeaderParser {
   /** `_meta.rate_limit` from this response (only what was sent; never invented). */
   rateLimit(headers: Headers): RateLimitMeta | undefined;
-  /** Upstream-advertised rate (requests/s) the limiter should learn, when sent. */
-  limitPerSecond(headers: Headers): number | undefined;
+  /**
+   * Upstream-advertised rate (requests/s) the limiter should learn, when sent. Default: a positive
+   * `limit_per_second` of `rateLimit` (so the headers are read once).
+   */
+  limitPerSecond?(headers: Headers, rateLimit: RateLimitMeta | undefined): number | undefined;
   requestId(headers: Headers): string | undefined;
 }
 
