@@ -1,7 +1,7 @@
 // The SP-API preset over the vendored models: every operation, unique bounded names, valid examples.
 import { publishTool } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { validates } from '../src/generate/examples.js';
+import { validates, withDocumented } from '../src/generate/examples.js';
 import { buildCatalog, type CatalogBuild, SP_API_CATALOG } from '../src/generate/index.js';
 
 /** Visits every keyword of every schema node (property names under `properties` are not keywords). */
@@ -59,5 +59,32 @@ describe('SP-API catalog', () => {
     expect(byId('createReport')?.writes).toBe(false);
     expect(byId('patchListingsItem')?.writes).toBe(true);
     expect(byId('getMyFeesEstimates')?.writes).toBe(false);
+  });
+
+  it('lists the documented example first where the sample is no request the API accepts', () => {
+    const first = (id: string) =>
+      build.catalog.operations.find((o) => o.meta.operationId === id)?.examples[0];
+    expect(first('getOrderMetrics')).toEqual({
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      interval: '2018-09-01T00:00:00-07:00--2018-09-04T00:00:00-07:00',
+      granularityTimeZone: 'US/Pacific',
+      granularity: 'Day',
+    });
+    for (const id of ['getMyFeesEstimateForASIN', 'getMyFeesEstimateForSKU'])
+      expect(first(id)?.body, id).toHaveProperty('FeesEstimateRequest.Identifier', 'UmaS1');
+  });
+});
+
+describe('withDocumented', () => {
+  const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+  it('puts valid documented examples first, drops their duplicates and reports an invalid one', () => {
+    expect(withDocumented([{ a: 'doc' }], [{ a: 'x' }, { a: 'doc' }], schema)).toEqual({
+      list: [{ a: 'doc' }, { a: 'x' }],
+      documentedInvalid: false,
+    });
+    expect(withDocumented([{ a: 1 }], [{ a: 'x' }], schema)).toEqual({
+      list: [{ a: 'x' }],
+      documentedInvalid: true,
+    });
   });
 });

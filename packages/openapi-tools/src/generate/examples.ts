@@ -200,3 +200,16 @@ export function buildExamples(
   if (completed && validates(inputSchema, completed)) out.push(completed);
   return out;
 }
+
+/** Documented examples first (those that validate), then the built ones not equal to any of them. */
+export function withDocumented(
+  documented: readonly JsonObjectValue[],
+  built: JsonObjectValue[],
+  inputSchema: JsonSchemaObject,
+): { list: JsonObjectValue[]; documentedInvalid: boolean } {
+  const valid = documented.filter((e) => validates(inputSchema, e));
+  if (valid.length === 0) return { list: built, documentedInvalid: documented.length > 0 };
+  const seen = new Set(valid.map((e) => JSON.stringify(e)));
+  const rest = built.filter((e) => !seen.has(JSON.stringify(e)));
+  return { list: [...valid, ...rest], documentedInvalid: valid.length < documented.length };
+}
