@@ -1,35 +1,68 @@
 // Every OBMCP_MOCK_FAULT / OBMCP_MOCK_AUTH_FAULT scenario on a representative tool → the expected envelope.
-import { assertEnvelope, callTool, type ToolCallOutcome } from '@obmcp/test-kit';
-import { describe, expect, it } from 'vitest';
+// One server per channel (a fault switch flips the scenario between calls), plus the few that need their own.
+import {
+  assertEnvelope,
+  callTool,
+  createFaultSwitch,
+  type FaultSwitch,
+  type RunningServer,
+  type ToolCallOutcome,
+} from '@obmcp/test-kit';
+import type { FaultScenario } from '@obmcp/upstream-mocks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from './harness.js';
 
-async function once(
-  env: Record<string, string>,
+const SERVER_ENV = { OPENBRIDGE_TIMEOUT_MS: '400', OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' };
+
+async function call(
+  server: RunningServer,
   name = 'get_subscription_by_id',
   args: Record<string, unknown> = { subscription_id: 107003 },
 ): Promise<ToolCallOutcome> {
-  const server = await start({
-    OPENBRIDGE_TIMEOUT_MS: '400',
-    OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true',
-    ...env,
-  });
+  const out = await callTool(server.client, name, args);
+  // the server survives: a second call still answers
+  const again = await callTool(server.client, 'get_capabilities', {});
+  expect(again.result).toBeDefined();
+  return out;
+}
+
+/** A server of its own for one call. */
+async function once(
+  env: Record<string, string>,
+  name?: string,
+  args?: Record<string, unknown>,
+): Promise<ToolCallOutcome> {
+  const server = await start({ ...SERVER_ENV, ...env });
   try {
-    const out = await callTool(server.client, name, args);
-    // the server survives: a second call still answers
-    const again = await callTool(server.client, 'get_capabilities', {});
-    expect(again.result).toBeDefined();
-    return out;
+    return await call(server, name, args);
   } finally {
     await server.close();
   }
 }
 
-const API_CASES: Array<[string, Record<string, unknown>]> = [
+/** One server whose `channel` fault a switch flips per test. */
+function switchedServer(channel: 'api' | 'auth') {
+  let faults: FaultSwitch | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    faults = createFaultSwitch(channel);
+    server = await start({ ...SERVER_ENV, ...faults.env });
+  });
+  afterAll(async () => {
+    await server?.close();
+    faults?.dispose();
+  });
+  return (scenario: FaultScenario | 'none', name?: string, args?: Record<string, unknown>) => {
+    if (!faults || !server) throw new Error('server did not start');
+    faults.set(scenario);
+    return call(server, name, args);
+  };
+}
+
+const API_CASES: Array<[FaultScenario, Record<string, unknown>]> = [
   ['http_401', { error_kind: 'auth_error', error_code: 'OPENBRIDGE_HTTP_401', retryable: false }],
   ['http_403', { error_kind: 'auth_error', error_code: 'OPENBRIDGE_HTTP_403', retryable: false }],
   ['http_404', { error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_404', retryable: false }],
-  ['http_429', { error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true }],
-  ['http_429_retry_after', { error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true }],
   ['http_500', { error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_500', retryable: true }],
   ['http_503_retry_after', { error_kind: 'sp_api_http', error_code: 'OPENBRIDGE_HTTP_503', retryable: true }],
   ['html_200', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE', retryable: true }],
@@ -39,30 +72,48 @@ const API_CASES: Array<[string, Record<string, unknown>]> = [
   ],
   ['timeout', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT', retryable: true }],
   ['reset', { error_kind: 'sp_api_client', error_code: 'UPSTREAM_UNREACHABLE', retryable: true }],
+  // A 429 carries Retry-After (60, or 2) and blocks the one per-IP limiter bucket until then: the first runs
+  // last in the switched server, the second in a server of its own.
+  ['http_429', { error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true }],
 ];
 
+function expectApiFault(scenario: FaultScenario, expected: Record<string, unknown>, out: ToolCallOutcome) {
+  const { envelope } = out;
+  assertEnvelope(envelope);
+  expect(envelope).toMatchObject({ ...expected, tool: 'get_subscription_by_id', _envelope_version: 1 });
+  if (scenario === 'http_429') expect(envelope._meta?.retry_after_seconds).toBe(60);
+  if (scenario.endsWith('retry_after')) expect(envelope._meta?.retry_after_seconds).toBe(2);
+  if (scenario.startsWith('http_')) {
+    expect(envelope.details[0]).toMatchObject({ path: '', received_type: 'upstream_error' });
+    expect(envelope._meta?.request_id).toMatch(/^ob-mock-/);
+  }
+  if (scenario === 'http_404') {
+    expect(envelope.hints).toContain('Verify the subscription id belongs to the authenticated account.');
+  }
+}
+
 describe('OBMCP_MOCK_FAULT on the API hosts', () => {
-  it.each(API_CASES)('%s', async (scenario, expected) => {
-    const { envelope } = await once({ OBMCP_MOCK_FAULT: scenario });
-    assertEnvelope(envelope);
-    expect(envelope).toMatchObject({ ...expected, tool: 'get_subscription_by_id', _envelope_version: 1 });
-    if (scenario === 'http_429') expect(envelope._meta?.retry_after_seconds).toBe(60);
-    if (scenario.endsWith('retry_after')) expect(envelope._meta?.retry_after_seconds).toBe(2);
-    if (scenario.startsWith('http_')) {
-      expect(envelope.details[0]).toMatchObject({ path: '', received_type: 'upstream_error' });
-      expect(envelope._meta?.request_id).toMatch(/^ob-mock-/);
-    }
-    if (scenario === 'http_404') {
-      expect(envelope.hints).toContain('Verify the subscription id belongs to the authenticated account.');
-    }
-  });
+  const withFault = switchedServer('api');
 
   it('warning_header → success with _meta.warnings', async () => {
-    const { result, envelope } = await once({ OBMCP_MOCK_FAULT: 'warning_header' });
+    const { result, envelope } = await withFault('warning_header');
     expect(envelope).toBeUndefined();
     expect((result?._meta as Record<string, unknown> | undefined)?.warnings).toEqual([
       { kind: 'upstream_warning', summary: '199 - "cached response"', details: [], hints: [] },
     ]);
+  });
+
+  it.each(API_CASES)('%s', async (scenario, expected) => {
+    expectApiFault(scenario, expected, await withFault(scenario));
+  });
+
+  it('http_429_retry_after (a server of its own: a fresh per-IP bucket)', async () => {
+    const expected = { error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true };
+    expectApiFault(
+      'http_429_retry_after',
+      expected,
+      await once({ OBMCP_MOCK_FAULT: 'http_429_retry_after' }),
+    );
   });
 
   it('API faults leave the credential exchanges alone (the JWT exchange and brokered token still work)', async () => {
@@ -84,8 +135,11 @@ describe('OBMCP_MOCK_FAULT on the API hosts', () => {
 });
 
 describe('OBMCP_MOCK_AUTH_FAULT on the credential exchanges', () => {
+  // No JWT is cached while every exchange fails, so each scenario meets the exchange itself.
+  const withFault = switchedServer('auth');
+
   it('http_401 at the JWT exchange → auth_error AUTHENTICATION_ERROR', async () => {
-    const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'http_401' });
+    const { envelope } = await withFault('http_401');
     assertEnvelope(envelope);
     expect(envelope).toMatchObject({
       error_kind: 'auth_error',
@@ -95,12 +149,12 @@ describe('OBMCP_MOCK_AUTH_FAULT on the credential exchanges', () => {
   });
 
   it('http_403 at the JWT exchange → auth_error', async () => {
-    const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'http_403' });
+    const { envelope } = await withFault('http_403');
     expect(envelope).toMatchObject({ error_kind: 'auth_error', retryable: false });
   });
 
   it('http_500 at the JWT exchange → retryable OPENBRIDGE_HTTP_500 naming the authentication service', async () => {
-    const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'http_500' });
+    const { envelope } = await withFault('http_500');
     expect(envelope).toMatchObject({
       error_kind: 'sp_api_http',
       error_code: 'OPENBRIDGE_HTTP_500',
@@ -110,7 +164,7 @@ describe('OBMCP_MOCK_AUTH_FAULT on the credential exchanges', () => {
   });
 
   it('timeout at the JWT exchange → UPSTREAM_TIMEOUT', async () => {
-    const { envelope } = await once({ OBMCP_MOCK_AUTH_FAULT: 'timeout' });
+    const { envelope } = await withFault('timeout');
     expect(envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT' });
   });
 });

@@ -74,7 +74,7 @@ describe('SP_API_TOOLSETS', () => {
         'interval',
       );
       const run = await callTool(sp.client, 'execute', {
-        code: `return await call_tool('get_order_metrics', { marketplaceIds: ['${US}'], interval: '2026-01-01T00:00:00Z--2026-01-02T00:00:00Z', granularity: 'Day' });`,
+        code: `return await call_tool('get_order_metrics', { marketplaceIds: ['${US}'], interval: '2026-01-01T00:00:00Z--2026-01-02T00:00:00Z', granularity: 'Day', granularityTimeZone: 'UTC' });`,
       });
       expect(run.result?.error).toBeUndefined();
       // A result (not an envelope) carrying the upstream call's _meta.

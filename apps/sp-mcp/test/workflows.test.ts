@@ -147,6 +147,33 @@ describe('fee estimates (Product Fees v0)', () => {
       ],
     });
     expect(two.estimates.map((e: Any) => e.sku ?? e.asin)).toEqual(['SKU-1000', 'B07XJ8C8F5']);
+    // The Product Fees mock: a total is the sum of its fees, in the request's (marketplace) currency.
+    for (const e of [...one.estimates, ...two.estimates]) {
+      expect(e.status).toBe('Success');
+      expect(e.totalFees.currency).toBe('USD');
+      const cents = e.fees.reduce((n: number, f: Any) => n + Math.round(f.amount * 100), 0);
+      expect(Math.round(e.totalFees.amount * 100)).toBe(cents);
+    }
+    // 15% referral on 49.99 plus the FBA fee; no FBA fee for the merchant-fulfilled item.
+    expect(one.estimates[0].fees.find((f: Any) => f.type === 'ReferralFee').amount).toBe(7.5);
+    expect(two.estimates[1].fees.find((f: Any) => f.type === 'FBAFees').amount).toBe(0);
+  });
+
+  it("Amazon's per-item error reaches the agent with the item (a SKU the seller does not have)", async () => {
+    // One item (getMyFeesEstimateForSKU): the batch's usage plan (0.5/s, burst 1) is spent above.
+    const r = await ok('estimate_fees', { marketplaceId: US, items: [{ sku: 'NO-SUCH-SKU', price: 10 }] });
+    expect(r.estimates).toEqual([
+      {
+        sku: 'NO-SUCH-SKU',
+        status: 'ClientError',
+        totalFees: null,
+        fees: [],
+        error: {
+          code: 'InvalidParameterValue',
+          message: 'No ASIN found for SKU: NO-SUCH-SKU. Please make sure the SKU is valid.',
+        },
+      },
+    ]);
   });
 
   it('each item names exactly one of asin and sku', async () => {
@@ -170,7 +197,15 @@ describe('sales metrics (Sales v1)', () => {
     });
     expect(r.interval).toBe('2026-03-01T00:00:00-08:00--2026-03-09T00:00:00-07:00');
     expect(r.granularityTimeZone).toBe('US/Pacific');
-    expect(Array.isArray(r.metrics)).toBe(true);
+    // The Sales mock answers one metric per local day; the fixture's four US orders fall in it.
+    expect(r.metrics).toHaveLength(8);
+    expect(r.metrics[7].interval).toBe('2026-03-08T00:00-08:00--2026-03-09T00:00-07:00');
+    expect(r.totals).toEqual({
+      unitCount: 4,
+      orderItemCount: 4,
+      orderCount: 4,
+      totalSales: { amount: '132.98', currencyCode: 'USD' },
+    });
     const utc = await ok('get_sales_metrics', {
       marketplaceId: US,
       startDate: '2026-03-01',
@@ -209,6 +244,29 @@ describe('sales metrics (Sales v1)', () => {
       timeZone: 'Mars/Olympus',
     });
     expect(zone.details[0]?.path).toBe('timeZone');
+  });
+
+  it('the Sales mock itself refuses a misaligned interval (sent by the generated get_order_metrics)', async () => {
+    const sales = await startSp({ SP_API_TOOLSETS: 'sales' });
+    try {
+      const { envelope } = await callTool(sales.client, 'get_order_metrics', {
+        marketplaceIds: [US],
+        interval: '2026-03-01T00:00:00Z--2026-03-02T00:00:00Z',
+        granularity: 'Day',
+        granularityTimeZone: 'US/Pacific',
+      });
+      expect(envelope?.error_code).toBe('SP_API_HTTP_400');
+      expect(JSON.stringify(envelope)).toContain('granularityTimeZone must be UTC');
+      const aligned = await callTool(sales.client, 'get_order_metrics', {
+        marketplaceIds: [US],
+        interval: '2026-03-01T00:00:00-08:00--2026-03-02T00:00:00-08:00',
+        granularity: 'Day',
+        granularityTimeZone: 'US/Pacific',
+      });
+      expect(aligned.envelope).toBeUndefined();
+    } finally {
+      await sales.close();
+    }
   });
 });
 

@@ -94,6 +94,7 @@ export {
 export { bearerChecker, type BearerVerdict } from './server/http/bearer-auth.js';
 export { checkHostHeaders, defaultAllowedHosts, type HostPolicy } from './server/http/host-check.js';
 export { derivePortableSchema, type PortableDerivation } from './schema/portable-schema.js';
+export { impliedType } from './schema/implied-type.js';
 export {
   checkPortableSchema,
   PORTABILITY_RULES,

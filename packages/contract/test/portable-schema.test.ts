@@ -6,6 +6,7 @@ import {
   checkPortableSchema,
   derivePortableSchema,
   EXAMPLES_META_KEY,
+  impliedType,
   type JsonSchema,
   PORTABILITY_RULES,
   PortableSchemaError,
@@ -135,10 +136,13 @@ describe('derivePortableSchema', () => {
       obj({
         v: { type: ['string', 'null'], maxLength: 5 },
         m: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+        e: { type: ['string', 'null'], enum: ['IMAGE', 'VIDEO', null] },
       }),
     );
     const props = schema.properties as Record<string, JsonSchema>;
     expect(props.v).toEqual({ anyOf: [{ type: 'string', maxLength: 5 }, { type: 'null' }] });
+    // A nullable enum (OpenAPI nullable, converted): the enum on the string branch, a bare null branch.
+    expect(props.e).toEqual({ anyOf: [{ type: 'string', enum: ['IMAGE', 'VIDEO'] }, { type: 'null' }] });
     expect(props.m?.additionalProperties).toEqual({
       anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
     });
@@ -198,6 +202,27 @@ describe('derivePortableSchema', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('impliedType: the one rule for a typeless node (the derivation publishes it, generators state it)', () => {
+  it('reads the type from enum/const values, properties or items, and nothing else', () => {
+    expect(impliedType({ enum: ['a', 'b'] })).toBe('string');
+    expect(impliedType({ const: true })).toBe('boolean');
+    expect(impliedType({ enum: [1, 2] })).toBe('integer');
+    expect(impliedType({ enum: [1, 2.5] })).toBe('number');
+    expect(impliedType({ enum: ['a', 1] })).toBeUndefined();
+    expect(impliedType({ properties: {} })).toBe('object');
+    expect(impliedType({ items: { type: 'string' } })).toBe('array');
+    expect(impliedType({ description: 'anything' })).toBeUndefined();
+  });
+
+  it('is the type the derivation publishes for a typeless node', () => {
+    const props = derivePortableSchema(
+      obj({ s: { enum: ['x'] }, o: { properties: { a: { type: 'string' } } } }),
+    ).schema.properties as Record<string, { type?: string }>;
+    expect(props.s?.type).toBe(impliedType({ enum: ['x'] }));
+    expect(props.o?.type).toBe('object');
   });
 });
 

@@ -1,4 +1,4 @@
-// TokenCache: dedupe of concurrent refreshes, refresh-early, failures not cached, invalidate.
+// TokenCache: dedupe of concurrent refreshes, refresh-early, failures not cached, invalidate, bounded size.
 import { describe, expect, it } from 'vitest';
 import { TokenCache } from '../src/index.js';
 
@@ -105,5 +105,66 @@ describe('TokenCache', () => {
     expect(await cache.get('k', async () => ({ value: 'fresh', expiresAt: Date.now() + 3_600_000 }))).toBe(
       'fresh',
     );
+  });
+
+  it('many distinct keys (one per report document): the size stays at maxEntries, least recently used out', async () => {
+    const cache = new TokenCache<string>({ refreshEarlyMs: 0, maxEntries: 50 });
+    let fetches = 0;
+    const fetch = (v: string) => async () => {
+      fetches += 1;
+      return { value: v, expiresAt: Date.now() + 3_600_000 };
+    };
+    await cache.get('generic', fetch('G'));
+    for (let i = 0; i < 1_000; i++) {
+      await cache.get(`/reports/2021-06-30/documents/doc-${i}`, fetch(`D${i}`));
+      // the generic key stays in use (a hit, then a peek): it is never the least recently used one
+      expect(await cache.get('generic', fetch('X'))).toBe('G');
+      expect(cache.peek('generic')).toBe('G');
+      expect(cache.size).toBeLessThanOrEqual(50);
+    }
+    expect(cache.size).toBe(50);
+    expect(fetches).toBe(1_001);
+    // the newest documents are still cached, the oldest were forgotten and fetch again
+    expect(cache.peek('/reports/2021-06-30/documents/doc-999')).toBe('D999');
+    expect(cache.peek('/reports/2021-06-30/documents/doc-0')).toBeUndefined();
+    expect(await cache.get('/reports/2021-06-30/documents/doc-0', fetch('again'))).toBe('again');
+    expect(fetches).toBe(1_002);
+  });
+
+  it('expired entries are gone once a new key arrives (far below the bound)', async () => {
+    let now = 0;
+    const cache = new TokenCache<string>({ refreshEarlyMs: 60_000, now: () => now });
+    for (let i = 0; i < 20; i++)
+      await cache.get(`doc-${i}`, async () => ({ value: `D${i}`, expiresAt: now + 3_600_000 }));
+    await cache.get('long-lived', async () => ({ value: 'L', expiresAt: now + 10 * 3_600_000 }));
+    expect(cache.size).toBe(21);
+    now = 3_600_000; // every document token has expired; the long-lived one has not
+    expect(cache.size).toBe(21); // nothing runs until a new key arrives
+    await cache.get('doc-new', async () => ({ value: 'N', expiresAt: now + 3_600_000 }));
+    expect(cache.size).toBe(2);
+    expect(cache.peek('long-lived')).toBe('L');
+    expect(cache.peek('doc-new')).toBe('N');
+  });
+
+  it('a failed first fetch leaves no entry behind', async () => {
+    const cache = new TokenCache<string>({ refreshEarlyMs: 0 });
+    await expect(
+      cache.get('refused', async () => {
+        throw new Error('403');
+      }),
+    ).rejects.toThrow('403');
+    expect(cache.size).toBe(0);
+  });
+
+  it('a key forgotten while its fetch is in flight still answers its waiters, and is not stored', async () => {
+    const cache = new TokenCache<string>({ refreshEarlyMs: 0, maxEntries: 1 });
+    const gate = deferred<{ value: string; expiresAt: number }>();
+    const first = cache.get('a', () => gate.promise);
+    await cache.get('b', async () => ({ value: 'B', expiresAt: Date.now() + 3_600_000 }));
+    gate.resolve({ value: 'A', expiresAt: Date.now() + 3_600_000 });
+    expect(await first).toBe('A');
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('b')).toBe('B');
+    expect(cache.size).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 /** A JSON object (tool arguments, examples). */
 export type JsonObjectValue = { [key: string]: JsonValue };
-/** A JSON Schema object (portable: refs inlined, no boolean subschemas, no type arrays). */
+/** A JSON Schema object (a tool's full input schema: self-contained, refs inlined; the contract derives its published view). */
 export type JsonSchemaObject = { [key: string]: unknown };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,6 +1,7 @@
 // The SP-API preset over the vendored models: every operation, unique bounded names, valid examples.
+import { publishTool } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { validates } from '../src/generate/examples.js';
+import { validates, withDocumented } from '../src/generate/examples.js';
 import { buildCatalog, type CatalogBuild, SP_API_CATALOG } from '../src/generate/index.js';
 
 /** Visits every keyword of every schema node (property names under `properties` are not keywords). */
@@ -28,18 +29,16 @@ describe('SP-API catalog', () => {
     for (const n of names) expect(n).toMatch(/^[a-z0-9_]{1,64}$/);
   });
 
-  it('publishes portable schemas: no $ref, no examples, no type arrays, no boolean subschemas', {
+  it('stores self-contained schemas (no $ref, examples or x-*) whose published view, derived by the contract, is portable', {
     timeout: 120_000,
   }, () => {
     for (const op of build.catalog.operations) {
-      walk(op.inputSchema, (key, value) => {
+      walk(op.inputSchema, (key) => {
         expect(key, op.name).not.toBe('$ref');
         expect(key, op.name).not.toBe('examples');
         expect(key.startsWith('x-'), `${op.name} ${key}`).toBe(false);
-        if (key === 'type') expect(typeof value, op.name).toBe('string');
-        if (['items', 'not', 'contains'].includes(key)) expect(typeof value, op.name).toBe('object');
-        if (key === 'additionalProperties') expect(value === false || typeof value === 'object').toBe(true);
       });
+      expect(() => publishTool(op, op.inputSchema), op.name).not.toThrow();
     }
   });
 
@@ -60,5 +59,32 @@ describe('SP-API catalog', () => {
     expect(byId('createReport')?.writes).toBe(false);
     expect(byId('patchListingsItem')?.writes).toBe(true);
     expect(byId('getMyFeesEstimates')?.writes).toBe(false);
+  });
+
+  it('lists the documented example first where the sample is no request the API accepts', () => {
+    const first = (id: string) =>
+      build.catalog.operations.find((o) => o.meta.operationId === id)?.examples[0];
+    expect(first('getOrderMetrics')).toEqual({
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      interval: '2018-09-01T00:00:00-07:00--2018-09-04T00:00:00-07:00',
+      granularityTimeZone: 'US/Pacific',
+      granularity: 'Day',
+    });
+    for (const id of ['getMyFeesEstimateForASIN', 'getMyFeesEstimateForSKU'])
+      expect(first(id)?.body, id).toHaveProperty('FeesEstimateRequest.Identifier', 'UmaS1');
+  });
+});
+
+describe('withDocumented', () => {
+  const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+  it('puts valid documented examples first, drops their duplicates and reports an invalid one', () => {
+    expect(withDocumented([{ a: 'doc' }], [{ a: 'x' }, { a: 'doc' }], schema)).toEqual({
+      list: [{ a: 'doc' }, { a: 'x' }],
+      documentedInvalid: false,
+    });
+    expect(withDocumented([{ a: 1 }], [{ a: 'x' }], schema)).toEqual({
+      list: [{ a: 'x' }],
+      documentedInvalid: true,
+    });
   });
 });

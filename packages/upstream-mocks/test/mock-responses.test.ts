@@ -56,6 +56,13 @@ const withRdt = (path: string, status = 200): Case => ({
   },
 });
 
+const FEES_REQUEST = {
+  MarketplaceId: 'ATVPDKIKX0DER',
+  IsAmazonFulfilled: true,
+  PriceToEstimateFees: { ListingPrice: { CurrencyCode: 'USD', Amount: 25.99 } },
+  Identifier: 'mock-responses-1',
+};
+
 const SP_CASES: Case[] = [
   sp('POST', '/tokens/2021-03-01/restrictedDataToken', 200, {
     restrictedResources: [
@@ -198,6 +205,26 @@ const SP_CASES: Case[] = [
   // The model: PostedAfter must be more than two minutes before the request.
   sp('GET', '/finances/v0/financialEvents?PostedAfter=2099-01-01T00:00:00Z', 400),
   sp('GET', '/finances/v0/orders/902-3159896-1390916/financialEvents'),
+  // Product Fees v0 and Sales v1 (fees-mock.test.ts and sales-mock.test.ts check their rules).
+  sp('POST', '/products/fees/v0/items/B08N5WRWNW/feesEstimate', 200, { FeesEstimateRequest: FEES_REQUEST }),
+  sp('POST', '/products/fees/v0/items/B08N5WRWNW/feesEstimate', 400, {
+    FeesEstimateRequest: { ...FEES_REQUEST, MarketplaceId: 'WRNGMRKTPLCE' },
+  }),
+  sp('POST', '/products/fees/v0/listings/SKU-1000/feesEstimate', 200, { FeesEstimateRequest: FEES_REQUEST }),
+  sp('POST', '/products/fees/v0/feesEstimate', 200, [
+    { IdType: 'ASIN', IdValue: 'B08N5WRWNW', FeesEstimateRequest: FEES_REQUEST },
+    { IdType: 'SellerSKU', IdValue: 'NO-SUCH-SKU', FeesEstimateRequest: FEES_REQUEST },
+  ]),
+  sp('POST', '/products/fees/v0/feesEstimate', 400, []),
+  sp(
+    'GET',
+    '/sales/v1/orderMetrics?marketplaceIds=ATVPDKIKX0DER&interval=2026-03-01T00:00:00-08:00--2026-03-09T00:00:00-07:00&granularity=Day&granularityTimeZone=US/Pacific',
+  ),
+  sp(
+    'GET',
+    '/sales/v1/orderMetrics?marketplaceIds=ATVPDKIKX0DER&interval=2026-03-01T00:00:00Z--2026-03-09T00:00:00Z&granularity=Day&granularityTimeZone=US/Pacific',
+    400,
+  ),
   sp('GET', '/solicitations/v1/orders/902-3159896-1390916?marketplaceIds=ATVPDKIKX0DER'),
   sp('GET', '/solicitations/v1/orders/113-7782341-5526704?marketplaceIds=ATVPDKIKX0DER'),
   sp(

@@ -159,24 +159,25 @@ describe('SP-API cross-parameter rules the schema cannot state (audit S2-5)', ()
 });
 
 describe('SP-API long tail: answered from the models', () => {
-  const metrics = `${SP_BASE}/sales/v1/orderMetrics?marketplaceIds=ATVPDKIKX0DER&interval=2026-01-01T00:00:00-07:00--2026-01-02T00:00:00-07:00&granularity=Day`;
+  // Sellers getAccount: no hand-written handler, so the catch-all answers it from the model.
+  const account = `${SP_BASE}/sellers/v1/account`;
 
   it('a valid request gets a schema-valid 200 with the usual SP headers', async () => {
-    const r = await send('sp-api', metrics);
+    const r = await send('sp-api', account);
     expect(r.status).toBe(200);
     expect(r.problems).toEqual([]);
     expect(r.headers.get('x-amzn-requestid')).toBeTruthy();
     // The usage plan of the model's description table, as the real API reports it.
-    expect(r.headers.get('x-amzn-ratelimit-limit')).toBe('0.5');
+    expect(r.headers.get('x-amzn-ratelimit-limit')).toBe('0.016');
   });
 
   it('is deterministic: the same request, the same body', async () => {
-    const a = await send('sp-api', metrics);
-    const b = await send('sp-api', metrics);
+    const a = await send('sp-api', account);
+    const b = await send('sp-api', account);
     expect(a.body).toEqual(b.body);
   });
 
-  it('an invalid request gets the 400', async () => {
+  it('an invalid request gets the 400 (the gate, before any handler: Sales without interval)', async () => {
     const r = await send(
       'sp-api',
       `${SP_BASE}/sales/v1/orderMetrics?marketplaceIds=ATVPDKIKX0DER&granularity=Dya`,
@@ -188,7 +189,7 @@ describe('SP-API long tail: answered from the models', () => {
 
   it('fault scenarios apply to it the same way as to hand-written handlers', async () => {
     setFault('api', 'http_429');
-    const tail = await send('sp-api', metrics);
+    const tail = await send('sp-api', account);
     const hand = await send(
       'sp-api',
       `${SP_BASE}/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z`,
@@ -196,7 +197,7 @@ describe('SP-API long tail: answered from the models', () => {
     expect(tail.status).toBe(429);
     expect(tail.body).toEqual(hand.body);
     setFault('api', 'reset');
-    await expect(fetch(metrics, { headers: authHeaders('sp-api') })).rejects.toThrow();
+    await expect(fetch(account, { headers: authHeaders('sp-api') })).rejects.toThrow();
   });
 });
 

@@ -28,23 +28,57 @@ export interface Rdt {
   withheld: DataElement[];
 }
 
-/** The pipeline auth scope of an RDT request (also its cache key: identity, path and dataElements). */
+/**
+ * The pipeline auth scope of an RDT request, also its cache key, as one plain string (built on every
+ * restricted call):
+ *   rdt:<identity> <method> <path> <dataElements, comma-joined> <operationId> <roles, '|'-joined>
+ * No field before the roles holds a space: identity ids are `[A-Za-z0-9._-]`, paths are sent with every
+ * segment percent-encoded, dataElements and operationIds are single words. Role names (which have spaces)
+ * come last.
+ */
 export function rdtScope(request: RdtRequest): string {
-  return `${RDT_SCOPE_PREFIX}${JSON.stringify(request)}`;
+  const { identity, operationId, resource, roles } = request;
+  const elements = resource.dataElements?.join(',') ?? '';
+  return `${RDT_SCOPE_PREFIX}${identity} ${resource.method} ${resource.path} ${elements} ${operationId} ${roles.join('|')}`;
 }
 
-function parseScope(scope: string): RdtRequest {
-  return JSON.parse(scope.slice(RDT_SCOPE_PREFIX.length)) as RdtRequest;
+/** The request back from its scope (only on a cache miss, when the token is fetched). */
+export function parseRdtScope(scope: string): RdtRequest {
+  const [identity = '', method = '', path = '', elements = '', operationId = '', ...roleWords] = scope
+    .slice(RDT_SCOPE_PREFIX.length)
+    .split(' ');
+  const roles = roleWords.join(' ');
+  return {
+    identity,
+    operationId,
+    resource: {
+      method: method as RestrictedResource['method'],
+      path,
+      ...(elements ? { dataElements: elements.split(',') as DataElement[] } : {}),
+    },
+    roles: roles ? (roles.split('|') as RoleName[]) : [],
+  };
 }
 
 /** RDTs are valid for an hour ("An RDT remains valid for one hour"); refresh a minute early. */
 const REFRESH_EARLY_MS = 60_000;
 
 /**
+ * RDTs kept at most (one per identity and generic path, one per report document read): beyond it the least
+ * recently used is forgotten; expired ones are dropped whenever a new token is stored (http-kit TokenCache).
+ */
+export const RDT_CACHE_MAX_ENTRIES = 1000;
+
+/**
  * The RDT auth plug-in. `pipeline` is late-bound: the plug-in belongs to the pipeline's own upstream
  * description, and asks that same pipeline for the token.
  */
-export function createRdtAuth(pipeline: () => Pipeline): TokenAuth<Rdt> {
+export function createRdtAuth(
+  pipeline: () => Pipeline,
+  options: { maxEntries?: number; now?: () => number } = {},
+): TokenAuth<Rdt> {
+  const now = options.now ?? Date.now;
+
   async function create(request: RdtRequest, resource: RestrictedResource, signal?: AbortSignal) {
     const res = await pipeline().exchange({
       operation: TOKENS_OPERATION,
@@ -65,11 +99,11 @@ export function createRdtAuth(pipeline: () => Pipeline): TokenAuth<Rdt> {
       });
     }
     const expiresIn = typeof body.expiresIn === 'number' && body.expiresIn > 0 ? body.expiresIn : 3600;
-    return { token: body.restrictedDataToken, expiresAt: Date.now() + expiresIn * 1000 };
+    return { token: body.restrictedDataToken, expiresAt: now() + expiresIn * 1000 };
   }
 
   async function fetchToken(scope: string, signal?: AbortSignal) {
-    const request = parseScope(scope);
+    const request = parseRdtScope(scope);
     const asked = request.resource.dataElements ?? [];
     try {
       const { token, expiresAt } = await create(request, request.resource, signal);
@@ -93,6 +127,8 @@ export function createRdtAuth(pipeline: () => Pipeline): TokenAuth<Rdt> {
 
   return tokenAuth<Rdt>({
     refreshEarlyMs: REFRESH_EARLY_MS,
+    maxEntries: options.maxEntries ?? RDT_CACHE_MAX_ENTRIES,
+    now,
     fetchToken,
     toHeaders: (rdt) => ({ 'x-amz-access-token': rdt.token }),
     // An RDT past its hour gets the same 403 as an expired LWA token: drop it and ask for a new one.

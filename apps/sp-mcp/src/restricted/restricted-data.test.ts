@@ -2,7 +2,7 @@
 import { type CallContext, createMetaCollector } from '@obmcp/contract';
 import type { TokenAuth } from '@obmcp/http-kit';
 import { describe, expect, it } from 'vitest';
-import { RDT_SCOPE_PREFIX, type Rdt } from '../auth/rdt-auth.js';
+import { parseRdtScope, RDT_SCOPE_PREFIX, type Rdt } from '../auth/rdt-auth.js';
 import { RestrictedData } from './restricted-data.js';
 
 function setup(options: { enabled?: boolean; sandbox?: boolean; withheld?: Rdt['withheld'] } = {}) {
@@ -30,7 +30,7 @@ describe('RestrictedData.scopeFor', () => {
     const { restricted, asked, call } = setup();
     const scope = await restricted.scopeFor(ORDER, 'seller-a', call);
     expect(scope.startsWith(RDT_SCOPE_PREFIX)).toBe(true);
-    expect(JSON.parse(scope.slice(RDT_SCOPE_PREFIX.length))).toMatchObject({
+    expect(parseRdtScope(scope)).toMatchObject({
       identity: 'seller-a',
       operationId: 'getOrder',
       resource: { method: 'GET', path: '/orders/v0/orders/{orderId}' },

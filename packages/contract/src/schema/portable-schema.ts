@@ -11,6 +11,7 @@ import {
   isRequiredOnly,
   json,
 } from './portable-notes.js';
+import { impliedType } from './implied-type.js';
 import { PORTABLE_FORMATS } from './portable-rules.js';
 
 type Schema = Record<string, unknown>;
@@ -106,7 +107,7 @@ function convert(raw: unknown, ctx: Ctx, notes: string[]): unknown {
   if (Array.isArray(node.type) && node.type.length !== 1) return splitTypes(node, c, notes);
   const out: Schema = {};
   const own: string[] = [];
-  const type = Array.isArray(node.type) ? node.type[0] : (node.type ?? inferType(node));
+  const type = Array.isArray(node.type) ? node.type[0] : (node.type ?? impliedType(node));
   if (typeof type === 'string') out.type = type;
   if (typeof node.title === 'string') out.title = node.title;
   if (typeof node.description === 'string') out.description = node.description;
@@ -193,7 +194,8 @@ function splitTypes(node: Schema, ctx: Ctx, notes: string[]): Schema {
   out.anyOf = types.map((t) => {
     const branch: Schema = { type: t };
     for (const key of TYPE_KEYWORDS[t] ?? []) if (node[key] !== undefined) branch[key] = node[key];
-    if (Array.isArray(node.enum)) {
+    // The null branch allows only null already: its enum value would only add "Must be null.".
+    if (Array.isArray(node.enum) && t !== 'null') {
       const values = node.enum.filter((v) => matchesType(v, t));
       if (values.length > 0) branch.enum = values;
     }
@@ -209,19 +211,6 @@ function matchesType(value: unknown, type: string): boolean {
   if (type === 'array') return Array.isArray(value);
   if (type === 'object') return isPlainObject(value);
   return typeof value === type;
-}
-
-function inferType(node: Schema): string | undefined {
-  const values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
-  if (values && values.length > 0) {
-    if (values.every((v) => typeof v === 'string')) return 'string';
-    if (values.every((v) => typeof v === 'boolean')) return 'boolean';
-    if (values.every((v) => Number.isInteger(v))) return 'integer';
-    if (values.every((v) => typeof v === 'number')) return 'number';
-  }
-  if (isPlainObject(node.properties)) return 'object';
-  if (node.items !== undefined) return 'array';
-  return undefined;
 }
 
 function convertObject(node: Schema, out: Schema, ctx: Ctx, notes: string[]): void {

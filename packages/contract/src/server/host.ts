@@ -24,17 +24,26 @@ interface HostEntry {
   definition: ToolDefinition;
   listed: boolean;
   info?: ToolInfo;
-  compiled?: CompiledTool;
+  /** The first call's compile: the validator, or what it threw (remembered, so it is never compiled twice). */
+  compiled?: { ok: true; tool: CompiledTool } | { ok: false; thrown: unknown };
 }
 
 function infoOf(entry: HostEntry, settings: ContractSettings): ToolInfo {
-  entry.info ??= entry.compiled?.info ?? toolInfo(entry.definition, settings);
+  entry.info ??= entry.compiled?.ok ? entry.compiled.tool.info : toolInfo(entry.definition, settings);
   return entry.info;
 }
 
+/** Compiles on the first call only; a compile that threw throws the same value on every later call. */
 function compiledOf(entry: HostEntry, settings: ContractSettings): CompiledTool {
-  entry.compiled ??= compileTool(entry.definition, settings, entry.info);
-  return entry.compiled;
+  if (!entry.compiled) {
+    try {
+      entry.compiled = { ok: true, tool: compileTool(entry.definition, settings, entry.info) };
+    } catch (thrown) {
+      entry.compiled = { ok: false, thrown };
+    }
+  }
+  if (!entry.compiled.ok) throw entry.compiled.thrown;
+  return entry.compiled.tool;
 }
 
 export function createToolHost(
@@ -79,7 +88,8 @@ export function createToolHost(
       try {
         compiled = compiledOf(entry, settings);
       } catch (thrown) {
-        // A tool whose schema does not compile or whose example fails it: this call fails, the server stays.
+        // A tool whose schema does not compile or whose example fails it: every call fails the same way
+        // (one compile, remembered), the server stays.
         return {
           outcome: { ok: false, envelope: envelopeFromThrown(thrown, { profile, tool: name, log }) },
           meta: {},

@@ -6,6 +6,8 @@ import type { AuthPlugin } from './types.js';
 export interface TokenAuthOptions<T> {
   /** Treat a token as expired this long before its expiry (default 5 min). */
   refreshEarlyMs?: number;
+  /** Most scopes kept (TokenCache's bound, default 1000); expired ones are forgotten. */
+  maxEntries?: number;
   /** Exchanges the long-lived credential of `scope` for a token (LWA refresh grant, Openbridge JWT …). */
   fetchToken(scope: string, signal?: AbortSignal): Promise<CachedToken<T>>;
   /** The request headers that carry the token. */
@@ -23,6 +25,7 @@ export interface TokenAuth<T> extends AuthPlugin {
 export function tokenAuth<T>(options: TokenAuthOptions<T>): TokenAuth<T> {
   const cache = new TokenCache<T>({
     refreshEarlyMs: options.refreshEarlyMs ?? 5 * 60_000,
+    ...(options.maxEntries !== undefined ? { maxEntries: options.maxEntries } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   const token = (scope: string, signal?: AbortSignal): Promise<T> =>

@@ -1,8 +1,14 @@
 // buildCatalog: every operation of a family's vendored specs → one catalog entry (name, schema, recipe …).
 import { dereferenceSpec, listSpecFiles, type SpecFamily, type SpecFile } from '@obmcp/upstream-specs';
-import type { Catalog, CatalogOperation, JsonSchemaObject, Recipe } from '../catalog-types.js';
+import type {
+  Catalog,
+  CatalogOperation,
+  JsonObjectValue,
+  JsonSchemaObject,
+  Recipe,
+} from '../catalog-types.js';
 import { shortDescription } from './describe.js';
-import { buildExamples } from './examples.js';
+import { buildExamples, withDocumented } from './examples.js';
 import { assignNames, type NameCandidate, snakeCase, titleOf, versionLabel } from './names.js';
 import { acceptOf, errorsInSuccess, operationArgs } from './parameters.js';
 import { type SpecOperation, specOperations } from './spec-operations.js';
@@ -24,6 +30,12 @@ export interface CatalogOptions {
   preferFile?: (a: SpecFile, b: SpecFile) => number;
   /** Files to leave out entirely, by stem. */
   skipFiles?: readonly string[];
+  /**
+   * Examples the API's own documentation gives for an operation (by operationId), where the sandbox
+   * request and the sample cannot form a request the API accepts (a rule stated only in prose). Listed
+   * first; one that does not validate is reported as a problem.
+   */
+  documentedExamples?: Readonly<Record<string, readonly JsonObjectValue[]>>;
   /** Longest tool description (default 240) and property description (default 200). */
   maxDescription?: number;
   maxPropertyDescription?: number;
@@ -66,7 +78,7 @@ function inputSchemaOf(args: ReturnType<typeof operationArgs>['args']): JsonSche
 export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuild> {
   const readOps = new Set(options.readOperations ?? []);
   const skip = new Set(options.skipFiles ?? []);
-  const portable = { maxDescription: options.maxPropertyDescription ?? 200 };
+  const schemaOptions = { maxDescription: options.maxPropertyDescription ?? 200 };
   const problems: CatalogProblem[] = [];
   const pending: Pending[] = [];
   const byRoute = new Map<string, number>();
@@ -78,7 +90,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
       const version = versionLabel(op.path, file.stem);
       let built: ReturnType<typeof operationArgs>;
       try {
-        built = operationArgs(op, { ...portable, serverHeaders: options.serverHeaders ?? [] });
+        built = operationArgs(op, { ...schemaOptions, serverHeaders: options.serverHeaders ?? [] });
       } catch (error) {
         problems.push({ api: file.stem, operationId: op.operationId, problem: String(error) });
         continue;
@@ -91,8 +103,15 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
       if (accept) recipe.accept = accept;
       if (built.serverHeaders.length > 0) recipe.serverHeaders = built.serverHeaders;
       if (errorsInSuccess(op)) recipe.errorsInSuccess = true;
-      const examples = buildExamples(op, params, inputSchema);
-      if (examples.length === 0)
+      const documented = options.documentedExamples?.[op.operationId] ?? [];
+      const examples = withDocumented(documented, buildExamples(op, params, inputSchema), inputSchema);
+      if (examples.documentedInvalid)
+        problems.push({
+          api: file.stem,
+          operationId: op.operationId,
+          problem: 'a documented example does not validate',
+        });
+      if (examples.list.length === 0)
         problems.push({ api: file.stem, operationId: op.operationId, problem: 'no example validates' });
       const tag = [toolset, version.replace(/_/g, '-')].filter(Boolean).join(' ');
       const text = shortDescription(op.summary, op.description, options.maxDescription ?? 240);
@@ -103,7 +122,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
         writes: isWrite(op.method, op.operationId, readOps),
         deprecated: op.deprecated,
         inputSchema,
-        examples,
+        examples: examples.list,
         recipe,
         usagePlan: parseUsagePlan(op.description),
         meta: { api: file.stem, operationId: op.operationId, method: op.method, path: op.path },

@@ -1,6 +1,5 @@
 // Example arguments per operation: Amazon's sandbox request values when they validate, else a minimal sample.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { sharedAjv } from '@obmcp/contract';
 import RandExp from 'randexp';
 import type { JsonObjectValue, JsonSchemaObject, JsonValue, RecipeParam } from '../catalog-types.js';
 import type { SpecOperation } from './spec-operations.js';
@@ -8,19 +7,9 @@ import type { SpecOperation } from './spec-operations.js';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const addFormats = addFormatsModule.default;
-let ajv: Ajv2020 | undefined;
-/** Same settings as the contract's shared ajv, so an example that passes here passes there. */
-function validator(): Ajv2020 {
-  if (!ajv) {
-    ajv = new Ajv2020({ logger: false, allErrors: false, strict: false, allowUnionTypes: true });
-    addFormats(ajv);
-  }
-  return ajv;
-}
-
+/** Checked with the contract's own validator, so an example that passes here passes on the server. */
 export function validates(schema: JsonSchemaObject, value: unknown): boolean {
-  return validator().validate(schema, value);
+  return sharedAjv().validate(schema, value);
 }
 
 /** Deterministic PRNG (mulberry32) so regenerated catalogs are byte-identical. */
@@ -81,6 +70,16 @@ function stringSample(schema: Obj, name: string, seed: number): string {
   return (base.length >= min ? base : base.padEnd(min, 'x')).slice(0, max);
 }
 
+/** The type to sample: the declared one (of a `type` array, the first that is not null), else implied by properties. */
+function sampledType(schema: Obj): string {
+  if (typeof schema.type === 'string') return schema.type;
+  if (Array.isArray(schema.type)) {
+    const types = schema.type.filter((t): t is string => typeof t === 'string');
+    return types.find((t) => t !== 'null') ?? types[0] ?? '';
+  }
+  return isObj(schema.properties) ? 'object' : '';
+}
+
 /** A minimal value for a schema: required properties only, one array item, first enum/anyOf branch. */
 export function sample(schema: unknown, name = '', seed = 1, depth = 0): JsonValue {
   if (!isObj(schema) || depth > 14) return {};
@@ -104,7 +103,7 @@ export function sample(schema: unknown, name = '', seed = 1, depth = 0): JsonVal
     }
     return sample(merged, name, seed, depth + 1);
   }
-  const type = typeof schema.type === 'string' ? schema.type : isObj(schema.properties) ? 'object' : '';
+  const type = sampledType(schema);
   switch (type) {
     case 'string':
       return stringSample(schema, name, seed);
@@ -200,4 +199,17 @@ export function buildExamples(
     out.push(minimal);
   if (completed && validates(inputSchema, completed)) out.push(completed);
   return out;
+}
+
+/** Documented examples first (those that validate), then the built ones not equal to any of them. */
+export function withDocumented(
+  documented: readonly JsonObjectValue[],
+  built: JsonObjectValue[],
+  inputSchema: JsonSchemaObject,
+): { list: JsonObjectValue[]; documentedInvalid: boolean } {
+  const valid = documented.filter((e) => validates(inputSchema, e));
+  if (valid.length === 0) return { list: built, documentedInvalid: documented.length > 0 };
+  const seen = new Set(valid.map((e) => JSON.stringify(e)));
+  const rest = built.filter((e) => !seen.has(JSON.stringify(e)));
+  return { list: [...valid, ...rest], documentedInvalid: valid.length < documented.length };
 }

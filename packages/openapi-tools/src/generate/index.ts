@@ -16,5 +16,5 @@ export {
 export { snakeCase, assignNames, versionLabel, MAX_TOOL_NAME } from './names.js';
 export { shortDescription, firstSentence } from './describe.js';
 export { parseUsagePlan } from './usage-plan.js';
-export { toPortableSchema } from './to-json-schema.js';
+export { toInputSchema } from './to-json-schema.js';
 export { sample, validates } from './examples.js';

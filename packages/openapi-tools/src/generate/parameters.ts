@@ -1,7 +1,7 @@
 // Spec parameters (Swagger 2.0 and OpenAPI 3.0) → tool argument schemas and recipe entries.
 import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
 import type { SpecOperation } from './spec-operations.js';
-import { type PortableOptions, toPortableSchema } from './to-json-schema.js';
+import { type SchemaOptions, toInputSchema } from './to-json-schema.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -39,7 +39,7 @@ export interface OperationArgs {
   contentType?: string;
 }
 
-export interface ParameterOptions extends PortableOptions {
+export interface ParameterOptions extends SchemaOptions {
   /** Header names (any case) the server sets itself; they are not tool arguments. */
   serverHeaders: readonly string[];
 }
@@ -49,21 +49,21 @@ export function pickMediaType(types: readonly string[]): string | undefined {
   return types.find((t) => /[/+]json\b/i.test(t)) ?? types[0];
 }
 
-function parameterSchema(param: Obj, options: PortableOptions): JsonSchemaObject {
+function parameterSchema(param: Obj, options: SchemaOptions): JsonSchemaObject {
   // OpenAPI 3: the schema is nested; Swagger 2.0: the keywords sit on the parameter itself.
   const source: Obj = isObj(param.schema)
     ? { ...param.schema }
     : Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in param).map((k) => [k, param[k]]));
   if (typeof param.description === 'string' && !('description' in source))
     source.description = param.description;
-  return toPortableSchema(source, options);
+  return toInputSchema(source, options);
 }
 
 /** The request body's schema, with the body's own description when the schema has none. */
-function bodySchema(schema: unknown, description: string, options: PortableOptions): JsonSchemaObject {
-  const out = toPortableSchema(schema, options);
+function bodySchema(schema: unknown, description: string, options: SchemaOptions): JsonSchemaObject {
+  const out = toInputSchema(schema, options);
   if (description && !('description' in out))
-    return toPortableSchema({ ...(schema as object), description }, options);
+    return toInputSchema({ ...(schema as object), description }, options);
   return out;
 }
 

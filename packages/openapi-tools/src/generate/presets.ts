@@ -1,5 +1,6 @@
 // Catalog presets: how each server's catalog is built from its family of vendored specs.
 import type { SpecFile } from '@obmcp/upstream-specs';
+import type { JsonObjectValue } from '../catalog-types.js';
 import type { CatalogOptions } from './build-catalog.js';
 
 /** `orders-api-model/ordersV0.json` → `orders`; `external-fulfillment/…` → `external-fulfillment`. */
@@ -16,7 +17,43 @@ export const SP_API_CATALOG: CatalogOptions = {
   family: 'sp-api',
   toolsetOf: spToolsetOf,
   readOperations: ['createReport', 'createQuery', 'createRestrictedDataToken', 'getMyFeesEstimates'],
+  documentedExamples: spDocumentedExamples(),
 };
+
+/**
+ * Where the sample alone is no request the API accepts. Sales: the interval format and the time zone
+ * are rules of the parameter descriptions (sales.json getOrderMetrics: the examples of `interval`,
+ * `granularityTimeZone` and `granularity`). Product Fees: a request needs its FeesEstimateRequest, which
+ * the schema leaves optional ("Each fees estimate request must include an original identifier"): the
+ * models' static sandbox body, for the ASIN of its canned answer.
+ */
+function spDocumentedExamples(): Record<string, JsonObjectValue[]> {
+  const money = (amount: number) => ({ CurrencyCode: 'USD', Amount: amount });
+  const feesRequest = {
+    FeesEstimateRequest: {
+      MarketplaceId: 'ATVPDKIKX0DER',
+      IsAmazonFulfilled: false,
+      PriceToEstimateFees: {
+        ListingPrice: money(10),
+        Shipping: money(10),
+        Points: { PointsNumber: 0, PointsMonetaryValue: money(0) },
+      },
+      Identifier: 'UmaS1',
+    },
+  };
+  return {
+    getOrderMetrics: [
+      {
+        marketplaceIds: ['ATVPDKIKX0DER'],
+        interval: '2018-09-01T00:00:00-07:00--2018-09-04T00:00:00-07:00',
+        granularityTimeZone: 'US/Pacific',
+        granularity: 'Day',
+      },
+    ],
+    getMyFeesEstimateForASIN: [{ body: feesRequest, Asin: 'B00V5DG6IQ' }],
+    getMyFeesEstimateForSKU: [{ body: feesRequest, SellerSKU: 'SKU-001' }],
+  };
+}
 
 /** Amazon Ads spec file stem → the toolset ads-mcp's ADS_API_TOOLSETS selects it by. */
 export const ADS_TOOLSET_OF_STEM: Readonly<Record<string, string>> = {

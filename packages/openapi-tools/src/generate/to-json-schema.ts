@@ -1,4 +1,5 @@
-// Spec schema (Swagger 2.0 / OpenAPI 3.0, dereferenced) → portable JSON Schema for a tool input.
+// Spec schema (Swagger 2.0 / OpenAPI 3.0, dereferenced) → the full JSON Schema a catalog stores for a tool input.
+import { impliedType } from '@obmcp/contract';
 import { fromSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
 import type { JsonSchemaObject } from '../catalog-types.js';
 import { bound, plainText } from './describe.js';
@@ -6,7 +7,10 @@ import { bound, plainText } from './describe.js';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Keywords that say nothing a validator or an agent needs, or that portable schemas must not carry. */
+/**
+ * Keywords a catalog does not carry: annotations that constrain nothing (the catalog stays compact), spec-only
+ * keywords the validator does not know, and `nullable` left without a `type` (ajv refuses it there).
+ */
 const DROP = new Set([
   '$schema',
   '$id',
@@ -33,7 +37,7 @@ const MAP = new Set(['properties', 'patternProperties']);
 /** Numeric formats whose only JSON Schema meaning is a range: dropped before conversion (no ±2^63 noise). */
 const NUMERIC_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
 
-export interface PortableOptions {
+export interface SchemaOptions {
   /** Longest description kept on a property. */
   maxDescription: number;
 }
@@ -45,8 +49,12 @@ function tableFree(text: string): string {
     .join('\n');
 }
 
-/** Converts with the OpenAPI→JSON Schema converter (nullable, unsupported keywords), then makes it portable. */
-export function toPortableSchema(schema: unknown, options: PortableOptions): JsonSchemaObject {
+/**
+ * The full schema the server validates every call with: converted by the OpenAPI→JSON Schema converter
+ * (OpenAPI `nullable` → a `type` array), self-contained, compact, valid for ajv. It is not made portable
+ * here: the contract derives the published view from it (`derivePortableSchema`, at listing time).
+ */
+export function toInputSchema(schema: unknown, options: SchemaOptions): JsonSchemaObject {
   if (!isObj(schema)) return {};
   const copy = unroll(schema, new Set()) as Obj;
   const converted = fromSchema(copy, {
@@ -59,10 +67,10 @@ export function toPortableSchema(schema: unknown, options: PortableOptions): Jso
       return node as never;
     },
   }) as Obj;
-  return portable(converted, options, 0) as JsonSchemaObject;
+  return catalogNode(converted, options) as JsonSchemaObject;
 }
 
-/** What a recursive occurrence of a schema becomes: open, with a note (no $ref in portable schemas). */
+/** What a recursive occurrence of a schema becomes: open, with a note (a catalog schema has no $ref). */
 export const RECURSION_CUT = {
   description: 'Recursive: the same structure as an enclosing object (not expanded again).',
 };
@@ -83,19 +91,14 @@ function unroll(node: unknown, path: Set<object>): unknown {
   return out;
 }
 
-function subschema(value: unknown, options: PortableOptions, depth: number): Obj {
-  if (value === true) return {};
-  if (value === false) return { not: {} };
-  return portable(value, options, depth);
-}
-
 /**
- * No $ref (circular references left by the dereferencer become an open schema with a note), no
- * boolean subschemas (`additionalProperties: false` stays: it is the one boolean the contract uses),
- * no type arrays (→ anyOf), no examples, no vendor extensions; descriptions bounded.
+ * One node for the catalog: no $ref (one the dereferencer left becomes an open schema with a note), no
+ * dropped keywords or vendor extensions, plain bounded descriptions, patterns valid under the `u` flag, the
+ * implied `type` stated (the contract's rule). Boolean subschemas and `type` arrays stay as the spec means
+ * them; `additionalProperties: true` and an empty `required` are left out (they constrain nothing).
  */
-function portable(node: unknown, options: PortableOptions, depth: number): Obj {
-  if (!isObj(node)) return {};
+function catalogNode(node: unknown, options: SchemaOptions): unknown {
+  if (!isObj(node)) return node;
   if (typeof node.$ref === 'string') {
     const name = node.$ref.slice(node.$ref.lastIndexOf('/') + 1);
     return { description: `Recursive: a ${name} (same shape as the enclosing ${name}).` };
@@ -105,15 +108,12 @@ function portable(node: unknown, options: PortableOptions, depth: number): Obj {
     if (DROP.has(key) || key.startsWith('x-')) continue;
     if (ONE.has(key)) {
       if (key === 'additionalProperties' && value === true) continue;
-      if (key === 'additionalProperties' && value === false) out[key] = false;
-      else if (isObj(value) || typeof value === 'boolean') out[key] = subschema(value, options, depth + 1);
+      if (isObj(value) || typeof value === 'boolean') out[key] = catalogNode(value, options);
     } else if (LIST.has(key)) {
-      if (Array.isArray(value)) out[key] = value.map((v) => subschema(v, options, depth + 1));
+      if (Array.isArray(value)) out[key] = value.map((v) => catalogNode(v, options));
     } else if (MAP.has(key)) {
       if (isObj(value))
-        out[key] = Object.fromEntries(
-          Object.entries(value).map(([k, v]) => [k, subschema(v, options, depth + 1)]),
-        );
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, catalogNode(v, options)]));
     } else if (key === 'description') {
       if (typeof value === 'string') {
         const text = bound(plainText(tableFree(value)), options.maxDescription);
@@ -128,20 +128,9 @@ function portable(node: unknown, options: PortableOptions, depth: number): Obj {
       out[key] = value;
     }
   }
-  if (Array.isArray(out.type)) return splitTypeArray(out);
-  return withImpliedType(out);
-}
-
-/**
- * Specs often leave `type` out of a schema that has `properties` or `items` (OpenAPI readers take it as an
- * object / array, and so does the published view of the contract). Stated here, so the validator agrees with
- * what tools/list shows: without it a body declared by its properties would accept `12345`.
- */
-function withImpliedType(node: Obj): Obj {
-  if (node.type !== undefined) return node;
-  if (isObj(node.properties)) return { type: 'object', ...node };
-  if (node.items !== undefined) return { type: 'array', ...node };
-  return node;
+  if (out.type !== undefined) return out;
+  const type = impliedType(out);
+  return type === undefined ? out : { type, ...out };
 }
 
 /**
@@ -161,18 +150,4 @@ export function unicodePattern(pattern: string): string | undefined {
   if (compiles(pattern)) return pattern;
   const fixed = pattern.replace(/\\([^A-Za-z0-9^$\\.*+?()[\]{}|/-])/g, '$1');
   return compiles(fixed) ? fixed : undefined;
-}
-
-/** `{type:[T,'null'], enum:[…,null]}` → `anyOf:[{type:T, enum:[…]}, {type:'null'}]`. */
-function splitTypeArray(node: Obj): Obj {
-  const types = (node.type as unknown[]).filter((t): t is string => typeof t === 'string');
-  const { type: _t, description, ...rest } = node;
-  const branches: Obj[] = types.map((t) => {
-    if (t === 'null') return { type: 'null' };
-    const branch: Obj = { ...rest, type: t };
-    if (Array.isArray(branch.enum)) branch.enum = branch.enum.filter((v) => v !== null);
-    return branch;
-  });
-  if (branches.length === 1) return { ...(description ? { description } : {}), ...branches[0] };
-  return { ...(description ? { description } : {}), anyOf: branches };
 }

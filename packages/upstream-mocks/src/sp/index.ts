@@ -4,12 +4,14 @@ import { aplusHandlers } from './aplus.handlers.js';
 import { catalogHandlers } from './catalog.handlers.js';
 import { documentHandlers } from './documents.handlers.js';
 import { feedsHandlers } from './feeds.handlers.js';
+import { feesHandlers } from './fees.handlers.js';
 import { financesHandlers } from './finances.handlers.js';
 import { inventoryHandlers } from './inventory.handlers.js';
 import { listingsHandlers } from './listings.handlers.js';
 import { ordersHandlers } from './orders.handlers.js';
 import { pricingHandlers } from './pricing.handlers.js';
 import { reportsHandlers } from './reports.handlers.js';
+import { salesHandlers } from './sales.handlers.js';
 import { sandboxHandlers } from './sandbox.js';
 import { sellersHandlers } from './sellers.handlers.js';
 import { solicitationsHandlers } from './solicitations.handlers.js';
@@ -35,6 +37,8 @@ export const handlers: RequestHandler[] = [
   ...listingsHandlers,
   ...pricingHandlers,
   ...financesHandlers,
+  ...feesHandlers,
+  ...salesHandlers,
   ...solicitationsHandlers,
   ...aplusHandlers,
   ...documentHandlers,

@@ -1,43 +1,13 @@
 // Orders v0 (PascalCase query, payload wrapper) and Orders 2026-01-01 (camelCase, unwrapped).
 import type { RequestHandler } from 'msw';
+import { loadEngine } from '../spec/front-door.js';
+import type { Json } from '../spec/json-schema.js';
 import { buyerInfoOf, itemBuyerInfoOf, orderFor, shippingAddressOf } from './data/order-pii.js';
 import { ORDER_ITEMS, ORDERS, toV2026, type V0Order } from './data/orders.js';
 import { invalidInput, notFound, spJson } from './respond.js';
 import { grantOf } from './restricted.js';
-import { csv, spRoute, unexpectedParams } from './route.js';
+import { csv, spRoute } from './route.js';
 
-const V0_PARAMS = [
-  'MarketplaceIds',
-  'CreatedAfter',
-  'CreatedBefore',
-  'LastUpdatedAfter',
-  'LastUpdatedBefore',
-  'OrderStatuses',
-  'FulfillmentChannels',
-  'PaymentMethods',
-  'BuyerEmail',
-  'SellerOrderId',
-  'MaxResultsPerPage',
-  'EasyShipShipmentStatuses',
-  'ElectronicInvoiceStatuses',
-  'NextToken',
-  'AmazonOrderIds',
-  'ActualFulfillmentSupplySourceId',
-  'IsISPU',
-  'StoreChainStoreId',
-];
-const V2026_PARAMS = [
-  'createdAfter',
-  'createdBefore',
-  'lastUpdatedAfter',
-  'lastUpdatedBefore',
-  'fulfillmentStatuses',
-  'marketplaceIds',
-  'fulfilledBy',
-  'maxResultsPerPage',
-  'paginationToken',
-  'includedData',
-];
 const ORDER_ID = /^\d{3}-\d{7}-\d{7}$/;
 
 function page<T>(all: T[], token: string | null, size: number): { items: T[]; next?: string } {
@@ -55,11 +25,56 @@ function after(o: V0Order, created?: string | null, updated?: string | null): bo
   return true;
 }
 
-const getOrders = spRoute('get', '/orders/v0/orders', ({ url, request }) => {
+/**
+ * getOrders' list filters whose values ordersV0.json gives only in prose ("Possible values"), and the
+ * model's `Order` property whose enum holds those values.
+ */
+const LIST_FILTERS: Record<string, string> = {
+  OrderStatuses: 'OrderStatus',
+  FulfillmentChannels: 'FulfillmentChannel',
+  PaymentMethods: 'PaymentMethod',
+};
+
+/** The first list value outside the model's values, as `name=value` (the engine is loaded by the gate). */
+async function undocumentedValue(request: Request, url: URL): Promise<string | undefined> {
+  const resolved = await (await loadEngine()).resolveOperation('sp-api', request);
+  const definitions = (resolved?.op.doc.definitions ?? {}) as Record<string, Json>;
+  const properties = (definitions.Order?.properties ?? {}) as Record<string, Json>;
+  for (const [name, field] of Object.entries(LIST_FILTERS)) {
+    const values = properties[field]?.enum;
+    if (!Array.isArray(values)) continue;
+    const wrong = csv(url, name).find((v) => !values.includes(v));
+    if (wrong !== undefined) return `${name}=${wrong}`;
+  }
+  return undefined;
+}
+
+/** getOrders' delivery-date filters (ordersV0.json: "before (or at)" / "after (or at)" a time). */
+const DELIVERY_FILTERS: Array<[string, 'EarliestDeliveryDate' | 'LatestDeliveryDate', 'before' | 'after']> = [
+  ['EarliestDeliveryDateBefore', 'EarliestDeliveryDate', 'before'],
+  ['EarliestDeliveryDateAfter', 'EarliestDeliveryDate', 'after'],
+  ['LatestDeliveryDateBefore', 'LatestDeliveryDate', 'before'],
+  ['LatestDeliveryDateAfter', 'LatestDeliveryDate', 'after'],
+];
+
+/** The delivery-date predicate of the request, or the name of a parameter that is no ISO 8601 date. */
+function deliveryFilter(url: URL): ((o: V0Order) => boolean) | string {
+  const tests: Array<(o: V0Order) => boolean> = [];
+  for (const [param, field, side] of DELIVERY_FILTERS) {
+    const raw = url.searchParams.get(param);
+    if (raw === null) continue;
+    const bound = Date.parse(raw);
+    if (Number.isNaN(bound)) return param;
+    tests.push((o) => {
+      const at = Date.parse(o[field]);
+      return side === 'before' ? at <= bound : at >= bound;
+    });
+  }
+  return (o) => tests.every((t) => t(o));
+}
+
+const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) => {
   const op = 'getOrders';
-  const bad = unexpectedParams(url, V0_PARAMS);
-  if (bad.length > 0)
-    return invalidInput(`Invalid Input`, op, `Unknown query parameter(s): ${bad.join(', ')}`);
   const marketplaces = csv(url, 'MarketplaceIds');
   if (marketplaces.length === 0) return invalidInput('MarketplaceIds is required.', op);
   if (marketplaces.length > 50) return invalidInput('MarketplaceIds may contain at most 50 values.', op);
@@ -78,16 +93,25 @@ const getOrders = spRoute('get', '/orders/v0/orders', ({ url, request }) => {
   if (updated && url.searchParams.get('CreatedBefore')) {
     return invalidInput('CreatedAfter or CreatedBefore cannot be set when LastUpdatedAfter is set.', op);
   }
+  const undocumented = await undocumentedValue(request, url);
+  if (undocumented)
+    return invalidInput('Invalid Input', op, `${undocumented} is not one of the possible values.`);
+  const size = Number(url.searchParams.get('MaxResultsPerPage') ?? '100');
+  if (!Number.isInteger(size) || size < 1 || size > 100)
+    return invalidInput('Invalid Input', op, 'MaxResultsPerPage must be 1 - 100.');
+  const delivered = deliveryFilter(url);
+  if (typeof delivered === 'string')
+    return invalidInput(`Invalid ${delivered}.`, op, `${delivered} must be in ISO 8601 format.`);
   const statuses = csv(url, 'OrderStatuses');
   const channels = csv(url, 'FulfillmentChannels');
   const matching = ORDERS.filter(
     (o) =>
       marketplaces.includes(o.MarketplaceId) &&
       after(o, created, updated) &&
+      delivered(o) &&
       (statuses.length === 0 || statuses.includes(o.OrderStatus)) &&
       (channels.length === 0 || channels.includes(o.FulfillmentChannel)),
   );
-  const size = Number(url.searchParams.get('MaxResultsPerPage') ?? '100');
   const { items, next } = page(matching, token, size);
   const grant = grantOf(request);
   return spJson(
@@ -204,9 +228,6 @@ const searchToken = {
 
 const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
   const op = 'searchOrders';
-  const bad = unexpectedParams(url, V2026_PARAMS);
-  if (bad.length > 0)
-    return invalidInput('Invalid Input', op, `Unknown query parameter(s): ${bad.join(', ')}`);
   const dates = searchDateProblem(url);
   if (dates) return invalidInput(dates, op);
   const filters = searchFilters(url);

@@ -27,6 +27,10 @@ export const SP_RATES: Record<string, string> = {
   listFinancialEvents: '0.5',
   listFinancialEventsByGroupId: '0.5',
   listFinancialEventsByOrderId: '0.5',
+  getMyFeesEstimateForSKU: '1.0',
+  getMyFeesEstimateForASIN: '1.0',
+  getMyFeesEstimates: '0.5',
+  getOrderMetrics: '0.5',
   getSolicitationActionsForOrder: '1.0',
   createProductReviewAndSellerFeedbackSolicitation: '1.0',
 };

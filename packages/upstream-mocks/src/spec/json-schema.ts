@@ -28,7 +28,7 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
 const SUBSCHEMA_ONE = ['not', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames'];
 
-function isObject(value: unknown): value is Json {
+export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

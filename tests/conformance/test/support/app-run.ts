@@ -1,7 +1,6 @@
 // Everything the suite needs from one app, gathered up front (servers in parallel, assertions later).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AppName } from '@obmcp/test-kit';
-import { FAULT_SCENARIOS } from '@obmcp/upstream-mocks';
 import {
   type CaseKind,
   CRASH_CANARY,
@@ -11,7 +10,7 @@ import {
 } from '../../src/index.js';
 import { PROFILES } from './apps.js';
 import { type CodeModeRun, probeCodeMode } from './code-mode.js';
-import { runScenario, type ScenarioRun } from './fault-matrix.js';
+import { runFaultMatrix, type ScenarioPart } from './fault-matrix.js';
 import { withServer } from './servers.js';
 
 /** The cases whose outcome the env switches change. */
@@ -42,7 +41,8 @@ export interface AppRun {
   metaLoose: Part<ConformanceRun>;
   /** MCP_SCHEMA_KEY_NORMALIZATION_ENABLED=false (+ META on, which must then stay silent). */
   normalizationOff: Part<ConformanceRun>;
-  faults: Array<Part<ScenarioRun> & { scenario: string }>;
+  /** The fault matrix: one part per scenario (a few servers, the fault switched between scenarios). */
+  faults: ScenarioPart[];
   codeMode: Part<CodeModeRun>;
   /** The default-env server's stderr lines that carry the test hook's crash canary. */
   crashLog: Part<string[]>;
@@ -97,9 +97,7 @@ export async function runApp(app: AppName): Promise<AppRun> {
         SWITCH_CASES,
       ),
     ),
-    Promise.all(
-      FAULT_SCENARIOS.map(async (scenario) => ({ scenario, ...(await settle(runScenario(app, scenario))) })),
-    ),
+    runFaultMatrix(app),
   ]);
   const main: Part<ConformanceRun> =
     first.error !== undefined ? { error: first.error } : { value: first.value.main };

@@ -3,16 +3,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type AppName, createFaultSwitch } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS, type FaultScenario } from '@obmcp/upstream-mocks';
-import { objectExamples } from '../../src/cases/schema-nav.js';
-import {
-  type CallOutcome,
-  type CaseKind,
-  type ConformanceRun,
-  invokeTool,
-  mapLimit,
-  runConformance,
-} from '../../src/index.js';
+import { type CallOutcome, type CaseKind, type ConformanceRun, runConformance } from '../../src/index.js';
 import { PROFILES } from './apps.js';
+import { callEvery } from './fault-matrix.js';
 import { onePerApi } from './operation-sample.js';
 import { withServer } from './servers.js';
 
@@ -60,15 +53,16 @@ export interface GeneratedRun {
 }
 
 async function callSample(
-  client: Parameters<typeof invokeTool>[0],
+  client: Parameters<typeof callEvery>[0],
   sample: ReadonlyArray<readonly [string, Tool]>,
   concurrency: number,
 ): Promise<SampleCall[]> {
-  return mapLimit(sample, concurrency, async ([api, tool]) => ({
-    api,
-    tool: tool.name,
-    outcome: await invokeTool(client, tool.name, objectExamples(tool)[0] ?? {}, 60_000),
-  }));
+  const calls = await callEvery(
+    client,
+    sample.map(([, tool]) => tool),
+    concurrency,
+  );
+  return calls.map(({ tool, outcome }, i) => ({ api: sample[i]?.[0] ?? '', tool, outcome }));
 }
 
 export async function runGenerated(app: GeneratedApp): Promise<GeneratedRun> {

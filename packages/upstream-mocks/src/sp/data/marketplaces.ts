@@ -82,3 +82,8 @@ export const MARKETPLACES_BY_REGION: Record<SpRegion, MockMarketplace[]> = {
     },
   ],
 };
+
+/** A marketplace the mock seller participates in on a region's endpoint (undefined otherwise). */
+export function participatingMarketplace(region: SpRegion, id: unknown): MockMarketplace | undefined {
+  return MARKETPLACES_BY_REGION[region].find((m) => m.id === id);
+}

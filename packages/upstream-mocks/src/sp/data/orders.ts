@@ -16,6 +16,8 @@ export interface V0Order {
   OrderType: string;
   IsPrime: boolean;
   IsBusinessOrder: boolean;
+  EarliestDeliveryDate: string;
+  LatestDeliveryDate: string;
 }
 
 function order(
@@ -27,6 +29,8 @@ function order(
   mp = 'ATVPDKIKX0DER',
 ): V0Order {
   const date = `2026-03-${String(day).padStart(2, '0')}T10:15:00Z`;
+  // Delivered two to five days after the purchase, by the end of the day (UTC).
+  const deliveryDay = (after: number) => `2026-03-${String(day + after).padStart(2, '0')}T`;
   return {
     AmazonOrderId: id,
     PurchaseDate: date,
@@ -43,6 +47,8 @@ function order(
     OrderType: 'StandardOrder',
     IsPrime: channel === 'AFN',
     IsBusinessOrder: false,
+    EarliestDeliveryDate: `${deliveryDay(2)}07:00:00Z`,
+    LatestDeliveryDate: `${deliveryDay(5)}06:59:59Z`,
   };
 }
 

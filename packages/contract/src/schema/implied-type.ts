@@ -1,0 +1,21 @@
+// impliedType: the JSON type a schema node without `type` stands for (one rule for published views and generators).
+import { isPlainObject } from '../validation/json-type.js';
+
+/**
+ * The type a schema node without `type` implies: the common type of its `enum`/`const` values, `object`
+ * when it has `properties`, `array` when it has `items`; undefined when nothing implies one. The published
+ * view publishes this type (every provider needs one per node); a generator states it in the full schema
+ * too, so the validator rejects what tools/list rules out (a body declared by its properties refuses `12345`).
+ */
+export function impliedType(node: Record<string, unknown>): string | undefined {
+  const values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
+  if (values && values.length > 0) {
+    if (values.every((v) => typeof v === 'string')) return 'string';
+    if (values.every((v) => typeof v === 'boolean')) return 'boolean';
+    if (values.every((v) => Number.isInteger(v))) return 'integer';
+    if (values.every((v) => typeof v === 'number')) return 'number';
+  }
+  if (isPlainObject(node.properties)) return 'object';
+  if (node.items !== undefined) return 'array';
+  return undefined;
+}
