@@ -9,6 +9,7 @@ import {
   readContractSettings,
   readLogLevel,
 } from '@obmcp/contract';
+import type { RetrySettings } from '@obmcp/http-kit';
 import { REGIONS, type Region } from './regions.js';
 
 export type AuthMode = 'direct' | 'openbridge';
@@ -47,6 +48,11 @@ export interface AdsConfig {
   warnings: readonly string[];
   /** Every configured secret, for the logger's redaction list. */
   secrets: string[];
+}
+
+/** The bounded retry of every Ads-side exchange (API calls, credential exchanges, Openbridge identities). */
+export function adsRetry(config: AdsConfig): RetrySettings {
+  return { maxAttempts: config.maxAttempts, ...config.retryDelays, maxTotalMs: config.retryBudgetMs };
 }
 
 export function loadConfig(raw: Env = process.env): AdsConfig {

@@ -1,14 +1,20 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
 import { applyCodeMode } from '@obmcp/code-mode';
 import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
-import { createFetcher, createLimiter, createPipeline, type LimiterStore } from '@obmcp/http-kit';
+import {
+  createFetcher,
+  createLimiter,
+  createPipeline,
+  type LimiterStore,
+  openbridgeLimits,
+} from '@obmcp/http-kit';
 import { createCredentialExchange } from './auth/credential-exchange.js';
 import { createLwaSource } from './auth/lwa.js';
-import { listAdsIdentities } from './auth/openbridge-identities.js';
+import { identityPipeline, listAdsIdentities } from './auth/openbridge-identities.js';
 import { createJwtProvider } from './auth/openbridge-jwt.js';
 import { createOpenbridgeSource } from './auth/openbridge-source.js';
 import type { CredentialSource } from './auth/types.js';
-import type { AdsConfig } from './config.js';
+import { type AdsConfig, adsRetry } from './config.js';
 import { AdsApiClient } from './http/client.js';
 import { adsUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
@@ -35,24 +41,35 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     maxBodyBytes: config.reportMaxBytes,
   });
   const session = createSession(config.region, config.profileId, config.openbridge?.identityId);
-  const exchange = createCredentialExchange(config, fetcher, options.logger);
-  let auth: CredentialSource;
-  let listIdentities: AdsToolContext['listIdentities'];
-  if (config.authMode === 'openbridge' && config.openbridge) {
-    const { refreshToken, clientIdFallback } = config.openbridge;
-    const jwt = createJwtProvider(exchange, refreshToken);
-    auth = createOpenbridgeSource(exchange, jwt, refreshToken, () => session.identityId, clientIdFallback);
-    listIdentities = (signal) => listAdsIdentities(fetcher, jwt, refreshToken, signal);
-  } else if (config.lwa) {
-    auth = createLwaSource(exchange, config.lwa, config.lwaEndpoint);
-  } else {
-    throw new Error('no credential source configured');
-  }
   const env = options.env ?? process.env;
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
     ...(options.limiterStore ? { store: options.limiterStore } : {}),
   });
+  let auth: CredentialSource;
+  let listIdentities: AdsToolContext['listIdentities'];
+  if (config.authMode === 'openbridge' && config.openbridge) {
+    const { refreshToken, clientIdFallback } = config.openbridge;
+    // Every Openbridge request (JWT, brokered token, /sri) spends from Openbridge's one per-IP budget.
+    const limits = openbridgeLimits(limiter, env);
+    const exchange = createCredentialExchange(config, fetcher, options.logger, limits);
+    const jwt = createJwtProvider(exchange, refreshToken);
+    auth = createOpenbridgeSource(exchange, jwt, refreshToken, () => session.identityId, clientIdFallback);
+    const identities = identityPipeline({
+      fetcher,
+      jwt,
+      refreshToken,
+      limits,
+      retry: adsRetry(config),
+      log: options.logger,
+    });
+    listIdentities = (signal) => listAdsIdentities(identities, signal);
+  } else if (config.lwa) {
+    const exchange = createCredentialExchange(config, fetcher, options.logger);
+    auth = createLwaSource(exchange, config.lwa, config.lwaEndpoint);
+  } else {
+    throw new Error('no credential source configured');
+  }
   const pipeline = createPipeline(
     adsUpstream({ config, session, source: auth, fetcher, limiter, env, log: options.logger }),
   );

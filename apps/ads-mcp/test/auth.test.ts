@@ -19,12 +19,18 @@ describe('direct LWA', () => {
     }
   });
 
-  it('OBMCP_MOCK_AUTH_FAULT=http_500 → auth_error with a retry-later hint', async () => {
+  it('OBMCP_MOCK_AUTH_FAULT=http_500 → a retryable ADS_API_HTTP_500 (an outage, not bad credentials)', async () => {
     const s = await start({ OBMCP_MOCK_AUTH_FAULT: 'http_500' });
     try {
       const env = await fail(s, 'list_profiles');
-      expect(env.error_kind).toBe('auth_error');
+      expect(env).toMatchObject({
+        error_kind: 'ads_api_http',
+        error_code: 'ADS_API_HTTP_500',
+        retryable: true,
+      });
+      expect(env.details[0]).toMatchObject({ credential_exchange: true });
       expect(env.hints[0]).toContain('retry');
+      expect(env.hints.join(' ')).not.toContain('ADS_API_REFRESH_TOKEN');
     } finally {
       await s.close();
     }
@@ -108,6 +114,20 @@ describe('Openbridge-brokered', () => {
     try {
       const r = await ok(s, 'set_active_identity', { identityId: 7460 });
       expect(r.identity).toBeNull();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('OBMCP_MOCK_AUTH_FAULT=http_500 on the Openbridge exchange → OPENBRIDGE_HTTP_500, as openbridge-mcp says', async () => {
+    const s = await start({ ...ob, OPENBRIDGE_IDENTITY_ID: '7460', OBMCP_MOCK_AUTH_FAULT: 'http_500' });
+    try {
+      const env = await fail(s, 'list_profiles');
+      expect(env).toMatchObject({
+        error_kind: 'ads_api_http',
+        error_code: 'OPENBRIDGE_HTTP_500',
+        retryable: true,
+      });
     } finally {
       await s.close();
     }

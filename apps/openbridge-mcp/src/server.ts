@@ -1,11 +1,16 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
 import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
-import { createFetcher, createLimiter, createPipeline, type LimiterStore } from '@obmcp/http-kit';
+import {
+  createFetcher,
+  createLimiter,
+  createPipeline,
+  type LimiterStore,
+  openbridgeLimits,
+} from '@obmcp/http-kit';
 import { createJwtProvider } from './auth/jwt-provider.js';
 import type { Config } from './config.js';
 import { OpenbridgeClient } from './http/client.js';
-import { openbridgeLimits } from './http/rate-table.js';
 import { openbridgeUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
 import { buildTools } from './tools/index.js';

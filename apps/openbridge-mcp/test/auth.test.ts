@@ -1,13 +1,12 @@
 // JWT provider in-process against the msw mock: 200/202, caching until 5 min before expires_at, dedupe.
 import { RateLimitedError } from '@obmcp/contract';
-import { createFetcher, createLimiter, createPipeline } from '@obmcp/http-kit';
+import { createFetcher, createLimiter, createPipeline, openbridgeLimits } from '@obmcp/http-kit';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtProvider, REFRESH_EARLY_MS } from '../src/auth/jwt-provider.js';
 import { readJwtClaims } from '../src/auth/jwt-claims.js';
 import { loadConfig } from '../src/config.js';
-import { openbridgeLimits } from '../src/http/rate-table.js';
 import { openbridgeUpstream } from '../src/http/upstream.js';
 
 let mock: SetupServer;

@@ -25,12 +25,18 @@ describe('LWA and token handling', () => {
     }
   });
 
-  it('OBMCP_MOCK_AUTH_FAULT=http_500 → auth_error after a bounded retry', async () => {
+  it('OBMCP_MOCK_AUTH_FAULT=http_500 → after a bounded retry, a retryable SP_API_HTTP_500 (an outage, not bad credentials)', async () => {
     const sp = await startSp({ OBMCP_MOCK_AUTH_FAULT: 'http_500' });
     try {
       const { envelope } = await callTool(sp.client, 'get_order', { orderId: '902-3159896-1390916' });
       assertEnvelope(envelope);
-      expect(envelope.error_kind).toBe('auth_error');
+      expect(envelope).toMatchObject({
+        error_kind: 'sp_api_http',
+        error_code: 'SP_API_HTTP_500',
+        retryable: true,
+      });
+      expect(envelope.details[0]).toMatchObject({ credential_exchange: true });
+      expect(envelope.summary).toMatch(/Login with Amazon/);
     } finally {
       await sp.close();
     }

@@ -49,6 +49,20 @@ describe('createEnvReader', () => {
     expect(() => env.optionalUrl('REL')).toThrow('REL must be an http(s) URL (got "/v1")');
   });
 
+  test('URLs may carry a proxy user:password; a bad one is never echoed with it', () => {
+    const env = reader({
+      PROXY: 'https://obmcp:canary-pw-91@proxy.example/sp/',
+      FTP: 'ftp://obmcp:canary-pw-91@files.example',
+      BROKEN: 'https://obmcp:canary/pw-91@proxy.example',
+    });
+    expect(env.optionalUrl('PROXY')).toBe('https://obmcp:canary-pw-91@proxy.example/sp');
+    expect(() => env.optionalUrl('FTP')).toThrow(
+      new ConfigError('FTP must be an http(s) URL (got "ftp://***@files.example")'),
+    );
+    expect(() => env.optionalUrl('BROKEN')).toThrow(/not shown/);
+    for (const name of ['FTP', 'BROKEN']) expect(() => env.optionalUrl(name)).not.toThrow(/canary/);
+  });
+
   test('renamed variables: the new name wins; an old one still works and leaves one warning', () => {
     const both = reader({ OBMCP_LOG_LEVEL: 'warn', SP_API_LOG_LEVEL: 'debug' });
     expect(readLogLevel(both, ['SP_API_LOG_LEVEL'])).toBe('warn');

@@ -9,6 +9,7 @@ import { buildResponse } from './response.js';
 import type { ExchangeInfo } from './transport-errors.js';
 import type { UpstreamRequest, UpstreamResponse } from './types.js';
 import { untilAborted } from './until-aborted.js';
+import { splitUrlCredentials } from './url-credentials.js';
 
 export interface FetcherOptions {
   /** Bound on one whole exchange (connect, headers and reading the full body). */
@@ -40,17 +41,20 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   const maxRedirects = options.maxRedirects ?? 10;
 
   async function send(req: UpstreamRequest): Promise<UpstreamResponse> {
-    const url = new URL(req.url);
+    const given = new URL(req.url);
     const method = req.method.toUpperCase();
     if (req.body !== undefined && (method === 'GET' || method === 'HEAD')) {
       throw new TypeError(`http-kit: a ${method} request cannot have a body`);
     }
     req.signal?.throwIfAborted();
     const timeoutMs = req.timeoutMs ?? options.timeoutMs;
-    const info: ExchangeInfo = { method, host: url.host, timeoutMs };
     const headers: Record<string, string> = {};
     if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
     for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
+    // A configured base URL may carry a proxy's user:password: it becomes a header, never part of the URL.
+    const { url, credentials } = splitUrlCredentials(given, headers);
+    if (credentials !== undefined) headers[credentials.name] = credentials.value;
+    const info: ExchangeInfo = { method, host: url.host, timeoutMs };
     // Only the first exchange waits here (it loads undici); the exchange's time starts after it.
     const dispatcher = agents.current() ?? (await agents.load());
     // One signal per exchange: its own timeout, or the caller's cancellation, whichever comes first.

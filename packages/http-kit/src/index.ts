@@ -35,6 +35,13 @@ export { noRateLimitHeaders, rateLimitHeaders, requestIdFrom } from './pipeline/
 export { tokenAuth, type TokenAuth, type TokenAuthOptions } from './pipeline/token-auth.js';
 export { limitRules, RATE_OVERRIDE_ENV, rateOverrideFromEnv } from './pipeline/rate-override.js';
 export {
+  OPENBRIDGE_BUCKET,
+  OPENBRIDGE_HEADERS,
+  OPENBRIDGE_LIMIT_NAME,
+  OPENBRIDGE_RULE,
+  openbridgeLimits,
+} from './upstreams/openbridge.js';
+export {
   type CredentialUpstream,
   credentialFailure,
   credentialPipeline,

@@ -229,6 +229,28 @@ describe('credential exchanges (credentialPipeline)', () => {
     expect(auth.hints).toEqual(['check the secret', 'more']);
   });
 
+  it('an outage after the retries stays the upstream HTTP failure (retryable, marked); a 429 stays as is', async () => {
+    handler = (_req, res) => json(res, 503, { error: 'busy' }, { 'retry-after': '0', 'x-request-id': 'r-2' });
+    const before = seen.length;
+    const outage = await requestCredential(tokenPipeline(), grant).catch((e: unknown) => e);
+    expect(seen.length - before).toBe(3);
+    const mapped = credentialFailure(outage as UpstreamHttpError, ['more']);
+    expect(mapped).toBeInstanceOf(UpstreamHttpError);
+    expect(mapped).not.toBeInstanceOf(AuthError);
+    expect(mapped).toMatchObject({
+      status: 503,
+      summary: 'token HTTP 503',
+      requestId: 'r-2',
+      retryAfterSeconds: 0,
+    });
+    // The credential hints are for a rejected credential, not for an outage.
+    expect(mapped.hints).toEqual(['check the secret']);
+    expect(mapped.details[0]).toMatchObject({ credential_exchange: true, received_type: 'upstream_error' });
+    expect(mapped.details[0]?.issue).toContain('Token service answered HTTP 503');
+    const throttled = new UpstreamHttpError(429, { retryAfterSeconds: 2 });
+    expect(credentialFailure(throttled)).toBe(throttled);
+  });
+
   it('given limits, a token request spends from the same bucket as the API calls', async () => {
     handler = (_req, res) => json(res, 200, { access_token: 'tok' });
     const limiter = createLimiter({ maxWaitMs: 0 });

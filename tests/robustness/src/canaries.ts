@@ -6,6 +6,8 @@ export const CANARIES = {
   adsClientSecret: 'mock-CANARY-SECRET-7f3a91c2-ads',
   adsRefreshToken: 'Atzr|mock-CANARY-REFRESH-7f3a91c2-ads',
   openbridgeKey: 'mock-CANARY-OBKEY-7f3a91c2:CANARY-OBSECRET-7f3a91c2',
+  /** A proxy's password in an endpoint URL (`http://obmcp:<it>@host`). */
+  endpointPassword: 'CANARY-PROXYPASS-7f3a91c2',
 } as const;
 
 /** Env handed to every server under test (client ids are not secret and stay the mock defaults). */
@@ -24,7 +26,9 @@ export const CANARY_ENV: Record<string, string> = {
  * marker, both halves of the Openbridge key, and the mock's issued access tokens / JWT shape.
  */
 export const CANARY_PATTERNS: readonly RegExp[] = [
-  /CANARY-(SECRET|REFRESH|OBKEY|OBSECRET)/i,
+  /CANARY-(SECRET|REFRESH|OBKEY|OBSECRET|PROXYPASS)/i,
+  // The proxy password as a Basic header carries it (base64 of `obmcp:CANARY-PROXYPASS…`).
+  new RegExp(Buffer.from('obmcp:CANARY-PROXYPASS').toString('base64').slice(0, 24)),
   /7f3a91c2/,
   /Atza\|mock-\d+-/,
   /Atza\|MOCK-OB-BROKERED-/,

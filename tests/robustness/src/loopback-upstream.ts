@@ -11,6 +11,8 @@ export interface LoopbackUpstream {
   closed: string[];
   /** Credential exchanges received (LWA token, Openbridge JWT), as `METHOD path`. */
   tokenRequests: string[];
+  /** Basic credentials (Authorization or Proxy-Authorization) of every request, decoded, in arrival order. */
+  basicCredentials: string[];
   /** 'hold': API requests are never answered; 'answer': an empty success in each API's shape. */
   apiMode: 'hold' | 'answer';
   /** The next `times` credential exchanges fail with `status` (Retry-After: 0), then they succeed again. */
@@ -43,6 +45,7 @@ export async function startLoopbackUpstream(): Promise<LoopbackUpstream> {
     arrived: [],
     closed: [],
     tokenRequests: [],
+    basicCredentials: [],
     apiMode: 'hold',
   };
   const credential = (req: IncomingMessage, res: ServerResponse, path: string): void => {
@@ -60,6 +63,9 @@ export async function startLoopbackUpstream(): Promise<LoopbackUpstream> {
   };
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
+    for (const header of [req.headers.authorization, req.headers['proxy-authorization']])
+      if (header?.startsWith('Basic '))
+        state.basicCredentials.push(Buffer.from(header.slice(6), 'base64').toString('utf8'));
     if (path.startsWith('/auth/api/ref') || path.startsWith('/auth/o2/token')) {
       credential(req, res, path);
       return;

@@ -28,6 +28,8 @@ const BAD: Array<[AppName, string, string, string]> = [
   ],
   ['openbridge-mcp', 'OPENBRIDGE_TIMEOUT_MS', '5', 'must be an integer from 100 to 300000 (got "5")'],
   ['openbridge-mcp', 'OPENBRIDGE_AUTH_BASE_URL', 'ftp://x', 'must be an http(s) URL (got "ftp://x")'],
+  // A proxy password in a bad URL is never echoed.
+  ['sp-mcp', 'SP_API_ENDPOINT', 'ftp://u:CANARY-PW@proxy', 'must be an http(s) URL (got "ftp://***@proxy")'],
   ['ads-mcp', 'CODE_MODE', 'sometimes', 'must be one of on, only, off (got "sometimes"); unset means on'],
 ];
 const SHARED: Array<[string, string, string]> = [

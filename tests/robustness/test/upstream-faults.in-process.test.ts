@@ -107,9 +107,13 @@ describe('sp-mcp upstream faults', () => {
     expect(r.ok).toBe(true);
   });
 
-  it('the LWA token endpoint failing (http_500) → auth_error', async () => {
+  it('the LWA token endpoint failing (http_500) → the upstream failure it is (sp_api_http, retryable)', async () => {
     setFault('auth', 'http_500');
     const r = await callSp('get_marketplace_participations', {}, 8_000);
-    expect(r.envelope?.error_kind).toBe('auth_error');
+    expect(r.envelope).toMatchObject({
+      error_kind: 'sp_api_http',
+      error_code: 'SP_API_HTTP_500',
+      retryable: true,
+    });
   });
 });

@@ -5,12 +5,15 @@ import {
   credentialPipeline,
   type ExchangeRequest,
   type Fetcher,
+  type LimitSettings,
+  OPENBRIDGE_HEADERS,
+  OPENBRIDGE_LIMIT_NAME,
   type ParsedError,
   type Pipeline,
   requestCredential,
   type UpstreamResponse,
 } from '@obmcp/http-kit';
-import type { AdsConfig } from '../config.js';
+import { type AdsConfig, adsRetry } from '../config.js';
 import { parseErrorBody } from '../http/error-body.js';
 import { ADS_HEADERS } from '../http/headers.js';
 
@@ -32,49 +35,56 @@ function parseExchangeError(res: UpstreamResponse, ctx: ExchangeContext, secrets
     return {
       summary: `${ctx.service} throttled the credential exchange (HTTP 429).`,
       details: parsed.details,
-      hints: ['Wait before retrying; the credential exchange is rate-limited separately from API calls.'],
+      hints: ['Wait before retrying: the credential service throttles token requests.'],
       ...requestId,
     };
   }
-  const transient = res.status >= 500;
+  const transient = res.status >= 500 || res.status === 408;
   return {
     summary: transient
       ? `${ctx.service} credential exchange failed with HTTP ${res.status}; no access token could be obtained.`
       : `${ctx.service} rejected the configured credentials (HTTP ${res.status}${parsed.code ? `, ${parsed.code}` : ''}).`,
     details: parsed.details,
+    // An outage is not a credentials problem: no "check your token" hints then.
     hints: transient
-      ? ['The credential service failed server-side; retry after a short backoff.', ...ctx.hints]
+      ? ['The credential service failed server-side; retry after a short backoff.']
       : [...ctx.hints],
     ...requestId,
   };
 }
 
 /**
- * One pipeline for every credential exchange (no auth of its own; the API calls' retry settings). A
- * throttled exchange stays a 429 (rate_limited); any other HTTP failure becomes an AuthError.
+ * One pipeline for every credential exchange (no auth of its own; the API calls' retry settings). Its
+ * last HTTP failure is reported as every server reports a credential exchange's (`credentialFailure`):
+ * rejected → auth_error, throttled → rate_limited, an outage → the upstream HTTP failure it is. In
+ * Openbridge mode every exchange goes to Openbridge: `openbridgeLimits` makes them spend from its per-IP
+ * budget (the same limiter key as openbridge-mcp's), and failures carry `OPENBRIDGE_HTTP_<NNN>`.
  */
 export function createCredentialExchange(
   config: AdsConfig,
   fetcher: Fetcher,
   log?: Logger,
+  openbridgeLimits?: LimitSettings,
 ): CredentialExchange {
+  const openbridge = config.authMode === 'openbridge';
   const pipeline: Pipeline<ExchangeContext> = credentialPipeline<ExchangeContext>({
-    name: 'ads-credentials',
-    service: 'Amazon Ads credentials',
+    name: openbridge ? OPENBRIDGE_LIMIT_NAME : 'ads-credentials',
+    service: openbridge ? 'Openbridge' : 'Login with Amazon',
+    ...(openbridge ? { codePrefix: 'OPENBRIDGE' as const } : {}),
+    ...(openbridgeLimits === undefined ? {} : { limits: openbridgeLimits }),
     fetcher,
     baseUrl: () => '',
-    headers: ADS_HEADERS,
+    headers: openbridge ? OPENBRIDGE_HEADERS : ADS_HEADERS,
     errors: (res, req) =>
       parseExchangeError(res, req.context ?? { service: 'Credential service', hints: [] }, config.secrets),
-    retry: { maxAttempts: config.maxAttempts, ...config.retryDelays, maxTotalMs: config.retryBudgetMs },
+    retry: adsRetry(config),
     ...(log ? { log } : {}),
   });
   return async (req, context) => {
     try {
       return (await requestCredential(pipeline, { ...req, context })).body;
     } catch (error) {
-      if (error instanceof UpstreamHttpError && error.status !== 429) throw credentialFailure(error);
-      throw error;
+      throw error instanceof UpstreamHttpError ? credentialFailure(error) : error;
     }
   };
 }

@@ -1,8 +1,15 @@
-// Lists Amazon Advertising remote identities (type 14) via GET /sri, following pagination (≤ 100 pages).
-import { boundText, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
-import { type Fetcher, joinQuery } from '@obmcp/http-kit';
+// Lists Amazon Advertising remote identities (type 14) via GET /sri through the pipeline, following pagination (≤ 100 pages).
+import { boundText, type Logger, UpstreamTransportError } from '@obmcp/contract';
+import {
+  createPipeline,
+  type Fetcher,
+  type LimitSettings,
+  OPENBRIDGE_HEADERS,
+  OPENBRIDGE_LIMIT_NAME,
+  type Pipeline,
+  type RetrySettings,
+} from '@obmcp/http-kit';
 import { parseErrorBody } from '../http/error-body.js';
-import { requestIdOf } from '../http/headers.js';
 import type { JwtProvider } from './openbridge-jwt.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';
 
@@ -30,39 +37,58 @@ function toIdentity(r: Resource): AdsIdentity | undefined {
   };
 }
 
-export async function listAdsIdentities(
-  fetcher: Fetcher,
-  jwt: JwtProvider,
-  refreshToken: string,
-  signal?: AbortSignal,
-): Promise<AdsIdentity[]> {
+export interface IdentityPipelineDeps {
+  fetcher: Fetcher;
+  jwt: JwtProvider;
+  refreshToken: string;
+  /** Openbridge's per-IP budget (`openbridgeLimits`), shared with every other Openbridge request. */
+  limits: LimitSettings;
+  retry: RetrySettings;
+  log?: Logger;
+}
+
+/**
+ * The remote-identity API as an upstream: the JWT and the refresh token's key as credentials, Openbridge's
+ * headers and budget, error bodies read as ads-mcp reads Openbridge's, failures as `OPENBRIDGE_HTTP_<NNN>`.
+ */
+export function identityPipeline(deps: IdentityPipelineDeps): Pipeline {
+  const secrets = [deps.refreshToken];
+  return createPipeline({
+    name: OPENBRIDGE_LIMIT_NAME,
+    service: 'Openbridge remote-identity API',
+    codePrefix: 'OPENBRIDGE',
+    fetcher: deps.fetcher,
+    baseUrl: () => '',
+    auth: {
+      headers: async (_scope, signal) => ({
+        authorization: `Bearer ${await deps.jwt(signal)}`,
+        'x-api-key': deps.refreshToken,
+      }),
+      invalidate: () => undefined,
+      isExpired: () => false,
+    },
+    headers: OPENBRIDGE_HEADERS,
+    errors: (res) => ({
+      details: parseErrorBody(res.text(), res.headers.get('content-type'), secrets).details,
+      hints: [],
+    }),
+    limits: deps.limits,
+    retry: deps.retry,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+}
+
+export async function listAdsIdentities(pipeline: Pipeline, signal?: AbortSignal): Promise<AdsIdentity[]> {
   const out: AdsIdentity[] = [];
   for (let page = 1; page <= 100; page++) {
-    const url = joinQuery(OPENBRIDGE.identitiesUrl, {
-      remote_identity_type: OPENBRIDGE.adsIdentityType,
-      page,
-      page_size: 100,
-    });
-    const res = await fetcher.send({
+    const { body: raw } = await pipeline.exchange({
+      operation: 'listRemoteIdentities',
       method: 'GET',
-      url,
-      headers: {
-        authorization: `Bearer ${await jwt(signal)}`,
-        'x-api-key': refreshToken,
-        accept: 'application/json',
-      },
-      signal,
+      path: OPENBRIDGE.identitiesUrl,
+      query: { remote_identity_type: OPENBRIDGE.adsIdentityType, page, page_size: 100 },
+      ...(signal ? { signal } : {}),
     });
-    if (!res.ok) {
-      const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), [refreshToken]);
-      throw new UpstreamHttpError(res.status, {
-        prefix: 'OPENBRIDGE',
-        service: 'Openbridge remote-identity API',
-        details: parsed.details,
-        requestId: requestIdOf(res.headers),
-      });
-    }
-    const body = res.json() as { data?: unknown; links?: { next?: unknown } };
+    const body = (raw ?? {}) as { data?: unknown; links?: { next?: unknown } };
     if (!Array.isArray(body.data)) {
       throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
         summary: 'Openbridge /sri answered without a data array.',

@@ -10,7 +10,7 @@ import {
   type UpstreamResponse,
 } from '@obmcp/http-kit';
 import type { CredentialSource } from '../auth/types.js';
-import type { AdsConfig } from '../config.js';
+import { type AdsConfig, adsRetry } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
 import type { Session } from '../state/session.js';
 import { parseErrorBody } from './error-body.js';
@@ -112,11 +112,7 @@ export function adsUpstream(deps: AdsUpstreamDeps): UpstreamDescription<AdsError
     headers: ADS_HEADERS,
     errors: (res, req) => parseAdsError(res, req.path, req.context, config, session),
     limits: { limiter: deps.limiter, ...limitRules(ruleFor, deps.env) },
-    retry: {
-      maxAttempts: config.maxAttempts,
-      ...config.retryDelays,
-      maxTotalMs: config.retryBudgetMs,
-    },
+    retry: adsRetry(config),
     ...(deps.log ? { log: deps.log } : {}),
   };
 }

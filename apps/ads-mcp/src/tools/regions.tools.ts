@@ -1,5 +1,14 @@
-// Region tools: set_region (na/eu/fe; aliases via the hint table), get_region, list_regions.
-import { defineTool, type FromSchema, type ToolDefinition, READ_LOCAL, SET_SESSION } from '@obmcp/contract';
+// Region tools: set_region (na/eu/fe; aliases via the hint table), get_region, list_regions — the hosts calls actually use.
+import {
+  defineTool,
+  type FromSchema,
+  redactUrlCredentials,
+  type ToolDefinition,
+  READ_LOCAL,
+  SET_SESSION,
+} from '@obmcp/contract';
+import { OPENBRIDGE } from '../auth/openbridge-hosts.js';
+import type { AdsConfig } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
 import type { AdsToolContext } from './context.js';
 
@@ -20,18 +29,26 @@ const setSchema = {
 
 const emptySchema = { type: 'object', additionalProperties: false, properties: {}, examples: [{}] } as const;
 
-function describe(region: Region) {
+/**
+ * A region as calls use it: ADS_API_ENDPOINT replaces every region's API host (shown without its
+ * userinfo), ADS_API_LWA_ENDPOINT every LWA host; in Openbridge mode the token comes from Openbridge.
+ */
+function describe(region: Region, config: AdsConfig) {
   const info = REGION_INFO[region];
+  const tokenUrl =
+    config.authMode === 'openbridge'
+      ? OPENBRIDGE.tokenUrl(config.openbridge?.identityId ?? 0)
+      : (config.lwaEndpoint ?? info.tokenUrl);
   return {
     region,
-    apiHost: info.apiHost,
-    tokenHost: new URL(info.tokenUrl).host,
+    apiHost: redactUrlCredentials(config.endpoint ?? info.apiHost),
+    tokenHost: new URL(tokenUrl).host,
     marketplaces: info.marketplaces,
   };
 }
 
 export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
-  const { session } = ctx;
+  const { session, config } = ctx;
   return [
     defineTool<FromSchema<typeof setSchema>>({
       name: 'set_region',
@@ -61,24 +78,30 @@ export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
             ],
           });
         }
-        return { ...describe(args.region), previousRegion: previous, activeProfileId: profileId ?? null };
+        return {
+          ...describe(args.region, config),
+          previousRegion: previous,
+          activeProfileId: profileId ?? null,
+        };
       },
     }),
     defineTool<FromSchema<typeof emptySchema>>({
       name: 'get_region',
       title: 'Get the Ads region',
-      description: 'Returns the active region with its API host, LWA token host and marketplaces.',
+      description:
+        'Returns the active region with the API host and token host calls use (an endpoint override when set) and its marketplaces.',
       inputSchema: emptySchema,
       annotations: READ_LOCAL,
-      handler: () => describe(session.region),
+      handler: () => describe(session.region, config),
     }),
     defineTool<FromSchema<typeof emptySchema>>({
       name: 'list_regions',
       title: 'List Ads regions',
-      description: 'Lists the three Ads regions (na, eu, fe) with hosts and marketplaces.',
+      description:
+        'Lists the three Ads regions (na, eu, fe) with the hosts calls use and their marketplaces.',
       inputSchema: emptySchema,
       annotations: READ_LOCAL,
-      handler: () => ({ activeRegion: session.region, regions: REGIONS.map(describe) }),
+      handler: () => ({ activeRegion: session.region, regions: REGIONS.map((r) => describe(r, config)) }),
     }),
   ];
 }

@@ -4,6 +4,8 @@ import {
   credentialFailure,
   credentialPipeline,
   type Fetcher,
+  OPENBRIDGE_HEADERS,
+  OPENBRIDGE_LIMIT_NAME,
   type LimitSettings,
   type ParsedError,
   type Pipeline,
@@ -11,7 +13,6 @@ import {
   type UpstreamResponse,
 } from '@obmcp/http-kit';
 import { detailsFromBody } from '../http/error-body.js';
-import { OPENBRIDGE_HEADERS } from '../http/headers.js';
 import { readJwtClaims } from './jwt-claims.js';
 
 export interface IssuedJwt {
@@ -55,7 +56,7 @@ function parseExchangeError(res: UpstreamResponse, secrets: readonly string[]): 
 export function jwtExchangePipeline(options: JwtExchangeOptions): Pipeline {
   const secrets = [options.refreshToken];
   return credentialPipeline({
-    name: 'openbridge',
+    name: OPENBRIDGE_LIMIT_NAME,
     service: SERVICE,
     fetcher: options.fetcher,
     baseUrl: () => options.authUrl,
@@ -67,7 +68,7 @@ export function jwtExchangePipeline(options: JwtExchangeOptions): Pipeline {
   });
 }
 
-/** One exchange (200 and 202 both carry the JWT); a rejected token is an AuthError, an outage stays HTTP. */
+/** One exchange (200 and 202 both carry the JWT); a rejected token is an AuthError, an outage stays HTTP (credentialFailure). */
 export async function exchangeRefreshToken(pipeline: Pipeline, refreshToken: string): Promise<IssuedJwt> {
   let body: unknown;
   try {
@@ -78,9 +79,7 @@ export async function exchangeRefreshToken(pipeline: Pipeline, refreshToken: str
       body: { data: { type: 'APIAuth', attributes: { refresh_token: refreshToken } } },
     }));
   } catch (error) {
-    if (error instanceof UpstreamHttpError && !outage(error.status))
-      throw credentialFailure(error, [REJECTED_HINT]);
-    throw error;
+    throw error instanceof UpstreamHttpError ? credentialFailure(error, [REJECTED_HINT]) : error;
   }
   const token = (body as { data?: { attributes?: { token?: unknown } } } | null | undefined)?.data?.attributes
     ?.token;

@@ -1,11 +1,16 @@
 // What openbridge-mcp tells the shared pipeline about the Openbridge API: JWT auth, error shapes, one 1,000/5 min budget.
 import type { Logger } from '@obmcp/contract';
-import type { Fetcher, Limiter, UpstreamDescription } from '@obmcp/http-kit';
+import {
+  type Fetcher,
+  type Limiter,
+  OPENBRIDGE_HEADERS,
+  OPENBRIDGE_LIMIT_NAME,
+  openbridgeLimits,
+  type UpstreamDescription,
+} from '@obmcp/http-kit';
 import type { JwtProvider } from '../auth/jwt-provider.js';
 import type { Config } from '../config.js';
-import { OPENBRIDGE_HEADERS } from './headers.js';
 import { parseOpenbridgeError } from './http-error.js';
-import { openbridgeLimits } from './rate-table.js';
 
 /** Resource named in the not-found / forbidden hints. */
 export interface OpenbridgeErrorContext {
@@ -27,7 +32,7 @@ export function openbridgeUpstream(
   const { config, jwt } = deps;
   const secrets = [config.refreshToken];
   return {
-    name: 'openbridge',
+    name: OPENBRIDGE_LIMIT_NAME,
     service: 'Openbridge API',
     fetcher: deps.fetcher,
     // Tools address several Openbridge hosts and pass absolute URLs.

@@ -41,9 +41,12 @@ export function lwaError(status: number, body: unknown): ParsedError {
         upstream_status: status,
       },
     ],
-    hints: HINTS[code] ?? [
-      'Check the LWA credentials (SP_API_CLIENT_ID, SP_API_CLIENT_SECRET, SP_API_REFRESH_TOKEN).',
-    ],
+    // An outage with an unknown code is still an outage: no "check your credentials" hint.
+    hints:
+      HINTS[code] ??
+      (transient
+        ? (HINTS.server_error ?? [])
+        : ['Check the LWA credentials (SP_API_CLIENT_ID, SP_API_CLIENT_SECRET, SP_API_REFRESH_TOKEN).']),
   };
 }
 

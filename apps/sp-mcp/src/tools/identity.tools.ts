@@ -6,6 +6,7 @@ import {
   suggest,
   type ToolDefinition,
   READ_LOCAL,
+  redactUrlCredentials,
   SET_SESSION,
 } from '@obmcp/contract';
 import { publicIdentity } from '../identity/identities.js';
@@ -48,7 +49,8 @@ export function identityTools(deps: SpToolDeps): ToolDefinition[] {
   const regionInfo = () => ({
     region: session.region,
     sandbox: session.sandbox,
-    endpoint: spBaseUrl(session.region, session.sandbox, deps.config.endpoint),
+    // The host calls use; a proxy's user:password in SP_API_ENDPOINT is shown as ***@.
+    endpoint: redactUrlCredentials(spBaseUrl(session.region, session.sandbox, deps.config.endpoint)),
     activeIdentityId: session.active().id,
   });
   return [

@@ -1,4 +1,5 @@
 // One strict reader for environment variables: every server's config goes through it (one behaviour per bad value).
+import { REDACTED_USERINFO, redactUrlCredentials } from '../envelope/url-credentials.js';
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** A bad or missing setting: the message names the variable and, for a bad value, echoes it. */
@@ -30,7 +31,10 @@ export interface EnvReader {
   /** One of the listed values (case-insensitive); the message lists them. */
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T;
   optionalOneOf<T extends string>(name: string, values: readonly T[]): T | undefined;
-  /** An absolute http(s) URL, trailing slashes removed (a base URL to append paths to). */
+  /**
+   * An absolute http(s) URL, trailing slashes removed (a base URL to append paths to). It may carry
+   * `user:password@` for a proxy: show it only through `redactUrlCredentials`.
+   */
   optionalUrl(name: string): string | undefined;
   /**
    * The variable's name to read: `name`, or the first set legacy name (which adds a deprecation
@@ -66,8 +70,14 @@ export function createEnvReader(env: Env): EnvReader {
   const optionalUrl = (name: string): string | undefined => {
     const raw = text(name);
     if (raw === undefined) return undefined;
-    if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol))
-      throw new ConfigError(`${name} must be an http(s) URL (got ${echo(raw)})`);
+    if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+      // A proxy password in the value is never echoed; an unparsable one may hide anywhere before the '@'.
+      const shown = redactUrlCredentials(raw);
+      const hidden = shown.split(`${REDACTED_USERINFO}@`).join('').includes('@');
+      const got = hidden ? "a value with '@', not shown: it may hold a password" : echo(shown);
+      throw new ConfigError(`${name} must be an http(s) URL (got ${got})`);
+    }
+    // Userinfo (`https://user:pass@proxy`) is kept: the fetcher sends it as Basic credentials, never in the URL.
     return raw.replace(/\/+$/, '');
   };
   return {

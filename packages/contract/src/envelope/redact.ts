@@ -1,4 +1,5 @@
-// Scrubs credential-looking substrings (LWA tokens, bearer values, JWTs, signed-URL signatures) from text.
+// Scrubs credential-looking substrings (LWA tokens, bearer values, JWTs, signed-URL signatures, URL userinfo) from text.
+import { redactUrlCredentials } from './url-credentials.js';
 const PATTERNS: readonly RegExp[] = [
   /\bAtz[ar]\|[^\s"',;}]+/g,
   /Bearer\s+[A-Za-z0-9._~+/=-]+/gi,
@@ -8,7 +9,7 @@ const PATTERNS: readonly RegExp[] = [
 
 /** Every agent-visible string passes through here (boundText); apps may add configured secrets. */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let out = text;
+  let out = redactUrlCredentials(text);
   for (const pattern of PATTERNS)
     out = out.replace(pattern, (_m, prefix?: string) =>
       typeof prefix === 'string' ? `${prefix}[redacted]` : '[redacted]',

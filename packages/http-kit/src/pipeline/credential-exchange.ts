@@ -1,5 +1,5 @@
 // Credential exchanges (LWA refresh grant, Openbridge refresh token → JWT) through the same pipeline, with no auth of their own.
-import { AuthError, type UpstreamHttpError } from '@obmcp/contract';
+import { AuthError, type ContractError, UpstreamHttpError } from '@obmcp/contract';
 import { createPipeline, type Pipeline } from './pipeline.js';
 import type { AuthPlugin, ExchangeRequest, ExchangeResult, UpstreamDescription } from './types.js';
 
@@ -32,17 +32,52 @@ export function requestCredential<C>(
   return pipeline.exchange({ ...req, auth: false, idempotent: true });
 }
 
+/** The token service is down or failing (5xx) or timed out answering (408): not a credentials problem. */
+function isOutage(status: number): boolean {
+  return status >= 500 || status === 408;
+}
+
 /**
- * A credential exchange's last HTTP failure as an AuthError: what the app's error parser read, the status
- * (a rejected credential is not retryable, an outage is), Retry-After and request id kept.
+ * A credential exchange's last HTTP failure (after the pipeline's retries), as every server reports it:
+ * - an outage (5xx, 408) stays the upstream HTTP failure it is: the server's http kind,
+ *   `<PREFIX>_HTTP_<NNN>`, retryable, Retry-After kept, plus a detail with `credential_exchange: true`
+ *   (the API itself was not called);
+ * - a throttled exchange (429) is returned as is: `rate_limited` / `RATE_LIMITED`;
+ * - any other status means the credential was rejected: `auth_error` / `AUTHENTICATION_ERROR`, not
+ *   retryable, with what the app's error parser read plus `rejectedHints` (how to fix the credential).
  */
-export function credentialFailure(error: UpstreamHttpError, extraHints: readonly string[] = []): AuthError {
-  return new AuthError({
-    status: error.status,
+export function credentialFailure(
+  error: UpstreamHttpError,
+  rejectedHints: readonly string[] = [],
+): ContractError {
+  const kept = {
     ...(error.summary === undefined ? {} : { summary: error.summary }),
-    details: error.details,
-    hints: [...error.hints, ...extraHints],
     ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
+  };
+  if (error.status === 429) return error;
+  if (isOutage(error.status)) {
+    const service = error.service ?? 'The token service';
+    return new UpstreamHttpError(error.status, {
+      ...kept,
+      ...(error.prefix === undefined ? {} : { prefix: error.prefix }),
+      ...(error.service === undefined ? {} : { service: error.service }),
+      details: [
+        {
+          path: '',
+          issue: `${service} answered HTTP ${error.status} to the credential exchange; no access token was obtained, so the API was not called`,
+          received_type: 'upstream_error',
+          credential_exchange: true,
+        },
+        ...error.details,
+      ],
+      hints: error.hints,
+    });
+  }
+  return new AuthError({
+    ...kept,
+    status: error.status,
+    details: error.details,
+    hints: [...error.hints, ...rejectedHints],
   });
 }

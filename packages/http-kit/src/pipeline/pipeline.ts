@@ -30,6 +30,7 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
     const requestId = meta.requestId ?? parsed.requestId;
     return new UpstreamHttpError(res.status, {
       service: upstream.service,
+      ...(upstream.codePrefix === undefined ? {} : { prefix: upstream.codePrefix }),
       ...(parsed.summary === undefined ? {} : { summary: parsed.summary }),
       details: parsed.details,
       hints: parsed.hints,

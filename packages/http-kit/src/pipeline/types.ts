@@ -1,5 +1,5 @@
 // The shapes of the upstream pipeline: one exchange request, its result, and the plug-ins an app describes its upstream with.
-import type { Detail, Logger, MetaCollector, RateLimitMeta } from '@obmcp/contract';
+import type { Detail, HttpCodePrefix, Logger, MetaCollector, RateLimitMeta } from '@obmcp/contract';
 import type { Fetcher } from '../fetcher.js';
 import type { Limiter } from '../limiter.js';
 import type { LimitRule } from '../limiter-store.js';
@@ -117,6 +117,11 @@ export interface UpstreamDescription<C = undefined> {
   name: string;
   /** Service name in summaries ('SP-API'). */
   service: string;
+  /**
+   * `<PREFIX>_HTTP_<NNN>` of this upstream's HTTP failures, when it is not the server's own (ads-mcp's
+   * Openbridge requests: `OPENBRIDGE`). Default: the server profile's prefix.
+   */
+  codePrefix?: HttpCodePrefix;
   fetcher: Fetcher;
   /** Base URL for a relative path (may depend on the session: region, sandbox). */
   baseUrl(): string;

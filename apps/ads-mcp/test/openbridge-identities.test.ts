@@ -1,0 +1,101 @@
+// Openbridge identity listing (/sri) through the pipeline, in process against the msw mocks: retry, error bodies, the per-IP budget.
+import { envelopeFromThrown, RateLimitedError } from '@obmcp/contract';
+import { createFetcher, createLimiter, openbridgeLimits } from '@obmcp/http-kit';
+import { startMockServer } from '@obmcp/upstream-mocks';
+import { HttpResponse, http } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCredentialExchange } from '../src/auth/credential-exchange.js';
+import { OPENBRIDGE } from '../src/auth/openbridge-hosts.js';
+import { identityPipeline, listAdsIdentities } from '../src/auth/openbridge-identities.js';
+import { createJwtProvider } from '../src/auth/openbridge-jwt.js';
+import { adsRetry, loadConfig } from '../src/config.js';
+import { profile } from '../src/profile.js';
+
+const REFRESH_TOKEN = 'unit-key:unit-secret';
+let mock: SetupServer;
+let sri = 0;
+let jwtExchanges = 0;
+
+beforeAll(() => {
+  mock = startMockServer();
+  mock.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.href.startsWith(OPENBRIDGE.identitiesUrl)) sri += 1;
+    if (url.pathname === '/auth/api/ref') jwtExchanges += 1;
+  });
+});
+afterEach(() => {
+  mock.resetHandlers();
+  sri = 0;
+  jwtExchanges = 0;
+});
+afterAll(() => mock.close());
+
+/** ads-mcp's Openbridge wiring as server.ts builds it, with `env` for the limiter rules. */
+function lister(env: Record<string, string> = { OBMCP_MOCK: '1' }) {
+  const config = loadConfig({ ...env, ADS_AUTH_MODE: 'openbridge', OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN });
+  const fetcher = createFetcher({ timeoutMs: 10_000 });
+  const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), env);
+  const jwt = createJwtProvider(createCredentialExchange(config, fetcher, undefined, limits), REFRESH_TOKEN);
+  // Mock mode's 1 s retry budget may not fit a retry on a loaded machine: the wiring is under test here.
+  const retry = { ...adsRetry(config), maxTotalMs: 60_000 };
+  const pipeline = identityPipeline({ fetcher, jwt, refreshToken: REFRESH_TOKEN, limits, retry });
+  return { list: () => listAdsIdentities(pipeline), maxAttempts: config.maxAttempts };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.unreachable('the listing should have failed'),
+    (e: unknown) => e,
+  );
+}
+
+const envelopeOf = (error: unknown) => envelopeFromThrown(error, { profile, tool: 'list_identities' });
+
+describe('Openbridge identity listing through the pipeline', () => {
+  it('a 503 then a 200: retried once, the identities come back', async () => {
+    mock.use(
+      http.get(OPENBRIDGE.identitiesUrl, () => HttpResponse.json({ detail: 'busy' }, { status: 503 }), {
+        once: true,
+      }),
+    );
+    const identities = await lister().list();
+    expect(identities.map((i) => i.id)).toEqual(expect.arrayContaining([7460, 7462, 8120]));
+    expect(sri).toBe(2);
+  });
+
+  it('a non-JSON 502 (an HTML gateway page): retried, then OPENBRIDGE_HTTP_502 without the page', async () => {
+    mock.use(
+      http.get(OPENBRIDGE.identitiesUrl, () =>
+        HttpResponse.html('<html><body>502 Bad Gateway secret-ish-page</body></html>', { status: 502 }),
+      ),
+    );
+    const { list, maxAttempts } = lister();
+    const envelope = envelopeOf(await rejection(list()));
+    expect(sri).toBe(maxAttempts);
+    expect(envelope).toMatchObject({
+      error_kind: 'ads_api_http',
+      error_code: 'OPENBRIDGE_HTTP_502',
+      retryable: true,
+    });
+    expect(envelope.details[0]?.issue).toBe('upstream error body was not JSON (content-type text/html)');
+    expect(JSON.stringify(envelope)).not.toContain('secret-ish-page');
+  });
+
+  it('a plain-text 400 is not retried and keeps the Openbridge code family', async () => {
+    mock.use(http.get(OPENBRIDGE.identitiesUrl, () => HttpResponse.text('bad page_size', { status: 400 })));
+    const envelope = envelopeOf(await rejection(lister().list()));
+    expect(sri).toBe(1);
+    expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_400', retryable: false });
+  });
+
+  it("spends from Openbridge's per-IP budget, like the JWT exchange before it", async () => {
+    // Two requests that do not refill within the test: the JWT exchange and the first /sri page.
+    const { list } = lister({ OBMCP_MOCK: '1', OBMCP_MOCK_RATE_LIMIT: '0.001/2' });
+    await list();
+    expect([jwtExchanges, sri]).toEqual([1, 1]);
+    await expect(list()).rejects.toBeInstanceOf(RateLimitedError);
+    expect(sri).toBe(1);
+  });
+});

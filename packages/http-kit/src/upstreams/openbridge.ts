@@ -1,0 +1,32 @@
+// What every server that talks to Openbridge shares: its one per-IP budget and its response headers (openbridge-mcp, ads-mcp's brokered mode).
+import { limitRules } from '../pipeline/rate-override.js';
+import { noRateLimitHeaders } from '../pipeline/header-parsers.js';
+import type { LimitSettings } from '../pipeline/types.js';
+import type { Limiter } from '../limiter.js';
+import type { LimitRule } from '../limiter-store.js';
+
+/**
+ * Openbridge's documented budget: 1,000 requests per 5 minutes (rolling), per IP address. A token bucket
+ * that can never exceed the rolling window: burst + rate × 300 s = 100 + 3 × 300 = 1,000 requests in any
+ * 5 minutes. (A bucket of 1,000 refilling at 3.33/s would allow ~2,000 in the first 5.)
+ */
+export const OPENBRIDGE_RULE: LimitRule = { rate: 3, burst: 100 };
+
+/** Every operation spends from the same budget. */
+export const OPENBRIDGE_BUCKET = 'requests';
+
+/** Limiter keys read `openbridge:requests@default` on every server, so one Redis shares the budget across them. */
+export const OPENBRIDGE_LIMIT_NAME = 'openbridge';
+
+/** The limiter settings of every Openbridge exchange (API calls and credential exchanges alike). */
+export function openbridgeLimits(limiter: Limiter, env: Record<string, string | undefined>): LimitSettings {
+  return { limiter, ...limitRules(() => OPENBRIDGE_RULE, env), bucket: () => OPENBRIDGE_BUCKET };
+}
+
+/** Openbridge response headers: no quota headers in normal responses (Retry-After only on a 429); the request ids. */
+export const OPENBRIDGE_HEADERS = noRateLimitHeaders([
+  'x-request-id',
+  'x-amzn-requestid',
+  'x-amz-apigw-id',
+  'x-correlation-id',
+]);
