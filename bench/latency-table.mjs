@@ -22,11 +22,18 @@ function steadyRows(samples) {
 }
 
 /**
- * One sentence per baseline: the worst steady-state median ratio of this run against the target, and against
- * the run's noise floor (how far the A/A control's pooled ratio came from 1 in the same shape).
+ * The noise floor of a shape: the largest gap between two identical processes that its A/A control saw in one
+ * process set (with a single set, in one block). The pooled A/A ratio alone is one draw of that noise and
+ * can land on 1.00 by chance.
  */
+function noiseFloor(c) {
+  const parts = c.sets.length > 1 ? c.sets : c.blocks;
+  return Math.max(Math.abs(ratio(c.obmcp, c.server) - 1), ...parts.map((r) => Math.abs(r[0] - 1)));
+}
+
+/** One sentence per baseline and shape: the worst steady-state median ratio against the target and the floor. */
 function verdict(samples, control, withLatency) {
-  const floorOf = (c) => Math.abs(ratio(c.obmcp, c.server) - 1);
+  const floorOf = noiseFloor;
   const shapes = [
     ['at zero upstream latency', (label) => !label.includes('upstream)'), floorOf(control)],
     [`with a ${UPSTREAM_MS} ms upstream`, (label) => label.includes('upstream)'), floorOf(withLatency)],
@@ -64,7 +71,7 @@ export function latencySection({ samples, control, controlWithLatency }) {
     '',
     `Target ≤ ${TARGET}× (median ratio, steady state).`,
     ...verdict(samples, c, cl),
-    `- Noise floor of this run (A/A control): a second Server process in obmcp's seat, same tool and shape, came out at ${ratioCell(c.obmcp, c.server)} (per process set ${perSet(c.sets, 0)}, blocks ${spread(c.blocks, 0)}); with the ${UPSTREAM_MS} ms upstream at ${ratioCell(cl.obmcp, cl.server)} (blocks ${spread(cl.blocks, 0)}).`,
+    `- Noise floor of this run (A/A control): a second Server process in obmcp's seat, same tool and shape, came out at ${ratioCell(c.obmcp, c.server)} (per process set ${perSet(c.sets, 0)}, blocks ${spread(c.blocks, 0)}); with the ${UPSTREAM_MS} ms upstream at ${ratioCell(cl.obmcp, cl.server)} (blocks ${spread(cl.blocks, 0)}). The floor of a shape is the largest gap its A/A control showed between two identical processes: pooled, per process set, or (one set) per block.`,
     '',
     `Each pair runs ${SHAPE.repeats} sets of fresh processes (obmcp server, Server, McpServer). Each set makes`,
     `${SHAPE.warmup} warm-up rounds, then ${SHAPE.blocks} measured blocks of ${SHAPE.rounds} rounds; a round calls all three,`,
