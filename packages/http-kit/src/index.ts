@@ -44,6 +44,7 @@ export {
 export {
   type CredentialUpstream,
   credentialFailure,
+  isCredentialOutage,
   credentialPipeline,
   NO_AUTH,
   requestCredential,

@@ -5,6 +5,7 @@ import {
   credentialPipeline,
   type ExchangeRequest,
   type Fetcher,
+  isCredentialOutage,
   type LimitSettings,
   OPENBRIDGE_HEADERS,
   OPENBRIDGE_LIMIT_NAME,
@@ -39,7 +40,7 @@ function parseExchangeError(res: UpstreamResponse, ctx: ExchangeContext, secrets
       ...requestId,
     };
   }
-  const transient = res.status >= 500 || res.status === 408;
+  const transient = isCredentialOutage(res.status);
   return {
     summary: transient
       ? `${ctx.service} credential exchange failed with HTTP ${res.status}; no access token could be obtained.`

@@ -32,8 +32,11 @@ export function requestCredential<C>(
   return pipeline.exchange({ ...req, auth: false, idempotent: true });
 }
 
-/** The token service is down or failing (5xx) or timed out answering (408): not a credentials problem. */
-function isOutage(status: number): boolean {
+/**
+ * The token service is down or failing (5xx) or timed out answering (408): not a credentials problem.
+ * Apps' exchange-error parsers use it too, so their summaries and hints agree with `credentialFailure`.
+ */
+export function isCredentialOutage(status: number): boolean {
   return status >= 500 || status === 408;
 }
 
@@ -56,7 +59,7 @@ export function credentialFailure(
     ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
   };
   if (error.status === 429) return error;
-  if (isOutage(error.status)) {
+  if (isCredentialOutage(error.status)) {
     const service = error.service ?? 'The token service';
     return new UpstreamHttpError(error.status, {
       ...kept,
