@@ -1,5 +1,5 @@
 // Credential exchanges (LWA refresh grant, Openbridge refresh token → JWT) through the same pipeline, with no auth of their own.
-import { AuthError, type ContractError, UpstreamHttpError } from '@obmcp/contract';
+import { AuthError, type ContractError, isOutageStatus, UpstreamHttpError } from '@obmcp/contract';
 import { createPipeline, type Pipeline } from './pipeline.js';
 import type { AuthPlugin, ExchangeRequest, ExchangeResult, UpstreamDescription } from './types.js';
 
@@ -33,11 +33,12 @@ export function requestCredential<C>(
 }
 
 /**
- * The token service is down or failing (5xx) or timed out answering (408): not a credentials problem.
+ * The token service is down or failing (5xx) or timed out answering (408): not a credentials problem
+ * (the contract's outage rule, the one that makes any upstream HTTP failure retryable).
  * Apps' exchange-error parsers use it too, so their summaries and hints agree with `credentialFailure`.
  */
 export function isCredentialOutage(status: number): boolean {
-  return status >= 500 || status === 408;
+  return isOutageStatus(status);
 }
 
 /**
