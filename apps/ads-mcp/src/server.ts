@@ -54,7 +54,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     const limits = openbridgeLimits(limiter, env);
     const exchange = createCredentialExchange(config, fetcher, options.logger, limits);
     const jwt = createJwtProvider(exchange, refreshToken);
-    auth = createOpenbridgeSource(exchange, jwt, refreshToken, () => session.identityId, clientIdFallback);
+    auth = createOpenbridgeSource(exchange, jwt, () => session.identityId, clientIdFallback);
     const identities = identityPipeline({
       fetcher,
       jwt,

@@ -3,7 +3,7 @@ import { DomainValidationError, UpstreamTransportError } from '@obmcp/contract';
 import { TokenCache } from '@obmcp/http-kit';
 import type { CredentialExchange } from './credential-exchange.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';
-import type { JwtProvider } from './openbridge-jwt.js';
+import { JWT_SCOPE, type JwtProvider } from './openbridge-jwt.js';
 import type { AdsCredentials, CredentialSource } from './types.js';
 
 /** The brokered token carries no expiry; treat it as good for 10 minutes (LWA tokens live 60). */
@@ -32,7 +32,6 @@ const BROKER = { service: 'Openbridge token brokering', hints: BROKER_HINTS };
 export function createOpenbridgeSource(
   send: CredentialExchange,
   jwt: JwtProvider,
-  refreshToken: string,
   activeIdentity: () => number | undefined,
   clientIdFallback: string | undefined,
 ): CredentialSource {
@@ -47,7 +46,7 @@ export function createOpenbridgeSource(
         operation: 'openbridgeBrokeredToken',
         method: 'GET',
         path: OPENBRIDGE.tokenUrl(identityId),
-        headers: { authorization: `Bearer ${await jwt(signal)}`, 'x-api-key': refreshToken },
+        headers: await jwt.headers(JWT_SCOPE, signal),
         ...(signal ? { signal } : {}),
       },
       BROKER,
