@@ -43,7 +43,10 @@ function lister(env: Record<string, string> = { OBMCP_MOCK: '1' }) {
   const config = loadConfig({ ...env, ADS_AUTH_MODE: 'openbridge', OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN });
   const fetcher = createFetcher({ timeoutMs: 10_000 });
   const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), env);
-  const jwt = createJwtProvider(createCredentialExchange(config, fetcher, undefined, limits), REFRESH_TOKEN);
+  const jwt = createJwtProvider(
+    createCredentialExchange(config, fetcher, { openbridgeLimits: limits }),
+    REFRESH_TOKEN,
+  );
   // Mock mode's 1 s retry budget may not fit a retry on a loaded machine: the wiring is under test here.
   const retry = { ...adsRetry(config), maxTotalMs: 60_000 };
   const pipeline = identityPipeline({ fetcher, jwt, refreshToken: REFRESH_TOKEN, limits, retry });

@@ -251,6 +251,48 @@ describe('credential exchanges (credentialPipeline)', () => {
     expect(credentialFailure(throttled)).toBe(throttled);
   });
 
+  it('a token issued for another credential (`auth`) carries it and refreshes it once after an expired answer', async () => {
+    let issued = 0;
+    let invalidated = 0;
+    const issuing: AuthPlugin = {
+      headers: () => ({ authorization: `Bearer jwt${issued}` }),
+      invalidate: () => {
+        invalidated += 1;
+        issued += 1;
+      },
+      isExpired: (res) => res.status === 401,
+    };
+    const brokered = (auth: AuthPlugin) =>
+      credentialPipeline({
+        name: 'test',
+        service: 'Broker',
+        fetcher: createFetcher({ timeoutMs: 60_000 }),
+        baseUrl: () => `${base}/broker`,
+        headers: rateLimitHeaders('x-ratelimit', ['x-request-id']),
+        errors: () => ({ details: [], hints: [] }),
+        retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxTotalMs: 5_000 },
+        auth,
+      });
+    handler = (req, res) =>
+      req.headers.authorization === 'Bearer jwt0' ? json(res, 401, {}) : json(res, 200, { token: 'x' });
+    const before = seen.length;
+    const res = await requestCredential(brokered(issuing), { operation: 'broker', method: 'GET', path: '' });
+    expect(res.body).toEqual({ token: 'x' });
+    expect(seen.slice(before).map((s) => s.headers.authorization)).toEqual(['Bearer jwt0', 'Bearer jwt1']);
+    expect(invalidated).toBe(1);
+    // A second rejection stands: one refresh per request, never a loop.
+    handler = (_req, res) => json(res, 401, {});
+    const again = seen.length;
+    const error = await requestCredential(brokered(issuing), {
+      operation: 'broker',
+      method: 'GET',
+      path: '',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamHttpError);
+    expect(seen.length - again).toBe(2);
+    expect(invalidated).toBe(2);
+  });
+
   it('given limits, a token request spends from the same bucket as the API calls', async () => {
     handler = (_req, res) => json(res, 200, { access_token: 'tok' });
     const limiter = createLimiter({ maxWaitMs: 0 });

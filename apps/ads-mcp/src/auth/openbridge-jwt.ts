@@ -12,13 +12,11 @@ export const OPENBRIDGE_AUTH_HINTS = [
 
 /**
  * The Openbridge credentials of every request ads-mcp sends to Openbridge with a JWT (`Authorization: Bearer
- * <JWT>` and the refresh token's key as `x-api-key`). As a pipeline's auth plug-in, a 401 (expired or revoked
- * JWT) makes the pipeline drop the JWT, exchange once more and resend once, as openbridge-mcp does.
+ * <JWT>` and the refresh token's key as `x-api-key`): the identity listing and the brokered token. As their
+ * pipelines' auth plug-in (one JWT, under the default scope), a 401 (expired or revoked JWT) makes the pipeline
+ * drop the JWT, exchange once more and resend once, as openbridge-mcp does.
  */
 export type JwtProvider = TokenAuth<string>;
-
-/** The one scope the JWT is cached under (a pipeline request without `auth` uses it too). */
-export const JWT_SCOPE = '';
 
 const AUTH = { service: 'Openbridge authentication', hints: OPENBRIDGE_AUTH_HINTS };
 

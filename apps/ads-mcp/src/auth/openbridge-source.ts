@@ -3,7 +3,6 @@ import { DomainValidationError, UpstreamTransportError } from '@obmcp/contract';
 import { TokenCache } from '@obmcp/http-kit';
 import type { CredentialExchange } from './credential-exchange.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';
-import { JWT_SCOPE, type JwtProvider } from './openbridge-jwt.js';
 import type { AdsCredentials, CredentialSource } from './types.js';
 
 /** The brokered token carries no expiry; treat it as good for 10 minutes (LWA tokens live 60). */
@@ -29,9 +28,9 @@ export function noActiveIdentity(): DomainValidationError {
 
 const BROKER = { service: 'Openbridge token brokering', hints: BROKER_HINTS };
 
+/** `send` carries the JWT (an exchange created with `issuedFor: jwt`), refreshing it once after a 401. */
 export function createOpenbridgeSource(
   send: CredentialExchange,
-  jwt: JwtProvider,
   activeIdentity: () => number | undefined,
   clientIdFallback: string | undefined,
 ): CredentialSource {
@@ -46,7 +45,6 @@ export function createOpenbridgeSource(
         operation: 'openbridgeBrokeredToken',
         method: 'GET',
         path: OPENBRIDGE.tokenUrl(identityId),
-        headers: await jwt.headers(JWT_SCOPE, signal),
         ...(signal ? { signal } : {}),
       },
       BROKER,

@@ -10,26 +10,32 @@ export const NO_AUTH: AuthPlugin = {
   isExpired: () => false,
 };
 
-/** A token endpoint described like any upstream, minus the auth plug-in. */
-export type CredentialUpstream<C = undefined> = Omit<UpstreamDescription<C>, 'auth'>;
+/**
+ * A token endpoint described like any upstream. It has no auth of its own (`NO_AUTH`), unless its token is
+ * issued for another credential (Openbridge brokers an Amazon token for a JWT): then `auth` is that
+ * credential's plug-in, so an expired one is refreshed once and the request resent once, as for an API call.
+ * That plug-in must not obtain its own credential through this pipeline.
+ */
+export type CredentialUpstream<C = undefined> = Omit<UpstreamDescription<C>, 'auth'> & { auth?: AuthPlugin };
 
 /**
  * The pipeline of a token endpoint: the same timeout and cancellation, decoding, error parsing, bounded
  * retry honouring Retry-After, and (when `limits` is given) the same pre-flight budget as API calls.
  */
 export function credentialPipeline<C = undefined>(upstream: CredentialUpstream<C>): Pipeline<C> {
-  return createPipeline({ ...upstream, auth: NO_AUTH });
+  return createPipeline({ ...upstream, auth: upstream.auth ?? NO_AUTH });
 }
 
 /**
- * One token request: sent without credentials and treated as safe to repeat (a refresh grant changes
- * nothing upstream), so a 5xx, 429 or timeout is retried within the pipeline's retry settings.
+ * One token request, treated as safe to repeat (a grant changes nothing upstream), so a 5xx, 429 or
+ * timeout is retried within the pipeline's retry settings. It carries the pipeline's credentials under the
+ * default scope: none for `NO_AUTH`, the issuing credential otherwise.
  */
 export function requestCredential<C>(
   pipeline: Pipeline<C>,
   req: Omit<ExchangeRequest<C>, 'auth' | 'idempotent'>,
 ): Promise<ExchangeResult> {
-  return pipeline.exchange({ ...req, auth: false, idempotent: true });
+  return pipeline.exchange({ ...req, idempotent: true });
 }
 
 /**
