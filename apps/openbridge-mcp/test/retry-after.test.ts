@@ -1,16 +1,12 @@
 // Retry-After on an Openbridge 503, in process with the retry's wait injected: the wait taken is the one upstream asked for.
 import { UpstreamHttpError } from '@obmcp/contract';
-import { createFetcher, createLimiter, createPipeline } from '@obmcp/http-kit';
 import { setFault, startMockServer } from '@obmcp/upstream-mocks';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createJwtProvider } from '../src/auth/jwt-provider.js';
-import { loadConfig } from '../src/config.js';
-import { openbridgeUpstream } from '../src/http/upstream.js';
+import { inProcessPipeline } from './in-process-pipeline.js';
 
 const ENV = {
   OBMCP_MOCK: '1',
-  OPENBRIDGE_REFRESH_TOKEN: 'unit-key:unit-secret',
   OPENBRIDGE_MAX_RETRIES: '1',
 };
 let mock: SetupServer;
@@ -28,26 +24,14 @@ afterEach(() => {
 });
 afterAll(() => mock.close());
 
-/** openbridge-mcp's pipeline as server.ts builds it, with the retry's waits recorded instead of taken. */
+/** openbridge-mcp's pipeline with the retry's waits recorded instead of taken. */
 function pipelineRecordingWaits() {
-  const config = loadConfig(ENV);
-  const fetcher = createFetcher({ timeoutMs: 10_000 });
-  const limiter = createLimiter({ maxWaitMs: 0 });
-  const jwt = createJwtProvider({
-    fetcher,
-    authUrl: config.urls.auth,
-    refreshToken: config.refreshToken,
-    maxRetries: 0,
-  });
-  const upstream = openbridgeUpstream({ config, jwt, fetcher, limiter, env: ENV });
   const waits: number[] = [];
   const sleep = async (ms: number) => {
     waits.push(ms);
   };
-  const pipeline = createPipeline({ ...upstream, retry: { ...upstream.retry, sleep } });
-  const list = () =>
-    pipeline.exchange({ operation: 'GET sub', method: 'GET', path: `${config.urls.subscriptions}/v2/sub` });
-  return { list, waits, retry: upstream.retry };
+  const { listSubscriptions: list, retry } = inProcessPipeline(ENV, { sleep });
+  return { list, waits, retry };
 }
 
 describe('a 503 with Retry-After: 2', () => {
