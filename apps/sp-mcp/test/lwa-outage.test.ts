@@ -54,25 +54,23 @@ const ANSWERS: ReadonlyArray<[string, () => Response]> = [
 ];
 
 describe('an LWA 408 is an outage everywhere in the envelope', () => {
-  it.each(ANSWERS)(
-    '%s: retried, then a retryable SP_API_HTTP_408 that speaks of an outage',
-    async (_, answer) => {
-      mocks.use(http.post(LWA, answer));
-      const envelope = await envelopeOfCall();
-      expect(envelope).toMatchObject({
-        error_kind: 'sp_api_http',
-        error_code: 'SP_API_HTTP_408',
-        retryable: true,
-      });
-      expect(envelope.details[0]).toMatchObject({ credential_exchange: true });
-      // Retried as an outage (how often depends on the retry time budgets, so only "more than once").
-      expect(lwaRequests).toBeGreaterThan(1);
-      const text = [envelope.summary, ...envelope.hints].join(' ');
-      expect(envelope.summary).toMatch(/Login with Amazon/);
-      expect(envelope.hints.join(' ')).toMatch(/temporarily unavailable|failed server-side/);
-      expect(text).not.toMatch(/check the LWA credentials|SP_API_CLIENT_SECRET|re-authorize|unknown_error/i);
-    },
-  );
+  it.each(ANSWERS)('%s: a retryable SP_API_HTTP_408 that speaks of an outage', async (_, answer) => {
+    mocks.use(http.post(LWA, answer));
+    const envelope = await envelopeOfCall();
+    expect(envelope).toMatchObject({
+      error_kind: 'sp_api_http',
+      error_code: 'SP_API_HTTP_408',
+      retryable: true,
+    });
+    expect(envelope.details[0]).toMatchObject({ credential_exchange: true });
+    // At most the exchange's own 2 attempts: the API call's retry does not repeat a failed exchange.
+    expect(lwaRequests).toBeGreaterThanOrEqual(1);
+    expect(lwaRequests).toBeLessThanOrEqual(2);
+    const text = [envelope.summary, ...envelope.hints].join(' ');
+    expect(envelope.summary).toMatch(/Login with Amazon/);
+    expect(envelope.hints.join(' ')).toMatch(/temporarily unavailable|failed server-side/);
+    expect(text).not.toMatch(/check the LWA credentials|SP_API_CLIENT_SECRET|re-authorize|unknown_error/i);
+  });
 
   it('a 401 from the same host is still a rejected credential (the contrast the 408 must not fall into)', async () => {
     mocks.use(

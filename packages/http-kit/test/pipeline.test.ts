@@ -132,6 +132,41 @@ describe('credentials', () => {
   });
 });
 
+describe('a failure to obtain credentials', () => {
+  it("is not repeated by the call's own retry: the token service sees only its exchange's attempts", async () => {
+    let tokenRequests = 0;
+    const token = credentialPipeline({
+      name: 'token',
+      service: 'Token service',
+      fetcher: createFetcher({ timeoutMs: 60_000 }),
+      baseUrl: () => `${base}/token-down`,
+      headers: rateLimitHeaders('x-ratelimit', ['x-request-id']),
+      errors: () => ({ details: [], hints: [] }),
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, maxTotalMs: 5_000 },
+    });
+    const tokenAuth: AuthPlugin = {
+      headers: async () => {
+        await requestCredential(token, { operation: 'grant', method: 'POST', path: '' });
+        return { authorization: 'Bearer never' };
+      },
+      invalidate: () => undefined,
+      isExpired: () => false,
+    };
+    handler = (req, res) => {
+      if (req.url === '/token-down') tokenRequests += 1;
+      json(res, 503, { error: 'down' }, { 'retry-after': '0' });
+    };
+    const before = seen.length;
+    // The call retries a 503 up to 3 attempts, the token exchange up to 2: 2 token requests, not 3 × 2.
+    const error = await pipeline({ auth: tokenAuth })
+      .exchange(get())
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503 });
+    expect(tokenRequests).toBe(2);
+    expect(seen.slice(before).every((s) => s.url === '/token-down')).toBe(true);
+  });
+});
+
 describe('pre-flight limiter', () => {
   it('refuses before the wire with the computed wait; keys read <name>:<operation>@<scope>', async () => {
     handler = (_req, res) => json(res, 200, {});
