@@ -1,0 +1,250 @@
+// The SP mock's audit items 3 and 5 (sp-faithfulness.md, "Mock"): searchOrders honours fulfillmentStatuses
+// and includedData; inventory honours sellerSku; patchListingsItem honours includedData and reports INVALID
+// submissions; getReports, getOrderItems and searchCatalogItems page. Every answer is checked against its model.
+import { afterAll, describe, expect, it } from 'vitest';
+import { startMockServer } from '../src/index.js';
+import { checkResponse, loadOperation, matchRoute } from '../src/spec/index.js';
+import { authHeaders, readBody, SP_BASE } from './support/spec-calls.js';
+
+const server = startMockServer();
+afterAll(() => server.close());
+
+type Body = Record<string, unknown>;
+
+async function send(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${SP_BASE}${path}`, {
+    method,
+    headers: {
+      ...authHeaders('sp-api'),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const parsed = await readBody(res);
+  const hit = matchRoute('sp-api', method, new URL(`${SP_BASE}${path}`).pathname);
+  const op = await loadOperation(hit!.route);
+  return {
+    status: res.status,
+    body: parsed as Body,
+    problems: checkResponse(op, res.status, res.headers.get('content-type'), parsed).map((p) => p.message),
+  };
+}
+
+const SEARCH = '/orders/2026-01-01/orders?createdAfter=2026-01-01T00:00:00Z';
+const orderIds = (b: Body) => (b.orders as Body[]).map((o) => o.orderId);
+
+describe('searchOrders (orders_2026-01-01.json)', () => {
+  it('fulfillmentStatuses selects by the orders’ status', async () => {
+    const shipped = await send('GET', `${SEARCH}&fulfillmentStatuses=SHIPPED`);
+    expect(shipped.status).toBe(200);
+    expect(shipped.problems).toEqual([]);
+    expect(orderIds(shipped.body)).toEqual(['902-3159896-1390916', '114-2048815-9021145']);
+    const two = await send('GET', `${SEARCH}&fulfillmentStatuses=PENDING,CANCELLED`);
+    expect(orderIds(two.body)).toEqual(['111-0573321-6610762', '702-1293822-4486215']);
+  });
+
+  it('without includedData: basic information only (no buyer, recipient, proceeds or fulfillment)', async () => {
+    const r = await send('GET', SEARCH);
+    expect(r.problems).toEqual([]);
+    for (const order of r.body.orders as Body[]) {
+      expect(Object.keys(order).sort()).toEqual(
+        ['createdTime', 'lastUpdatedTime', 'orderId', 'orderItems', 'programs', 'salesChannel'].sort(),
+      );
+      for (const item of order.orderItems as Body[]) expect(item.proceeds).toBeUndefined();
+    }
+  });
+
+  it('BUYER, RECIPIENT, PROCEEDS and FULFILLMENT add their sections, valid against the model', async () => {
+    const r = await send('GET', `${SEARCH}&includedData=BUYER,RECIPIENT,PROCEEDS,FULFILLMENT`);
+    expect(r.status).toBe(200);
+    expect(r.problems).toEqual([]);
+    const byId = new Map((r.body.orders as Body[]).map((o) => [o.orderId, o]));
+    const first = byId.get('902-3159896-1390916') as Body;
+    expect(first.buyer).toEqual({
+      buyerName: 'Mock Buyer One',
+      buyerEmail: 'mock-buyer-1@marketplace.example',
+    });
+    expect((first.recipient as Body).deliveryAddress).toMatchObject({
+      name: 'Mock Buyer One',
+      city: 'SEATTLE',
+    });
+    expect(first.proceeds).toEqual({
+      grandTotal: { amount: '25.99', currencyCode: 'USD' },
+      breakdowns: [{ type: 'ITEM', subtotal: { amount: '25.99', currencyCode: 'USD' } }],
+    });
+    expect(first.fulfillment).toMatchObject({ fulfillmentStatus: 'SHIPPED', fulfilledBy: 'AMAZON' });
+    expect((first.orderItems as Body[])[0]).toHaveProperty('fulfillment.quantityFulfilled', 1);
+    // A pending order has no address yet and no pricing ("does not return … pricing" while Pending).
+    const pending = byId.get('111-0573321-6610762') as Body;
+    expect(pending.recipient).toBeUndefined();
+    expect(pending.proceeds).toBeUndefined();
+    // Only BUYER: no other section.
+    const buyerOnly = await send('GET', `${SEARCH}&includedData=BUYER`);
+    const one = (buyerOnly.body.orders as Body[])[0] as Body;
+    expect(one.buyer).toBeDefined();
+    expect(one.recipient ?? one.proceeds ?? one.fulfillment).toBeUndefined();
+  });
+
+  it('getOrder 2026-01-01 answers the same view with the datasets asked for', async () => {
+    const r = await send('GET', '/orders/2026-01-01/orders/113-7782341-5526704?includedData=BUYER');
+    expect(r.status).toBe(200);
+    expect(r.problems).toEqual([]);
+    const order = r.body.order as Body;
+    expect(order.buyer).toMatchObject({ buyerPurchaseOrderNumber: 'PO-MOCK-0002' });
+    expect(order.recipient).toBeUndefined();
+  });
+});
+
+describe('getInventorySummaries: sellerSku', () => {
+  it('a single sellerSku returns that SKU only', async () => {
+    const base =
+      '/fba/inventory/v1/summaries?granularityType=Marketplace&granularityId=ATVPDKIKX0DER&marketplaceIds=ATVPDKIKX0DER';
+    const all = await send('GET', base);
+    expect(((all.body.payload as Body).inventorySummaries as Body[]).length).toBe(3);
+    const one = await send('GET', `${base}&sellerSku=SKU-1002`);
+    expect(one.problems).toEqual([]);
+    const rows = (one.body.payload as Body).inventorySummaries as Body[];
+    expect(rows.map((s) => s.sellerSku)).toEqual(['SKU-1002']);
+  });
+});
+
+describe('patchListingsItem (listingsItems_2021-08-01.json)', () => {
+  const at = (sku: string, query = '') =>
+    `/listings/2021-08-01/items/A2MOCKSELLER01/${sku}?marketplaceIds=ATVPDKIKX0DER${query}`;
+  const body = (path: string, op = 'replace') => ({
+    productType: 'SPEAKERS',
+    patches: [{ op, path, value: [{ value: 'Echo' }] }],
+  });
+
+  it('a valid patch of a listed SKU is ACCEPTED with issues (the default includedData)', async () => {
+    const r = await send('PATCH', at('SKU-1000'), body('/attributes/item_name'));
+    expect(r.problems).toEqual([]);
+    expect(r.body).toMatchObject({ sku: 'SKU-1000', status: 'ACCEPTED', issues: [] });
+    expect(r.body.identifiers).toBeUndefined();
+  });
+
+  it('includedData=identifiers in VALIDATION_PREVIEW returns the identifiers, and only then', async () => {
+    const preview = await send(
+      'PATCH',
+      at('SKU-1000', '&mode=VALIDATION_PREVIEW&includedData=identifiers'),
+      body('/attributes/item_name'),
+    );
+    expect(preview.problems).toEqual([]);
+    expect(preview.body.status).toBe('VALID');
+    expect(preview.body.identifiers).toEqual([{ marketplaceId: 'ATVPDKIKX0DER', asin: 'B08N5WRWNW' }]);
+    expect(preview.body.issues).toBeUndefined();
+    const live = await send(
+      'PATCH',
+      at('SKU-1000', '&includedData=identifiers'),
+      body('/attributes/item_name'),
+    );
+    expect(live.status).toBe(400);
+    expect(live.problems).toEqual([]);
+  });
+
+  it('a nested path is INVALID with an issue ("Patching nested attributes is not supported")', async () => {
+    const r = await send('PATCH', at('SKU-1000'), body('/attributes/item_name/0/value'));
+    expect(r.status).toBe(200);
+    expect(r.problems).toEqual([]);
+    expect(r.body.status).toBe('INVALID');
+    expect(r.body.issues).toEqual([
+      expect.objectContaining({
+        code: '90000900',
+        severity: 'ERROR',
+        attributeNames: ['/attributes/item_name/0/value'],
+      }),
+    ]);
+  });
+
+  it('an unknown SKU is INVALID: the new listing lacks condition_type', async () => {
+    const r = await send('PATCH', at('NO-SUCH-SKU'), body('/attributes/item_name'));
+    expect(r.problems).toEqual([]);
+    expect(r.body.status).toBe('INVALID');
+    expect(r.body.issues).toEqual([
+      expect.objectContaining({
+        code: '90220',
+        attributeNames: ['condition_type'],
+        categories: ['MISSING_ATTRIBUTE'],
+      }),
+    ]);
+  });
+
+  it('an op outside the model’s enum is the 400', async () => {
+    const r = await send('PATCH', at('SKU-1000'), body('/attributes/item_name', 'move'));
+    expect(r.status).toBe(400);
+    expect(r.problems).toEqual([]);
+  });
+});
+
+describe('next pages', () => {
+  it('getReports: pageSize 1 gives a nextToken; the token alone gives the next page', async () => {
+    const first = await send(
+      'GET',
+      '/reports/2021-06-30/reports?reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA,GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL&pageSize=1',
+    );
+    expect(first.problems).toEqual([]);
+    expect((first.body.reports as Body[]).map((r) => r.reportId)).toEqual(['ID323']);
+    const token = first.body.nextToken as string;
+    expect(token).toEqual(expect.any(String));
+    const second = await send('GET', `/reports/2021-06-30/reports?nextToken=${encodeURIComponent(token)}`);
+    expect(second.problems).toEqual([]);
+    expect((second.body.reports as Body[]).map((r) => r.reportId)).toEqual(['ID324']);
+    expect(second.body.nextToken).toBeUndefined();
+    const bogus = await send('GET', '/reports/2021-06-30/reports?nextToken=bogus');
+    expect(bogus.status).toBe(400);
+  });
+
+  it('getReports filters by marketplaceIds and createdSince/createdUntil', async () => {
+    const q =
+      '/reports/2021-06-30/reports?reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA,GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL';
+    const since = await send(
+      'GET',
+      `${q}&createdSince=2026-03-02T00:00:00Z&createdUntil=2026-03-03T00:00:00Z`,
+    );
+    expect((since.body.reports as Body[]).map((r) => r.reportId)).toEqual(['ID324']);
+    const elsewhere = await send('GET', `${q}&marketplaceIds=A2EUQ1WTGCTBG2`);
+    expect(elsewhere.body.reports).toEqual([]);
+  });
+
+  it('getOrderItems: the three-item order answers two pages', async () => {
+    const path = '/orders/v0/orders/702-1293822-4486215/orderItems';
+    const first = await send('GET', path);
+    expect(first.problems).toEqual([]);
+    const page1 = first.body.payload as Body;
+    expect((page1.OrderItems as Body[]).length).toBe(2);
+    const second = await send('GET', `${path}?NextToken=${encodeURIComponent(page1.NextToken as string)}`);
+    expect(second.problems).toEqual([]);
+    const page2 = second.body.payload as Body;
+    expect((page2.OrderItems as Body[]).map((i) => i.Title)).toEqual(['Yoga Strap']);
+    expect(page2.NextToken).toBeUndefined();
+    // A token of another order is refused.
+    const other = await send(
+      'GET',
+      `/orders/v0/orders/902-3159896-1390916/orderItems?NextToken=${encodeURIComponent(page1.NextToken as string)}`,
+    );
+    expect(other.status).toBe(400);
+  });
+
+  it('searchCatalogItems: nextToken and previousToken as pageToken', async () => {
+    const q = '/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER&keywords=echo,cable,mouse&pageSize=2';
+    const first = await send('GET', q);
+    expect(first.problems).toEqual([]);
+    expect(first.body.numberOfResults).toBe(3);
+    const asins = (b: Body) => (b.items as Body[]).map((i) => i.asin);
+    expect(asins(first.body)).toEqual(['B08N5WRWNW', 'B07XJ8C8F5']);
+    const next = (first.body.pagination as Body).nextToken as string;
+    const second = await send('GET', `${q}&pageToken=${encodeURIComponent(next)}`);
+    expect(second.problems).toEqual([]);
+    expect(asins(second.body)).toEqual(['B09G9FPHY6']);
+    const pagination = second.body.pagination as Body;
+    expect(pagination.nextToken).toBeUndefined();
+    const back = await send(
+      'GET',
+      `${q}&pageToken=${encodeURIComponent(pagination.previousToken as string)}`,
+    );
+    expect(asins(back.body)).toEqual(['B08N5WRWNW', 'B07XJ8C8F5']);
+    // The token belongs to its search.
+    const changed = await send('GET', `${q.replace('echo,', '')}&pageToken=${encodeURIComponent(next)}`);
+    expect(changed.status).toBe(400);
+  });
+});
