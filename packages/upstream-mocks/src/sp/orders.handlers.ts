@@ -3,7 +3,7 @@ import type { RequestHandler } from 'msw';
 import { loadEngine } from '../spec/front-door.js';
 import type { Json } from '../spec/json-schema.js';
 import { buyerInfoOf, itemBuyerInfoOf, orderFor, shippingAddressOf } from './data/order-pii.js';
-import { ORDER_ITEMS, ORDERS, type V0Order } from './data/orders.js';
+import { FIXTURE_NOW, ORDER_ITEMS, ORDERS, type V0Order } from './data/orders.js';
 import { fulfillmentStatusOf, toV2026 } from './data/orders-v2026.js';
 import { pageToken, queryFilters } from './page-token.js';
 import { invalidInput, notFound, spJson } from './respond.js';
@@ -121,7 +121,7 @@ const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) =
       payload: {
         Orders: items.map((o) => orderFor(o, grant)),
         ...(next ? { NextToken: next } : {}),
-        CreatedBefore: '2026-03-20T00:00:00Z',
+        CreatedBefore: FIXTURE_NOW,
       },
     },
     200,
@@ -262,7 +262,7 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
     {
       orders: matching.slice(resumed.offset, end).map((o) => toV2026(o, included)),
       ...(end < matching.length ? { pagination: { nextToken: pageToken.encode(end, filters) } } : {}),
-      createdBefore: '2026-03-20T00:00:00Z',
+      createdBefore: FIXTURE_NOW,
     },
     200,
     op,

@@ -1,5 +1,12 @@
 // Orders fixture in the v0 shape (PascalCase); orders-v2026.ts derives the 2026-01-01 view from it.
 
+/**
+ * The fixture's present: its data ends here (the orders' CreatedBefore), and the rules stated relative to
+ * "now" (Sales: "30 days from now", "2 years from now") are measured from it, so answers never depend on
+ * the day a test runs.
+ */
+export const FIXTURE_NOW = '2026-03-20T00:00:00Z';
+
 export interface V0Order {
   AmazonOrderId: string;
   PurchaseDate: string;
