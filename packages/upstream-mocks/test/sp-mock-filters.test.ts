@@ -3,8 +3,7 @@
 // submissions; getReports, getOrderItems and searchCatalogItems page. Every answer is checked against its model.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/index.js';
-import { checkResponse, loadOperation, matchRoute } from '../src/spec/index.js';
-import { authHeaders, readBody, SP_BASE } from './support/spec-calls.js';
+import { sendSp } from './support/spec-calls.js';
 
 const server = startMockServer();
 afterAll(() => server.close());
@@ -12,22 +11,8 @@ afterAll(() => server.close());
 type Body = Record<string, unknown>;
 
 async function send(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${SP_BASE}${path}`, {
-    method,
-    headers: {
-      ...authHeaders('sp-api'),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const parsed = await readBody(res);
-  const hit = matchRoute('sp-api', method, new URL(`${SP_BASE}${path}`).pathname);
-  const op = await loadOperation(hit!.route);
-  return {
-    status: res.status,
-    body: parsed as Body,
-    problems: checkResponse(op, res.status, res.headers.get('content-type'), parsed).map((p) => p.message),
-  };
+  const r = await sendSp(method, path, body);
+  return { ...r, body: r.body as Body };
 }
 
 const SEARCH = '/orders/2026-01-01/orders?createdAfter=2026-01-01T00:00:00Z';
