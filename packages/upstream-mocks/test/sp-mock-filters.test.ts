@@ -70,6 +70,14 @@ describe('searchOrders (orders_2026-01-01.json)', () => {
     expect(one.recipient ?? one.proceeds ?? one.fulfillment).toBeUndefined();
   });
 
+  it('maxResultsPerPage outside 1-100 ("The value must be between 1 and 100") is the 400', async () => {
+    for (const size of ['0', '101']) {
+      const r = await send('GET', `${SEARCH}&maxResultsPerPage=${size}`);
+      expect(r.status, size).toBe(400);
+      expect(r.problems).toEqual([]);
+    }
+  });
+
   it('getOrder 2026-01-01 answers the same view with the datasets asked for', async () => {
     const r = await send('GET', '/orders/2026-01-01/orders/113-7782341-5526704?includedData=BUYER');
     expect(r.status).toBe(200);
@@ -228,7 +236,8 @@ describe('next pages', () => {
       `${q}&pageToken=${encodeURIComponent(pagination.previousToken as string)}`,
     );
     expect(asins(back.body)).toEqual(['B08N5WRWNW', 'B07XJ8C8F5']);
-    // The token belongs to its search.
+    // A page of none is refused (else paging would never end), as is a search token of another search.
+    expect((await send('GET', q.replace('pageSize=2', 'pageSize=0'))).status).toBe(400);
     const changed = await send('GET', `${q.replace('echo,', '')}&pageToken=${encodeURIComponent(next)}`);
     expect(changed.status).toBe(400);
   });

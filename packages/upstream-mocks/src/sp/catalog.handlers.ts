@@ -85,7 +85,9 @@ const search = spRoute('get', '/catalog/2022-04-01/items', ({ url }) => {
   const token = url.searchParams.get('pageToken');
   const position = token === null ? { offset: 0, filters } : pageToken.decode(token);
   if (!position || position.filters !== filters) return badRequest('Invalid pageToken.');
+  // The model bounds pageSize by `maximum: 20` only; a page of none would never end the paging.
   const size = Number(url.searchParams.get('pageSize') ?? '10');
+  if (size < 1) return badRequest('pageSize must be at least 1.');
   const start = position.offset;
   const end = start + size;
   const pagination = {

@@ -255,7 +255,10 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
     const by = o.FulfillmentChannel === 'AFN' ? 'AMAZON' : 'MERCHANT';
     return fulfilledBy.length === 0 || fulfilledBy.includes(by);
   });
+  // "The value must be between 1 and 100" (the description; the schema has no bounds).
   const size = Number(url.searchParams.get('maxResultsPerPage') ?? '100');
+  if (!Number.isInteger(size) || size < 1 || size > 100)
+    return invalidInput('Invalid Input', op, 'maxResultsPerPage must be between 1 and 100.');
   const end = resumed.offset + size;
   const included = csv(url, 'includedData');
   return spJson(
