@@ -88,6 +88,38 @@ describe('searchOrders (orders_2026-01-01.json)', () => {
   });
 });
 
+describe('order date windows (ordersV0.json, orders_2026-01-01.json)', () => {
+  const V0 = '/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2026-03-01T00:00:00Z';
+  const v0Ids = (b: Body) => ((b.payload as Body).Orders as Body[]).map((o) => o.AmazonOrderId);
+
+  it('createdBefore / CreatedBefore bound the creation time (inclusive)', async () => {
+    const v0 = await send('GET', `${V0}&CreatedBefore=2026-03-03T10:15:00Z`);
+    expect(v0.problems).toEqual([]);
+    expect(v0Ids(v0.body)).toEqual(['902-3159896-1390916', '113-7782341-5526704']);
+    const v2026 = await send('GET', `${SEARCH}&createdBefore=2026-03-03T10:15:00Z`);
+    expect(orderIds(v2026.body)).toEqual(['902-3159896-1390916', '113-7782341-5526704']);
+    const updated = await send(
+      'GET',
+      '/orders/2026-01-01/orders?lastUpdatedAfter=2026-03-05T00:00:00Z&lastUpdatedBefore=2026-03-08T00:00:00Z',
+    );
+    expect(orderIds(updated.body)).toEqual(['114-2048815-9021145', '111-0573321-6610762']);
+  });
+
+  it('a Before earlier than its After, or not two minutes before the request, is the 400', async () => {
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    for (const path of [
+      `${V0}&CreatedBefore=2026-02-01T00:00:00Z`,
+      `${V0}&CreatedBefore=${future}`,
+      `${SEARCH}&createdBefore=2025-12-31T00:00:00Z`,
+      `/orders/2026-01-01/orders?lastUpdatedAfter=2026-03-05T00:00:00Z&lastUpdatedBefore=${future}`,
+    ]) {
+      const r = await send('GET', path);
+      expect(r.status, path).toBe(400);
+      expect(r.problems).toEqual([]);
+    }
+  });
+});
+
 describe('getInventorySummaries: sellerSku', () => {
   it('a single sellerSku returns that SKU only', async () => {
     const base =

@@ -5,6 +5,7 @@ import type { Json } from '../spec/json-schema.js';
 import { buyerInfoOf, itemBuyerInfoOf, orderFor, shippingAddressOf } from './data/order-pii.js';
 import { FIXTURE_NOW, ORDER_ITEMS, ORDERS, type V0Order } from './data/orders.js';
 import { fulfillmentStatusOf, toV2026 } from './data/orders-v2026.js';
+import { orderDateFilter } from './order-dates.js';
 import { pageToken, queryFilters } from './page-token.js';
 import { invalidInput, notFound, spJson } from './respond.js';
 import { grantOf } from './restricted.js';
@@ -19,12 +20,6 @@ function page<T>(all: T[], token: string | null, size: number): { items: T[]; ne
   return nextIndex < all.length
     ? { items, next: Buffer.from(String(nextIndex)).toString('base64url') }
     : { items };
-}
-
-function after(o: V0Order, created?: string | null, updated?: string | null): boolean {
-  if (created && o.PurchaseDate < created) return false;
-  if (updated && o.LastUpdateDate < updated) return false;
-  return true;
 }
 
 /**
@@ -50,6 +45,13 @@ async function undocumentedValue(request: Request, url: URL): Promise<string | u
   }
   return undefined;
 }
+
+const V0_DATES = {
+  createdAfter: 'CreatedAfter',
+  createdBefore: 'CreatedBefore',
+  lastUpdatedAfter: 'LastUpdatedAfter',
+  lastUpdatedBefore: 'LastUpdatedBefore',
+};
 
 /** getOrders' delivery-date filters (ordersV0.json: "before (or at)" / "after (or at)" a time). */
 const DELIVERY_FILTERS: Array<[string, 'EarliestDeliveryDate' | 'LatestDeliveryDate', 'before' | 'after']> = [
@@ -104,12 +106,14 @@ const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) =
   const delivered = deliveryFilter(url);
   if (typeof delivered === 'string')
     return invalidInput(`Invalid ${delivered}.`, op, `${delivered} must be in ISO 8601 format.`);
+  const dated = orderDateFilter(url, V0_DATES);
+  if (typeof dated === 'string') return invalidInput('Invalid Input', op, dated);
   const statuses = csv(url, 'OrderStatuses');
   const channels = csv(url, 'FulfillmentChannels');
   const matching = ORDERS.filter(
     (o) =>
       marketplaces.includes(o.MarketplaceId) &&
-      after(o, created, updated) &&
+      dated(o) &&
       delivered(o) &&
       (statuses.length === 0 || statuses.includes(o.OrderStatus)) &&
       (channels.length === 0 || channels.includes(o.FulfillmentChannel)),
@@ -243,13 +247,18 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
       'paginationToken must be sent with the same parameter values as the request that generated it (except maxResultsPerPage and includedData).',
     );
   }
-  const created = url.searchParams.get('createdAfter');
-  const updated = url.searchParams.get('lastUpdatedAfter');
+  const dated = orderDateFilter(url, {
+    createdAfter: 'createdAfter',
+    createdBefore: 'createdBefore',
+    lastUpdatedAfter: 'lastUpdatedAfter',
+    lastUpdatedBefore: 'lastUpdatedBefore',
+  });
+  if (typeof dated === 'string') return invalidInput('Invalid Input', op, dated);
   const marketplaces = csv(url, 'marketplaceIds');
   const fulfilledBy = csv(url, 'fulfilledBy');
   const statuses = csv(url, 'fulfillmentStatuses');
   const matching = ORDERS.filter((o) => {
-    if (!after(o, created, updated)) return false;
+    if (!dated(o)) return false;
     if (marketplaces.length > 0 && !marketplaces.includes(o.MarketplaceId)) return false;
     if (statuses.length > 0 && !statuses.includes(fulfillmentStatusOf(o))) return false;
     const by = o.FulfillmentChannel === 'AFN' ? 'AMAZON' : 'MERCHANT';
