@@ -250,6 +250,20 @@ describe('next pages', () => {
     expect(other.status).toBe(400);
   });
 
+  it('Finances: a NextToken gives the next page and only with the arguments it was issued for', async () => {
+    const path = '/finances/v0/financialEventGroups/FEG-2026-03-A/financialEvents';
+    const first = await send('GET', `${path}?MaxResultsPerPage=1`);
+    expect(first.problems).toEqual([]);
+    const token = (first.body.payload as Body).NextToken as string;
+    expect(token).toEqual(expect.any(String));
+    const next = await send('GET', `${path}?MaxResultsPerPage=1&NextToken=${encodeURIComponent(token)}`);
+    expect(next.status).toBe(200);
+    expect(next.problems).toEqual([]);
+    expect(JSON.stringify(next.body)).not.toBe(JSON.stringify(first.body));
+    const other = await send('GET', `${path}?MaxResultsPerPage=2&NextToken=${encodeURIComponent(token)}`);
+    expect(other.status).toBe(400);
+  });
+
   it('searchCatalogItems: nextToken and previousToken as pageToken', async () => {
     const q = '/catalog/2022-04-01/items?marketplaceIds=ATVPDKIKX0DER&keywords=echo,cable,mouse&pageSize=2';
     const first = await send('GET', q);
