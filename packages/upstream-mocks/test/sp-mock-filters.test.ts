@@ -3,7 +3,8 @@
 // submissions; getReports, getOrderItems and searchCatalogItems page. Every answer is checked against its model.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/index.js';
-import { sendSp } from './support/spec-calls.js';
+import { issueAccessToken } from '../src/lwa/tokens.js';
+import { SP_BASE, sendSp } from './support/spec-calls.js';
 
 const server = startMockServer();
 afterAll(() => server.close());
@@ -45,13 +46,17 @@ describe('searchOrders (orders_2026-01-01.json)', () => {
     expect(r.problems).toEqual([]);
     const byId = new Map((r.body.orders as Body[]).map((o) => [o.orderId, o]));
     const first = byId.get('902-3159896-1390916') as Body;
-    expect(first.buyer).toEqual({
-      buyerName: 'Mock Buyer One',
-      buyerEmail: 'mock-buyer-1@marketplace.example',
-    });
+    // Amazon-fulfilled in the US: no buyer email (merchant-fulfilled only), no name (Tax roles not in the US).
+    expect(first.buyer).toBeUndefined();
     expect((first.recipient as Body).deliveryAddress).toMatchObject({
       name: 'Mock Buyer One',
       city: 'SEATTLE',
+    });
+    const mfn = byId.get('113-7782341-5526704') as Body;
+    expect(mfn.buyer).toEqual({
+      buyerName: 'Mock Buyer Two',
+      buyerEmail: 'mock-buyer-2@marketplace.example',
+      buyerPurchaseOrderNumber: 'PO-MOCK-0002',
     });
     expect(first.proceeds).toEqual({
       grandTotal: { amount: '25.99', currencyCode: 'USD' },
@@ -65,7 +70,7 @@ describe('searchOrders (orders_2026-01-01.json)', () => {
     expect(pending.proceeds).toBeUndefined();
     // Only BUYER: no other section.
     const buyerOnly = await send('GET', `${SEARCH}&includedData=BUYER`);
-    const one = (buyerOnly.body.orders as Body[])[0] as Body;
+    const one = (buyerOnly.body.orders as Body[]).find((o) => o.orderId === '113-7782341-5526704') as Body;
     expect(one.buyer).toBeDefined();
     expect(one.recipient ?? one.proceeds ?? one.fulfillment).toBeUndefined();
   });
@@ -76,6 +81,33 @@ describe('searchOrders (orders_2026-01-01.json)', () => {
       expect(r.status, size).toBe(400);
       expect(r.problems).toEqual([]);
     }
+  });
+
+  it('the PII follows the identity’s roles ("Access Orders PII"), no RDT', async () => {
+    const as = async (refreshToken: string) => {
+      const res = await fetch(
+        `${SP_BASE}/orders/2026-01-01/orders/113-7782341-5526704?includedData=BUYER,RECIPIENT`,
+        {
+          headers: {
+            'x-amz-access-token': issueAccessToken('mock-test-client', refreshToken),
+            'user-agent': 'obmcp-test/1.0',
+          },
+        },
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { order: Body }).order;
+    };
+    const none = await as('mock-refresh-no-pii-role');
+    expect(none.buyer).toEqual({ buyerPurchaseOrderNumber: 'PO-MOCK-0002' });
+    expect((none.recipient as Body).deliveryAddress).toEqual({
+      city: 'SEATTLE',
+      stateOrRegion: 'WA',
+      countryCode: 'US',
+      addressType: 'RESIDENTIAL',
+    });
+    const shipping = await as('mock-refresh-shipping-role-only');
+    expect(shipping.buyer).toMatchObject({ buyerName: 'Mock Buyer Two', buyerEmail: expect.any(String) });
+    expect((shipping.recipient as Body).deliveryAddress).toHaveProperty('phone');
   });
 
   it('getOrder 2026-01-01 answers the same view with the datasets asked for', async () => {

@@ -8,7 +8,7 @@ import { fulfillmentStatusOf, toV2026 } from './data/orders-v2026.js';
 import { orderDateFilter } from './order-dates.js';
 import { pageToken, queryFilters } from './page-token.js';
 import { invalidInput, notFound, spJson } from './respond.js';
-import { grantOf } from './restricted.js';
+import { grantOf, requestRoles } from './restricted.js';
 import { csv, spRoute } from './route.js';
 
 const ORDER_ID = /^\d{3}-\d{7}-\d{7}$/;
@@ -232,7 +232,7 @@ function searchDateProblem(url: URL): string | undefined {
 const searchFilters = (url: URL) =>
   queryFilters(url, ['paginationToken', 'maxResultsPerPage', 'includedData']);
 
-const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
+const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url, request }) => {
   const op = 'searchOrders';
   const dates = searchDateProblem(url);
   if (dates) return invalidInput(dates, op);
@@ -272,7 +272,7 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
   const included = csv(url, 'includedData');
   return spJson(
     {
-      orders: matching.slice(resumed.offset, end).map((o) => toV2026(o, included)),
+      orders: matching.slice(resumed.offset, end).map((o) => toV2026(o, included, requestRoles(request))),
       ...(end < matching.length ? { pagination: { nextToken: pageToken.encode(end, filters) } } : {}),
       createdBefore: FIXTURE_NOW,
     },
@@ -285,9 +285,10 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
  * getOrder 2026-01-01: one order with its items always, and the datasets `includedData` names. Like the
  * v0 PII operations, an id outside the fixture answers a generic order.
  */
-const getOrder2026 = spRoute('get', '/orders/2026-01-01/orders/:orderId', ({ params, url }) =>
-  spJson({ order: toV2026(orderOf(params.orderId ?? ''), csv(url, 'includedData')) }, 200, 'getOrder'),
-);
+const getOrder2026 = spRoute('get', '/orders/2026-01-01/orders/:orderId', ({ params, url, request }) => {
+  const order = orderOf(params.orderId ?? '');
+  return spJson({ order: toV2026(order, csv(url, 'includedData'), requestRoles(request)) }, 200, 'getOrder');
+});
 
 export const ordersHandlers: RequestHandler[] = [
   ...getOrderItemsBuyerInfo,

@@ -9,6 +9,17 @@ import { ORDER_ITEMS, type V0Order } from './orders.js';
  */
 export type Dataset = 'BUYER' | 'RECIPIENT' | 'PROCEEDS' | 'FULFILLMENT' | 'CANCELLATION' | 'PACKAGES';
 
+/** The identity's restricted roles (`restricted.ts` rolesOf): Direct-to-Consumer Shipping, Tax Invoicing/Remittance. */
+export interface PiiRoles {
+  shipping: boolean;
+  tax: boolean;
+}
+
+/** "The order is in UNSHIPPED, PARTIALLY_SHIPPED, or SHIPPED status" (Access Orders PII). */
+const PII_STATUSES = new Set(['UNSHIPPED', 'PARTIALLY_SHIPPED', 'SHIPPED']);
+/** "In the US, Japan, and Singapore marketplaces" the Tax roles do not give the buyer's name. */
+const NO_TAX_NAME_MARKETPLACES = new Set(['ATVPDKIKX0DER', 'A1VC38T7YXB528', 'A19VAU5U5O7RUS']);
+
 /** v0 OrderStatus → 2026-01-01 FulfillmentStatus. */
 const STATUS: Record<string, string> = {
   PendingAvailability: 'PENDING_AVAILABILITY',
@@ -55,27 +66,44 @@ function itemOf(o: V0Order, it: Record<string, unknown>, want: ReadonlySet<strin
   };
 }
 
-function buyerOf(o: V0Order): Record<string, string> | undefined {
+/**
+ * BUYER, as Amazon's "Access Orders PII" states it for v2026-01-01 (no RDT): `buyerEmail` with the
+ * Direct-to-Consumer role for merchant-fulfilled orders; `buyerName` with a Tax role (not in US/JP/SG) or,
+ * for merchant-fulfilled orders, the Direct-to-Consumer role; both only for UNSHIPPED, PARTIALLY_SHIPPED
+ * and SHIPPED orders. The purchase order number is no PII.
+ */
+function buyerOf(o: V0Order, roles: PiiRoles): Record<string, string> | undefined {
   const v0 = buyerInfoOf(o);
   if (!v0) return undefined;
+  const mfn = o.FulfillmentChannel === 'MFN';
+  const open = PII_STATUSES.has(fulfillmentStatusOf(o));
+  const taxName = roles.tax && !NO_TAX_NAME_MARKETPLACES.has(o.MarketplaceId);
+  const email = open && mfn && roles.shipping;
+  const name = open && (taxName || (mfn && roles.shipping));
   return {
-    ...(v0.BuyerName ? { buyerName: v0.BuyerName } : {}),
-    ...(v0.BuyerEmail ? { buyerEmail: v0.BuyerEmail } : {}),
+    ...(name && v0.BuyerName ? { buyerName: v0.BuyerName } : {}),
+    ...(email && v0.BuyerEmail ? { buyerEmail: v0.BuyerEmail } : {}),
     ...(v0.PurchaseOrderNumber ? { buyerPurchaseOrderNumber: v0.PurchaseOrderNumber } : {}),
   };
 }
 
-function recipientOf(o: V0Order): Record<string, unknown> | undefined {
+/**
+ * RECIPIENT: the delivery address once the order has one (the v0 statuses); its PII fields (name, lines,
+ * postal code, phone) only with the Direct-to-Consumer Shipping role, the role "required to access
+ * shipping address information".
+ */
+function recipientOf(o: V0Order, roles: PiiRoles): Record<string, unknown> | undefined {
   const a = shippingAddressOf(o, true);
   if (!a) return undefined;
+  const pii = roles.shipping;
   const fields: Record<string, string | undefined> = {
-    name: a.Name,
-    addressLine1: a.AddressLine1,
+    name: pii ? a.Name : undefined,
+    addressLine1: pii ? a.AddressLine1 : undefined,
     city: a.City,
     stateOrRegion: a.StateOrRegion,
-    postalCode: a.PostalCode,
+    postalCode: pii ? a.PostalCode : undefined,
     countryCode: a.CountryCode,
-    phone: a.Phone,
+    phone: pii ? a.Phone : undefined,
     addressType: a.AddressType?.toUpperCase(),
   };
   const deliveryAddress = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
@@ -84,13 +112,18 @@ function recipientOf(o: V0Order): Record<string, unknown> | undefined {
 
 /**
  * The order as searchOrders and getOrder return it. Without includedData: "only basic information about
- * the orders, such as orderId, createdTime, salesChannel, programs, orderItemId, product".
+ * the orders, such as orderId, createdTime, salesChannel, programs, orderItemId, product". The PII in
+ * BUYER and RECIPIENT depends on the identity's `roles`.
  */
-export function toV2026(o: V0Order, included: readonly string[] = []): Record<string, unknown> {
+export function toV2026(
+  o: V0Order,
+  included: readonly string[] = [],
+  roles: PiiRoles = { shipping: true, tax: true },
+): Record<string, unknown> {
   const want = new Set(included);
   const items = ORDER_ITEMS[o.AmazonOrderId] ?? [];
-  const buyer = want.has('BUYER') ? buyerOf(o) : undefined;
-  const recipient = want.has('RECIPIENT') ? recipientOf(o) : undefined;
+  const buyer = want.has('BUYER') ? buyerOf(o, roles) : undefined;
+  const recipient = want.has('RECIPIENT') ? recipientOf(o, roles) : undefined;
   const mfn = o.FulfillmentChannel === 'MFN';
   return {
     orderId: o.AmazonOrderId,
@@ -98,7 +131,7 @@ export function toV2026(o: V0Order, included: readonly string[] = []): Record<st
     lastUpdatedTime: o.LastUpdateDate,
     programs: o.IsPrime ? ['PRIME'] : [],
     salesChannel: { channelName: 'AMAZON', marketplaceId: o.MarketplaceId, marketplaceName: o.SalesChannel },
-    ...(buyer ? { buyer } : {}),
+    ...(buyer && Object.keys(buyer).length > 0 ? { buyer } : {}),
     ...(recipient ? { recipient } : {}),
     ...(want.has('PROCEEDS') && o.OrderStatus !== 'Pending'
       ? {
