@@ -52,9 +52,31 @@ describe('sp-mcp happy paths', () => {
       createdAfter: '2026-03-01T00:00:00Z',
       marketplaceIds: [US],
       fulfilledBy: ['AMAZON'],
+      includedData: ['FULFILLMENT'],
     });
     expect(r.orders.length).toBeGreaterThan(0);
     expect(r.orders[0].fulfillment.fulfilledBy).toBe('AMAZON');
+  });
+  it('next pages: get_order_items, search_catalog_items and list_reports follow their tokens', async () => {
+    const items = await ok('get_order_items', { orderId: '702-1293822-4486215' });
+    expect(items.orderItems).toHaveLength(2);
+    const moreItems = await ok('get_order_items', {
+      orderId: '702-1293822-4486215',
+      nextToken: items.nextToken,
+    });
+    expect(moreItems.orderItems.map((i: { Title: string }) => i.Title)).toEqual(['Yoga Strap']);
+    expect(moreItems.nextToken).toBeUndefined();
+    const search = { marketplaceIds: [US], keywords: ['echo', 'cable', 'mouse'], pageSize: 2 };
+    const page1 = await ok('search_catalog_items', search);
+    expect(page1.items).toHaveLength(2);
+    const page2 = await ok('search_catalog_items', { ...search, pageToken: page1.pagination.nextToken });
+    expect(page2.items.map((i: { asin: string }) => i.asin)).toEqual(['B09G9FPHY6']);
+    const types = ['GET_MERCHANT_LISTINGS_ALL_DATA', 'GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL'];
+    const reports1 = await ok('list_reports', { reportTypes: types, pageSize: 1 });
+    expect(reports1.reports).toHaveLength(1);
+    const reports2 = await ok('list_reports', { nextToken: reports1.nextToken });
+    expect(reports2.reports).toHaveLength(1);
+    expect(reports2.reports[0].reportId).not.toBe(reports1.reports[0].reportId);
   });
   it('search_catalog_items and get_catalog_item', async () => {
     const s = await ok('search_catalog_items', { marketplaceIds: [US], keywords: ['echo'] });

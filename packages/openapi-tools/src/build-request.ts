@@ -25,7 +25,8 @@ export function encodeSegment(value: string): string {
 
 /**
  * Arguments must already be validated against the operation's inputSchema (required path
- * arguments present). Missing optional arguments are left out; arrays follow the param's style.
+ * arguments present). Missing optional arguments are left out; arrays follow the param's style. A null
+ * query value (a nullable parameter) is left out too: OpenAPI styles follow RFC 6570, where null is undefined.
  */
 export function buildRequest(recipe: Recipe, args: Record<string, unknown>): BuiltRequest {
   let path = recipe.path;
@@ -34,7 +35,7 @@ export function buildRequest(recipe: Recipe, args: Record<string, unknown>): Bui
   let body: JsonValue | undefined;
   for (const param of recipe.params) {
     const value = args[param.arg];
-    if (value === undefined) continue;
+    if (value === undefined || (value === null && param.in === 'query')) continue;
     switch (param.in) {
       case 'path':
         path = path.split(`{${param.name}}`).join(encodeSegment(scalar(value)));

@@ -66,7 +66,7 @@ describe('SP-API catalog', () => {
       build.catalog.operations.find((o) => o.meta.operationId === id)?.examples[0];
     expect(first('getOrderMetrics')).toEqual({
       marketplaceIds: ['ATVPDKIKX0DER'],
-      interval: '2018-09-01T00:00:00-07:00--2018-09-04T00:00:00-07:00',
+      interval: '2026-03-01T00:00:00-08:00--2026-03-04T00:00:00-08:00',
       granularityTimeZone: 'US/Pacific',
       granularity: 'Day',
     });

@@ -125,7 +125,7 @@ const SP_CASES: Case[] = [
   sp('GET', '/reports/2021-06-30/reports?reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA'),
   // Audit S1-1: nextToken must be the only parameter.
   sp('GET', '/reports/2021-06-30/reports?nextToken=abc&reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA', 400),
-  sp('GET', '/reports/2021-06-30/reports?nextToken=abc'),
+  sp('GET', '/reports/2021-06-30/reports?nextToken=abc', 400),
   // Audit S1-3: a SKU search needs the seller id.
   sp(
     'GET',
@@ -153,6 +153,10 @@ const SP_CASES: Case[] = [
     400,
   ),
   sp('GET', '/orders/2026-01-01/orders?paginationToken=abc', 400),
+  sp(
+    'GET',
+    '/orders/2026-01-01/orders/902-3159896-1390916?includedData=BUYER,RECIPIENT,PROCEEDS,FULFILLMENT',
+  ),
   // A validation whose 200 body is an errors list (recipe errorsInSuccess).
   sp(
     'POST',

@@ -189,6 +189,29 @@ describe('requests the Sales API rejects get its 400', () => {
       '30 days',
     ],
     [
+      'Hour reaching back more than 30 days from now (the fixture now: 2026-03-20T00:00Z)',
+      { interval: '2026-02-17T00:00:00Z--2026-02-18T00:00:00Z', granularity: 'Hour' },
+      'at most 30 days before now',
+    ],
+    [
+      'Day reaching back more than 2 years from now',
+      {
+        interval: '2024-03-19T00:00:00Z--2024-03-20T00:00:00Z',
+        granularity: 'Day',
+        granularityTimeZone: 'UTC',
+      },
+      'at most 2 years before now',
+    ],
+    [
+      'Total over more than 2 years',
+      {
+        interval: '2024-03-20T00:00:00Z--2026-03-21T00:00:00Z',
+        granularity: 'Total',
+        granularityTimeZone: 'UTC',
+      },
+      'may span at most 2 years',
+    ],
+    [
       'an unknown time zone',
       {
         interval: '2026-03-01T00:00:00Z--2026-03-02T00:00:00Z',
@@ -217,6 +240,20 @@ describe('requests the Sales API rejects get its 400', () => {
       'Only one marketplace',
     ],
   ];
+  it('the limits themselves are accepted: Hour 30 days back, Day 2 years back', async () => {
+    const hour = await metrics({
+      interval: '2026-02-18T00:00:00Z--2026-02-18T02:00:00Z',
+      granularity: 'Hour',
+    });
+    expect(hour.status).toBe(200);
+    const day = await metrics({
+      interval: '2024-03-20T00:00:00Z--2024-03-21T00:00:00Z',
+      granularity: 'Day',
+      granularityTimeZone: 'UTC',
+    });
+    expect(day.status).toBe(200);
+    expect(day.problems).toEqual([]);
+  });
   for (const [why, query, mention] of cases) {
     it(why, async () => {
       const r = await metrics(query);

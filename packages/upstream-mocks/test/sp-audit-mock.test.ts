@@ -3,29 +3,16 @@
 // included; (4) pricing payloads are valid against productPricingV0.json. Each probe is the audit's own.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/index.js';
-import { checkResponse, loadOperation, matchRoute } from '../src/spec/index.js';
-import { authHeaders, readBody, SP_BASE } from './support/spec-calls.js';
+import { sendSp } from './support/spec-calls.js';
 
 const server = startMockServer();
 afterAll(() => server.close());
 
+type OrdersBody = { payload?: Record<string, unknown> & { Orders?: Array<{ AmazonOrderId: string }> } };
+
 async function send(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${SP_BASE}${path}`, {
-    method,
-    headers: {
-      ...authHeaders('sp-api'),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const parsed = await readBody(res);
-  const hit = matchRoute('sp-api', method, new URL(`${SP_BASE}${path}`).pathname);
-  const op = await loadOperation(hit!.route);
-  return {
-    status: res.status,
-    body: parsed as { payload?: Record<string, unknown> & { Orders?: Array<{ AmazonOrderId: string }> } },
-    problems: checkResponse(op, res.status, res.headers.get('content-type'), parsed).map((p) => p.message),
-  };
+  const r = await sendSp(method, path, body);
+  return { ...r, body: r.body as OrdersBody };
 }
 
 const V0 = '/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2020-01-01T00:00:00Z';

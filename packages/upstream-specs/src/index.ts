@@ -1,3 +1,10 @@
 // Public surface of @obmcp/upstream-specs: the vendored spec files and their loaders.
 export { type SpecFamily, type SpecFile, findSpecFile, listSpecFiles, specsRoot } from './spec-files.js';
-export { type ApiDocument, type DereferenceOptions, dereferenceSpec, readSpec } from './load-spec.js';
+export {
+  type ApiDocument,
+  type DereferenceOptions,
+  dereferenceSpec,
+  readPublishedSpec,
+  readSpec,
+} from './load-spec.js';
+export { pendingErrata, SPEC_ERRATA, type SpecErratum } from './errata.js';

@@ -1,13 +1,22 @@
-// Reads a vendored spec as raw JSON, or fully dereferenced through @readme/openapi-parser.
+// Reads a vendored spec as JSON (with the errata of errata.ts), or fully dereferenced through @readme/openapi-parser.
 import { readFileSync } from 'node:fs';
 import type { OpenAPI } from 'openapi-types';
+import { applyErrata } from './errata.js';
 import type { SpecFile } from './spec-files.js';
 
 /** A Swagger 2.0 or OpenAPI 3.x document. */
 export type ApiDocument = OpenAPI.Document;
 
-/** The file as published (refs intact). A fresh object on every call, so callers may mutate it. */
+/**
+ * The file as published (refs intact), with its errata applied (errata.ts: values that contradict their
+ * own documentation). A fresh object on every call, so callers may mutate it.
+ */
 export function readSpec(file: SpecFile): ApiDocument {
+  return applyErrata(file, JSON.parse(readFileSync(file.absPath, 'utf8')) as ApiDocument);
+}
+
+/** The file exactly as published, errata not applied. */
+export function readPublishedSpec(file: SpecFile): ApiDocument {
   return JSON.parse(readFileSync(file.absPath, 'utf8')) as ApiDocument;
 }
 

@@ -52,20 +52,30 @@ function stringSample(schema: Obj, name: string, seed: number): string {
       return value;
   }
   const min = typeof schema.minLength === 'number' ? schema.minLength : 1;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(min, 12);
+  const declaredMax = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  const max = declaredMax ?? Math.max(min, 12);
   if (typeof schema.pattern === 'string') {
     try {
       const gen = new RandExp(schema.pattern);
       gen.randInt = seeded(seed);
       gen.max = Math.max(1, Math.min(max, 8));
+      // Short samples first; a pattern of fixed long length (a UUID: 36) is kept when no maxLength forbids it.
+      let long: string | undefined;
       for (let i = 0; i < 8; i++) {
         const s = gen.gen();
         if (s.length >= min && s.length <= max) return s;
+        if (declaredMax === undefined && s.length >= min) long ??= s;
       }
+      if (long !== undefined && !new RegExp(schema.pattern, 'u').test(fallback(name, min, max))) return long;
     } catch {
       // an ECMAScript-only construct RandExp cannot parse: fall through
     }
   }
+  return fallback(name, min, max);
+}
+
+/** `example-<name>`, cut or padded to the length bounds. */
+function fallback(name: string, min: number, max: number): string {
   const base = `example-${name || 'value'}`.replace(/[^A-Za-z0-9-]/g, '');
   return (base.length >= min ? base : base.padEnd(min, 'x')).slice(0, max);
 }

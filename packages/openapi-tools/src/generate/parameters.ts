@@ -67,8 +67,26 @@ function bodySchema(schema: unknown, description: string, options: SchemaOptions
   return out;
 }
 
+/**
+ * An array parameter, nullable or not: `type: array`, OpenAPI 3.0 `nullable` (converted to
+ * `type: [array, null]`), OpenAPI 3.1 `type: [array, null]`, or an anyOf/oneOf of an array and null.
+ */
+function isArraySchema(schema: unknown): boolean {
+  if (!isObj(schema)) return false;
+  const type = schema.type;
+  if (type === 'array') return true;
+  if (Array.isArray(type)) return type.includes('array') && type.every((t) => t === 'array' || t === 'null');
+  const branches = Array.isArray(schema.anyOf)
+    ? schema.anyOf
+    : Array.isArray(schema.oneOf)
+      ? schema.oneOf
+      : [];
+  const nonNull = branches.filter((b) => !(isObj(b) && b.type === 'null'));
+  return nonNull.length === 1 && isArraySchema(nonNull[0]);
+}
+
 function arrayStyle(param: Obj, schema: JsonSchemaObject): RecipeParam['style'] | undefined {
-  if (schema.type !== 'array') return undefined;
+  if (!isArraySchema(schema)) return undefined;
   if ('collectionFormat' in param || !isObj(param.schema)) {
     return param.collectionFormat === 'multi' ? 'multi' : 'csv';
   }

@@ -23,7 +23,9 @@ export const SP_API_CATALOG: CatalogOptions = {
 /**
  * Where the sample alone is no request the API accepts. Sales: the interval format and the time zone
  * are rules of the parameter descriptions (sales.json getOrderMetrics: the examples of `interval`,
- * `granularityTimeZone` and `granularity`). Product Fees: a request needs its FeesEstimateRequest, which
+ * `granularityTimeZone` and `granularity`); the model's example interval (September 2018) is no longer one:
+ * "the interval specified must be less or equal to 2 years from now", so the same three days of March
+ * 2026, the orders fixture's month (US/Pacific is still at -08:00 until 8 March 2026). Product Fees: a request needs its FeesEstimateRequest, which
  * the schema leaves optional ("Each fees estimate request must include an original identifier"): the
  * models' static sandbox body, for the ASIN of its canned answer.
  */
@@ -45,7 +47,7 @@ function spDocumentedExamples(): Record<string, JsonObjectValue[]> {
     getOrderMetrics: [
       {
         marketplaceIds: ['ATVPDKIKX0DER'],
-        interval: '2018-09-01T00:00:00-07:00--2018-09-04T00:00:00-07:00',
+        interval: '2026-03-01T00:00:00-08:00--2026-03-04T00:00:00-08:00',
         granularityTimeZone: 'US/Pacific',
         granularity: 'Day',
       },

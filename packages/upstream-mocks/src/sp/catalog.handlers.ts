@@ -1,6 +1,7 @@
 // Catalog Items 2022-04-01: searchCatalogItems and getCatalogItem (camelCase, unwrapped).
 import type { RequestHandler } from 'msw';
 import { CATALOG, type CatalogItem } from './data/catalog.js';
+import { pageToken, queryFilters } from './page-token.js';
 import { invalidInput, notFound, spErrors, spJson } from './respond.js';
 import { csv, spRoute, unexpectedParams } from './route.js';
 
@@ -79,13 +80,26 @@ const search = spRoute('get', '/catalog/2022-04-01/items', ({ url }) => {
     const text = JSON.stringify(it.summaries).toLowerCase();
     return keywords.some((k) => text.includes(k.toLowerCase()));
   });
+  // A pageToken is bound to the search it came from; pageSize and includedData may change between pages.
+  const filters = queryFilters(url, ['pageToken', 'pageSize', 'includedData']);
+  const token = url.searchParams.get('pageToken');
+  const position = token === null ? { offset: 0, filters } : pageToken.decode(token);
+  if (!position || position.filters !== filters) return badRequest('Invalid pageToken.');
+  // The model bounds pageSize by `maximum: 20` only; a page of none would never end the paging.
   const size = Number(url.searchParams.get('pageSize') ?? '10');
+  if (size < 1) return badRequest('pageSize must be at least 1.');
+  const start = position.offset;
+  const end = start + size;
+  const pagination = {
+    ...(end < matching.length ? { nextToken: pageToken.encode(end, filters) } : {}),
+    ...(start > 0 ? { previousToken: pageToken.encode(Math.max(0, start - size), filters) } : {}),
+  };
   return spJson(
     {
       numberOfResults: matching.length,
-      pagination: {},
+      pagination,
       refinements: { brands: [], classifications: [] },
-      items: matching.slice(0, size).map((it) => shape(it, included)),
+      items: matching.slice(start, end).map((it) => shape(it, included)),
     },
     200,
     'searchCatalogItems',

@@ -2,6 +2,7 @@
 // MaxResultsPerPage and a NextToken that is only valid with the arguments of the call that produced it.
 import type { RequestHandler } from 'msw';
 import { FINANCIAL_EVENT_GROUPS, FINANCIAL_EVENTS, type PostedEvent } from './data/finances.js';
+import { pageToken, queryFilters } from './page-token.js';
 import { invalidInput, spJson } from './respond.js';
 import { spRoute, unexpectedParams } from './route.js';
 
@@ -13,45 +14,24 @@ interface Page<T> {
   next?: string;
 }
 
-/** The request's arguments other than NextToken, in a stable order (what a token is bound to). */
-function argumentsOf(url: URL, path: string): string {
-  const pairs = [...url.searchParams.entries()].filter(([k]) => k !== 'NextToken').sort();
-  return `${path}?${new URLSearchParams(pairs).toString()}`;
-}
-
-/** A token this mock issued: the offset it continues at and the arguments it is bound to. */
-function issued(token: string): { o: number; a: string } | undefined {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown;
-    const t = parsed as { o?: unknown; a?: unknown };
-    return typeof t.o === 'number' && typeof t.a === 'string' ? { o: t.o, a: t.a } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Pages `all`; answers a 400 Response for a token issued for other arguments. */
 function paginate<T>(url: URL, all: T[], defaultSize: number, op: string): Page<T> | Response {
   const size = Number(url.searchParams.get('MaxResultsPerPage') ?? defaultSize);
-  const bound = argumentsOf(url, url.pathname);
+  // A token is bound to the path and every argument but NextToken.
+  const bound = `${url.pathname}?${queryFilters(url, ['NextToken'])}`;
   let offset = 0;
   const token = url.searchParams.get('NextToken');
   if (token !== null) {
-    const parsed = issued(token);
+    const parsed = pageToken.decode(token);
     // A token this mock never issued (a doc example's) reads as the end of the list.
     if (!parsed) return { items: [] };
-    if (parsed.a !== bound)
+    if (parsed.filters !== bound)
       return invalidInput('Invalid NextToken.', op, 'NextToken was issued for other arguments.');
-    offset = parsed.o;
+    offset = parsed.offset;
   }
   const items = all.slice(offset, offset + size);
   const more = offset + size < all.length;
-  return {
-    items,
-    ...(more
-      ? { next: Buffer.from(JSON.stringify({ o: offset + size, a: bound })).toString('base64url') }
-      : {}),
-  };
+  return { items, ...(more ? { next: pageToken.encode(offset + size, bound) } : {}) };
 }
 
 /** 400 for a date that is not a date-time, too recent, or out of order; else the parsed range. */

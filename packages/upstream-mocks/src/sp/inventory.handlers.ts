@@ -27,8 +27,12 @@ const summaries = spRoute('get', '/fba/inventory/v1/summaries', ({ url }) => {
   if (csv(url, 'marketplaceIds').length !== 1)
     return invalidInput('marketplaceIds must contain exactly one value.', op);
   const skus = csv(url, 'sellerSkus');
+  // The model's `sellerSku`: "A single seller SKU used for querying the specified seller SKU inventory summaries."
+  const single = url.searchParams.get('sellerSku');
   const details = url.searchParams.get('details') === 'true';
-  const rows = INVENTORY.filter((s) => skus.length === 0 || skus.includes(s.sellerSku)).map((s) => {
+  const wanted = (sku: string) =>
+    (skus.length === 0 || skus.includes(sku)) && (single === null || single === sku);
+  const rows = INVENTORY.filter((s) => wanted(s.sellerSku)).map((s) => {
     if (details) return s;
     const { inventoryDetails: _omit, ...rest } = s;
     return rest;

@@ -3,9 +3,12 @@ import type { RequestHandler } from 'msw';
 import { loadEngine } from '../spec/front-door.js';
 import type { Json } from '../spec/json-schema.js';
 import { buyerInfoOf, itemBuyerInfoOf, orderFor, shippingAddressOf } from './data/order-pii.js';
-import { ORDER_ITEMS, ORDERS, toV2026, type V0Order } from './data/orders.js';
+import { FIXTURE_NOW, ORDER_ITEMS, ORDERS, type V0Order } from './data/orders.js';
+import { fulfillmentStatusOf, toV2026 } from './data/orders-v2026.js';
+import { orderDateFilter } from './order-dates.js';
+import { pageToken, queryFilters } from './page-token.js';
 import { invalidInput, notFound, spJson } from './respond.js';
-import { grantOf } from './restricted.js';
+import { grantOf, requestRoles } from './restricted.js';
 import { csv, spRoute } from './route.js';
 
 const ORDER_ID = /^\d{3}-\d{7}-\d{7}$/;
@@ -17,12 +20,6 @@ function page<T>(all: T[], token: string | null, size: number): { items: T[]; ne
   return nextIndex < all.length
     ? { items, next: Buffer.from(String(nextIndex)).toString('base64url') }
     : { items };
-}
-
-function after(o: V0Order, created?: string | null, updated?: string | null): boolean {
-  if (created && o.PurchaseDate < created) return false;
-  if (updated && o.LastUpdateDate < updated) return false;
-  return true;
 }
 
 /**
@@ -48,6 +45,13 @@ async function undocumentedValue(request: Request, url: URL): Promise<string | u
   }
   return undefined;
 }
+
+const V0_DATES = {
+  createdAfter: 'CreatedAfter',
+  createdBefore: 'CreatedBefore',
+  lastUpdatedAfter: 'LastUpdatedAfter',
+  lastUpdatedBefore: 'LastUpdatedBefore',
+};
 
 /** getOrders' delivery-date filters (ordersV0.json: "before (or at)" / "after (or at)" a time). */
 const DELIVERY_FILTERS: Array<[string, 'EarliestDeliveryDate' | 'LatestDeliveryDate', 'before' | 'after']> = [
@@ -102,12 +106,14 @@ const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) =
   const delivered = deliveryFilter(url);
   if (typeof delivered === 'string')
     return invalidInput(`Invalid ${delivered}.`, op, `${delivered} must be in ISO 8601 format.`);
+  const dated = orderDateFilter(url, V0_DATES);
+  if (typeof dated === 'string') return invalidInput('Invalid Input', op, dated);
   const statuses = csv(url, 'OrderStatuses');
   const channels = csv(url, 'FulfillmentChannels');
   const matching = ORDERS.filter(
     (o) =>
       marketplaces.includes(o.MarketplaceId) &&
-      after(o, created, updated) &&
+      dated(o) &&
       delivered(o) &&
       (statuses.length === 0 || statuses.includes(o.OrderStatus)) &&
       (channels.length === 0 || channels.includes(o.FulfillmentChannel)),
@@ -119,7 +125,7 @@ const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) =
       payload: {
         Orders: items.map((o) => orderFor(o, grant)),
         ...(next ? { NextToken: next } : {}),
-        CreatedBefore: '2026-03-20T00:00:00Z',
+        CreatedBefore: FIXTURE_NOW,
       },
     },
     200,
@@ -137,14 +143,37 @@ const getOrder = spRoute('get', '/orders/v0/orders/:orderId', ({ params, request
     : notFound(`Order ${id} not found.`, 'getOrder');
 });
 
-const getOrderItems = spRoute('get', '/orders/v0/orders/:orderId/orderItems', ({ params, request }) => {
+/**
+ * Order items per getOrderItems page. The model documents NextToken but no page size; the mock's is small
+ * so the fixture's three-item order has a second page.
+ */
+const ORDER_ITEMS_PAGE = 2;
+
+const getOrderItems = spRoute('get', '/orders/v0/orders/:orderId/orderItems', ({ params, request, url }) => {
+  const op = 'getOrderItems';
   const id = params.orderId ?? '';
   const items = ORDER_ITEMS[id];
   const order = ORDERS.find((o) => o.AmazonOrderId === id);
-  if (!items || !order) return notFound(`Order ${id} not found.`, 'getOrderItems');
+  if (!items || !order) return notFound(`Order ${id} not found.`, op);
+  const token = url.searchParams.get('NextToken');
+  const resumed = token === null ? { offset: 0, filters: id } : pageToken.decode(token);
+  if (!resumed || resumed.filters !== id) return invalidInput('Invalid Input', op, 'Invalid NextToken.');
+  const end = resumed.offset + ORDER_ITEMS_PAGE;
   const buyer = grantOf(request)?.has('buyerInfo') ? itemBuyerInfoOf(order) : undefined;
-  const shown = items.map((item) => (buyer ? { ...item, BuyerInfo: buyer } : item));
-  return spJson({ payload: { AmazonOrderId: id, OrderItems: shown } }, 200, 'getOrderItems');
+  const shown = items
+    .slice(resumed.offset, end)
+    .map((item) => (buyer ? { ...item, BuyerInfo: buyer } : item));
+  return spJson(
+    {
+      payload: {
+        AmazonOrderId: id,
+        OrderItems: shown,
+        ...(end < items.length ? { NextToken: pageToken.encode(end, id) } : {}),
+      },
+    },
+    200,
+    op,
+  );
 });
 
 /**
@@ -200,39 +229,16 @@ function searchDateProblem(url: URL): string | undefined {
 }
 
 /** What a searchOrders page repeats (the model: every parameter but maxResultsPerPage and includedData). */
-function searchFilters(url: URL): string {
-  const kept = [...url.searchParams.entries()].filter(
-    ([k]) => !['paginationToken', 'maxResultsPerPage', 'includedData'].includes(k),
-  );
-  return JSON.stringify(kept.sort(([a], [b]) => a.localeCompare(b)));
-}
+const searchFilters = (url: URL) =>
+  queryFilters(url, ['paginationToken', 'maxResultsPerPage', 'includedData']);
 
-/**
- * A searchOrders token names its offset and the filters that produced it, so a next-page request
- * without "all other parameters … with the same values" is rejected as the model says it is.
- */
-const searchToken = {
-  encode: (offset: number, filters: string) =>
-    Buffer.from(JSON.stringify({ offset, filters })).toString('base64url'),
-  decode: (token: string): { offset: number; filters: string } | undefined => {
-    try {
-      const parsed = JSON.parse(Buffer.from(token, 'base64url').toString()) as Record<string, unknown>;
-      return typeof parsed.offset === 'number' && typeof parsed.filters === 'string'
-        ? { offset: parsed.offset, filters: parsed.filters }
-        : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-};
-
-const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
+const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url, request }) => {
   const op = 'searchOrders';
   const dates = searchDateProblem(url);
   if (dates) return invalidInput(dates, op);
   const filters = searchFilters(url);
   const token = url.searchParams.get('paginationToken');
-  const resumed = token === null ? { offset: 0, filters } : searchToken.decode(token);
+  const resumed = token === null ? { offset: 0, filters } : pageToken.decode(token);
   if (!resumed) return invalidInput('Invalid Input', op, 'Invalid paginationToken.');
   if (resumed.filters !== filters) {
     return invalidInput(
@@ -241,28 +247,47 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url }) => {
       'paginationToken must be sent with the same parameter values as the request that generated it (except maxResultsPerPage and includedData).',
     );
   }
-  const created = url.searchParams.get('createdAfter');
-  const updated = url.searchParams.get('lastUpdatedAfter');
+  const dated = orderDateFilter(url, {
+    createdAfter: 'createdAfter',
+    createdBefore: 'createdBefore',
+    lastUpdatedAfter: 'lastUpdatedAfter',
+    lastUpdatedBefore: 'lastUpdatedBefore',
+  });
+  if (typeof dated === 'string') return invalidInput('Invalid Input', op, dated);
   const marketplaces = csv(url, 'marketplaceIds');
   const fulfilledBy = csv(url, 'fulfilledBy');
-  const matching = ORDERS.map(toV2026).filter((o) => {
-    const v0 = ORDERS.find((x) => x.AmazonOrderId === o.orderId);
-    if (!v0 || !after(v0, created, updated)) return false;
-    if (marketplaces.length > 0 && !marketplaces.includes(v0.MarketplaceId)) return false;
-    const by = v0.FulfillmentChannel === 'AFN' ? 'AMAZON' : 'MERCHANT';
+  const statuses = csv(url, 'fulfillmentStatuses');
+  const matching = ORDERS.filter((o) => {
+    if (!dated(o)) return false;
+    if (marketplaces.length > 0 && !marketplaces.includes(o.MarketplaceId)) return false;
+    if (statuses.length > 0 && !statuses.includes(fulfillmentStatusOf(o))) return false;
+    const by = o.FulfillmentChannel === 'AFN' ? 'AMAZON' : 'MERCHANT';
     return fulfilledBy.length === 0 || fulfilledBy.includes(by);
   });
+  // "The value must be between 1 and 100" (the description; the schema has no bounds).
   const size = Number(url.searchParams.get('maxResultsPerPage') ?? '100');
+  if (!Number.isInteger(size) || size < 1 || size > 100)
+    return invalidInput('Invalid Input', op, 'maxResultsPerPage must be between 1 and 100.');
   const end = resumed.offset + size;
+  const included = csv(url, 'includedData');
   return spJson(
     {
-      orders: matching.slice(resumed.offset, end),
-      ...(end < matching.length ? { pagination: { nextToken: searchToken.encode(end, filters) } } : {}),
-      createdBefore: '2026-03-20T00:00:00Z',
+      orders: matching.slice(resumed.offset, end).map((o) => toV2026(o, included, requestRoles(request))),
+      ...(end < matching.length ? { pagination: { nextToken: pageToken.encode(end, filters) } } : {}),
+      createdBefore: FIXTURE_NOW,
     },
     200,
     op,
   );
+});
+
+/**
+ * getOrder 2026-01-01: one order with its items always, and the datasets `includedData` names. Like the
+ * v0 PII operations, an id outside the fixture answers a generic order.
+ */
+const getOrder2026 = spRoute('get', '/orders/2026-01-01/orders/:orderId', ({ params, url, request }) => {
+  const order = orderOf(params.orderId ?? '');
+  return spJson({ order: toV2026(order, csv(url, 'includedData'), requestRoles(request)) }, 200, 'getOrder');
 });
 
 export const ordersHandlers: RequestHandler[] = [
@@ -273,4 +298,5 @@ export const ordersHandlers: RequestHandler[] = [
   ...getOrder,
   ...getOrders,
   ...searchOrders,
+  ...getOrder2026,
 ];

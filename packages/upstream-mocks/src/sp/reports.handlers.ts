@@ -1,10 +1,18 @@
 // Reports 2021-06-30: createReport (202), getReport, getReports, getReportDocument (presigned URL).
 import type { RequestHandler } from 'msw';
 import { DOCUMENT_HOST } from './hosts.js';
+import { pageToken } from './page-token.js';
 import { invalidInput, notFound, spErrors, spJson } from './respond.js';
 import { csv, spRoute, unexpectedParams } from './route.js';
 import { grantOf } from './restricted.js';
-import { documents, nextId, RESTRICTED_REPORT_TYPES, reports, SEED_PII_DOCUMENT_ID } from './state.js';
+import {
+  documents,
+  type MockReport,
+  nextId,
+  RESTRICTED_REPORT_TYPES,
+  reports,
+  SEED_PII_DOCUMENT_ID,
+} from './state.js';
 
 function bad400(message: string, op: string): Response {
   return spErrors(400, [{ code: '400', message, details: '' }], op);
@@ -57,6 +65,53 @@ const getReport = spRoute('get', '/reports/2021-06-30/reports/:reportId', ({ par
     : notFound(`Report ${params.reportId ?? ''} not found.`, 'getReport');
 });
 
+/** getReports' filters (a nextToken carries them, as it is sent alone). */
+interface ListQuery {
+  types: string[];
+  statuses: string[];
+  marketplaces: string[];
+  since: string | null;
+  until: string | null;
+  pageSize: number;
+}
+
+function listQuery(url: URL): ListQuery {
+  return {
+    types: csv(url, 'reportTypes'),
+    statuses: csv(url, 'processingStatuses'),
+    marketplaces: csv(url, 'marketplaceIds'),
+    since: url.searchParams.get('createdSince'),
+    until: url.searchParams.get('createdUntil'),
+    pageSize: Number(url.searchParams.get('pageSize') ?? '10'),
+  };
+}
+
+/** The query and offset a nextToken carries (it is sent alone). */
+function resume(token: string): { query: ListQuery; offset: number } | undefined {
+  const position = pageToken.decode(token);
+  try {
+    const query = position ? (JSON.parse(position.filters) as ListQuery) : undefined;
+    return query && Array.isArray(query.types) ? { query, offset: position?.offset ?? 0 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The model's filters. createdSince's default ("90 days ago") is not applied: the seeded reports are the
+ * fixture's, dated March 2026.
+ */
+function listed(r: MockReport, q: ListQuery): boolean {
+  const created = Date.parse(r.createdTime);
+  return (
+    q.types.includes(r.reportType) &&
+    (q.statuses.length === 0 || q.statuses.includes(r.processingStatus)) &&
+    (q.marketplaces.length === 0 || r.marketplaceIds.some((m) => q.marketplaces.includes(m))) &&
+    (q.since === null || created >= Date.parse(q.since)) &&
+    (q.until === null || created <= Date.parse(q.until))
+  );
+}
+
 const list = spRoute('get', '/reports/2021-06-30/reports', ({ url }) => {
   const op = 'getReports';
   const bad = unexpectedParams(url, [
@@ -74,15 +129,22 @@ const list = spRoute('get', '/reports/2021-06-30/reports', ({ url }) => {
   if (url.searchParams.has('nextToken') && [...url.searchParams.keys()].some((k) => k !== 'nextToken')) {
     return bad400('nextToken must be the only parameter when it is given.', op);
   }
-  const types = csv(url, 'reportTypes');
-  if (types.length === 0 && !url.searchParams.get('nextToken')) {
+  const token = url.searchParams.get('nextToken');
+  const page = token === null ? { query: listQuery(url), offset: 0 } : resume(token);
+  if (!page) return bad400('Invalid nextToken.', op);
+  const { query, offset } = page;
+  if (query.types.length === 0)
     return invalidInput('reportTypes is required when nextToken is not provided.', op);
-  }
-  const statuses = csv(url, 'processingStatuses');
-  const rows = [...reports.values()].filter(
-    (r) => types.includes(r.reportType) && (statuses.length === 0 || statuses.includes(r.processingStatus)),
+  const rows = [...reports.values()].filter((r) => listed(r, query));
+  const end = offset + query.pageSize;
+  return spJson(
+    {
+      reports: rows.slice(offset, end),
+      ...(end < rows.length ? { nextToken: pageToken.encode(end, JSON.stringify(query)) } : {}),
+    },
+    200,
+    op,
   );
-  return spJson({ reports: rows.slice(0, Number(url.searchParams.get('pageSize') ?? '10')) }, 200, op);
 });
 
 const getDocument = spRoute('get', '/reports/2021-06-30/documents/:documentId', ({ params, request }) => {

@@ -1,6 +1,7 @@
 // The SP mock's restricted data: which resources need a restricted-data token (RDT), the RDTs the Tokens
 // mock issued, and what a request's token grants. Per the Tokens API use case guide ("List of restricted
 // operations", "generic path" vs "specific path") and tokens_2021-03-01.json `RestrictedResource`.
+import { refreshTokenOf } from '../lwa/tokens.js';
 
 /** A restricted operation as the Tokens API knows it. */
 interface RestrictedEntry {
@@ -122,6 +123,11 @@ export function grantOf(request: Request): Set<string> | undefined {
   if (!isRdt(token)) return undefined;
   const hit = covering(token, request.method, new URL(request.url).pathname) ?? [];
   return new Set(hit.flatMap((r) => r.dataElements));
+}
+
+/** The restricted roles of the identity whose LWA access token the request carries (all for an RDT). */
+export function requestRoles(request: Request): { shipping: boolean; tax: boolean } {
+  return rolesOf(refreshTokenOf(request.headers.get('x-amz-access-token') ?? '') ?? '');
 }
 
 /**

@@ -2,6 +2,7 @@
 // per granularity unit, whole units in granularityTimeZone (so the first and last may hold partial data,
 // as the model says), each written as Amazon writes them (`2018-05-01T00:00-07:00--2018-05-02T00:00-07:00`).
 import { DateTime, type DurationLikeObject, IANAZone } from 'luxon';
+import { FIXTURE_NOW } from './data/orders.js';
 
 export type Granularity = 'Hour' | 'Day' | 'Week' | 'Month' | 'Year' | 'Total';
 
@@ -20,6 +21,9 @@ const UTC_NAMES = new Set(['UTC', 'Etc/UTC']);
 const HOUR_LIMIT_DAYS = 30;
 const OTHER_LIMIT_YEARS = 2;
 
+/** "now" of the Sales rules: the fixture's present (data/orders.ts). */
+export const fixtureNow = (): DateTime => DateTime.fromISO(FIXTURE_NOW, { zone: 'utc' });
+
 function parseEdge(raw: string): DateTime | undefined {
   if (!ABSOLUTE.test(raw)) return undefined;
   const at = DateTime.fromISO(raw, { setZone: true });
@@ -27,13 +31,14 @@ function parseEdge(raw: string): DateTime | undefined {
 }
 
 /**
- * Checks `interval`, `granularity` and `granularityTimeZone` as the parameter descriptions state them;
- * a message for the 400, else the window.
+ * Checks `interval`, `granularity` and `granularityTimeZone` as the parameter descriptions state them
+ * ("from now" measured from `now`); a message for the 400, else the window.
  */
 export function salesWindow(
   interval: string,
   granularity: Granularity,
   timeZone: string | null,
+  now: DateTime,
 ): SalesWindow | string {
   const parts = interval.split('--');
   const [start, end] = parts.map(parseEdge);
@@ -41,11 +46,16 @@ export function salesWindow(
     return 'interval must be two ISO 8601 date-times with Z or an offset, separated by two hyphens (start--end).';
   if (end.toMillis() <= start.toMillis())
     return 'The end of the interval must be later than its start (the end is exclusive).';
+  // "granularity=Hour results in a successful request only if the interval specified is less than or equal
+  // to 30 days from now. For all other granularities, the interval specified must be less or equal to
+  // 2 years from now." Read both ways: the interval reaches back at most that far from now, and spans at
+  // most that much.
   const limit = granularity === 'Hour' ? { days: HOUR_LIMIT_DAYS } : { years: OTHER_LIMIT_YEARS };
-  if (end.toMillis() > start.plus(limit).toMillis())
-    return granularity === 'Hour'
-      ? `With granularity Hour the interval may span at most ${HOUR_LIMIT_DAYS} days.`
-      : `The interval may span at most ${OTHER_LIMIT_YEARS} years.`;
+  const within = granularity === 'Hour' ? `${HOUR_LIMIT_DAYS} days` : `${OTHER_LIMIT_YEARS} years`;
+  const prefix = granularity === 'Hour' ? 'With granularity Hour the interval' : 'The interval';
+  if (start.toMillis() < now.minus(limit).toMillis())
+    return `${prefix} must start at most ${within} before now (${now.toISO()}).`;
+  if (end.toMillis() > start.plus(limit).toMillis()) return `${prefix} may span at most ${within}.`;
   const zulu = interval.split('--').every((edge) => edge.endsWith('Z'));
   if (timeZone === null) {
     if (granularity !== 'Hour')

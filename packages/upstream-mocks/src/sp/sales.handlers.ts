@@ -87,7 +87,7 @@ function metric(
 }
 
 const orderMetrics = spRoute('get', '/sales/v1/orderMetrics', async ({ url, host }) => {
-  const { bucketLabel, salesBuckets, salesWindow } = await intervalRules();
+  const { bucketLabel, fixtureNow, salesBuckets, salesWindow } = await intervalRules();
   const q = (name: string) => url.searchParams.get(name);
   const marketplaces = csv(url, 'marketplaceIds');
   if (marketplaces.length !== 1) return invalidInput('Only one marketplace can be specified.', op);
@@ -99,7 +99,7 @@ const orderMetrics = spRoute('get', '/sales/v1/orderMetrics', async ({ url, host
   if (network !== null && network !== 'AFN' && network !== 'MFN')
     return invalidInput('fulfillmentNetwork must be AFN or MFN.', op);
   const granularity = (q('granularity') ?? 'Total') as Granularity;
-  const window = salesWindow(q('interval') ?? '', granularity, q('granularityTimeZone'));
+  const window = salesWindow(q('interval') ?? '', granularity, q('granularityTimeZone'), fixtureNow());
   if (typeof window === 'string') return invalidInput(window, op);
   const sales = salesOf({
     marketplaceId: marketplace.id,

@@ -3,7 +3,13 @@
 import type { RequestHandler } from 'msw';
 import { refreshTokenOf } from '../lwa/tokens.js';
 import { invalidInput, spJson } from './respond.js';
-import { type GrantedResource, isGenericPath, issueRdt, restrictedEntry, rolesOf } from './restricted.js';
+import {
+  type GrantedResource,
+  isGenericPath,
+  issueRdt,
+  requestRoles,
+  restrictedEntry,
+} from './restricted.js';
 import { spRoute } from './route.js';
 
 const OP = 'createRestrictedDataToken';
@@ -36,7 +42,7 @@ const create = spRoute('post', '/tokens/2021-03-01/restrictedDataToken', async (
       OP,
       'Maximum 50 restricted resources.',
     );
-  const roles = rolesOf(refreshTokenOf(request.headers.get('x-amz-access-token') ?? '') ?? '');
+  const roles = requestRoles(request);
   const granted: GrantedResource[] = [];
   const denied = new Set<string>();
   for (const input of inputs) {

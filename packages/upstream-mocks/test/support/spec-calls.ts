@@ -63,6 +63,31 @@ export async function call(op: Operation, request?: Request): Promise<CallResult
   return { op, request: req, status: res.status, contentType, body, problems };
 }
 
+/** An SP call (JSON body if given) through the mocks: its status, parsed body and the model's complaints. */
+export async function sendSp(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown; problems: string[] }> {
+  const res = await fetch(`${SP_BASE}${path}`, {
+    method,
+    headers: {
+      ...authHeaders('sp-api'),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const parsed = await readBody(res);
+  const hit = matchRoute('sp-api', method, new URL(`${SP_BASE}${path}`).pathname);
+  if (!hit) throw new Error(`no SP operation for ${method} ${path}`);
+  const op = await loadOperation(hit.route);
+  return {
+    status: res.status,
+    body: parsed,
+    problems: checkResponse(op, res.status, res.headers.get('content-type'), parsed).map((p) => p.message),
+  };
+}
+
 /** The operations the hand-written handlers serve (by matching each handler's path to the spec). */
 export function handWrittenRoutes(handlers: RequestHandler[], family: SpecFamily): OperationRoute[] {
   const out = new Map<string, OperationRoute>();

@@ -1,4 +1,11 @@
-// Orders fixture in the v0 shape (PascalCase); the 2026-01-01 handler derives camelCase from it.
+// Orders fixture in the v0 shape (PascalCase); orders-v2026.ts derives the 2026-01-01 view from it.
+
+/**
+ * The fixture's present: its data ends here (the orders' CreatedBefore), and the rules stated relative to
+ * "now" (Sales: "30 days from now", "2 years from now") are measured from it, so answers never depend on
+ * the day a test runs.
+ */
+export const FIXTURE_NOW = '2026-03-20T00:00:00Z';
 
 export interface V0Order {
   AmazonOrderId: string;
@@ -60,46 +67,44 @@ export const ORDERS: V0Order[] = [
   order('702-1293822-4486215', 9, 'Canceled', 'MFN', '42.00', 'A2EUQ1WTGCTBG2'),
 ];
 
-export const ORDER_ITEMS: Record<string, Array<Record<string, unknown>>> = Object.fromEntries(
-  ORDERS.map((o, i) => [
-    o.AmazonOrderId,
-    [
-      {
-        ASIN: ['B08N5WRWNW', 'B07XJ8C8F5', 'B09G9FPHY6', 'B0B7BP6CJN', 'B07FZ8S74R'][i] ?? 'B08N5WRWNW',
-        OrderItemId: `6829${i}012345${i}`,
-        SellerSKU: `SKU-${1000 + i}`,
-        Title: ['Echo Dot (4th Gen)', 'USB-C Cable 2m', 'Wireless Mouse', 'Coffee Mug 350ml', 'Yoga Mat'][i],
-        QuantityOrdered: 1,
-        QuantityShipped: o.OrderStatus === 'Shipped' ? 1 : 0,
-        ItemPrice: { CurrencyCode: o.OrderTotal.CurrencyCode, Amount: o.OrderTotal.Amount },
-        IsGift: 'false',
-        ConditionId: 'New',
-      },
-    ],
-  ]),
-);
-
-/** v2026-01-01 (camelCase, no payload wrapper) view of a v0 order. */
-export function toV2026(o: V0Order): Record<string, unknown> {
+function item(o: V0Order, i: number, asin: string, title: string, amount: string): Record<string, unknown> {
   return {
-    orderId: o.AmazonOrderId,
-    createdTime: o.PurchaseDate,
-    lastUpdatedTime: o.LastUpdateDate,
-    salesChannel: { marketplaceId: o.MarketplaceId, marketplaceName: o.SalesChannel, channelName: 'AMAZON' },
-    fulfillment: {
-      fulfilledBy: o.FulfillmentChannel === 'AFN' ? 'AMAZON' : 'MERCHANT',
-      fulfillmentStatus: {
-        Shipped: 'SHIPPED',
-        Unshipped: 'UNSHIPPED',
-        Pending: 'PENDING',
-        Canceled: 'CANCELLED',
-      }[o.OrderStatus],
-    },
-    programs: o.IsPrime ? ['PRIME'] : [],
-    orderItems: (ORDER_ITEMS[o.AmazonOrderId] ?? []).map((it) => ({
-      orderItemId: it.OrderItemId,
-      product: { asin: it.ASIN, sellerSku: it.SellerSKU, title: it.Title },
-      quantityOrdered: it.QuantityOrdered,
-    })),
+    ASIN: asin,
+    OrderItemId: `6829${i}012345${i}`,
+    SellerSKU: `SKU-${1000 + i}`,
+    Title: title,
+    QuantityOrdered: 1,
+    QuantityShipped: o.OrderStatus === 'Shipped' ? 1 : 0,
+    ItemPrice: { CurrencyCode: o.OrderTotal.CurrencyCode, Amount: amount },
+    IsGift: 'false',
+    ConditionId: 'New',
   };
 }
+
+const FIRST_ITEMS: Array<[string, string]> = [
+  ['B08N5WRWNW', 'Echo Dot (4th Gen)'],
+  ['B07XJ8C8F5', 'USB-C Cable 2m'],
+  ['B09G9FPHY6', 'Wireless Mouse'],
+  ['B0B7BP6CJN', 'Coffee Mug 350ml'],
+  ['B07FZ8S74R', 'Yoga Mat'],
+];
+
+/**
+ * One item per order (its price the order total), except the Canadian order: three items, so a
+ * getOrderItems answer has more than one page (the mock's page size is in orders.handlers.ts).
+ */
+export const ORDER_ITEMS: Record<string, Array<Record<string, unknown>>> = Object.fromEntries(
+  ORDERS.map((o, i) => {
+    const [asin, title] = FIRST_ITEMS[i] ?? (FIRST_ITEMS[0] as [string, string]);
+    if (o.AmazonOrderId !== '702-1293822-4486215')
+      return [o.AmazonOrderId, [item(o, i, asin, title, o.OrderTotal.Amount)]];
+    return [
+      o.AmazonOrderId,
+      [
+        item(o, i, asin, title, '30.00'),
+        item(o, 5, 'B07GSXQ4VS', 'Yoga Block', '8.00'),
+        item(o, 6, 'B01N0Z0W2Z', 'Yoga Strap', '4.00'),
+      ],
+    ];
+  }),
+);
