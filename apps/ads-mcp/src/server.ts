@@ -52,9 +52,18 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     const { refreshToken, clientIdFallback } = config.openbridge;
     // Every Openbridge request (JWT, brokered token, /sri) spends from Openbridge's one per-IP budget.
     const limits = openbridgeLimits(limiter, env);
-    const exchange = createCredentialExchange(config, fetcher, options.logger, limits);
-    const jwt = createJwtProvider(exchange, refreshToken);
-    auth = createOpenbridgeSource(exchange, jwt, refreshToken, () => session.identityId, clientIdFallback);
+    const log = options.logger;
+    const jwt = createJwtProvider(
+      createCredentialExchange(config, fetcher, { log, openbridgeLimits: limits }),
+      refreshToken,
+    );
+    // The brokered token is issued for the JWT: a 401 there refreshes the JWT once, as for /sri.
+    const broker = createCredentialExchange(config, fetcher, {
+      log,
+      openbridgeLimits: limits,
+      issuedFor: jwt,
+    });
+    auth = createOpenbridgeSource(broker, () => session.identityId, clientIdFallback);
     const identities = identityPipeline({
       fetcher,
       jwt,
@@ -65,7 +74,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     });
     listIdentities = (signal) => listAdsIdentities(identities, signal);
   } else if (config.lwa) {
-    const exchange = createCredentialExchange(config, fetcher, options.logger);
+    const exchange = createCredentialExchange(config, fetcher, { log: options.logger });
     auth = createLwaSource(exchange, config.lwa, config.lwaEndpoint);
   } else {
     throw new Error('no credential source configured');

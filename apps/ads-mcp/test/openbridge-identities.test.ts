@@ -16,12 +16,17 @@ const REFRESH_TOKEN = 'unit-key:unit-secret';
 let mock: SetupServer;
 let sri = 0;
 let jwtExchanges = 0;
+/** The Bearer JWT of each /sri request, in order. */
+let sriJwts: string[] = [];
 
 beforeAll(() => {
   mock = startMockServer();
   mock.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
-    if (url.href.startsWith(OPENBRIDGE.identitiesUrl)) sri += 1;
+    if (url.href.startsWith(OPENBRIDGE.identitiesUrl)) {
+      sri += 1;
+      sriJwts.push(request.headers.get('authorization') ?? '');
+    }
     if (url.pathname === '/auth/api/ref') jwtExchanges += 1;
   });
 });
@@ -29,6 +34,7 @@ afterEach(() => {
   mock.resetHandlers();
   sri = 0;
   jwtExchanges = 0;
+  sriJwts = [];
 });
 afterAll(() => mock.close());
 
@@ -37,7 +43,10 @@ function lister(env: Record<string, string> = { OBMCP_MOCK: '1' }) {
   const config = loadConfig({ ...env, ADS_AUTH_MODE: 'openbridge', OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN });
   const fetcher = createFetcher({ timeoutMs: 10_000 });
   const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), env);
-  const jwt = createJwtProvider(createCredentialExchange(config, fetcher, undefined, limits), REFRESH_TOKEN);
+  const jwt = createJwtProvider(
+    createCredentialExchange(config, fetcher, { openbridgeLimits: limits }),
+    REFRESH_TOKEN,
+  );
   // Mock mode's 1 s retry budget may not fit a retry on a loaded machine: the wiring is under test here.
   const retry = { ...adsRetry(config), maxTotalMs: 60_000 };
   const pipeline = identityPipeline({ fetcher, jwt, refreshToken: REFRESH_TOKEN, limits, retry });
@@ -97,5 +106,30 @@ describe('Openbridge identity listing through the pipeline', () => {
     expect([jwtExchanges, sri]).toEqual([1, 1]);
     await expect(list()).rejects.toBeInstanceOf(RateLimitedError);
     expect(sri).toBe(1);
+  });
+
+  // The remote-identity API's answer to a JWT it no longer accepts (the mock's own 401 body, DRF style).
+  const jwtRejected = () =>
+    HttpResponse.json({ detail: 'Authentication credentials were not provided.' }, { status: 401 });
+
+  it('a JWT rejected with 401 (expired or revoked early): one more exchange, one resend, the identities come back', async () => {
+    mock.use(http.get(OPENBRIDGE.identitiesUrl, jwtRejected, { once: true }));
+    const identities = await lister().list();
+    expect(identities.map((i) => i.id)).toEqual(expect.arrayContaining([7460, 7462, 8120]));
+    expect([jwtExchanges, sri]).toEqual([2, 2]);
+    // The resend carried the new JWT, not the rejected one.
+    expect(sriJwts[1]).toMatch(/^Bearer \S+\.\S+\.\S+$/);
+    expect(sriJwts[1]).not.toBe(sriJwts[0]);
+  });
+
+  it('a JWT still rejected after the one refresh: auth_error OPENBRIDGE_HTTP_401, no further exchange or retry', async () => {
+    mock.use(http.get(OPENBRIDGE.identitiesUrl, jwtRejected));
+    const envelope = envelopeOf(await rejection(lister().list()));
+    expect([jwtExchanges, sri]).toEqual([2, 2]);
+    expect(envelope).toMatchObject({
+      error_kind: 'auth_error',
+      error_code: 'OPENBRIDGE_HTTP_401',
+      retryable: false,
+    });
   });
 });

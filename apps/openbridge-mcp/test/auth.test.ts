@@ -1,13 +1,12 @@
 // JWT provider in-process against the msw mock: 200/202, caching until 5 min before expires_at, dedupe.
 import { RateLimitedError } from '@obmcp/contract';
-import { createFetcher, createLimiter, createPipeline, openbridgeLimits } from '@obmcp/http-kit';
+import { createFetcher } from '@obmcp/http-kit';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtProvider, REFRESH_EARLY_MS } from '../src/auth/jwt-provider.js';
 import { readJwtClaims } from '../src/auth/jwt-claims.js';
-import { loadConfig } from '../src/config.js';
-import { openbridgeUpstream } from '../src/http/upstream.js';
+import { inProcessPipeline } from './in-process-pipeline.js';
 
 let mock: SetupServer;
 let exchanges = 0;
@@ -85,20 +84,10 @@ describe('JWT provider', () => {
 describe('the JWT exchange and the per-IP budget', () => {
   it('spends from the same budget as every Openbridge request (Openbridge counts them all)', async () => {
     // A budget of two requests that does not refill within the test.
-    const env = { OBMCP_MOCK: '1', OBMCP_MOCK_RATE_LIMIT: '0.001/2' };
-    const config = loadConfig({ ...env, OPENBRIDGE_REFRESH_TOKEN: 'unit-key:unit-secret' });
-    const fetcher = createFetcher({ timeoutMs: 2_000 });
-    const limiter = createLimiter({ maxWaitMs: 0 });
-    const jwt = createJwtProvider({
-      fetcher,
-      authUrl: config.urls.auth,
-      refreshToken: config.refreshToken,
-      maxRetries: 0,
-      limits: openbridgeLimits(limiter, env),
+    const { listSubscriptions: list } = inProcessPipeline({
+      OBMCP_MOCK: '1',
+      OBMCP_MOCK_RATE_LIMIT: '0.001/2',
     });
-    const pipeline = createPipeline(openbridgeUpstream({ config, jwt, fetcher, limiter, env }));
-    const list = () =>
-      pipeline.exchange({ operation: 'GET sub', method: 'GET', path: `${config.urls.subscriptions}/v2/sub` });
     await list();
     expect(exchanges).toBe(1);
     // The JWT exchange took the budget's other request: the next call is refused before it is sent.

@@ -10,40 +10,35 @@ const execute = (code: string, timeout_ms?: number) =>
 
 interface Limited {
   error: SandboxLimitationError;
-  ms: number;
   detail: Record<string, unknown>;
 }
 
 async function limited(code: string, timeout_ms?: number): Promise<Limited> {
-  const started = Date.now();
   const error = await rejection(execute(code, timeout_ms));
-  const ms = Date.now() - started;
   expect(error).toBeInstanceOf(SandboxLimitationError);
   const e = error as SandboxLimitationError;
   expect(e.summary).toBe('Code mode sandbox hit a known runtime limitation.');
   expect(e.hints.at(-1)).toBe('If needed, call the tool directly outside execute.');
   const detail = e.details[0] as Record<string, unknown>;
   expect(detail).toMatchObject({ path: '', received_type: 'QuickJSRuntimeError' });
-  return { error: e, ms, detail };
+  return { error: e, detail };
 }
 
 describe('execute limits', () => {
+  // Which limit ended a run is read from its detail, never from a clock (the deadline rule: run-state.test.ts).
   it('stops a busy loop at timeout_ms and the next execute still works', async () => {
-    const { ms, detail } = await limited('while (true) {}', 500);
+    const { detail } = await limited('while (true) {}', 500);
     expect(detail).toMatchObject({
       limit_kind: 'timeout',
       limit: 500,
       issue: expect.stringMatching(/^InternalError: interrupted/),
     });
-    expect(ms).toBeGreaterThanOrEqual(450);
-    expect(ms).toBeLessThan(2500);
     expect(await execute('return 1 + 1;')).toMatchObject({ result: 2 });
   });
 
   it('stops a script that awaits forever (host-side timer)', async () => {
-    const { ms, detail } = await limited('await new Promise(() => {});', 300);
-    expect(detail).toMatchObject({ limit_kind: 'timeout' });
-    expect(ms).toBeLessThan(1000);
+    const { detail } = await limited('await new Promise(() => {});', 300);
+    expect(detail).toMatchObject({ limit_kind: 'timeout', limit: 300 });
     const slow = await limited("return await call_tool('slow', {});", 300);
     expect(slow.detail).toMatchObject({ limit_kind: 'timeout', calls: 1 });
   });
@@ -53,10 +48,10 @@ describe('execute limits', () => {
     ['arrays', 'const a = []; while (true) a.push(new Array(1e5).fill(1));'],
     ['typed arrays', 'const a = []; while (true) a.push(new Uint8Array(1e6));'],
     ['small objects', 'const a = []; while (true) a.push({ a: a.length, b: [1, 2] });'],
-  ])('stops unbounded allocation of %s within a few seconds', async (_label, code) => {
-    const { ms, detail } = await limited(code, 20_000);
+  ])('stops unbounded allocation of %s at the memory limit', async (_label, code) => {
+    // The memory limit, not the 20 s wall-time limit, ended it.
+    const { detail } = await limited(code, 20_000);
     expect(detail).toMatchObject({ limit_kind: 'memory', limit: 32 * 1024 * 1024 });
-    expect(ms).toBeLessThan(6000);
     expect(await execute("return 'still alive';")).toMatchObject({ result: 'still alive' });
   });
 
@@ -120,12 +115,11 @@ describe('execute limits', () => {
     // A busy loop blocks the event loop, so cancellation is only seen while the script awaits.
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
     const error = await rejection(
       run('execute', { code: "await call_tool('slow', {});" }, controller.signal),
     );
+    // Cancelled, not the default 5 s wall-time limit.
     expect((error as SandboxLimitationError).details[0]).toMatchObject({ limit_kind: 'cancelled' });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('carries the last log lines into the limitation detail', async () => {

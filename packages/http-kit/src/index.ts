@@ -39,6 +39,7 @@ export {
   OPENBRIDGE_HEADERS,
   OPENBRIDGE_LIMIT_NAME,
   OPENBRIDGE_RULE,
+  isOpenbridgeJwtRejected,
   openbridgeLimits,
 } from './upstreams/openbridge.js';
 export {

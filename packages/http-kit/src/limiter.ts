@@ -12,6 +12,8 @@ export interface LimiterOptions {
   now?: () => number;
   /** Longest wait acquire() accepts before refusing. */
   maxWaitMs: number;
+  /** Takes an accepted wait (default: an abortable timer). Tests inject one to see the waits without taking them. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface Limiter {
@@ -36,6 +38,7 @@ function roundUpTenth(seconds: number): number {
 export function createLimiter(options: LimiterOptions): Limiter {
   const store = options.store ?? new MemoryLimiterStore();
   const now = options.now ?? Date.now;
+  const wait = options.sleep ?? sleep;
   const learned = new Map<string, number>();
 
   const ruleFor = (key: string, rule: LimitRule): LimitRule => {
@@ -54,7 +57,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
         ? store.takeNow(key, effective, now(), maxWaitSeconds)
         : await store.take(key, effective, now(), maxWaitSeconds);
       if (taken.allowed) {
-        if (taken.waitSeconds > 0) await sleep(taken.waitSeconds * 1000, signal);
+        if (taken.waitSeconds > 0) await wait(taken.waitSeconds * 1000, signal);
         return;
       }
       const retryAfterSeconds = roundUpTenth(taken.waitSeconds);

@@ -49,13 +49,11 @@ async function transport(promise: Promise<unknown>): Promise<UpstreamTransportEr
 }
 
 describe('fetcher failure mapping', () => {
-  it("delay('infinite') → UPSTREAM_TIMEOUT within about timeoutMs", async () => {
-    const started = Date.now();
+  it("delay('infinite') → UPSTREAM_TIMEOUT after the configured timeoutMs", async () => {
+    // When the timer fires is proven on a fake clock (exchange-signal.test.ts); here, that a hanging upstream
+    // ends in UPSTREAM_TIMEOUT for the fetcher's own 200 ms (a fetcher that hung would fail the test's timeout).
     const error = await transport(fetcher.send({ method: 'GET', url: `${BASE}/hang` }));
-    const elapsed = Date.now() - started;
     expect(error.code).toBe('UPSTREAM_TIMEOUT');
-    expect(elapsed).toBeGreaterThanOrEqual(190);
-    expect(elapsed).toBeLessThan(1_000);
     expect(error.summary).toBe('Upstream upstream.test did not answer within 200 ms.');
     expect(error.details).toEqual([
       {

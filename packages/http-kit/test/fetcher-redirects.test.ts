@@ -64,10 +64,9 @@ describe('fetcher redirects', () => {
 
   it('redirect loop → UPSTREAM_UNREACHABLE without hanging', async () => {
     const fast = createFetcher({ timeoutMs: 5_000 });
-    const started = Date.now();
     const error = await transport(fast.send({ method: 'GET', url: `${BASE}/loop` }));
+    // The redirect limit ended it, not the 5 s deadline (that would be UPSTREAM_TIMEOUT).
     expect(error.code).toBe('UPSTREAM_UNREACHABLE');
-    expect(Date.now() - started).toBeLessThan(4_000);
     await fast.close();
   });
 

@@ -60,16 +60,25 @@ describe('createLimiter', () => {
     await limiter.acquire('getOrders', { rate: 1, burst: 2 });
   });
 
-  it('waits when the next token comes within maxWaitMs', async () => {
-    const limiter = createLimiter({ maxWaitMs: 500 });
+  it('waits when the next token comes within maxWaitMs (the waits seen through an injected sleep and clock)', async () => {
+    let clock = T0;
+    const waits: number[] = [];
+    const limiter = createLimiter({
+      maxWaitMs: 500,
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
     const rule = { rate: 10, burst: 1 };
     await limiter.acquire('k', rule);
-    const started = Date.now();
+    expect(waits).toEqual([]);
     await limiter.acquire('k', rule);
     await limiter.acquire('k', rule);
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(180);
-    expect(elapsed).toBeLessThan(600);
+    // 10/s with no burst to spend: each further call waits its 100 ms slot.
+    expect(waits).toHaveLength(2);
+    for (const ms of waits) expect(ms).toBeCloseTo(100, 6);
   });
 
   it('refuses beyond maxWaitMs with RateLimitedError and retryAfterSeconds rounded up to 0.1 s', async () => {

@@ -132,6 +132,41 @@ describe('credentials', () => {
   });
 });
 
+describe('a failure to obtain credentials', () => {
+  it("is not repeated by the call's own retry: the token service sees only its exchange's attempts", async () => {
+    let tokenRequests = 0;
+    const token = credentialPipeline({
+      name: 'token',
+      service: 'Token service',
+      fetcher: createFetcher({ timeoutMs: 60_000 }),
+      baseUrl: () => `${base}/token-down`,
+      headers: rateLimitHeaders('x-ratelimit', ['x-request-id']),
+      errors: () => ({ details: [], hints: [] }),
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, maxTotalMs: 5_000 },
+    });
+    const tokenAuth: AuthPlugin = {
+      headers: async () => {
+        await requestCredential(token, { operation: 'grant', method: 'POST', path: '' });
+        return { authorization: 'Bearer never' };
+      },
+      invalidate: () => undefined,
+      isExpired: () => false,
+    };
+    handler = (req, res) => {
+      if (req.url === '/token-down') tokenRequests += 1;
+      json(res, 503, { error: 'down' }, { 'retry-after': '0' });
+    };
+    const before = seen.length;
+    // The call retries a 503 up to 3 attempts, the token exchange up to 2: 2 token requests, not 3 × 2.
+    const error = await pipeline({ auth: tokenAuth })
+      .exchange(get())
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503 });
+    expect(tokenRequests).toBe(2);
+    expect(seen.slice(before).every((s) => s.url === '/token-down')).toBe(true);
+  });
+});
+
 describe('pre-flight limiter', () => {
   it('refuses before the wire with the computed wait; keys read <name>:<operation>@<scope>', async () => {
     handler = (_req, res) => json(res, 200, {});
@@ -249,6 +284,48 @@ describe('credential exchanges (credentialPipeline)', () => {
     expect(mapped.details[0]?.issue).toContain('Token service answered HTTP 503');
     const throttled = new UpstreamHttpError(429, { retryAfterSeconds: 2 });
     expect(credentialFailure(throttled)).toBe(throttled);
+  });
+
+  it('a token issued for another credential (`auth`) carries it and refreshes it once after an expired answer', async () => {
+    let issued = 0;
+    let invalidated = 0;
+    const issuing: AuthPlugin = {
+      headers: () => ({ authorization: `Bearer jwt${issued}` }),
+      invalidate: () => {
+        invalidated += 1;
+        issued += 1;
+      },
+      isExpired: (res) => res.status === 401,
+    };
+    const brokered = (auth: AuthPlugin) =>
+      credentialPipeline({
+        name: 'test',
+        service: 'Broker',
+        fetcher: createFetcher({ timeoutMs: 60_000 }),
+        baseUrl: () => `${base}/broker`,
+        headers: rateLimitHeaders('x-ratelimit', ['x-request-id']),
+        errors: () => ({ details: [], hints: [] }),
+        retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxTotalMs: 5_000 },
+        auth,
+      });
+    handler = (req, res) =>
+      req.headers.authorization === 'Bearer jwt0' ? json(res, 401, {}) : json(res, 200, { token: 'x' });
+    const before = seen.length;
+    const res = await requestCredential(brokered(issuing), { operation: 'broker', method: 'GET', path: '' });
+    expect(res.body).toEqual({ token: 'x' });
+    expect(seen.slice(before).map((s) => s.headers.authorization)).toEqual(['Bearer jwt0', 'Bearer jwt1']);
+    expect(invalidated).toBe(1);
+    // A second rejection stands: one refresh per request, never a loop.
+    handler = (_req, res) => json(res, 401, {});
+    const again = seen.length;
+    const error = await requestCredential(brokered(issuing), {
+      operation: 'broker',
+      method: 'GET',
+      path: '',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamHttpError);
+    expect(seen.length - again).toBe(2);
+    expect(invalidated).toBe(2);
   });
 
   it('given limits, a token request spends from the same bucket as the API calls', async () => {

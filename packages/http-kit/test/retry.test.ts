@@ -137,7 +137,6 @@ describe('withRetry', () => {
 
   it('really sleeps with the default sleep and stops when the signal aborts', async () => {
     const controller = new AbortController();
-    const started = Date.now();
     let calls = 0;
     setTimeout(() => controller.abort(new Error('cancelled')), 50);
     await expect(
@@ -157,7 +156,7 @@ describe('withRetry', () => {
         },
       ),
     ).rejects.toThrow('cancelled');
+    // Interrupted: a 10 s sleep that ran out would have made a second attempt.
     expect(calls).toBe(1);
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

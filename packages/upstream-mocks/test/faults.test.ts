@@ -4,9 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeFault, FAULT_SCENARIOS, httpFaultOf, setFault } from '../src/faults.js';
 import { withFault } from '../src/with-fault.js';
+
+/** Every msw delay() the mocks ask for, recorded (and still taken): the latency is seen without a clock. */
+const delays = vi.hoisted((): unknown[] => []);
+vi.mock('msw', async (importOriginal) => {
+  const msw = await importOriginal<typeof import('msw')>();
+  return {
+    ...msw,
+    delay: (...args: Parameters<typeof msw.delay>) => {
+      delays.push(args[0]);
+      return msw.delay(...args);
+    },
+  };
+});
 
 const render = (status: number, retryAfter: string | undefined) =>
   HttpResponse.json(
@@ -119,15 +132,15 @@ describe('withFault rendering', () => {
 
 describe('OBMCP_MOCK_LATENCY_MS', () => {
   it('delays every API answer by that many ms, and nothing without it', async () => {
-    const timed = async () => {
-      const t0 = performance.now();
+    /** The delays one answer asked msw for. */
+    const delaysOfOneAnswer = async () => {
+      delays.length = 0;
       const res = await fetch('https://api.example.test/ok');
       expect(await res.json()).toEqual({ ok: true });
-      return performance.now() - t0;
+      return [...delays];
     };
-    await timed();
-    expect(await timed()).toBeLessThan(60);
+    expect(await delaysOfOneAnswer()).toEqual([]);
     process.env.OBMCP_MOCK_LATENCY_MS = '80';
-    expect(await timed()).toBeGreaterThanOrEqual(75);
+    expect(await delaysOfOneAnswer()).toEqual([80]);
   });
 });

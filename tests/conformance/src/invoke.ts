@@ -34,11 +34,14 @@ function parse(text: string): unknown {
   }
 }
 
+/** A call's timeout when the caller sets none. */
+export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+
 export async function invokeTool(
   client: Client,
   name: string,
   args: unknown,
-  timeoutMs = 30_000,
+  timeoutMs = DEFAULT_CALL_TIMEOUT_MS,
 ): Promise<CallOutcome> {
   let raw: RawResult;
   try {

@@ -9,6 +9,7 @@ import { checkContractTool } from './checks/contract-tool.check.js';
 import { checkTestHook } from './checks/test-hook.check.js';
 import { checkToolShapes } from './checks/tools.check.js';
 import { envelopeProblems } from './envelope-rules.js';
+import { DEFAULT_CALL_TIMEOUT_MS } from './invoke.js';
 import type { Observation } from './observation.js';
 import { type ConformanceReport, ReportBuilder } from './report.js';
 import {
@@ -39,6 +40,7 @@ export interface ConformanceOptions {
   probe?: CallPolicy;
   sections?: readonly Section[];
   cases?: readonly CaseKind[];
+  /** Every call's timeout, get_envelope_contract's included (default DEFAULT_CALL_TIMEOUT_MS). */
   callTimeoutMs?: number;
   concurrency?: number;
 }
@@ -72,8 +74,9 @@ export async function runConformance(
       `tools/list failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  const timeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const contract = sections.has('contract_tool')
-    ? await checkContractTool(report, client, tools, advertised, observations)
+    ? await checkContractTool(report, client, tools, advertised, observations, timeoutMs)
     : undefined;
   const switches = switchesFrom(contract);
   if (sections.has('tools')) checkToolShapes(report, tools);
@@ -95,7 +98,7 @@ export async function runConformance(
     ...(options.prefix ? { prefix: options.prefix } : {}),
     // Only a server that reports its switches can be held to the META gate.
     metaOn: contract ? switches.normalizationMeta && switches.normalizationEnabled : undefined,
-    timeoutMs: options.callTimeoutMs ?? 30_000,
+    timeoutMs,
   };
   await runCalls(client, plan, ctx, options.concurrency ?? 4, report, observations);
   if (sections.has('test_hook')) await checkTestHook(report, client, tools, ctx.timeoutMs, observations);

@@ -12,14 +12,17 @@ import {
 } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { type ConformanceRun, runConformance } from '../src/index.js';
-import { PROFILES } from './support/apps.js';
+import { CALL_TIMEOUT_MS, PROFILES } from './support/apps.js';
 
 const outcomes = (run: ConformanceRun) => run.report.checks.map((c) => `${c.status} ${c.id}`).sort();
 
 async function overStdio(app: AppName): Promise<ConformanceRun> {
   const server = await startServer({ app, env: PROFILES[app].env, timeoutMs: 120_000 });
   try {
-    return await runConformance(server.client, { prefix: PROFILES[app].prefix });
+    return await runConformance(server.client, {
+      prefix: PROFILES[app].prefix,
+      callTimeoutMs: CALL_TIMEOUT_MS,
+    });
   } finally {
     await server.close();
   }
@@ -35,7 +38,7 @@ async function overHttp(app: AppName): Promise<ConformanceRun> {
   const client = new Client({ name: 'obmcp-transport-parity', version: '0.1.0' });
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
-    return await runConformance(client, { prefix: PROFILES[app].prefix });
+    return await runConformance(client, { prefix: PROFILES[app].prefix, callTimeoutMs: CALL_TIMEOUT_MS });
   } finally {
     await client.close().catch(() => undefined);
     await http.stop();

@@ -10,30 +10,41 @@ const BIN = fileURLToPath(new URL('../node_modules/.bin/mcp-inspector-cli', impo
 /** Its version lookup needs a package.json in the cwd's parent (toolchain §5.2): run from test/. */
 const CWD = fileURLToPath(new URL('.', import.meta.url));
 
+/** One inspector run (CLI + server start + one request): a hang guard roomy enough for a loaded 2-core machine. */
+const INSPECT_TIMEOUT_MS = 120_000;
+
 function inspect(app: (typeof APPS)[number], ...args: string[]): Promise<unknown> {
   requireBuilt(app);
   const argv = ['--cli', process.execPath, '--import', MOCKS_PRELOAD, appEntry(app), ...args];
   return new Promise((resolve, reject) => {
-    execFile(BIN, argv, { cwd: CWD, timeout: 60_000, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${error.message}\n${stderr.slice(-2000)}`));
-      else resolve(JSON.parse(stdout));
-    });
+    execFile(
+      BIN,
+      argv,
+      { cwd: CWD, timeout: INSPECT_TIMEOUT_MS, maxBuffer: 16 << 20 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr.slice(-2000)}`));
+        else resolve(JSON.parse(stdout));
+      },
+    );
   });
 }
 
 describe.each(APPS)('inspector-cli %s', (app) => {
-  it('tools/list and tools/call get_envelope_contract + an unknown tool', async () => {
-    const [list, call, unknown] = await Promise.all([
-      inspect(app, '--method', 'tools/list') as Promise<{ tools: { name: string; inputSchema: unknown }[] }>,
-      inspect(app, '--method', 'tools/call', '--tool-name', 'get_envelope_contract') as Promise<{
-        isError?: boolean;
-        structuredContent?: unknown;
-      }>,
-      inspect(app, '--method', 'tools/call', '--tool-name', 'no_such_tool') as Promise<{
-        isError?: boolean;
-        content: { text: string }[];
-      }>,
-    ]);
+  // One run at a time: three CLIs and three servers at once starved each other on a loaded machine.
+  it('tools/list and tools/call get_envelope_contract + an unknown tool', {
+    timeout: 3 * INSPECT_TIMEOUT_MS + 10_000,
+  }, async () => {
+    const list = (await inspect(app, '--method', 'tools/list')) as {
+      tools: { name: string; inputSchema: unknown }[];
+    };
+    const call = (await inspect(app, '--method', 'tools/call', '--tool-name', 'get_envelope_contract')) as {
+      isError?: boolean;
+      structuredContent?: unknown;
+    };
+    const unknown = (await inspect(app, '--method', 'tools/call', '--tool-name', 'no_such_tool')) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(list.tools.map((t) => t.name)).toContain('get_envelope_contract');
     for (const t of list.tools) expect(t.inputSchema).toMatchObject({ type: 'object' });
     expect(call.isError ?? false).toBe(false);

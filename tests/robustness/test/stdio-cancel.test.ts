@@ -27,11 +27,11 @@ describe.each(LOOPBACK_TARGETS)('cancelled calls over stdio: $app', (target) => 
       // The upstream holds the API request: only the cancellation can close its connection in time.
       expect(await until(() => upstream.arrived.length === seen + 1, 5_000)).toBe(true);
       const id = upstream.arrived[seen] ?? '';
-      const cancelledAt = Date.now();
       caller.abort(new Error('user gave up'));
       expect(await call).toBeInstanceOf(Error);
-      expect(await until(() => upstream.closed.includes(id), 3_000)).toBe(true);
-      expect(Date.now() - cancelledAt).toBeLessThan(3_000);
+      // Closed while the servers' 60 s upstream timeout is far off: only the cancellation can have closed it
+      // (the wait below is a hang guard for a loaded machine, not a measured bound).
+      expect(await until(() => upstream.closed.includes(id), 15_000)).toBe(true);
       // The session is still usable after the cancellation.
       const tools = await server.client.listTools();
       expect(tools.tools.length).toBeGreaterThan(0);

@@ -25,11 +25,10 @@ describe('client disconnect', () => {
     const [tool, args] = SLOW_CALL[app];
     const pending = server.callToolText(tool, args, 60_000).catch(() => 'unanswered');
     await new Promise((r) => setTimeout(r, 500));
-    const started = Date.now();
     if (how === 'SIGTERM') server.child.kill('SIGTERM');
+    // killed: false means it exited by itself within close()'s 5 s grace (past it, close() kills it).
     const exit = await server.close(5_000);
     expect(exit, `${app} did not exit cleanly`).toMatchObject({ code: 0, killed: false });
-    expect(Date.now() - started).toBeLessThan(5_000);
     void pending;
     expectCleanStreams(server);
   });

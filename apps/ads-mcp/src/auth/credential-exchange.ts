@@ -1,6 +1,7 @@
 // The credential exchanges of ads-mcp (LWA, Openbridge JWT, Openbridge token brokering) through one credential pipeline.
 import { type Logger, UpstreamHttpError } from '@obmcp/contract';
 import {
+  type AuthPlugin,
   credentialFailure,
   credentialPipeline,
   type ExchangeRequest,
@@ -54,21 +55,33 @@ function parseExchangeError(res: UpstreamResponse, ctx: ExchangeContext, secrets
   };
 }
 
+export interface CredentialExchangeOptions {
+  log?: Logger;
+  /** Openbridge's per-IP budget (`openbridgeLimits`), for Openbridge-mode exchanges. */
+  openbridgeLimits?: LimitSettings;
+  /**
+   * The credential the exchanged token is issued for (the Openbridge JWT for a brokered token): sent with
+   * each request, refreshed once and the request resent once when the service says it expired.
+   */
+  issuedFor?: AuthPlugin;
+}
+
 /**
- * One pipeline for every credential exchange (no auth of its own; the API calls' retry settings). Its
- * last HTTP failure is reported as every server reports a credential exchange's (`credentialFailure`):
- * rejected → auth_error, throttled → rate_limited, an outage → the upstream HTTP failure it is. In
- * Openbridge mode every exchange goes to Openbridge: `openbridgeLimits` makes them spend from its per-IP
- * budget (the same limiter key as openbridge-mcp's), and failures carry `OPENBRIDGE_HTTP_<NNN>`.
+ * One pipeline for credential exchanges (the API calls' retry settings; no auth of its own unless
+ * `issuedFor`). Its last HTTP failure is reported as every server reports a credential exchange's
+ * (`credentialFailure`): rejected → auth_error, throttled → rate_limited, an outage → the upstream HTTP
+ * failure it is. In Openbridge mode every exchange goes to Openbridge: `openbridgeLimits` makes them spend
+ * from its per-IP budget (the same limiter key as openbridge-mcp's), and failures carry
+ * `OPENBRIDGE_HTTP_<NNN>`.
  */
 export function createCredentialExchange(
   config: AdsConfig,
   fetcher: Fetcher,
-  log?: Logger,
-  openbridgeLimits?: LimitSettings,
+  { log, openbridgeLimits, issuedFor }: CredentialExchangeOptions = {},
 ): CredentialExchange {
   const openbridge = config.authMode === 'openbridge';
   const pipeline: Pipeline<ExchangeContext> = credentialPipeline<ExchangeContext>({
+    ...(issuedFor === undefined ? {} : { auth: issuedFor }),
     name: openbridge ? OPENBRIDGE_LIMIT_NAME : 'ads-credentials',
     service: openbridge ? 'Openbridge' : 'Login with Amazon',
     ...(openbridge ? { codePrefix: 'OPENBRIDGE' as const } : {}),

@@ -48,7 +48,8 @@ export interface IdentityPipelineDeps {
 }
 
 /**
- * The remote-identity API as an upstream: the JWT and the refresh token's key as credentials, Openbridge's
+ * The remote-identity API as an upstream: the JWT and the refresh token's key as credentials (refreshed once
+ * after a 401), Openbridge's
  * headers and budget, error bodies read as ads-mcp reads Openbridge's, failures as `OPENBRIDGE_HTTP_<NNN>`.
  */
 export function identityPipeline(deps: IdentityPipelineDeps): Pipeline {
@@ -59,14 +60,8 @@ export function identityPipeline(deps: IdentityPipelineDeps): Pipeline {
     codePrefix: 'OPENBRIDGE',
     fetcher: deps.fetcher,
     baseUrl: () => '',
-    auth: {
-      headers: async (_scope, signal) => ({
-        authorization: `Bearer ${await deps.jwt(signal)}`,
-        'x-api-key': deps.refreshToken,
-      }),
-      invalidate: () => undefined,
-      isExpired: () => false,
-    },
+    // The JWT plug-in: a 401 (expired or revoked JWT) → one more exchange and one resend, by the pipeline.
+    auth: deps.jwt,
     headers: OPENBRIDGE_HEADERS,
     errors: (res) => ({
       details: parseErrorBody(res.text(), res.headers.get('content-type'), secrets).details,

@@ -1,6 +1,6 @@
-// Openbridge refresh token → JWT (POST /auth/api/ref, 200 or 202), cached and refreshed 5 minutes early.
+// Openbridge refresh token → JWT (POST /auth/api/ref, 200 or 202) as an http-kit token auth: cached, refreshed 5 minutes early, and once more after a 401.
 import { UpstreamTransportError } from '@obmcp/contract';
-import { TokenCache } from '@obmcp/http-kit';
+import { isOpenbridgeJwtRejected, type TokenAuth, tokenAuth } from '@obmcp/http-kit';
 import type { CredentialExchange } from './credential-exchange.js';
 import { jwtExpiryMs } from './jwt-expiry.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';
@@ -10,14 +10,22 @@ export const OPENBRIDGE_AUTH_HINTS = [
   'Create a new refresh token in the Openbridge UI if this one was revoked.',
 ];
 
-export type JwtProvider = (signal?: AbortSignal) => Promise<string>;
+/**
+ * The Openbridge credentials of every request ads-mcp sends to Openbridge with a JWT (`Authorization: Bearer
+ * <JWT>` and the refresh token's key as `x-api-key`): the identity listing and the brokered token. As their
+ * pipelines' auth plug-in (one JWT, under the default scope), a 401 (expired or revoked JWT) makes the pipeline
+ * drop the JWT, exchange once more and resend once, as openbridge-mcp does.
+ */
+export type JwtProvider = TokenAuth<string>;
 
 const AUTH = { service: 'Openbridge authentication', hints: OPENBRIDGE_AUTH_HINTS };
 
 export function createJwtProvider(send: CredentialExchange, refreshToken: string): JwtProvider {
-  const cache = new TokenCache<string>({ refreshEarlyMs: 5 * 60_000 });
-  return (signal) =>
-    cache.get('jwt', async () => {
+  return tokenAuth<string>({
+    refreshEarlyMs: 5 * 60_000,
+    toHeaders: (jwt) => ({ authorization: `Bearer ${jwt}`, 'x-api-key': refreshToken }),
+    isExpired: isOpenbridgeJwtRejected,
+    fetchToken: async (_scope, signal) => {
       const answer = await send(
         {
           operation: 'openbridgeJwt',
@@ -39,5 +47,6 @@ export function createJwtProvider(send: CredentialExchange, refreshToken: string
         });
       }
       return { value: token, expiresAt: jwtExpiryMs(token) ?? Date.now() + 3600_000 };
-    });
+    },
+  });
 }

@@ -3,7 +3,6 @@ import { DomainValidationError, UpstreamTransportError } from '@obmcp/contract';
 import { TokenCache } from '@obmcp/http-kit';
 import type { CredentialExchange } from './credential-exchange.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';
-import type { JwtProvider } from './openbridge-jwt.js';
 import type { AdsCredentials, CredentialSource } from './types.js';
 
 /** The brokered token carries no expiry; treat it as good for 10 minutes (LWA tokens live 60). */
@@ -29,10 +28,9 @@ export function noActiveIdentity(): DomainValidationError {
 
 const BROKER = { service: 'Openbridge token brokering', hints: BROKER_HINTS };
 
+/** `send` carries the JWT (an exchange created with `issuedFor: jwt`), refreshing it once after a 401. */
 export function createOpenbridgeSource(
   send: CredentialExchange,
-  jwt: JwtProvider,
-  refreshToken: string,
   activeIdentity: () => number | undefined,
   clientIdFallback: string | undefined,
 ): CredentialSource {
@@ -47,7 +45,6 @@ export function createOpenbridgeSource(
         operation: 'openbridgeBrokeredToken',
         method: 'GET',
         path: OPENBRIDGE.tokenUrl(identityId),
-        headers: { authorization: `Bearer ${await jwt(signal)}`, 'x-api-key': refreshToken },
         ...(signal ? { signal } : {}),
       },
       BROKER,

@@ -4,6 +4,7 @@ import {
   credentialFailure,
   credentialPipeline,
   type Fetcher,
+  isCredentialOutage,
   OPENBRIDGE_HEADERS,
   OPENBRIDGE_LIMIT_NAME,
   type LimitSettings,
@@ -38,8 +39,9 @@ export interface JwtExchangeOptions {
   log?: Logger;
 }
 
+/** Not a rejected token: the service failed, timed out (the shared outage rule) or throttled. */
 function outage(status: number): boolean {
-  return status === 429 || status >= 500;
+  return isCredentialOutage(status) || status === 429;
 }
 
 function parseExchangeError(res: UpstreamResponse, secrets: readonly string[]): ParsedError {

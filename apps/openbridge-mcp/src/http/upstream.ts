@@ -2,6 +2,7 @@
 import type { Logger } from '@obmcp/contract';
 import {
   type Fetcher,
+  isOpenbridgeJwtRejected,
   type Limiter,
   OPENBRIDGE_HEADERS,
   OPENBRIDGE_LIMIT_NAME,
@@ -41,7 +42,7 @@ export function openbridgeUpstream(
       headers: async () => ({ authorization: `Bearer ${await jwt.jwt()}` }),
       invalidate: () => jwt.invalidate(),
       // A revoked or expired JWT: exchange once more, then let a second 401 stand.
-      isExpired: (res) => res.status === 401,
+      isExpired: isOpenbridgeJwtRejected,
     },
     headers: OPENBRIDGE_HEADERS,
     errors: (res, req) => parseOpenbridgeError(res, { resource: req.context?.resource, secrets }),

@@ -5,6 +5,7 @@ import {
   ContractError,
   DomainValidationError,
   EnvironmentError,
+  isOutageStatus,
   RateLimitedError,
   SandboxLimitationError,
   UpstreamHttpError,
@@ -52,7 +53,7 @@ function shapeOf(error: ContractError, profile: ServerProfile): Shape {
         retryable: true,
         hints: [...error.hints, ...HTTP_HINTS.rateLimited],
       };
-    const retryable = error.status >= 500 || error.status === 408;
+    const retryable = isOutageStatus(error.status);
     return {
       ...base,
       kind: profile.httpKind,

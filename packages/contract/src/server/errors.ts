@@ -62,6 +62,11 @@ export class UpstreamTransportError extends ContractError {
   }
 }
 
+/** The upstream failed (5xx) or timed out answering (408): an outage, retryable, never a rejected request. */
+export function isOutageStatus(status: number): boolean {
+  return status >= 500 || status === 408;
+}
+
 /** Credential problem outside an upstream HTTP status (token exchange failed, missing config). */
 export class AuthError extends ContractError {
   readonly code: string;
@@ -73,8 +78,7 @@ export class AuthError extends ContractError {
     super(init.summary ?? 'authentication failed', init);
     this.code = init.code ?? 'AUTHENTICATION_ERROR';
     this.status = init.status;
-    const outage =
-      init.status !== undefined && (init.status >= 500 || init.status === 429 || init.status === 408);
+    const outage = init.status !== undefined && (isOutageStatus(init.status) || init.status === 429);
     this.retryable = init.retryable ?? outage;
   }
 }

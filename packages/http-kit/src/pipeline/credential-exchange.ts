@@ -1,5 +1,5 @@
 // Credential exchanges (LWA refresh grant, Openbridge refresh token → JWT) through the same pipeline, with no auth of their own.
-import { AuthError, type ContractError, UpstreamHttpError } from '@obmcp/contract';
+import { AuthError, type ContractError, isOutageStatus, UpstreamHttpError } from '@obmcp/contract';
 import { createPipeline, type Pipeline } from './pipeline.js';
 import type { AuthPlugin, ExchangeRequest, ExchangeResult, UpstreamDescription } from './types.js';
 
@@ -10,34 +10,41 @@ export const NO_AUTH: AuthPlugin = {
   isExpired: () => false,
 };
 
-/** A token endpoint described like any upstream, minus the auth plug-in. */
-export type CredentialUpstream<C = undefined> = Omit<UpstreamDescription<C>, 'auth'>;
+/**
+ * A token endpoint described like any upstream. It has no auth of its own (`NO_AUTH`), unless its token is
+ * issued for another credential (Openbridge brokers an Amazon token for a JWT): then `auth` is that
+ * credential's plug-in, so an expired one is refreshed once and the request resent once, as for an API call.
+ * That plug-in must not obtain its own credential through this pipeline.
+ */
+export type CredentialUpstream<C = undefined> = Omit<UpstreamDescription<C>, 'auth'> & { auth?: AuthPlugin };
 
 /**
  * The pipeline of a token endpoint: the same timeout and cancellation, decoding, error parsing, bounded
  * retry honouring Retry-After, and (when `limits` is given) the same pre-flight budget as API calls.
  */
 export function credentialPipeline<C = undefined>(upstream: CredentialUpstream<C>): Pipeline<C> {
-  return createPipeline({ ...upstream, auth: NO_AUTH });
+  return createPipeline({ ...upstream, auth: upstream.auth ?? NO_AUTH });
 }
 
 /**
- * One token request: sent without credentials and treated as safe to repeat (a refresh grant changes
- * nothing upstream), so a 5xx, 429 or timeout is retried within the pipeline's retry settings.
+ * One token request, treated as safe to repeat (a grant changes nothing upstream), so a 5xx, 429 or
+ * timeout is retried within the pipeline's retry settings. It carries the pipeline's credentials under the
+ * default scope: none for `NO_AUTH`, the issuing credential otherwise.
  */
 export function requestCredential<C>(
   pipeline: Pipeline<C>,
   req: Omit<ExchangeRequest<C>, 'auth' | 'idempotent'>,
 ): Promise<ExchangeResult> {
-  return pipeline.exchange({ ...req, auth: false, idempotent: true });
+  return pipeline.exchange({ ...req, idempotent: true });
 }
 
 /**
- * The token service is down or failing (5xx) or timed out answering (408): not a credentials problem.
+ * The token service is down or failing (5xx) or timed out answering (408): not a credentials problem
+ * (the contract's outage rule, the one that makes any upstream HTTP failure retryable).
  * Apps' exchange-error parsers use it too, so their summaries and hints agree with `credentialFailure`.
  */
 export function isCredentialOutage(status: number): boolean {
-  return status >= 500 || status === 408;
+  return isOutageStatus(status);
 }
 
 /**

@@ -15,11 +15,39 @@ export interface Pipeline<C = undefined> {
   readonly upstream: UpstreamDescription<C>;
 }
 
+/**
+ * Failures to obtain credentials (a token exchange that already ran its own bounded retry): the API call's
+ * loop does not repeat them, so a failing token service sees its exchange's attempts, not that many times
+ * the call's attempts.
+ */
+const credentialFailures = new WeakSet<object>();
+
+function markCredentialFailure(failure: unknown): never {
+  if (typeof failure === 'object' && failure !== null) credentialFailures.add(failure);
+  throw failure;
+}
+
+function isCredentialFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && credentialFailures.has(error);
+}
+
 export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>): Pipeline<C> {
   const { fetcher, auth, limits } = upstream;
 
-  const credentials = async (scope: string | false, signal?: AbortSignal): Promise<Record<string, string>> =>
-    scope === false ? {} : auth.headers(scope, signal);
+  /** The credential headers (a fresh cached token answers without a promise); a failure is marked as such. */
+  const credentials = (
+    scope: string | false,
+    signal?: AbortSignal,
+  ): Record<string, string> | Promise<Record<string, string>> => {
+    if (scope === false) return {};
+    let headers: ReturnType<typeof auth.headers>;
+    try {
+      headers = auth.headers(scope, signal);
+    } catch (failure) {
+      return markCredentialFailure(failure);
+    }
+    return headers instanceof Promise ? headers.catch(markCredentialFailure) : headers;
+  };
 
   const toHttpError = (
     res: UpstreamResponse,
@@ -105,11 +133,14 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
       }
     };
 
+    const shouldRetry = pipelineShouldRetry(
+      req.idempotent ?? (req.method === 'GET' || req.method === 'HEAD'),
+    );
     let failed = true;
     try {
       const result = await withRetry(attempt, {
         ...upstream.retry,
-        shouldRetry: pipelineShouldRetry(req.idempotent ?? (req.method === 'GET' || req.method === 'HEAD')),
+        shouldRetry: (error, n) => (isCredentialFailure(error) ? { retry: false } : shouldRetry(error, n)),
         ...(req.signal === undefined ? {} : { signal: req.signal }),
       });
       failed = false;

@@ -99,6 +99,8 @@ export interface RetrySettings {
   maxDelayMs: number;
   /** Budget for all attempts and waits of one exchange. */
   maxTotalMs: number;
+  /** The wait between attempts (default: a timer). Tests inject one to see the waits without taking them. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface LimitSettings {

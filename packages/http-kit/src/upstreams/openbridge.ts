@@ -4,6 +4,7 @@ import { noRateLimitHeaders } from '../pipeline/header-parsers.js';
 import type { LimitSettings } from '../pipeline/types.js';
 import type { Limiter } from '../limiter.js';
 import type { LimitRule } from '../limiter-store.js';
+import type { UpstreamResponse } from '../types.js';
 
 /**
  * Openbridge's documented budget: 1,000 requests per 5 minutes (rolling), per IP address. A token bucket
@@ -30,3 +31,12 @@ export const OPENBRIDGE_HEADERS = noRateLimitHeaders([
   'x-amz-apigw-id',
   'x-correlation-id',
 ]);
+
+/**
+ * Openbridge's answer to a JWT it no longer accepts (expired early, revoked): 401, the mocks' copy of the docs
+ * too. Every server's Openbridge auth plug-in uses it as `isExpired`, so the pipeline exchanges the refresh
+ * token once more and resends once; a second 401 stands.
+ */
+export function isOpenbridgeJwtRejected(res: UpstreamResponse): boolean {
+  return res.status === 401;
+}

@@ -16,13 +16,15 @@ export async function checkContractTool(
   tools: readonly Tool[],
   advertised: readonly string[] | undefined,
   observations: Observation[],
+  timeoutMs: number,
 ): Promise<Record<string, unknown> | undefined> {
   const id = 'contract_tool';
   if (!tools.some((t) => t.name === CONTRACT_TOOL)) {
     report.fail(`${id}.listed`, `${CONTRACT_TOOL} is not in tools/list`);
     return undefined;
   }
-  const outcome = await invokeTool(client, CONTRACT_TOOL, {});
+  // The run's per-call timeout, like every other call: it is often a cold server's first call.
+  const outcome = await invokeTool(client, CONTRACT_TOOL, {}, timeoutMs);
   observations.push({ check: `${id}.answers`, tool: CONTRACT_TOOL, args: {}, outcome });
   if (outcome.type !== 'result' || outcome.value === null || typeof outcome.value !== 'object') {
     report.fail(`${id}.answers`, `expected an object, got ${describeOutcome(outcome)}`);

@@ -8,7 +8,7 @@ import {
   runConformance,
   TEST_HOOK_CHECK,
 } from '../../src/index.js';
-import { PROFILES } from './apps.js';
+import { CALL_TIMEOUT_MS, PROFILES } from './apps.js';
 import { type CodeModeRun, probeCodeMode } from './code-mode.js';
 import { runFaultMatrix, type ScenarioPart } from './fault-matrix.js';
 import { withServer } from './servers.js';
@@ -54,6 +54,7 @@ const check = (client: Client, app: AppName, cases?: readonly CaseKind[]) =>
     execute: 'read-only',
     probe: 'all',
     concurrency: 4,
+    callTimeoutMs: CALL_TIMEOUT_MS,
     ...(cases ? { cases, sections: ['contract_tool', 'bad_input'] as const } : {}),
   });
 

@@ -2,6 +2,13 @@
 import { existsSync } from 'node:fs';
 import { APPS, type AppName, appEntry } from '@obmcp/test-kit';
 
+/**
+ * Every suite call's timeout. Servers start cold (each validator compiles on its tool's first call) on a
+ * 2-core machine shared with other suites and servers, where a call may queue a while; a server that hangs
+ * still fails, and every answer is still judged in full.
+ */
+export const CALL_TIMEOUT_MS = 120_000;
+
 export interface AppProfile {
   app: AppName;
   prefix: 'SP_API' | 'ADS_API' | 'OPENBRIDGE';

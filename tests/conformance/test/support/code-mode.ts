@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type CallOutcome, invokeTool } from '../../src/index.js';
 import { isSchema, objectExamples, propertiesOf } from '../../src/cases/schema-nav.js';
+import { CALL_TIMEOUT_MS } from './apps.js';
 
 export type CodeModeRun =
   | { available: false; reason: string }
@@ -22,5 +23,5 @@ export async function probeCodeMode(client: Client, tools: readonly Tool[]): Pro
   const timeout = props.find(([k]) => k === 'timeout_ms')?.[1];
   if (isSchema(timeout))
     args.timeout_ms = Math.max(typeof timeout.minimum === 'number' ? timeout.minimum : 0, 300);
-  return { available: true, args, outcome: await invokeTool(client, 'execute', args, 60_000) };
+  return { available: true, args, outcome: await invokeTool(client, 'execute', args, CALL_TIMEOUT_MS) };
 }

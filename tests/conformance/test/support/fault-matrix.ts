@@ -5,7 +5,7 @@ import { type AppName, createFaultSwitch } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS, type FaultScenario } from '@obmcp/upstream-mocks';
 import { objectExamples } from '../../src/cases/schema-nav.js';
 import { type CallOutcome, invokeTool, listAllTools, mapLimit } from '../../src/index.js';
-import { type AppProfile, PROFILES } from './apps.js';
+import { type AppProfile, CALL_TIMEOUT_MS, PROFILES } from './apps.js';
 import { expectedFault } from './fault-expectations.js';
 import { withServer } from './servers.js';
 import { upstreamReadTools } from './upstream-tools.js';
@@ -66,7 +66,7 @@ export const callEvery = (
 ): Promise<Array<Omit<FaultCall, 'scenario'>>> =>
   mapLimit(tools, concurrency, async (tool) => {
     const args = objectExamples(tool)[0] ?? {};
-    return { tool: tool.name, args, outcome: await invokeTool(client, tool.name, args, 60_000) };
+    return { tool: tool.name, args, outcome: await invokeTool(client, tool.name, args, CALL_TIMEOUT_MS) };
   });
 
 /** One server for `session`: a warm-up pass without a fault, then each scenario over every tool. */

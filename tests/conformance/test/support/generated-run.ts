@@ -4,7 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type AppName, createFaultSwitch } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS, type FaultScenario } from '@obmcp/upstream-mocks';
 import { type CallOutcome, type CaseKind, type ConformanceRun, runConformance } from '../../src/index.js';
-import { PROFILES } from './apps.js';
+import { CALL_TIMEOUT_MS, PROFILES } from './apps.js';
 import { callEvery } from './fault-matrix.js';
 import { onePerApi } from './operation-sample.js';
 import { withServer } from './servers.js';
@@ -86,8 +86,7 @@ export async function runGenerated(app: GeneratedApp): Promise<GeneratedRun> {
         probe: 'all',
         execute: 'none',
         concurrency: 4,
-        // Each tool's validator compiles on its first call: on a loaded machine a call may queue a while.
-        callTimeoutMs: 120_000,
+        callTimeoutMs: CALL_TIMEOUT_MS,
       });
       const checksMs = lap();
       const sample = [...onePerApi(checks.tools).entries()];

@@ -1,0 +1,81 @@
+// Openbridge-brokered Amazon tokens in process against the msw mocks: a JWT the broker rejects is refreshed once, through the pipeline.
+import { envelopeFromThrown } from '@obmcp/contract';
+import { createFetcher, createLimiter, openbridgeLimits } from '@obmcp/http-kit';
+import { startMockServer } from '@obmcp/upstream-mocks';
+import { HttpResponse, http } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCredentialExchange } from '../src/auth/credential-exchange.js';
+import { OPENBRIDGE } from '../src/auth/openbridge-hosts.js';
+import { createJwtProvider } from '../src/auth/openbridge-jwt.js';
+import { createOpenbridgeSource } from '../src/auth/openbridge-source.js';
+import { loadConfig } from '../src/config.js';
+import { profile } from '../src/profile.js';
+
+const REFRESH_TOKEN = 'unit-key:unit-secret';
+const IDENTITY = 7460;
+const TOKEN_URL = OPENBRIDGE.tokenUrl(IDENTITY);
+let mock: SetupServer;
+let jwtExchanges = 0;
+/** The Bearer JWT of each brokered-token request, in order. */
+let brokerJwts: string[] = [];
+
+beforeAll(() => {
+  mock = startMockServer();
+  mock.events.on('request:start', ({ request }) => {
+    if (request.url === TOKEN_URL) brokerJwts.push(request.headers.get('authorization') ?? '');
+    if (new URL(request.url).pathname === '/auth/api/ref') jwtExchanges += 1;
+  });
+});
+afterEach(() => {
+  mock.resetHandlers();
+  jwtExchanges = 0;
+  brokerJwts = [];
+});
+afterAll(() => mock.close());
+
+/** ads-mcp's brokered-credential wiring as server.ts builds it. */
+function source() {
+  const config = loadConfig({
+    OBMCP_MOCK: '1',
+    ADS_AUTH_MODE: 'openbridge',
+    OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN,
+  });
+  const fetcher = createFetcher({ timeoutMs: 10_000 });
+  const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), {});
+  const jwt = createJwtProvider(
+    createCredentialExchange(config, fetcher, { openbridgeLimits: limits }),
+    REFRESH_TOKEN,
+  );
+  const broker = createCredentialExchange(config, fetcher, { openbridgeLimits: limits, issuedFor: jwt });
+  return createOpenbridgeSource(broker, () => IDENTITY, 'fallback-client-id');
+}
+
+// The service host's answer to a JWT it no longer accepts (the mock's own 401 body on that host).
+const jwtRejected = () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+
+describe('Openbridge token brokering and the JWT', () => {
+  it('a JWT the broker rejects with 401: one more exchange, one resend with the new JWT, the token comes back', async () => {
+    mock.use(http.get(TOKEN_URL, jwtRejected, { once: true }));
+    const credentials = await source().get('na');
+    expect(credentials.accessToken).toMatch(/\S/);
+    expect(jwtExchanges).toBe(2);
+    expect(brokerJwts).toHaveLength(2);
+    expect(brokerJwts[1]).toMatch(/^Bearer \S+\.\S+\.\S+$/);
+    expect(brokerJwts[1]).not.toBe(brokerJwts[0]);
+  });
+
+  it('still rejected after the one refresh: auth_error with the brokering hints, no further exchange', async () => {
+    mock.use(http.get(TOKEN_URL, jwtRejected));
+    const error = await source()
+      .get('na')
+      .then(
+        () => expect.unreachable('brokering should have failed'),
+        (e: unknown) => e,
+      );
+    const envelope = envelopeFromThrown(error, { profile, tool: 'list_profiles' });
+    expect(envelope).toMatchObject({ error_kind: 'auth_error', retryable: false });
+    expect(envelope.hints.join(' ')).toMatch(/identity/i);
+    expect([jwtExchanges, brokerJwts.length]).toEqual([2, 2]);
+  });
+});
