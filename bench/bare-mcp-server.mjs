@@ -1,4 +1,4 @@
-// Baseline 2: the SDK's idiomatic `McpServer`, the same tools with the obmcp tools' input schemas written in zod, cancellable.
+// Baseline 2: the SDK's idiomatic `McpServer`, the same tools with the obmcp tools' input schemas written in zod, cancellable, with a deadline.
 import { UPSTREAM, resultOf } from './bare-upstream.mjs';
 import { esm, esmMain } from './resolve.mjs';
 
@@ -33,12 +33,18 @@ const SCHEMAS = {
     .strict(),
 };
 
+/** A deadline like the obmcp servers' default exchange timeouts (20–30 s: SP_API_/ADS_API_/OPENBRIDGE_TIMEOUT_MS). */
+const UPSTREAM_TIMEOUT_MS = 30_000;
+
 const server = new McpServer({ name: 'bare-mcp', version: '0.0.0' });
 for (const [name, inputSchema] of Object.entries(SCHEMAS)) {
   // The SDK's way to honour notifications/cancelled: the request's signal goes to fetch (obmcp tools
-  // abort their upstream request on cancellation too).
+  // abort their upstream request on cancellation too). Like every obmcp exchange, the request also has a
+  // deadline, in Node's documented way: AbortSignal.any with AbortSignal.timeout.
   server.registerTool(name, { description: name, inputSchema }, async (args, extra) =>
-    resultOf(await UPSTREAM[name](args, extra.signal)),
+    resultOf(
+      await UPSTREAM[name](args, AbortSignal.any([extra.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)])),
+    ),
   );
 }
 process.stdin.on('end', () => process.exit(0));

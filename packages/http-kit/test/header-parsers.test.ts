@@ -1,0 +1,29 @@
+// requestIdFrom: a plain id passes as is; anything else is bounded and redacted before it reaches `_meta`.
+import { describe, expect, it } from 'vitest';
+import { requestIdFrom } from '../src/pipeline/header-parsers.js';
+
+const read = requestIdFrom(['x-amzn-requestid', 'x-request-id']);
+const headers = (init: Record<string, string>): Headers => new Headers(init);
+
+describe('requestIdFrom', () => {
+  it('takes a UUID-like id unchanged, from the first header that has one', () => {
+    const id = 'b92f3059-76d6-42b2-a855-30609555cd85';
+    expect(read(headers({ 'x-amzn-requestid': id }))).toBe(id);
+    expect(read(headers({ 'x-amzn-requestid': '  ', 'x-request-id': 'ABC123' }))).toBe('ABC123');
+    expect(read(headers({}))).toBeUndefined();
+  });
+
+  it('redacts credentials an upstream echoes into the id header', () => {
+    expect(read(headers({ 'x-amzn-requestid': 'Atza|IwEBIsecret-token' }))).toBe('[redacted]');
+    expect(read(headers({ 'x-amzn-requestid': 'req Bearer abc.def' }))).toBe('req [redacted]');
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    expect(read(headers({ 'x-amzn-requestid': jwt }))).toBe('[redacted]');
+  });
+
+  it('bounds a long or odd id to one clean line of at most 128 characters', () => {
+    const long = read(headers({ 'x-amzn-requestid': 'a'.repeat(129) }));
+    expect(long).toHaveLength(128);
+    expect(long?.endsWith('…')).toBe(true);
+    expect(read(headers({ 'x-amzn-requestid': 'id\u0007with\u0085controls' }))).toBe('idwithcontrols');
+  });
+});
