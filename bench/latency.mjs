@@ -1,4 +1,7 @@
 // Per-call stdio latency: each obmcp server against two bare SDK baselines, all three interleaved per round.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esm } from './resolve.mjs';
 import { cpuMs, pct } from './stats.mjs';
@@ -75,10 +78,15 @@ const emptySides = () => Object.fromEntries(SIDES.map((side) => [side, []]));
 
 /** One set of fresh processes (obmcp or the A/A stand-in, Server, McpServer) through warm-up and the blocks. */
 async function oneSet(p, shape, into) {
-  const servers = await Promise.all([
-    start(p.app, shape.env),
-    ...['server', 'mcp'].map((n) => start(n, shape.env)),
-  ]);
+  // A slow upstream (`shape.upstreamMs`) starts after the warm-up: the mocks read its delay from a file at
+  // every request, so the processes warm up as fast as in the zero-latency shape and are measured warm.
+  const dir = shape.upstreamMs === undefined ? undefined : mkdtempSync(join(tmpdir(), 'obmcp-bench-'));
+  const latencyFile = dir === undefined ? undefined : join(dir, 'latency-ms');
+  const env = {
+    ...shape.env,
+    ...(latencyFile === undefined ? {} : { OBMCP_MOCK_LATENCY_FILE: latencyFile }),
+  };
+  const servers = await Promise.all([start(p.app, env), ...['server', 'mcp'].map((n) => start(n, env))]);
   const call = (i) => timed(servers[i].client, i === 0 ? p.tool : p.bare, p.args);
   // Rotate who goes first so no side always gets the warmer cache.
   const round = async (r, sink) => {
@@ -90,6 +98,7 @@ async function oneSet(p, shape, into) {
   };
   for (let r = 0; r < shape.warmup; r++)
     await round(r, r < shape.coldRounds ? SIDES.map((side) => into.cold[side]) : undefined);
+  if (latencyFile !== undefined) writeFileSync(latencyFile, String(shape.upstreamMs));
   const pids = servers.map((x) => x.transport.pid);
   const cpu0 = pids.map(cpuMs);
   const set = SIDES.map(() => []);
@@ -108,6 +117,7 @@ async function oneSet(p, shape, into) {
   into.sets.push(bases.map((m) => o / m));
   for (const [i, side] of SIDES.entries()) into[side].push(...(set[i] ?? []));
   await Promise.all(servers.map((x) => x.close()));
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Pooled samples of `shape.repeats` sets: per side, plus block and per-set ratios, cold rounds and CPU. */
@@ -118,15 +128,17 @@ export async function latencyOf(p, shape = SHAPE) {
   return s;
 }
 
-// The same pairs with a realistic upstream round trip (OBMCP_MOCK_LATENCY_MS on every side).
+// The same pairs with a realistic upstream round trip (OBMCP_MOCK_LATENCY_FILE on every side), switched on
+// after the zero-latency shape's warm-up so that, like the zero-latency rows, they judge warm code.
 export const UPSTREAM_MS = 20;
 export const WITH_LATENCY = {
-  warmup: 30,
+  warmup: SHAPE.warmup,
   coldRounds: 0,
   blocks: 4,
   rounds: 40,
   repeats: 1,
-  env: { OBMCP_MOCK_LATENCY_MS: String(UPSTREAM_MS) },
+  upstreamMs: UPSTREAM_MS,
+  env: {},
 };
 
 /** A/A control: a second bare `Server` process in obmcp's seat, same tool and shape: the machine's noise floor. */

@@ -1,6 +1,6 @@
 // The preload's startup check of the OBMCP_MOCK_* switches: a typo is a startup error, not a strange 500 later.
 import { FAULT_SCENARIOS } from './faults.js';
-import { count, mockSettings, raw } from './settings.js';
+import { count, mockSettings, raw, readSwitchFile } from './settings.js';
 
 const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
 
@@ -18,6 +18,11 @@ export function checkMockSettings(): string[] {
         `${name} must be a whole number of ${name.endsWith('TTL') ? 'seconds' : name.endsWith('_MS') ? 'milliseconds' : 'tokens'} (got ${shown(v)})`,
       );
   }
+  const latencyFile = raw('OBMCP_MOCK_LATENCY_FILE');
+  // A missing or empty file is allowed: the upstream is fast until the file says otherwise.
+  const latency = latencyFile === undefined ? undefined : readSwitchFile(latencyFile);
+  if (latency !== undefined && !/^\d+$/.test(latency))
+    problems.push(`OBMCP_MOCK_LATENCY_FILE must hold a whole number of milliseconds (got ${shown(latency)})`);
   for (const channel of ['api', 'auth'] as const) {
     const v = mockSettings.fault(channel);
     if (v !== undefined && v !== 'none' && !(FAULT_SCENARIOS as readonly string[]).includes(v))

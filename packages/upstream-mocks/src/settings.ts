@@ -1,7 +1,8 @@
 // Every OBMCP_MOCK_* switch of the mocks, read here and nowhere else (at request time, so tests may flip them).
 import { readFileSync } from 'node:fs';
 
-function readScenarioFile(path: string): string | undefined {
+/** A switch file's trimmed content; undefined when it is missing or empty (the switch is off). */
+export function readSwitchFile(path: string): string | undefined {
   try {
     const text = readFileSync(path, 'utf8').trim();
     return text === '' ? undefined : text;
@@ -22,8 +23,16 @@ export const count = (name: string): number | undefined => {
 };
 
 export const mockSettings = {
-  /** OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/). */
-  latencyMs: (): number => count('OBMCP_MOCK_LATENCY_MS') ?? 0,
+  /**
+   * OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/). With
+   * OBMCP_MOCK_LATENCY_FILE the milliseconds are that file's content, read at every request, so a running
+   * server's upstream turns slow between calls (bench/ warms its processes up first; a missing file: 0).
+   */
+  latencyMs: (): number => {
+    const file = raw('OBMCP_MOCK_LATENCY_FILE');
+    const text = file === undefined ? raw('OBMCP_MOCK_LATENCY_MS') : readSwitchFile(file);
+    return text !== undefined && /^\d+$/.test(text) ? Number(text) : 0;
+  },
   /**
    * OBMCP_MOCK_FAULT / OBMCP_MOCK_AUTH_FAULT: the fault scenario of the API hosts / credential exchanges.
    * With OBMCP_MOCK_FAULT_FILE / OBMCP_MOCK_AUTH_FAULT_FILE the scenario is that file's content, read at
@@ -32,7 +41,7 @@ export const mockSettings = {
   fault: (channel: 'api' | 'auth'): string | undefined => {
     const variable = channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT';
     const file = raw(`${variable}_FILE`);
-    return file === undefined ? raw(variable) : readScenarioFile(file);
+    return file === undefined ? raw(variable) : readSwitchFile(file);
   },
   /** OBMCP_MOCK_SP_RATE_HEADER: `off` drops x-amzn-RateLimit-Limit; a number sends that rate everywhere. */
   spRateHeader: (): string | undefined => raw('OBMCP_MOCK_SP_RATE_HEADER'),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkMockSettings } from '../src/check-settings.js';
 import { activeFault, FAULT_SCENARIOS, httpFaultOf, setFault } from '../src/faults.js';
 import { withFault } from '../src/with-fault.js';
 
@@ -39,6 +40,7 @@ afterEach(() => {
   delete process.env.OBMCP_MOCK_FAULT;
   delete process.env.OBMCP_MOCK_FAULT_FILE;
   delete process.env.OBMCP_MOCK_LATENCY_MS;
+  delete process.env.OBMCP_MOCK_LATENCY_FILE;
 });
 afterAll(() => server.close());
 
@@ -142,5 +144,30 @@ describe('OBMCP_MOCK_LATENCY_MS', () => {
     expect(await delaysOfOneAnswer()).toEqual([]);
     process.env.OBMCP_MOCK_LATENCY_MS = '80';
     expect(await delaysOfOneAnswer()).toEqual([80]);
+  });
+
+  it('OBMCP_MOCK_LATENCY_FILE: read at every request, ahead of the env var; a missing file means none', async () => {
+    const delaysOfOneAnswer = async () => {
+      delays.length = 0;
+      await (await fetch('https://api.example.test/ok')).json();
+      return [...delays];
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'mock-latency-'));
+    try {
+      const file = join(dir, 'latency');
+      process.env.OBMCP_MOCK_LATENCY_MS = '80';
+      process.env.OBMCP_MOCK_LATENCY_FILE = file;
+      expect(await delaysOfOneAnswer()).toEqual([]);
+      writeFileSync(file, '20\n');
+      expect(await delaysOfOneAnswer()).toEqual([20]);
+      writeFileSync(file, '0');
+      expect(await delaysOfOneAnswer()).toEqual([]);
+      writeFileSync(file, 'slow');
+      expect(checkMockSettings()).toContain(
+        'OBMCP_MOCK_LATENCY_FILE must hold a whole number of milliseconds (got "slow")',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
