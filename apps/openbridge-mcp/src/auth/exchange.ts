@@ -1,10 +1,9 @@
 // The refresh-token → JWT exchange at POST /auth/api/ref (JSON:API APIAuth body), through a credential pipeline.
-import { type Logger, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
+import { isTransientStatus, type Logger, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import {
   credentialFailure,
   credentialPipeline,
   type Fetcher,
-  isCredentialOutage,
   OPENBRIDGE_HEADERS,
   OPENBRIDGE_LIMIT_NAME,
   type LimitSettings,
@@ -39,14 +38,10 @@ export interface JwtExchangeOptions {
   log?: Logger;
 }
 
-/** Not a rejected token: the service failed, timed out (the shared outage rule) or throttled. */
-function outage(status: number): boolean {
-  return isCredentialOutage(status) || status === 429;
-}
-
 function parseExchangeError(res: UpstreamResponse, secrets: readonly string[]): ParsedError {
   return {
-    summary: outage(res.status)
+    // Not a rejected token when the service failed, timed out or throttled (the contract's rule).
+    summary: isTransientStatus(res.status)
       ? `${SERVICE} failed with HTTP ${res.status} while exchanging the refresh token.`
       : `${SERVICE} rejected the configured refresh token (HTTP ${res.status}).`,
     details: detailsFromBody(res.text(), res.headers.get('content-type'), secrets),

@@ -1,6 +1,6 @@
 // LWA error bodies ({error, error_description}) → AuthError with re-authorization hints; never a secret.
-import { AuthError, boundText } from '@obmcp/contract';
-import { isCredentialOutage, type ParsedError, type UpstreamResponse } from '@obmcp/http-kit';
+import { AuthError, boundText, isTransientStatus } from '@obmcp/contract';
+import type { ParsedError, UpstreamResponse } from '@obmcp/http-kit';
 
 const HINTS: Record<string, string[]> = {
   invalid_grant: [
@@ -27,8 +27,8 @@ function field(body: unknown, key: string): string | undefined {
 
 /** What an LWA error body says: summary, the upstream code and description, hints for that code. */
 export function lwaError(status: number, body: unknown): ParsedError {
-  // The shared outage rule (5xx, 408) plus throttling: the same statuses credentialFailure does not call rejected.
-  const transient = isCredentialOutage(status) || status === 429;
+  // Outage or throttling (the contract's rule): the statuses credentialFailure does not call rejected.
+  const transient = isTransientStatus(status);
   const code = field(body, 'error') ?? (transient ? 'temporarily_unavailable' : 'unknown_error');
   const description = field(body, 'error_description');
   return {

@@ -67,6 +67,11 @@ export function isOutageStatus(status: number): boolean {
   return status >= 500 || status === 408;
 }
 
+/** An outage (5xx, 408) or throttling (429): the request may pass later; any other status refused it. */
+export function isTransientStatus(status: number): boolean {
+  return isOutageStatus(status) || status === 429;
+}
+
 /** Credential problem outside an upstream HTTP status (token exchange failed, missing config). */
 export class AuthError extends ContractError {
   readonly code: string;
@@ -78,8 +83,7 @@ export class AuthError extends ContractError {
     super(init.summary ?? 'authentication failed', init);
     this.code = init.code ?? 'AUTHENTICATION_ERROR';
     this.status = init.status;
-    const outage = init.status !== undefined && (isOutageStatus(init.status) || init.status === 429);
-    this.retryable = init.retryable ?? outage;
+    this.retryable = init.retryable ?? (init.status !== undefined && isTransientStatus(init.status));
   }
 }
 
