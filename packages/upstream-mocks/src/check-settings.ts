@@ -1,6 +1,6 @@
 // The preload's startup check of the OBMCP_MOCK_* switches: a typo is a startup error, not a strange 500 later.
 import { FAULT_SCENARIOS } from './faults.js';
-import { count, mockSettings, raw, readSwitchFile } from './settings.js';
+import { count, mockSettings, raw, readSwitchFile, wholeNumber } from './settings.js';
 
 const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
 
@@ -21,7 +21,7 @@ export function checkMockSettings(): string[] {
   const latencyFile = raw('OBMCP_MOCK_LATENCY_FILE');
   // A missing or empty file is allowed: the upstream is fast until the file says otherwise.
   const latency = latencyFile === undefined ? undefined : readSwitchFile(latencyFile);
-  if (latency !== undefined && !/^\d+$/.test(latency))
+  if (latency !== undefined && wholeNumber(latency) === undefined)
     problems.push(`OBMCP_MOCK_LATENCY_FILE must hold a whole number of milliseconds (got ${shown(latency)})`);
   for (const channel of ['api', 'auth'] as const) {
     const v = mockSettings.fault(channel);

@@ -16,11 +16,12 @@ export const raw = (name: string): string | undefined => {
   return v === undefined || v === '' ? undefined : v;
 };
 
+/** `text` as a whole number ≥ 0; undefined when it is absent or not one. */
+export const wholeNumber = (text: string | undefined): number | undefined =>
+  text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+
 /** A whole number ≥ 0, or undefined when unset; a bad value is reported by checkMockSettings at preload. */
-export const count = (name: string): number | undefined => {
-  const v = raw(name);
-  return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
-};
+export const count = (name: string): number | undefined => wholeNumber(raw(name));
 
 export const mockSettings = {
   /**
@@ -31,7 +32,7 @@ export const mockSettings = {
   latencyMs: (): number => {
     const file = raw('OBMCP_MOCK_LATENCY_FILE');
     const text = file === undefined ? raw('OBMCP_MOCK_LATENCY_MS') : readSwitchFile(file);
-    return text !== undefined && /^\d+$/.test(text) ? Number(text) : 0;
+    return wholeNumber(text) ?? 0;
   },
   /**
    * OBMCP_MOCK_FAULT / OBMCP_MOCK_AUTH_FAULT: the fault scenario of the API hosts / credential exchanges.
