@@ -1,4 +1,4 @@
-// requestIdFrom: a plain id passes as is; anything else is bounded and redacted before it reaches `_meta`.
+// requestIdFrom: the id reaches `_meta` as one clean line, redacted and bounded; a plain id is unchanged.
 import { describe, expect, it } from 'vitest';
 import { requestIdFrom } from '../src/pipeline/header-parsers.js';
 

@@ -2,18 +2,12 @@
 import { boundText, buildRateLimit, type RateLimitMeta } from '@obmcp/contract';
 import type { HeaderParser } from './types.js';
 
-/**
- * A request id as upstreams send them (a UUID, letters, digits and dashes): no credential pattern can hide in
- * it (tokens need `|`, `.`, `=`, `:` or a space), so it is taken as is; anything else goes through boundText.
- */
-const PLAIN_ID = /^[A-Za-z0-9-]{1,128}$/;
-
 /** The first non-empty header of `names`, bounded and redacted. */
 export function requestIdFrom(names: readonly string[]): (headers: Headers) => string | undefined {
   return (headers) => {
     for (const name of names) {
       const value = headers.get(name)?.trim();
-      if (value) return PLAIN_ID.test(value) ? value : boundText(value, 128);
+      if (value) return boundText(value, 128);
     }
     return undefined;
   };
