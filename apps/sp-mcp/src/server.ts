@@ -17,7 +17,8 @@ import { spUpstream } from './http/upstream.js';
 import { Session } from './identity/session.js';
 import { spProfile } from './profile.js';
 import { RestrictedData } from './restricted/restricted-data.js';
-import { operationRule, spToolSplit } from './operations/index.js';
+import { spOperations } from './operations/bind.js';
+import { spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
 import { SP_MCP_VERSION } from './version.js';
 
@@ -60,7 +61,6 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
       limiter,
       env,
       log: options.logger,
-      rules: operationRule,
     }),
   );
   spPipeline = pipeline;
@@ -70,7 +70,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     sandbox: () => session.sandbox,
   });
   const client = new SpApiClient(pipeline, session, restricted);
-  const curated = spTools({ config, session, client, documents });
+  const curated = spTools({ config, session, client, documents, operations: spOperations(client) });
   const split = spToolSplit({
     client,
     curated,

@@ -7,7 +7,9 @@ import { listSpecFiles, readSpec } from '@obmcp/upstream-specs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { SP_CATALOG_PATH } from '../src/operations/catalog.js';
-import { CURATED_OPERATIONS } from '../src/operations/curated-operations.js';
+import { curatedOperations } from './support/curated-tools.js';
+
+const CURATED_OPERATIONS = curatedOperations();
 import { OUTSIDE_DEFAULT } from '../src/operations/default-listing.js';
 import { createServer } from '../src/server.js';
 

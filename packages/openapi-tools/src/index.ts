@@ -14,3 +14,12 @@ export {
   type ToolSplitOptions,
   withOperation,
 } from './catalog-tools.js';
+export {
+  type CallOperation,
+  type OperationBinder,
+  type OperationBinderOptions,
+  type OperationRef,
+  operationArgs,
+  operationBinder,
+  type SendOperation,
+} from './bind-operation.js';

@@ -1,9 +1,17 @@
-// The one place a generated operation meets the upstream client: recipe + args → SpApiClient.call.
+// sp-mcp's client call for one catalog operation: recipe + args → SpApiClient.call, limited by the
+// operation's own usage plan (`<api>.<operationId>`). Generated and curated tools both go through it.
 import type { CallContext } from '@obmcp/contract';
 import { buildRequest, type CatalogOperation, type ExecuteOperation } from '@obmcp/openapi-tools';
 import type { SpApiClient, SpResult } from '../http/sp-client.js';
+import type { RoleName } from '../restricted/restricted-operations.js';
 
-/** Limiter key of a generated operation: operationIds repeat across APIs, so the model stem qualifies it. */
+/** What a curated tool may add to a call that the spec cannot say. */
+export interface SpCallExtra {
+  /** A conditional restricted operation (a restricted report type's document): request an RDT. */
+  restrictedData?: { roles: readonly RoleName[] };
+}
+
+/** Limiter key of an operation: operationIds repeat across APIs, so the model stem qualifies it. */
 export function operationKey(op: CatalogOperation): string {
   return `${op.meta.api}.${op.meta.operationId}`;
 }
@@ -13,6 +21,7 @@ export async function callOperation(
   op: CatalogOperation,
   args: Record<string, unknown>,
   call: CallContext,
+  extra?: SpCallExtra,
 ): Promise<SpResult> {
   const built = buildRequest(op.recipe, args);
   const { accept, 'content-type': _contentType, ...headers } = built.headers;
@@ -26,6 +35,7 @@ export async function callOperation(
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
       // The success body documents an `errors` list (e.g. a validation result): a payload, not a failure.
       ...(op.recipe.errorsInSuccess ? { errorsInSuccess: true } : {}),
+      ...(extra?.restrictedData ? { restrictedData: extra.restrictedData } : {}),
     },
     call,
   );

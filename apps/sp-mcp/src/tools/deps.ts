@@ -3,6 +3,7 @@ import type { Fetcher } from '@obmcp/http-kit';
 import type { SpConfig } from '../config.js';
 import type { SpApiClient } from '../http/sp-client.js';
 import type { Session } from '../identity/session.js';
+import type { SpOperations } from '../operations/bind.js';
 
 export interface SpToolDeps {
   config: SpConfig;
@@ -10,10 +11,9 @@ export interface SpToolDeps {
   client: SpApiClient;
   /** Fetcher for presigned document URLs (no SP-API credentials attached). */
   documents: Fetcher;
+  /** Binds a curated tool to its catalog operation(s) and calls them through the recipe. */
+  operations: SpOperations;
 }
-
-/** Encodes one dynamic path segment. */
-export const seg = (value: string): string => encodeURIComponent(value);
 
 /** Reads `payload` of a v0 body ({payload, errors}) as an object. */
 export function payloadOf(body: unknown): Record<string, unknown> {

@@ -6,7 +6,7 @@ import {
   CHANGE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { asObject, type SpToolDeps, seg } from './deps.js';
+import { asObject, type SpToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
 
@@ -111,64 +111,42 @@ const patchSchema = {
 
 export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof getSchema>>({
-      name: 'get_listings_item',
-      title: 'Get a listing',
-      description:
-        'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem). Rate 5/s, burst 10.',
-      inputSchema: getSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const seller = resolveSellerId(deps, args.sellerId);
-        const { body } = await deps.client.call(
-          {
-            operation: 'getListingsItem',
-            method: 'GET',
-            path: `/listings/2021-08-01/items/${seg(seller)}/${seg(args.sku)}`,
-            query: {
-              marketplaceIds: args.marketplaceIds,
-              includedData: args.includedData,
-              issueLocale: args.issueLocale,
-            },
-          },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
+    deps.operations.one(['listingsItems_2021-08-01', 'getListingsItem'], (send) =>
+      defineTool<FromSchema<typeof getSchema>>({
+        name: 'get_listings_item',
+        title: 'Get a listing',
+        description: 'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem).',
+        inputSchema: getSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const seller = resolveSellerId(deps, args.sellerId);
+          const { body } = await send({ ...args, sellerId: seller }, call);
+          return asObject(body);
+        },
+      }),
+    ),
   ];
 }
 
 export function listingsWriteTools(deps: SpToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof patchSchema>>({
-      name: 'patch_listings_item',
-      title: 'Patch a listing (write)',
-      description:
-        'Partially updates a listing (Listings Items 2021-08-01 patchListingsItem). Changes live seller data unless mode=VALIDATION_PREVIEW. Only listed when SP_API_ENABLE_WRITES=true. Rate 5/s, burst 5.',
-      inputSchema: patchSchema,
-      passthrough: 'body',
-      annotations: CHANGE_UPSTREAM,
-      handler: async (args, call) => {
-        const seller = resolveSellerId(deps, args.sellerId);
-        const { body } = await deps.client.call(
-          {
-            operation: 'patchListingsItem',
-            method: 'PATCH',
-            path: `/listings/2021-08-01/items/${seg(seller)}/${seg(args.sku)}`,
-            query: {
-              marketplaceIds: args.marketplaceIds,
-              includedData: args.includedData,
-              mode: args.mode,
-              issueLocale: args.issueLocale,
-            },
-            body: { productType: args.productType, patches: args.patches },
-          },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
+    deps.operations.one(['listingsItems_2021-08-01', 'patchListingsItem'], (send) =>
+      defineTool<FromSchema<typeof patchSchema>>({
+        name: 'patch_listings_item',
+        title: 'Patch a listing (write)',
+        description:
+          'Partially updates a listing (Listings Items 2021-08-01 patchListingsItem). Changes live seller data unless mode=VALIDATION_PREVIEW. Only listed when SP_API_ENABLE_WRITES=true.',
+        inputSchema: patchSchema,
+        passthrough: 'body',
+        annotations: CHANGE_UPSTREAM,
+        handler: async (args, call) => {
+          const seller = resolveSellerId(deps, args.sellerId);
+          const { productType, patches, ...query } = args;
+          const { body } = await send({ ...query, sellerId: seller, body: { productType, patches } }, call);
+          return asObject(body);
+        },
+      }),
+    ),
   ];
 }
