@@ -40,6 +40,11 @@ export interface OperationBinder<R, X> {
     refs: Readonly<Record<K, OperationRef>>,
     define: (send: Readonly<Record<K, SendOperation<R, X>>>) => ToolDefinition,
   ): ToolDefinition;
+  /**
+   * Calls an operation outside any tool's declaration: only for the lookups that resolve a call's own
+   * scope (ads-mcp: the AMC accounts and the profile list behind the AMC headers), never a tool's request.
+   */
+  lookup(ref: OperationRef, args: Record<string, unknown>, call: CallContext, extra?: X): Promise<R>;
 }
 
 export interface OperationBinderOptions<R, X> {
@@ -81,6 +86,7 @@ export function operationBinder<R, X = never>(o: OperationBinderOptions<R, X>): 
       const metas = [...new Set(ops.map(([, op]) => op))].map((op) => op.meta);
       return { ...tool, _meta: { ...tool._meta, [OPERATIONS_META_KEY]: metas } };
     },
+    lookup: (ref, args, call, extra) => sendTo(operation(ref))(args, call, extra),
   };
 }
 
@@ -108,4 +114,9 @@ export function operationArgs(
     out[param.arg] = value;
   }
   return out;
+}
+
+/** `POST /sp/campaigns`: how a description names the request, from the spec rather than restated. */
+export function routeOf(op: CatalogOperation): string {
+  return `${op.recipe.method} ${op.recipe.path}`;
 }

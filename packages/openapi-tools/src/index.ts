@@ -9,7 +9,6 @@ export {
   catalogToolSplit,
   type ExecuteOperation,
   operationTool,
-  readCatalog,
   type ToolSplit,
   type ToolSplitOptions,
   withOperation,
@@ -21,5 +20,7 @@ export {
   type OperationRef,
   operationArgs,
   operationBinder,
+  routeOf,
   type SendOperation,
 } from './bind-operation.js';
+export { CATALOG_FILE_SUFFIX, type CatalogApiFile, readCatalog } from './read-catalog.js';

@@ -16,7 +16,7 @@ import type { Session } from '../state/session.js';
 import { parseErrorBody } from './error-body.js';
 import { enrichDetails, hintsFor } from './error-hints.js';
 import { ADS_HEADERS } from './headers.js';
-import { ruleFor } from './rate-table.js';
+import { adsRule } from './limits.js';
 
 /** What the error parser needs to know about the call. */
 export interface AdsErrorContext {
@@ -111,7 +111,7 @@ export function adsUpstream(deps: AdsUpstreamDeps): UpstreamDescription<AdsError
     auth: adsAuth(deps.source, session),
     headers: ADS_HEADERS,
     errors: (res, req) => parseAdsError(res, req.path, req.context, config, session),
-    limits: { limiter: deps.limiter, ...limitRules(ruleFor, deps.env) },
+    limits: { limiter: deps.limiter, ...limitRules(adsRule, deps.env) },
     retry: adsRetry(config),
     ...(deps.log ? { log: deps.log } : {}),
   };

@@ -4,8 +4,12 @@
 import { type CallContext, DomainValidationError } from '@obmcp/contract';
 import type { AdsScope } from '../http/client.js';
 import type { AdsProfile, AmcAccount } from '../state/session.js';
+import type { OperationRef } from '@obmcp/openapi-tools';
 import type { AdsToolContext } from './context.js';
-import { OPS } from './operations.js';
+
+/** The lookups behind the AMC headers (session-cached). */
+export const AMC_ACCOUNTS: OperationRef = ['AMCAdmin', 'AmcpLinkListAmcAccounts'];
+const PROFILES: OperationRef = ['AccountsProfiles', 'listProfiles'];
 
 export interface AmcEntityArgs {
   advertiserId?: string;
@@ -31,17 +35,7 @@ export async function amcAccounts(ctx: AdsToolContext, call: CallContext): Promi
   const all: AmcAccount[] = [];
   let nextToken: string | undefined;
   for (let page = 0; page < 20; page += 1) {
-    const res = await ctx.client.request(
-      {
-        method: 'GET',
-        path: OPS.listAmcAccounts.path,
-        query: { nextToken },
-        accept: OPS.listAmcAccounts.accept,
-        scope: { kind: 'none' },
-        idempotent: true,
-      },
-      call,
-    );
+    const res = await ctx.operations.lookup(AMC_ACCOUNTS, { nextToken }, call);
     const body = (res.body ?? {}) as { amcAccounts?: unknown; nextToken?: unknown };
     if (Array.isArray(body.amcAccounts)) {
       for (const a of body.amcAccounts as AmcAccount[]) if (typeof a?.accountId === 'string') all.push(a);
@@ -58,10 +52,7 @@ async function activeProfile(ctx: AdsToolContext, call: CallContext): Promise<Ad
   if (session.profileId === undefined) return undefined;
   let list = session.profiles.get(session.region);
   if (!list) {
-    const res = await ctx.client.request(
-      { method: 'GET', path: '/v2/profiles', scope: { kind: 'none' }, idempotent: true },
-      call,
-    );
+    const res = await ctx.operations.lookup(PROFILES, {}, call);
     list = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];
     session.profiles.set(session.region, list);
   }

@@ -1,6 +1,7 @@
 // SP-API side of the spec layer: production hosts, the 403 auth answer, `{errors:[…]}` rejections.
 import { HttpResponse } from 'msw';
 import { loadEngine, type Rejection, type SpecFamilyAdapter, type Synthesized } from '../spec/front-door.js';
+import { parseUsagePlan } from '@obmcp/upstream-specs';
 import type { Operation } from '../spec/operations.js';
 import { responsesOf } from '../spec/parameters.js';
 import { DOCUMENT_HOST, SP_HOSTS } from './hosts.js';
@@ -44,18 +45,14 @@ function declaredMediaTypes(op: Operation, status: number): string[] {
   return [...(responsesOf(op).get(String(status))?.values() ?? [])].map((m) => m.mediaType);
 }
 
-type UsagePlanParser = (description: string) => { rate: number } | null;
-let usagePlans: Promise<UsagePlanParser> | undefined;
-
-/** The generator's usage-plan parser, loaded on the first long-tail answer (not at preload). */
-async function documentedRate(op: Operation): Promise<void> {
-  usagePlans ??= import('@obmcp/openapi-tools/generate').then((m) => m.parseUsagePlan);
-  const plan = (await usagePlans)(String(op.operation.description ?? ''));
+/** The model's documented usage plan for the operation, the rate the mock's limiter reports. */
+function documentedRate(op: Operation): void {
+  const plan = parseUsagePlan(String(op.operation.description ?? ''));
   if (plan) recordDocumentedRate(op.operationId, plan.rate);
 }
 
 async function success(op: Operation, synthesized: Synthesized): Promise<Response> {
-  await documentedRate(op);
+  documentedRate(op);
   if (synthesized.body === undefined) {
     const headers = spJson({}, synthesized.status, op.operationId).headers;
     headers.delete('content-type');
