@@ -24,3 +24,4 @@ export {
   type SendOperation,
 } from './bind-operation.js';
 export { CATALOG_FILE_SUFFIX, type CatalogApiFile, readCatalog } from './read-catalog.js';
+export { operationKey } from './operation-key.js';

@@ -2,10 +2,11 @@
 // identity headers the server supplies (Scope from the active profile; AMC advertiser/marketplace from the
 // arguments or /amc/accounts), limited per operation (`<api>.<operationId>`). Curated and generated alike.
 import type { CallContext } from '@obmcp/contract';
-import { buildRequest, type CatalogOperation } from '@obmcp/openapi-tools';
+import { buildRequest, type CatalogOperation, operationKey } from '@obmcp/openapi-tools';
 import type { AdsResponse, AdsScope } from '../http/client.js';
 import { type AmcEntityArgs, amcScope } from '../tools/amc-scope.js';
 import type { AdsToolContext } from '../tools/context.js';
+import { adsCatalog } from './catalog.js';
 
 const ACCOUNT_ID_HEADER = 'amazon-ads-accountid';
 
@@ -18,8 +19,8 @@ export interface AdsCallExtra {
 }
 
 /** Limiter key of an operation (operationIds repeat across specs, so the file stem qualifies it). */
-export function operationKey(op: CatalogOperation): string {
-  return `${op.meta.api}.${op.meta.operationId}`;
+export function adsOperationKey(op: CatalogOperation): string {
+  return operationKey(adsCatalog(), op);
 }
 
 async function scopeOf(
@@ -55,7 +56,7 @@ export async function callOperation(
   const scope = await scopeOf(ctx, op, headers, call, extra.amc ?? {});
   return ctx.client.call(
     {
-      operation: operationKey(op),
+      operation: adsOperationKey(op),
       method: op.recipe.method,
       path: built.pathAndQuery,
       body: built.body,

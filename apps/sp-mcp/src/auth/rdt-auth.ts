@@ -2,7 +2,7 @@
 // token), one RDT per (identity, restricted resource) cached until shortly before its expiresIn.
 import { type Pipeline, type TokenAuth, tokenAuth } from '@obmcp/http-kit';
 import type { OperationRef } from '@obmcp/openapi-tools';
-import { operationKey } from '../operations/call-operation.js';
+import { spOperationKey } from '../operations/call-operation.js';
 import { spOperation } from '../operations/catalog.js';
 import { isExpiredToken, readErrors } from '../http/upstream-error.js';
 import type { DataElement, RoleName } from '../restricted/restricted-operations.js';
@@ -84,7 +84,7 @@ export function createRdtAuth(
   async function create(request: RdtRequest, resource: RestrictedResource, signal?: AbortSignal) {
     const tokens = spOperation(TOKENS);
     const res = await pipeline().exchange({
-      operation: operationKey(tokens),
+      operation: spOperationKey(tokens),
       method: tokens.recipe.method,
       path: tokens.recipe.path,
       body: { restrictedResources: [resource] },

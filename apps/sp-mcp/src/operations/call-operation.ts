@@ -1,9 +1,15 @@
 // sp-mcp's client call for one catalog operation: recipe + args → SpApiClient.call, limited by the
 // operation's own usage plan (`<api>.<operationId>`). Generated and curated tools both go through it.
 import type { CallContext } from '@obmcp/contract';
-import { buildRequest, type CatalogOperation, type ExecuteOperation } from '@obmcp/openapi-tools';
+import {
+  buildRequest,
+  type CatalogOperation,
+  type ExecuteOperation,
+  operationKey,
+} from '@obmcp/openapi-tools';
 import type { SpApiClient, SpResult } from '../http/sp-client.js';
 import type { RoleName } from '../restricted/restricted-operations.js';
+import { spCatalog } from './catalog.js';
 
 /** What a curated tool may add to a call that the spec cannot say. */
 export interface SpCallExtra {
@@ -12,8 +18,8 @@ export interface SpCallExtra {
 }
 
 /** Limiter key of an operation: operationIds repeat across APIs, so the model stem qualifies it. */
-export function operationKey(op: CatalogOperation): string {
-  return `${op.meta.api}.${op.meta.operationId}`;
+export function spOperationKey(op: CatalogOperation): string {
+  return operationKey(spCatalog(), op);
 }
 
 export async function callOperation(
@@ -27,7 +33,7 @@ export async function callOperation(
   const { accept, 'content-type': _contentType, ...headers } = built.headers;
   return client.call(
     {
-      operation: operationKey(op),
+      operation: spOperationKey(op),
       method: built.method,
       path: built.pathAndQuery,
       ...(built.body === undefined ? {} : { body: built.body }),

@@ -1,7 +1,7 @@
 // The limiter rule and the description's rate sentence of an SP-API operation, both from its model's usage plan.
 import type { LimitRule } from '@obmcp/http-kit';
 import type { CatalogOperation } from '@obmcp/openapi-tools';
-import { operationKey } from './call-operation.js';
+import { spOperationKey } from './call-operation.js';
 import { spCatalog } from './catalog.js';
 
 /**
@@ -19,7 +19,7 @@ let rules: Map<string, LimitRule> | undefined;
 
 /** The limiter rule of an operation by its key (`<api>.<operationId>`); undefined for any other key. */
 export function operationRule(operation: string): LimitRule | undefined {
-  rules ??= new Map(spCatalog().operations.map((op) => [operationKey(op), usageRule(op)]));
+  rules ??= new Map(spCatalog().operations.map((op) => [spOperationKey(op), usageRule(op)]));
   return rules.get(operation);
 }
 
