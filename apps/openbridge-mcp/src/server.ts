@@ -47,7 +47,7 @@ export function createServer(config: Config, { logger, env, limiterStore }: Serv
     env: env ?? process.env,
     log,
   });
-  const client = new OpenbridgeClient(createPipeline(upstream));
+  const client = new OpenbridgeClient(createPipeline(upstream), config.urls);
   let contract: ContractServer | undefined;
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
   const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);

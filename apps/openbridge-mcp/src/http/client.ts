@@ -1,6 +1,9 @@
-// OpenbridgeClient: the tools' face of the shared pipeline (JSON:API bodies, one per-IP budget).
+// OpenbridgeClient: the tools' face of the shared pipeline (JSON:API bodies, one per-IP budget). Tools name
+// an operation of the one table (operations.ts); the client builds its URL and sends it.
 import { type CallContext, type MetaCollector, passthroughParts } from '@obmcp/contract';
 import type { Pipeline, QueryValue } from '@obmcp/http-kit';
+import type { Config } from '../config.js';
+import { OPENBRIDGE_OPERATIONS, type OperationName, operationUrl } from './operations.js';
 import type { OpenbridgeErrorContext } from './upstream.js';
 
 export interface CallScope {
@@ -10,30 +13,32 @@ export interface CallScope {
   passthrough?: CallContext['passthrough'];
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: string;
+export interface OpenbridgeRequest {
+  /** The operation (operations.ts): host, method and path template; also the log's operation name. */
+  operation: OperationName;
+  /** Values of the path template's placeholders. */
+  params?: Readonly<Record<string, string | number>>;
   query?: Record<string, QueryValue>;
   /** JSON body (JSON:API resource documents are sent as application/vnd.api+json). */
   body?: unknown;
   /** Resource name for the not-found hint. */
   resource?: string;
-  /** Operation name for logs (default: method and host). */
-  operation?: string;
   /** This exchange's own deadline (execute_query's statement timeout), instead of OPENBRIDGE_TIMEOUT_MS. */
   timeoutMs?: number;
 }
 
 export class OpenbridgeClient {
-  constructor(private readonly pipeline: Pipeline<OpenbridgeErrorContext>) {}
+  constructor(
+    private readonly pipeline: Pipeline<OpenbridgeErrorContext>,
+    private readonly urls: Config['urls'],
+  ) {}
 
   /** Parsed JSON body of a 2xx response (undefined for 204). Throws contract errors otherwise. */
-  async request(call: CallScope, req: RequestOptions): Promise<unknown> {
-    const method = req.method ?? 'GET';
+  async call(req: OpenbridgeRequest, call: CallScope): Promise<unknown> {
     const res = await this.pipeline.exchange({
-      operation: req.operation ?? `${method} ${new URL(req.url).host}`,
-      method,
-      path: req.url,
+      operation: req.operation,
+      method: OPENBRIDGE_OPERATIONS[req.operation].method,
+      path: operationUrl(this.urls, req.operation, req.params),
       ...(req.query ? { query: req.query } : {}),
       body: req.body,
       contentType: 'application/vnd.api+json',

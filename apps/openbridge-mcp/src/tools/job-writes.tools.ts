@@ -49,8 +49,7 @@ const statusSchema = {
   examples: [{ history_id: 72418, status: 'cancelled' }],
 } as const;
 
-export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
-  const history = `${config.urls.service}/service/history/production/history`;
+export function jobWriteTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof createSchema>>({
       name: 'create_job',
@@ -74,21 +73,24 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
         }
         const created: Record<string, unknown>[] = [];
         for (const stageId of args.stage_ids) {
-          const body = await client.request(call, {
-            method: 'POST',
-            url: `${history}/${args.subscription_id}`,
-            resource: 'subscription',
-            body: {
-              data: {
-                type: 'HistoryTransaction',
-                attributes: {
-                  start_date: args.date_start,
-                  end_date: args.date_end,
-                  stage_id: stageId,
+          const body = await client.call(
+            {
+              operation: 'createHistory',
+              params: { subscription_id: args.subscription_id },
+              resource: 'subscription',
+              body: {
+                data: {
+                  type: 'HistoryTransaction',
+                  attributes: {
+                    start_date: args.date_start,
+                    end_date: args.date_end,
+                    stage_id: stageId,
+                  },
                 },
               },
             },
-          });
+            call,
+          );
           created.push(single(body));
         }
         return {
@@ -106,14 +108,21 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
       annotations: REPLACE_UPSTREAM,
       handler: async (args, call) => ({
         history: single(
-          await client.request(call, {
-            method: 'PATCH',
-            url: `${history}/${args.history_id}`,
-            resource: 'history transaction',
-            body: {
-              data: { type: 'HistoryTransaction', id: args.history_id, attributes: { status: args.status } },
+          await client.call(
+            {
+              operation: 'updateHistory',
+              params: { history_id: args.history_id },
+              resource: 'history transaction',
+              body: {
+                data: {
+                  type: 'HistoryTransaction',
+                  id: args.history_id,
+                  attributes: { status: args.status },
+                },
+              },
             },
-          }),
+            call,
+          ),
         ),
       }),
     }),

@@ -35,9 +35,7 @@ const historySchema = {
   examples: [{ history_id: 72418 }],
 } as const;
 
-export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
-  const jobs = `${config.urls.service}/service/jobs/jobs`;
-  const history = `${config.urls.service}/service/history/production/history`;
+export function jobReadTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof listSchema>>({
       name: 'get_jobs',
@@ -47,16 +45,19 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const body = await client.request(call, {
-          url: jobs,
-          query: {
-            subscription_ids: args.subscription_id,
-            status: args.status === 'any' ? undefined : (args.status ?? 'active'),
-            is_primary: args.is_primary ?? true,
-            page: args.page,
-            page_size: args.page_size,
+        const body = await client.call(
+          {
+            operation: 'listJobs',
+            query: {
+              subscription_ids: args.subscription_id,
+              status: args.status === 'any' ? undefined : (args.status ?? 'active'),
+              is_primary: args.is_primary ?? true,
+              page: args.page,
+              page_size: args.page_size,
+            },
           },
-        });
+          call,
+        );
         const { items, pagination } = page(body);
         const current = args.page ?? 1;
         return {
@@ -79,7 +80,9 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
-        job: single(await client.request(call, { url: `${jobs}/${args.job_id}`, resource: 'job' })),
+        job: single(
+          await client.call({ operation: 'getJob', params: { job_id: args.job_id }, resource: 'job' }, call),
+        ),
       }),
     }),
     defineTool<FromSchema<typeof historySchema>>({
@@ -91,10 +94,14 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         history: single(
-          await client.request(call, {
-            url: `${history}/${args.history_id}`,
-            resource: 'history transaction',
-          }),
+          await client.call(
+            {
+              operation: 'getHistory',
+              params: { history_id: args.history_id },
+              resource: 'history transaction',
+            },
+            call,
+          ),
         ),
       }),
     }),

@@ -88,7 +88,7 @@ function assess(query: string, keyName: string, allowUnbounded: boolean) {
   };
 }
 
-export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
+export function queryTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof validateSchema>>({
       name: 'validate_query',
@@ -128,24 +128,26 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
         const maxRows = args.max_rows ?? 100;
         let body: unknown;
         try {
-          body = await client.request(call, {
-            method: 'POST',
-            url: `${config.urls.service}/service/query/production/query`,
-            timeoutMs: (args.timeout_seconds ?? 30) * 1000,
-            body: {
-              data: {
-                type: 'Query',
-                attributes: {
-                  query: args.query,
-                  accmapping: args.key_name,
-                  run_async: false,
-                  direct_results: false,
-                  response_format: 'csv',
+          body = await client.call(
+            {
+              operation: 'runQuery',
+              timeoutMs: (args.timeout_seconds ?? 30) * 1000,
+              body: {
+                data: {
+                  type: 'Query',
+                  attributes: {
+                    query: args.query,
+                    accmapping: args.key_name,
+                    run_async: false,
+                    direct_results: false,
+                    response_format: 'csv',
+                  },
                 },
               },
+              resource: 'destination key_name',
             },
-            resource: 'destination key_name',
-          });
+            call,
+          );
         } catch (error) {
           if (error instanceof UpstreamHttpError && error.status === 400) {
             throw new UpstreamHttpError(400, {

@@ -50,7 +50,7 @@ async function candidates(
   const byPath = new Map<string, RuleRow>();
   let truncated = false;
   for (const term of searchTerms(name)) {
-    const found = await searchRules(deps.client, call, deps.config.urls.service, { path__icontains: term });
+    const found = await searchRules(deps.client, call, { path__icontains: term });
     truncated ||= found.truncated;
     for (const row of found.rows) byPath.set(row.rules_path, row);
     if (byPath.size >= 50) break;
