@@ -1,7 +1,7 @@
 // The sp-mcp ServerProfile: kinds, code prefix and hint tables the contract needs.
 import type { ServerProfile } from '@obmcp/contract';
 import { SP_HINT_TABLES } from './hints/tables.js';
-import { SP_MCP_VERSION } from './version.js';
+import { VERSION } from './version.js';
 
 export const SP_ERROR_KINDS = [
   'mcp_input_validation',
@@ -14,9 +14,9 @@ export const SP_ERROR_KINDS = [
   'internal_error',
 ] as const;
 
-export const spProfile: ServerProfile = {
+export const profile: ServerProfile = {
   name: 'sp-mcp',
-  version: SP_MCP_VERSION,
+  version: VERSION,
   httpKind: 'sp_api_http',
   clientKind: 'sp_api_client',
   httpCodePrefix: 'SP_API',

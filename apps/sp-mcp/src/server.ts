@@ -15,14 +15,14 @@ import type { SpConfig } from './config.js';
 import { SpApiClient } from './http/sp-client.js';
 import { spUpstream } from './http/upstream.js';
 import { Session } from './identity/session.js';
-import { spProfile } from './profile.js';
+import { profile } from './profile.js';
 import { RestrictedData } from './restricted/restricted-data.js';
 import { spOperations } from './operations/bind.js';
 import { spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
-import { SP_MCP_VERSION } from './version.js';
+import { VERSION } from './version.js';
 
-export const USER_AGENT = `obmcp-sp/${SP_MCP_VERSION} (Language=TypeScript)`;
+export const USER_AGENT = `obmcp-sp/${VERSION} (Language=TypeScript)`;
 
 export interface CreateServerOptions {
   logger: Logger;
@@ -79,7 +79,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   });
   const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
-    profile: spProfile,
+    profile,
     tools: listed,
     internalTools: internal,
     env,

@@ -5,7 +5,7 @@ import type { CallContext } from '@obmcp/contract';
 import { buildRequest, type CatalogOperation, operationKey } from '@obmcp/openapi-tools';
 import type { AdsResponse, AdsScope } from '../http/client.js';
 import { type AmcEntityArgs, amcScope } from '../tools/amc-scope.js';
-import type { AdsToolContext } from '../tools/context.js';
+import type { ToolDeps } from '../tools/deps.js';
 import { adsCatalog } from './catalog.js';
 
 const ACCOUNT_ID_HEADER = 'amazon-ads-accountid';
@@ -24,7 +24,7 @@ export function adsOperationKey(op: CatalogOperation): string {
 }
 
 async function scopeOf(
-  ctx: AdsToolContext,
+  ctx: ToolDeps,
   op: CatalogOperation,
   headers: Record<string, string>,
   call: CallContext,
@@ -45,7 +45,7 @@ async function scopeOf(
 }
 
 export async function callOperation(
-  ctx: AdsToolContext,
+  ctx: ToolDeps,
   op: CatalogOperation,
   args: Record<string, unknown>,
   call: CallContext,

@@ -1,7 +1,7 @@
 // Generated tools' handler for ads-mcp: the operation through callOperation, and 207 batches read into
 // per-item error records.
 import type { ExecuteOperation } from '@obmcp/openapi-tools';
-import type { AdsToolContext } from '../tools/context.js';
+import type { ToolDeps } from '../tools/deps.js';
 import { reportMultiStatus } from '../tools/multi-status.js';
 import { callOperation } from './call-operation.js';
 
@@ -30,7 +30,7 @@ function submittedCount(
   return count(part.success) + count(part.error);
 }
 
-export function adsOperationExecutor(ctx: AdsToolContext): ExecuteOperation {
+export function adsOperationExecutor(ctx: ToolDeps): ExecuteOperation {
   return async (op, args, call) => {
     const res = await callOperation(ctx, op, args, call);
     const batch = res.status === 207 ? batchPart(res.body) : undefined;

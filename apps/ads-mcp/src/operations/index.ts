@@ -2,7 +2,7 @@
 // other operation is a generated tool, listed when its toolset is selected (ADS_API_TOOLSETS).
 import type { ToolDefinition } from '@obmcp/contract';
 import { CURATED_TOOLSET, catalogToolSplit, type ToolSplit } from '@obmcp/openapi-tools';
-import type { AdsToolContext } from '../tools/context.js';
+import type { ToolDeps } from '../tools/deps.js';
 import { adsCatalog } from './catalog.js';
 import { adsOperationExecutor } from './execute.js';
 
@@ -29,7 +29,7 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'list_portfolios',
 ]);
 
-export function adsToolSplit(ctx: AdsToolContext, curated: readonly ToolDefinition[]): ToolSplit {
+export function adsToolSplit(ctx: ToolDeps, curated: readonly ToolDefinition[]): ToolSplit {
   const catalog = adsCatalog();
   try {
     return catalogToolSplit({

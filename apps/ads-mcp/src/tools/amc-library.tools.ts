@@ -9,7 +9,7 @@ import {
 } from './amc.schemas.js';
 import { type OperationRef, routeOf } from '@obmcp/openapi-tools';
 import { AMC_ACCOUNTS, amcAccounts } from './amc-scope.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 const read = READ_UPSTREAM;
 
@@ -24,7 +24,7 @@ function page(body: unknown, key: string) {
   };
 }
 
-function instanceList(ctx: AdsToolContext, name: string, title: string, ref: OperationRef, key: string) {
+function instanceList(ctx: ToolDeps, name: string, title: string, ref: OperationRef, key: string) {
   return ctx.operations.one(ref, (send, op) =>
     defineTool<FromSchema<typeof instancePageSchema>>({
       name,
@@ -42,7 +42,7 @@ function instanceList(ctx: AdsToolContext, name: string, title: string, ref: Ope
   );
 }
 
-export function amcLibraryTools(ctx: AdsToolContext): ToolDefinition[] {
+export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
   return [
     ctx.operations.one(AMC_ACCOUNTS, (send, op) =>
       defineTool<FromSchema<typeof accountsSchema>>({

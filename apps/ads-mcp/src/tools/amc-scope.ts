@@ -5,7 +5,7 @@ import { type CallContext, DomainValidationError } from '@obmcp/contract';
 import type { AdsScope } from '../http/client.js';
 import type { AdsProfile, AmcAccount } from '../state/session.js';
 import type { OperationRef } from '@obmcp/openapi-tools';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 /** The lookups behind the AMC headers (session-cached). */
 export const AMC_ACCOUNTS: OperationRef = ['AMCAdmin', 'AmcpLinkListAmcAccounts'];
@@ -28,7 +28,7 @@ export const amcEntityProperties = {
   },
 } as const;
 
-export async function amcAccounts(ctx: AdsToolContext, call: CallContext): Promise<AmcAccount[]> {
+export async function amcAccounts(ctx: ToolDeps, call: CallContext): Promise<AmcAccount[]> {
   const { session } = ctx;
   const cached = session.amcAccounts.get(session.region);
   if (cached) return cached;
@@ -47,7 +47,7 @@ export async function amcAccounts(ctx: AdsToolContext, call: CallContext): Promi
   return all;
 }
 
-async function activeProfile(ctx: AdsToolContext, call: CallContext): Promise<AdsProfile | undefined> {
+async function activeProfile(ctx: ToolDeps, call: CallContext): Promise<AdsProfile | undefined> {
   const { session } = ctx;
   if (session.profileId === undefined) return undefined;
   let list = session.profiles.get(session.region);
@@ -75,7 +75,7 @@ function missing(path: string, summary: string, hints: string[], allowed?: strin
 }
 
 export async function amcScope(
-  ctx: AdsToolContext,
+  ctx: ToolDeps,
   args: AmcEntityArgs,
   call: CallContext,
 ): Promise<AdsScope & { kind: 'amc' }> {

@@ -8,7 +8,7 @@ import {
   type ToolDefinition,
 } from '@obmcp/contract';
 import { createSchema, executionSchema, listSchema } from './amc.schemas.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 const read = READ_UPSTREAM;
 
@@ -39,7 +39,7 @@ function checkTimeWindow(a: CreateArgs): string | undefined {
   return type;
 }
 
-export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
+export function amcTools(ctx: ToolDeps): ToolDefinition[] {
   return [
     ctx.operations.one(['AMCWorkflow', 'createWorkflowExecution'], (send) =>
       defineTool<CreateArgs>({

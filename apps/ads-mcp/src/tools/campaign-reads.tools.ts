@@ -1,7 +1,7 @@
 // Campaign reads beyond Sponsored Products: Sponsored Brands (v4 list), Sponsored Display, portfolios.
 import { defineTool, type FromSchema, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 import { idList, include } from './sp-schema.js';
 import { spList } from './sp-list.js';
 
@@ -53,7 +53,7 @@ const portfoliosSchema = {
   examples: [{}],
 } as const;
 
-export function campaignReadTools(ctx: AdsToolContext): ToolDefinition[] {
+export function campaignReadTools(ctx: ToolDeps): ToolDefinition[] {
   return [
     ctx.operations.one(['SponsoredBrandsV4', 'ListSponsoredBrandsCampaigns'], (send, op) =>
       defineTool<FromSchema<typeof sbSchema>>({

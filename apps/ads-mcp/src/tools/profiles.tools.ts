@@ -10,7 +10,7 @@ import {
   SET_SESSION,
 } from '@obmcp/contract';
 import type { AdsProfile } from '../state/session.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 const listSchema = {
   type: 'object',
@@ -45,12 +45,12 @@ const setSchema = {
 
 const getSchema = { type: 'object', additionalProperties: false, properties: {}, examples: [{}] } as const;
 
-function cachedProfile(ctx: AdsToolContext, profileId: number | undefined): AdsProfile | null {
+function cachedProfile(ctx: ToolDeps, profileId: number | undefined): AdsProfile | null {
   if (profileId === undefined) return null;
   return ctx.session.profiles.get(ctx.session.region)?.find((p) => p.profileId === profileId) ?? null;
 }
 
-export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
+export function profileTools(ctx: ToolDeps): ToolDefinition[] {
   const { session } = ctx;
   return [
     ctx.operations.one(['AccountsProfiles', 'listProfiles'], (send) =>

@@ -10,7 +10,7 @@ import {
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { type OperationRef, routeOf } from '@obmcp/openapi-tools';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 import { type ReportView, reportView } from './report-view.js';
 import { createSchema, downloadSchema, getSchema } from './reporting.schemas.js';
 import type { AdsSend } from './sp-list.js';
@@ -109,7 +109,7 @@ function parseRows(bytes: Uint8Array): unknown[] {
 
 /** Downloads a COMPLETED report's rows (capped); ready:false when it is not COMPLETED yet. */
 export async function downloadRows(
-  ctx: AdsToolContext,
+  ctx: ToolDeps,
   getReport: AdsSend,
   reportId: string,
   maxRows: number | undefined,
@@ -158,7 +158,7 @@ export async function downloadRows(
   };
 }
 
-export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
+export function reportingTools(ctx: ToolDeps): ToolDefinition[] {
   return [
     ctx.operations.one(CREATE_REPORT, (send, op) =>
       defineTool<CreateArgs>({

@@ -8,7 +8,7 @@ import {
   UpstreamHttpError,
 } from '@obmcp/contract';
 import { sleep } from '@obmcp/http-kit';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 import type { ReportView } from './report-view.js';
 import { runSchema } from './reporting.schemas.js';
 import { CREATE_REPORT, createReport, downloadRows, fetchReport, GET_REPORT } from './reporting.tools.js';
@@ -35,7 +35,7 @@ async function createOrReuse(
   }
 }
 
-export function runReportTool(ctx: AdsToolContext): ToolDefinition {
+export function runReportTool(ctx: ToolDeps): ToolDefinition {
   return ctx.operations.many({ create: CREATE_REPORT, get: GET_REPORT }, (send) =>
     defineTool<RunArgs>({
       name: 'run_report',

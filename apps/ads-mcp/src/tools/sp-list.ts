@@ -3,12 +3,12 @@ import type { CallContext } from '@obmcp/contract';
 import type { SendOperation } from '@obmcp/openapi-tools';
 import type { AdsResponse } from '../http/client.js';
 import type { AdsCallExtra } from '../operations/call-operation.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 export type AdsSend = SendOperation<AdsResponse, AdsCallExtra>;
 
 export async function spList(
-  ctx: AdsToolContext,
+  ctx: ToolDeps,
   call: CallContext,
   send: AdsSend,
   key: string,

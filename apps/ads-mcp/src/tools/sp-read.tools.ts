@@ -1,6 +1,6 @@
 // Sponsored Products v3 read tools: list_campaigns, list_ad_groups, list_keywords, list_product_ads.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 import { idList, include, paging, stateFilter } from './sp-schema.js';
 import { spList } from './sp-list.js';
 
@@ -79,7 +79,7 @@ const productAdsSchema = {
 
 const read = READ_UPSTREAM;
 
-export function spReadTools(ctx: AdsToolContext): ToolDefinition[] {
+export function spReadTools(ctx: ToolDeps): ToolDefinition[] {
   return [
     ctx.operations.one(['SponsoredProducts', 'ListSponsoredProductsCampaigns'], (send) =>
       defineTool<FromSchema<typeof campaignsSchema>>({

@@ -8,7 +8,7 @@ import {
   type ToolDefinition,
 } from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 import { reportMultiStatus } from './multi-status.js';
 import { idList, include, paging } from './sp-schema.js';
 import { spList } from './sp-list.js';
@@ -136,7 +136,7 @@ const negativeCreateSchema = {
   ],
 } as const;
 
-export function spTargetingTools(ctx: AdsToolContext): ToolDefinition[] {
+export function spTargetingTools(ctx: ToolDeps): ToolDefinition[] {
   const tools: ToolDefinition[] = [
     ctx.operations.one(['SponsoredProducts', 'getRankedKeywordRecommendation'], (send) =>
       defineTool<FromSchema<typeof keywordRecsSchema>>({

@@ -8,7 +8,7 @@ import {
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 import { reportMultiStatus } from './multi-status.js';
 import type { AdsSend } from './sp-list.js';
 
@@ -146,7 +146,7 @@ const budgetsSchema = {
 const CREATE_CAMPAIGNS = ['SponsoredProducts', 'CreateSponsoredProductsCampaigns'] as const;
 const UPDATE_CAMPAIGNS = ['SponsoredProducts', 'UpdateSponsoredProductsCampaigns'] as const;
 
-export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
+export function spWriteTools(ctx: ToolDeps): ToolDefinition[] {
   /** Create (POST) and update (PUT) share one shape: never retried (writes), 207 items reported per campaign. */
   const writeCampaigns = async (send: AdsSend, campaigns: readonly unknown[], call: CallContext) => {
     const res = await send({ body: { campaigns } }, call);

@@ -1,6 +1,6 @@
 // Catalog Items 2022-04-01 tools: search_catalog_items and get_catalog_item (camelCase upstream).
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { asin, marketplaceIds1, marketplaceIds50, pageToken, sellerId } from './schema-parts.js';
 
@@ -77,7 +77,7 @@ const getSchema = {
   examples: [{ asin: 'B08N5WRWNW', marketplaceIds: ['ATVPDKIKX0DER'] }],
 } as const;
 
-export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
+export function catalogTools(deps: ToolDeps): ToolDefinition[] {
   const { operations } = deps;
   return [
     operations.one(['catalogItems_2022-04-01', 'searchCatalogItems'], (send) =>

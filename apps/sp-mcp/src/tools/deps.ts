@@ -5,7 +5,7 @@ import type { SpApiClient } from '../http/sp-client.js';
 import type { Session } from '../identity/session.js';
 import type { SpOperations } from '../operations/bind.js';
 
-export interface SpToolDeps {
+export interface ToolDeps {
   config: SpConfig;
   session: Session;
   client: SpApiClient;

@@ -8,7 +8,7 @@ import {
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { uploadDocument } from '../http/document-download.js';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { marketplaceIds25 } from './schema-parts.js';
 
 const feedId = {
@@ -79,7 +79,7 @@ const getSchema = {
   examples: [{ feedId: '50002' }],
 } as const;
 
-export function feedsReadTools(deps: SpToolDeps): ToolDefinition[] {
+export function feedsReadTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.one(['feeds_2021-06-30', 'getFeed'], (send) =>
       defineTool<FromSchema<typeof getSchema>>({
@@ -98,7 +98,7 @@ export function feedsReadTools(deps: SpToolDeps): ToolDefinition[] {
   ];
 }
 
-export function feedsWriteTools(deps: SpToolDeps): ToolDefinition[] {
+export function feedsWriteTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.one(['feeds_2021-06-30', 'createFeedDocument'], (send) =>
       defineTool<FromSchema<typeof documentSchema>>({

@@ -8,7 +8,7 @@ import {
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { currencyOf } from '../hints/currencies.js';
-import { asObject, payloadOf, type SpToolDeps } from './deps.js';
+import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { asin, marketplaceId, sku } from './schema-parts.js';
 
 const amount = { type: 'number', minimum: 0, maximum: 1_000_000 } as const;
@@ -118,7 +118,7 @@ const FEES_OPERATIONS = {
   batch: ['productFeesV0', 'getMyFeesEstimates'],
 } as const;
 
-export function feesTools(deps: SpToolDeps): ToolDefinition[] {
+export function feesTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.many(FEES_OPERATIONS, (send) =>
       defineTool<Args>({

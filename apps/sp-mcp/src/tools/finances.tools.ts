@@ -7,7 +7,7 @@ import {
   type ToolDefinition,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { payloadOf, type SpToolDeps } from './deps.js';
+import { payloadOf, type ToolDeps } from './deps.js';
 import { totalFinancialEvents } from './fee-totals.js';
 import {
   type EventsRead,
@@ -96,7 +96,7 @@ function refundOf(event: Obj) {
   };
 }
 
-export function financesTools(deps: SpToolDeps): ToolDefinition[] {
+export function financesTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.many({ groups: ['financesV0', 'listFinancialEventGroups'] }, (send) =>
       defineTool<FromSchema<typeof groupsSchema>>({

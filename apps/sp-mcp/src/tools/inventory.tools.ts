@@ -1,6 +1,6 @@
 // FBA Inventory v1 tool: get_inventory_summaries (granularity = one marketplace).
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { asObject, payloadOf, type SpToolDeps } from './deps.js';
+import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { dateTime, marketplaceId, pageToken } from './schema-parts.js';
 
 const schema = {
@@ -27,7 +27,7 @@ const schema = {
   ],
 } as const;
 
-export function inventoryTools(deps: SpToolDeps): ToolDefinition[] {
+export function inventoryTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.one(['fbaInventory', 'getInventorySummaries'], (send) =>
       defineTool<FromSchema<typeof schema>>({

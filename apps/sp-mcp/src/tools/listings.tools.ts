@@ -6,7 +6,7 @@ import {
   CHANGE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
 
@@ -109,7 +109,7 @@ const patchSchema = {
   ],
 } as const;
 
-export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
+export function listingsReadTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.one(['listingsItems_2021-08-01', 'getListingsItem'], (send) =>
       defineTool<FromSchema<typeof getSchema>>({
@@ -129,7 +129,7 @@ export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
   ];
 }
 
-export function listingsWriteTools(deps: SpToolDeps): ToolDefinition[] {
+export function listingsWriteTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.one(['listingsItems_2021-08-01', 'patchListingsItem'], (send) =>
       defineTool<FromSchema<typeof patchSchema>>({

@@ -1,6 +1,6 @@
 // Orders tools: get_orders / get_order / get_order_items (v0, PascalCase upstream) and search_orders (2026-01-01).
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { asObject, payloadOf, type SpToolDeps } from './deps.js';
+import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { checkOrderDates } from './order-date-rules.js';
 import { PageFilterMemory } from './page-filters.js';
 import { dateTime, marketplaceIds50, orderId, pageToken } from './schema-parts.js';
@@ -143,7 +143,7 @@ function nextTokenOf(body: Record<string, unknown>): string | undefined {
   return typeof pagination?.nextToken === 'string' ? pagination.nextToken : undefined;
 }
 
-export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
+export function ordersTools(deps: ToolDeps): ToolDefinition[] {
   const { operations, session } = deps;
   const pages = new PageFilterMemory(SEARCH_FILTER_KEYS);
   return [

@@ -6,7 +6,7 @@ import {
   type ToolDefinition,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { payloadOf, type SpToolDeps } from './deps.js';
+import { payloadOf, type ToolDeps } from './deps.js';
 import { asin, itemCondition, marketplaceId } from './schema-parts.js';
 
 const offersSchema = {
@@ -44,7 +44,7 @@ const pricingSchema = {
   ],
 } as const;
 
-export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
+export function pricingTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.one(['productPricingV0', 'getItemOffers'], (send) =>
       defineTool<FromSchema<typeof offersSchema>>({

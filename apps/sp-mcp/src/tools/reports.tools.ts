@@ -11,7 +11,7 @@ import {
 import { decodeText } from '@obmcp/http-kit';
 import { downloadDocument } from '../http/document-download.js';
 import { RESTRICTED_REPORT_TYPES } from '../restricted/restricted-report-types.js';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { ReportTypesSeen } from './report-types-seen.js';
 import { dateTime, marketplaceIds10, marketplaceIds25, pageToken, processingStatus } from './schema-parts.js';
 
@@ -114,7 +114,7 @@ function unknownTypeRefusal(error: unknown): unknown {
   });
 }
 
-export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
+export function reportsTools(deps: ToolDeps): ToolDefinition[] {
   const { operations } = deps;
   const seen = new ReportTypesSeen();
   return [

@@ -7,7 +7,7 @@ import {
   type ToolDefinition,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { salesInterval } from './sales-interval.js';
 import { asin, marketplaceId, sku } from './schema-parts.js';
 
@@ -67,7 +67,7 @@ function totalsOf(buckets: unknown[]) {
   };
 }
 
-export function salesTools(deps: SpToolDeps): ToolDefinition[] {
+export function salesTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.many({ orderMetrics: ['sales', 'getOrderMetrics'] }, (send) =>
       defineTool<Args>({

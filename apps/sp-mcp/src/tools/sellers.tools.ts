@@ -1,10 +1,10 @@
 // Sellers v1 tool: get_marketplace_participations.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import type { SpToolDeps } from './deps.js';
+import type { ToolDeps } from './deps.js';
 
 const schema = { type: 'object', properties: {}, examples: [{}] } as const;
 
-export function sellersTools(deps: SpToolDeps): ToolDefinition[] {
+export function sellersTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.one(['sellers', 'getMarketplaceParticipations'], (send) =>
       defineTool<FromSchema<typeof schema>>({

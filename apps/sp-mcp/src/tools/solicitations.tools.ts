@@ -7,7 +7,7 @@ import {
   type FromSchema,
   type ToolDefinition,
 } from '@obmcp/contract';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { marketplaceId, orderId } from './schema-parts.js';
 
 /** The action name getSolicitationActionsForOrder lists when the order can get the request. */
@@ -36,7 +36,7 @@ const REVIEW_OPERATIONS = {
   review: ['solicitations', 'createProductReviewAndSellerFeedbackSolicitation'],
 } as const;
 
-export function solicitationsWriteTools(deps: SpToolDeps): ToolDefinition[] {
+export function solicitationsWriteTools(deps: ToolDeps): ToolDefinition[] {
   return [
     deps.operations.many(REVIEW_OPERATIONS, (send) =>
       defineTool<Args>({

@@ -1,4 +1,4 @@
-// What every tool factory receives: config, session state, the Ads client and credential helpers.
+// What every tool factory receives (ToolDeps in every app): config, session, the Ads client, the operation binder.
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
 import type { CredentialSource } from '../auth/types.js';
 import type { AdsConfig } from '../config.js';
@@ -6,7 +6,7 @@ import type { AdsApiClient } from '../http/client.js';
 import type { AdsOperations } from '../operations/bind.js';
 import type { Session } from '../state/session.js';
 
-export interface AdsToolContext {
+export interface ToolDeps {
   config: AdsConfig;
   session: Session;
   client: AdsApiClient;
