@@ -24,6 +24,8 @@ import { isWrite } from './writes.js';
 
 export interface CatalogOptions {
   family: SpecFamily;
+  /** The spec files to read; default every vendored file of the family (generator tests pass fixtures). */
+  files?: readonly SpecFile[];
   /** The toolset (API name) of a spec file, e.g. `orders` for `orders-api-model/ordersV0.json`. */
   toolsetOf: (file: SpecFile) => string;
   /** Header parameters the server supplies (any case); kept out of inputSchema, listed in the recipe. */
@@ -94,7 +96,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
   const problems: CatalogProblem[] = [];
   const pending: Pending[] = [];
   const byRoute = new Map<string, number>();
-  for (const file of listSpecFiles(options.family)) {
+  for (const file of options.files ?? listSpecFiles(options.family)) {
     if (skip.has(file.stem)) continue;
     const doc = (await dereferenceSpec(file, { circular: true })) as unknown as Record<string, unknown>;
     for (const declared of specOperations(doc)) {
