@@ -5,12 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { silentLogger, type ToolInfo } from '@obmcp/contract';
 import type { Fetcher, Limiter } from '@obmcp/http-kit';
-import {
-  OPERATION_META_KEY,
-  OPERATIONS_META_KEY,
-  type OperationMeta,
-  operationKey,
-} from '@obmcp/openapi-tools';
+import { declaredOperations, operationKey } from '@obmcp/openapi-tools';
 import { listSpecFiles, parseUsagePlan, readSpec } from '@obmcp/upstream-specs';
 import { describe, expect, it } from 'vitest';
 import type { CredentialSource } from '../src/auth/types.js';
@@ -48,23 +43,15 @@ function specDescriptions(): Map<string, string> {
   return out;
 }
 
-function declared(tool: ToolInfo): OperationMeta[] | undefined {
-  const one = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
-  const many = tool._meta?.[OPERATIONS_META_KEY] as OperationMeta[] | undefined;
-  if (one && !many) return [one];
-  if (many && !one && many.length > 0) return many;
-  return undefined;
-}
-
 describe('one binding from tool to operation', () => {
   const tools = servedTools();
   const upstream = tools.filter((t) => t.annotations?.openWorldHint !== false);
 
   it('every upstream tool declares exactly one operation, or a declared list for a workflow', () => {
     expect(upstream.length).toBeGreaterThan(556);
-    expect(upstream.filter((t) => declared(t) === undefined).map((t) => t.name)).toEqual([]);
+    expect(upstream.filter((t) => declaredOperations(t) === undefined).map((t) => t.name)).toEqual([]);
     const local = tools.filter((t) => t.annotations?.openWorldHint === false);
-    expect(local.filter((t) => declared(t) !== undefined).map((t) => t.name)).toEqual([]);
+    expect(local.filter((t) => declaredOperations(t) !== undefined).map((t) => t.name)).toEqual([]);
   });
 
   it('each declared operation is in the specs, documents no usage plan, and gets the one Ads rule', () => {
@@ -80,7 +67,7 @@ describe('one binding from tool to operation', () => {
     });
     const problems: string[] = [];
     for (const tool of upstream)
-      for (const op of declared(tool) ?? []) {
+      for (const op of declaredOperations(tool) ?? []) {
         const route = `${op.api} ${op.method} ${op.path}`;
         const description = specs.get(route);
         if (description === undefined) problems.push(`${tool.name}: ${route} is not in the specs`);

@@ -2,13 +2,12 @@
 // and writes on, each tool's published entry in generated/tools/all/<toolset>.json (curated tools in
 // curated.json). Built in process; `pnpm snapshots:update` rewrites the files, any other drift fails here.
 import { silentLogger } from '@obmcp/contract';
-import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import {
   driftMessage,
-  groupedSnapshots,
   listPublishedTools,
   snapshotText,
   syncSnapshots,
+  toolsetSnapshots,
 } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -40,16 +39,8 @@ describe('published tools snapshots (pnpm snapshots:update)', () => {
     timeout: 180_000,
   }, async () => {
     const folder = new URL('all/', TOOLS);
-    const curated = new Set(curatedTools().map((t) => t.name));
-    const toolsetOf = new Map(
-      adsCatalog().operations.map((op) => [`${op.meta.api}.${op.meta.operationId}`, op.toolset]),
-    );
     const tools = await listing({ ADS_API_TOOLSETS: 'all', ADS_API_ENABLE_WRITES: 'true', CODE_MODE: 'off' });
-    const files = groupedSnapshots(tools, (tool) => {
-      if (curated.has(tool.name)) return 'curated';
-      const op = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
-      return (op && toolsetOf.get(`${op.api}.${op.operationId}`)) ?? 'server';
-    });
+    const files = toolsetSnapshots(tools, new Set(curatedTools().map((t) => t.name)), adsCatalog());
     const drifted = syncSnapshots(folder, files);
     expect(drifted, driftMessage(folder, drifted)).toEqual([]);
   });

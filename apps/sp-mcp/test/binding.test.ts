@@ -5,12 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { silentLogger, type ToolInfo } from '@obmcp/contract';
 import type { AuthPlugin, Fetcher, Limiter } from '@obmcp/http-kit';
-import {
-  OPERATION_META_KEY,
-  OPERATIONS_META_KEY,
-  type OperationMeta,
-  operationKey,
-} from '@obmcp/openapi-tools';
+import { declaredOperations, operationKey } from '@obmcp/openapi-tools';
 import { listSpecFiles, parseUsagePlan, readSpec } from '@obmcp/upstream-specs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -44,26 +39,17 @@ function modelUsagePlans(): Map<string, ReturnType<typeof parseUsagePlan>> {
   return plans;
 }
 
-/** The operations a tool declares: [one] or the workflow's list; undefined when it declares none or both. */
-function declared(tool: ToolInfo): OperationMeta[] | undefined {
-  const one = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
-  const many = tool._meta?.[OPERATIONS_META_KEY] as OperationMeta[] | undefined;
-  if (one && !many) return [one];
-  if (many && !one && many.length > 0) return many;
-  return undefined;
-}
-
 describe('one binding from tool to operation', () => {
   const tools = servedTools();
   const upstream = tools.filter((t) => t.annotations?.openWorldHint !== false);
 
   it('every upstream tool declares exactly one operation, or a declared list for a workflow', () => {
     expect(upstream.length).toBeGreaterThan(370);
-    const undeclared = upstream.filter((t) => declared(t) === undefined).map((t) => t.name);
+    const undeclared = upstream.filter((t) => declaredOperations(t) === undefined).map((t) => t.name);
     expect(undeclared).toEqual([]);
     // Local tools (session, identity, the contract's own) call nothing upstream and declare nothing.
     const local = tools.filter((t) => t.annotations?.openWorldHint === false);
-    expect(local.filter((t) => declared(t) !== undefined).map((t) => t.name)).toEqual([]);
+    expect(local.filter((t) => declaredOperations(t) !== undefined).map((t) => t.name)).toEqual([]);
   });
 
   it("each declared operation is limited by its model's usage plan (UNDOCUMENTED_RULE where none)", () => {
@@ -79,7 +65,7 @@ describe('one binding from tool to operation', () => {
     });
     const mismatches: string[] = [];
     for (const tool of upstream)
-      for (const op of declared(tool) ?? []) {
+      for (const op of declaredOperations(tool) ?? []) {
         const route = `${op.api} ${op.method} ${op.path}`;
         expect(plans.has(route), `${tool.name}: ${route} is not in the models`).toBe(true);
         const key = operationKey(spCatalog(), { meta: op });

@@ -7,6 +7,7 @@ import {
   type CatalogOperation,
   OPERATION_META_KEY,
   OPERATIONS_META_KEY,
+  type OperationMeta,
   type RecipeParam,
 } from './catalog-types.js';
 
@@ -119,4 +120,18 @@ export function operationArgs(
 /** `POST /sp/campaigns`: how a description names the request, from the spec rather than restated. */
 export function routeOf(op: CatalogOperation): string {
   return `${op.recipe.method} ${op.recipe.path}`;
+}
+
+/**
+ * The operations a tool declares: its one `_meta["io.obmcp/operation"]`, or a workflow's non-empty
+ * `io.obmcp/operations`; undefined when it declares none, or both.
+ */
+export function declaredOperations(tool: {
+  _meta?: { [key: string]: unknown };
+}): OperationMeta[] | undefined {
+  const one = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
+  const many = tool._meta?.[OPERATIONS_META_KEY] as OperationMeta[] | undefined;
+  if (one && !many) return [one];
+  if (many && !one && many.length > 0) return many;
+  return undefined;
 }

@@ -15,6 +15,7 @@ export {
 } from './catalog-tools.js';
 export {
   type CallOperation,
+  declaredOperations,
   type OperationBinder,
   type OperationBinderOptions,
   type OperationRef,

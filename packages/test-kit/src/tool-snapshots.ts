@@ -1,13 +1,13 @@
 // Committed snapshots of what agents see: a server's published tools/list (name, title, description,
 // inputSchema, annotations, _meta) read in process over an in-memory transport, written as pretty-printed,
 // key-sorted JSON files; `pnpm snapshots:update` rewrites them, every other run fails on drift.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type Catalog, declaredOperations, operationKey } from '@obmcp/openapi-tools';
+import { staleFiles, writeFolder } from '@obmcp/openapi-tools/generate';
 
 /** Set to 1 (by `pnpm snapshots:update`) to write the snapshots instead of comparing them. */
 export const UPDATE_SNAPSHOTS_ENV = 'OBMCP_UPDATE_SNAPSHOTS';
@@ -63,12 +63,21 @@ export function groupedSnapshots(
   return files;
 }
 
-function jsonFilesIn(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((f) => f.endsWith('.json'));
-  } catch {
-    return [];
-  }
+/**
+ * Tools by toolset, for the all-toolsets listing: curated (hand-written) tools in `curated.json`, a generated
+ * tool in its operation's toolset file, anything else (the contract's own tool) in `server.json`.
+ */
+export function toolsetSnapshots(
+  tools: readonly Tool[],
+  curated: ReadonlySet<string>,
+  catalog: Catalog,
+): Map<string, string> {
+  const toolsetOf = new Map(catalog.operations.map((op) => [operationKey(catalog, op), op.toolset]));
+  return groupedSnapshots(tools, (tool) => {
+    if (curated.has(tool.name)) return 'curated';
+    const [op] = declaredOperations(tool) ?? [];
+    return (op && toolsetOf.get(operationKey(catalog, { meta: op }))) ?? 'server';
+  });
 }
 
 /**
@@ -77,23 +86,9 @@ function jsonFilesIn(dir: string): string[] {
  */
 export function syncSnapshots(folder: URL, files: ReadonlyMap<string, string>): string[] {
   const dir = fileURLToPath(folder);
-  const stale = jsonFilesIn(dir).filter((f) => !files.has(f));
-  if (process.env[UPDATE_SNAPSHOTS_ENV] === '1') {
-    mkdirSync(dir, { recursive: true });
-    for (const f of stale) rmSync(join(dir, f));
-    for (const [name, text] of files) writeFileSync(join(dir, name), text);
-    return [];
-  }
-  for (const [name, text] of files) {
-    let current: string | undefined;
-    try {
-      current = readFileSync(join(dir, name), 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current !== text) stale.push(name);
-  }
-  return stale.sort();
+  if (process.env[UPDATE_SNAPSHOTS_ENV] !== '1') return staleFiles(dir, files, '.json');
+  writeFolder(dir, files, '.json');
+  return [];
 }
 
 /** The failure message of a drifted snapshot folder. */

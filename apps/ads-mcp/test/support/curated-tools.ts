@@ -1,6 +1,6 @@
 // The curated tools built in process (writes on, no upstream): what each one declares it calls.
 import type { ToolDefinition } from '@obmcp/contract';
-import { OPERATION_META_KEY, OPERATIONS_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
+import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import type { CredentialSource } from '../../src/auth/types.js';
 import { loadConfig } from '../../src/config.js';
 import type { AdsApiClient } from '../../src/http/client.js';
@@ -27,22 +27,12 @@ export function curatedTools(env: Record<string, string> = {}): ToolDefinition[]
   });
 }
 
-/** Curated tool → the one operation it replaces. */
+/** Curated tool → the one operation it replaces; workflows declare a list instead. */
 export function curatedOperations(): Record<string, OperationMeta> {
   const out: Record<string, OperationMeta> = {};
   for (const tool of curatedTools()) {
     const meta = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
     if (meta) out[tool.name] = meta;
-  }
-  return out;
-}
-
-/** Workflow tool → the operations it declares it may call. */
-export function workflowOperations(): Record<string, readonly OperationMeta[]> {
-  const out: Record<string, readonly OperationMeta[]> = {};
-  for (const tool of curatedTools()) {
-    const metas = tool._meta?.[OPERATIONS_META_KEY] as OperationMeta[] | undefined;
-    if (metas) out[tool.name] = metas;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // The curated tools built in process (writes on, no upstream): what each one declares it calls.
 import type { ToolDefinition } from '@obmcp/contract';
 import type { Fetcher } from '@obmcp/http-kit';
-import { OPERATION_META_KEY, OPERATIONS_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
+import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { loadConfig } from '../../src/config.js';
 import type { SpApiClient } from '../../src/http/sp-client.js';
 import { Session } from '../../src/identity/session.js';
@@ -22,22 +22,12 @@ export function curatedTools(env: Record<string, string> = {}): ToolDefinition[]
   });
 }
 
-/** Curated tool → the one operation it replaces ([api, operationId]). */
+/** Curated tool → the one operation it replaces ([api, operationId]); workflows declare a list instead. */
 export function curatedOperations(): Record<string, readonly [string, string]> {
   const out: Record<string, readonly [string, string]> = {};
   for (const tool of curatedTools()) {
     const meta = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
     if (meta) out[tool.name] = [meta.api, meta.operationId];
-  }
-  return out;
-}
-
-/** Workflow tool → the operations it declares it may call. */
-export function workflowOperations(): Record<string, readonly OperationMeta[]> {
-  const out: Record<string, readonly OperationMeta[]> = {};
-  for (const tool of curatedTools()) {
-    const metas = tool._meta?.[OPERATIONS_META_KEY] as OperationMeta[] | undefined;
-    if (metas) out[tool.name] = metas;
   }
   return out;
 }

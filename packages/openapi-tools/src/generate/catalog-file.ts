@@ -1,9 +1,8 @@
 // Writing and checking a generated catalog: one pretty-printed JSON file per API (spec file stem), so a
 // change to one operation is a small readable diff. readCatalog (run time) reads the folder back.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Catalog, CatalogOperation } from '../catalog-types.js';
 import { CATALOG_FILE_SUFFIX, type CatalogApiFile } from '../read-catalog.js';
+import { staleFiles, writeFolder } from './generated-folder.js';
 
 /** File name → content: one file per API, operations sorted by name, two-space indentation. */
 export function serializeCatalog(catalog: Catalog): Map<string, string> {
@@ -22,36 +21,14 @@ export function serializeCatalog(catalog: Catalog): Map<string, string> {
   return files;
 }
 
-function catalogFilesIn(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((f) => f.endsWith(CATALOG_FILE_SUFFIX));
-  } catch {
-    return [];
-  }
-}
-
 /** Replaces the folder's catalog files (a file of an API that is gone is removed). */
 export function writeCatalog(dir: string, catalog: Catalog): void {
-  mkdirSync(dir, { recursive: true });
-  const files = serializeCatalog(catalog);
-  for (const stale of catalogFilesIn(dir)) if (!files.has(stale)) rmSync(join(dir, stale));
-  for (const [name, text] of files) writeFileSync(join(dir, name), text);
+  writeFolder(dir, serializeCatalog(catalog), CATALOG_FILE_SUFFIX);
 }
 
 /** The files that differ from what the generator produces now (missing, changed or left over); empty when current. */
 export function staleCatalogFiles(dir: string, catalog: Catalog): string[] {
-  const files = serializeCatalog(catalog);
-  const stale = catalogFilesIn(dir).filter((f) => !files.has(f));
-  for (const [name, text] of files) {
-    let current: string | undefined;
-    try {
-      current = readFileSync(join(dir, name), 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current !== text) stale.push(name);
-  }
-  return stale.sort();
+  return staleFiles(dir, serializeCatalog(catalog), CATALOG_FILE_SUFFIX);
 }
 
 /** True when the folder holds exactly what the generator produces now. */

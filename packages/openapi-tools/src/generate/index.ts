@@ -10,3 +10,4 @@ export { snakeCase, assignNames, versionLabel, MAX_TOOL_NAME } from './names.js'
 export { shortDescription, firstSentence } from './describe.js';
 export { toInputSchema } from './to-json-schema.js';
 export { sample, validates } from './examples.js';
+export { staleFiles, writeFolder } from './generated-folder.js';
