@@ -11,6 +11,7 @@ import {
   PORTABILITY_RULES,
   PortableSchemaError,
   publishTool,
+  sharedAjv,
 } from '../src/index.js';
 import { envelopeOf, hostWith, tool } from './helpers.js';
 import { rootSchema } from './schema-arbitraries.js';
@@ -151,7 +152,11 @@ describe('derivePortableSchema', () => {
     const props = schema.properties as Record<string, JsonSchema>;
     expect(props.v).toEqual({ anyOf: [{ type: 'string', maxLength: 5 }, { type: 'null' }] });
     // A nullable enum (OpenAPI nullable, converted): the enum on the string branch, a bare null branch.
-    expect(props.e).toEqual({ anyOf: [{ type: 'string', enum: ['IMAGE', 'VIDEO'] }, { type: 'null' }] });
+    // The enum is also said on the node: LangChain drops unions and keeps only the node's own description.
+    expect(props.e).toEqual({
+      description: 'One of: IMAGE, VIDEO, or null.',
+      anyOf: [{ type: 'string', enum: ['IMAGE', 'VIDEO'] }, { type: 'null' }],
+    });
     expect((props.m?.items as JsonSchema).properties).toMatchObject({
       value: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
     });
@@ -414,6 +419,14 @@ describe('open maps: the published entries form is accepted whatever the normali
     expect(JSON.stringify(args.options)).toBe('{"reportPeriod":"DAY","__proto__":"x"}');
     expect(Object.getPrototypeOf(args.options)).toBe(Object.prototype);
     expect(args.list).toEqual([{ tags: { a: 1 } }]);
+  });
+
+  it('published examples show open maps as entries, and validate against the published schema', () => {
+    const view = publishTool(mapTool, { ...mapTool.inputSchema, examples: [{ options: { a: 'b' } }] });
+    const [example] = view._meta['io.obmcp/examples'];
+    expect(example).toEqual({ options: [{ key: 'a', value: 'b' }] });
+    const published = structuredClone(view.inputSchema) as Record<string, unknown>;
+    expect(sharedAjv().validate(published, example)).toBe(true);
   });
 
   it('an object is still accepted, and a malformed entry list gets the validator envelope', async () => {

@@ -1,4 +1,4 @@
-// decodeMapEntries: the published `[{key, value}]` form of an open map back into the object the schema wants.
+// The `[{key, value}]` entries form of open maps (what tools/list publishes), both ways: decode and encode.
 import type { NormalizationEvent } from '../envelope/types.js';
 import { isOpenMap, MAP_ENTRY_KEY, MAP_ENTRY_VALUE } from '../schema/open-map.js';
 import { isPlainObject, toPath } from '../validation/json-type.js';
@@ -23,7 +23,7 @@ export function decodeMapEntries(args: unknown, schema: unknown, events: Normali
 
 function walk(value: unknown, schema: unknown, path: string, events: NormalizationEvent[], depth: number): unknown {
   if (depth > MAX_DEPTH || !isPlainObject(schema)) return value;
-  if (isOpenMap(schema) && Array.isArray(value) && value.every(isEntry)) {
+  if (depth > 0 && isOpenMap(schema) && Array.isArray(value) && value.every(isEntry)) {
     const map: Record<string, unknown> = {};
     for (const { key, value: entry } of value)
       Object.defineProperty(map, key, { value: entry, enumerable: true, writable: true, configurable: true });
@@ -44,4 +44,31 @@ function walk(value: unknown, schema: unknown, path: string, events: Normalizati
     }
   }
   return out ?? value;
+}
+
+/**
+ * The published form of a value that fits the full schema: every open map becomes its entries (used for the
+ * `_meta` examples, so they validate against the published inputSchema).
+ */
+export function encodeMapEntries(value: unknown, schema: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH || !isPlainObject(schema)) return value;
+  // The root is the object of named arguments, never published as entries.
+  if (depth > 0 && isOpenMap(schema) && isPlainObject(value))
+    return Object.entries(value).map(([key, entry]) => ({
+      [MAP_ENTRY_KEY]: key,
+      [MAP_ENTRY_VALUE]: encodeMapEntries(entry, schema.additionalProperties, depth + 1),
+    }));
+  if (Array.isArray(value)) return value.map((item, i) => encodeMapEntries(item, childSchema(schema, i), depth + 1));
+  if (!isPlainObject(value) || !isPlainObject(schema.properties)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    const sub = childSchema(schema, key);
+    Object.defineProperty(out, key, {
+      value: sub === undefined ? entry : encodeMapEntries(entry, sub, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }

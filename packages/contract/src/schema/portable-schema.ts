@@ -153,10 +153,44 @@ function child(input: unknown, ctx: Ctx): unknown {
   const notes: string[] = [];
   if (input === true || (isPlainObject(input) && Object.keys(input).length === 0)) notes.push(ANY_NOTE);
   const out = convert(input, { ...ctx, nested: true }, notes);
+  if (isPlainObject(out)) {
+    liftNullable(out, notes);
+    liftBranchChoices(out, notes);
+  }
   if (notes.length > 0 && isPlainObject(out)) {
     out.description = [out.description, ...notes].filter((s) => typeof s === 'string' && s !== '').join(' ');
   }
   return out;
+}
+
+/**
+ * The nullable form `anyOf: [X, {type: "null"}]` keeps its meaning through converters that drop unions
+ * (LangChain keeps only the node's own keys): X's description and enum are also said on the node itself.
+ */
+function liftNullable(out: Schema, notes: string[]): void {
+  if (!Array.isArray(out.anyOf)) return;
+  const values = out.anyOf.filter((b) => !(isPlainObject(b) && b.type === 'null'));
+  const [branch] = values;
+  if (values.length !== 1 || values.length === out.anyOf.length || !isPlainObject(branch)) return;
+  if (typeof branch.description === 'string' && branch.description !== out.description) {
+    notes.unshift(branch.description);
+    delete branch.description;
+  }
+  if (Array.isArray(branch.enum)) notes.push(`One of: ${branch.enum.map(String).join(', ')}, or null.`);
+}
+
+const CHOICE_SENTENCE = /Send (?:exactly|at least) one of [^.]*\./g;
+
+/**
+ * A choice stated inside an object branch of a union ("Send exactly one of a or b.") is also said on the
+ * union node: LangChain merges object branches into the node and keeps only the node's own description.
+ */
+function liftBranchChoices(out: Schema, notes: string[]): void {
+  if (!Array.isArray(out.anyOf)) return;
+  for (const branch of out.anyOf)
+    if (isPlainObject(branch) && branch.type === 'object' && typeof branch.description === 'string')
+      for (const sentence of branch.description.match(CHOICE_SENTENCE) ?? [])
+        if (!notes.includes(sentence)) notes.push(sentence);
 }
 
 function inlineRef(node: Schema, ctx: Ctx): { node: unknown; ctx: Ctx } {
@@ -313,7 +347,18 @@ function convertCombinators(node: Schema, out: Schema, ctx: Ctx, notes: string[]
       notes.push('Further rules apply (checked by the server).');
     } else {
       const converted = branches.map((b) => child(b, ctx));
-      out.anyOf = [...(Array.isArray(out.anyOf) ? out.anyOf : []), ...converted];
+      const all = [...(Array.isArray(out.anyOf) ? out.anyOf : []), ...converted];
+      // Branches that only became objects once converted (allOf, $ref, nested unions) merge the same way.
+      if (all.length > 1 && all.every(isPublishedObject)) {
+        delete out.anyOf;
+        out.type = 'object';
+        const properties: Schema = {};
+        for (const branch of all)
+          for (const [key, value] of Object.entries((branch as Schema).properties as Schema))
+            if (!Object.hasOwn(properties, key)) setOwn(properties, key, value);
+        out.properties = properties;
+        notes.push(describeAlternatives(all.map(branchKeys), exactlyOne));
+      } else out.anyOf = all;
     }
   }
   if (node.not !== undefined) notes.push(describeNot(node.not));
@@ -355,6 +400,9 @@ function mapEntries(node: Schema & { additionalProperties: Schema }, ctx: Ctx, n
   if (node.default !== undefined) notes.push(`Default: ${json(node.default)}.`);
   return out;
 }
+
+const isPublishedObject = (branch: unknown): boolean =>
+  isPlainObject(branch) && branch.type === 'object' && isPlainObject(branch.properties);
 
 function isObjectBranch(branch: unknown): boolean {
   return (
