@@ -51,11 +51,22 @@ export interface ListingResult {
 
 const AI_SDK_MODELS: { api: ProviderApi; model: (fetch: typeof globalThis.fetch) => LanguageModel }[] = [
   { api: 'openai-responses', model: (fetch) => createOpenAI({ apiKey: 'sk-test', fetch })('gpt-4.1') },
-  { api: 'anthropic', model: (fetch) => createAnthropic({ apiKey: 'sk-ant-test', fetch })('claude-sonnet-4-5') },
-  { api: 'google', model: (fetch) => createGoogleGenerativeAI({ apiKey: 'g-test', fetch })('gemini-2.5-flash') },
+  {
+    api: 'anthropic',
+    model: (fetch) => createAnthropic({ apiKey: 'sk-ant-test', fetch })('claude-sonnet-4-5'),
+  },
+  {
+    api: 'google',
+    model: (fetch) => createGoogleGenerativeAI({ apiKey: 'g-test', fetch })('gemini-2.5-flash'),
+  },
 ];
 
-function pathResult(library: Library, api: ProviderApi, body: Json, published: Map<string, unknown>): PathResult {
+function pathResult(
+  library: Library,
+  api: ProviderApi,
+  body: Json,
+  published: Map<string, unknown>,
+): PathResult {
   const wire = wireTools(api, body);
   const perTool = providerViolations(api, body);
   const lost = { parameters: 0, enums: 0, bounds: 0, choices: 0 };
@@ -88,7 +99,11 @@ function pathResult(library: Library, api: ProviderApi, body: Json, published: M
 
 async function publishedTools(launch: StdioLaunch) {
   const client = new Client({ name: 'obmcp-listings', version: '0.1.0' });
-  const transport = new StdioClientTransport({ ...launch, env: { ...launch.env, OBMCP_LOG_LEVEL: 'warn' }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    ...launch,
+    env: { ...launch.env, OBMCP_LOG_LEVEL: 'warn' },
+    stderr: 'pipe',
+  });
   const stderr: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
   await client.connect(transport);

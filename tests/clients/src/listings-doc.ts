@@ -16,11 +16,19 @@ const PROVIDER: Record<string, string> = {
   google: 'Gemini',
 };
 
-const header = (first: readonly ListingResult[]) => {
-  const paths = first[0]?.paths ?? [];
-  const names = paths.map((p) => `${p.library} → ${PROVIDER[p.api]}`);
-  return [`| server / listing (tools) | ${names.join(' | ')} |`, `| --- |${names.map(() => ' --- |').join('')}`];
-};
+const headings = (results: readonly ListingResult[]) => [
+  'server / listing (tools)',
+  ...(results[0]?.paths ?? []).map((p) => `${p.library} → ${PROVIDER[p.api]}`),
+];
+
+/** A markdown table with padded columns, as the repo's formatter (biome) writes it. */
+function markdownTable(rows: readonly (readonly string[])[]): string[] {
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(3, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 3)).join(' | ')} |`;
+  const [head, ...body] = rows;
+  return [line(head ?? []), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
+}
 
 const rowLabel = (r: ListingResult) => `${r.listing.app} ${r.listing.config} (${r.published.size})`;
 
@@ -45,10 +53,8 @@ function losses(p: PathResult): string {
 }
 
 export function renderListingTables(results: readonly ListingResult[]): string {
-  const table = (cell: (p: PathResult) => string) => [
-    ...header(results),
-    ...results.map((r) => `| ${rowLabel(r)} | ${r.paths.map(cell).join(' | ')} |`),
-  ];
+  const table = (cell: (p: PathResult) => string) =>
+    markdownTable([headings(results), ...results.map((r) => [rowLabel(r), ...r.paths.map(cell)])]);
   return [
     BEGIN,
     '',

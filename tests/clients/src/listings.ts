@@ -11,7 +11,11 @@ export interface Listing {
 export const LISTINGS: readonly Listing[] = [
   { app: 'sp-mcp', config: 'default', settings: {} },
   { app: 'sp-mcp', config: 'all', settings: { SP_API_TOOLSETS: 'all' } },
-  { app: 'sp-mcp', config: 'all + writes', settings: { SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true' } },
+  {
+    app: 'sp-mcp',
+    config: 'all + writes',
+    settings: { SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true' },
+  },
   { app: 'ads-mcp', config: 'default', settings: {} },
   { app: 'ads-mcp', config: 'all', settings: { ADS_API_TOOLSETS: 'all' } },
   {

@@ -189,12 +189,21 @@ export function geminiParametersViolations(tool: string, schema: unknown): Viola
     // Reported API errors: "properties: should be non-empty for OBJECT type" (a nested object with no
     // properties, e.g. an open map once additionalProperties is dropped) and "property is not defined".
     const properties = isObject(node['properties']) ? node['properties'] : {};
-    if (path !== '' && String(node['type']).toLowerCase() === 'object' && Object.keys(properties).length === 0)
+    if (
+      path !== '' &&
+      String(node['type']).toLowerCase() === 'object' &&
+      Object.keys(properties).length === 0
+    )
       out.push({ tool, path, rule: 'Gemini: OBJECT without properties', reported: true });
     if (Array.isArray(node['required']))
       for (const name of node['required'] as unknown[])
         if (typeof name !== 'string' || !Object.hasOwn(properties, name))
-          out.push({ tool, path: `${path}/required`, rule: `Gemini: required ${String(name)} undefined`, reported: true });
+          out.push({
+            tool,
+            path: `${path}/required`,
+            rule: `Gemini: required ${String(name)} undefined`,
+            reported: true,
+          });
   });
   return out;
 }

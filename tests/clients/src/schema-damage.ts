@@ -30,7 +30,13 @@ const CHOICE = /\b(?:exactly|at least) one of [^.]*\./gi;
 
 /** Walks properties, items and anyOf branches (a branch adds no path segment). */
 export function schemaFacts(schema: unknown): SchemaFacts {
-  const facts: SchemaFacts = { parameters: new Set(), enums: [], descriptions: [], bounds: 0, choices: new Set() };
+  const facts: SchemaFacts = {
+    parameters: new Set(),
+    enums: [],
+    descriptions: [],
+    bounds: 0,
+    choices: new Set(),
+  };
   const visit = (node: unknown, path: string, depth: number) => {
     if (!isObject(node) || depth > 40) return;
     if (Array.isArray(node['enum'])) facts.enums.push(node['enum'] as unknown[]);
@@ -46,7 +52,8 @@ export function schemaFacts(schema: unknown): SchemaFacts {
       }
     if (node['items'] !== undefined) visit(node['items'], `${path}[]`, depth + 1);
     for (const key of ['anyOf', 'oneOf'])
-      if (Array.isArray(node[key])) for (const branch of node[key] as unknown[]) visit(branch, path, depth + 1);
+      if (Array.isArray(node[key]))
+        for (const branch of node[key] as unknown[]) visit(branch, path, depth + 1);
   };
   visit(schema, '', 0);
   return facts;
@@ -64,8 +71,7 @@ export function schemaDamage(published: unknown, wire: unknown): Damage {
   };
 }
 
-const sameValues = (a: unknown[], b: unknown[]) =>
-  a.length === b.length && a.every((v) => b.includes(v));
+const sameValues = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v) => b.includes(v));
 
 /** An enum is kept when the wire still lists it, or a description names every one of its values. */
 function keptEnum(values: unknown[], wire: SchemaFacts): boolean {
@@ -73,7 +79,8 @@ function keptEnum(values: unknown[], wire: SchemaFacts): boolean {
   return wire.descriptions.some((text) => values.every((v) => text.includes(String(v))));
 }
 
-export const isDamaged = (d: Damage) => d.parameters.length > 0 || d.enums > 0 || d.bounds > 0 || d.choices > 0;
+export const isDamaged = (d: Damage) =>
+  d.parameters.length > 0 || d.enums > 0 || d.bounds > 0 || d.choices > 0;
 
 /**
  * Nested objects that may hold any keys with any values (`{type: "object"}` with no properties, also the object
@@ -86,11 +93,13 @@ export function hasFreeFormObject(schema: unknown): boolean {
     if (found || !isObject(node) || depth > 40) return;
     const properties = isObject(node['properties']) ? Object.keys(node['properties']) : [];
     if (!root && node['type'] === 'object' && properties.length === 0) found = true;
-    if (isObject(node['properties'])) for (const sub of Object.values(node['properties'])) visit(sub, false, depth + 1);
+    if (isObject(node['properties']))
+      for (const sub of Object.values(node['properties'])) visit(sub, false, depth + 1);
     if (node['items'] !== undefined) visit(node['items'], false, depth + 1);
     if (isObject(node['additionalProperties'])) visit(node['additionalProperties'], false, depth + 1);
     for (const key of ['anyOf', 'oneOf'])
-      if (Array.isArray(node[key])) for (const branch of node[key] as unknown[]) visit(branch, false, depth + 1);
+      if (Array.isArray(node[key]))
+        for (const branch of node[key] as unknown[]) visit(branch, false, depth + 1);
   };
   visit(schema, true, 0);
   return found;

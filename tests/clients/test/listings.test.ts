@@ -48,9 +48,10 @@ describe.each(LISTINGS.map((l) => [`${l.app} ${l.config}`, l] as const))('%s', (
     for (const p of result.paths) {
       const limit = TOOL_COUNT_LIMITS[p.api];
       const over = limit !== undefined && result.published.size > limit;
-      expect(p.request.map((v) => v.rule), `${p.library} → ${p.api}`).toEqual(
-        over ? [`${result.published.size} tools > ${limit}`] : [],
-      );
+      expect(
+        p.request.map((v) => v.rule),
+        `${p.library} → ${p.api}`,
+      ).toEqual(over ? [`${result.published.size} tools > ${limit}`] : []);
     }
   });
 
@@ -65,7 +66,10 @@ describe.each(LISTINGS.map((l) => [`${l.app} ${l.config}`, l] as const))('%s', (
 
   it('the AI SDK and LangChain lose no parameter, choice or enum on any provider path', () => {
     for (const p of result.paths.filter((path) => path.library !== 'mcp-use')) {
-      expect({ parameters: p.lost.parameters, choices: p.lost.choices, enums: p.lost.enums }, `${p.library} → ${p.api} ${p.lostExample ?? ''}`).toEqual({
+      expect(
+        { parameters: p.lost.parameters, choices: p.lost.choices, enums: p.lost.enums },
+        `${p.library} → ${p.api} ${p.lostExample ?? ''}`,
+      ).toEqual({
         parameters: 0,
         choices: 0,
         enums: 0,

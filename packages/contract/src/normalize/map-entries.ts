@@ -21,17 +21,31 @@ export function decodeMapEntries(args: unknown, schema: unknown, events: Normali
   return walk(args, schema, '', events, 0);
 }
 
-function walk(value: unknown, schema: unknown, path: string, events: NormalizationEvent[], depth: number): unknown {
+function walk(
+  value: unknown,
+  schema: unknown,
+  path: string,
+  events: NormalizationEvent[],
+  depth: number,
+): unknown {
   if (depth > MAX_DEPTH || !isPlainObject(schema)) return value;
   if (depth > 0 && isOpenMap(schema) && Array.isArray(value) && value.every(isEntry)) {
     const map: Record<string, unknown> = {};
     for (const { key, value: entry } of value)
       Object.defineProperty(map, key, { value: entry, enumerable: true, writable: true, configurable: true });
-    events.push({ kind: 'coerced', field: path, from_type: 'array', to_type: 'object', reason: 'map_entries' });
+    events.push({
+      kind: 'coerced',
+      field: path,
+      from_type: 'array',
+      to_type: 'object',
+      reason: 'map_entries',
+    });
     return map;
   }
   if (Array.isArray(value))
-    return value.map((item, i) => walk(item, childSchema(schema, i), toPath(path, String(i)), events, depth + 1));
+    return value.map((item, i) =>
+      walk(item, childSchema(schema, i), toPath(path, String(i)), events, depth + 1),
+    );
   if (!isPlainObject(value) || !isPlainObject(schema.properties)) return value;
   let out: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
@@ -58,7 +72,8 @@ export function encodeMapEntries(value: unknown, schema: unknown, depth = 0): un
       [MAP_ENTRY_KEY]: key,
       [MAP_ENTRY_VALUE]: encodeMapEntries(entry, schema.additionalProperties, depth + 1),
     }));
-  if (Array.isArray(value)) return value.map((item, i) => encodeMapEntries(item, childSchema(schema, i), depth + 1));
+  if (Array.isArray(value))
+    return value.map((item, i) => encodeMapEntries(item, childSchema(schema, i), depth + 1));
   if (!isPlainObject(value) || !isPlainObject(schema.properties)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(value)) {

@@ -14,7 +14,10 @@ export function isOpenMap(node: unknown): node is Record<string, unknown> & {
   const declared = isPlainObject(node.properties) ? Object.keys(node.properties).length : 0;
   const values = node.additionalProperties;
   return (
-    declared === 0 && !('patternProperties' in node) && isPlainObject(values) && Object.keys(values).length > 0
+    declared === 0 &&
+    !('patternProperties' in node) &&
+    isPlainObject(values) &&
+    Object.keys(values).length > 0
   );
 }
 

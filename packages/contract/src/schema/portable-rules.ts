@@ -212,7 +212,11 @@ function checkNestedObjects(node: Record<string, unknown>, pointer: string, add:
   const branches = Array.isArray(node.anyOf) ? node.anyOf : [];
   const isObject = (b: unknown) => isPlainObject(b) && b.type === 'object' && isPlainObject(b.properties);
   if (branches.length > 1 && branches.every(isObject))
-    add('object-union', `${pointer}/anyOf`, 'a union of objects below the root: merge it and say the choice in words');
+    add(
+      'object-union',
+      `${pointer}/anyOf`,
+      'a union of objects below the root: merge it and say the choice in words',
+    );
   const declared = isPlainObject(node.properties) ? Object.keys(node.properties).length : 0;
   if (node.type === 'object' && declared === 0 && isPlainObject(node.additionalProperties))
     add('open-map', pointer, 'an object with no properties (a map): publish it as {key, value} entries');

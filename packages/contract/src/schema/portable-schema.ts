@@ -116,7 +116,9 @@ function convert(raw: unknown, ctx: Ctx, notes: string[]): unknown {
   if (c.nested && isOpenMap(node)) return mapEntries(node, c, notes);
   const out: Schema = {};
   const own: string[] = [];
-  const type = Array.isArray(node.type) ? node.type[0] : (node.type ?? impliedType(node) ?? unionType(node, c));
+  const type = Array.isArray(node.type)
+    ? node.type[0]
+    : (node.type ?? impliedType(node) ?? unionType(node, c));
   if (typeof type === 'string') out.type = type;
   if (typeof node.title === 'string') out.title = node.title;
   if (typeof node.description === 'string') out.description = node.description;
@@ -374,7 +376,9 @@ function unionType(node: Schema, ctx: Ctx): string | undefined {
   for (const key of ['oneOf', 'anyOf'] as const) {
     const list = node[key];
     if (!Array.isArray(list) || list.length === 0) continue;
-    const branches = list.map((b) => (isPlainObject(b) ? mergeAllOf(inlineRef(b, ctx).node as Schema, ctx) : b));
+    const branches = list.map((b) =>
+      isPlainObject(b) ? mergeAllOf(inlineRef(b, ctx).node as Schema, ctx) : b,
+    );
     if (branches.every(isObjectBranch)) return 'object';
   }
   return undefined;
@@ -384,7 +388,7 @@ function unionType(node: Schema, ctx: Ctx): string | undefined {
 function mapEntries(node: Schema & { additionalProperties: Schema }, ctx: Ctx, notes: string[]): Schema {
   const out: Schema = { type: 'array' };
   if (typeof node.title === 'string') out.title = node.title;
-  const own = ['A map, sent as a list of {key, value} entries.'];
+  const own = ['A map, as {key, value} entries.'];
   if (typeof node.minProperties === 'number') own.push(`At least ${node.minProperties} entries.`);
   if (typeof node.maxProperties === 'number') own.push(`At most ${node.maxProperties} entries.`);
   out.description = [node.description, ...own].filter((s) => typeof s === 'string' && s !== '').join(' ');
@@ -395,7 +399,6 @@ function mapEntries(node: Schema & { additionalProperties: Schema }, ctx: Ctx, n
       [MAP_ENTRY_VALUE]: child(node.additionalProperties, ctx),
     },
     required: [MAP_ENTRY_KEY, MAP_ENTRY_VALUE],
-    additionalProperties: false,
   };
   if (node.default !== undefined) notes.push(`Default: ${json(node.default)}.`);
   return out;
