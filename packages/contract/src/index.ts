@@ -85,7 +85,13 @@ export { MemoryTaskRecords } from './server/tasks/memory-task-records.js';
 export { ScopedTaskStore } from './server/tasks/scoped-task-store.js';
 export { TaskRunner, TaskCancelledError } from './server/tasks/task-runner.js';
 export { readTaskSettings, TASK_ENV, type TaskSettings } from './server/tasks/task-settings.js';
-export { pollJob, backoff, type JobState, type PollJobOptions, type PollJobResult } from './server/tasks/poll-job.js';
+export {
+  pollJob,
+  backoff,
+  type JobState,
+  type PollJobOptions,
+  type PollJobResult,
+} from './server/tasks/poll-job.js';
 export { taskOwner } from './server/http/task-owner.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';

@@ -60,7 +60,8 @@ async function connect(c: ContractServer, owner?: string) {
       { method: 'tools/call', params: { name: 'run_job', arguments: args, task } },
       CreateTaskResultSchema,
     );
-  const getTask = (taskId: string) => client.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema);
+  const getTask = (taskId: string) =>
+    client.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema);
   const result = (taskId: string) =>
     client.request({ method: 'tasks/result', params: { taskId } }, CallToolResultSchema);
   const cancel = (taskId: string) =>
@@ -147,7 +148,10 @@ describe('a task run to completion', () => {
       { method: 'tools/call', params: { name: 'run_jbo', arguments: {}, task: {} } },
       CreateTaskResultSchema,
     );
-    const final = await client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema);
+    const final = await client.request(
+      { method: 'tasks/result', params: { taskId: task.taskId } },
+      CallToolResultSchema,
+    );
     const text = (final.content as { text: string }[])[0]?.text ?? '';
     expect(JSON.parse(text)).toMatchObject({ error_code: 'TOOL_NOT_FOUND' });
   });
@@ -228,7 +232,9 @@ describe('bad input', () => {
     for (const ttl of [0, -5, 1.5, 999, 8 * 24 * 3_600_000]) {
       const error = await rejection(createTask({}, { ttl }));
       expect(error.code).toBe(ErrorCode.InvalidParams);
-      expect(error.message).toContain('task.ttl must be a whole number of milliseconds from 1000 to 86400000');
+      expect(error.message).toContain(
+        'task.ttl must be a whole number of milliseconds from 1000 to 86400000',
+      );
     }
     expect((await createTask({}, {})).task.ttl).toBe(3_600_000);
   });
@@ -263,7 +269,9 @@ describe('bad input', () => {
   });
 
   test('a result larger than OBMCP_TASK_MAX_RESULT_BYTES is kept as a failed envelope saying so', async () => {
-    const { createTask, result, getTask } = await connect(contract(fakeJobs(2), { OBMCP_TASK_MAX_RESULT_BYTES: '2048' }));
+    const { createTask, result, getTask } = await connect(
+      contract(fakeJobs(2), { OBMCP_TASK_MAX_RESULT_BYTES: '2048' }),
+    );
     const { task } = await createTask({ size: 5000 });
     const final = await result(task.taskId);
     expect(final.isError).toBe(true);

@@ -76,7 +76,8 @@ export function createContractServer(options: ContractServerOptions): ContractSe
     profile,
     log,
   });
-  const newServer: ServerFactory = (context) => bindServer(profile, host, log, tasks, context?.owner ?? 'local');
+  const newServer: ServerFactory = (context) =>
+    bindServer(profile, host, log, tasks, context?.owner ?? 'local');
   return { server: newServer(), host, newServer, tasks };
 }
 

@@ -11,7 +11,8 @@ export interface ProgressNotifier {
 
 /** The text a notification or a task's statusMessage shows for an update. */
 export const updateText = (update: ProgressUpdate): string =>
-  update.message ?? (update.progress === undefined ? update.status : `${update.status} (${update.progress}%)`);
+  update.message ??
+  (update.progress === undefined ? update.status : `${update.status} (${update.progress}%)`);
 
 /**
  * `progress` must increase with every notification (spec): a known percentage is used when it does, a

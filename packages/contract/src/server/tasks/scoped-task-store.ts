@@ -77,7 +77,8 @@ export class ScopedTaskStore implements TaskStore {
     const record = await this.owned(taskId);
     if (record === undefined) throw notFound(taskId);
     if (record.result !== undefined) return record.result;
-    const why = record.task.status === 'cancelled' ? 'was cancelled before it finished' : `is ${record.task.status}`;
+    const why =
+      record.task.status === 'cancelled' ? 'was cancelled before it finished' : `is ${record.task.status}`;
     throw new McpError(ErrorCode.InvalidParams, `Task ${taskId} ${why}: it has no result`);
   }
 
@@ -99,7 +100,10 @@ export class ScopedTaskStore implements TaskStore {
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
     try {
       const page = await this.records.list(this.owner, cursor, PAGE_SIZE);
-      return { tasks: page.records.map((r) => r.task), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+      return {
+        tasks: page.records.map((r) => r.task),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      };
     } catch (error) {
       if (error instanceof UnknownCursorError) throw new McpError(ErrorCode.InvalidParams, error.message);
       throw error;
@@ -119,7 +123,11 @@ export class ScopedTaskStore implements TaskStore {
     if (statusMessage !== undefined) task.statusMessage = statusMessage;
     // "Never loses its result before its TTL": an ended task is kept for its ttl from the end.
     const keepMs = typeof task.ttl === 'number' ? task.ttl : this.settings.defaultTtlMs;
-    const next: TaskRecord = { task, owner: record.owner, expiresAt: Math.max(record.expiresAt, now + keepMs) };
+    const next: TaskRecord = {
+      task,
+      owner: record.owner,
+      expiresAt: Math.max(record.expiresAt, now + keepMs),
+    };
     if (result !== undefined) next.result = result;
     const outcome = await this.records.replace(next);
     if (outcome === 'missing') throw notFound(taskId);
@@ -128,5 +136,8 @@ export class ScopedTaskStore implements TaskStore {
 }
 
 function ended(taskId: string, status: Task['status']): McpError {
-  return new McpError(ErrorCode.InvalidParams, `Task ${taskId} has already ended: it cannot become ${status}`);
+  return new McpError(
+    ErrorCode.InvalidParams,
+    `Task ${taskId} has already ended: it cannot become ${status}`,
+  );
 }

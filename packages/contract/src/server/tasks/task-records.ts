@@ -47,7 +47,9 @@ export const isTerminalStatus = (status: Task['status']): boolean => TERMINAL_ST
 /** Thrown by list for a cursor that names no task of this owner (the wiring answers -32602). */
 export class UnknownCursorError extends Error {
   constructor(cursor: string) {
-    super(`Unknown cursor ${JSON.stringify(cursor.slice(0, 80))}: pass a nextCursor from a previous tasks/list`);
+    super(
+      `Unknown cursor ${JSON.stringify(cursor.slice(0, 80))}: pass a nextCursor from a previous tasks/list`,
+    );
     this.name = 'UnknownCursorError';
   }
 }

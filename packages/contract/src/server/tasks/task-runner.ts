@@ -69,7 +69,9 @@ export class TaskRunner {
       code: 'INTERNAL_ERROR',
       summary: `The task's result (${bytes} bytes) exceeds the task store's bound (${max} bytes).`,
       retryable: false,
-      details: [{ path: '', issue: 'result too large to keep', received_type: 'object', limit: max, actual: bytes }],
+      details: [
+        { path: '', issue: 'result too large to keep', received_type: 'object', limit: max, actual: bytes },
+      ],
       hints: [
         'Ask for less (maxChars, maxRows, a narrower range), or call the tool without a task to receive the result inline.',
       ],
@@ -115,7 +117,8 @@ export class TaskRunner {
     const { taskId } = task;
     const notifyStatus = async () => {
       const current = await store.getTask(taskId);
-      if (current) await channel.send({ method: 'notifications/tasks/status', params: current }).catch(() => undefined);
+      if (current)
+        await channel.send({ method: 'notifications/tasks/status', params: current }).catch(() => undefined);
     };
     const progress = progressNotifier(channel.progressToken, channel.send);
     let lastText: string | undefined;

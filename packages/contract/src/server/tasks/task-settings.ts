@@ -33,7 +33,11 @@ export function readTaskSettings(env: Env = process.env): TaskSettings {
   return {
     minTtlMs: 1_000,
     maxTtlMs,
-    defaultTtlMs: read.int(TASK_ENV.defaultTtlMs, { min: 1_000, max: maxTtlMs }, Math.min(60 * MINUTE, maxTtlMs)),
+    defaultTtlMs: read.int(
+      TASK_ENV.defaultTtlMs,
+      { min: 1_000, max: maxTtlMs },
+      Math.min(60 * MINUTE, maxTtlMs),
+    ),
     maxResultBytes: read.int(TASK_ENV.maxResultBytes, { min: 1_024, max: 64 * 1024 * 1024 }, 8 * 1024 * 1024),
     maxTasks: read.int(TASK_ENV.maxTasks, { min: 1, max: 1_000_000 }, 1_000),
     pollIntervalMs: read.int(TASK_ENV.pollIntervalMs, { min: 100, max: 10 * MINUTE }, 2_000),
