@@ -1,6 +1,6 @@
 // taskRecordsFromEnv: task state in this process's memory by default; in Redis (every replica) with OBMCP_REDIS_URL.
 import { createRequire } from 'node:module';
-import { type Logger, MemoryTaskRecords, type TaskRecords, type TaskSettings } from '@obmcp/contract';
+import { type Logger, MemoryTaskRecords, readTaskSettings, type TaskRecords } from '@obmcp/contract';
 import { LIMITER_ENV } from '../limiter-store-from-env.js';
 import { RedisTaskRecords } from './redis-task-records.js';
 
@@ -11,11 +11,8 @@ const require = createRequire(import.meta.url);
  * back to local buckets), a task store cannot guess: while Redis is down, task requests fail with an
  * error after the command timeout and work again when it is back; tasks already stored are not lost.
  */
-export function taskRecordsFromEnv(
-  env: Record<string, string | undefined>,
-  logger: Logger,
-  settings: Pick<TaskSettings, 'maxTasks'>,
-): TaskRecords {
+export function taskRecordsFromEnv(env: Record<string, string | undefined>, logger: Logger): TaskRecords {
+  const settings = readTaskSettings(env);
   const url = env[LIMITER_ENV.redisUrl]?.trim();
   if (!url) return new MemoryTaskRecords(settings.maxTasks);
   const { Redis } = require('ioredis') as typeof import('ioredis');
