@@ -14,7 +14,8 @@ import { startSp, US } from './helpers.js';
 let s: RunningServer;
 const statuses: Task[] = [];
 beforeAll(async () => {
-  s = await startSp({ OBMCP_TASK_POLL_INTERVAL_MS: '100' }, true);
+  // run_report is listed with the reports toolset (the default tools/list stays within its budget).
+  s = await startSp({ SP_API_TOOLSETS: 'curated,reports', OBMCP_TASK_POLL_INTERVAL_MS: '100' }, true);
   s.client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
     statuses.push(n.params as Task);
   });
