@@ -81,7 +81,7 @@ describe('run_report as a task over stdio', () => {
   beforeAll(async () => {
     s = await startServer({
       app: 'ads-mcp',
-      env: { ...BASE_ENV, OBMCP_TASK_POLL_INTERVAL_MS: '100' },
+      env: { ...BASE_ENV, ADS_API_TOOLSETS: 'curated,amc', OBMCP_TASK_POLL_INTERVAL_MS: '100' },
       recordUpstream: true,
     });
     s.client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
@@ -94,6 +94,7 @@ describe('run_report as a task over stdio', () => {
     const { tools } = await s.client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('run_report')?.execution).toEqual({ taskSupport: 'optional' });
+    expect(byName.get('run_amc_query')?.execution).toEqual({ taskSupport: 'optional' });
     expect(byName.get('create_report')?.execution).toBeUndefined();
   });
 
@@ -115,6 +116,35 @@ describe('run_report as a task over stdio', () => {
       'working:COMPLETED',
       'completed:COMPLETED',
     ]);
+  });
+
+  it('run_amc_query as a task: PENDING → RUNNING → SUCCEEDED, then the download URLs', async () => {
+    const { task } = await s.client.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'run_amc_query',
+          arguments: {
+            instanceId: 'amcabc123def',
+            sqlQuery: 'SELECT 1 FROM dsp_impressions',
+            timeWindowType: 'MOST_RECENT_WEEK',
+          },
+          task: {},
+        },
+      },
+      CreateTaskResultSchema,
+    );
+    const final = await result(s.client, task.taskId);
+    expect(final.structuredContent).toMatchObject({ status: 'SUCCEEDED', ready: true });
+    expect((final.structuredContent as { downloadUrls?: unknown[] }).downloadUrls).toHaveLength(1);
+    await until(
+      () => statuses.some((t) => t.taskId === task.taskId && t.status === 'completed'),
+      'completed',
+    );
+    const mine = statuses
+      .filter((t) => t.taskId === task.taskId)
+      .map((t) => `${t.status}:${t.statusMessage}`);
+    expect(mine).toEqual(['working:PENDING', 'working:RUNNING', 'working:SUCCEEDED', 'completed:SUCCEEDED']);
   });
 
   it('inline with a progressToken: notifications/progress per status; same result as without', async () => {
