@@ -93,6 +93,7 @@ export {
   type PollJobResult,
 } from './server/tasks/poll-job.js';
 export { taskOwner } from './server/http/task-owner.js';
+export { sleep } from './server/sleep.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
 export { TEST_CRASH_TOOL } from './server/test-hooks.js';

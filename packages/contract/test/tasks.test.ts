@@ -287,7 +287,7 @@ describe('memory records keep a result for its ttl, then forget it', () => {
     let now = 1_000_000;
     const clock = () => now;
     const store = new ScopedTaskStore(new MemoryTaskRecords(10, clock), 'local', readTaskSettings({}), clock);
-    const task = await store.createTask({ ttl: 10_000 }, 1, { method: 'tools/call' });
+    const task = await store.createTask({ ttl: 10_000 });
     now += 9_000;
     await store.storeTaskResult(task.taskId, 'completed', { content: [] });
     now += 9_000;

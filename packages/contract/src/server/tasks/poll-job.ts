@@ -1,4 +1,5 @@
 // pollJob: the wait loop of every tool that waits on an upstream job — cadence, deadline, progress, cancel.
+import { sleep } from '../sleep.js';
 import type { CallContext, ProgressUpdate } from '../types.js';
 
 /** What one poll answer says about the job. */
@@ -25,21 +26,6 @@ export interface PollJobResult<T> {
   polls: number;
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Polls until the job is done, the wait is over or the call is cancelled. The call's progress reporter
  * hears every state right after its poll and again right before the next upstream request (so a task
@@ -55,7 +41,7 @@ export async function pollJob<T>(call: CallContext, options: PollJobOptions<T>):
   while (!options.state(value).done) {
     const left = deadline - Date.now();
     if (left <= 0) return { value, timedOut: true, polls };
-    await pause(Math.min(options.delayMs(polls + 1), left), call.signal);
+    await sleep(Math.min(options.delayMs(polls + 1), left), call.signal);
     await report(value);
     value = await options.poll();
     polls++;
