@@ -123,7 +123,8 @@ function bindServer(
   // Server then validates tools/call params itself and answers -32602 Invalid params, as JSON-RPC says.
   server.setRequestHandler(LOOSE_CALL_TOOL, async (raw, extra) => {
     const request = raw as unknown as CallToolRequest;
-    const send = (notification: ServerNotification) => extra.sendNotification(notification);
+    // Async: a send on a closed connection (an HTTP reply already sent) rejects, it never throws.
+    const send = async (notification: ServerNotification) => extra.sendNotification(notification);
     const progressToken = request.params._meta?.progressToken;
     if (request.params.task !== undefined) {
       // Task-augmented: answered with CreateTaskResult at once (the SDK checks that shape), the call runs on.
