@@ -94,6 +94,7 @@ export {
 } from './server/tasks/poll-job.js';
 export { taskOwner } from './server/http/task-owner.js';
 export { sleep } from './server/sleep.js';
+export { PROVIDER_TOOL_LIMITS } from './server/listing-size.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
 export { TEST_CRASH_TOOL } from './server/test-hooks.js';
