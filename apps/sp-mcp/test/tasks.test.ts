@@ -15,7 +15,14 @@ let s: RunningServer;
 const statuses: Task[] = [];
 beforeAll(async () => {
   // run_report is listed with the reports toolset (the default tools/list stays within its budget).
-  s = await startSp({ SP_API_TOOLSETS: 'curated,reports', OBMCP_TASK_POLL_INTERVAL_MS: '100' }, true);
+  s = await startSp(
+    {
+      SP_API_TOOLSETS: 'curated,reports,feeds',
+      SP_API_ENABLE_WRITES: 'true',
+      OBMCP_TASK_POLL_INTERVAL_MS: '100',
+    },
+    true,
+  );
   s.client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
     statuses.push(n.params as Task);
   });
@@ -90,5 +97,42 @@ describe('run_report (create → wait → download)', () => {
     const envelope = JSON.parse((final.content as { text: string }[])[0]?.text ?? '') as Envelope;
     assertEnvelope(envelope);
     expect(envelope.tool).toBe('run_report');
+  });
+});
+
+describe('submit_feed (document + upload → createFeed → wait → processing report)', () => {
+  it('as a task: IN_QUEUE → IN_PROGRESS → DONE, the result carries the processing report', async () => {
+    const content = JSON.stringify({
+      header: { sellerId: 'A2MOCKSELLER01', version: '2.0' },
+      messages: [{ messageId: 1, sku: 'SKU-1000', operationType: 'DELETE' }],
+    });
+    const { task } = await s.client.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'submit_feed',
+          arguments: {
+            feedType: 'JSON_LISTINGS_FEED',
+            marketplaceIds: [US],
+            contentType: 'application/json; charset=UTF-8',
+            content,
+          },
+          task: {},
+        },
+      },
+      CreateTaskResultSchema,
+    );
+    const final = await taskResult(task.taskId);
+    expect(final.structuredContent).toMatchObject({
+      processingStatus: 'DONE',
+      ready: true,
+      processingReport: { summary: { messagesProcessed: 1, messagesAccepted: 1, errors: 0 } },
+    });
+    const mine = statuses
+      .filter((t) => t.taskId === task.taskId)
+      .map((t) => `${t.status}:${t.statusMessage}`);
+    expect(mine).toEqual(['working:IN_QUEUE', 'working:IN_PROGRESS', 'working:DONE', 'completed:DONE']);
+    const { tools } = await s.client.listTools();
+    expect(tools.find((t) => t.name === 'submit_feed')?.execution).toEqual({ taskSupport: 'optional' });
   });
 });

@@ -11,4 +11,5 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'get_listings_item', // listings-items
   'get_pricing', // product-pricing: get_item_offers shows the buy box and offers
   'get_feed', // feeds: feed writes are off by default
+  'submit_feed', // feeds: the whole job (a task where the host supports them)
 ]);
