@@ -15,7 +15,9 @@ const BASIC = Buffer.from(`${USER}:${PASSWORD}`).toString('base64');
 
 describe('Basic credential values', () => {
   it('redacts `Basic <base64 of user:password>` wherever it appears, any case', () => {
-    expect(redactSecrets(`Access denied. echo: Basic ${BASIC} [x]`)).toBe('Access denied. echo: Basic [redacted] [x]');
+    expect(redactSecrets(`Access denied. echo: Basic ${BASIC} [x]`)).toBe(
+      'Access denied. echo: Basic [redacted] [x]',
+    );
     expect(redactSecrets(`proxy-authorization: basic ${Buffer.from('tok:').toString('base64')}`)).toBe(
       'proxy-authorization: Basic [redacted]',
     );

@@ -83,7 +83,12 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       };
       const exchange = async (): Promise<UpstreamResponse> => {
         const first: Hop = { url, method, headers, body: req.body };
-        const { response, url: finalUrl } = await followRedirects(first, maxRedirects, redirectHosts, sendHop);
+        const { response, url: finalUrl } = await followRedirects(
+          first,
+          maxRedirects,
+          redirectHosts,
+          sendHop,
+        );
         const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody, signal);
         return buildResponse(response, bytes, info, finalUrl.toString());
       };

@@ -57,3 +57,10 @@ export function redirectRefusal(
   if (sameHost || hosts.allows(target.hostname)) return undefined;
   return 'undeclared_host';
 }
+
+/** The hostnames of configured URLs (an endpoint override, a proxy), for an app's `redirectHosts`; unset ones skipped. */
+export function hostsOfUrls(urls: ReadonlyArray<string | undefined>): string[] {
+  const hosts: string[] = [];
+  for (const url of urls) if (url !== undefined && URL.canParse(url)) hosts.push(new URL(url).hostname);
+  return hosts;
+}

@@ -34,7 +34,10 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const fetcher = createFetcher({ timeoutMs: 2_000, redirectHosts: ['*.storage.test', 'api-eu.upstream.test'] });
+const fetcher = createFetcher({
+  timeoutMs: 2_000,
+  redirectHosts: ['*.storage.test', 'api-eu.upstream.test'],
+});
 afterAll(() => fetcher.close());
 
 const CREDENTIALS = {
@@ -80,7 +83,11 @@ describe('redirect scope (fetcher)', () => {
     const error = await refusal(to);
     expect(error.code).toBe('UPSTREAM_REDIRECT_REFUSED');
     expect(error.retryable).toBe(false);
-    expect(error.details[0]).toMatchObject({ reason, redirect_status: 302, upstream_host: 'api.upstream.test' });
+    expect(error.details[0]).toMatchObject({
+      reason,
+      redirect_status: 302,
+      upstream_host: 'api.upstream.test',
+    });
     expect(error.hints.length).toBeGreaterThan(0);
     expect(arrived).toEqual([`${API}/redirect`]);
     // The target's path and query (a signature, a metadata path) never reach the envelope.
@@ -91,7 +98,13 @@ describe('redirect scope (fetcher)', () => {
     location = `${STORAGE}/doc?X-Amz-Signature=abc`;
     const res = await fetcher.send({ method: 'GET', url: `${API}/redirect`, headers: CREDENTIALS });
     expect(res.url).toBe(`${STORAGE}/doc?X-Amz-Signature=abc`);
-    expect(res.json()).toEqual({ authorization: null, amz: null, cookie: null, key: null, accept: 'application/json' });
+    expect(res.json()).toEqual({
+      authorization: null,
+      amz: null,
+      cookie: null,
+      key: null,
+      accept: 'application/json',
+    });
   });
 
   it('follows a declared sibling host of the upstream, credentials dropped', async () => {
@@ -104,7 +117,13 @@ describe('redirect scope (fetcher)', () => {
     location = 'http://api.upstream.test/plain';
     const res = await fetcher.send({ method: 'GET', url: `${API}/redirect`, headers: CREDENTIALS });
     expect(res.url).toBe('http://api.upstream.test/plain');
-    expect(res.json()).toEqual({ authorization: null, amz: null, cookie: null, key: null, accept: 'application/json' });
+    expect(res.json()).toEqual({
+      authorization: null,
+      amz: null,
+      cookie: null,
+      key: null,
+      accept: 'application/json',
+    });
   });
 
   it('a same-origin redirect keeps the credentials', async () => {
@@ -140,11 +159,25 @@ describe('redirect scope (rule)', () => {
   it('the asked origin is always allowed, even on a loopback address the operator configured', () => {
     const local = new URL('http://127.0.0.1:9000/sp');
     expect(redirectRefusal(local, local, new URL('http://127.0.0.1:9000/other'), hosts)).toBeUndefined();
-    expect(redirectRefusal(local, local, new URL('http://127.0.0.1:9001/other'), hosts)).toBe('private_address');
+    expect(redirectRefusal(local, local, new URL('http://127.0.0.1:9001/other'), hosts)).toBe(
+      'private_address',
+    );
   });
 
   it('classifies literal addresses in every form the URL parser normalizes', () => {
-    for (const host of ['127.0.0.1', '[::1]', '[::ffff:7f00:1]', '[::]', '0.0.0.0', '100.64.1.1', '172.31.255.255', '224.0.0.1', '[ff02::1]', 'foo.localhost', 'LOCALHOST.'])
+    for (const host of [
+      '127.0.0.1',
+      '[::1]',
+      '[::ffff:7f00:1]',
+      '[::]',
+      '0.0.0.0',
+      '100.64.1.1',
+      '172.31.255.255',
+      '224.0.0.1',
+      '[ff02::1]',
+      'foo.localhost',
+      'LOCALHOST.',
+    ])
       expect(isPrivateHost(new URL(`http://${host}/`).hostname), host).toBe(true);
     for (const host of ['8.8.8.8', '172.32.0.1', '[2606:4700::1111]', 'sellingpartnerapi-na.amazon.com'])
       expect(isPrivateHost(new URL(`http://${host}/`).hostname), host).toBe(false);
@@ -154,7 +187,12 @@ describe('redirect scope (rule)', () => {
     const hop: Hop = {
       url: new URL('https://api.test/a'),
       method: 'GET',
-      headers: { authorization: 'Bearer x', 'proxy-authorization': 'Basic eDp5', cookie: 'a=b', accept: 'application/json' },
+      headers: {
+        authorization: 'Bearer x',
+        'proxy-authorization': 'Basic eDp5',
+        cookie: 'a=b',
+        accept: 'application/json',
+      },
       body: undefined,
     };
     const res = new Response(null, { status: 302, headers: { location: 'http://api.test/b' } });

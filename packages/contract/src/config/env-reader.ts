@@ -81,7 +81,8 @@ export function createEnvReader(env: Env): EnvReader {
     // Userinfo (`https://user:pass@proxy`) is kept: the fetcher sends it as Basic credentials, never in the URL;
     // from now on every redaction (envelopes, _meta, logs) removes it in each form it can travel.
     const parsed = new URL(raw);
-    if (parsed.username !== '' || parsed.password !== '') rememberUrlCredentials(parsed.username, parsed.password);
+    if (parsed.username !== '' || parsed.password !== '')
+      rememberUrlCredentials(parsed.username, parsed.password);
     return raw.replace(/\/+$/, '');
   };
   return {

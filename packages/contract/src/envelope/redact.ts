@@ -43,8 +43,7 @@ export function rememberUrlCredentials(username: string, password: string): void
     const base64 = Buffer.from(userinfo).toString('base64');
     forms.push(userinfo, base64, base64.replace(/=+$/, ''), pass === '' ? user : pass);
   }
-  for (const form of forms)
-    if (form.length >= MIN_SECRET) remembered.add(form);
+  for (const form of forms) if (form.length >= MIN_SECRET) remembered.add(form);
 }
 
 function safeDecode(part: string): string {

@@ -48,7 +48,7 @@ export function createLogger(options: LoggerOptions, base: LogFields = {}): Logg
   const secrets = (options.secrets ?? []).filter((s) => s.length >= 6);
   const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (ORDER[level] < min) return;
-    let line = JSON.stringify({
+    const line = JSON.stringify({
       ts: new Date().toISOString(),
       level,
       logger: options.name,
