@@ -77,13 +77,13 @@ const executeSchema = {
 } as const;
 
 function assess(query: string, keyName: string, allowUnbounded: boolean) {
-  const heuristics = checkSql(query, allowUnbounded);
+  const checks = checkSql(query, allowUnbounded);
   return {
     query: query.trim(),
     key_name: keyName,
-    decision: decide(heuristics, allowUnbounded),
-    heuristics,
-    // The reference may also ask an LLM (sampling); this server decides on the heuristics alone.
+    decision: decide(checks, allowUnbounded),
+    checks,
+    // The reference may also ask an LLM (sampling); this server decides on the parse alone.
     sampling: { supported: false },
   };
 }
@@ -94,8 +94,10 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
       name: 'validate_query',
       title: 'Check a SQL query (read-only safeguards)',
       description:
-        'Checks a SQL query before execute_query runs it: one statement, SELECT/WITH only, no mutating keyword, a ' +
-        'LIMIT (unless allow_unbounded). Local; nothing is sent anywhere.',
+        'Checks a SQL query before execute_query runs it, on its parse by the Redshift, Athena, BigQuery, Snowflake ' +
+        'and Databricks grammars: one statement (however each dialect reads quotes, comments and dollar quoting), ' +
+        'a SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function, and a LIMIT (unless ' +
+        'allow_unbounded). A query no grammar can parse is refused. Local; nothing is sent anywhere.',
       inputSchema: validateSchema,
       annotations: READ_LOCAL,
       handler: (args) => assess(args.query, args.key_name, args.allow_unbounded ?? false),
@@ -114,14 +116,20 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
         if (!validation.decision.allowed) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: 'The query did not pass the read-only safeguards; it was not sent to the warehouse.',
-            details: validation.heuristics.warnings.map((issue) => ({
+            details: validation.checks.refusals.map(({ rule, issue }) => ({
               path: 'query',
               issue,
               received_type: 'string',
               reason: 'query_not_allowed',
+              rule,
             })),
             hints: [
               'validate_query shows the checks; send one SELECT with a LIMIT (or allow_unbounded: true).',
+              ...(validation.checks.refusals.some((r) => r.rule === 'unparsable')
+                ? [
+                    'The guard runs only what a Redshift, Athena, BigQuery, Snowflake or Databricks grammar can parse; rewrite the statement in plain SELECT syntax.',
+                  ]
+                : []),
             ],
           });
         }
