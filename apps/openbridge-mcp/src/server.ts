@@ -52,7 +52,8 @@ export function createServer(config: Config, { logger, env, limiterStore }: Serv
     env: env ?? process.env,
     log,
   });
-  const client = new OpenbridgeClient(createPipeline(upstream));
+  // Only the Subscriptions API is documented with JSON:API request bodies.
+  const client = new OpenbridgeClient(createPipeline(upstream), [config.urls.subscriptions]);
   let contract: ContractServer | undefined;
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
   const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);

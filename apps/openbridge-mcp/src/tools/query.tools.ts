@@ -9,6 +9,8 @@ import {
   UpstreamHttpError,
 } from '@obmcp/contract';
 import type { ToolDeps } from './deps.js';
+import type { RawAnswer } from '../http/client.js';
+import { readQueryRows } from './query-rows.js';
 import { checkSql, decide } from './sql-check.js';
 
 const QUERY = {
@@ -63,7 +65,8 @@ const executeSchema = {
       minimum: 1,
       maximum: MAX_TIMEOUT_S,
       default: 30,
-      description: 'Statement timeout: the call gives up (UPSTREAM_TIMEOUT) after this many seconds.',
+      description:
+        'The call gives up (UPSTREAM_TIMEOUT) after this many seconds; client-side: the warehouse statement is not cancelled.',
     },
   },
   required: ['query', 'key_name'],
@@ -107,8 +110,9 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Run a read-only SQL query in a destination warehouse',
       description:
         'Runs one read-only SQL SELECT in the warehouse of a destination (key_name from get_storage_subscriptions), ' +
-        'after validate_query allows it. Rows are capped (max_rows) and the statement times out (timeout_seconds). ' +
-        'A query the warehouse rejects comes back as OPENBRIDGE_HTTP_400 with its message.',
+        'after validate_query allows it. Rows come as JSON rows or CSV (`format`; CSV values are strings); an answer ' +
+        'that carries neither is UPSTREAM_INVALID_RESPONSE, never an empty success. Rows are capped (max_rows) and the ' +
+        'call gives up after timeout_seconds. A query the warehouse rejects comes back as OPENBRIDGE_HTTP_400 with its message.',
       inputSchema: executeSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
@@ -134,26 +138,30 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
           });
         }
         const maxRows = args.max_rows ?? 100;
-        let body: unknown;
+        let answer: RawAnswer;
         try {
-          body = await client.request(call, {
-            method: 'POST',
-            url: `${config.urls.service}/service/query/production/query`,
-            timeoutMs: (args.timeout_seconds ?? 30) * 1000,
-            body: {
-              data: {
-                type: 'Query',
-                attributes: {
-                  query: args.query,
-                  accmapping: args.key_name,
-                  run_async: false,
-                  direct_results: false,
-                  response_format: 'csv',
+          answer = await client.requestRaw(
+            call,
+            {
+              method: 'POST',
+              url: `${config.urls.service}/service/query/production/query`,
+              timeoutMs: (args.timeout_seconds ?? 30) * 1000,
+              body: {
+                data: {
+                  type: 'Query',
+                  attributes: {
+                    query: args.query,
+                    accmapping: args.key_name,
+                    run_async: false,
+                    direct_results: false,
+                    response_format: 'csv',
+                  },
                 },
               },
+              resource: 'destination key_name',
             },
-            resource: 'destination key_name',
-          });
+            'text/csv',
+          );
         } catch (error) {
           if (error instanceof UpstreamHttpError && error.status === 400) {
             throw new UpstreamHttpError(400, {
@@ -169,16 +177,15 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
           }
           throw error;
         }
-        const data = (body as { data?: unknown } | undefined)?.data;
-        const rows = Array.isArray(data) ? data : [];
+        const { columns, rows, format } = readQueryRows(answer);
         const kept = rows.slice(0, maxRows);
-        const first = kept[0];
         return {
           key_name: args.key_name,
-          columns: first && typeof first === 'object' ? Object.keys(first as object) : [],
+          columns,
           rows: kept,
           row_count: kept.length,
           truncated: rows.length > maxRows,
+          format,
           ...(rows.length > maxRows ? { rows_returned_by_warehouse: rows.length } : {}),
         };
       },

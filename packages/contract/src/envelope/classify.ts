@@ -36,7 +36,7 @@ function shapeOf(error: ContractError, profile: ServerProfile): Shape {
       ...failed,
       summary: error.summary ?? failed.summary,
       retryable: false,
-      details: [...error.details, ...failed.details],
+      details: [...error.details, ...(failed.details ?? [])],
       hints: [...error.hints, ...error.failure.hints],
     };
   }
