@@ -45,6 +45,23 @@ const SELECT = /^\s*select\s+(.+?)\s+from\s+([\w."]+)(?:\s+where\s+.+?)?(?:\s+li
 const WRITE =
   /^\s*(insert|update|delete|merge|create|drop|alter|truncate|grant|revoke|copy|unload|call|vacuum|analyze|lock|comment|set)\b/i;
 
+/** `SELECT 'text', 42 [LIMIT n]` without FROM: one row of constants, named `?column?` as Redshift does. */
+function constantRow(statement: string): WarehouseAnswer | undefined {
+  const m =
+    /^\s*select\s+((?:'(?:[^']|'')*'|-?\d+(?:\.\d+)?)(?:\s*,\s*(?:'(?:[^']|'')*'|-?\d+(?:\.\d+)?))*)(?:\s+limit\s+\d+)?\s*$/is.exec(
+      statement,
+    );
+  if (!m) return undefined;
+  const values = (m[1] ?? '').match(/'(?:[^']|'')*'|-?\d+(?:\.\d+)?/g) ?? [];
+  const row: Row = {};
+  values.forEach((v, i) => {
+    row[i === 0 ? '?column?' : `?column?${i}`] = v.startsWith("'")
+      ? v.slice(1, -1).replaceAll("''", "'")
+      : Number(v);
+  });
+  return { ok: true, columns: Object.keys(row), rows: [row] };
+}
+
 function runOne(statement: string): WarehouseAnswer {
   const write = WRITE.exec(statement);
   if (write)
@@ -54,6 +71,8 @@ function runOne(statement: string): WarehouseAnswer {
     };
   if (/\binto\b/i.test(statement.replace(/'(?:[^']|'')*'/g, "''")) && /^\s*select\b/i.test(statement))
     return { ok: false, message: 'cannot execute SELECT INTO in a read-only transaction' };
+  const constants = constantRow(statement);
+  if (constants !== undefined) return constants;
   const m = SELECT.exec(statement);
   if (!m) return { ok: false, message: 'syntax error at or near the end of the statement' };
   const table = (m[2] ?? '').replaceAll('"', '').split('.').pop()?.toLowerCase() ?? '';
