@@ -13,7 +13,13 @@ const HISTORY = `${SERVICE}/service/history/production/history`;
 const KEY = 'acme_redshift_1688';
 
 /** Every request that reached a mock host, with what the tests check. */
-const seen: Array<{ method: string; url: string; contentType: string | null; accept: string | null; body?: string }> = [];
+const seen: Array<{
+  method: string;
+  url: string;
+  contentType: string | null;
+  accept: string | null;
+  body?: string;
+}> = [];
 mocks.events.on('request:start', ({ request }) => {
   seen.push({
     method: request.method,
@@ -58,7 +64,11 @@ describe('execute_query: only reads reach the warehouse', () => {
   ])('%s → refused locally, nothing sent', async (query) => {
     const s = await app();
     const out = await s.call('execute_query', { query, key_name: KEY, allow_unbounded: true });
-    expect(out.envelope).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'INPUT_VALIDATION_FAILED', retryable: false });
+    expect(out.envelope).toMatchObject({
+      error_kind: 'mcp_input_validation',
+      error_code: 'INPUT_VALIDATION_FAILED',
+      retryable: false,
+    });
     expect(out.envelope?.details[0]).toMatchObject({ path: 'query', reason: 'query_not_allowed' });
     expect(queries()).toEqual([]);
   });
@@ -66,7 +76,10 @@ describe('execute_query: only reads reach the warehouse', () => {
   it('a parse failure names the rule and where the grammar stopped', async () => {
     const s = await app();
     const out = await s.call('execute_query', { query: 'SELEC a FROM t LIMIT 1', key_name: KEY });
-    expect(out.envelope?.details[0]).toMatchObject({ rule: 'unparsable', issue: expect.stringMatching(/line 1, column/) });
+    expect(out.envelope?.details[0]).toMatchObject({
+      rule: 'unparsable',
+      issue: expect.stringMatching(/line 1, column/),
+    });
   });
 });
 
@@ -95,8 +108,21 @@ describe('execute_query: every answer shape becomes rows, or fails loudly', () =
   it.each([
     ['CSV text in data', { data: 'a,b\r\n1,"x, y"\r\n2,z\r\n' }, 'application/json'],
     ['a text/csv body', 'a,b\n1,"x, y"\n2,z\n', 'text/csv; charset=utf-8'],
-    ['row objects', { data: [{ a: '1', b: 'x, y' }, { a: '2', b: 'z' }] }, 'application/vnd.api+json'],
-    ['a Query resource with CSV attributes', { data: { type: 'Query', id: '9', attributes: { results: 'a,b\n1,"x, y"\n2,z' } } }, 'application/json'],
+    [
+      'row objects',
+      {
+        data: [
+          { a: '1', b: 'x, y' },
+          { a: '2', b: 'z' },
+        ],
+      },
+      'application/vnd.api+json',
+    ],
+    [
+      'a Query resource with CSV attributes',
+      { data: { type: 'Query', id: '9', attributes: { results: 'a,b\n1,"x, y"\n2,z' } } },
+      'application/json',
+    ],
   ])('%s', async (_name, body, type) => {
     mocks.use(
       http.post(QUERY_URL, () =>
@@ -108,11 +134,17 @@ describe('execute_query: every answer shape becomes rows, or fails loudly', () =
     const s = await app();
     const out = await s.call('execute_query', { query: 'SELECT a, b FROM t LIMIT 5', key_name: KEY });
     expect(out.result).toMatchObject({ columns: ['a', 'b'], row_count: 2 });
-    expect((out.result?.rows as Array<Record<string, unknown>>)[0]).toEqual({ a: '1', b: 'x, y' });
+    expect((out.result?.rows as Array<Record<string, unknown>> | undefined)?.[0]).toEqual({
+      a: '1',
+      b: 'x, y',
+    });
   });
 
   it.each([
-    ['an async result pointer', { data: { type: 'Query', attributes: { results_url: 'https://x.example/r' } } }],
+    [
+      'an async result pointer',
+      { data: { type: 'Query', attributes: { results_url: 'https://x.example/r' } } },
+    ],
     ['a number', { data: 42 }],
     ['arrays without columns', { data: [[1, 2]] }],
     ['no data', { meta: {} }],
@@ -120,7 +152,10 @@ describe('execute_query: every answer shape becomes rows, or fails loudly', () =
     mocks.use(http.post(QUERY_URL, () => HttpResponse.json(body)));
     const s = await app();
     const out = await s.call('execute_query', { query: 'SELECT a FROM t LIMIT 5', key_name: KEY });
-    expect(out.envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_INVALID_RESPONSE' });
+    expect(out.envelope).toMatchObject({
+      error_kind: 'sp_api_client',
+      error_code: 'UPSTREAM_INVALID_RESPONSE',
+    });
   });
 });
 
@@ -141,13 +176,20 @@ describe('get_table_schema and get_suggested_table_names', () => {
     expect(hit.result).toMatchObject({ table_name: 'amzadv_sp_campaigns' });
     const miss = await s.call('get_table_schema', { table_name: 'amzadv_sp_campaignz' });
     expect(miss.envelope).toMatchObject({ error_code: 'INPUT_VALIDATION_FAILED' });
-    expect(miss.envelope?.details[0]).toMatchObject({ reason: 'table_not_found', suggestions_incomplete: true });
+    expect(miss.envelope?.details[0]).toMatchObject({
+      reason: 'table_not_found',
+      suggestions_incomplete: true,
+    });
     const suggested = await s.call('get_suggested_table_names', { query: 'amzadv_sp_campaigns' });
     expect(suggested.result).toMatchObject({ truncated: true, broader_search_failed: true });
   });
 
   it('the narrowest search failing is still the call’s failure', async () => {
-    mocks.use(http.get(RULES_URL, () => HttpResponse.json({ message: 'Endpoint request timed out' }, { status: 504 })));
+    mocks.use(
+      http.get(RULES_URL, () =>
+        HttpResponse.json({ message: 'Endpoint request timed out' }, { status: 504 }),
+      ),
+    );
     const s = await app();
     const out = await s.call('get_table_schema', { table_name: 'amzadv_sp_campaigns' });
     expect(out.envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_504' });
@@ -160,7 +202,9 @@ describe('create_job that fails part-way', () => {
     mocks.use(
       http.post(`${HISTORY}/:id`, () => {
         posts += 1;
-        return posts === 2 ? HttpResponse.json([{ message: 'boom', code: 'ERR' }], { status: 500 }) : undefined;
+        return posts === 2
+          ? HttpResponse.json([{ message: 'boom', code: 'ERR' }], { status: 500 })
+          : undefined;
       }),
     );
     const s = await app();
@@ -172,7 +216,11 @@ describe('create_job that fails part-way', () => {
     });
     expect(out.envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_500', retryable: false });
     const details = out.envelope?.details ?? [];
-    expect(details[0]).toMatchObject({ reason: 'already_created', stage_id: 1000, history_id: expect.any(Number) });
+    expect(details[0]).toMatchObject({
+      reason: 'already_created',
+      stage_id: 1000,
+      history_id: expect.any(Number),
+    });
     expect(details[1]).toMatchObject({ reason: 'not_created', stage_ids: [1001, 1002] });
     expect(out.envelope?.hints.join(' ')).toMatch(/stage_ids \[1001, 1002\]/);
     expect(out.envelope?.hints.join(' ')).not.toMatch(/retry after/i);
@@ -196,7 +244,9 @@ describe('media types as the docs show them', () => {
   it('Subscriptions API writes are application/vnd.api+json; Service API writes application/json', async () => {
     const s = await app();
     expect((await s.call('cancel_subscription', { subscription_id: 107004 })).result).toBeDefined();
-    expect((await s.call('update_history_status', { history_id: 72418, status: 'cancelled' })).result).toBeDefined();
+    expect(
+      (await s.call('update_history_status', { history_id: 72418, status: 'cancelled' })).result,
+    ).toBeDefined();
     const writes = seen.filter((r) => r.method !== 'GET' && !r.url.includes('authentication.'));
     expect(writes.map((w) => [new URL(w.url).host, w.contentType])).toEqual([
       ['subscriptions.api.openbridge.io', 'application/vnd.api+json'],
@@ -219,26 +269,45 @@ describe('media types as the docs show them', () => {
 describe('redirects and URL credentials', () => {
   it('a redirect to the cloud metadata address is refused with an envelope naming it', async () => {
     mocks.use(
-      http.get(`${ob.OPENBRIDGE_HOSTS.subscriptions}/v2/sub/107003`, () =>
-        new HttpResponse(null, { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } }),
+      http.get(
+        `${ob.OPENBRIDGE_HOSTS.subscriptions}/v2/sub/107003`,
+        () =>
+          new HttpResponse(null, {
+            status: 302,
+            headers: { location: 'http://169.254.169.254/latest/meta-data/' },
+          }),
       ),
     );
     const s = await app();
     const out = await s.call('get_subscription_by_id', { subscription_id: 107003 });
-    expect(out.envelope).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_REDIRECT_REFUSED', retryable: false });
-    expect(out.envelope?.details[0]).toMatchObject({ reason: 'private_address', redirect_host: '169.254.169.254' });
+    expect(out.envelope).toMatchObject({
+      error_kind: 'sp_api_client',
+      error_code: 'UPSTREAM_REDIRECT_REFUSED',
+      retryable: false,
+    });
+    expect(out.envelope?.details[0]).toMatchObject({
+      reason: 'private_address',
+      redirect_host: '169.254.169.254',
+    });
     expect(seen.some((r) => r.url.includes('169.254'))).toBe(false);
   });
 
   it('a redirect between Openbridge hosts is followed without the JWT', async () => {
     let auth: string | null = 'unset';
     mocks.use(
-      http.get(`${ob.OPENBRIDGE_HOSTS.subscriptions}/v2/sub/107003`, () =>
-        new HttpResponse(null, { status: 307, headers: { location: 'https://moved.api.openbridge.io/v2/sub/107003' } }),
+      http.get(
+        `${ob.OPENBRIDGE_HOSTS.subscriptions}/v2/sub/107003`,
+        () =>
+          new HttpResponse(null, {
+            status: 307,
+            headers: { location: 'https://moved.api.openbridge.io/v2/sub/107003' },
+          }),
       ),
       http.get('https://moved.api.openbridge.io/v2/sub/107003', ({ request }) => {
         auth = request.headers.get('authorization');
-        return HttpResponse.json({ data: { type: 'Subscription', id: '107003', attributes: { name: 'moved' } } });
+        return HttpResponse.json({
+          data: { type: 'Subscription', id: '107003', attributes: { name: 'moved' } },
+        });
       }),
     );
     const s = await app();
@@ -254,7 +323,14 @@ describe('redirects and URL credentials', () => {
     mocks.use(
       http.get(`${ob.OPENBRIDGE_HOSTS.subscriptions}/v2/sub/107003`, ({ request }) =>
         HttpResponse.json(
-          { errors: [{ status: '403', detail: `denied; you sent ${request.headers.get('proxy-authorization')} and ${basic}` }] },
+          {
+            errors: [
+              {
+                status: '403',
+                detail: `denied; you sent ${request.headers.get('proxy-authorization')} and ${basic}`,
+              },
+            ],
+          },
           { status: 403, headers: { warning: `199 - "echo ${basic}"` } },
         ),
       ),

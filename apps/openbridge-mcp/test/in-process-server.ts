@@ -9,7 +9,10 @@ import { createServer } from '../src/server.js';
 export const REFRESH_TOKEN = 'inproc-key-5c1e:INPROC-SECRET-8b20';
 
 export interface InProcessServer {
-  call(name: string, args?: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; envelope?: Envelope; text: string }>;
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+  ): Promise<{ result?: Record<string, unknown>; envelope?: Envelope; text: string }>;
   /** Every log line the server wrote. */
   logs: string[];
   close(): Promise<void>;
@@ -17,10 +20,20 @@ export interface InProcessServer {
 
 /** A fresh server (its own limiter and JWT cache); msw must already listen (startMockServer). */
 export async function inProcessServer(env: Record<string, string> = {}): Promise<InProcessServer> {
-  const fullEnv = { OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN, OPENBRIDGE_MAX_RETRIES: '0', OBMCP_MOCK: '1', ...env };
+  const fullEnv = {
+    OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN,
+    OPENBRIDGE_MAX_RETRIES: '0',
+    OBMCP_MOCK: '1',
+    ...env,
+  };
   const config = loadConfig(fullEnv);
   const logs: string[] = [];
-  const logger = createLogger({ name: 'openbridge-mcp', level: 'debug', secrets: [REFRESH_TOKEN], write: (l) => logs.push(l) });
+  const logger = createLogger({
+    name: 'openbridge-mcp',
+    level: 'debug',
+    secrets: [REFRESH_TOKEN],
+    write: (l) => logs.push(l),
+  });
   const contract = createServer(config, { logger, env: fullEnv });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await contract.server.connect(serverSide);

@@ -50,14 +50,25 @@ function describeError(error: unknown): string {
   return `${where}${found === undefined ? message.slice(0, 160) : `unexpected ${found.slice(0, 40)}`}`;
 }
 
-/** Every dialect's reading of the query. */
-export function parseInEveryDialect(sql: string): DialectParse[] {
-  return DIALECTS.map((dialect) => {
+/**
+ * Each dialect's reading of the query, in DIALECTS order, stopping after the first grammar whose reading
+ * `settles` (a refusal needs only one grammar that sees a write; an approval needs them all).
+ */
+export function parseInEveryDialect(
+  sql: string,
+  settles: (parse: DialectParse) => boolean = () => false,
+): DialectParse[] {
+  const parses: DialectParse[] = [];
+  for (const dialect of DIALECTS) {
+    let parse: DialectParse;
     try {
       const ast = parserFor(dialect).astify(sql);
-      return { dialect, ok: true, statements: Array.isArray(ast) ? ast : [ast] };
+      parse = { dialect, ok: true, statements: Array.isArray(ast) ? ast : [ast] };
     } catch (error) {
-      return { dialect, ok: false, error: describeError(error) };
+      parse = { dialect, ok: false, error: describeError(error) };
     }
-  });
+    parses.push(parse);
+    if (settles(parse)) break;
+  }
+  return parses;
 }

@@ -11,7 +11,8 @@ import {
 import type { ToolDeps } from './deps.js';
 import type { RawAnswer } from '../http/client.js';
 import { readQueryRows } from './query-rows.js';
-import { checkSql, decide } from './sql-check.js';
+import { checkSqlOffThread } from '../sql/check-off-thread.js';
+import { decide } from './sql-check.js';
 
 const QUERY = {
   type: 'string',
@@ -79,8 +80,8 @@ const executeSchema = {
   ],
 } as const;
 
-function assess(query: string, keyName: string, allowUnbounded: boolean) {
-  const checks = checkSql(query, allowUnbounded);
+async function assess(query: string, keyName: string, allowUnbounded: boolean) {
+  const checks = await checkSqlOffThread(query, allowUnbounded);
   return {
     query: query.trim(),
     key_name: keyName,
@@ -116,7 +117,7 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
       inputSchema: executeSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const validation = assess(args.query, args.key_name, args.allow_unbounded ?? false);
+        const validation = await assess(args.query, args.key_name, args.allow_unbounded ?? false);
         if (!validation.decision.allowed) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: 'The query did not pass the read-only safeguards; it was not sent to the warehouse.',

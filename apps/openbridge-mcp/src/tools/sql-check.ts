@@ -1,5 +1,5 @@
 // Read-only SQL guard: one statement in every lexical reading, parsed by real grammars, allowed only when every parse is a pure read.
-import { type Dialect, parseInEveryDialect } from '../sql/dialect-parsers.js';
+import { type Dialect, type DialectParse, parseInEveryDialect } from '../sql/dialect-parsers.js';
 import { maxStatementCount } from '../sql/lexical-statements.js';
 import { statementFacts } from '../sql/read-only-ast.js';
 
@@ -25,6 +25,16 @@ export interface SqlCheck {
   warnings: string[];
 }
 
+/** A parse that already decides a refusal: several statements, or one that is not a pure read. */
+function refusesOutright(parse: DialectParse): boolean {
+  if (!parse.ok) return false;
+  if (parse.statements.length !== 1) return true;
+  const facts = statementFacts(parse.statements[0]);
+  return (
+    facts.kind !== 'select' || facts.writes.length > 0 || facts.selectInto || facts.sideEffects.length > 0
+  );
+}
+
 /**
  * The rule, decided on structure only:
  * 1. every lexical reading of quotes, escapes, comments and dollar quoting sees one statement
@@ -35,7 +45,8 @@ export interface SqlCheck {
  */
 export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
   const lexicalSingle = maxStatementCount(sql) <= 1;
-  const parses = parseInEveryDialect(sql);
+  // Several statements is a refusal whatever the grammars say: they are not run (they cost seconds on long text).
+  const parses = lexicalSingle ? parseInEveryDialect(sql, refusesOutright) : [];
   const parsed: Dialect[] = [];
   const notParsed: Array<{ dialect: Dialect; error: string }> = [];
   const kinds = new Set<string>();
