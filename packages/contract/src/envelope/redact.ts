@@ -23,6 +23,8 @@ const MIN_SECRET = 6;
 const remembered = new Set<string>();
 const MAX_REMEMBERED = 256;
 const registered = new Set<string>();
+/** `remembered`, longest first (so a value is never left half-redacted by a shorter form inside it). */
+let rememberedLongestFirst: readonly string[] = [];
 
 /**
  * Registers the userinfo of a configured URL (`https://user:pass@proxy`) so every later redaction (envelopes,
@@ -44,7 +46,9 @@ export function rememberUrlCredentials(username: string, password: string): void
     forms.push(userinfo, base64, base64.replace(/=+$/, ''), pass === '' ? user : pass);
   }
   for (const form of forms) if (form.length >= MIN_SECRET) remembered.add(form);
+  rememberedLongestFirst = [...remembered].sort((a, b) => b.length - a.length);
 }
+
 
 function safeDecode(part: string): string {
   try {
@@ -62,8 +66,7 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
       typeof prefix === 'string' ? `${prefix}[redacted]` : '[redacted]',
     );
   out = out.replace(BASIC, (match, value: string) => (isBasicCredential(value) ? 'Basic [redacted]' : match));
-  // Longest first, so a value is never left half-redacted by a shorter form inside it.
-  for (const secret of [...secrets, ...remembered].sort((a, b) => b.length - a.length))
-    if (secret.length >= MIN_SECRET) out = out.split(secret).join('[redacted]');
+  for (const secret of secrets) if (secret.length >= MIN_SECRET) out = out.split(secret).join('[redacted]');
+  for (const secret of rememberedLongestFirst) out = out.split(secret).join('[redacted]');
   return out;
 }
