@@ -7,6 +7,7 @@ export const REDIRECT_REFUSED_CODE = 'UPSTREAM_REDIRECT_REFUSED';
 
 const ISSUE: Record<RedirectRefusedError['reason'], string> = {
   malformed_location: 'the redirect Location is not a valid URL',
+  credentials_in_location: 'the redirect Location carries user:password credentials',
   unsupported_scheme: 'the redirect leads to a scheme other than http or https',
   private_address: 'the redirect leads to a loopback, link-local or private address',
   insecure_downgrade: 'the redirect downgrades https to http on another host',

@@ -4,6 +4,7 @@ import { isPrivateHost } from './private-address.js';
 /** Why a redirect is not followed (the envelope's `details[0].reason`). */
 export type RedirectRefusalReason =
   | 'malformed_location'
+  | 'credentials_in_location'
   | 'unsupported_scheme'
   | 'private_address'
   | 'insecure_downgrade'
@@ -37,7 +38,7 @@ function normalHost(host: string): string {
 
 /**
  * The rule for one hop, `asked` being the URL the caller asked for and `from` the hop that redirected:
- * - http(s) only;
+ * - http(s) only, and no userinfo in the Location (a redirect never supplies credentials);
  * - the asked origin itself is always allowed (the operator configured it, even on a loopback proxy);
  * - anything else never reaches a loopback, link-local or private address or a `localhost` name;
  * - https never downgrades to http on another host (same host: followed, credentials dropped);
@@ -50,6 +51,7 @@ export function redirectRefusal(
   hosts: RedirectHosts,
 ): RedirectRefusalReason | undefined {
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return 'unsupported_scheme';
+  if (target.username !== '' || target.password !== '') return 'credentials_in_location';
   if (target.origin === asked.origin) return undefined;
   if (isPrivateHost(target.hostname)) return 'private_address';
   const sameHost = normalHost(target.hostname) === normalHost(asked.hostname);

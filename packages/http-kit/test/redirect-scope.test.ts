@@ -79,6 +79,7 @@ describe('redirect scope (fetcher)', () => {
     ['ftp://bucket-eu.storage.test/x', 'unsupported_scheme'],
     ['file:///etc/passwd', 'unsupported_scheme'],
     ['http://[bad', 'malformed_location'],
+    ['https://user:pw@bucket-eu.storage.test/x', 'credentials_in_location'],
   ])('%s → UPSTREAM_REDIRECT_REFUSED (%s), nothing sent there', async (to, reason) => {
     const error = await refusal(to);
     expect(error.code).toBe('UPSTREAM_REDIRECT_REFUSED');
