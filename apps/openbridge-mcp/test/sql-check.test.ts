@@ -70,6 +70,10 @@ const HOSTILE: readonly string[] = [
   "SELECT pg_read_file('/etc/passwd') LIMIT 1",
   "SELECT a FROM t WHERE a IN (SELECT setval('s', 1)) LIMIT 1",
   "SELECT SYSTEM$CANCEL_QUERY('01a') LIMIT 1",
+  "SELECT pg_notify('ch', 'x') LIMIT 1",
+  "SELECT lo_import('/etc/passwd') LIMIT 1",
+  "SELECT * FROM EXTERNAL_QUERY('conn', 'SELECT 1') LIMIT 1",
+  "SELECT query_to_xml('DELETE FROM t RETURNING 1', true, true, '') LIMIT 1",
   'SELECT a FROM t FOR UPDATE LIMIT 1',
   // Nothing to run, or nothing the grammars can read.
   '-- only a comment',

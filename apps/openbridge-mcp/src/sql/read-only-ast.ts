@@ -34,7 +34,9 @@ const WRITE_TYPES = new Set([
 
 /**
  * Functions whose call changes state outside the result (sequences, session settings, server files, other
- * backends, advisory locks, remote connections), by their unqualified lower-case name.
+ * backends, advisory locks, notifications, replication, remote connections) or runs SQL text of its own
+ * (`query_to_xml`, BigQuery `EXTERNAL_QUERY`), by their unqualified lower-case name; plus whole families by prefix.
+ * A user-defined function's effects cannot be read from the call: the warehouse user's grants are the second line.
  */
 const SIDE_EFFECT_FUNCTIONS = new Set([
   'nextval',
@@ -46,25 +48,32 @@ const SIDE_EFFECT_FUNCTIONS = new Set([
   'pg_rotate_logfile',
   'pg_promote',
   'pg_switch_wal',
-  'pg_create_restore_point',
-  'pg_advisory_lock',
-  'pg_advisory_xact_lock',
-  'pg_try_advisory_lock',
+  'pg_notify',
+  'pg_logical_emit_message',
   'pg_read_file',
   'pg_read_binary_file',
   'pg_ls_dir',
   'pg_stat_file',
-  'lo_import',
-  'lo_export',
-  'lo_unlink',
-  'lo_create',
-  'lo_from_bytea',
-  'lo_put',
-  'dblink',
-  'dblink_exec',
-  'dblink_connect',
+  'pg_file_write',
+  'pg_stat_reset',
   'query_to_xml',
+  'query_to_xml_and_xmlschema',
+  'external_query',
 ]);
+const SIDE_EFFECT_PREFIXES = [
+  'pg_advisory',
+  'pg_try_advisory',
+  'pg_create_',
+  'pg_drop_',
+  'pg_replication_',
+  'lo_',
+  'dblink',
+  'system$',
+];
+
+function hasSideEffects(name: string): boolean {
+  return SIDE_EFFECT_FUNCTIONS.has(name) || SIDE_EFFECT_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
 
 export interface StatementFacts {
   /** The top statement's type (`select`, `delete`, `show` …). */
@@ -128,8 +137,7 @@ export function statementFacts(statement: unknown): StatementFacts {
     if (type === 'select' && isNode(node.into) && (node.into.position ?? null) !== null) selectInto = true;
     if (type === 'function' || type === 'aggr_func') {
       const name = functionName(node)?.toLowerCase();
-      if (name !== undefined && (SIDE_EFFECT_FUNCTIONS.has(name) || name.startsWith('system$')))
-        sideEffects.add(name);
+      if (name !== undefined && hasSideEffects(name)) sideEffects.add(name);
     }
     for (const child of Object.values(node)) walk(child, depth + 1);
   };
