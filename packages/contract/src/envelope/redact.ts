@@ -49,7 +49,6 @@ export function rememberUrlCredentials(username: string, password: string): void
   rememberedLongestFirst = [...remembered].sort((a, b) => b.length - a.length);
 }
 
-
 function safeDecode(part: string): string {
   try {
     return decodeURIComponent(part);
