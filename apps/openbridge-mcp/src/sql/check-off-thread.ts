@@ -10,6 +10,8 @@ import type { CheckRequest } from './check-worker.js';
 export const CHECK_BUDGET_MS = 15_000;
 
 const WORKER_FILE = new URL('./check-worker.js', import.meta.url);
+/** Running from the TypeScript sources (tests) there is no compiled worker: the check then runs inline. */
+const HAS_WORKER = existsSync(fileURLToPath(WORKER_FILE));
 
 interface Pending {
   resolve: (check: SqlCheck) => void;
@@ -71,7 +73,7 @@ function startWorker(): Worker {
  * sources), the check runs inline: same function, same answer.
  */
 export function checkSqlOffThread(sql: string, allowUnbounded: boolean): Promise<SqlCheck> {
-  if (!existsSync(fileURLToPath(WORKER_FILE))) return Promise.resolve(checkSql(sql, allowUnbounded));
+  if (!HAS_WORKER) return Promise.resolve(checkSql(sql, allowUnbounded));
   worker ??= startWorker();
   const id = nextId++;
   return new Promise((resolve) => {
