@@ -110,6 +110,13 @@ const BENIGN: readonly string[] = [
   "SELECT CASE WHEN a > 1 THEN 'big' ELSE 'small' END AS size FROM t LIMIT 5",
   'SELECT pg_sleep(1) LIMIT 1',
   'SELECT created_at, updated_at, deleted_flag FROM t LIMIT 1',
+  // Dialect-specific reads: one grammar that parses them is enough when none sees anything else.
+  'SELECT a::int FROM t LIMIT 1',
+  'SELECT * EXCEPT(a) FROM `p.d.t` LIMIT 1',
+  'SELECT a FROM t QUALIFY ROW_NUMBER() OVER (PARTITION BY b ORDER BY c) = 1 LIMIT 5',
+  "SELECT * FROM t WHERE a ILIKE '%x%' LIMIT 1",
+  "SELECT 'C:\\path' AS p FROM t LIMIT 1",
+  'SELECT 1 LIMIT 1; -- done',
 ];
 
 describe('SQL guard corpus', () => {
