@@ -88,7 +88,7 @@ async function rejection(promise: Promise<unknown>): Promise<McpError> {
   throw new Error('expected the request to fail');
 }
 
-describe('discovery', () => {
+describe('discovery', { timeout: 30_000 }, () => {
   test('capabilities advertise tasks; only the waiting tool declares execution.taskSupport', async () => {
     const { client } = await connect(contract(fakeJobs()));
     expect(client.getServerCapabilities()?.tasks).toEqual({
@@ -102,7 +102,7 @@ describe('discovery', () => {
   });
 });
 
-describe('a task run to completion', () => {
+describe('a task run to completion', { timeout: 30_000 }, () => {
   test('CreateTaskResult at once, status notifications in order, tasks/result is the tool result with its _meta', async () => {
     const jobs = fakeJobs(4);
     const { statuses, createTask, getTask, result } = await connect(contract(jobs));
@@ -157,7 +157,7 @@ describe('a task run to completion', () => {
   });
 });
 
-describe('cancel', () => {
+describe('cancel', { timeout: 30_000 }, () => {
   test('a task cancelled mid-poll makes no upstream request after the cancel and has no result', async () => {
     const jobs = fakeJobs(Number.POSITIVE_INFINITY);
     const { createTask, cancel, getTask, result, statuses } = await connect(contract(jobs));
@@ -186,7 +186,7 @@ describe('cancel', () => {
   });
 });
 
-describe('inline progress (no task)', () => {
+describe('inline progress (no task)', { timeout: 30_000 }, () => {
   test('a call with a progressToken gets notifications/progress per status, increasing; the result is unchanged', async () => {
     const jobs = fakeJobs(4);
     const { client } = await connect(contract(jobs));
@@ -204,7 +204,7 @@ describe('inline progress (no task)', () => {
   });
 });
 
-describe('bad input', () => {
+describe('bad input', { timeout: 30_000 }, () => {
   test('an unknown task id: -32602 on get, result and cancel', async () => {
     const { getTask, result, cancel } = await connect(contract(fakeJobs()));
     for (const request of [getTask('nope'), result('nope'), cancel('nope')]) {
@@ -282,7 +282,7 @@ describe('bad input', () => {
   });
 });
 
-describe('memory records keep a result for its ttl, then forget it', () => {
+describe('memory records keep a result for its ttl, then forget it', { timeout: 30_000 }, () => {
   test('expiry counts from the end of the task', async () => {
     let now = 1_000_000;
     const clock = () => now;

@@ -58,7 +58,7 @@ const PROFILE: ServerProfile = {
   errorKinds: ['mcp_input_validation', 'tool_not_found', 'sp_api_http', 'sp_api_client', 'internal_error'],
 };
 
-describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', () => {
+describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { timeout: 30_000 }, () => {
   let redis: RedisProcess;
   const handles: HttpServerHandle[] = [];
   const stores: RedisTaskRecords[] = [];
