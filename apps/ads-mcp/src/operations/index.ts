@@ -27,6 +27,7 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'list_sb_campaigns',
   'list_sd_campaigns',
   'list_portfolios',
+  'run_amc_query',
 ]);
 
 export function adsToolSplit(ctx: ToolDeps, curated: readonly ToolDefinition[]): ToolSplit {

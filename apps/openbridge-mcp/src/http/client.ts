@@ -1,5 +1,5 @@
-// OpenbridgeClient: the tools' face of the shared pipeline (JSON:API bodies, one per-IP budget). Tools name
-// an operation of the one table (operations.ts); the client builds its URL and sends it.
+// OpenbridgeClient: the tools' face of the shared pipeline (JSON:API bodies, each host's documented media types,
+// one per-IP budget). Tools name an operation of the one table (operations.ts); the client builds its URL.
 import { type CallContext, type MetaCollector, passthroughParts } from '@obmcp/contract';
 import type { Pipeline, QueryValue } from '@obmcp/http-kit';
 import type { Config } from '../config.js';
@@ -19,13 +19,29 @@ export interface OpenbridgeRequest {
   /** Values of the path template's placeholders. */
   params?: Readonly<Record<string, string | number>>;
   query?: Record<string, QueryValue>;
-  /** JSON body (JSON:API resource documents are sent as application/vnd.api+json). */
+  /** JSON body; its Content-Type is the host's documented one (see below). */
   body?: unknown;
   /** Resource name for the not-found hint. */
   resource?: string;
   /** This exchange's own deadline (execute_query's statement timeout), instead of OPENBRIDGE_TIMEOUT_MS. */
   timeoutMs?: number;
 }
+
+/** A 2xx answer read as bytes, for bodies that are not always JSON (the Query API's CSV). */
+export interface RawAnswer {
+  bytes: Uint8Array;
+  contentType: string | null;
+}
+
+/**
+ * Media types, as the docs show them: the Subscriptions API is a JSON:API server (subscriptions-api.md
+ * sends `Content-Type: application/vnd.api+json`); the Service API proxy (history, jobs, rules, query …)
+ * and the other hosts take `application/json` (service-api.md, service-ob-api.md, the embed-cli). Every
+ * request accepts both JSON types, so a server that renders only one of them still answers.
+ */
+export const JSON_API = 'application/vnd.api+json';
+const JSON_API_HOSTS: ReadonlySet<keyof Config['urls']> = new Set(['subscriptions']);
+const ACCEPT_JSON = 'application/json, application/vnd.api+json';
 
 export class OpenbridgeClient {
   constructor(
@@ -35,13 +51,26 @@ export class OpenbridgeClient {
 
   /** Parsed JSON body of a 2xx response (undefined for 204). Throws contract errors otherwise. */
   async call(req: OpenbridgeRequest, call: CallScope): Promise<unknown> {
-    const res = await this.pipeline.exchange({
+    return (await this.exchange(req, call, ACCEPT_JSON, 'json')).body;
+  }
+
+  /** The 2xx body as bytes with its Content-Type, accepting `accept` as well as JSON. */
+  async callRaw(req: OpenbridgeRequest, call: CallScope, accept: string): Promise<RawAnswer> {
+    const res = await this.exchange(req, call, `${ACCEPT_JSON}, ${accept}`, 'bytes');
+    return { bytes: res.bytes, contentType: res.headers.get('content-type') };
+  }
+
+  private exchange(req: OpenbridgeRequest, call: CallScope, accept: string, responseType: 'json' | 'bytes') {
+    const op = OPENBRIDGE_OPERATIONS[req.operation];
+    return this.pipeline.exchange({
       operation: req.operation,
-      method: OPENBRIDGE_OPERATIONS[req.operation].method,
+      method: op.method,
       path: operationUrl(this.urls, req.operation, req.params),
       ...(req.query ? { query: req.query } : {}),
       body: req.body,
-      contentType: 'application/vnd.api+json',
+      contentType: JSON_API_HOSTS.has(op.host) ? JSON_API : 'application/json',
+      accept,
+      responseType,
       // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.
       ...passthroughParts(call.passthrough),
       ...(req.timeoutMs === undefined ? {} : { timeoutMs: req.timeoutMs }),
@@ -49,6 +78,5 @@ export class OpenbridgeClient {
       meta: call.meta,
       context: req.resource === undefined ? {} : { resource: req.resource },
     });
-    return res.body;
   }
 }
