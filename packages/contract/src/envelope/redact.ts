@@ -1,4 +1,5 @@
-// Scrubs credential-looking substrings (LWA tokens, bearer values, JWTs, signed-URL signatures, URL userinfo) from text.
+// Scrubs credential-looking substrings (LWA tokens, bearer and Basic values, JWTs, signed-URL signatures, URL userinfo) from text.
+import { redactBasicCredentials } from './basic-credentials.js';
 import { redactUrlCredentials } from './url-credentials.js';
 const PATTERNS: readonly RegExp[] = [
   /\bAtz[ar]\|[^\s"',;}]+/g,
@@ -9,7 +10,7 @@ const PATTERNS: readonly RegExp[] = [
 
 /** Every agent-visible string passes through here (boundText); apps may add configured secrets. */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let out = redactUrlCredentials(text);
+  let out = redactBasicCredentials(redactUrlCredentials(text));
   for (const pattern of PATTERNS)
     out = out.replace(pattern, (_m, prefix?: string) =>
       typeof prefix === 'string' ? `${prefix}[redacted]` : '[redacted]',

@@ -1,4 +1,5 @@
 // Structured JSON logs to stderr only: stdout of a stdio server is the protocol.
+import { redactBasicCredentials } from '../envelope/basic-credentials.js';
 import { redactUrlCredentials } from '../envelope/url-credentials.js';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
@@ -56,8 +57,8 @@ export function createLogger(options: LoggerOptions, base: LogFields = {}): Logg
       ...(scrub({ ...base, ...fields }) as LogFields),
     });
     for (const s of secrets) line = line.split(s).join('[redacted]');
-    // A configured URL may carry a proxy's user:password (a message, a cause's text): never written.
-    write(`${redactUrlCredentials(line)}\n`);
+    // A configured URL may carry a proxy's user:password (a message, a cause's text, an echoed Basic header): never written.
+    write(`${redactBasicCredentials(redactUrlCredentials(line))}\n`);
   };
   return {
     debug: (m, f) => emit('debug', m, f),
