@@ -61,7 +61,14 @@ export {
   type EnvRow,
 } from './config/env-docs.js';
 export { runCli, helpText, type CliSpec } from './cli/run-cli.js';
-export { parseCliArgs, CliUsageError, CLI_FLAGS, type CliRequest, type HttpFlags } from './cli/cli-args.js';
+export {
+  parseCliArgs,
+  checkHttpFlagsApply,
+  CliUsageError,
+  CLI_FLAGS,
+  type CliRequest,
+  type HttpFlags,
+} from './cli/cli-args.js';
 export { NODE_FLOOR, meetsNodeFloor, nodeFloorRefusal, enforceNodeFloor } from './cli/node-floor.js';
 export { readLogLevel, LOG_LEVEL_ENV, LOG_LEVELS } from './config/log-level.js';
 export { runServer, type StartupIo } from './config/run-server.js';

@@ -5,10 +5,16 @@ import {
   type EnvDocs,
   type EnvReadPass,
 } from '../config/env-docs.js';
-import type { Env } from '../config/env-reader.js';
+import { type Env, envReaderOf } from '../config/env-reader.js';
 import { runServer, type StartupIo } from '../config/run-server.js';
-import { HTTP_ENV_DOCS, type HttpOptions, readHttpOptions, wantsHttp } from '../server/http/http-options.js';
-import { CliUsageError, type HttpFlags, parseCliArgs } from './cli-args.js';
+import {
+  HTTP_ENV,
+  HTTP_ENV_DOCS,
+  type HttpOptions,
+  readHttpOptions,
+  wantsHttp,
+} from '../server/http/http-options.js';
+import { CliUsageError, checkHttpFlagsApply, type HttpFlags, parseCliArgs } from './cli-args.js';
 import { type HelpText, renderHelp } from './help.js';
 
 export interface CliSpec extends HelpText {
@@ -49,6 +55,7 @@ export async function runCli(
       return;
     }
     flags = request.flags;
+    checkHttpFlagsApply(flags, envReaderOf(env).text(HTTP_ENV.port) !== undefined);
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error;
     process.stderr.write(`${spec.name}: ${error.message}\n`);
