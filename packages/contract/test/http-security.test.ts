@@ -56,7 +56,10 @@ describe('bearer-token auth', () => {
       .filter((line) => line.includes('"msg":"http request refused"'));
     expect(refusals.length).toBeGreaterThanOrEqual(5);
     for (const line of refusals)
-      expect(JSON.parse(line)).toMatchObject({ level: 'warn', reason: 'token missing or wrong (Authorization: Bearer)' });
+      expect(JSON.parse(line)).toMatchObject({
+        level: 'warn',
+        reason: 'token missing or wrong (Authorization: Bearer)',
+      });
   });
 
   it('rejects an SDK client without the token and accepts one with it', async () => {
