@@ -14,6 +14,7 @@ import {
   readHttpOptions,
   wantsHttp,
 } from '../server/http/http-options.js';
+import { readTaskSettings, TASK_ENV_DOCS } from '../server/tasks/task-settings.js';
 import { CliUsageError, checkHttpFlagsApply, type HttpFlags, parseCliArgs } from './cli-args.js';
 import { type HelpText, renderHelp } from './help.js';
 
@@ -30,9 +31,10 @@ export interface CliSpec extends HelpText {
 
 /** The help text of `spec`, with the environment table built from its reads. */
 export function helpText(spec: CliSpec): string {
-  const docs = [...spec.env.docs, CONTRACT_ENV_DOCS, HTTP_ENV_DOCS];
+  const docs = [...spec.env.docs, CONTRACT_ENV_DOCS, TASK_ENV_DOCS, HTTP_ENV_DOCS];
   const rows = describeEnvironment(docs, (reader) => {
     spec.env.read(reader);
+    readTaskSettings(reader);
     readHttpOptions({ http: true, allowUnauthenticated: false }, reader);
   });
   return renderHelp(spec, rows);
