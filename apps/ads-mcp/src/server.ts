@@ -1,6 +1,6 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
 import { applyCodeMode } from '@obmcp/code-mode';
-import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
+import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
 import {
   createFetcher,
   createLimiter,
@@ -23,6 +23,7 @@ import type { AdsToolContext } from './tools/context.js';
 import { adsToolSplit } from './operations/index.js';
 import { adsTools } from './tools/index.js';
 import { VERSION } from './version.js';
+import { adsRedirectHosts } from './http/redirect-hosts.js';
 
 export const USER_AGENT = `obmcp-ads/${VERSION} (Language=TypeScript)`;
 
@@ -32,6 +33,8 @@ export interface CreateServerOptions {
   env?: Record<string, string | undefined>;
   /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
   limiterStore?: LimiterStore;
+  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  taskRecords?: TaskRecords;
 }
 
 export function createServer(config: AdsConfig, options: CreateServerOptions): ContractServer {
@@ -39,6 +42,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     timeoutMs: config.timeoutMs,
     userAgent: USER_AGENT,
     maxBodyBytes: config.reportMaxBytes,
+    redirectHosts: adsRedirectHosts(config),
   });
   const session = createSession(config.region, config.profileId, config.openbridge?.identityId);
   const env = options.env ?? process.env;
@@ -93,5 +97,6 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     env,
     settings: config.contract,
     logger: options.logger,
+    ...(options.taskRecords ? { taskRecords: options.taskRecords } : {}),
   });
 }

@@ -1,5 +1,5 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
-import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
+import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
 import {
   createFetcher,
@@ -15,16 +15,26 @@ import { openbridgeUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
 import { buildTools } from './tools/index.js';
 import { VERSION } from './version.js';
+import { openbridgeRedirectHosts } from './http/redirect-hosts.js';
 
 export interface ServerDeps {
   logger: Logger;
   env?: Record<string, string | undefined>;
   /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
   limiterStore?: LimiterStore;
+  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  taskRecords?: TaskRecords;
 }
 
-export function createServer(config: Config, { logger, env, limiterStore }: ServerDeps): ContractServer {
-  const fetcher = createFetcher({ timeoutMs: config.timeoutMs, userAgent: `openbridge-mcp/${VERSION}` });
+export function createServer(
+  config: Config,
+  { logger, env, limiterStore, taskRecords }: ServerDeps,
+): ContractServer {
+  const fetcher = createFetcher({
+    timeoutMs: config.timeoutMs,
+    userAgent: `openbridge-mcp/${VERSION}`,
+    redirectHosts: openbridgeRedirectHosts(config),
+  });
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
     ...(limiterStore ? { store: limiterStore } : {}),
@@ -47,7 +57,8 @@ export function createServer(config: Config, { logger, env, limiterStore }: Serv
     env: env ?? process.env,
     log,
   });
-  const client = new OpenbridgeClient(createPipeline(upstream));
+  // Only the Subscriptions API is documented with JSON:API request bodies.
+  const client = new OpenbridgeClient(createPipeline(upstream), [config.urls.subscriptions]);
   let contract: ContractServer | undefined;
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
   const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);
@@ -58,6 +69,7 @@ export function createServer(config: Config, { logger, env, limiterStore }: Serv
     env: env ?? process.env,
     settings: config.contract,
     logger,
+    ...(taskRecords ? { taskRecords } : {}),
   });
   return contract;
 }

@@ -1,5 +1,5 @@
 // createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
-import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
+import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
 import {
   createFetcher,
@@ -20,6 +20,7 @@ import { RestrictedData } from './restricted/restricted-data.js';
 import { operationRule, spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
 import { SP_MCP_VERSION } from './version.js';
+import { spRedirectHosts } from './http/redirect-hosts.js';
 
 export const USER_AGENT = `obmcp-sp/${SP_MCP_VERSION} (Language=TypeScript)`;
 
@@ -29,16 +30,20 @@ export interface CreateServerOptions {
   env?: Record<string, string | undefined>;
   /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
   limiterStore?: LimiterStore;
+  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  taskRecords?: TaskRecords;
 }
 
 export function createServer(config: SpConfig, options: CreateServerOptions): ContractServer {
   const env = options.env ?? process.env;
-  const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT });
-  const lwa = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT });
+  const redirectHosts = spRedirectHosts(config);
+  const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
+  const lwa = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
   const documents = createFetcher({
     timeoutMs: config.documentTimeoutMs,
     userAgent: USER_AGENT,
     maxBodyBytes: config.maxDocumentBytes,
+    redirectHosts,
   });
   const session = new Session(config, env);
   const limiter = createLimiter({
@@ -85,5 +90,6 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     env,
     settings: config.contract,
     logger: options.logger,
+    ...(options.taskRecords ? { taskRecords: options.taskRecords } : {}),
   });
 }

@@ -1,8 +1,18 @@
 // The preload's startup check of the OBMCP_MOCK_* switches: a typo is a startup error, not a strange 500 later.
 import { FAULT_SCENARIOS } from './faults.js';
+import { OPENBRIDGE_FAULTS } from './openbridge/rules-search.js';
 import { count, mockSettings, raw, readSwitchFile, wholeNumber } from './settings.js';
 
 const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
+
+const unitOf = (name: string): string =>
+  name.endsWith('TTL')
+    ? 'seconds'
+    : name.endsWith('_MS')
+      ? 'milliseconds'
+      : name.endsWith('POLLS')
+        ? 'polls'
+        : 'tokens';
 
 /** Problems with the switches as set (one line each); the preload refuses to start on any. */
 export function checkMockSettings(): string[] {
@@ -11,12 +21,11 @@ export function checkMockSettings(): string[] {
     'OBMCP_MOCK_LATENCY_MS',
     'OBMCP_MOCK_EXPIRED_TOKENS',
     'OBMCP_MOCK_OPENBRIDGE_JWT_TTL',
+    'OBMCP_MOCK_ADS_REPORT_POLLS',
   ]) {
     const v = raw(name);
     if (v !== undefined && count(name) === undefined)
-      problems.push(
-        `${name} must be a whole number of ${name.endsWith('TTL') ? 'seconds' : name.endsWith('_MS') ? 'milliseconds' : 'tokens'} (got ${shown(v)})`,
-      );
+      problems.push(`${name} must be a whole number of ${unitOf(name)} (got ${shown(v)})`);
   }
   const latencyFile = raw('OBMCP_MOCK_LATENCY_FILE');
   // A missing or empty file is allowed: the upstream is fast until the file says otherwise.
@@ -30,6 +39,11 @@ export function checkMockSettings(): string[] {
         `${channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT'} must be none or one of ${FAULT_SCENARIOS.join(', ')} (got ${shown(v)})`,
       );
   }
+  const obFault = mockSettings.openbridgeFault();
+  if (obFault !== undefined && !(OPENBRIDGE_FAULTS as readonly string[]).includes(obFault))
+    problems.push(
+      `OBMCP_MOCK_OPENBRIDGE_FAULT must be none or one of ${OPENBRIDGE_FAULTS.join(', ')} (got ${shown(obFault)})`,
+    );
   const status = raw('OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS');
   if (status !== undefined && status !== '200' && status !== '202')
     problems.push(`OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS must be 200 or 202 (got ${shown(status)})`);

@@ -55,8 +55,22 @@ export const mockSettings = {
     const ttl = count('OBMCP_MOCK_OPENBRIDGE_JWT_TTL');
     return ttl !== undefined && ttl > 0 ? ttl : 3600;
   },
+  /**
+   * OBMCP_MOCK_OPENBRIDGE_FAULT: an Openbridge-only fault. `rules_search_timeout`: a Rules API search whose
+   * result set is large (service-rules-api.md: "may time out in cases where result sets are too large")
+   * answers the API Gateway's 504; narrow searches still answer.
+   */
+  openbridgeFault: (): string | undefined => {
+    const v = raw('OBMCP_MOCK_OPENBRIDGE_FAULT');
+    return v === 'none' ? undefined : v;
+  },
   /** OBMCP_MOCK_WARNING=1: every API answer carries a Warning header (faults included). */
   warningOnEveryAnswer: (): boolean => raw('OBMCP_MOCK_WARNING') === '1',
+  /**
+   * OBMCP_MOCK_ADS_REPORT_POLLS: getReport answers before a Reporting v3 report is COMPLETED (default 2:
+   * PENDING, PROCESSING, then COMPLETED); a large number keeps it PROCESSING (a wait to cancel).
+   */
+  adsReportPolls: (): number => count('OBMCP_MOCK_ADS_REPORT_POLLS') ?? 2,
   /** OBMCP_MOCK_REQUEST_LOG: a file; every API request the mocks receive is appended as one JSON line. */
   requestLog: (): string | undefined => raw('OBMCP_MOCK_REQUEST_LOG'),
 };
