@@ -15,7 +15,9 @@ const deadline = budgetSeconds > 0 ? Date.now() + budgetSeconds * 1000 : Number.
 /** Repo-relative paths the change touched. */
 function touchedFiles() {
   try {
-    return new Set(execFileSync('git', ['diff', '--name-only', base, 'HEAD'], { cwd: root, encoding: 'utf8' }).split('\n'));
+    return new Set(
+      execFileSync('git', ['diff', '--name-only', base, 'HEAD'], { cwd: root, encoding: 'utf8' }).split('\n'),
+    );
   } catch {
     console.error(`mutation: cannot diff against ${base}; judging every target file`);
     return undefined;
@@ -25,7 +27,9 @@ function touchedFiles() {
 function stryker(target, files) {
   const left = deadline - Date.now();
   if (left <= 0) {
-    console.error(`mutation: over the ${budgetSeconds} s budget before ${target.dir}: run pnpm mutation locally and commit`);
+    console.error(
+      `mutation: over the ${budgetSeconds} s budget before ${target.dir}: run pnpm mutation locally and commit`,
+    );
     process.exit(1);
   }
   const args = ['stryker', 'run', ...(files ? ['--mutate', files.join(',')] : [])];
@@ -36,7 +40,9 @@ function stryker(target, files) {
     ...(Number.isFinite(left) ? { timeout: left, killSignal: 'SIGKILL' } : {}),
   });
   if (run.error) {
-    console.error(`mutation: ${target.dir} did not finish within the budget: run pnpm mutation locally and commit`);
+    console.error(
+      `mutation: ${target.dir} did not finish within the budget: run pnpm mutation locally and commit`,
+    );
     process.exit(1);
   }
 }
@@ -45,7 +51,9 @@ if (!changedOnly) {
   for (const target of TARGETS) stryker(target, undefined);
   const rows = scoreRows(root);
   for (const r of rows)
-    console.log(r.missing ? `${r.target} ${r.file}: no report` : `${r.target} ${r.file}: ${r.score.toFixed(1)} %`);
+    console.log(
+      r.missing ? `${r.target} ${r.file}: no report` : `${r.target} ${r.file}: ${r.score.toFixed(1)} %`,
+    );
   if (failing(rows).length > 0) {
     console.error(`mutation: ${failing(rows).length} score(s) under their floor`);
     process.exit(1);
@@ -61,7 +69,9 @@ if (!changedOnly) {
     for (const file of files) {
       const { score, total } = scoreOf(report?.files?.[file]?.mutants ?? []);
       const floor = target.security.includes(file) ? FLOORS.security : FLOORS.package;
-      console.log(`mutation: ${target.dir}/${file}: ${score.toFixed(1)} % of ${total} mutants (floor ${floor} %)`);
+      console.log(
+        `mutation: ${target.dir}/${file}: ${score.toFixed(1)} % of ${total} mutants (floor ${floor} %)`,
+      );
       if (score < floor) under.push(`${target.dir}/${file}`);
     }
   }

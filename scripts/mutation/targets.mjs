@@ -18,7 +18,11 @@ export const TARGETS = [
       'src/envelope/redact.ts',
       'src/envelope/url-credentials.ts',
     ],
-    security: ['src/validation/strict-unknown.ts', 'src/envelope/redact.ts', 'src/envelope/url-credentials.ts'],
+    security: [
+      'src/validation/strict-unknown.ts',
+      'src/envelope/redact.ts',
+      'src/envelope/url-credentials.ts',
+    ],
   },
   {
     dir: 'packages/http-kit',
@@ -40,7 +44,12 @@ export const TARGETS = [
   },
   {
     dir: 'packages/code-mode',
-    mutate: ['src/options.ts', 'src/sandbox/call-tool-global.ts', 'src/sandbox/log-sink.ts', 'src/sandbox/marshal.ts'],
+    mutate: [
+      'src/options.ts',
+      'src/sandbox/call-tool-global.ts',
+      'src/sandbox/log-sink.ts',
+      'src/sandbox/marshal.ts',
+    ],
     security: ['src/options.ts', 'src/sandbox/call-tool-global.ts', 'src/sandbox/log-sink.ts'],
   },
   {
@@ -50,7 +59,11 @@ export const TARGETS = [
   },
   {
     dir: 'apps/sp-mcp',
-    mutate: ['src/restricted/restricted-data.ts', 'src/restricted/restricted-resource.ts', 'src/http/query-case.ts'],
+    mutate: [
+      'src/restricted/restricted-data.ts',
+      'src/restricted/restricted-resource.ts',
+      'src/http/query-case.ts',
+    ],
     security: [],
   },
   {

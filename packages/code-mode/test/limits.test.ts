@@ -108,7 +108,9 @@ describe('execute limits', () => {
   it('allows exactly the 50th call and refuses the 51st (the boundary, mutation sample CM1)', async () => {
     const fifty = "for (let i = 0; i < 50; i++) await call_tool('echo', { i }); return 'ok';";
     expect(await execute(fifty)).toMatchObject({ result: 'ok' });
-    const { detail } = await limited("for (let i = 0; i < 51; i++) await call_tool('echo', { i }); return 'ok';");
+    const { detail } = await limited(
+      "for (let i = 0; i < 51; i++) await call_tool('echo', { i }); return 'ok';",
+    );
     expect(detail).toMatchObject({ limit_kind: 'calls', limit: 50 });
   });
 
@@ -116,8 +118,11 @@ describe('execute limits', () => {
     const limits = resolveLimits({ maxTimeoutMs: 5000 });
     expect(limits.defaultTimeoutMs).toBe(5000);
     const tool = codeModeTools({ maxTimeoutMs: 5000 }).find((t) => t.name === 'execute');
-    const timeout = (tool?.inputSchema.properties as Record<string, { description?: string; maximum?: number }>)
-      .timeout_ms;
+    const properties = (tool?.inputSchema.properties ?? {}) as Record<
+      string,
+      { description?: string; maximum?: number }
+    >;
+    const timeout = properties.timeout_ms;
     expect(timeout?.maximum).toBe(5000);
     expect(timeout?.description).not.toContain('10000');
   });

@@ -141,7 +141,9 @@ describe('MCP_STRICT_UNKNOWN_FIELDS and the four additionalProperties rules', ()
 describe('strict mode closes object schemas inside arrays too (mutation sample C4)', () => {
   const list = tool('list', {
     type: 'object',
-    properties: { list: { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } } } },
+    properties: {
+      list: { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } } },
+    },
     examples: [{}],
   });
 
