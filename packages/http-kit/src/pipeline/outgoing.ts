@@ -1,5 +1,6 @@
 // Builds one outgoing request (URL with query, headers, body) from an exchange request; extra fields merged in.
 import { joinQuery } from '../query.js';
+import { checkBuiltPath, checkHeaderValue, fillPath } from '../wire-values.js';
 import type { ExchangeRequest } from './types.js';
 
 export interface Outgoing {
@@ -25,8 +26,16 @@ function bodyOf<C>(req: ExchangeRequest<C>): string | Uint8Array | undefined {
   return JSON.stringify(body);
 }
 
+/**
+ * Every path of every server is filled and checked here: placeholders from `pathParams` (each value one
+ * segment, greedy ones several), then the whole path, so a value a tool interpolated itself cannot climb
+ * out of its operation either. Header values with control characters are refused as input, before the wire.
+ */
 export function outgoing<C>(req: ExchangeRequest<C>, baseUrl: string): Outgoing {
-  const base = /^https?:\/\//i.test(req.path) ? req.path : `${baseUrl}${req.path}`;
+  const path = req.pathParams ? fillPath(req.path, req.pathParams) : req.path;
+  checkBuiltPath(path);
+  for (const [name, value] of Object.entries(req.headers ?? {})) checkHeaderValue(value, name);
+  const base = /^https?:\/\//i.test(path) ? path : `${baseUrl}${path}`;
   const query = req.extraQuery ? { ...req.extraQuery, ...req.query } : req.query;
   const url = query ? joinQuery(base, query) : base;
   const body = bodyOf(req);

@@ -2,6 +2,7 @@
 import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
 import type { SpecOperation } from './spec-operations.js';
 import { type SchemaOptions, toInputSchema } from './to-json-schema.js';
+import { type UndeclaredRequired, undeclaredRequired } from './undeclared-required.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,6 +38,52 @@ export interface OperationArgs {
   /** Header parameters the server supplies (required or not), by wire name. */
   serverHeaders: string[];
   contentType?: string;
+  /**
+   * Spec defects that would make the tool send a request the API refuses: a path placeholder no parameter
+   * fills, a name the body requires but never declares. Generation stops on any (build-catalog.ts); an
+   * erratum in @obmcp/upstream-specs settles each.
+   */
+  defects: string[];
+}
+
+/** The `{name}` placeholders of a path template, in order. */
+export function placeholdersOf(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+}
+
+/** The vendor resource a media type names, versions left out (`vnd.campaignsexport.v1+json` → `campaignsexport`). */
+function vendorResource(type: string): string | undefined {
+  const m = /^application\/vnd\.(.+?)(?:\.v\d+(?:\.\d+)*)?\+json/i.exec(type.trim());
+  return m?.[1]?.toLowerCase();
+}
+
+/**
+ * The success media types of an operation whose answer depends on the resource being read: its 2xx
+ * responses declare vendor types naming two or more different resources (not versions of one), e.g. Ads
+ * `GET /exports/{exportId}` (one type per export kind). Undefined for every other operation.
+ */
+export function resourceMediaTypes(op: SpecOperation): string[] | undefined {
+  const types = new Set(op.produces);
+  for (const [code, response] of Object.entries(op.responses)) {
+    if (/^2/.test(code) && isObj(response) && isObj(response.content))
+      for (const type of Object.keys(response.content)) types.add(type);
+  }
+  const resources = new Set([...types].map(vendorResource).filter((r) => r !== undefined));
+  return resources.size > 1 ? [...types].filter((t) => vendorResource(t) !== undefined) : undefined;
+}
+
+/** The `Accept` argument of a resource-dependent operation: required, one of the declared types. */
+function acceptArg(types: readonly string[], argName: (name: string, location: string) => string): ArgSpec {
+  return {
+    param: { arg: argName('Accept', 'header'), name: 'Accept', in: 'header', required: true },
+    schema: {
+      type: 'string',
+      enum: [...types],
+      description:
+        'Media type of the resource being read (sent as Accept): the API answers in the type of that ' +
+        'resource and refuses another (406), e.g. the type the export or request was created with.',
+    },
+  };
 }
 
 export interface ParameterOptions extends SchemaOptions {
@@ -99,6 +146,8 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
   const server = new Set(options.serverHeaders.map((h) => h.toLowerCase()));
   const args: ArgSpec[] = [];
   const serverHeaders: string[] = [];
+  const undeclared: UndeclaredRequired[] = [];
+  const defects: string[] = [];
   let contentType: string | undefined;
   const used = new Set<string>();
   const argName = (name: string, location: string) => {
@@ -115,6 +164,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
     }
     if (location === 'body') {
       contentType = pickMediaType(op.consumes) ?? 'application/json';
+      undeclared.push(...undeclaredRequired(p.schema, 'body'));
       args.push({
         // The Swagger body parameter's name is documentation only: every body argument is `body`.
         param: { arg: argName('body', 'body'), name: '', in: 'body', required: p.required === true },
@@ -132,16 +182,22 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
       in: location,
       required: location === 'path' || p.required === true,
     };
+    if (location === 'path' && p['x-amazon-spds-greedy-path-parameter'] === true) param.greedy = true;
     const style = arrayStyle(p, schema);
     if (style) param.style = style;
     args.push({ param, schema });
   }
+  const filled = new Set(args.filter((a) => a.param.in === 'path').map((a) => a.param.name));
+  const unfilled = placeholdersOf(op.path).filter((name) => !filled.has(name));
+  for (const name of unfilled)
+    defects.push(`path placeholder {${name}} of ${op.path} has no path parameter`);
   if (op.requestBody) {
     const content = isObj(op.requestBody.content) ? op.requestBody.content : {};
     const type = pickMediaType(Object.keys(content));
     if (type !== undefined) {
       contentType = type;
       const media = content[type];
+      undeclared.push(...undeclaredRequired(isObj(media) ? media.schema : undefined, 'body'));
       args.push({
         param: {
           arg: argName('body', 'body'),
@@ -157,7 +213,10 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
       });
     }
   }
-  const result: OperationArgs = { args, serverHeaders };
+  const resourceTypes = resourceMediaTypes(op);
+  if (resourceTypes) args.push(acceptArg(resourceTypes, argName));
+  for (const u of undeclared) defects.push(`${u.at} requires '${u.name}', which it never declares`);
+  const result: OperationArgs = { args, serverHeaders, defects };
   if (contentType !== undefined) result.contentType = contentType;
   return result;
 }
