@@ -47,7 +47,7 @@ const MMM_REPORT_ID: SpecErratum = {
   ],
   reason:
     'The path template has a {reportId} placeholder that no parameter (path- or operation-level) declares, ' +
-    'so no request could name a report; the operations\' descriptions say the reportId comes from ' +
+    "so no request could name a report; the operations' descriptions say the reportId comes from " +
     'POST /mmm/v1/reports. Declared as the required string path parameter every placeholder is.',
 };
 
@@ -59,7 +59,8 @@ const RECOMMENDATION_ID: SpecErratum = {
   published: undefined,
   corrected: {
     type: 'string',
-    description: 'The identifier of the recommendation being updated (the same as the path recommendationId).',
+    description:
+      'The identifier of the recommendation being updated (the same as the path recommendationId).',
   },
   reason:
     'The schema lists recommendationId in `required` but never declares it, so a closed body could never ' +

@@ -1,6 +1,6 @@
 // Builds one outgoing request (URL with query, headers, body) from an exchange request; extra fields merged in.
 import { joinQuery } from '../query.js';
-import { checkBuiltPath, checkHeaderValue, fillPath } from '../wire-values.js';
+import { checkBuiltPath, checkHeaderValue } from '../wire-values.js';
 import type { ExchangeRequest } from './types.js';
 
 export interface Outgoing {
@@ -27,12 +27,12 @@ function bodyOf<C>(req: ExchangeRequest<C>): string | Uint8Array | undefined {
 }
 
 /**
- * Every path of every server is filled and checked here: placeholders from `pathParams` (each value one
- * segment, greedy ones several), then the whole path, so a value a tool interpolated itself cannot climb
- * out of its operation either. Header values with control characters are refused as input, before the wire.
+ * Every request of every server passes here: tools fill their path templates with `fillPath` (which refuses
+ * empty, `.`, `..` and control-character values, naming the argument); this last check refuses any path
+ * that still has such a segment, and any header value with a control character, before the wire.
  */
 export function outgoing<C>(req: ExchangeRequest<C>, baseUrl: string): Outgoing {
-  const path = req.pathParams ? fillPath(req.path, req.pathParams) : req.path;
+  const path = req.path;
   checkBuiltPath(path);
   for (const [name, value] of Object.entries(req.headers ?? {})) checkHeaderValue(value, name);
   const base = /^https?:\/\//i.test(path) ? path : `${baseUrl}${path}`;

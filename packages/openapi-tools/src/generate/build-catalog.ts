@@ -111,7 +111,8 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
         problems.push({ api: file.stem, operationId: op.operationId, problem: String(error) });
         continue;
       }
-      for (const problem of built.defects) defects.push({ api: file.stem, operationId: op.operationId, problem });
+      for (const problem of built.defects)
+        defects.push({ api: file.stem, operationId: op.operationId, problem });
       const inputSchema = inputSchemaOf(built.args);
       const params = built.args.map((a) => a.param);
       const recipe: Recipe = { method: op.method, path: op.path, params };

@@ -189,8 +189,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
   }
   const filled = new Set(args.filter((a) => a.param.in === 'path').map((a) => a.param.name));
   const unfilled = placeholdersOf(op.path).filter((name) => !filled.has(name));
-  for (const name of unfilled)
-    defects.push(`path placeholder {${name}} of ${op.path} has no path parameter`);
+  for (const name of unfilled) defects.push(`path placeholder {${name}} of ${op.path} has no path parameter`);
   if (op.requestBody) {
     const content = isObj(op.requestBody.content) ? op.requestBody.content : {};
     const type = pickMediaType(Object.keys(content));

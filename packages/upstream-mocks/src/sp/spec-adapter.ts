@@ -49,9 +49,10 @@ function declaredMediaTypes(op: Operation, status: number): string[] {
  * the values row), read from the description text as Amazon publishes it.
  */
 function documentedRateOf(description: string): number | undefined {
-  const table = /\|\s*Rate \(requests per second\)\s*\|[^\n]*\n\s*\|[-\s|]+\|\s*\n\s*\|\s*([0-9.]+)\s*\|/i.exec(
-    description,
-  );
+  const table =
+    /\|\s*Rate \(requests per second\)\s*\|[^\n]*\n\s*\|[-\s|]+\|\s*\n\s*\|\s*([0-9.]+)\s*\|/i.exec(
+      description,
+    );
   const rate = table?.[1] === undefined ? Number.NaN : Number(table[1]);
   return Number.isFinite(rate) && rate > 0 ? rate : undefined;
 }
