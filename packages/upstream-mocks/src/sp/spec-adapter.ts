@@ -73,6 +73,17 @@ async function success(op: Operation, synthesized: Synthesized): Promise<Respons
   return spJson(synthesized.body, synthesized.status, op.operationId, synthesized.mediaType);
 }
 
+/**
+ * SP-API's gateway answers a path that matches no resource like a request it may not make: 403
+ * `Unauthorized`, "Access to requested resource is denied." (the shape third-party clients report for an
+ * encoded greedy path, jlevers/selling-partner-api#176).
+ */
+function unknownRoute(_request: Request, why: string): Response {
+  return spErrors(403, [
+    { code: 'Unauthorized', message: 'Access to requested resource is denied.', details: why },
+  ]);
+}
+
 export const spSpecAdapter: SpecFamilyAdapter = {
   family: 'sp-api',
   bases: SP_HOSTS.filter((h) => !h.sandbox).map((h) => h.base),
@@ -82,4 +93,5 @@ export const spSpecAdapter: SpecFamilyAdapter = {
   success,
   renderFault: renderSpFault,
   redirectBase: `${DOCUMENT_HOST}/spec-mock`,
+  unknownRoute,
 };
