@@ -30,6 +30,8 @@ export async function callOperation(
   input: OperationInput,
   call: CallContext,
 ): Promise<AdsResponse> {
+  // The path first: a refused path value must stop the call before any request (the AMC account lookup too).
+  const path = pathOf(op.path, input.pathParams);
   let scope: AdsScope = { kind: op.scope === 'profile' ? 'profile' : 'none' };
   const headers: Record<string, string> = {};
   if (op.scope === 'amc') {
@@ -40,7 +42,7 @@ export async function callOperation(
   return ctx.client.request(
     {
       method: op.method,
-      path: pathOf(op.path, input.pathParams),
+      path,
       query: input.query,
       body: input.body,
       media: op.contentType ?? op.accept,

@@ -59,7 +59,8 @@ export function synthesize(op: Operation, accept: string | null, redirectBase: s
   if (code === 204) return { status: code };
   const entry = mediaType ? media.get(mediaType.toLowerCase()) : undefined;
   if (!mediaType || !entry) return { status: code };
-  const body = entry.schema ? sampleValid(entry.schema, op.doc, 'response') : {};
+  // Optional properties too (to the sampler's depth bound): a body with the fields a caller reads.
+  const body = entry.schema ? sampleValid(entry.schema, op.doc, 'response', { optional: true }) : {};
   return {
     status: code,
     mediaType: concreteMediaType(mediaType),
