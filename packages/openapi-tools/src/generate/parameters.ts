@@ -63,13 +63,28 @@ function vendorResource(type: string): string | undefined {
  * `GET /exports/{exportId}` (one type per export kind). Undefined for every other operation.
  */
 export function resourceMediaTypes(op: SpecOperation): string[] | undefined {
+  const types = successMediaTypes(op);
+  const resources = new Set([...types].map(vendorResource).filter((r) => r !== undefined));
+  return resources.size > 1 ? [...types].filter((t) => vendorResource(t) !== undefined) : undefined;
+}
+
+/** Every media type the operation's success responses declare (Swagger `produces`, OAS3 2xx content). */
+function successMediaTypes(op: SpecOperation): string[] {
   const types = new Set(op.produces);
   for (const [code, response] of Object.entries(op.responses)) {
     if (/^2/.test(code) && isObj(response) && isObj(response.content))
       for (const type of Object.keys(response.content)) types.add(type);
   }
-  const resources = new Set([...types].map(vendorResource).filter((r) => r !== undefined));
-  return resources.size > 1 ? [...types].filter((t) => vendorResource(t) !== undefined) : undefined;
+  return [...types];
+}
+
+/**
+ * An `Accept` header parameter the spec declares as a free string takes the success media types the
+ * operation declares as its enum (a value outside them is refused by the API: 406/415).
+ */
+function acceptSchema(op: SpecOperation, schema: JsonSchemaObject): JsonSchemaObject {
+  const declared = successMediaTypes(op);
+  return declared.length === 0 || 'enum' in schema ? schema : { ...schema, type: 'string', enum: declared };
 }
 
 /** The `Accept` argument of a resource-dependent operation: required, one of the declared types. */
@@ -175,7 +190,10 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
     if (location !== 'path' && location !== 'query' && location !== 'header') {
       throw new Error(`${op.operationId}: parameter ${name} in ${location} is not supported`);
     }
-    const schema = parameterSchema(p, options);
+    const declaredAccept = location === 'header' && name.toLowerCase() === 'accept';
+    const schema = declaredAccept
+      ? acceptSchema(op, parameterSchema(p, options))
+      : parameterSchema(p, options);
     const param: RecipeParam = {
       arg: argName(name, location),
       name,
@@ -213,7 +231,8 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
     }
   }
   const resourceTypes = resourceMediaTypes(op);
-  if (resourceTypes) args.push(acceptArg(resourceTypes, argName));
+  const declaresAccept = args.some((a) => a.param.in === 'header' && a.param.name.toLowerCase() === 'accept');
+  if (resourceTypes && !declaresAccept) args.push(acceptArg(resourceTypes, argName));
   for (const u of undeclared) defects.push(`${u.at} requires '${u.name}', which it never declares`);
   const result: OperationArgs = { args, serverHeaders, defects };
   if (contentType !== undefined) result.contentType = contentType;
