@@ -48,7 +48,8 @@ function placeholders(
   key?: Slot['key'],
 ): void {
   if (value === PLACEHOLDER && parent !== undefined && key !== undefined) out.push({ parent, key, name });
-  else if (Array.isArray(value)) value.forEach((item, i) => placeholders(item, name, out, value, i));
+  else if (Array.isArray(value))
+    for (const [i, item] of value.entries()) placeholders(item, name, out, value, i);
   else if (typeof value === 'object' && value !== null)
     for (const [k, v] of Object.entries(value)) placeholders(v, k, out, value as Json, k);
 }
