@@ -55,9 +55,13 @@ async function expectRefused(app: InProcessApp, { tool, arg }: Case): Promise<vo
   }
 }
 
-describe.each([
+const APPS: Array<{
+  app: 'sp-mcp' | 'ads-mcp' | 'openbridge-mcp';
+  env: Record<string, string>;
+  curated: Case[];
+}> = [
   {
-    app: 'sp-mcp' as const,
+    app: 'sp-mcp',
     env: { SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true' },
     curated: [
       { tool: 'get_order', arg: 'orderId' },
@@ -70,7 +74,7 @@ describe.each([
     ],
   },
   {
-    app: 'ads-mcp' as const,
+    app: 'ads-mcp',
     env: { ADS_API_TOOLSETS: 'all', ADS_API_ENABLE_WRITES: 'true' },
     curated: [
       { tool: 'get_report', arg: 'reportId' },
@@ -80,7 +84,7 @@ describe.each([
     ],
   },
   {
-    app: 'openbridge-mcp' as const,
+    app: 'openbridge-mcp',
     env: {},
     curated: [
       { tool: 'get_job_by_id', arg: 'job_id' },
@@ -89,7 +93,9 @@ describe.each([
       { tool: 'get_remote_identity_by_id', arg: 'remote_identity_id' },
     ],
   },
-])('$app: path values that would change the request path', ({ app: name, env, curated }) => {
+];
+
+describe.each(APPS)('$app: path values that would change the request path', ({ app: name, env, curated }) => {
   let app: InProcessApp;
   beforeAll(async () => {
     app = await inProcessApp(name, env);
