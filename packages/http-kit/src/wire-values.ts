@@ -102,9 +102,12 @@ const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 /**
  * The last line for a path some caller built by hand: a segment URL resolution would remove or an empty
  * interior segment means an argument changed which resource is asked for. The pointer is unknown here.
+ * Absolute URLs are left alone: they come from configuration or from the upstream itself (a pre-signed
+ * document URL may legitimately hold any object key), never from a template a tool filled.
  */
 export function checkBuiltPath(path: string): void {
-  const pathname = path.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
+  if (/^https?:\/\//i.test(path)) return;
+  const pathname = path.split(/[?#]/)[0] ?? '';
   const segments = pathname.split('/').slice(1);
   segments.forEach((segment, i) => {
     const interiorEmpty = segment === '' && i < segments.length - 1;

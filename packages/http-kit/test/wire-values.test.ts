@@ -82,9 +82,11 @@ describe('checkHeaderValue and checkBuiltPath', () => {
   });
 
   it('refuses dot segments (raw or encoded) and empty interior segments of a hand-built path', () => {
-    for (const path of ['/a/../b', '/a/./b', '/a/%2e%2E/b', '/a//b', 'https://h.example/a/../b?x=1'])
+    for (const path of ['/a/../b', '/a/./b', '/a/%2e%2E/b', '/a//b', '/a/..?x=1'])
       refusal(() => checkBuiltPath(path));
-    for (const path of ['/v2/dp/audiencemetadata/', '/a/b.c/..d', '/a?x=/../', 'https://h.example/a'])
+    // A relative path's own trailing slash, dots inside a segment, the query, and absolute URLs (from
+    // configuration or the upstream: a pre-signed key may hold anything) pass.
+    for (const path of ['/v2/dp/audiencemetadata/', '/a/b.c/..d', '/a?x=/../', 'https://h.example/a//b/../c'])
       expect(() => checkBuiltPath(path)).not.toThrow();
   });
 });
