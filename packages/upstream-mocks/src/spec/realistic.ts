@@ -14,7 +14,7 @@ const BY_NAME: Array<[RegExp, (key: string) => string]> = [
   [/(language|locale)(code|tag)?$/i, () => 'en_US'],
   [/asin$/i, () => 'B07EXAMPLE1'],
   [/sku$/i, () => 'SKU-EXAMPLE-0001'],
-  [/(date|time|timestamp|at)$/i, () => '2026-01-15T08:30:00Z'],
+  [/(Date|Time|Timestamp|At)$|^(date|time|timestamp)$/, () => '2026-01-15T08:30:00Z'],
   [
     /(message|description|details?|reason|explanation|text|note)$/i,
     () => 'The request could not be completed.',
