@@ -92,6 +92,26 @@ describe('media types and closed objects', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('an export is polled in the media type it was created with (406 otherwise), then completes', async () => {
+    const CAMPAIGNS = 'application/vnd.campaignsexport.v1+json';
+    const created = await call('amazon-ads', `${ADS_BASE}/campaigns/export`, {
+      method: 'POST',
+      body: JSON.stringify({ adProductFilter: ['SPONSORED_PRODUCTS'] }),
+      headers: { accept: CAMPAIGNS, 'content-type': CAMPAIGNS },
+    });
+    expect(created.status).toBe(202);
+    const { exportId } = JSON.parse(created.text) as { exportId: string };
+    const url = `${ADS_BASE}/exports/${encodeURIComponent(exportId)}`;
+    const wrong = await call('amazon-ads', url, {
+      headers: { accept: 'application/vnd.adgroupsexport.v1+json' },
+    });
+    expect(wrong.status).toBe(406);
+    const first = await call('amazon-ads', url, { headers: { accept: CAMPAIGNS } });
+    expect(JSON.parse(first.text)).toMatchObject({ exportId, status: 'PROCESSING' });
+    const second = await call('amazon-ads', url, { headers: { accept: CAMPAIGNS } });
+    expect(JSON.parse(second.text)).toMatchObject({ exportId, status: 'COMPLETED' });
+  });
+
   it('a body field an object the spec closes does not declare is 400, naming the field', async () => {
     // No vendored spec closes a request object today (none says additionalProperties: false), so the rule
     // is shown on a minimal operation in the same shape the gate reads.
