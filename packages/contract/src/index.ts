@@ -70,6 +70,7 @@ export {
   type ContractServer,
   type ContractServerOptions,
 } from './server/create-server.js';
+export { PROVIDER_TOOL_LIMITS } from './server/listing-size.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
 export { TEST_CRASH_TOOL } from './server/test-hooks.js';
