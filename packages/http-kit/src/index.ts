@@ -13,6 +13,14 @@ export type { LimiterStore, LimitRule, TakeResult } from './limiter-store.js';
 export { MemoryLimiterStore } from './memory-limiter-store.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './limiter.js';
 export { TokenCache, type TokenCacheOptions, type CachedToken } from './token-cache.js';
+export {
+  checkBuiltPath,
+  checkHeaderValue,
+  encodeSegment,
+  fillPath,
+  type PathValue,
+  pathValueText,
+} from './wire-values.js';
 export { formBody, joinQuery, type QueryValue, type FormValue } from './query.js';
 export {
   RedisLimiterStore,

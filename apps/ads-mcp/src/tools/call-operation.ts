@@ -1,6 +1,6 @@
 // Calls one Ads operation from its recipe: path template, media types, scope and AMC headers.
 import type { CallContext } from '@obmcp/contract';
-import type { QueryValue } from '@obmcp/http-kit';
+import { fillPath, type QueryValue } from '@obmcp/http-kit';
 import type { AdsResponse, AdsScope } from '../http/client.js';
 import { type AmcEntityArgs, amcScope } from './amc-scope.js';
 import type { AdsToolContext } from './context.js';
@@ -16,12 +16,12 @@ export interface OperationInput {
   idempotent?: boolean;
 }
 
-export function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`path parameter ${name} missing for ${template}`);
-    return encodeURIComponent(value);
-  });
+/** The operation's path with each `{name}` filled from the argument of the same name (http-kit's one rule). */
+function pathOf(template: string, params: Record<string, string> = {}): string {
+  return fillPath(
+    template,
+    Object.fromEntries(Object.entries(params).map(([name, value]) => [name, { value }])),
+  );
 }
 
 export async function callOperation(
@@ -30,6 +30,8 @@ export async function callOperation(
   input: OperationInput,
   call: CallContext,
 ): Promise<AdsResponse> {
+  // The path first: a refused path value must stop the call before any request (the AMC account lookup too).
+  const path = pathOf(op.path, input.pathParams);
   let scope: AdsScope = { kind: op.scope === 'profile' ? 'profile' : 'none' };
   const headers: Record<string, string> = {};
   if (op.scope === 'amc') {
@@ -40,7 +42,7 @@ export async function callOperation(
   return ctx.client.request(
     {
       method: op.method,
-      path: fillPath(op.path, input.pathParams),
+      path,
       query: input.query,
       body: input.body,
       media: op.contentType ?? op.accept,

@@ -1,7 +1,8 @@
 // Catalog Items 2022-04-01 tools: search_catalog_items and get_catalog_item (camelCase upstream).
+import { fillPath } from '@obmcp/http-kit';
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { mapQuery } from '../http/query-case.js';
-import { asObject, type SpToolDeps, seg } from './deps.js';
+import { asObject, type SpToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { asin, marketplaceIds1, marketplaceIds50, pageToken, sellerId } from './schema-parts.js';
 
@@ -138,7 +139,7 @@ export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
           {
             operation: 'getCatalogItem',
             method: 'GET',
-            path: `/catalog/2022-04-01/items/${seg(args.asin)}`,
+            path: fillPath('/catalog/2022-04-01/items/{asin}', { asin: { value: args.asin } }),
             query: mapQuery(args, ['marketplaceIds', 'includedData', 'locale'], 'camel'),
           },
           call,

@@ -12,9 +12,6 @@ export interface SpToolDeps {
   documents: Fetcher;
 }
 
-/** Encodes one dynamic path segment. */
-export const seg = (value: string): string => encodeURIComponent(value);
-
 /** Reads `payload` of a v0 body ({payload, errors}) as an object. */
 export function payloadOf(body: unknown): Record<string, unknown> {
   const p = body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;

@@ -1,4 +1,5 @@
 // Feeds 2021-06-30 tools: create_feed_document + create_feed (writes, gated) and get_feed (read).
+import { fillPath } from '@obmcp/http-kit';
 import {
   defineTool,
   type FromSchema,
@@ -8,7 +9,7 @@ import {
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { uploadDocument } from '../http/document-download.js';
-import { asObject, type SpToolDeps, seg } from './deps.js';
+import { asObject, type SpToolDeps } from './deps.js';
 import { marketplaceIds25 } from './schema-parts.js';
 
 const feedId = {
@@ -91,7 +92,11 @@ export function feedsReadTools(deps: SpToolDeps): ToolDefinition[] {
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await deps.client.call(
-          { operation: 'getFeed', method: 'GET', path: `/feeds/2021-06-30/feeds/${seg(args.feedId)}` },
+          {
+            operation: 'getFeed',
+            method: 'GET',
+            path: fillPath('/feeds/2021-06-30/feeds/{feedId}', { feedId: { value: args.feedId } }),
+          },
           call,
         );
         return asObject(body);

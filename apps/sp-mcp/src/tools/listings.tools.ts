@@ -1,4 +1,5 @@
 // Listings Items 2021-08-01 tools: get_listings_item (read) and patch_listings_item (write, gated).
+import { fillPath } from '@obmcp/http-kit';
 import {
   defineTool,
   type FromSchema,
@@ -6,9 +7,17 @@ import {
   CHANGE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { asObject, type SpToolDeps, seg } from './deps.js';
+import { asObject, type SpToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
+
+/** The listings item path: the seller (argument or the identity's default) and the SKU, one segment each. */
+function listingPath(seller: string, sku: string): string {
+  return fillPath('/listings/2021-08-01/items/{sellerId}/{sku}', {
+    sellerId: { value: seller },
+    sku: { value: sku },
+  });
+}
 
 const issueLocale = {
   type: 'string',
@@ -125,7 +134,7 @@ export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
           {
             operation: 'getListingsItem',
             method: 'GET',
-            path: `/listings/2021-08-01/items/${seg(seller)}/${seg(args.sku)}`,
+            path: listingPath(seller, args.sku),
             query: {
               marketplaceIds: args.marketplaceIds,
               includedData: args.includedData,
@@ -156,7 +165,7 @@ export function listingsWriteTools(deps: SpToolDeps): ToolDefinition[] {
           {
             operation: 'patchListingsItem',
             method: 'PATCH',
-            path: `/listings/2021-08-01/items/${seg(seller)}/${seg(args.sku)}`,
+            path: listingPath(seller, args.sku),
             query: {
               marketplaceIds: args.marketplaceIds,
               includedData: args.includedData,

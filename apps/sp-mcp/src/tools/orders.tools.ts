@@ -1,7 +1,8 @@
 // Orders tools: get_orders / get_order / get_order_items (v0, PascalCase upstream) and search_orders (2026-01-01).
+import { fillPath } from '@obmcp/http-kit';
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { mapQuery } from '../http/query-case.js';
-import { asObject, payloadOf, type SpToolDeps, seg } from './deps.js';
+import { asObject, payloadOf, type SpToolDeps } from './deps.js';
 import { checkOrderDates } from './order-date-rules.js';
 import { PageFilterMemory } from './page-filters.js';
 import { dateTime, marketplaceIds50, orderId, pageToken } from './schema-parts.js';
@@ -215,7 +216,11 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const { body } = await client.call(
-          { operation: 'getOrder', method: 'GET', path: `/orders/v0/orders/${seg(args.orderId)}` },
+          {
+            operation: 'getOrder',
+            method: 'GET',
+            path: fillPath('/orders/v0/orders/{orderId}', { orderId: { value: args.orderId } }),
+          },
           call,
         );
         return { order: payloadOf(body) };
@@ -234,7 +239,7 @@ export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
           {
             operation: 'getOrderItems',
             method: 'GET',
-            path: `/orders/v0/orders/${seg(args.orderId)}/orderItems`,
+            path: fillPath('/orders/v0/orders/{orderId}/orderItems', { orderId: { value: args.orderId } }),
             query: mapQuery(args, ['nextToken'], 'pascal'),
           },
           call,

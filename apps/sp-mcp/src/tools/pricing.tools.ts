@@ -1,4 +1,5 @@
 // Product Pricing v0 tools (PascalCase upstream): get_item_offers and get_pricing.
+import { fillPath } from '@obmcp/http-kit';
 import {
   DomainValidationError,
   defineTool,
@@ -7,7 +8,7 @@ import {
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { mapQuery } from '../http/query-case.js';
-import { payloadOf, type SpToolDeps, seg } from './deps.js';
+import { payloadOf, type SpToolDeps } from './deps.js';
 import { asin, itemCondition, marketplaceId } from './schema-parts.js';
 
 const offersSchema = {
@@ -60,7 +61,7 @@ export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
           {
             operation: 'getItemOffers',
             method: 'GET',
-            path: `/products/pricing/v0/items/${seg(args.asin)}/offers`,
+            path: fillPath('/products/pricing/v0/items/{asin}/offers', { asin: { value: args.asin } }),
             query: mapQuery(args, ['marketplaceId', 'itemCondition', 'customerType'], 'pascal'),
           },
           call,

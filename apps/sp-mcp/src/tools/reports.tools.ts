@@ -9,11 +9,11 @@ import {
   CREATE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { decodeText } from '@obmcp/http-kit';
+import { decodeText, fillPath } from '@obmcp/http-kit';
 import { downloadDocument } from '../http/document-download.js';
 import { mapQuery } from '../http/query-case.js';
 import { RESTRICTED_REPORT_TYPES } from '../restricted/restricted-report-types.js';
-import { asObject, type SpToolDeps, seg } from './deps.js';
+import { asObject, type SpToolDeps } from './deps.js';
 import { ReportTypesSeen } from './report-types-seen.js';
 import { runReportTool } from './run-report.tool.js';
 import { dateTime, marketplaceIds10, marketplaceIds25, pageToken, processingStatus } from './schema-parts.js';
@@ -150,7 +150,7 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
           {
             operation: 'getReport',
             method: 'GET',
-            path: `/reports/2021-06-30/reports/${seg(args.reportId)}`,
+            path: fillPath('/reports/2021-06-30/reports/{reportId}', { reportId: { value: args.reportId } }),
           },
           call,
         );
@@ -212,7 +212,9 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
             {
               operation: 'getReportDocument',
               method: 'GET',
-              path: `/reports/2021-06-30/documents/${seg(args.reportDocumentId)}`,
+              path: fillPath('/reports/2021-06-30/documents/{reportDocumentId}', {
+                reportDocumentId: { value: args.reportDocumentId },
+              }),
               ...(roles ? { restrictedData: { roles } } : {}),
             },
             call,

@@ -8,7 +8,8 @@ import {
   pollJob,
   type ToolDefinition,
 } from '@obmcp/contract';
-import { asObject, type SpToolDeps, seg } from './deps.js';
+import { fillPath } from '@obmcp/http-kit';
+import { asObject, type SpToolDeps } from './deps.js';
 import type { ReportTypesSeen } from './report-types-seen.js';
 import type { createSchema } from './reports.tools.js';
 
@@ -57,7 +58,11 @@ export function runReportTool(
   const { client } = deps;
   const getReport = async (reportId: string, call: CallContext) => {
     const { body } = await client.call(
-      { operation: 'getReport', method: 'GET', path: `/reports/2021-06-30/reports/${seg(reportId)}` },
+      {
+        operation: 'getReport',
+        method: 'GET',
+        path: fillPath('/reports/2021-06-30/reports/{reportId}', { reportId: { value: reportId } }),
+      },
       call,
     );
     seen.record(body);

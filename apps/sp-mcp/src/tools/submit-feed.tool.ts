@@ -9,9 +9,9 @@ import {
   type ToolDefinition,
   UpstreamTransportError,
 } from '@obmcp/contract';
-import { decodeText } from '@obmcp/http-kit';
+import { decodeText, fillPath } from '@obmcp/http-kit';
 import { downloadDocument } from '../http/document-download.js';
-import { asObject, type SpToolDeps, seg } from './deps.js';
+import { asObject, type SpToolDeps } from './deps.js';
 import { marketplaceIds25 } from './schema-parts.js';
 
 const submitSchema = {
@@ -75,7 +75,9 @@ export function submitFeedTool(deps: SpToolDeps, feedTools: readonly ToolDefinit
       {
         operation: 'getFeedDocument',
         method: 'GET',
-        path: `/feeds/2021-06-30/documents/${seg(feedDocumentId)}`,
+        path: fillPath('/feeds/2021-06-30/documents/{feedDocumentId}', {
+          feedDocumentId: { value: feedDocumentId },
+        }),
       },
       call,
     );

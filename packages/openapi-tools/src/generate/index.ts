@@ -4,7 +4,9 @@ export {
   type CatalogBuild,
   type CatalogOptions,
   type CatalogProblem,
+  SpecDefectsError,
 } from './build-catalog.js';
+export { undeclaredRequired, type UndeclaredRequired } from './undeclared-required.js';
 export { catalogIsCurrent, serializeCatalog, writeCatalog } from './catalog-file.js';
 export {
   ADS_TOOLSET_OF_STEM,

@@ -51,6 +51,11 @@ function success(_op: Operation, synthesized: Synthesized): Response {
   return adsJson(synthesized.body, synthesized.status, synthesized.mediaType);
 }
 
+/** A path that names no Ads resource: 404 in the API's generic `{code, details}` error shape. */
+function unknownRoute(_request: Request, why: string): Response {
+  return adsError(404, 'NOT_FOUND', `Resource not found: ${why}`);
+}
+
 export const adsSpecAdapter: SpecFamilyAdapter = {
   family: 'amazon-ads',
   bases: Object.values(ADS_HOSTS),
@@ -60,4 +65,5 @@ export const adsSpecAdapter: SpecFamilyAdapter = {
   success,
   renderFault: renderAdsFault,
   redirectBase: `${REPORT_FILE_HOST}/spec-mock`,
+  unknownRoute,
 };

@@ -44,18 +44,26 @@ function declaredMediaTypes(op: Operation, status: number): string[] {
   return [...(responsesOf(op).get(String(status))?.values() ?? [])].map((m) => m.mediaType);
 }
 
-type UsagePlanParser = (description: string) => { rate: number } | null;
-let usagePlans: Promise<UsagePlanParser> | undefined;
+/**
+ * The default rate a model's "Usage Plan" table documents (`| Rate (requests per second) | Burst |`, then
+ * the values row), read from the description text as Amazon publishes it.
+ */
+function documentedRateOf(description: string): number | undefined {
+  const table =
+    /\|\s*Rate \(requests per second\)\s*\|[^\n]*\n\s*\|[-\s|]+\|\s*\n\s*\|\s*([0-9.]+)\s*\|/i.exec(
+      description,
+    );
+  const rate = table?.[1] === undefined ? Number.NaN : Number(table[1]);
+  return Number.isFinite(rate) && rate > 0 ? rate : undefined;
+}
 
-/** The generator's usage-plan parser, loaded on the first long-tail answer (not at preload). */
-async function documentedRate(op: Operation): Promise<void> {
-  usagePlans ??= import('@obmcp/openapi-tools/generate').then((m) => m.parseUsagePlan);
-  const plan = (await usagePlans)(String(op.operation.description ?? ''));
-  if (plan) recordDocumentedRate(op.operationId, plan.rate);
+function documentedRate(op: Operation): void {
+  const rate = documentedRateOf(String(op.operation.description ?? ''));
+  if (rate !== undefined) recordDocumentedRate(op.operationId, rate);
 }
 
 async function success(op: Operation, synthesized: Synthesized): Promise<Response> {
-  await documentedRate(op);
+  documentedRate(op);
   if (synthesized.body === undefined) {
     const headers = spJson({}, synthesized.status, op.operationId).headers;
     headers.delete('content-type');
@@ -63,6 +71,17 @@ async function success(op: Operation, synthesized: Synthesized): Promise<Respons
     return new HttpResponse(null, { status: synthesized.status, headers });
   }
   return spJson(synthesized.body, synthesized.status, op.operationId, synthesized.mediaType);
+}
+
+/**
+ * SP-API's gateway answers a path that matches no resource like a request it may not make: 403
+ * `Unauthorized`, "Access to requested resource is denied." (the shape third-party clients report for an
+ * encoded greedy path, jlevers/selling-partner-api#176).
+ */
+function unknownRoute(_request: Request, why: string): Response {
+  return spErrors(403, [
+    { code: 'Unauthorized', message: 'Access to requested resource is denied.', details: why },
+  ]);
 }
 
 export const spSpecAdapter: SpecFamilyAdapter = {
@@ -74,4 +93,5 @@ export const spSpecAdapter: SpecFamilyAdapter = {
   success,
   renderFault: renderSpFault,
   redirectBase: `${DOCUMENT_HOST}/spec-mock`,
+  unknownRoute,
 };

@@ -35,6 +35,8 @@ export interface SpecFamilyAdapter {
   renderFault: HttpFaultRenderer;
   /** Where a synthesised redirect (a download answering 307) points: `<base>/<operationId>`. */
   redirectBase: string;
+  /** The API's answer to a path that names no resource (no template matches it, or `why` says how it is malformed). */
+  unknownRoute(request: Request, why: string): Response;
 }
 
 /** Auth first, then the spec: the API's rejection, or undefined when the request may proceed. */
@@ -60,7 +62,12 @@ export function specGate(adapter: SpecFamilyAdapter): RequestHandler[] {
   return adapter.bases.map((base) =>
     http.all(`${base}/*`, async ({ request }) => {
       if (activeFault('api') !== undefined) return undefined;
-      const resolved = await (await loadEngine()).resolveOperation(adapter.family, request);
+      const { misroutedPath, resolveOperation } = await loadEngine();
+      // A path shaped like a template but naming no resource (a literal {placeholder}, %2F in a greedy
+      // parameter, an empty or dot segment) reaches nothing upstream: no hand-written handler may take it.
+      const misrouted = misroutedPath(adapter.family, request);
+      if (misrouted) return adapter.unknownRoute(request, misrouted);
+      const resolved = await resolveOperation(adapter.family, request);
       if (!resolved) return undefined;
       const denied = adapter.authFailure(request, resolved.op);
       if (denied) return undefined;
@@ -80,7 +87,10 @@ export function specCatchAll(adapter: SpecFamilyAdapter): RequestHandler[] {
       withFault('api', adapter.renderFault, async ({ request }) => {
         const { resolveOperation, synthesize } = await loadEngine();
         const resolved = await resolveOperation(adapter.family, request);
-        if (!resolved) return undefined;
+        if (!resolved) {
+          const url = new URL(request.url);
+          return adapter.unknownRoute(request, `no operation is ${request.method} ${url.pathname}`);
+        }
         const rejected = await frontDoor(adapter, resolved.op, resolved.pathParams, request);
         if (rejected) return rejected;
         const synthesized = synthesize(resolved.op, request.headers.get('accept'), adapter.redirectBase);
