@@ -1,6 +1,6 @@
 // `pnpm bundles`: one Claude Desktop bundle (.mcpb) per app that has mcpb/manifest.json, from the release tarballs.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +14,9 @@ export const MCPB_BIN = join(TOOL_ROOT, 'tests', 'release', 'node_modules', '.bi
 function run(command, args, cwd) {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.status !== 0) {
-    throw new Error(`${[command, ...args].join(' ')} exited ${r.status ?? r.signal}:\n${r.stdout}${r.stderr}`);
+    throw new Error(
+      `${[command, ...args].join(' ')} exited ${r.status ?? r.signal}:\n${r.stdout}${r.stderr}`,
+    );
   }
   return r.stdout;
 }
@@ -46,7 +48,9 @@ export function buildBundles(root, packed, outDir) {
     if (!existsSync(manifestPath)) continue;
     const manifest = readJson(manifestPath);
     if (manifest.version !== app.version) {
-      throw new Error(`${app.dir}/mcpb/manifest.json has version ${manifest.version}, ${app.name} is ${app.version}`);
+      throw new Error(
+        `${app.dir}/mcpb/manifest.json has version ${manifest.version}, ${app.name} is ${app.version}`,
+      );
     }
     const stage = mkdtempSync(join(tmpdir(), 'obmcp-mcpb-'));
     try {

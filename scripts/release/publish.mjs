@@ -2,7 +2,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { artifactsDir, packReleases } from './pack.mjs';
 import { lockstepState } from './versions.mjs';
 import { git, TOOL_ROOT, workspaceRoot } from './workspace.mjs';
@@ -103,7 +102,8 @@ await eachLimited(packed, 4, async (p) => {
   if (r.status === 0) console.log(`${dryRun ? '~' : '+'} ${p.name}@${p.version} → ${registry}`);
   else failures.push(`${p.name}@${p.version}: npm publish exited ${r.status}\n${r.stderr.trim()}`);
 });
-if (failures.length > 0) refuse(`${failures.join('\n')}\nrerun the same command: published packages are skipped`);
+if (failures.length > 0)
+  refuse(`${failures.join('\n')}\nrerun the same command: published packages are skipped`);
 console.log(
   `${dryRun ? 'dry run: ' : ''}published v${version} (${members.length} packages) to ${registry} with dist-tag ${distTag}`,
 );
