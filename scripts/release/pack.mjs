@@ -40,5 +40,7 @@ export function outArg(argv) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = workspaceRoot();
   const out = join(outArg(process.argv) ?? artifactsDir(root, lockstepState(root).version), 'npm');
-  for (const p of packReleases(root, out)) console.log(`${p.name}@${p.version} → ${p.tarball}`);
+  const packed = packReleases(root, out);
+  if (process.argv.includes('--json')) console.log(JSON.stringify(packed, null, 2));
+  else for (const p of packed) console.log(`${p.name}@${p.version} → ${p.tarball}`);
 }
