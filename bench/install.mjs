@@ -44,31 +44,57 @@ function sh(command, args, cwd) {
 const bytes = (dir) => Number(sh('du', ['-sb', dir], REPO).split('\t')[0]);
 const mb = (n) => (n / 1e6).toFixed(1);
 
-/** Spawn → initialize → tools/list, median and spread of RUNS cold processes. */
-async function coldStart(command, args) {
-  const samples = [];
-  let tools = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    const transport = new StdioClientTransport({
-      command,
-      args,
-      env: { PATH: process.env.PATH, ...ENV },
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (c) => {
-      stderr += c;
-    });
-    const client = new Client({ name: 'bench-install', version: '0' });
-    await client.connect(transport).catch((error) => {
-      throw new Error(`${command} ${args.join(' ')}: ${error.message}\n${stderr}`);
-    });
-    tools = (await client.listTools()).tools.length;
-    samples.push(performance.now() - t0);
-    await client.close();
+/** One cold process: spawn → initialize → tools/list; returns { ms, tools }. */
+async function coldStartOnce(command, args) {
+  const t0 = performance.now();
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    env: { PATH: process.env.PATH, ...ENV },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (c) => {
+    stderr += c;
+  });
+  const client = new Client({ name: 'bench-install', version: '0' });
+  await client.connect(transport).catch((error) => {
+    throw new Error(`${command} ${args.join(' ')}: ${error.message}\n${stderr}`);
+  });
+  const tools = (await client.listTools()).tools.length;
+  const ms = performance.now() - t0;
+  await client.close();
+  return { ms, tools };
+}
+
+/**
+ * RUNS rounds; each round starts every variant once, in a rotating order, so load from other processes on
+ * the machine falls on all variants alike. Returns per variant the median, min, max and the tool count.
+ */
+async function coldStarts(variants) {
+  const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  const tools = {};
+  const names = Object.keys(variants);
+  for (let round = 0; round < RUNS; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      const [command, args] = variants[name];
+      const r = await coldStartOnce(command, args);
+      samples[name].push(r.ms);
+      tools[name] = r.tools;
+    }
   }
-  return { median: pct(samples, 50), min: Math.min(...samples), max: Math.max(...samples), tools };
+  return Object.fromEntries(
+    names.map((n) => [
+      n,
+      {
+        median: pct(samples[n], 50),
+        min: Math.min(...samples[n]),
+        max: Math.max(...samples[n]),
+        tools: tools[n],
+      },
+    ]),
+  );
 }
 
 function npmInstall(dir, specs, cache) {
@@ -166,16 +192,16 @@ try {
         own: bytes(join(installed, 'node_modules', '@obmcp')),
       },
       bundled: { size: bytes(join(bundled, 'node_modules')), own: bytes(join(bundleSrc, 'dist')) },
-      cold: {
-        repo: await coldStart(process.execPath, [join(REPO, 'apps', app, 'dist', 'index.js')]),
-        packages: await coldStart(bin(installed), []),
-        bundled: await coldStart(bin(bundled), []),
-      },
+      cold: await coldStarts({
+        repo: [process.execPath, [join(REPO, 'apps', app, 'dist', 'index.js')]],
+        packages: [bin(installed), []],
+        bundled: [bin(bundled), []],
+      }),
     });
   }
   const ms = (c) => `${c.median.toFixed(0)} ms (${c.min.toFixed(0)}–${c.max.toFixed(0)})`;
   const lines = [
-    `Node ${process.version}, ${RUNS} cold starts each (median, min–max): spawn → initialize → tools/list, dummy credentials.`,
+    `Node ${process.version}, ${RUNS} rounds of cold starts, variants interleaved (median, min–max): spawn → initialize → tools/list, dummy credentials.`,
     '',
     '| server | installed (published packages) | of which @obmcp/* | installed (one-file bundle) | bundle code | cold start: repo build | cold start: published packages | cold start: bundle | tools |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',

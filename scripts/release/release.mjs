@@ -65,7 +65,9 @@ let packed;
 let bundles;
 try {
   packed = packReleases(root, join(artifacts, 'npm'));
-  bundles = buildBundles(root, packed, join(artifacts, 'mcpb'));
+  // The bundles install third-party dependencies from the npm registry (OBMCP_RELEASE_SKIP_BUNDLES=1: tests only).
+  bundles =
+    process.env.OBMCP_RELEASE_SKIP_BUNDLES === '1' ? [] : buildBundles(root, packed, join(artifacts, 'mcpb'));
 } catch (error) {
   refuse(`packing failed; the tree is left as is:\n${error instanceof Error ? error.message : error}`);
 }
