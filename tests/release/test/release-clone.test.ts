@@ -49,7 +49,12 @@ beforeAll(async () => {
   execFileSync('git', ['clone', '-q', '--no-hardlinks', REPO_ROOT, clone], {
     env: { ...process.env, ...GIT_ENV },
   });
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  // pnpm pack resolves workspace: ranges through the installed links: install the clone from the store (no network).
+  execFileSync(
+    'pnpm',
+    ['install', '--frozen-lockfile', '--offline', '--ignore-scripts', '--filter', './packages/*', '--filter', './apps/*'],
+    { cwd: clone, stdio: 'ignore', env: { ...process.env, CI: 'true' } },
+  );
   before = readManifest(join(clone, 'apps/sp-mcp')).version;
   writeFileSync(
     join(clone, '.changeset', 'release-clone-test.md'),
