@@ -52,7 +52,16 @@ beforeAll(async () => {
   // pnpm pack resolves workspace: ranges through the installed links: install the clone from the store (no network).
   execFileSync(
     'pnpm',
-    ['install', '--frozen-lockfile', '--offline', '--ignore-scripts', '--filter', './packages/*', '--filter', './apps/*'],
+    [
+      'install',
+      '--frozen-lockfile',
+      '--offline',
+      '--ignore-scripts',
+      '--filter',
+      './packages/*',
+      '--filter',
+      './apps/*',
+    ],
     { cwd: clone, stdio: 'ignore', env: { ...process.env, CI: 'true' } },
   );
   before = readManifest(join(clone, 'apps/sp-mcp')).version;
@@ -115,6 +124,13 @@ describe('pnpm release on a clone of this repo', () => {
     expect(readdirSync(dir).sort()).toEqual(
       GROUP.map((d) => `obmcp-${d.split('/')[1]}-${version}.tgz`).sort(),
     );
+    const app = JSON.parse(
+      execFileSync('tar', ['-xzOf', join(dir, `obmcp-sp-mcp-${version}.tgz`), 'package/package.json'], {
+        encoding: 'utf8',
+      }),
+    ) as { version: string; dependencies: Record<string, string> };
+    expect(app.version).toBe(version);
+    expect(app.dependencies['@obmcp/contract']).toBe(version);
     expect(run.stdout).toContain('pnpm release:publish --registry');
   });
 });
