@@ -9,8 +9,10 @@ import { VERDACCIO_BIN } from './paths.js';
 
 export interface LocalRegistry {
   url: string;
-  /** Env for npm/npx/the publish script: this registry, its token, a fresh cache, no notifier/audit/fund. */
+  /** Env for npm/npx as a user runs them: this registry, anonymous, a fresh cache, no notifier/audit/fund. */
   npmEnv: Record<string, string>;
+  /** npmEnv plus the publishing user's token (only for publishing: verdaccio checks it on every request). */
+  publishEnv: Record<string, string>;
   /** The npm cache npx installs into (`<cache>/_npx/…`). */
   cache: string;
   /** Everything verdaccio printed, for failure messages. */
@@ -37,6 +39,11 @@ packages:
     access: $all
     publish: $authenticated
     proxy: npmjs
+security:
+  api:
+    jwt:
+      sign:
+        expiresIn: 1h
 listen: 127.0.0.1:${port}
 log: { type: stdout, format: json, level: warn }
 `;
@@ -96,24 +103,25 @@ export async function startLocalRegistry(): Promise<LocalRegistry> {
   try {
     await waitForPing(url, child, output);
     const token = await createUser(url);
-    const userconfig = join(dir, 'npmrc');
-    writeFileSync(userconfig, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${token}\n`);
+    // Two user configs: installs go anonymous (access is $all), so verdaccio does not check a token on each of
+    // the ~200 requests of an install; only publishing carries the token.
+    const anonymous = join(dir, 'npmrc');
+    writeFileSync(anonymous, `registry=${url}\n`);
+    const publisher = join(dir, 'npmrc-publish');
+    writeFileSync(publisher, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${token}\n`);
     const cache = join(dir, 'npm-cache');
-    return {
-      url,
-      cache,
-      output,
-      stop,
-      npmEnv: {
-        npm_config_userconfig: userconfig,
-        npm_config_registry: url,
-        npm_config_cache: cache,
-        npm_config_update_notifier: 'false',
-        npm_config_audit: 'false',
-        npm_config_fund: 'false',
-        npm_config_loglevel: 'error',
-      },
+    const npmEnv = {
+      npm_config_userconfig: anonymous,
+      npm_config_registry: url,
+      npm_config_cache: cache,
+      npm_config_update_notifier: 'false',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_loglevel: 'error',
+      // What the cache already holds is not asked for again (the second and third installs share most packages).
+      npm_config_prefer_offline: 'true',
     };
+    return { url, cache, output, stop, npmEnv, publishEnv: { ...npmEnv, npm_config_userconfig: publisher } };
   } catch (error) {
     await stop();
     throw error;

@@ -64,6 +64,8 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
 }
 
 let registry: LocalRegistry;
+/** `npx -y --registry <local> @obmcp/<app> --version` per app, run in beforeAll (the first call installs). */
+const versionRuns = new Map<string, Run>();
 let upstream: Server;
 let upstreamUrl = '';
 const upstreamRequests: string[] = [];
@@ -83,7 +85,7 @@ beforeAll(async () => {
   // The release's own publish step, against the local registry (the repo is built: turbo's test dependsOn build).
   const published = await run(process.execPath, [PUBLISH_SCRIPT, '--registry', registry.url], REPO_ROOT, {
     ...process.env,
-    ...registry.npmEnv,
+    ...registry.publishEnv,
     OBMCP_PUBLISH_ALLOW_UNTAGGED: '1',
     OBMCP_RELEASE_SKIP_CHECK: '1',
   } as Record<string, string>);
@@ -92,13 +94,19 @@ beforeAll(async () => {
       `publish failed (${published.code}):\n${published.stdout}${published.stderr}\n${registry.output()}`,
     );
   }
-}, 180_000);
+  // One after the other: the first install fills verdaccio's storage and the npm cache, the next reuse them.
+  for (const app of APPS) {
+    const args = ['-y', '--registry', registry.url, `@obmcp/${app}`, '--version'];
+    versionRuns.set(app, await run(NPX, args, clean, baseEnv));
+  }
+}, 300_000);
 
 afterAll(async () => {
   await registry?.stop();
+  upstream?.closeAllConnections();
   await new Promise((r) => upstream?.close(r));
   if (clean) rmSync(clean, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('published to a local registry', () => {
   it('serves every package of the fixed group at the release version', async () => {
@@ -122,11 +130,11 @@ describe('published to a local registry', () => {
     const npx = (...args: string[]) =>
       run(NPX, ['-y', '--registry', registry.url, `@obmcp/${app}`, ...args], clean, baseEnv);
 
-    it('--version prints the version and exits 0 without credentials', async () => {
-      const r = await npx('--version');
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout.trim()).toBe(VERSION);
-    }, 120_000);
+    it('--version prints the version and exits 0 without credentials', () => {
+      const r = versionRuns.get(app);
+      expect(r?.code, r?.stderr).toBe(0);
+      expect(r?.stdout.trim()).toBe(VERSION);
+    });
 
     it('--help prints the usage and the variables and exits 0 without credentials', async () => {
       const r = await npx('--help');

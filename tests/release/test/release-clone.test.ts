@@ -2,15 +2,7 @@
 // repeat it, changelogs, tarballs, one commit and one tag, nothing pushed or published (the slow gate and the
 // .mcpb bundles are skipped by their test hooks; CI runs release:check and the bundle manifests' tests itself).
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runNode } from '@obmcp/test-kit';
