@@ -2,12 +2,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, packReleases } from './pack.mjs';
+import { artifactsDir, outArg, packReleases } from './pack.mjs';
 import { lockstepState } from './versions.mjs';
 import { git, TOOL_ROOT, workspaceRoot } from './workspace.mjs';
 
 const USAGE =
-  'usage: pnpm release:publish --registry <url> [--tag <dist-tag>] [--dry-run]  (or OBMCP_PUBLISH_REGISTRY=<url>)';
+  'usage: pnpm release:publish --registry <url> [--tag <dist-tag>] [--out <dir>] [--dry-run]  (or OBMCP_PUBLISH_REGISTRY=<url>)';
 
 function refuse(message) {
   console.error(`publish refused: ${message}`);
@@ -85,7 +85,7 @@ if (process.env.OBMCP_RELEASE_SKIP_CHECK !== '1') {
   if (build.status !== 0) refuse('turbo run build failed');
 }
 
-const packed = packReleases(root, join(artifactsDir(root, version), 'npm'));
+const packed = packReleases(root, join(outArg(argv) ?? artifactsDir(root, version), 'npm'));
 const failures = [];
 await eachLimited(packed, 4, async (p) => {
   if (!existsSync(p.tarball)) {

@@ -83,12 +83,17 @@ beforeAll(async () => {
   clean = mkdtempSync(join(tmpdir(), 'obmcp-clean-'));
   baseEnv = { PATH: process.env.PATH ?? '', HOME: clean, ...registry.npmEnv };
   // The release's own publish step, against the local registry (the repo is built: turbo's test dependsOn build).
-  const published = await run(process.execPath, [PUBLISH_SCRIPT, '--registry', registry.url], REPO_ROOT, {
-    ...process.env,
-    ...registry.publishEnv,
-    OBMCP_PUBLISH_ALLOW_UNTAGGED: '1',
-    OBMCP_RELEASE_SKIP_CHECK: '1',
-  } as Record<string, string>);
+  const published = await run(
+    process.execPath,
+    [PUBLISH_SCRIPT, '--registry', registry.url, '--out', join(clean, 'artifacts')],
+    REPO_ROOT,
+    {
+      ...process.env,
+      ...registry.publishEnv,
+      OBMCP_PUBLISH_ALLOW_UNTAGGED: '1',
+      OBMCP_RELEASE_SKIP_CHECK: '1',
+    } as Record<string, string>,
+  );
   if (published.code !== 0) {
     throw new Error(
       `publish failed (${published.code}):\n${published.stdout}${published.stderr}\n${registry.output()}`,
