@@ -7,7 +7,7 @@ import { lockstepState } from './versions.mjs';
 import { git, TOOL_ROOT, workspaceRoot } from './workspace.mjs';
 
 const USAGE =
-  'usage: pnpm release:publish --registry <url> [--tag <dist-tag>] [--out <dir>] [--dry-run]  (or OBMCP_PUBLISH_REGISTRY=<url>)';
+  'usage: pnpm release:publish --registry <url> [--tag <dist-tag>] [--out <dir>] [--otp <code>] [--dry-run]  (or OBMCP_PUBLISH_REGISTRY=<url>)';
 
 function refuse(message) {
   console.error(`publish refused: ${message}`);
@@ -57,6 +57,7 @@ const argv = process.argv.slice(2);
 const registry = option(argv, 'registry') ?? process.env.OBMCP_PUBLISH_REGISTRY;
 const distTag = option(argv, 'tag') ?? 'latest';
 const dryRun = argv.includes('--dry-run');
+const otp = option(argv, 'otp');
 if (!registry) refuse(`name the registry to publish to.\n${USAGE}`);
 try {
   new URL(registry);
@@ -98,6 +99,7 @@ await eachLimited(packed, 4, async (p) => {
   }
   const args = ['publish', p.tarball, '--registry', registry, '--access', 'public', '--tag', distTag];
   if (dryRun) args.push('--dry-run');
+  if (otp) args.push('--otp', otp);
   const r = await npm(args, root);
   if (r.status === 0) console.log(`${dryRun ? '~' : '+'} ${p.name}@${p.version} → ${registry}`);
   else failures.push(`${p.name}@${p.version}: npm publish exited ${r.status}\n${r.stderr.trim()}`);
