@@ -82,6 +82,14 @@ beforeAll(async () => {
   registry = await startLocalRegistry();
   clean = mkdtempSync(join(tmpdir(), 'obmcp-clean-'));
   baseEnv = { PATH: process.env.PATH ?? '', HOME: clean, ...registry.npmEnv };
+  // Third-party packages come through verdaccio's uplink: say so plainly when it cannot reach the npm registry.
+  const uplink = await fetch(`${registry.url}zod`);
+  if (!uplink.ok) {
+    throw new Error(
+      `verdaccio cannot reach the npm registry through its uplink (${uplink.status}); TLS or proxy settings ` +
+        `(NODE_EXTRA_CA_CERTS, HTTPS_PROXY) must reach this test:\n${registry.output()}`,
+    );
+  }
   // The release's own publish step, against the local registry (the repo is built: turbo's test dependsOn build).
   const published = await run(
     process.execPath,
