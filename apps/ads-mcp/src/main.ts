@@ -1,7 +1,12 @@
 // ads-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { createLogger, runCli, serve } from '@obmcp/contract';
-import { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from '@obmcp/http-kit';
+import {
+  LIMITER_ENV_DOCS,
+  limiterStoreFromEnv,
+  readLimiterSettings,
+  taskRecordsFromEnv,
+} from '@obmcp/http-kit';
 import { loadConfig } from './config.js';
 import { ADS_ENV_DOCS } from './env-docs.js';
 import { createServer } from './server.js';
@@ -30,7 +35,8 @@ await runCli({
     io.warn(config.warnings);
     const logger = createLogger({ name: 'ads-mcp', level: config.logLevel, secrets: config.secrets });
     const limiterStore = limiterStoreFromEnv(process.env, logger);
-    const { newServer } = createServer(config, { logger, env: process.env, limiterStore });
+    const taskRecords = taskRecordsFromEnv(process.env, logger);
+    const { newServer } = createServer(config, { logger, env: process.env, limiterStore, taskRecords });
     await serve(newServer, { logger, http });
   },
 });

@@ -1,7 +1,12 @@
 // openbridge-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { createLogger, runCli, serve } from '@obmcp/contract';
-import { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from '@obmcp/http-kit';
+import {
+  LIMITER_ENV_DOCS,
+  limiterStoreFromEnv,
+  readLimiterSettings,
+  taskRecordsFromEnv,
+} from '@obmcp/http-kit';
 import { loadConfig } from './config.js';
 import { OPENBRIDGE_ENV_DOCS } from './env-docs.js';
 import { profile } from './profile.js';
@@ -30,7 +35,8 @@ await runCli({
       secrets: [config.refreshToken],
     });
     const limiterStore = limiterStoreFromEnv(process.env, logger);
-    const { newServer } = createServer(config, { logger, limiterStore });
+    const taskRecords = taskRecordsFromEnv(process.env, logger);
+    const { newServer } = createServer(config, { logger, limiterStore, taskRecords });
     await serve(newServer, { logger, http });
   },
 });

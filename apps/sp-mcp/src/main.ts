@@ -1,7 +1,12 @@
 // sp-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { createLogger, runCli, serve } from '@obmcp/contract';
-import { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from '@obmcp/http-kit';
+import {
+  LIMITER_ENV_DOCS,
+  limiterStoreFromEnv,
+  readLimiterSettings,
+  taskRecordsFromEnv,
+} from '@obmcp/http-kit';
 import { configSecrets, loadConfig } from './config.js';
 import { SP_ENV_DOCS } from './env-docs.js';
 import { createServer } from './server.js';
@@ -31,7 +36,8 @@ await runCli({
     io.warn(config.warnings);
     const logger = createLogger({ name: 'sp-mcp', level: config.logLevel, secrets: configSecrets(config) });
     const limiterStore = limiterStoreFromEnv(process.env, logger);
-    const { newServer } = createServer(config, { logger, env: process.env, limiterStore });
+    const taskRecords = taskRecordsFromEnv(process.env, logger);
+    const { newServer } = createServer(config, { logger, env: process.env, limiterStore, taskRecords });
     await serve(newServer, { logger, http });
   },
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CliUsageError,
+  checkHttpFlagsApply,
   ConfigError,
   describeEnvironment,
   exposureRefusal,
@@ -40,6 +41,23 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['serve'])).toThrow(/^unknown argument "serve"; accepted: --http/);
     expect(() => parseCliArgs(['--host'])).toThrow('--host needs a value (--host H)');
     expect(() => parseCliArgs(['--port', '--http'])).toThrow('--port needs a value (--port N)');
+  });
+
+  it('HTTP flags without HTTP are a usage error, not ignored', () => {
+    const flags = (argv: string[]) => {
+      const request = parseCliArgs(argv);
+      if (request.action !== 'serve') throw new Error('not serve');
+      return request.flags;
+    };
+    expect(() => checkHttpFlagsApply(flags(['--port', '8080']), false)).toThrow(
+      new CliUsageError('--port applies to HTTP only: add --http (or set OBMCP_HTTP_PORT)'),
+    );
+    expect(() => checkHttpFlagsApply(flags(['--host', '0.0.0.0', '--allow-unauthenticated']), false)).toThrow(
+      '--host, --allow-unauthenticated apply to HTTP only',
+    );
+    expect(() => checkHttpFlagsApply(flags(['--port', '8080']), true)).not.toThrow();
+    expect(() => checkHttpFlagsApply(flags(['--http', '--port', '8080']), false)).not.toThrow();
+    expect(() => checkHttpFlagsApply(flags([]), false)).not.toThrow();
   });
 });
 

@@ -28,6 +28,8 @@ export {
   type LimiterSettings,
   type ManagedLimiterStore,
 } from './limiter-store-from-env.js';
+export { RedisTaskRecords, type RedisTaskRecordsOptions } from './tasks/redis-task-records.js';
+export { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
 export { createPipeline, type Pipeline } from './pipeline/pipeline.js';
 export type {
   AuthPlugin,

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { type EnvDocs, type EnvReader, envReaderOf, type Logger } from '@obmcp/contract';
 import { FallbackLimiterStore } from './fallback-limiter-store.js';
+import { RATE_OVERRIDE_ENV } from './pipeline/rate-override.js';
 import type { LimiterStore } from './limiter-store.js';
 import { MemoryLimiterStore } from './memory-limiter-store.js';
 import { RedisLimiterStore } from './redis-limiter-store.js';
@@ -21,10 +22,12 @@ export const LIMITER_ENV = {
 
 export const LIMITER_ENV_DOCS: EnvDocs = {
   [LIMITER_ENV.redisUrl]:
-    'redis:// URL: share the pre-flight rate limiter between replicas (unset = in-process memory; see docs/DEPLOYING.md)',
+    'redis:// URL: share the pre-flight rate limiter and the MCP task records between replicas (unset = in-process memory; see docs/DEPLOYING.md)',
   [LIMITER_ENV.keyPrefix]: 'prefix of the limiter keys in Redis',
   [LIMITER_ENV.commandTimeoutMs]:
     'Redis command timeout in ms; a slower Redis falls back to the local limiter',
+  [RATE_OVERRIDE_ENV]:
+    'tests only, honoured with OBMCP_MOCK=1: <rate>/<burst> replaces every pre-flight limiter rule',
 };
 
 export interface LimiterSettings {

@@ -1,5 +1,6 @@
 // Each bin's command line over a real process: --help and --version without credentials, a bad flag, the Node floor, HTTP exposure.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   APPS,
   type AppName,
@@ -17,8 +18,8 @@ const PACKAGE_VERSION = (app: AppName): string =>
       version: string;
     }
   ).version;
-/** Makes this Node report an older version, so the bin's real floor check sees it. */
-const OLD_NODE = `data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.18.0"})`;
+/** Makes this Node report 20.18.0 and fail any load of the server, so the bin's real floor check must run first. */
+const OLD_NODE = fileURLToPath(new URL('./fixtures/old-node.mjs', import.meta.url));
 
 describe.each(APPS)('%s command line', (app) => {
   it('--help: exit 0, usage, every variable, the npx host config and the HTTP flags on stdout, without credentials', () => {

@@ -68,3 +68,17 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   }
   return action !== undefined ? { action } : { action: 'serve', flags };
 }
+
+/** `--port`, `--host` and `--allow-unauthenticated` only mean something over HTTP: without it, say so (not ignore them). */
+export function checkHttpFlagsApply(flags: HttpFlags, httpFromEnv: boolean): void {
+  if (flags.http || httpFromEnv) return;
+  const given = [
+    ...(flags.port !== undefined ? ['--port'] : []),
+    ...(flags.host !== undefined ? ['--host'] : []),
+    ...(flags.allowUnauthenticated ? ['--allow-unauthenticated'] : []),
+  ];
+  if (given.length > 0)
+    throw new CliUsageError(
+      `${given.join(', ')} appl${given.length > 1 ? 'y' : 'ies'} to HTTP only: add --http (or set OBMCP_HTTP_PORT)`,
+    );
+}

@@ -5,10 +5,17 @@ import {
   type EnvDocs,
   type EnvReadPass,
 } from '../config/env-docs.js';
-import type { Env } from '../config/env-reader.js';
+import { type Env, envReaderOf } from '../config/env-reader.js';
 import { runServer, type StartupIo } from '../config/run-server.js';
-import { HTTP_ENV_DOCS, type HttpOptions, readHttpOptions, wantsHttp } from '../server/http/http-options.js';
-import { CliUsageError, type HttpFlags, parseCliArgs } from './cli-args.js';
+import {
+  HTTP_ENV,
+  HTTP_ENV_DOCS,
+  type HttpOptions,
+  readHttpOptions,
+  wantsHttp,
+} from '../server/http/http-options.js';
+import { readTaskSettings, TASK_ENV_DOCS } from '../server/tasks/task-settings.js';
+import { CliUsageError, checkHttpFlagsApply, type HttpFlags, parseCliArgs } from './cli-args.js';
 import { type HelpText, renderHelp } from './help.js';
 
 export interface CliSpec extends HelpText {
@@ -24,9 +31,10 @@ export interface CliSpec extends HelpText {
 
 /** The help text of `spec`, with the environment table built from its reads. */
 export function helpText(spec: CliSpec): string {
-  const docs = [...spec.env.docs, CONTRACT_ENV_DOCS, HTTP_ENV_DOCS];
+  const docs = [...spec.env.docs, CONTRACT_ENV_DOCS, TASK_ENV_DOCS, HTTP_ENV_DOCS];
   const rows = describeEnvironment(docs, (reader) => {
     spec.env.read(reader);
+    readTaskSettings(reader);
     readHttpOptions({ http: true, allowUnauthenticated: false }, reader);
   });
   return renderHelp(spec, rows);
@@ -49,6 +57,7 @@ export async function runCli(
       return;
     }
     flags = request.flags;
+    checkHttpFlagsApply(flags, envReaderOf(env).text(HTTP_ENV.port) !== undefined);
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error;
     process.stderr.write(`${spec.name}: ${error.message}\n`);

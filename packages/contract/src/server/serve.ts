@@ -3,11 +3,13 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type HttpOptions, readHttpOptions, wantsHttp } from './http/http-options.js';
 import { isLoopbackHost } from './http/exposure.js';
 import { startHttpServer } from './http/http-server.js';
+import type { ServerFactory } from './create-server.js';
 import type { Logger } from './logger.js';
 import { GuardedStdioTransport } from './guarded-stdio-transport.js';
+import { routeStrayOutput } from './stray-output.js';
 
 /** A server, or a factory of servers (the form HTTP transports need: one server per request). */
-export type ServerSource = Server | (() => Server);
+export type ServerSource = Server | ServerFactory;
 
 export interface ServeOptions {
   logger: Logger;
@@ -28,10 +30,12 @@ const isBrokenPipe = (error: unknown) =>
   ['EPIPE', 'ERR_STREAM_DESTROYED'].includes(String((error as { code?: unknown }).code));
 
 /**
- * Keeps the process up on a stray exception, but exits when the client is gone: a broken stdout or
- * stderr pipe means nobody is listening (and logging that failure would fail again, forever).
+ * Routes stray output to the log (every stderr line JSON), keeps the process up on a stray exception, but
+ * exits when the client is gone: a broken stdout or stderr pipe means nobody is listening (and logging
+ * that failure would fail again, forever).
  */
 function guardProcess(logger: Logger): void {
+  routeStrayOutput(logger);
   const gone = () => process.exit(0);
   process.stdout.on('error', (error) => (isBrokenPipe(error) ? gone() : undefined));
   process.stderr.on('error', (error) => (isBrokenPipe(error) ? gone() : undefined));

@@ -73,11 +73,14 @@ function list(raw: string | undefined): string[] | undefined {
     .filter((s) => s.length > 0);
 }
 
-const flagsOf = (args: readonly string[] | HttpFlags): HttpFlags => {
-  if (!Array.isArray(args)) return args as HttpFlags;
-  const request = parseCliArgs(args as readonly string[]);
+const isArgv = (args: readonly string[] | HttpFlags): args is readonly string[] => Array.isArray(args);
+
+/** Flags parsed already (runCli), or raw argv (a server calling `serve` directly) through the same parser. */
+function flagsOf(args: readonly string[] | HttpFlags): HttpFlags {
+  if (!isArgv(args)) return args;
+  const request = parseCliArgs(args);
   return request.action === 'serve' ? request.flags : { http: false, allowUnauthenticated: false };
-};
+}
 
 /** True when the flags (or argv) or env ask for the HTTP transport. */
 export function wantsHttp(args: readonly string[] | HttpFlags, env: Env | EnvReader): boolean {
