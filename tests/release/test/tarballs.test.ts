@@ -46,8 +46,8 @@ function packageOf(specifier: string): string | undefined {
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 const NEXT_TO_CODE = /new URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
-/** A doc named in a README without a path (`BEHAVIOR.md`), or a link that stays inside the package. */
-const BARE_DOC = /(?<![\w/.-])([A-Z][A-Za-z_-]*\.md)\b/g;
+/** A doc named in a README without a path (`BEHAVIOR.md`); a link text (`[X.md](…)`) is judged by its target. */
+const BARE_DOC = /(?<![\w/.[-])([A-Z][A-Za-z_-]*\.md)\b/g;
 const LINK = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
 
 describe('release tarballs', () => {
