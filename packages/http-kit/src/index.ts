@@ -33,7 +33,13 @@ export type {
 } from './pipeline/types.js';
 export { noRateLimitHeaders, rateLimitHeaders, requestIdFrom } from './pipeline/header-parsers.js';
 export { tokenAuth, type TokenAuth, type TokenAuthOptions } from './pipeline/token-auth.js';
-export { limitRules, RATE_OVERRIDE_ENV, rateOverrideFromEnv } from './pipeline/rate-override.js';
+export {
+  limitRules,
+  RATE_OVERRIDE_ENV,
+  RATE_SCALE_ENV,
+  rateOverrideFromEnv,
+  rateScaleFromEnv,
+} from './pipeline/rate-override.js';
 export {
   OPENBRIDGE_BUCKET,
   OPENBRIDGE_HEADERS,

@@ -1,6 +1,6 @@
 // The preload's startup check of the OBMCP_MOCK_* switches: a typo is a startup error, not a strange 500 later.
 import { FAULT_SCENARIOS } from './faults.js';
-import { count, mockSettings, raw, readSwitchFile, wholeNumber } from './settings.js';
+import { bucketRule, count, mockSettings, positive, raw, readSwitchFile, wholeNumber } from './settings.js';
 
 const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
 
@@ -11,11 +11,13 @@ export function checkMockSettings(): string[] {
     'OBMCP_MOCK_LATENCY_MS',
     'OBMCP_MOCK_EXPIRED_TOKENS',
     'OBMCP_MOCK_OPENBRIDGE_JWT_TTL',
+    'OBMCP_MOCK_SP_REPORT_MS',
+    'OBMCP_MOCK_SP_ORDERS',
   ]) {
     const v = raw(name);
     if (v !== undefined && count(name) === undefined)
       problems.push(
-        `${name} must be a whole number of ${name.endsWith('TTL') ? 'seconds' : name.endsWith('_MS') ? 'milliseconds' : 'tokens'} (got ${shown(v)})`,
+        `${name} must be a whole number of ${name.endsWith('TTL') ? 'seconds' : name.endsWith('_MS') ? 'milliseconds' : name.endsWith('ORDERS') ? 'orders' : 'tokens'} (got ${shown(v)})`,
       );
   }
   const latencyFile = raw('OBMCP_MOCK_LATENCY_FILE');
@@ -36,5 +38,14 @@ export function checkMockSettings(): string[] {
   const rate = mockSettings.spRateHeader();
   if (rate !== undefined && rate !== 'off' && !(Number(rate) > 0))
     problems.push(`OBMCP_MOCK_SP_RATE_HEADER must be off or a positive number (got ${shown(rate)})`);
+  const throttle = raw('OBMCP_MOCK_THROTTLE');
+  if (throttle !== undefined && throttle !== 'off' && throttle !== 'documented')
+    problems.push(`OBMCP_MOCK_THROTTLE must be off or documented (got ${shown(throttle)})`);
+  const scale = raw('OBMCP_MOCK_RATE_SCALE');
+  if (scale !== undefined && positive(scale) === undefined)
+    problems.push(`OBMCP_MOCK_RATE_SCALE must be a positive number (got ${shown(scale)})`);
+  const ads = raw('OBMCP_MOCK_ADS_THROTTLE');
+  if (ads !== undefined && bucketRule(ads) === undefined)
+    problems.push(`OBMCP_MOCK_ADS_THROTTLE must be <rate>/<burst>, e.g. 10/10 (got ${shown(ads)})`);
   return problems;
 }

@@ -8,6 +8,8 @@ import { renderSpFault } from './render-fault.js';
 import { spErrors, spJson } from './respond.js';
 import { recordDocumentedRate } from './rates.js';
 import { authFailure } from './route.js';
+import { spThrottle } from './throttle.js';
+import { usagePlanOf } from './usage-plan.js';
 
 /**
  * `{errors:[…]}` in the media type the operation declares for the status; operations whose error
@@ -44,18 +46,14 @@ function declaredMediaTypes(op: Operation, status: number): string[] {
   return [...(responsesOf(op).get(String(status))?.values() ?? [])].map((m) => m.mediaType);
 }
 
-type UsagePlanParser = (description: string) => { rate: number } | null;
-let usagePlans: Promise<UsagePlanParser> | undefined;
-
-/** The generator's usage-plan parser, loaded on the first long-tail answer (not at preload). */
-async function documentedRate(op: Operation): Promise<void> {
-  usagePlans ??= import('@obmcp/openapi-tools/generate').then((m) => m.parseUsagePlan);
-  const plan = (await usagePlans)(String(op.operation.description ?? ''));
+/** The rate header of a long-tail answer: the model's documented usage plan. */
+function documentedRate(op: Operation): void {
+  const plan = usagePlanOf(String(op.operation.description ?? ''));
   if (plan) recordDocumentedRate(op.operationId, plan.rate);
 }
 
-async function success(op: Operation, synthesized: Synthesized): Promise<Response> {
-  await documentedRate(op);
+function success(op: Operation, synthesized: Synthesized): Response {
+  documentedRate(op);
   if (synthesized.body === undefined) {
     const headers = spJson({}, synthesized.status, op.operationId).headers;
     headers.delete('content-type');
@@ -69,6 +67,7 @@ export const spSpecAdapter: SpecFamilyAdapter = {
   family: 'sp-api',
   bases: SP_HOSTS.filter((h) => !h.sandbox).map((h) => h.base),
   check: { checkAccept: false, rejectUnknownQuery: true },
+  throttle: spThrottle,
   authFailure: (request) => authFailure(request),
   rejection,
   success,

@@ -26,6 +26,11 @@ export interface SpecFamilyAdapter {
   /** `https://host` bases the family answers on. */
   bases: readonly string[];
   check: CheckOptions;
+  /**
+   * The API's 429 when the operation's bucket is empty (OBMCP_MOCK_THROTTLE), else undefined. Checked
+   * after auth and before the request itself, once per request (by the gate).
+   */
+  throttle(op: Operation, request: Request): Response | undefined;
   /** The API's answer when the caller is not authorised (checked before the request itself). */
   authFailure(request: Request, op: Operation): Response | undefined;
   /** The API's answer to a request its spec rejects (400 / 406 / 415). */
@@ -53,7 +58,8 @@ export async function frontDoor(
 
 /**
  * Gate handlers: for every request to an operation the spec knows, answer the API's rejection when
- * the spec rejects it; otherwise pass through to the hand-written handler (or the catch-all).
+ * the spec rejects it (or the API's 429 when the operation's bucket is empty); otherwise pass through to
+ * the hand-written handler (or the catch-all).
  * A fault scenario in force passes through too, so the handler renders it the usual way.
  */
 export function specGate(adapter: SpecFamilyAdapter): RequestHandler[] {
@@ -64,6 +70,8 @@ export function specGate(adapter: SpecFamilyAdapter): RequestHandler[] {
       if (!resolved) return undefined;
       const denied = adapter.authFailure(request, resolved.op);
       if (denied) return undefined;
+      const throttled = adapter.throttle(resolved.op, request);
+      if (throttled) return throttled;
       return frontDoor(adapter, resolved.op, resolved.pathParams, request);
     }),
   );
