@@ -82,6 +82,9 @@ describe('TokenBuckets', () => {
     // An hour later: 3 tokens (the burst), not 7200.
     const later = t0 + 3_600_000;
     expect([1, 2, 3, 4].map(() => buckets.take('k', rule, later).ok)).toEqual([true, true, true, false]);
+    // A request taken after a later one but stamped earlier (its arrival) neither refills nor rewinds the bucket.
+    expect(buckets.take('k', rule, later - 10_000)).toEqual({ ok: false, waitSeconds: 0.5 });
+    expect(buckets.take('k', rule, later + 500).ok).toBe(true);
   });
 });
 

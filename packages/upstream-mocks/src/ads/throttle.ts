@@ -17,13 +17,14 @@ const NO_RETRY_AFTER = new Set(['POST /reporting/reports']);
  * `{"message":"Too Many Requests"}` with `amazon-advertising-api-throttled: true` and a Retry-After in
  * whole seconds, except where Amazon omits it.
  */
-export function adsThrottle(op: Operation, request: Request): Response | undefined {
+export function adsThrottle(op: Operation, request: Request, arrivedMs = Date.now()): Response | undefined {
   if (!mockSettings.throttle()) return undefined;
   const bucket = mockSettings.adsBucket();
   const scope = request.headers.get('amazon-advertising-api-scope') ?? '';
   const client = request.headers.get('amazon-advertising-api-clientid') ?? '';
   const key = `${client}\n${scope}\n${op.operationId}`;
-  const taken = buckets.take(key, { rate: bucket.rate * mockSettings.rateScale(), burst: bucket.burst });
+  const rule = { rate: bucket.rate * mockSettings.rateScale(), burst: bucket.burst };
+  const taken = buckets.take(key, rule, arrivedMs);
   if (taken.ok) return undefined;
   countThrottled(op.operationId);
   const route = `${op.method.toUpperCase()} ${op.path}`;

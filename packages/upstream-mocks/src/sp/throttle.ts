@@ -14,14 +14,14 @@ const buckets = new TokenBuckets();
  * behind the access token), rate × OBMCP_MOCK_RATE_SCALE. An empty bucket answers the documented 429:
  * `QuotaExceeded`, no x-amzn-RateLimit-Limit and no Retry-After (amazon-apis.md §1.6).
  */
-export function spThrottle(op: Operation, request: Request): Response | undefined {
+export function spThrottle(op: Operation, request: Request, arrivedMs = Date.now()): Response | undefined {
   if (!mockSettings.throttle()) return undefined;
   const plan = usagePlanOf(String(op.operation.description ?? ''));
   if (!plan) return undefined;
   const token = request.headers.get('x-amz-access-token') ?? '';
   const key = `${refreshTokenOf(token) ?? token}\n${op.operationId}`;
   const rule = { rate: plan.rate * mockSettings.rateScale(), burst: plan.burst };
-  if (buckets.take(key, rule).ok) return undefined;
+  if (buckets.take(key, rule, arrivedMs).ok) return undefined;
   countThrottled(op.operationId);
   const message = 'You exceeded your quota for the requested resource.';
   return spErrors(429, [{ code: 'QuotaExceeded', message, details: '' }], op.operationId);

@@ -28,9 +28,10 @@ export interface SpecFamilyAdapter {
   check: CheckOptions;
   /**
    * The API's 429 when the operation's bucket is empty (OBMCP_MOCK_THROTTLE), else undefined. Checked
-   * after auth and before the request itself, once per request (by the gate).
+   * after auth and before the request itself, once per request (by the gate), at the request's arrival
+   * time (`arrivedMs`, taken before the mock looks the operation up, as a gateway counts on arrival).
    */
-  throttle(op: Operation, request: Request): Response | undefined;
+  throttle(op: Operation, request: Request, arrivedMs: number): Response | undefined;
   /** The API's answer when the caller is not authorised (checked before the request itself). */
   authFailure(request: Request, op: Operation): Response | undefined;
   /** The API's answer to a request its spec rejects (400 / 406 / 415). */
@@ -65,12 +66,13 @@ export async function frontDoor(
 export function specGate(adapter: SpecFamilyAdapter): RequestHandler[] {
   return adapter.bases.map((base) =>
     http.all(`${base}/*`, async ({ request }) => {
+      const arrivedMs = Date.now();
       if (activeFault('api') !== undefined) return undefined;
       const resolved = await (await loadEngine()).resolveOperation(adapter.family, request);
       if (!resolved) return undefined;
       const denied = adapter.authFailure(request, resolved.op);
       if (denied) return undefined;
-      const throttled = adapter.throttle(resolved.op, request);
+      const throttled = adapter.throttle(resolved.op, request, arrivedMs);
       if (throttled) return throttled;
       return frontDoor(adapter, resolved.op, resolved.pathParams, request);
     }),

@@ -11,11 +11,16 @@ export type Take = { ok: true } | { ok: false; waitSeconds: number };
 export class TokenBuckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  /** Takes one token from `key`'s bucket (full when first seen); when empty, how long until the next. */
+  /**
+   * Takes one token from `key`'s bucket (full when first seen); when empty, how long until the next. `now`
+   * is the request's arrival: requests may be taken slightly out of arrival order (a first request waits
+   * for its spec file), so time never runs backwards in a bucket.
+   */
   take(key: string, rule: BucketRule, now = Date.now()): Take {
     const bucket = this.buckets.get(key) ?? { tokens: rule.burst, at: now };
-    bucket.tokens = Math.min(rule.burst, bucket.tokens + ((now - bucket.at) / 1000) * rule.rate);
-    bucket.at = now;
+    const elapsed = Math.max(0, now - bucket.at);
+    bucket.tokens = Math.min(rule.burst, bucket.tokens + (elapsed / 1000) * rule.rate);
+    bucket.at = Math.max(bucket.at, now);
     this.buckets.set(key, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
