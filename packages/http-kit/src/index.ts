@@ -8,7 +8,7 @@ export { defaultShouldRetry, RETRYABLE_HTTP_STATUSES } from './should-retry.js';
 export { sleep } from './sleep.js';
 export type { LimiterStore, LimitRule, TakeResult } from './limiter-store.js';
 export { MemoryLimiterStore } from './memory-limiter-store.js';
-export { createLimiter, type Limiter, type LimiterOptions } from './limiter.js';
+export { ARRIVAL_MARGIN_MS, createLimiter, type Limiter, type LimiterOptions } from './limiter.js';
 export { TokenCache, type TokenCacheOptions, type CachedToken } from './token-cache.js';
 export { formBody, joinQuery, type QueryValue, type FormValue } from './query.js';
 export {
