@@ -14,7 +14,7 @@ export { buildEnvelope, LIMITS, type EnvelopeInput } from './envelope/build.js';
 export { envelopeFromThrown, type ClassifyContext } from './envelope/classify.js';
 export { validateEnvelope, isEnvelope } from './envelope/validate.js';
 export { boundText, oneLine } from './envelope/text.js';
-export { redactSecrets } from './envelope/redact.js';
+export { redactSecrets, rememberUrlCredentials } from './envelope/redact.js';
 export { REDACTED_USERINFO, redactUrlCredentials } from './envelope/url-credentials.js';
 export {
   RECLASSIFICATIONS,
@@ -70,6 +70,7 @@ export {
   type ContractServer,
   type ContractServerOptions,
 } from './server/create-server.js';
+export { PROVIDER_TOOL_LIMITS } from './server/listing-size.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
 export { TEST_CRASH_TOOL } from './server/test-hooks.js';

@@ -8,6 +8,7 @@ import { envelopeFromThrown } from '../envelope/classify.js';
 import { envelopeContractTool } from './contract-tool.js';
 import { testHookTools } from './test-hooks.js';
 import { type ContractHost, createToolHost } from './host.js';
+import { warnOnLargeListing } from './listing-size.js';
 import { createLogger, type Logger } from './logger.js';
 import { toCallToolResult } from './result.js';
 import type { ServerProfile, ToolDefinition } from './types.js';
@@ -43,6 +44,7 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   const log = options.logger ?? createLogger({ name: profile.name });
   const listed = [...options.tools, envelopeContractTool(profile, settings), ...testHookTools(env)];
   const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
+  warnOnLargeListing(host.listed().length, profile.toolsetsVariable, log);
   const newServer = () => bindServer(profile, host, log);
   return { server: newServer(), host, newServer };
 }
