@@ -5,6 +5,17 @@ import { bucketRule, count, mockSettings, positive, raw, readSwitchFile, wholeNu
 
 const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
 
+const unitOf = (name: string): string =>
+  name.endsWith('TTL')
+    ? 'seconds'
+    : name.endsWith('_MS')
+      ? 'milliseconds'
+      : name.endsWith('POLLS')
+        ? 'polls'
+        : name.endsWith('ORDERS')
+          ? 'orders'
+          : 'tokens';
+
 /** Problems with the switches as set (one line each); the preload refuses to start on any. */
 export function checkMockSettings(): string[] {
   const problems: string[] = [];
@@ -12,14 +23,13 @@ export function checkMockSettings(): string[] {
     'OBMCP_MOCK_LATENCY_MS',
     'OBMCP_MOCK_EXPIRED_TOKENS',
     'OBMCP_MOCK_OPENBRIDGE_JWT_TTL',
+    'OBMCP_MOCK_ADS_REPORT_POLLS',
     'OBMCP_MOCK_SP_REPORT_MS',
     'OBMCP_MOCK_SP_ORDERS',
   ]) {
     const v = raw(name);
     if (v !== undefined && count(name) === undefined)
-      problems.push(
-        `${name} must be a whole number of ${name.endsWith('TTL') ? 'seconds' : name.endsWith('_MS') ? 'milliseconds' : name.endsWith('ORDERS') ? 'orders' : 'tokens'} (got ${shown(v)})`,
-      );
+      problems.push(`${name} must be a whole number of ${unitOf(name)} (got ${shown(v)})`);
   }
   const latencyFile = raw('OBMCP_MOCK_LATENCY_FILE');
   // A missing or empty file is allowed: the upstream is fast until the file says otherwise.

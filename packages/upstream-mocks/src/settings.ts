@@ -102,6 +102,11 @@ export const mockSettings = {
   spReportMs: (): number => count('OBMCP_MOCK_SP_REPORT_MS') ?? 0,
   /** OBMCP_MOCK_SP_ORDERS=<n>: getOrders lists n generated orders after the fixture's (default 0). */
   spOrders: (): number => count('OBMCP_MOCK_SP_ORDERS') ?? 0,
+  /**
+   * OBMCP_MOCK_ADS_REPORT_POLLS: getReport answers before a Reporting v3 report is COMPLETED (default 2:
+   * PENDING, PROCESSING, then COMPLETED); a large number keeps it PROCESSING (a wait to cancel).
+   */
+  adsReportPolls: (): number => count('OBMCP_MOCK_ADS_REPORT_POLLS') ?? 2,
   /** OBMCP_MOCK_REQUEST_LOG: a file; every API request the mocks receive is appended as one JSON line. */
   requestLog: (): string | undefined => raw('OBMCP_MOCK_REQUEST_LOG'),
 };
