@@ -40,6 +40,7 @@ ${rows.join('\n')}
 
 Goals: within ${GOAL_RATIO}× of the minimum, zero 429s, zero failed calls; the two-process run no faster than the
 bound (ratio ≥ 1: the shared Redis budget holds). The report job polls inline (\`get_report\` until DONE, paced by the
-server's limiter at getReport's rate): MCP tasks (issue #31, another branch) had not landed when this ran.
+server's limiter at getReport's rate), not as MCP tasks: tasks (issue #31, \`run_report\` with \`taskSupport\`) landed on
+main only after this job was built; its mock-mode poll backoff (20 ms doubling to 1 s) is not tied to the scale factor.
 `;
 }
