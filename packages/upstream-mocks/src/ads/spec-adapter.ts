@@ -8,6 +8,7 @@ import { bearerFailure } from './guard.js';
 import { ADS_HOSTS, REPORT_FILE_HOST, regionOfUrl } from './hosts.js';
 import { scopesOf } from './profiles.js';
 import { adsError, adsJson, requestId } from './respond.js';
+import { adsThrottle } from './throttle.js';
 
 const SCOPE = 'amazon-advertising-api-scope';
 
@@ -60,6 +61,7 @@ export const adsSpecAdapter: SpecFamilyAdapter = {
   family: 'amazon-ads',
   bases: Object.values(ADS_HOSTS),
   check: { checkAccept: true, rejectUnknownQuery: true },
+  throttle: adsThrottle,
   authFailure,
   rejection,
   success,

@@ -8,6 +8,8 @@ import { renderSpFault } from './render-fault.js';
 import { spErrors, spJson } from './respond.js';
 import { recordDocumentedRate } from './rates.js';
 import { authFailure } from './route.js';
+import { spThrottle } from './throttle.js';
+import { usagePlanOf } from './usage-plan.js';
 
 /**
  * `{errors:[…]}` in the media type the operation declares for the status; operations whose error
@@ -44,25 +46,13 @@ function declaredMediaTypes(op: Operation, status: number): string[] {
   return [...(responsesOf(op).get(String(status))?.values() ?? [])].map((m) => m.mediaType);
 }
 
-/**
- * The default rate a model's "Usage Plan" table documents (`| Rate (requests per second) | Burst |`, then
- * the values row), read from the description text as Amazon publishes it.
- */
-function documentedRateOf(description: string): number | undefined {
-  const table =
-    /\|\s*Rate \(requests per second\)\s*\|[^\n]*\n\s*\|[-\s|]+\|\s*\n\s*\|\s*([0-9.]+)\s*\|/i.exec(
-      description,
-    );
-  const rate = table?.[1] === undefined ? Number.NaN : Number(table[1]);
-  return Number.isFinite(rate) && rate > 0 ? rate : undefined;
-}
-
+/** The rate header of a long-tail answer: the model's documented usage plan. */
 function documentedRate(op: Operation): void {
-  const rate = documentedRateOf(String(op.operation.description ?? ''));
-  if (rate !== undefined) recordDocumentedRate(op.operationId, rate);
+  const plan = usagePlanOf(String(op.operation.description ?? ''));
+  if (plan) recordDocumentedRate(op.operationId, plan.rate);
 }
 
-async function success(op: Operation, synthesized: Synthesized): Promise<Response> {
+function success(op: Operation, synthesized: Synthesized): Response {
   documentedRate(op);
   if (synthesized.body === undefined) {
     const headers = spJson({}, synthesized.status, op.operationId).headers;
@@ -88,6 +78,7 @@ export const spSpecAdapter: SpecFamilyAdapter = {
   family: 'sp-api',
   bases: SP_HOSTS.filter((h) => !h.sandbox).map((h) => h.base),
   check: { checkAccept: false, rejectUnknownQuery: true },
+  throttle: spThrottle,
   authFailure: (request) => authFailure(request),
   rejection,
   success,

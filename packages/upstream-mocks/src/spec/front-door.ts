@@ -26,6 +26,12 @@ export interface SpecFamilyAdapter {
   /** `https://host` bases the family answers on. */
   bases: readonly string[];
   check: CheckOptions;
+  /**
+   * The API's 429 when the operation's bucket is empty (OBMCP_MOCK_THROTTLE), else undefined. Checked
+   * after auth and before the request itself, once per request (by the gate), at the request's arrival
+   * time (`arrivedMs`, taken before the mock looks the operation up, as a gateway counts on arrival).
+   */
+  throttle(op: Operation, request: Request, arrivedMs: number): Response | undefined;
   /** The API's answer when the caller is not authorised (checked before the request itself). */
   authFailure(request: Request, op: Operation): Response | undefined;
   /** The API's answer to a request its spec rejects (400 / 406 / 415). */
@@ -55,12 +61,14 @@ export async function frontDoor(
 
 /**
  * Gate handlers: for every request to an operation the spec knows, answer the API's rejection when
- * the spec rejects it; otherwise pass through to the hand-written handler (or the catch-all).
+ * the spec rejects it (or the API's 429 when the operation's bucket is empty); otherwise pass through to
+ * the hand-written handler (or the catch-all).
  * A fault scenario in force passes through too, so the handler renders it the usual way.
  */
 export function specGate(adapter: SpecFamilyAdapter): RequestHandler[] {
   return adapter.bases.map((base) =>
     http.all(`${base}/*`, async ({ request }) => {
+      const arrivedMs = Date.now();
       if (activeFault('api') !== undefined) return undefined;
       const { misroutedPath, resolveOperation } = await loadEngine();
       // A path shaped like a template but naming no resource (a literal {placeholder}, %2F in a greedy
@@ -71,6 +79,8 @@ export function specGate(adapter: SpecFamilyAdapter): RequestHandler[] {
       if (!resolved) return undefined;
       const denied = adapter.authFailure(request, resolved.op);
       if (denied) return undefined;
+      const throttled = adapter.throttle(resolved.op, request, arrivedMs);
+      if (throttled) return throttled;
       return frontDoor(adapter, resolved.op, resolved.pathParams, request);
     }),
   );
