@@ -4,6 +4,7 @@ import { contractCost } from './contract-cost.mjs';
 import { latency, PAIRS } from './latency.mjs';
 import { coldStart, phasesOf } from './phases.mjs';
 import { render } from './report.mjs';
+import { readSection } from './results-section.mjs';
 import { renderToolsets, toolsets } from './toolsets.mjs';
 
 const t0 = Date.now();
@@ -15,5 +16,7 @@ const cold = {};
 for (const n of ['server', 'mcp', 'sp-mcp', 'ads-mcp', 'openbridge-mcp']) cold[n] = await coldStart(n);
 const sets = await toolsets();
 const markdown = `${render({ lat, phases, cost, cold, seconds: (Date.now() - t0) / 1000 })}\n${renderToolsets(sets)}`;
-writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
+// The job bench's section (\`pnpm bench:jobs\`) is kept: this run does not measure it.
+const jobs = readSection('jobs');
+writeFileSync(new URL('./RESULTS.md', import.meta.url), jobs ? `${markdown}\n${jobs}\n` : markdown);
 console.log(markdown);

@@ -1,7 +1,8 @@
-// `pnpm release:check`: lockstep versions, one contract constant, the legacy_error_kind window, then build/lint/typecheck/test.
+// `pnpm release:check`: lockstep versions (and the files that repeat them), one contract constant, the legacy_error_kind window, then build/lint/typecheck/test.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { artifactVersionProblems } from './artifact-versions.mjs';
 import { hardCodedVersions } from './contract-constant.mjs';
 import { lockstepState, nextVersion } from './versions.mjs';
 import { describeStale, staleEntries } from './window.mjs';
@@ -29,7 +30,7 @@ function run(root, command, args) {
 }
 
 const STEP_IMPL = {
-  versions: (root) => lockstepState(root).problems,
+  versions: (root) => [...lockstepState(root).problems, ...artifactVersionProblems(root)],
   'contract-constant': (root) =>
     hardCodedVersions(root).map((h) => `hard-coded contract version (use CONTRACT_VERSION): ${h}`),
   build: (root) => run(root, tool('turbo'), ['run', 'build']),

@@ -1,9 +1,13 @@
-// `pnpm release`: clean tree + pending changeset + release:check → changeset version → cross-reference → commit + tag.
+// `pnpm release`: clean tree + pending changeset + release:check → changeset version → cross-reference → version files
+// → rebuild, npm tarballs and .mcpb bundles → commit + tag. Publishing is `pnpm release:publish`, a separate step.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { releaseVersion, runCheck } from './check.mjs';
+import { syncArtifactVersions } from './artifact-versions.mjs';
+import { buildBundles } from './bundles.mjs';
 import { crossReference } from './cross-reference.mjs';
+import { artifactsDir, packReleases } from './pack.mjs';
 import { lockstepState } from './versions.mjs';
 import { git, pendingChangesets, TOOL_ROOT, workspaceRoot } from './workspace.mjs';
 
@@ -46,11 +50,34 @@ if (state.problems.length > 0) refuse(`after changeset version:\n${state.problem
 if (state.version !== version)
   refuse(`changeset version produced ${state.version}, expected ${version}; the tree is left as is`);
 crossReference(root);
+syncArtifactVersions(root);
+
+if (process.env.OBMCP_RELEASE_SKIP_CHECK !== '1') {
+  const rebuilt = spawnSync(join(TOOL_ROOT, 'node_modules', '.bin', 'turbo'), ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
+  if (rebuilt.status !== 0) refuse('turbo run build failed after the version bump; the tree is left as is');
+}
+const artifacts = artifactsDir(root, version);
+let packed;
+let bundles;
+try {
+  packed = packReleases(root, join(artifacts, 'npm'));
+  // The bundles install third-party dependencies from the npm registry (OBMCP_RELEASE_SKIP_BUNDLES=1: tests only).
+  bundles =
+    process.env.OBMCP_RELEASE_SKIP_BUNDLES === '1' ? [] : buildBundles(root, packed, join(artifacts, 'mcpb'));
+} catch (error) {
+  refuse(`packing failed; the tree is left as is:\n${error instanceof Error ? error.message : error}`);
+}
 
 git(root, ['add', '-A']);
 git(root, ['commit', '-q', '-m', `release: v${version}`]);
 git(root, ['tag', '-a', `v${version}`, '-m', `release v${version}`]);
 console.log(`released v${version}: ${state.members.map((m) => m.name).join(', ')}`);
+console.log(`artifacts in ${artifacts}: ${packed.length} npm tarballs, ${bundles.length} .mcpb bundles`);
 console.log(
-  `commit "release: v${version}" and annotated tag v${version} created locally; push with: git push --follow-tags`,
+  `commit "release: v${version}" and annotated tag v${version} created locally. Next: git push --follow-tags, then ` +
+    'pnpm release:publish --registry https://registry.npmjs.org/ (and attach the .mcpb bundles to the GitHub release)',
 );

@@ -26,6 +26,15 @@ export function lockstepState(root) {
       );
     }
   }
+  // `changeset version` refuses a changeset that names a private or ignored package beside a published one.
+  for (const cs of pendingChangesets(root)) {
+    const outside = Object.keys(cs.bumps).filter((name) => !group.has(name));
+    if (outside.length > 0) {
+      problems.push(
+        `.changeset/${cs.file} names ${outside.join(', ')}, outside the fixed group: changesets are for released packages (drop the line; a private package keeps its own CHANGELOG)`,
+      );
+    }
+  }
   const members = packages.filter((p) => group.has(p.name));
   const versions = [...new Set(members.map((p) => p.version))];
   if (versions.length > 1) {

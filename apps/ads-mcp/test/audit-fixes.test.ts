@@ -9,7 +9,7 @@ beforeAll(async () => {
   s = await start({
     ADS_API_ENABLE_WRITES: 'true',
     ADS_API_PROFILE_ID: String(US_PROFILE),
-    ADS_API_TOOLSETS: 'curated,reporting,amc',
+    ADS_API_TOOLSETS: 'curated,reporting,amc,exports',
   });
 });
 afterAll(() => s.close());
@@ -148,5 +148,18 @@ describe('Sponsored Products writes (A1-1, multi-status)', () => {
       ['campaigns/0/campaignId', 'ENTITY_NOT_FOUND'],
       ['campaigns/1/campaignId', 'ENTITY_NOT_FOUND'],
     ]);
+  });
+});
+
+describe('an export is read in its own media type (second audit, A-3)', () => {
+  it('get_export sends the Accept the agent names: the export type works, another is the API 406', async () => {
+    const created = await ok(s, 'campaign_export', { body: { adProductFilter: ['SPONSORED_PRODUCTS'] } });
+    const exportId = created.exportId as string;
+    const wrong = await fail(s, 'get_export', { exportId, Accept: 'application/vnd.adgroupsexport.v1+json' });
+    expect(wrong).toMatchObject({ error_kind: 'ads_api_http', error_code: 'ADS_API_HTTP_406' });
+    const polled = await ok(s, 'get_export', { exportId, Accept: 'application/vnd.campaignsexport.v1+json' });
+    expect(polled).toMatchObject({ exportId, status: 'PROCESSING' });
+    const missing = await fail(s, 'get_export', { exportId });
+    expect(missing).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'SCHEMA_REQUIRED' });
   });
 });

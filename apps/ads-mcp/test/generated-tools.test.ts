@@ -22,16 +22,11 @@ afterAll(() => s.close());
 
 /**
  * Operations whose spec contradicts itself, so no request satisfies the spec-checking mock (BEHAVIOR.md §8):
- * SponsoredDisplay ArchiveLocationRequest requires `LocationExpressionIdFilter` but names the property
- * `locationExpressionIdFilter`; ListCreativeModerations' `language` pattern `^\[a-z]{2}-[AZ]{2}$` is
- * malformed (a language tag such as en-US fails it); UpdateRecommendationRequest requires a
- * `recommendationId` it does not declare (the generated schema keeps only declared properties).
+ * ListCreativeModerations' `language` pattern `^\[a-z]{2}-[AZ]{2}$` is malformed (a language tag such as
+ * en-US fails it). The undeclared required names (`POST /sd/locations/delete`, `PUT /recommendations/{id}`)
+ * are settled by spec errata and now succeed like every other operation.
  */
-const SPEC_QUIRKS = new Set([
-  'POST /sd/locations/delete',
-  'GET /sd/moderation/creatives',
-  'PUT /recommendations/{recommendationId}',
-]);
+const SPEC_QUIRKS = new Set(['GET /sd/moderation/creatives']);
 
 /**
  * Generated operations served by the stateful hand-written mocks: their synthesized example names an entity

@@ -50,6 +50,10 @@ function hintsFor(limitation: Limitation, limits: ResolvedLimits): string[] {
       return [
         `Return at most ${kib(limits.maxResultBytes)} of JSON: filter, summarise or page the data before returning it.`,
       ];
+    case 'result_depth':
+      return [
+        `Return values nested at most ${limitation.limit ?? 'a few hundred'} levels deep: flatten deep structures (arrays of rows, not chains).`,
+      ];
     case 'non_json_result':
       return [
         'Return plain JSON values (objects, arrays, strings, numbers, booleans, null) as the final output.',

@@ -11,8 +11,16 @@ export { defaultShouldRetry, RETRYABLE_HTTP_STATUSES } from './should-retry.js';
 export { sleep } from './sleep.js';
 export type { LimiterStore, LimitRule, TakeResult } from './limiter-store.js';
 export { MemoryLimiterStore } from './memory-limiter-store.js';
-export { createLimiter, type Limiter, type LimiterOptions } from './limiter.js';
+export { ARRIVAL_MARGIN_MS, createLimiter, type Limiter, type LimiterOptions } from './limiter.js';
 export { TokenCache, type TokenCacheOptions, type CachedToken } from './token-cache.js';
+export {
+  checkBuiltPath,
+  checkHeaderValue,
+  encodeSegment,
+  fillPath,
+  type PathValue,
+  pathValueText,
+} from './wire-values.js';
 export { formBody, joinQuery, type QueryValue, type FormValue } from './query.js';
 export {
   RedisLimiterStore,
@@ -45,7 +53,13 @@ export type {
 } from './pipeline/types.js';
 export { noRateLimitHeaders, rateLimitHeaders, requestIdFrom } from './pipeline/header-parsers.js';
 export { tokenAuth, type TokenAuth, type TokenAuthOptions } from './pipeline/token-auth.js';
-export { limitRules, RATE_OVERRIDE_ENV, rateOverrideFromEnv } from './pipeline/rate-override.js';
+export {
+  limitRules,
+  RATE_OVERRIDE_ENV,
+  RATE_SCALE_ENV,
+  rateOverrideFromEnv,
+  rateScaleFromEnv,
+} from './pipeline/rate-override.js';
 export {
   OPENBRIDGE_BUCKET,
   OPENBRIDGE_HEADERS,

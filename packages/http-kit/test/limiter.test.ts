@@ -1,7 +1,7 @@
 // Token-bucket store math, limiter waits within budget, refusal with retryAfterSeconds, learn(), penalize().
 import { RateLimitedError } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { createLimiter, MemoryLimiterStore } from '../src/index.js';
+import { ARRIVAL_MARGIN_MS, createLimiter, MemoryLimiterStore } from '../src/index.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -66,6 +66,7 @@ describe('createLimiter', () => {
     const limiter = createLimiter({
       maxWaitMs: 500,
       now: () => clock,
+      arrivalMarginMs: 0,
       sleep: async (ms) => {
         waits.push(ms);
         clock += ms;
@@ -79,6 +80,24 @@ describe('createLimiter', () => {
     // 10/s with no burst to spend: each further call waits its 100 ms slot.
     expect(waits).toHaveLength(2);
     for (const ms of waits) expect(ms).toBeCloseTo(100, 6);
+  });
+
+  it('a waited request goes out ARRIVAL_MARGIN_MS after its token, and the next token keeps its time', async () => {
+    const clock = T0;
+    const waits: number[] = [];
+    const limiter = createLimiter({
+      maxWaitMs: 500,
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const rule = { rate: 10, burst: 1 };
+    await limiter.acquire('k', rule);
+    await limiter.acquire('k', rule);
+    await limiter.acquire('k', rule);
+    // The caller's clock stands still: slots at 100 and 200 ms, each taken ARRIVAL_MARGIN_MS later.
+    expect(waits.map((ms) => Math.round(ms))).toEqual([100 + ARRIVAL_MARGIN_MS, 200 + ARRIVAL_MARGIN_MS]);
   });
 
   it('refuses beyond maxWaitMs with RateLimitedError and retryAfterSeconds rounded up to 0.1 s', async () => {

@@ -73,6 +73,7 @@ describe.skipIf(!HAS_REDIS)('RedisLimiterStore (real redis-server)', () => {
     const options = {
       maxWaitMs: 5_000,
       now: () => clock,
+      arrivalMarginMs: 0,
       sleep: async (ms: number) => {
         waits.push(ms);
       },

@@ -1,4 +1,5 @@
 // Executes a recipe's data part: tool arguments → method, encoded path + query, headers and body.
+import { checkHeaderValue, fillPath, type PathValue } from '@obmcp/http-kit';
 import type { HttpMethod, JsonValue, Recipe } from './catalog-types.js';
 
 export interface BuiltRequest {
@@ -15,21 +16,16 @@ function scalar(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Strict RFC 3986 segment encoding (encodeURIComponent leaves !'()* alone). */
-export function encodeSegment(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
 /**
  * Arguments must already be validated against the operation's inputSchema (required path
  * arguments present). Missing optional arguments are left out; arrays follow the param's style. A null
  * query value (a nullable parameter) is left out too: OpenAPI styles follow RFC 6570, where null is undefined.
+ * Path values go through http-kit's `fillPath` (one segment each, greedy ones with literal slashes; empty,
+ * `.`, `..` and control characters refused as input); header values through `checkHeaderValue`. An `Accept`
+ * header argument (an operation whose success media type depends on the resource) replaces the recipe's.
  */
 export function buildRequest(recipe: Recipe, args: Record<string, unknown>): BuiltRequest {
-  let path = recipe.path;
+  const pathValues: Record<string, PathValue> = {};
   const query = new URLSearchParams();
   const headers: Record<string, string> = {};
   let body: JsonValue | undefined;
@@ -38,7 +34,11 @@ export function buildRequest(recipe: Recipe, args: Record<string, unknown>): Bui
     if (value === undefined || (value === null && param.in === 'query')) continue;
     switch (param.in) {
       case 'path':
-        path = path.split(`{${param.name}}`).join(encodeSegment(scalar(value)));
+        pathValues[param.name] = {
+          value: scalar(value),
+          pointer: param.arg,
+          ...(param.greedy ? { greedy: true } : {}),
+        };
         break;
       case 'query':
         if (Array.isArray(value)) {
@@ -48,9 +48,10 @@ export function buildRequest(recipe: Recipe, args: Record<string, unknown>): Bui
         } else query.append(param.name, scalar(value));
         break;
       case 'header':
-        headers[param.name.toLowerCase()] = Array.isArray(value)
-          ? value.map(scalar).join(',')
-          : scalar(value);
+        headers[param.name.toLowerCase()] = checkHeaderValue(
+          Array.isArray(value) ? value.map(scalar).join(',') : scalar(value),
+          param.arg,
+        );
         break;
       case 'body':
         body = value as JsonValue;
@@ -58,7 +59,8 @@ export function buildRequest(recipe: Recipe, args: Record<string, unknown>): Bui
     }
   }
   if (body !== undefined && recipe.contentType) headers['content-type'] = recipe.contentType;
-  if (recipe.accept) headers.accept = recipe.accept;
+  if (recipe.accept && headers.accept === undefined) headers.accept = recipe.accept;
+  const path = fillPath(recipe.path, pathValues);
   const search = query.toString();
   const built: BuiltRequest = {
     method: recipe.method,

@@ -21,6 +21,11 @@ export interface RecipeParam {
   required: boolean;
   /** Array encoding in query/header: `csv` comma-joined in one value, `multi` one pair per item. */
   style?: 'csv' | 'multi';
+  /**
+   * A path parameter the spec marks greedy (`x-amazon-spds-greedy-path-parameter`): its value spans several
+   * segments, sent with literal slashes (each segment still encoded).
+   */
+  greedy?: true;
 }
 
 /** The request an operation sends, as data. */

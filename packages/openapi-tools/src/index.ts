@@ -1,7 +1,8 @@
 // @obmcp/openapi-tools runtime: catalog types, the request builder and toolset selection.
 // The generator (spec parsing, conversion) lives in `@obmcp/openapi-tools/generate` and is build-time only.
 export * from './catalog-types.js';
-export { type BuiltRequest, buildRequest, encodeSegment } from './build-request.js';
+export { encodeSegment } from '@obmcp/http-kit';
+export { type BuiltRequest, buildRequest } from './build-request.js';
 export { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
 export {
   asToolResult,

@@ -1,7 +1,7 @@
 // The preload's startup check of the OBMCP_MOCK_* switches: a typo is a startup error, not a strange 500 later.
 import { FAULT_SCENARIOS } from './faults.js';
 import { OPENBRIDGE_FAULTS } from './openbridge/rules-search.js';
-import { count, mockSettings, raw, readSwitchFile, wholeNumber } from './settings.js';
+import { bucketRule, count, mockSettings, positive, raw, readSwitchFile, wholeNumber } from './settings.js';
 
 const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
 
@@ -12,7 +12,9 @@ const unitOf = (name: string): string =>
       ? 'milliseconds'
       : name.endsWith('POLLS')
         ? 'polls'
-        : 'tokens';
+        : name.endsWith('ORDERS')
+          ? 'orders'
+          : 'tokens';
 
 /** Problems with the switches as set (one line each); the preload refuses to start on any. */
 export function checkMockSettings(): string[] {
@@ -22,6 +24,8 @@ export function checkMockSettings(): string[] {
     'OBMCP_MOCK_EXPIRED_TOKENS',
     'OBMCP_MOCK_OPENBRIDGE_JWT_TTL',
     'OBMCP_MOCK_ADS_REPORT_POLLS',
+    'OBMCP_MOCK_SP_REPORT_MS',
+    'OBMCP_MOCK_SP_ORDERS',
   ]) {
     const v = raw(name);
     if (v !== undefined && count(name) === undefined)
@@ -50,5 +54,14 @@ export function checkMockSettings(): string[] {
   const rate = mockSettings.spRateHeader();
   if (rate !== undefined && rate !== 'off' && !(Number(rate) > 0))
     problems.push(`OBMCP_MOCK_SP_RATE_HEADER must be off or a positive number (got ${shown(rate)})`);
+  const throttle = raw('OBMCP_MOCK_THROTTLE');
+  if (throttle !== undefined && throttle !== 'off' && throttle !== 'documented')
+    problems.push(`OBMCP_MOCK_THROTTLE must be off or documented (got ${shown(throttle)})`);
+  const scale = raw('OBMCP_MOCK_RATE_SCALE');
+  if (scale !== undefined && positive(scale) === undefined)
+    problems.push(`OBMCP_MOCK_RATE_SCALE must be a positive number (got ${shown(scale)})`);
+  const ads = raw('OBMCP_MOCK_ADS_THROTTLE');
+  if (ads !== undefined && bucketRule(ads) === undefined)
+    problems.push(`OBMCP_MOCK_ADS_THROTTLE must be <rate>/<burst>, e.g. 10/10 (got ${shown(ads)})`);
   return problems;
 }

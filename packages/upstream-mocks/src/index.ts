@@ -2,6 +2,7 @@
 export * from './faults.js';
 export * from './server.js';
 export * from './with-fault.js';
+export * from './throttle/index.js';
 export type { RecordedRequest } from './request-log.js';
 export * as openbridge from './openbridge/index.js';
 // The spec layer's helpers (checkResponse, sampleRequest, …) are at `@obmcp/upstream-mocks/spec`:

@@ -23,6 +23,22 @@ export const wholeNumber = (text: string | undefined): number | undefined =>
 /** A whole number ≥ 0, or undefined when unset; a bad value is reported by checkMockSettings at preload. */
 export const count = (name: string): number | undefined => wholeNumber(raw(name));
 
+/** `<rate>/<burst>` (rate > 0, burst ≥ 1), or undefined. */
+export const bucketRule = (text: string | undefined): { rate: number; burst: number } | undefined => {
+  const m = /^(\d+(?:\.\d+)?)\/(\d+)$/.exec(text ?? '');
+  const rule = m ? { rate: Number(m[1]), burst: Number(m[2]) } : undefined;
+  return rule && rule.rate > 0 && rule.burst >= 1 ? rule : undefined;
+};
+
+/** A number > 0, or undefined. */
+export const positive = (text: string | undefined): number | undefined => {
+  const n = text === undefined || !/^\d+(\.\d+)?$/.test(text) ? Number.NaN : Number(text);
+  return n > 0 ? n : undefined;
+};
+
+/** The Ads bucket when OBMCP_MOCK_ADS_THROTTLE is unset (Amazon publishes no numbers; see README). */
+export const ADS_DEFAULT_BUCKET = { rate: 10, burst: 10 };
+
 export const mockSettings = {
   /**
    * OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/). With
@@ -66,6 +82,26 @@ export const mockSettings = {
   },
   /** OBMCP_MOCK_WARNING=1: every API answer carries a Warning header (faults included). */
   warningOnEveryAnswer: (): boolean => raw('OBMCP_MOCK_WARNING') === '1',
+  /**
+   * OBMCP_MOCK_THROTTLE=documented: SP and Ads operations enforce their token buckets and answer 429 as each
+   * API does (off by default, so functional tests never wait for a bucket).
+   */
+  throttle: (): boolean => raw('OBMCP_MOCK_THROTTLE') === 'documented',
+  /**
+   * OBMCP_MOCK_RATE_SCALE: every documented rate × this factor (buckets and the SP rate header; the servers'
+   * limiters read the same variable in mock mode), so a job at the rate-limit bound runs in minutes.
+   */
+  rateScale: (): number => positive(raw('OBMCP_MOCK_RATE_SCALE')) ?? 1,
+  /** OBMCP_MOCK_ADS_THROTTLE=<rate>/<burst>: the Ads bucket per operation and profile (default 10/10). */
+  adsBucket: (): { rate: number; burst: number } =>
+    bucketRule(raw('OBMCP_MOCK_ADS_THROTTLE')) ?? ADS_DEFAULT_BUCKET,
+  /**
+   * OBMCP_MOCK_SP_REPORT_MS: how long an SP report takes: IN_QUEUE for the first quarter, IN_PROGRESS until
+   * then, DONE after (default 0: DONE on the first poll).
+   */
+  spReportMs: (): number => count('OBMCP_MOCK_SP_REPORT_MS') ?? 0,
+  /** OBMCP_MOCK_SP_ORDERS=<n>: getOrders lists n generated orders after the fixture's (default 0). */
+  spOrders: (): number => count('OBMCP_MOCK_SP_ORDERS') ?? 0,
   /**
    * OBMCP_MOCK_ADS_REPORT_POLLS: getReport answers before a Reporting v3 report is COMPLETED (default 2:
    * PENDING, PROCESSING, then COMPLETED); a large number keeps it PROCESSING (a wait to cancel).

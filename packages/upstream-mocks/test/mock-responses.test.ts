@@ -276,8 +276,26 @@ const CAMPAIGN = {
   startDate: '2026-04-01',
 };
 
+const exportMedia = (kind: string) => `application/vnd.${kind}export.v1+json`;
+const exportCase = (path: string, kind: string) =>
+  ads(
+    'POST',
+    path,
+    202,
+    { 'content-type': exportMedia(kind), accept: exportMedia(kind) },
+    {
+      adProductFilter: ['SPONSORED_PRODUCTS'],
+    },
+  );
+
 const ADS_CASES: Case[] = [
   ads('GET', '/v2/profiles', 200),
+  exportCase('/adGroups/export', 'adgroups'),
+  exportCase('/ads/export', 'ads'),
+  exportCase('/campaigns/export', 'campaigns'),
+  exportCase('/targets/export', 'targets'),
+  // An export the mock did not create: the spec catch-all answers (the strict Accept rule is in strict-requests).
+  ads('GET', '/exports/not-created-here', 200, { accept: exportMedia('campaigns') }),
   ads('POST', '/sp/campaigns/list', 200, v3('Campaign'), { maxResults: 2 }),
   ads('POST', '/sp/adGroups/list', 200, v3('AdGroup'), {}),
   ads('POST', '/sp/keywords/list', 200, v3('Keyword'), {}),

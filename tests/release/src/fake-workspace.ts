@@ -38,7 +38,7 @@ export function createFakeWorkspace(): FakeWorkspace {
 
   json('package.json', { name: 'fake-root', private: true, version: '0.0.0' });
   write('pnpm-workspace.yaml', 'packages:\n  - "packages/*"\n  - "apps/*"\n');
-  write('.gitignore', 'node_modules\n');
+  write('.gitignore', 'node_modules\nrelease-artifacts\n');
   // changesets resolves its modules from the workspace: borrow the repo's node_modules and changelog module.
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   write('.changeset/changelog.cjs', readFileSync(join(REPO_ROOT, '.changeset', 'changelog.cjs'), 'utf8'));
@@ -64,6 +64,13 @@ export function createFakeWorkspace(): FakeWorkspace {
       dependencies: { '@fake/contract': 'workspace:*' },
     });
     write(`${dir}/CHANGELOG.md`, `# Changelog — @fake/${short}\n\n## 0.1.0\n\nFirst release.\n`);
+    // The link `pnpm install` would make: pnpm pack resolves `workspace:*` through it.
+    mkdirSync(join(root, dir, 'node_modules', '@fake'), { recursive: true });
+    symlinkSync(
+      join(root, 'packages', 'contract'),
+      join(root, dir, 'node_modules', '@fake', 'contract'),
+      'dir',
+    );
   }
   git('init', '-q', '-b', 'main');
   git('add', '-A');

@@ -1,5 +1,6 @@
 // `pnpm release` guards and happy path, run on a throwaway fake workspace (build/test part skipped by env flag).
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_DIRS, createFakeWorkspace, FIXED, type FakeWorkspace, GIT_ENV } from '../src/fake-workspace.js';
 import { RELEASE_SCRIPT } from '../src/paths.js';
@@ -89,6 +90,12 @@ describe('pnpm release', () => {
       'Released together with sp-mcp 0.2.0 and ads-mcp 0.2.0',
     );
 
+    expect(readdirSync(join(ws.root, 'release-artifacts', 'v0.2.0', 'npm')).sort()).toEqual([
+      'fake-ads-mcp-0.2.0.tgz',
+      'fake-contract-0.2.0.tgz',
+      'fake-openbridge-mcp-0.2.0.tgz',
+      'fake-sp-mcp-0.2.0.tgz',
+    ]);
     expect(ws.git('tag', '--list')).toBe('v0.2.0');
     expect(ws.git('cat-file', '-t', 'v0.2.0')).toBe('tag');
     expect(ws.git('log', '-1', '--format=%s')).toBe('release: v0.2.0');

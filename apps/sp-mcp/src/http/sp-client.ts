@@ -13,7 +13,7 @@ export interface SpRequest {
   /** Header parameters of the operation (credentials come from the auth plug-in and win). */
   headers?: Record<string, string>;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Path with every dynamic segment already encodeURIComponent'ed. */
+  /** Path with every placeholder filled by http-kit's `fillPath` (one checked, encoded segment per value). */
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;

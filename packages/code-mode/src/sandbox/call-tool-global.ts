@@ -1,14 +1,15 @@
 // The sandbox's `call_tool(name, args)`: a promise settled by host.call (envelopes come back as values).
-import type { CallOutcome, Logger, ToolHost } from '@obmcp/contract';
+import type { CallOutcome, Logger } from '@obmcp/contract';
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from 'quickjs-emscripten';
-import type { Marshal } from './marshal.js';
+import { MAX_JSON_DEPTH, type Marshal } from './marshal.js';
 import type { RunState } from './run-state.js';
+import type { ToolCaller } from './types.js';
 
 export interface CallToolDeps {
   ctx: QuickJSContext;
   state: RunState;
   marshal: Marshal;
-  host: ToolHost;
+  host: ToolCaller;
   log: Logger;
   limits: { maxCalls: number; maxCallArgsBytes: number; maxCallValueBytes: number };
   /** Runs pending sandbox jobs after a promise settles. */
@@ -46,6 +47,11 @@ export function installCallTool(deps: CallToolDeps): void {
         state.fail({ kind: 'call_args_size', issue, limit: limits.maxCallArgsBytes });
         return fail('InternalError', issue);
       }
+      if (!converted.ok && converted.reason === 'too_deep')
+        return fail(
+          'TypeError',
+          `call_tool('${name}') args nest ${converted.message} deep (at most ${MAX_JSON_DEPTH})`,
+        );
       if (!converted.ok)
         return fail('TypeError', `call_tool('${name}') args must be plain JSON: ${converted.message}`);
       args = converted.value;

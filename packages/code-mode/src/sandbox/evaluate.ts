@@ -1,7 +1,7 @@
 // Evaluates the wrapped script in a prepared context and waits for it, a limitation, or the deadline.
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
 import { classifyHandle, type JobDeps, pumpJobs } from './pump-jobs.js';
-import type { Marshal } from './marshal.js';
+import { MAX_JSON_DEPTH, type Marshal } from './marshal.js';
 import { SCRIPT_FILE, wrapScript } from './script-source.js';
 import type { Limitation, ScriptErrorInfo } from './types.js';
 import type { Json } from '@obmcp/contract';
@@ -90,6 +90,15 @@ function fromValue(deps: EvaluateDeps, value: QuickJSHandle): Evaluated {
         kind: 'result_size',
         issue: `RangeError: result JSON is ${converted.message}, over the ${max}-byte limit`,
         limit: max,
+      },
+    };
+  if (converted.reason === 'too_deep')
+    return {
+      status: 'limitation',
+      limitation: {
+        kind: 'result_depth',
+        issue: `RangeError: result nests ${converted.message} deep, over the ${MAX_JSON_DEPTH}-level limit`,
+        limit: MAX_JSON_DEPTH,
       },
     };
   if (deps.memoryExhausted())

@@ -1,10 +1,17 @@
 // JSON in and out of the sandbox with size bounds, using JSON functions captured before the script runs.
 import type { Json } from '@obmcp/contract';
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
+import { jsonDepth } from './json-depth.js';
 
 export type ToHost =
   | { ok: true; value: Json }
-  | { ok: false; reason: 'too_large' | 'not_json'; message: string };
+  | { ok: false; reason: 'too_large' | 'too_deep' | 'not_json'; message: string };
+
+/**
+ * Values leaving the sandbox nest at most this deep: the host's own JSON.stringify, V8's
+ * structured clone and the MCP response all recurse, and a deeper value would overflow their stack.
+ */
+export const MAX_JSON_DEPTH = 1000;
 export type ToVm =
   | { ok: true; handle: QuickJSHandle }
   | { ok: false; reason: 'too_large' | 'not_json'; message: string };
@@ -20,7 +27,7 @@ export class Marshal {
     json.dispose();
   }
 
-  /** Serialises a sandbox value; `undefined` (and functions) become null. */
+  /** Serialises a sandbox value (bounded in size and depth); `undefined` (and functions) become null. */
   toHost(handle: QuickJSHandle, maxBytes: number): ToHost {
     const ctx = this.ctx;
     const result = ctx.callFunction(this.stringify, ctx.undefined, handle);
@@ -37,6 +44,8 @@ export class Marshal {
       const json = ctx.getString(text);
       const bytes = Buffer.byteLength(json, 'utf8');
       if (bytes > maxBytes) return { ok: false, reason: 'too_large', message: `${bytes} bytes` };
+      const depth = jsonDepth(json);
+      if (depth > MAX_JSON_DEPTH) return { ok: false, reason: 'too_deep', message: `${depth} levels` };
       return { ok: true, value: JSON.parse(json) as Json };
     } finally {
       text.dispose();

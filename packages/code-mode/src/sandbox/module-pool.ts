@@ -1,5 +1,12 @@
-// Pool of QuickJS WASM modules, each with its own hard-capped WebAssembly.Memory, leased one run at a time.
-import type { QuickJSWASMModule } from 'quickjs-emscripten';
+// QuickJS WASM modules, each with its own hard-capped WebAssembly.Memory, leased one run at a time.
+import type { CustomizeVariantOptions, QuickJSWASMModule } from 'quickjs-emscripten';
+
+type EmscriptenOptions = NonNullable<CustomizeVariantOptions['emscriptenModule']>;
+/** Emscripten's standard output hooks (not in quickjs-emscripten's loader typings). */
+interface EmscriptenOutputHooks {
+  print(text: string): void;
+  printErr(text: string): void;
+}
 
 const PAGE = 65_536;
 
@@ -19,74 +26,49 @@ export interface ModuleLease {
   readonly maxBytes: number;
 }
 
+/** Where emscripten's own output (print / printErr, e.g. `Aborted(...)`) goes instead of raw stdout/stderr. */
+export type EngineOutput = (stream: 'stdout' | 'stderr', text: string) => void;
+
 /**
  * QuickJS's own malloc limit does not count allocation sizes in this build (malloc_usable_size
  * is unavailable), so the real bound is the WebAssembly memory maximum, set per module. A module
- * is leased to one run at a time so that bound is per run; modules whose memory grew, or that saw
- * a host-side fault, are dropped instead of being reused (wasm memory never shrinks).
+ * serves one run at a time (each sandbox worker runs one script at a time) so that bound is per
+ * run; modules whose memory grew, or that saw a host-side fault, are dropped instead of being
+ * reused (wasm memory never shrinks).
  */
 export class ModulePool {
   private readonly idle: ModuleLease[] = [];
-  private readonly waiters: Array<() => void> = [];
-  private active = 0;
   private readonly maxBytes: number;
 
   constructor(
     memoryLimitBytes: number,
-    private readonly maxConcurrent: number,
+    private readonly output: EngineOutput,
     private readonly maxIdle = 1,
   ) {
     this.maxBytes = Math.ceil((INITIAL_BYTES + memoryLimitBytes) / PAGE) * PAGE;
   }
 
-  async acquire(signal?: AbortSignal): Promise<ModuleLease> {
-    while (this.active >= this.maxConcurrent) {
-      signal?.throwIfAborted();
-      await this.waitForSlot(signal);
-    }
-    signal?.throwIfAborted();
-    this.active++;
-    try {
-      return this.idle.pop() ?? (await this.create());
-    } catch (error) {
-      this.active--;
-      this.wakeOne();
-      throw error;
-    }
+  async acquire(): Promise<ModuleLease> {
+    return this.idle.pop() ?? (await this.create());
   }
 
   release(lease: ModuleLease, discard: boolean): void {
-    this.active--;
     const grown = lease.memory.buffer.byteLength > INITIAL_BYTES;
     if (!discard && !grown && this.idle.length < this.maxIdle) this.idle.push(lease);
-    this.wakeOne();
-  }
-
-  private waitForSlot(signal: AbortSignal | undefined): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const wake = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const index = this.waiters.indexOf(wake);
-        if (index >= 0) this.waiters.splice(index, 1);
-        resolve();
-      };
-      this.waiters.push(wake);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  private wakeOne(): void {
-    this.waiters.shift()?.();
   }
 
   private async create(): Promise<ModuleLease> {
     // Loaded on the first run, not at startup: a server whose agent never runs a script never pays it.
     const { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } = await import('quickjs-emscripten');
     const memory = new Memory({ initial: INITIAL_BYTES / PAGE, maximum: this.maxBytes / PAGE });
-    const module = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
+    // print/printErr are emscripten Module hooks; newVariant passes emscriptenModule's properties through verbatim.
+    const emscriptenModule: EmscriptenOptions & EmscriptenOutputHooks = {
+      print: (text: string) => this.output('stdout', text),
+      printErr: (text: string) => this.output('stderr', text),
+    };
+    const module = await newQuickJSWASMModuleFromVariant(
+      newVariant(RELEASE_SYNC, { wasmMemory: memory, emscriptenModule }),
+    );
     return { module, memory, maxBytes: this.maxBytes };
   }
 }

@@ -1,5 +1,5 @@
-// One execute run: lease a module, fresh runtime + context, install globals, evaluate, always dispose.
-import type { Logger, ToolHost } from '@obmcp/contract';
+// One execute run inside a sandbox worker: lease a module, fresh runtime + context, install globals, evaluate, dispose.
+import type { Logger } from '@obmcp/contract';
 import type { QuickJSContext, QuickJSRuntime } from 'quickjs-emscripten';
 import type { ResolvedLimits } from '../options.js';
 import { installCallTool } from './call-tool-global.js';
@@ -11,48 +11,40 @@ import { Marshal } from './marshal.js';
 import type { ModuleLease, ModulePool } from './module-pool.js';
 import { pumpJobs } from './pump-jobs.js';
 import { RunState } from './run-state.js';
-import type { Limitation, RunOutcome } from './types.js';
+import type { RunOutcome, ToolCaller } from './types.js';
 
 export interface RunRequest {
   code: string;
   timeoutMs: number;
-  host: ToolHost;
-  signal: AbortSignal;
+  host: ToolCaller;
   log: Logger;
+  /** Called once the engine is loaded, when the wall-time clock starts. */
+  onStart?: () => void;
 }
 
-const CANCELLED: Limitation = { kind: 'cancelled', issue: 'AbortError: the request was cancelled' };
+export interface RunResult {
+  outcome: RunOutcome;
+  /**
+   * The engine saw a host-side fault (a wasm trap, the host stack overflowing inside QuickJS): its
+   * runtime was left undisposed (disposing it trips a QuickJS assertion and emscripten's abort),
+   * so the worker holding it must be thrown away.
+   */
+  poisoned: boolean;
+}
 
 export async function runScript(
   pool: ModulePool,
   limits: ResolvedLimits,
   request: RunRequest,
-): Promise<RunOutcome> {
-  if (request.code.length > limits.maxCodeChars)
-    return {
-      status: 'limitation',
-      limitation: {
-        kind: 'code_size',
-        issue: `RangeError: code is ${request.code.length} characters`,
-        limit: limits.maxCodeChars,
-      },
-      logs: [],
-      calls: 0,
-    };
-  let lease: ModuleLease;
-  try {
-    lease = await pool.acquire(request.signal);
-  } catch (error) {
-    if (request.signal.aborted) return { status: 'limitation', limitation: CANCELLED, logs: [], calls: 0 };
-    throw error;
-  }
+): Promise<RunResult> {
+  const lease = await pool.acquire();
+  request.onStart?.();
   const sink = new LogSink(limits);
   const state = new RunState(Date.now() + request.timeoutMs);
-  const onAbort = () => state.fail(CANCELLED);
-  request.signal.addEventListener('abort', onAbort, { once: true });
-  if (request.signal.aborted) onAbort();
   let discard = false;
+  let poisoned = false;
   let sandbox: Sandbox | undefined;
+  let outcome: RunOutcome;
   try {
     sandbox = openSandbox(lease, limits, state);
     const { ctx, rt, marshal } = sandbox;
@@ -72,12 +64,12 @@ export async function runScript(
     const evaluated = await evaluate({ ...jobDeps, marshal });
     if (evaluated.status === 'limitation' && (evaluated.limitation.kind === 'memory' || memoryExhausted()))
       discard = true;
-    return { ...evaluated, logs: sink.lines(), calls: Math.min(state.calls, limits.maxCalls) };
+    outcome = { ...evaluated, logs: sink.lines(), calls: Math.min(state.calls, limits.maxCalls) };
   } catch (error) {
-    // Never reuse a module after a host-side fault.
-    discard = true;
+    // Never touch (or dispose) an engine after a host-side fault.
+    poisoned = true;
     request.log.warn('code mode sandbox fault', { error });
-    return {
+    outcome = {
       status: 'limitation',
       limitation: hostFaultLimitation(error),
       logs: sink.lines(),
@@ -86,10 +78,10 @@ export async function runScript(
   } finally {
     state.finished = true;
     state.abort.abort(new Error('code mode run finished'));
-    request.signal.removeEventListener('abort', onAbort);
-    if (!closeSandbox(sandbox, state)) discard = true;
-    pool.release(lease, discard);
+    if (!poisoned && !closeSandbox(sandbox, state)) poisoned = true;
+    pool.release(lease, discard || poisoned);
   }
+  return { outcome, poisoned };
 }
 
 interface Sandbox {

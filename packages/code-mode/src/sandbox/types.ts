@@ -1,5 +1,8 @@
 // Shapes that cross the sandbox boundary: execute's results and the internal run outcome.
-import type { Json } from '@obmcp/contract';
+import type { Json, ToolHost } from '@obmcp/contract';
+
+/** The one thing the sandbox needs from the host: call a tool through the full pipeline. */
+export type ToolCaller = Pick<ToolHost, 'call'>;
 
 /** execute's result when the script returned (or its promise resolved). */
 export interface ExecuteResult {
@@ -29,6 +32,7 @@ export type LimitKind =
   | 'memory'
   | 'stack'
   | 'result_size'
+  | 'result_depth'
   | 'non_json_result'
   | 'calls'
   | 'call_args_size'

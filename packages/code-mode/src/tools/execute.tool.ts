@@ -1,11 +1,11 @@
-// execute: runs agent JavaScript in the QuickJS sandbox; script errors are data, limits are envelopes.
+// execute: runs agent JavaScript in a QuickJS sandbox on a worker thread; script errors are data, limits are envelopes.
 import type { ToolDefinition } from '@obmcp/contract';
 import { EXECUTE_UNKNOWN_HINTS } from '../execute-annotations.js';
 import { limitationError } from '../limitation-error.js';
 import type { ResolvedLimits } from '../options.js';
-import type { ModulePool } from '../sandbox/module-pool.js';
-import { runScript } from '../sandbox/run-script.js';
 import type { ExecuteResult, ScriptErrorResult } from '../sandbox/types.js';
+import { runInThread } from '../worker/run-in-thread.js';
+import type { ThreadPool } from '../worker/thread-pool.js';
 
 interface ExecuteArgs {
   code: string;
@@ -51,7 +51,7 @@ export function executeSchema(limits: ResolvedLimits) {
   } as const;
 }
 
-export function executeTool(limits: ResolvedLimits, pool: ModulePool): ToolDefinition {
+export function executeTool(limits: ResolvedLimits, pool: ThreadPool): ToolDefinition {
   return {
     name: 'execute',
     title: 'Run a Code Mode script',
@@ -62,7 +62,7 @@ export function executeTool(limits: ResolvedLimits, pool: ModulePool): ToolDefin
     handler: async (rawArgs, call): Promise<ExecuteResult | ScriptErrorResult> => {
       const args = rawArgs as unknown as ExecuteArgs;
       const timeoutMs = Math.min(args.timeout_ms ?? limits.defaultTimeoutMs, limits.maxTimeoutMs);
-      const outcome = await runScript(pool, limits, {
+      const outcome = await runInThread(pool, limits, {
         code: args.code,
         timeoutMs,
         host: call.host,

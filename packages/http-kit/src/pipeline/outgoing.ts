@@ -1,5 +1,6 @@
 // Builds one outgoing request (URL with query, headers, body) from an exchange request; extra fields merged in.
 import { joinQuery } from '../query.js';
+import { checkBuiltPath, checkHeaderValue } from '../wire-values.js';
 import type { ExchangeRequest } from './types.js';
 
 export interface Outgoing {
@@ -25,8 +26,16 @@ function bodyOf<C>(req: ExchangeRequest<C>): string | Uint8Array | undefined {
   return JSON.stringify(body);
 }
 
+/**
+ * Every request of every server passes here: tools fill their path templates with `fillPath` (which refuses
+ * empty, `.`, `..` and control-character values, naming the argument); this last check refuses any path
+ * that still has such a segment, and any header value with a control character, before the wire.
+ */
 export function outgoing<C>(req: ExchangeRequest<C>, baseUrl: string): Outgoing {
-  const base = /^https?:\/\//i.test(req.path) ? req.path : `${baseUrl}${req.path}`;
+  const path = req.path;
+  checkBuiltPath(path);
+  for (const [name, value] of Object.entries(req.headers ?? {})) checkHeaderValue(value, name);
+  const base = /^https?:\/\//i.test(path) ? path : `${baseUrl}${path}`;
   const query = req.extraQuery ? { ...req.extraQuery, ...req.query } : req.query;
   const url = query ? joinQuery(base, query) : base;
   const body = bodyOf(req);

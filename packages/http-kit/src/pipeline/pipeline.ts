@@ -1,4 +1,4 @@
-// createPipeline: the one upstream loop — limiter → credentials → fetch → headers → body/error, with bounded retry.
+// createPipeline: the one upstream loop — credentials → limiter → fetch → headers → body/error, with bounded retry.
 import { UpstreamHttpError } from '@obmcp/contract';
 import { withRetry } from '../retry.js';
 import type { UpstreamResponse } from '../types.js';
@@ -79,12 +79,13 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
     let previousFailure: unknown;
 
     /** One request on the wire (plus the single resend after an expired token). */
-    const send = async (): Promise<ExchangeResult> => {
+    const send = async (initial: Record<string, string>): Promise<ExchangeResult> => {
+      let authHeaders = initial;
       for (;;) {
         const res = await fetcher.send({
           method: req.method,
           url: request.url,
-          headers: { ...request.headers, ...(await credentials(scope, req.signal)) },
+          headers: { ...request.headers, ...authHeaders },
           ...(request.body === undefined ? {} : { body: request.body }),
           ...(req.maxBodyBytes === undefined ? {} : { maxBodyBytes: req.maxBodyBytes }),
           ...(req.timeoutMs === undefined ? {} : { timeoutMs: req.timeoutMs }),
@@ -106,6 +107,7 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
           reauthorized = true;
           upstream.log?.info('access token rejected upstream; refreshing once', { operation: req.operation });
           auth.invalidate(scope);
+          authHeaders = await credentials(scope, req.signal);
           continue;
         }
         if (res.status === 429 && limitKey !== undefined && meta.retryAfterSeconds !== undefined) {
@@ -116,6 +118,16 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
     };
 
     const attempt = async (n: number): Promise<ExchangeResult> => {
+      // Credentials before the limiter's token: a token exchange (LWA, a restricted-data token) between
+      // the token and the wire would delay this request's arrival more than the next one's, and an upstream
+      // bucket that counts arrivals would then see two requests closer together than the limiter spaced them.
+      let authHeaders: Record<string, string>;
+      try {
+        authHeaders = await credentials(scope, req.signal);
+      } catch (failure) {
+        previousFailure = failure;
+        throw failure;
+      }
       if (limitKey !== undefined && limits !== undefined) {
         try {
           await limits.limiter.acquire(limitKey, limits.rule(req.operation), req.signal);
@@ -126,7 +138,7 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
         }
       }
       try {
-        return await send();
+        return await send(authHeaders);
       } catch (failure) {
         previousFailure = failure;
         throw failure;

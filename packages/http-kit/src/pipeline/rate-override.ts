@@ -1,7 +1,10 @@
-// OBMCP_MOCK_RATE_LIMIT=<rate>/<burst>: a test-only rule for every operation, honoured in mock mode only.
+// OBMCP_MOCK_RATE_LIMIT=<rate>/<burst> (one rule for every operation) and OBMCP_MOCK_RATE_SCALE=<factor>
+// (every documented rate × factor): test-only limiter rules, honoured in mock mode only.
 import type { LimitRule } from '../limiter-store.js';
 
 export const RATE_OVERRIDE_ENV = 'OBMCP_MOCK_RATE_LIMIT';
+/** The same variable the mocks read: their buckets and advertised rates are scaled by the same factor. */
+export const RATE_SCALE_ENV = 'OBMCP_MOCK_RATE_SCALE';
 
 /** The override rule, or undefined (not in mock mode, unset, or malformed: the documented rates apply). */
 export function rateOverrideFromEnv(env: Record<string, string | undefined>): LimitRule | undefined {
@@ -13,11 +16,31 @@ export function rateOverrideFromEnv(env: Record<string, string | undefined>): Li
   return rate > 0 && burst >= 1 ? { rate, burst } : undefined;
 }
 
-/** A rate table with the test override on top; while overridden, upstream-advertised rates are not learned. */
+/** The rate scale factor (> 0), or undefined (not in mock mode, unset, or malformed). */
+export function rateScaleFromEnv(env: Record<string, string | undefined>): number | undefined {
+  if (env.OBMCP_MOCK !== '1') return undefined;
+  const text = env[RATE_SCALE_ENV]?.trim() ?? '';
+  const scale = /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  return scale > 0 ? scale : undefined;
+}
+
+/**
+ * A rate table with the test rules on top. Under the override, upstream-advertised rates are not
+ * learned; under the scale they still are (the mocks advertise the scaled rate).
+ */
 export function limitRules(
   table: (operation: string) => LimitRule,
   env: Record<string, string | undefined>,
 ): { rule: (operation: string) => LimitRule; learn: boolean } {
   const override = rateOverrideFromEnv(env);
-  return override === undefined ? { rule: table, learn: true } : { rule: () => override, learn: false };
+  if (override !== undefined) return { rule: () => override, learn: false };
+  const scale = rateScaleFromEnv(env);
+  if (scale === undefined) return { rule: table, learn: true };
+  return {
+    rule: (operation) => {
+      const documented = table(operation);
+      return { ...documented, rate: documented.rate * scale };
+    },
+    learn: true,
+  };
 }

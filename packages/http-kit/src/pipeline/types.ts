@@ -5,6 +5,7 @@ import type { Limiter } from '../limiter.js';
 import type { LimitRule } from '../limiter-store.js';
 import type { QueryValue } from '../query.js';
 import type { UpstreamResponse } from '../types.js';
+import type { PathValue } from '../wire-values.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,8 +14,13 @@ export interface ExchangeRequest<C = undefined> {
   /** Operation name (e.g. `ordersV0.getOrders`): what the limiter rule is looked up by, the bucket and log field. */
   operation: string;
   method: HttpMethod;
-  /** Path after the upstream's base URL (dynamic segments already encoded), or an absolute URL. */
+  /**
+   * Path after the upstream's base URL, or an absolute URL. With `pathParams` it is a template whose
+   * `{placeholders}` the pipeline fills (and checks: never empty, `.`, `..` or control characters).
+   */
   path: string;
+  /** Values of the path template's placeholders, with the argument each came from. */
+  pathParams?: Readonly<Record<string, PathValue>>;
   query?: Record<string, QueryValue>;
   /** Extra request headers (vendor media types, AMC headers …); credentials come from the auth plug-in. */
   headers?: Record<string, string>;

@@ -67,6 +67,21 @@ export interface CatalogBuild {
   problems: CatalogProblem[];
 }
 
+/**
+ * Generation refused: the specs hold defects that would make tools send requests the API refuses (a path
+ * placeholder without a parameter, a required body name never declared). Lists every one; each is settled
+ * by an erratum in @obmcp/upstream-specs (src/errata.ts), never by dropping it.
+ */
+export class SpecDefectsError extends Error {
+  constructor(readonly defects: readonly CatalogProblem[]) {
+    super(
+      `${defects.length} spec defect(s); settle each with an erratum in @obmcp/upstream-specs (src/errata.ts):\n` +
+        defects.map((d) => `  ${d.api} ${d.operationId}: ${d.problem}`).join('\n'),
+    );
+    this.name = 'SpecDefectsError';
+  }
+}
+
 interface Pending {
   file: SpecFile;
   op: SpecOperation;
@@ -94,6 +109,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
   const skip = new Set(options.skipFiles ?? []);
   const schemaOptions = { maxDescription: options.maxPropertyDescription ?? 200 };
   const problems: CatalogProblem[] = [];
+  const defects: CatalogProblem[] = [];
   const pending: Pending[] = [];
   const byRoute = new Map<string, number>();
   for (const file of options.files ?? listSpecFiles(options.family)) {
@@ -112,6 +128,8 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
         problems.push({ api: file.stem, operationId: declared.operationId, problem: String(error) });
         continue;
       }
+      for (const problem of built.defects)
+        defects.push({ api: file.stem, operationId: op.operationId, problem });
       const inputSchema = inputSchemaOf(built.args);
       const params = built.args.map((a) => a.param);
       const recipe: Recipe = { method: op.method, path: op.path, params };
@@ -162,6 +180,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
       pending.push(item);
     }
   }
+  if (defects.length > 0) throw new SpecDefectsError(defects);
   const names = assignNames(pending.map((p) => p.candidate));
   const operations: CatalogOperation[] = pending
     .map((p, i) => ({ name: names[i]!, ...p.entry }))

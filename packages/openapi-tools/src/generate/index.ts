@@ -4,7 +4,9 @@ export {
   type CatalogBuild,
   type CatalogOptions,
   type CatalogProblem,
+  SpecDefectsError,
 } from './build-catalog.js';
+export { undeclaredRequired, type UndeclaredRequired } from './undeclared-required.js';
 export { catalogIsCurrent, serializeCatalog, staleCatalogFiles, writeCatalog } from './catalog-file.js';
 export { snakeCase, assignNames, versionLabel, MAX_TOOL_NAME } from './names.js';
 export { shortDescription, firstSentence } from './describe.js';

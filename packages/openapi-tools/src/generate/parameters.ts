@@ -1,7 +1,9 @@
 // Spec parameters (Swagger 2.0 and OpenAPI 3.0) → tool argument schemas and recipe entries.
 import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
+import { acceptArg, acceptSchema, resourceMediaTypes } from './accept-arg.js';
 import type { SpecOperation } from './spec-operations.js';
 import { type SchemaOptions, toInputSchema } from './to-json-schema.js';
+import { type UndeclaredRequired, undeclaredRequired } from './undeclared-required.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,6 +39,17 @@ export interface OperationArgs {
   /** Header parameters the server supplies (required or not), by wire name. */
   serverHeaders: string[];
   contentType?: string;
+  /**
+   * Spec defects that would make the tool send a request the API refuses: a path placeholder no parameter
+   * fills, a name the body requires but never declares. Generation stops on any (build-catalog.ts); an
+   * erratum in @obmcp/upstream-specs settles each.
+   */
+  defects: string[];
+}
+
+/** The `{name}` placeholders of a path template, in order. */
+export function placeholdersOf(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
 }
 
 export interface ParameterOptions extends SchemaOptions {
@@ -99,6 +112,8 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
   const server = new Set(options.serverHeaders.map((h) => h.toLowerCase()));
   const args: ArgSpec[] = [];
   const serverHeaders: string[] = [];
+  const undeclared: UndeclaredRequired[] = [];
+  const defects: string[] = [];
   let contentType: string | undefined;
   const used = new Set<string>();
   const argName = (name: string, location: string) => {
@@ -115,6 +130,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
     }
     if (location === 'body') {
       contentType = pickMediaType(op.consumes) ?? 'application/json';
+      undeclared.push(...undeclaredRequired(p.schema, 'body'));
       args.push({
         // The Swagger body parameter's name is documentation only: every body argument is `body`.
         param: { arg: argName('body', 'body'), name: '', in: 'body', required: p.required === true },
@@ -125,23 +141,31 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
     if (location !== 'path' && location !== 'query' && location !== 'header') {
       throw new Error(`${op.operationId}: parameter ${name} in ${location} is not supported`);
     }
-    const schema = parameterSchema(p, options);
+    const declaredAccept = location === 'header' && name.toLowerCase() === 'accept';
+    const schema = declaredAccept
+      ? acceptSchema(op, parameterSchema(p, options))
+      : parameterSchema(p, options);
     const param: RecipeParam = {
       arg: argName(name, location),
       name,
       in: location,
       required: location === 'path' || p.required === true,
     };
+    if (location === 'path' && p['x-amazon-spds-greedy-path-parameter'] === true) param.greedy = true;
     const style = arrayStyle(p, schema);
     if (style) param.style = style;
     args.push({ param, schema });
   }
+  const filled = new Set(args.filter((a) => a.param.in === 'path').map((a) => a.param.name));
+  const unfilled = placeholdersOf(op.path).filter((name) => !filled.has(name));
+  for (const name of unfilled) defects.push(`path placeholder {${name}} of ${op.path} has no path parameter`);
   if (op.requestBody) {
     const content = isObj(op.requestBody.content) ? op.requestBody.content : {};
     const type = pickMediaType(Object.keys(content));
     if (type !== undefined) {
       contentType = type;
       const media = content[type];
+      undeclared.push(...undeclaredRequired(isObj(media) ? media.schema : undefined, 'body'));
       args.push({
         param: {
           arg: argName('body', 'body'),
@@ -157,7 +181,11 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
       });
     }
   }
-  const result: OperationArgs = { args, serverHeaders };
+  const resourceTypes = resourceMediaTypes(op);
+  const declaresAccept = args.some((a) => a.param.in === 'header' && a.param.name.toLowerCase() === 'accept');
+  if (resourceTypes && !declaresAccept) args.push(acceptArg(resourceTypes, argName));
+  for (const u of undeclared) defects.push(`${u.at} requires '${u.name}', which it never declares`);
+  const result: OperationArgs = { args, serverHeaders, defects };
   if (contentType !== undefined) result.contentType = contentType;
   return result;
 }

@@ -2,6 +2,7 @@
 import type { RequestHandler } from 'msw';
 import { amcHandlers } from './amc.js';
 import { campaignReadHandlers } from './campaign-reads.js';
+import { exportHandlers } from './exports.js';
 import { profileHandlers } from './profiles.js';
 import { reportingHandlers } from './reporting.js';
 import { spHandlers } from './sp.js';
@@ -23,6 +24,7 @@ export const handlers: RequestHandler[] = [
   ...campaignReadHandlers,
   ...reportingHandlers,
   ...amcHandlers,
+  ...exportHandlers,
 ];
 
 /** Before `handlers`: the spec's rejections (400/406/415) for every operation. */

@@ -8,6 +8,7 @@ import { bearerFailure } from './guard.js';
 import { ADS_HOSTS, REPORT_FILE_HOST, regionOfUrl } from './hosts.js';
 import { scopesOf } from './profiles.js';
 import { adsError, adsJson, requestId } from './respond.js';
+import { adsThrottle } from './throttle.js';
 
 const SCOPE = 'amazon-advertising-api-scope';
 
@@ -51,13 +52,20 @@ function success(_op: Operation, synthesized: Synthesized): Response {
   return adsJson(synthesized.body, synthesized.status, synthesized.mediaType);
 }
 
+/** A path that names no Ads resource: 404 in the API's generic `{code, details}` error shape. */
+function unknownRoute(_request: Request, why: string): Response {
+  return adsError(404, 'NOT_FOUND', `Resource not found: ${why}`);
+}
+
 export const adsSpecAdapter: SpecFamilyAdapter = {
   family: 'amazon-ads',
   bases: Object.values(ADS_HOSTS),
   check: { checkAccept: true, rejectUnknownQuery: true },
+  throttle: adsThrottle,
   authFailure,
   rejection,
   success,
   renderFault: renderAdsFault,
   redirectBase: `${REPORT_FILE_HOST}/spec-mock`,
+  unknownRoute,
 };

@@ -97,6 +97,16 @@ export const executions = new Map<string, MockExecution>();
 
 /** The ids the apps' tool examples document: a COMPLETED report and a SUCCEEDED AMC execution. */
 export const SEED_REPORT_ID = '0e5f7c9a-1b2c-4d3e-8f90-123456789abc';
+/** A sponsored ads export (exports.ts): the media type it was created in decides the Accept its polls need. */
+export interface ExportRecord {
+  exportId: string;
+  media: string;
+  polls: number;
+  createdAt: string;
+}
+
+export const exportsById = new Map<string, ExportRecord>();
+
 export const SEED_EXECUTION_ID = '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c';
 
 function seedLifecycles(): void {
@@ -137,5 +147,6 @@ export function resetAdsMockState(): void {
   spByScope.clear();
   reports.clear();
   executions.clear();
+  exportsById.clear();
   seedLifecycles();
 }

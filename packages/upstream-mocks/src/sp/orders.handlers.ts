@@ -3,7 +3,8 @@ import type { RequestHandler } from 'msw';
 import { loadEngine } from '../spec/front-door.js';
 import type { Json } from '../spec/json-schema.js';
 import { buyerInfoOf, itemBuyerInfoOf, orderFor, shippingAddressOf } from './data/order-pii.js';
-import { FIXTURE_NOW, ORDER_ITEMS, ORDERS, type V0Order } from './data/orders.js';
+import { mockSettings } from '../settings.js';
+import { bulkOrders, FIXTURE_NOW, ORDER_ITEMS, ORDERS, type V0Order } from './data/orders.js';
 import { fulfillmentStatusOf, toV2026 } from './data/orders-v2026.js';
 import { orderDateFilter } from './order-dates.js';
 import { pageToken, queryFilters } from './page-token.js';
@@ -12,15 +13,6 @@ import { grantOf, requestRoles } from './restricted.js';
 import { csv, spRoute } from './route.js';
 
 const ORDER_ID = /^\d{3}-\d{7}-\d{7}$/;
-
-function page<T>(all: T[], token: string | null, size: number): { items: T[]; next?: string } {
-  const start = token ? Number(Buffer.from(token, 'base64url').toString()) || 0 : 0;
-  const items = all.slice(start, start + size);
-  const nextIndex = start + size;
-  return nextIndex < all.length
-    ? { items, next: Buffer.from(String(nextIndex)).toString('base64url') }
-    : { items };
-}
 
 /**
  * getOrders' list filters whose values ordersV0.json gives only in prose ("Possible values"), and the
@@ -77,8 +69,28 @@ function deliveryFilter(url: URL): ((o: V0Order) => boolean) | string {
   return (o) => tests.every((t) => t(o));
 }
 
-const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) => {
+/**
+ * A getOrders NextToken continues the query that produced it: its filters travel in the token (a next-page
+ * request sends the token and MarketplaceIds), as Amazon's opaque token does. MaxResultsPerPage may change.
+ */
+function continuedQuery(url: URL): URL | undefined {
+  const token = url.searchParams.get('NextToken');
+  if (token === null) return url;
+  const position = pageToken.decode(token);
+  if (!position) return undefined;
+  const query = new URL(url.pathname, url.origin);
+  for (const [name, value] of JSON.parse(position.filters) as Array<[string, string]>)
+    query.searchParams.append(name, value);
+  const size = url.searchParams.get('MaxResultsPerPage');
+  if (size !== null) query.searchParams.set('MaxResultsPerPage', size);
+  query.searchParams.set('NextToken', String(position.offset));
+  return query;
+}
+
+const getOrders = spRoute('get', '/orders/v0/orders', async ({ url: requested, request }) => {
   const op = 'getOrders';
+  const url = continuedQuery(requested);
+  if (!url) return invalidInput('Invalid Input', op, 'Invalid NextToken.');
   const marketplaces = csv(url, 'MarketplaceIds');
   if (marketplaces.length === 0) return invalidInput('MarketplaceIds is required.', op);
   if (marketplaces.length > 50) return invalidInput('MarketplaceIds may contain at most 50 values.', op);
@@ -110,7 +122,8 @@ const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) =
   if (typeof dated === 'string') return invalidInput('Invalid Input', op, dated);
   const statuses = csv(url, 'OrderStatuses');
   const channels = csv(url, 'FulfillmentChannels');
-  const matching = ORDERS.filter(
+  const extra = mockSettings.spOrders();
+  const matching = (extra > 0 ? [...ORDERS, ...bulkOrders(extra)] : ORDERS).filter(
     (o) =>
       marketplaces.includes(o.MarketplaceId) &&
       dated(o) &&
@@ -118,7 +131,10 @@ const getOrders = spRoute('get', '/orders/v0/orders', async ({ url, request }) =
       (statuses.length === 0 || statuses.includes(o.OrderStatus)) &&
       (channels.length === 0 || channels.includes(o.FulfillmentChannel)),
   );
-  const { items, next } = page(matching, token, size);
+  const start = token === null ? 0 : Number(token);
+  const items = matching.slice(start, start + size);
+  const filters = queryFilters(url, ['NextToken', 'MaxResultsPerPage']);
+  const next = start + size < matching.length ? pageToken.encode(start + size, filters) : undefined;
   const grant = grantOf(request);
   return spJson(
     {
@@ -257,7 +273,8 @@ const searchOrders = spRoute('get', '/orders/2026-01-01/orders', ({ url, request
   const marketplaces = csv(url, 'marketplaceIds');
   const fulfilledBy = csv(url, 'fulfilledBy');
   const statuses = csv(url, 'fulfillmentStatuses');
-  const matching = ORDERS.filter((o) => {
+  const extra = mockSettings.spOrders();
+  const matching = (extra > 0 ? [...ORDERS, ...bulkOrders(extra)] : ORDERS).filter((o) => {
     if (!dated(o)) return false;
     if (marketplaces.length > 0 && !marketplaces.includes(o.MarketplaceId)) return false;
     if (statuses.length > 0 && !statuses.includes(fulfillmentStatusOf(o))) return false;

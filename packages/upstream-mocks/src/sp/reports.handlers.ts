@@ -1,7 +1,9 @@
 // Reports 2021-06-30: createReport (202), getReport, getReports, getReportDocument (presigned URL).
 import type { RequestHandler } from 'msw';
 import { DOCUMENT_HOST } from './hosts.js';
+import { mockSettings } from '../settings.js';
 import { pageToken } from './page-token.js';
+import { newReport, progressed } from './report-progress.js';
 import { invalidInput, notFound, spErrors, spJson } from './respond.js';
 import { csv, spRoute, unexpectedParams } from './route.js';
 import { grantOf } from './restricted.js';
@@ -39,18 +41,16 @@ const create = spRoute('post', '/reports/2021-06-30/reports', async ({ request }
   }
   const reportId = nextId();
   const documentId = `amzn1.spdoc.1.4.na.${reportId}`;
-  reports.set(reportId, {
+  const fields = {
     reportId,
     reportType: body.reportType,
     marketplaceIds: ids.map(String),
     createdTime: new Date().toISOString(),
-    processingStatus: 'DONE',
-    processingStartTime: new Date().toISOString(),
-    processingEndTime: new Date().toISOString(),
     ...(typeof body.dataStartTime === 'string' ? { dataStartTime: body.dataStartTime } : {}),
     ...(typeof body.dataEndTime === 'string' ? { dataEndTime: body.dataEndTime } : {}),
     reportDocumentId: documentId,
-  });
+  };
+  reports.set(reportId, newReport(fields, mockSettings.spReportMs()));
   const seed = documents.get(
     RESTRICTED_REPORT_TYPES.has(body.reportType) ? SEED_PII_DOCUMENT_ID : 'amzn1.spdoc.1.4.na.seed-gzip',
   );
@@ -61,7 +61,7 @@ const create = spRoute('post', '/reports/2021-06-30/reports', async ({ request }
 const getReport = spRoute('get', '/reports/2021-06-30/reports/:reportId', ({ params }) => {
   const report = reports.get(params.reportId ?? '');
   return report
-    ? spJson(report, 200, 'getReport')
+    ? spJson(progressed(report), 200, 'getReport')
     : notFound(`Report ${params.reportId ?? ''} not found.`, 'getReport');
 });
 
@@ -135,7 +135,7 @@ const list = spRoute('get', '/reports/2021-06-30/reports', ({ url }) => {
   const { query, offset } = page;
   if (query.types.length === 0)
     return invalidInput('reportTypes is required when nextToken is not provided.', op);
-  const rows = [...reports.values()].filter((r) => listed(r, query));
+  const rows = [...reports.values()].map((r) => progressed(r)).filter((r) => listed(r, query));
   const end = offset + query.pageSize;
   return spJson(
     {

@@ -28,12 +28,18 @@ function baseHeaders(status: number, operation: string | undefined): Headers {
   const setting = mockSettings.spRateHeader();
   // A number stands for a seller whose usage plan Amazon raised: that rate on every operation.
   const raised = setting !== undefined && Number(setting) > 0 ? setting : undefined;
-  const rate = operation === undefined ? undefined : (raised ?? rateOf(operation));
+  const rate = operation === undefined ? undefined : (raised ?? scaledRate(rateOf(operation)));
   if (rateAllowed && rate !== undefined && !OMIT_RATE_HEADER.has(operation ?? '') && setting !== 'off') {
     headers.set('x-amzn-ratelimit-limit', rate);
   }
   if (status >= 400) headers.set('x-amzn-errortype', ERROR_TYPES[status] ?? 'InternalFailure');
   return headers;
+}
+
+/** The documented rate × OBMCP_MOCK_RATE_SCALE (the rate the throttling mock enforces). */
+function scaledRate(rate: string | undefined): string | undefined {
+  const scale = mockSettings.rateScale();
+  return rate === undefined || scale === 1 ? rate : String(Number((Number(rate) * scale).toPrecision(6)));
 }
 
 export function spJson(body: unknown, status = 200, operation?: string, mediaType?: string): Response {

@@ -9,6 +9,7 @@ import { renderSpFault } from './render-fault.js';
 import { spErrors, spJson } from './respond.js';
 import { recordDocumentedRate } from './rates.js';
 import { authFailure } from './route.js';
+import { spThrottle } from './throttle.js';
 
 /**
  * `{errors:[…]}` in the media type the operation declares for the status; operations whose error
@@ -62,13 +63,26 @@ async function success(op: Operation, synthesized: Synthesized): Promise<Respons
   return spJson(synthesized.body, synthesized.status, op.operationId, synthesized.mediaType);
 }
 
+/**
+ * SP-API's gateway answers a path that matches no resource like a request it may not make: 403
+ * `Unauthorized`, "Access to requested resource is denied." (the shape third-party clients report for an
+ * encoded greedy path, jlevers/selling-partner-api#176).
+ */
+function unknownRoute(_request: Request, why: string): Response {
+  return spErrors(403, [
+    { code: 'Unauthorized', message: 'Access to requested resource is denied.', details: why },
+  ]);
+}
+
 export const spSpecAdapter: SpecFamilyAdapter = {
   family: 'sp-api',
   bases: SP_HOSTS.filter((h) => !h.sandbox).map((h) => h.base),
   check: { checkAccept: false, rejectUnknownQuery: true },
+  throttle: spThrottle,
   authFailure: (request) => authFailure(request),
   rejection,
   success,
   renderFault: renderSpFault,
   redirectBase: `${DOCUMENT_HOST}/spec-mock`,
+  unknownRoute,
 };

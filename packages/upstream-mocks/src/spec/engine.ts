@@ -2,4 +2,4 @@
 export { declaredErrorBody } from './error-body.js';
 export { checkRequest } from './request-check.js';
 export { checkResponse } from './response-check.js';
-export { resolveOperation, synthesize } from './synthesize.js';
+export { misroutedPath, resolveOperation, synthesize } from './synthesize.js';

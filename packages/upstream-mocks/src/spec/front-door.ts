@@ -26,6 +26,12 @@ export interface SpecFamilyAdapter {
   /** `https://host` bases the family answers on. */
   bases: readonly string[];
   check: CheckOptions;
+  /**
+   * The API's 429 when the operation's bucket is empty (OBMCP_MOCK_THROTTLE), else undefined. Checked
+   * after auth and before the request itself, once per request (by the gate), at the request's arrival
+   * time (`arrivedMs`, taken before the mock looks the operation up, as a gateway counts on arrival).
+   */
+  throttle(op: Operation, request: Request, arrivedMs: number): Response | undefined;
   /** The API's answer when the caller is not authorised (checked before the request itself). */
   authFailure(request: Request, op: Operation): Response | undefined;
   /** The API's answer to a request its spec rejects (400 / 406 / 415). */
@@ -35,6 +41,8 @@ export interface SpecFamilyAdapter {
   renderFault: HttpFaultRenderer;
   /** Where a synthesised redirect (a download answering 307) points: `<base>/<operationId>`. */
   redirectBase: string;
+  /** The API's answer to a path that names no resource (no template matches it, or `why` says how it is malformed). */
+  unknownRoute(request: Request, why: string): Response;
 }
 
 /** Auth first, then the spec: the API's rejection, or undefined when the request may proceed. */
@@ -53,17 +61,26 @@ export async function frontDoor(
 
 /**
  * Gate handlers: for every request to an operation the spec knows, answer the API's rejection when
- * the spec rejects it; otherwise pass through to the hand-written handler (or the catch-all).
+ * the spec rejects it (or the API's 429 when the operation's bucket is empty); otherwise pass through to
+ * the hand-written handler (or the catch-all).
  * A fault scenario in force passes through too, so the handler renders it the usual way.
  */
 export function specGate(adapter: SpecFamilyAdapter): RequestHandler[] {
   return adapter.bases.map((base) =>
     http.all(`${base}/*`, async ({ request }) => {
+      const arrivedMs = Date.now();
       if (activeFault('api') !== undefined) return undefined;
-      const resolved = await (await loadEngine()).resolveOperation(adapter.family, request);
+      const { misroutedPath, resolveOperation } = await loadEngine();
+      // A path shaped like a template but naming no resource (a literal {placeholder}, %2F in a greedy
+      // parameter, an empty or dot segment) reaches nothing upstream: no hand-written handler may take it.
+      const misrouted = misroutedPath(adapter.family, request);
+      if (misrouted) return adapter.unknownRoute(request, misrouted);
+      const resolved = await resolveOperation(adapter.family, request);
       if (!resolved) return undefined;
       const denied = adapter.authFailure(request, resolved.op);
       if (denied) return undefined;
+      const throttled = adapter.throttle(resolved.op, request, arrivedMs);
+      if (throttled) return throttled;
       return frontDoor(adapter, resolved.op, resolved.pathParams, request);
     }),
   );
@@ -80,7 +97,10 @@ export function specCatchAll(adapter: SpecFamilyAdapter): RequestHandler[] {
       withFault('api', adapter.renderFault, async ({ request }) => {
         const { resolveOperation, synthesize } = await loadEngine();
         const resolved = await resolveOperation(adapter.family, request);
-        if (!resolved) return undefined;
+        if (!resolved) {
+          const url = new URL(request.url);
+          return adapter.unknownRoute(request, `no operation is ${request.method} ${url.pathname}`);
+        }
         const rejected = await frontDoor(adapter, resolved.op, resolved.pathParams, request);
         if (rejected) return rejected;
         const synthesized = synthesize(resolved.op, request.headers.get('accept'), adapter.redirectBase);

@@ -16,6 +16,8 @@ export interface OperationRoute {
   file: SpecFile;
   pattern: RegExp;
   pathParamNames: string[];
+  /** Parameters the spec marks `x-amazon-spds-greedy-path-parameter` (they span several segments). */
+  greedy: string[];
   literalSegments: number;
 }
 
@@ -52,7 +54,8 @@ function compile(
         .join('');
     })
     .join('/');
-  return { pattern: new RegExp(`^${source}/?$`), pathParamNames: names, literalSegments: literal };
+  // Exactly the template: a trailing or doubled slash is an empty segment no template has.
+  return { pattern: new RegExp(`^${source}$`), pathParamNames: names, literalSegments: literal };
 }
 
 function greedyParams(pathItem: Json, op: Json): Set<string> {
@@ -126,6 +129,7 @@ function buildRoutes(family: SpecFamily): OperationRoute[] {
       method,
       path,
       file,
+      greedy: entry.greedy,
       ...compile(path, new Set(entry.greedy)),
     };
     const key = `${method} ${path}`;
@@ -152,6 +156,30 @@ export function operationRoutes(family: SpecFamily): OperationRoute[] {
     routeCache.set(family, routes);
   }
   return routes;
+}
+
+/**
+ * Why a request path names no resource even though it is shaped like a template, or undefined: an
+ * unfilled `{placeholder}` sent as the value, an encoded slash (`%2F`) inside a greedy parameter (the API
+ * routes on the raw path: the value stays one segment, so no resource matches), a `.`/`..` segment
+ * (raw or percent-encoded) or an empty segment.
+ */
+export function malformedPath(
+  pathname: string,
+  hit?: { route: OperationRoute; pathParams: Record<string, string> },
+): string | undefined {
+  const segments = pathname.split('/').slice(1);
+  if (segments.some((s) => /^(\.|%2e){1,2}$/i.test(s))) return 'a . or .. path segment';
+  if (!hit) return pathname !== '/' && segments.includes('') ? 'an empty path segment' : undefined;
+  for (const [name, raw] of Object.entries(hit.pathParams)) {
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {}
+    if (/^\{[^}]*\}$/.test(value)) return `the unfilled placeholder ${value} as ${name}`;
+    if (hit.route.greedy.includes(name) && /%2f/i.test(raw)) return `an encoded slash in the greedy ${name}`;
+  }
+  return undefined;
 }
 
 /** The operation a request path reaches, with its path parameters (still percent-encoded). */

@@ -2,6 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import { sample } from 'openapi-sampler';
 import { type Direction, deref, type Json } from './json-schema.js';
+import { withRealisticStrings } from './realistic.js';
 import { scalarSample } from './scalar.js';
 import { convertedSchema, schemaErrors } from './validator.js';
 
@@ -22,7 +23,7 @@ function draw(
         enablePatterns: patterns,
         skipReadOnly: direction === 'request',
         skipWriteOnly: direction === 'response',
-        maxSampleDepth: 6,
+        maxSampleDepth: optional ? 4 : 6,
         skipNonRequired: !optional,
       },
       root as object,
@@ -212,7 +213,8 @@ function sampleValidIn(
 }
 
 /**
- * A value valid against `schema` (required properties only unless `optional`): the spec's own examples first, then each ajv error repaired by
+ * A value valid against `schema` (required properties only unless `optional`; optional ones down to the
+ * sampler's depth bound): the spec's own examples first, then each ajv error repaired by
  * resampling the failing node from the converted schema (patterns on), then its minimal value.
  * Deterministic (openapi-sampler draws no random numbers), so computed once per schema.
  */
@@ -230,8 +232,12 @@ export function sampleValid(
     bySchema = new WeakMap();
     cache.set(key, bySchema);
   }
-  if (!bySchema.has(schema))
-    bySchema.set(schema, sampleValidIn(schema, root, direction, 0, options.optional === true));
+  if (!bySchema.has(schema)) {
+    const value = sampleValidIn(schema, root, direction, 0, options.optional === true);
+    // Values that read like their field instead of the sampler's "string" (kept only where still valid).
+    const valid = (v: unknown) => schemaErrors(schema, root, direction, v).length === 0;
+    bySchema.set(schema, withRealisticStrings(value, valid));
+  }
   // Callers may fill the value in (error bodies): each gets its own copy.
   return structuredClone(bySchema.get(schema));
 }

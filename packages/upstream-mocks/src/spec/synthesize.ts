@@ -1,6 +1,6 @@
 // Request-time side of the spec layer: routing a request to its operation, synthesising its answer.
 import type { SpecFamily } from '@obmcp/upstream-specs';
-import { loadOperation, matchRoute, type Operation } from './operations.js';
+import { loadOperation, malformedPath, matchRoute, type Operation } from './operations.js';
 import { chooseMediaType, responsesOf } from './parameters.js';
 import { sampleValid } from './sample.js';
 import { validatorFor } from './validator.js';
@@ -23,6 +23,15 @@ export async function resolveOperation(
   const hit = matchRoute(family, request.method, new URL(request.url).pathname);
   if (!hit) return undefined;
   return { op: await loadOperation(hit.route), pathParams: hit.pathParams };
+}
+
+/**
+ * Why the request's path reaches no resource of the family although it is shaped like one (see
+ * `malformedPath`), or undefined. The real APIs route on the raw path, so such a request finds nothing.
+ */
+export function misroutedPath(family: SpecFamily, request: Request): string | undefined {
+  const pathname = new URL(request.url).pathname;
+  return malformedPath(pathname, matchRoute(family, request.method, pathname));
 }
 
 /** The success status an operation answers with: 200, else the lowest 2xx, else a 3xx, else `default`. */
@@ -50,7 +59,8 @@ export function synthesize(op: Operation, accept: string | null, redirectBase: s
   if (code === 204) return { status: code };
   const entry = mediaType ? media.get(mediaType.toLowerCase()) : undefined;
   if (!mediaType || !entry) return { status: code };
-  const body = entry.schema ? sampleValid(entry.schema, op.doc, 'response') : {};
+  // Optional properties too (to the sampler's depth bound): a body with the fields a caller reads.
+  const body = entry.schema ? sampleValid(entry.schema, op.doc, 'response', { optional: true }) : {};
   return {
     status: code,
     mediaType: concreteMediaType(mediaType),

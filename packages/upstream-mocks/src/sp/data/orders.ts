@@ -67,6 +67,31 @@ export const ORDERS: V0Order[] = [
   order('702-1293822-4486215', 9, 'Canceled', 'MFN', '42.00', 'A2EUQ1WTGCTBG2'),
 ];
 
+const bulk = new Map<number, V0Order[]>();
+
+/**
+ * OBMCP_MOCK_SP_ORDERS=<n>: n more plain orders after the fixture's, for a job that pages through many (bench/).
+ * Deterministic ids and dates (US marketplace, March 2026), the same list for every request.
+ */
+export function bulkOrders(n: number): V0Order[] {
+  let list = bulk.get(n);
+  if (!list) {
+    list = Array.from({ length: n }, (_, i) => {
+      const id = `114-${String(1_000_000 + i).padStart(7, '0')}-${String(5_000_000 + i * 7).slice(0, 7)}`;
+      const amount = `${10 + (i % 90)}.${String(i % 100).padStart(2, '0')}`;
+      return order(
+        id,
+        1 + (i % 15),
+        i % 5 === 0 ? 'Unshipped' : 'Shipped',
+        i % 2 === 0 ? 'AFN' : 'MFN',
+        amount,
+      );
+    });
+    bulk.set(n, list);
+  }
+  return list;
+}
+
 function item(o: V0Order, i: number, asin: string, title: string, amount: string): Record<string, unknown> {
   return {
     ASIN: asin,

@@ -1,0 +1,181 @@
+// Main side of one execute run: hands the script to a sandbox thread, serves its call_tool calls, and
+// ends the run by terminating the thread when it overruns its wall time, runs out of heap or is cancelled.
+import type { Logger, ToolHost } from '@obmcp/contract';
+import type { ResolvedLimits } from '../options.js';
+import type { Limitation, RunOutcome } from '../sandbox/types.js';
+import type { FromWorker } from './protocol.js';
+import type { SandboxThread } from './sandbox-thread.js';
+import type { ThreadPool } from './thread-pool.js';
+
+export interface ThreadRunRequest {
+  code: string;
+  timeoutMs: number;
+  host: ToolHost;
+  signal: AbortSignal;
+  log: Logger;
+}
+
+/**
+ * The sandbox stops itself at the deadline (QuickJS interrupt handler, host timer) and reports
+ * its logs; this is the backstop after which the thread is terminated instead.
+ */
+export const TERMINATE_GRACE_MS = 1000;
+/** A thread that has not started its sandbox by then (spawn, engine load) is treated as crashed. */
+export const START_LIMIT_MS = 30_000;
+
+const CANCELLED: Limitation = { kind: 'cancelled', issue: 'AbortError: the request was cancelled' };
+
+export async function runInThread(
+  pool: ThreadPool,
+  limits: ResolvedLimits,
+  request: ThreadRunRequest,
+): Promise<RunOutcome> {
+  if (request.code.length > limits.maxCodeChars)
+    return limitationOutcome({
+      kind: 'code_size',
+      issue: `RangeError: code is ${request.code.length} characters`,
+      limit: limits.maxCodeChars,
+    });
+  let thread: SandboxThread;
+  try {
+    thread = await pool.acquire(request.signal);
+  } catch (error) {
+    if (request.signal.aborted) return limitationOutcome(CANCELLED);
+    throw error;
+  }
+  return new Promise<RunOutcome>((resolve) => new ThreadRun(pool, thread, limits, request, resolve).start());
+}
+
+/** The state of one run on one thread; `finish` runs once and releases (or terminates) the thread. */
+class ThreadRun {
+  private readonly calls = new Map<number, AbortController>();
+  private callCount = 0;
+  private finished = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onAbort = () => this.kill(CANCELLED);
+
+  constructor(
+    private readonly pool: ThreadPool,
+    private readonly thread: SandboxThread,
+    private readonly limits: ResolvedLimits,
+    private readonly request: ThreadRunRequest,
+    private readonly resolve: (outcome: RunOutcome) => void,
+  ) {}
+
+  start(): void {
+    const { thread, request } = this;
+    thread.attach(
+      { message: (message) => this.onMessage(message), exit: (error) => this.onExit(error) },
+      request.log,
+    );
+    request.signal.addEventListener('abort', this.onAbort, { once: true });
+    if (request.signal.aborted) {
+      this.kill(CANCELLED);
+      return;
+    }
+    this.timer = setTimeout(
+      () => this.kill({ kind: 'sandbox_crash', issue: 'Error: the sandbox thread did not start' }),
+      START_LIMIT_MS,
+    );
+    thread.post({ type: 'run', code: request.code, timeoutMs: request.timeoutMs });
+  }
+
+  /** The sandbox's clock started: from now on the backstop is its deadline plus a grace period. */
+  private armDeadline(): void {
+    const { timeoutMs } = this.request;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () =>
+        this.kill({
+          kind: 'timeout',
+          issue: `InternalError: interrupted (wall-time limit ${timeoutMs} ms; the sandbox thread was terminated)`,
+          limit: timeoutMs,
+        }),
+      timeoutMs + TERMINATE_GRACE_MS,
+    );
+  }
+
+  private onMessage(message: FromWorker): void {
+    if (this.finished) return;
+    switch (message.type) {
+      case 'started':
+        this.armDeadline();
+        break;
+      case 'call':
+        this.serveCall(message.callId, message.name, message.args);
+        break;
+      case 'call_abort':
+        this.calls.get(message.callId)?.abort(new Error('code mode call no longer awaited'));
+        break;
+      case 'log':
+        this.request.log[message.level](message.msg, message.fields);
+        break;
+      case 'done':
+        this.finish(message.outcome, !message.poisoned);
+        break;
+    }
+  }
+
+  /** call_tool from the sandbox: the full pipeline on this thread, `_meta` and envelopes intact. */
+  private serveCall(callId: number, name: string, args: unknown): void {
+    this.callCount++;
+    const abort = new AbortController();
+    this.calls.set(callId, abort);
+    this.request.host.call(name, args, { signal: abort.signal }).then(
+      (outcome) => {
+        if (!this.calls.delete(callId) || this.finished) return;
+        try {
+          this.thread.post({ type: 'call_result', callId, outcome });
+        } catch (error) {
+          this.replyThrown(callId, error);
+        }
+      },
+      (error: unknown) => {
+        if (this.calls.delete(callId) && !this.finished) this.replyThrown(callId, error);
+      },
+    );
+  }
+
+  /** The sandbox sees a generic ToolCallError; the worker logs the name and message it is given. */
+  private replyThrown(callId: number, error: unknown): void {
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    this.thread.post({ type: 'call_thrown', callId, error: { name, message } });
+  }
+
+  private onExit(error: Error | undefined): void {
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      const issue = `InternalError: out of memory (sandbox thread heap; ${error?.message ?? ''})`;
+      this.finish(this.outcome({ kind: 'memory', issue, limit: this.limits.memoryLimitBytes }), false);
+      return;
+    }
+    this.request.log.warn('code mode sandbox thread exited', { error });
+    this.finish(this.outcome({ kind: 'sandbox_crash', issue: 'Error: the sandbox thread exited' }), false);
+  }
+
+  /** Ends the run now: the thread is terminated wherever the script is (a busy loop included). */
+  private kill(limitation: Limitation): void {
+    if (this.finished) return;
+    this.thread.terminate();
+    this.finish(this.outcome(limitation), false);
+  }
+
+  private outcome(limitation: Limitation): RunOutcome {
+    return { ...limitationOutcome(limitation), calls: Math.min(this.callCount, this.limits.maxCalls) };
+  }
+
+  private finish(outcome: RunOutcome, reuse: boolean): void {
+    if (this.finished) return;
+    this.finished = true;
+    clearTimeout(this.timer);
+    this.request.signal.removeEventListener('abort', this.onAbort);
+    for (const abort of this.calls.values()) abort.abort(new Error('code mode run finished'));
+    this.calls.clear();
+    this.pool.release(this.thread, reuse);
+    this.resolve(outcome);
+  }
+}
+
+function limitationOutcome(limitation: Limitation): RunOutcome {
+  return { status: 'limitation', limitation, logs: [], calls: 0 };
+}

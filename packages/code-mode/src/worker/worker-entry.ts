@@ -1,0 +1,13 @@
+// Where the sandbox worker's script lives: beside this module in the built package (dist/worker/).
+import { existsSync } from 'node:fs';
+
+/**
+ * Resolved from this module's own URL, so it works from an installed package. When this module is
+ * run from TypeScript source (vitest), the worker still runs the built file: Node cannot start a
+ * .ts worker, and the package's test task builds first.
+ */
+export function sandboxWorkerUrl(): URL {
+  const beside = new URL('./sandbox-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts') || existsSync(beside)) return beside;
+  return new URL('../../dist/worker/sandbox-worker.js', import.meta.url);
+}

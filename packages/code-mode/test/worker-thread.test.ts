@@ -1,0 +1,144 @@
+// Code Mode runs off the main thread: a busy or memory-hungry script never holds up other calls, and a
+// run that will not stop is ended by terminating its sandbox thread (still a sandbox_runtime envelope).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createContractServer, defineTool, silentLogger, validateEnvelope } from '@obmcp/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyCodeMode, codeModeTools } from '../src/index.js';
+import { profile } from './fake-host.js';
+
+/** Resolved when the sandbox calls `started` (so the test knows the script is past its first await). */
+let markStarted: () => void = () => {};
+const started = defineTool<Record<string, never>>({
+  name: 'started',
+  description: 'Marks that a script is running.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false, examples: [{}] },
+  handler: () => {
+    markStarted();
+    return { ok: true };
+  },
+});
+const ping = defineTool<Record<string, never>>({
+  name: 'ping_tool',
+  description: 'Answers at once.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false, examples: [{}] },
+  handler: () => ({ pong: true }),
+});
+
+let client: Client;
+
+beforeAll(async () => {
+  const tools = codeModeTools({ defaultTimeoutMs: 3000, maxConcurrentRuns: 2 });
+  const { listed, internal } = applyCodeMode([started, ping], 'on', tools);
+  const { server } = createContractServer({
+    profile,
+    tools: listed,
+    internalTools: internal,
+    env: {},
+    logger: silentLogger,
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'code-mode-worker-test', version: '0.0.0' });
+  await client.connect(clientSide);
+});
+
+afterAll(async () => {
+  await client.close();
+});
+
+type CallResult = Awaited<ReturnType<Client['callTool']>>;
+const envelopeOf = (result: CallResult) =>
+  JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null') as Record<string, unknown> & {
+    details: Array<Record<string, unknown>>;
+  };
+
+function expectLimitation(result: CallResult, limitKind: string): Record<string, unknown> {
+  expect(result.isError).toBe(true);
+  const envelope = envelopeOf(result);
+  expect(validateEnvelope(envelope).valid).toBe(true);
+  expect(envelope).toMatchObject({
+    error_kind: 'sandbox_runtime',
+    error_code: 'CODE_MODE_SANDBOX_LIMITATION',
+  });
+  expect(envelope.details[0]).toMatchObject({ limit_kind: limitKind });
+  return envelope.details[0] as Record<string, unknown>;
+}
+
+describe('Code Mode on a worker thread', () => {
+  it('completes 50 other calls while a script spins in while (true) {}', async () => {
+    const running = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    let loopEnded = false;
+    const loop = client
+      .callTool({
+        name: 'execute',
+        arguments: { code: "await call_tool('started', {});\nwhile (true) {}", timeout_ms: 3000 },
+      })
+      .finally(() => {
+        loopEnded = true;
+      });
+    await running;
+    // One after another, each needing the server's event loop: on the main thread they would all wait
+    // for the loop's deadline; off it, all 50 finish while the loop is still spinning.
+    let completed = 0;
+    for (let i = 0; i < 50; i++) {
+      const result = await client.callTool({ name: 'ping_tool', arguments: {} });
+      expect(result.structuredContent).toMatchObject({ pong: true });
+      if (!loopEnded) completed++;
+    }
+    expect(completed).toBe(50);
+    const detail = expectLimitation(await loop, 'timeout');
+    expect(detail).toMatchObject({ limit: 3000, calls: 1 });
+  });
+
+  it('ends a memory bomb as sandbox_runtime and the next script still runs', async () => {
+    const bomb = "const a = []; while (true) a.push('y'.repeat(1e6) + a.length);";
+    expectLimitation(await client.callTool({ name: 'execute', arguments: { code: bomb } }), 'memory');
+    const next = await client.callTool({ name: 'execute', arguments: { code: 'return 40 + 2;' } });
+    expect(next.structuredContent).toMatchObject({ result: 42 });
+  });
+
+  it('refuses a deeply nested result with a precise limitation instead of aborting the engine (S6)', async () => {
+    const deep = (levels: number) =>
+      `let o = {}; let c = o; for (let i = 0; i < ${levels}; i++) { c.a = {}; c = c.a; } return o;`;
+    const detail = expectLimitation(
+      await client.callTool({ name: 'execute', arguments: { code: deep(5000) } }),
+      'result_depth',
+    );
+    expect(detail).toMatchObject({ limit: 1000, issue: expect.stringContaining('5001 levels') });
+    // Far deeper: QuickJS's own JSON.stringify overflows (or the run is stopped); never a crash.
+    const deeper = await client.callTool({
+      name: 'execute',
+      arguments: { code: deep(100_000), timeout_ms: 2000 },
+    });
+    expect(deeper.isError).toBe(true);
+    expect(envelopeOf(deeper)).toMatchObject({ error_kind: 'sandbox_runtime' });
+    const shallow = await client.callTool({ name: 'execute', arguments: { code: deep(500) } });
+    expect(shallow.isError).toBeFalsy();
+  });
+
+  it('a cancelled busy script is ended at once by terminating its thread', async () => {
+    const controller = new AbortController();
+    const running = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    const call = client.callTool(
+      {
+        name: 'execute',
+        arguments: { code: "await call_tool('started', {});\nwhile (true) {}", timeout_ms: 30_000 },
+      },
+      undefined,
+      { signal: controller.signal },
+    );
+    await running;
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    // The slot was freed: with maxConcurrentRuns 2, two more scripts still run.
+    const results = await Promise.all(
+      [1, 2].map((n) => client.callTool({ name: 'execute', arguments: { code: `return ${n};` } })),
+    );
+    expect(results.map((r) => (r.structuredContent as { result: number }).result)).toEqual([1, 2]);
+  });
+});

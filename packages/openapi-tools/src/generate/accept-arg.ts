@@ -1,0 +1,60 @@
+// The Accept header as a tool argument: required where the success media type depends on the resource read, and an enum where the spec declares a free-string Accept.
+import type { JsonSchemaObject } from '../catalog-types.js';
+import type { ArgSpec } from './parameters.js';
+import type { SpecOperation } from './spec-operations.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The vendor resource a media type names, versions left out (`vnd.campaignsexport.v1+json` → `campaignsexport`). */
+function vendorResource(type: string): string | undefined {
+  const m = /^application\/vnd\.(.+?)(?:\.v\d+(?:\.\d+)*)?\+json/i.exec(type.trim());
+  return m?.[1]?.toLowerCase();
+}
+
+/**
+ * The success media types of an operation whose answer depends on the resource being read: its 2xx
+ * responses declare vendor types naming two or more different resources (not versions of one), e.g. Ads
+ * `GET /exports/{exportId}` (one type per export kind). Undefined for every other operation.
+ */
+export function resourceMediaTypes(op: SpecOperation): string[] | undefined {
+  const types = successMediaTypes(op);
+  const resources = new Set([...types].map(vendorResource).filter((r) => r !== undefined));
+  return resources.size > 1 ? [...types].filter((t) => vendorResource(t) !== undefined) : undefined;
+}
+
+/** Every media type the operation's success responses declare (Swagger `produces`, OAS3 2xx content). */
+function successMediaTypes(op: SpecOperation): string[] {
+  const types = new Set(op.produces);
+  for (const [code, response] of Object.entries(op.responses)) {
+    if (/^2/.test(code) && isObj(response) && isObj(response.content))
+      for (const type of Object.keys(response.content)) types.add(type);
+  }
+  return [...types];
+}
+
+/**
+ * An `Accept` header parameter the spec declares as a free string takes the success media types the
+ * operation declares as its enum (a value outside them is refused by the API: 406/415).
+ */
+export function acceptSchema(op: SpecOperation, schema: JsonSchemaObject): JsonSchemaObject {
+  const declared = successMediaTypes(op);
+  return declared.length === 0 || 'enum' in schema ? schema : { ...schema, type: 'string', enum: declared };
+}
+
+/** The `Accept` argument of a resource-dependent operation: required, one of the declared types. */
+export function acceptArg(
+  types: readonly string[],
+  argName: (name: string, location: string) => string,
+): ArgSpec {
+  return {
+    param: { arg: argName('Accept', 'header'), name: 'Accept', in: 'header', required: true },
+    schema: {
+      type: 'string',
+      enum: [...types],
+      description:
+        'Media type of the resource being read (sent as Accept): the API answers in the type of that ' +
+        'resource and refuses another (406), e.g. the type the export or request was created with.',
+    },
+  };
+}

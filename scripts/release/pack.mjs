@@ -1,0 +1,46 @@
+// `pnpm release:pack`: one npm tarball per lockstep package (pnpm pack rewrites workspace: ranges to versions).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { lockstepState } from './versions.mjs';
+import { workspaceRoot } from './workspace.mjs';
+
+/** Where a release's artifacts go unless told otherwise: <root>/release-artifacts/v<version>/ (git-ignored). */
+export function artifactsDir(root, version) {
+  return join(root, 'release-artifacts', `v${version}`);
+}
+
+/** Packs every member of the fixed group into outDir; returns [{ name, version, dir, tarball }]. */
+export function packReleases(root, outDir) {
+  const { members, problems } = lockstepState(root);
+  if (problems.length > 0) throw new Error(`cannot pack:\n${problems.join('\n')}`);
+  mkdirSync(outDir, { recursive: true });
+  return members.map((pkg) => {
+    const run = spawnSync('pnpm', ['pack', '--pack-destination', outDir, '--json'], {
+      cwd: join(root, pkg.dir),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (run.status !== 0) throw new Error(`pnpm pack in ${pkg.dir} exited ${run.status}:\n${run.stderr}`);
+    const { filename } = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
+    return { name: pkg.name, version: pkg.version, dir: pkg.dir, tarball: resolve(outDir, filename) };
+  });
+}
+
+/** `--out=<dir>` or `--out <dir>` from argv, resolved against cwd. */
+export function outArg(argv) {
+  const i = argv.findIndex((a) => a === '--out' || a.startsWith('--out='));
+  if (i < 0) return undefined;
+  const value = argv[i].startsWith('--out=') ? argv[i].slice('--out='.length) : argv[i + 1];
+  if (!value) throw new Error('--out needs a directory');
+  return isAbsolute(value) ? value : resolve(value);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = workspaceRoot();
+  const out = join(outArg(process.argv) ?? artifactsDir(root, lockstepState(root).version), 'npm');
+  const packed = packReleases(root, out);
+  if (process.argv.includes('--json')) console.log(JSON.stringify(packed, null, 2));
+  else for (const p of packed) console.log(`${p.name}@${p.version} → ${p.tarball}`);
+}

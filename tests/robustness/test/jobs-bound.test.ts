@@ -1,0 +1,32 @@
+// The job bench at CI size (rates ×1000): whole jobs against the throttling mocks end with zero upstream 429s and
+// zero failed calls, in one process and across two sharing a Redis limiter. Counts only: the times are bench/'s.
+import { REPO_ROOT } from '@obmcp/test-kit';
+import { describe, expect, it } from 'vitest';
+
+interface JobResult {
+  job: string;
+  calls: number;
+  failed: number;
+  throttled: number;
+  orders?: number;
+  pages?: number;
+  documents?: number;
+}
+interface JobsModule {
+  runJobs(size: Record<string, number>): Promise<{ jobs: JobResult[] }>;
+}
+
+const CI_SIZE = { scale: 1000, latencyMs: 0, orders: 300, pageSize: 10, reports: 3, reportMs: 300_000 };
+
+describe('jobs at the rate-limit bound (CI size)', () => {
+  it('pages 300+ orders, runs 3 reports and splits the orders over two processes: no 429, no failure', async () => {
+    const url = new URL('bench/jobs/jobs.mjs', `file://${REPO_ROOT}/`).href;
+    const { runJobs } = (await import(url)) as JobsModule;
+    const { jobs } = await runJobs(CI_SIZE);
+    const [orders, reports, twoProcesses] = jobs;
+    // 300 generated orders + the fixture's 4 US ones, 10 per page: 31 pages, 11 more than getOrders' burst.
+    expect(orders).toMatchObject({ orders: 304, pages: 31, throttled: 0, failed: 0 });
+    expect(twoProcesses).toMatchObject({ orders: 304, throttled: 0, failed: 0 });
+    expect(reports).toMatchObject({ documents: 3, throttled: 0, failed: 0 });
+  });
+});
