@@ -8,7 +8,7 @@ import {
   snapshotText,
   syncSnapshots,
   toolsetSnapshots,
-} from '@obmcp/test-kit';
+} from '@obmcp/openapi-tools/generate';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { adsCatalog } from '../src/operations/catalog.js';

@@ -2,7 +2,7 @@
 // privileged and query-execution gates open (generated/tools/all/tools.json). Built in process;
 // `pnpm snapshots:update` rewrites the files, any other drift fails here.
 import { silentLogger } from '@obmcp/contract';
-import { driftMessage, listPublishedTools, snapshotText, syncSnapshots } from '@obmcp/test-kit';
+import { driftMessage, listPublishedTools, snapshotText, syncSnapshots } from '@obmcp/openapi-tools/generate';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createServer } from '../src/server.js';

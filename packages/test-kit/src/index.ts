@@ -7,4 +7,3 @@ export * from './redis-server.js';
 export * from './startup-exit.js';
 export * from './run-node.js';
 export * from './fault-switch.js';
-export * from './tool-snapshots.js';

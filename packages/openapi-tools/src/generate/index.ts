@@ -13,3 +13,4 @@ export { shortDescription, firstSentence } from './describe.js';
 export { toInputSchema } from './to-json-schema.js';
 export { sample, validates } from './examples.js';
 export { staleFiles, writeFolder } from './generated-folder.js';
+export * from './tool-snapshots.js';

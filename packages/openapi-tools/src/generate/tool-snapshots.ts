@@ -6,8 +6,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { type Catalog, declaredOperations, operationKey } from '@obmcp/openapi-tools';
-import { staleFiles, writeFolder } from '@obmcp/openapi-tools/generate';
+import type { Catalog } from '../catalog-types.js';
+import { declaredOperations, operationKey } from '../index.js';
+import { staleFiles, writeFolder } from './generated-folder.js';
 
 /** Set to 1 (by `pnpm snapshots:update`) to write the snapshots instead of comparing them. */
 export const UPDATE_SNAPSHOTS_ENV = 'OBMCP_UPDATE_SNAPSHOTS';
