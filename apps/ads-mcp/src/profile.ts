@@ -1,18 +1,7 @@
 // The ads-mcp server profile handed to the contract wiring.
-import type { ServerProfile } from '@obmcp/contract';
+import { type ServerProfile, upstreamErrorKinds } from '@obmcp/contract';
 import { HINT_TABLES } from './hint-tables.js';
 import { VERSION } from './version.js';
-
-export const ADS_ERROR_KINDS = [
-  'mcp_input_validation',
-  'tool_not_found',
-  'ads_api_http',
-  'ads_api_client',
-  'auth_error',
-  'rate_limited',
-  'sandbox_runtime',
-  'internal_error',
-] as const;
 
 export const profile: ServerProfile = {
   name: 'ads-mcp',
@@ -20,7 +9,7 @@ export const profile: ServerProfile = {
   httpKind: 'ads_api_http',
   clientKind: 'ads_api_client',
   httpCodePrefix: 'ADS_API',
-  errorKinds: ADS_ERROR_KINDS,
+  errorKinds: upstreamErrorKinds('ads_api_http', 'ads_api_client'),
   toolsetsVariable: 'ADS_API_TOOLSETS',
   hintTables: HINT_TABLES,
   instructions:

@@ -17,9 +17,11 @@ import type { CredentialSource } from './auth/types.js';
 import { type AdsConfig, adsRetry } from './config.js';
 import { AdsApiClient } from './http/client.js';
 import { adsUpstream } from './http/upstream.js';
+import { adsOperations } from './operations/bind.js';
+import { callOperation } from './operations/call-operation.js';
 import { profile } from './profile.js';
 import { createSession } from './state/session.js';
-import type { AdsToolContext } from './tools/context.js';
+import type { ToolDeps } from './tools/deps.js';
 import { adsToolSplit } from './operations/index.js';
 import { adsTools } from './tools/index.js';
 import { VERSION } from './version.js';
@@ -51,7 +53,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     ...(options.limiterStore ? { store: options.limiterStore } : {}),
   });
   let auth: CredentialSource;
-  let listIdentities: AdsToolContext['listIdentities'];
+  let listIdentities: ToolDeps['listIdentities'];
   if (config.authMode === 'openbridge' && config.openbridge) {
     const { refreshToken, clientIdFallback } = config.openbridge;
     // Every Openbridge request (JWT, brokered token, /sri) spends from Openbridge's one per-IP budget.
@@ -87,7 +89,14 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     adsUpstream({ config, session, source: auth, fetcher, limiter, env, log: options.logger }),
   );
   const client = new AdsApiClient(pipeline, session, config);
-  const ctx: AdsToolContext = { config, session, client, auth, listIdentities };
+  const ctx: ToolDeps = {
+    config,
+    session,
+    client,
+    auth,
+    listIdentities,
+    operations: adsOperations((op, args, call, extra) => callOperation(ctx, op, args, call, extra)),
+  };
   const split = adsToolSplit(ctx, adsTools(ctx));
   const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({

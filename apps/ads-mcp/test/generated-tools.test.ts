@@ -8,7 +8,7 @@ import { sharedAjv } from '@obmcp/contract';
 import { callTool, type RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adsCatalog } from '../src/operations/catalog.js';
-import { CURATED_OPERATIONS } from '../src/operations/index.js';
+import { curatedOperations } from './support/curated-tools.js';
 import { startAdsAll } from './support/start-all.js';
 
 let s: RunningServer;
@@ -36,7 +36,7 @@ const SERVED_ENTITY_ARGS: Record<string, Record<string, unknown>> = {
   'POST /sp/campaigns/delete': { body: { campaignIdFilter: { include: ['111100000000002'] } } },
 };
 
-const curatedKeys = new Set(Object.values(CURATED_OPERATIONS).map((op) => `${op.method} ${op.path}`));
+const curatedKeys = new Set(Object.values(curatedOperations()).map((op) => `${op.method} ${op.path}`));
 
 /**
  * The operations BEHAVIOR.md §8 names as not served (the generator found no example that validates): none

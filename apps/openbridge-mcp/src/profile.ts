@@ -1,17 +1,6 @@
 // The contract profile: Openbridge is filed under the SP family (closed enum), codes OPENBRIDGE_HTTP_<NNN>.
-import type { ServerProfile } from '@obmcp/contract';
+import { type ServerProfile, upstreamErrorKinds } from '@obmcp/contract';
 import { VERSION } from './version.js';
-
-export const ERROR_KINDS = [
-  'mcp_input_validation',
-  'tool_not_found',
-  'sp_api_http',
-  'sp_api_client',
-  'auth_error',
-  'rate_limited',
-  'sandbox_runtime',
-  'internal_error',
-] as const;
 
 export const profile: ServerProfile = {
   name: 'openbridge-mcp',
@@ -19,7 +8,7 @@ export const profile: ServerProfile = {
   httpKind: 'sp_api_http',
   clientKind: 'sp_api_client',
   httpCodePrefix: 'OPENBRIDGE',
-  errorKinds: ERROR_KINDS,
+  errorKinds: upstreamErrorKinds('sp_api_http', 'sp_api_client'),
   hintTables: {
     keyRenames: {
       subscriptionId: 'subscription_id',

@@ -57,8 +57,7 @@ export function createServer(
     env: env ?? process.env,
     log,
   });
-  // Only the Subscriptions API is documented with JSON:API request bodies.
-  const client = new OpenbridgeClient(createPipeline(upstream), [config.urls.subscriptions]);
+  const client = new OpenbridgeClient(createPipeline(upstream), config.urls);
   let contract: ContractServer | undefined;
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
   const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, MissingCredentialsError } from './config.js';
 import { spBaseUrl } from './http/hosts.js';
-import { SP_MCP_VERSION } from './version.js';
+import { VERSION } from './version.js';
 
 describe('loadConfig', () => {
   it('SP_API_ENDPOINT replaces the regional (and sandbox) host; it and SP_API_LWA_ENDPOINT must be http(s) URLs', () => {
@@ -54,6 +54,6 @@ describe('loadConfig', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       version: string;
     };
-    expect(SP_MCP_VERSION).toBe(pkg.version);
+    expect(VERSION).toBe(pkg.version);
   });
 });

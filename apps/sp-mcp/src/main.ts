@@ -10,12 +10,12 @@ import {
 import { configSecrets, loadConfig } from './config.js';
 import { SP_ENV_DOCS } from './env-docs.js';
 import { createServer } from './server.js';
-import { SP_MCP_VERSION } from './version.js';
+import { VERSION } from './version.js';
 
 await runCli({
   name: 'sp-mcp',
   packageName: '@obmcp/sp-mcp',
-  version: SP_MCP_VERSION,
+  version: VERSION,
   summary:
     'MCP server for the Amazon Selling Partner API (orders, catalog, inventory, reports, listings, feeds …)',
   hostConfigEnv: {

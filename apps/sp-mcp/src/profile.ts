@@ -1,26 +1,15 @@
 // The sp-mcp ServerProfile: kinds, code prefix and hint tables the contract needs.
-import type { ServerProfile } from '@obmcp/contract';
+import { type ServerProfile, upstreamErrorKinds } from '@obmcp/contract';
 import { SP_HINT_TABLES } from './hints/tables.js';
-import { SP_MCP_VERSION } from './version.js';
+import { VERSION } from './version.js';
 
-export const SP_ERROR_KINDS = [
-  'mcp_input_validation',
-  'tool_not_found',
-  'sp_api_http',
-  'sp_api_client',
-  'auth_error',
-  'rate_limited',
-  'sandbox_runtime',
-  'internal_error',
-] as const;
-
-export const spProfile: ServerProfile = {
+export const profile: ServerProfile = {
   name: 'sp-mcp',
-  version: SP_MCP_VERSION,
+  version: VERSION,
   httpKind: 'sp_api_http',
   clientKind: 'sp_api_client',
   httpCodePrefix: 'SP_API',
-  errorKinds: SP_ERROR_KINDS,
+  errorKinds: upstreamErrorKinds('sp_api_http', 'sp_api_client'),
   toolsetsVariable: 'SP_API_TOOLSETS',
   hintTables: SP_HINT_TABLES,
   instructions:

@@ -15,14 +15,15 @@ import type { SpConfig } from './config.js';
 import { SpApiClient } from './http/sp-client.js';
 import { spUpstream } from './http/upstream.js';
 import { Session } from './identity/session.js';
-import { spProfile } from './profile.js';
+import { profile } from './profile.js';
 import { RestrictedData } from './restricted/restricted-data.js';
-import { operationRule, spToolSplit } from './operations/index.js';
+import { spOperations } from './operations/bind.js';
+import { spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
-import { SP_MCP_VERSION } from './version.js';
+import { VERSION } from './version.js';
 import { spRedirectHosts } from './http/redirect-hosts.js';
 
-export const USER_AGENT = `obmcp-sp/${SP_MCP_VERSION} (Language=TypeScript)`;
+export const USER_AGENT = `obmcp-sp/${VERSION} (Language=TypeScript)`;
 
 export interface CreateServerOptions {
   logger: Logger;
@@ -65,7 +66,6 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
       limiter,
       env,
       log: options.logger,
-      rules: operationRule,
     }),
   );
   spPipeline = pipeline;
@@ -75,7 +75,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     sandbox: () => session.sandbox,
   });
   const client = new SpApiClient(pipeline, session, restricted);
-  const curated = spTools({ config, session, client, documents });
+  const curated = spTools({ config, session, client, documents, operations: spOperations(client) });
   const split = spToolSplit({
     client,
     curated,
@@ -84,7 +84,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   });
   const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
-    profile: spProfile,
+    profile,
     tools: listed,
     internalTools: internal,
     env,

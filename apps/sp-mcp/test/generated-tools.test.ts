@@ -6,7 +6,9 @@ import { validateEnvelope } from '@obmcp/contract';
 import { OPERATION_META_KEY } from '@obmcp/openapi-tools';
 import { callTool, type RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURATED_OPERATIONS } from '../src/operations/curated-operations.js';
+import { curatedOperations } from './support/curated-tools.js';
+
+const CURATED_OPERATIONS = curatedOperations();
 import { startSpAll } from './support/start-all.js';
 
 interface ListedTool {

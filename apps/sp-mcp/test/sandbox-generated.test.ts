@@ -6,7 +6,9 @@ import { validates } from '@obmcp/openapi-tools/generate';
 import { callTool, type RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spCatalog } from '../src/operations/catalog.js';
-import { CURATED_OPERATIONS } from '../src/operations/curated-operations.js';
+import { curatedOperations } from './support/curated-tools.js';
+
+const CURATED_OPERATIONS = curatedOperations();
 import { cannedOperations } from './support/canned.js';
 import { startSpAll } from './support/start-all.js';
 

@@ -2,7 +2,9 @@
 // request sends it (the mock's sandbox hosts answer only those), and the server's sandbox hint is true.
 import { callTool, type RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURATED_OPERATIONS } from '../src/operations/curated-operations.js';
+import { curatedOperations } from './support/curated-tools.js';
+
+const CURATED_OPERATIONS = curatedOperations();
 import { startSp, US } from './helpers.js';
 import { cannedOperations } from './support/canned.js';
 

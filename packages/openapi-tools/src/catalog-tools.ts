@@ -1,7 +1,6 @@
 // Catalog operations as contract tools, and the listed/hidden split a server publishes: curated tools
 // replace their generated twin, toolsets select what tools/list shows, the rest stays reachable
 // through Code Mode; writes only when enabled. Shared by every server that serves a catalog.
-import { readFileSync } from 'node:fs';
 import {
   type CallContext,
   CHANGE_UPSTREAM,
@@ -22,11 +21,6 @@ import { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
 
 /** The toolset name of the hand-written tools (listed by default). */
 export const CURATED_TOOLSET = 'curated';
-
-/** Reads a catalog JSON file (once per call site; keep the result). */
-export function readCatalog(url: URL): Catalog {
-  return JSON.parse(readFileSync(url, 'utf8')) as Catalog;
-}
 
 function annotationsOf(op: CatalogOperation): ToolAnnotations {
   if (op.recipe.method === 'GET' || !op.writes) return READ_UPSTREAM;

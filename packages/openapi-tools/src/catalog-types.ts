@@ -1,4 +1,5 @@
 // The catalog format: one entry per upstream operation, everything a server needs to serve it as a tool.
+import type { UsagePlan } from '@obmcp/upstream-specs';
 
 /** A JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -46,11 +47,8 @@ export interface Recipe {
   errorsInSuccess?: true;
 }
 
-/** A documented default usage plan (token bucket: requests per second, burst). */
-export interface UsagePlan {
-  rate: number;
-  burst: number;
-}
+/** A documented default usage plan (token bucket: requests per second, burst); read from the spec. */
+export type { UsagePlan } from '@obmcp/upstream-specs';
 
 /** Where a tool comes from: published as tool `_meta["io.obmcp/operation"]`. */
 export interface OperationMeta {

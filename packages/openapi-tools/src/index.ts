@@ -10,8 +10,20 @@ export {
   catalogToolSplit,
   type ExecuteOperation,
   operationTool,
-  readCatalog,
   type ToolSplit,
   type ToolSplitOptions,
   withOperation,
 } from './catalog-tools.js';
+export {
+  type CallOperation,
+  declaredOperations,
+  type OperationBinder,
+  type OperationBinderOptions,
+  type OperationRef,
+  operationArgs,
+  operationBinder,
+  routeOf,
+  type SendOperation,
+} from './bind-operation.js';
+export { CATALOG_FILE_SUFFIX, type CatalogApiFile, readCatalog } from './read-catalog.js';
+export { operationKey } from './operation-key.js';

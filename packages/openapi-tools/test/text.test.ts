@@ -1,7 +1,7 @@
 // Descriptions and usage plans parsed from SP-API model text.
 import { describe, expect, it } from 'vitest';
 import { shortDescription } from '../src/generate/describe.js';
-import { parseUsagePlan } from '../src/generate/usage-plan.js';
+import { parseUsagePlan } from '@obmcp/upstream-specs';
 
 const GET_ORDERS =
   'Returns orders that are created or updated during the specified time period. If you want to return specific types of orders, you can apply filters. \n\n**Usage Plan:**\n\n| Rate (requests per second) | Burst |\n| ---- | ---- |\n| 0.0167 | 20 |\n\nThe `x-amzn-RateLimit-Limit` response header contains the usage plan rate limits.';

@@ -8,3 +8,4 @@ export {
   readSpec,
 } from './load-spec.js';
 export { pendingErrata, SPEC_ERRATA, type SpecErratum } from './errata.js';
+export { parseUsagePlan, type UsagePlan } from './usage-plan.js';

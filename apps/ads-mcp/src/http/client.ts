@@ -1,11 +1,10 @@
 // AdsApiClient: the tools' face of the shared pipeline — profile/AMC scope headers, media types, per-endpoint budget.
 import { type CallContext, passthroughParts } from '@obmcp/contract';
-import type { Pipeline, QueryValue } from '@obmcp/http-kit';
+import type { Pipeline } from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
 import type { Session } from '../state/session.js';
 import { requireProfile } from '../tools/require-profile.js';
 import { downloadReportFile, fileContent } from './download.js';
-import { operationOf } from './rate-table.js';
 import type { AdsErrorContext } from './upstream.js';
 
 export type AdsScope =
@@ -15,10 +14,10 @@ export type AdsScope =
 
 export interface AdsRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path with every placeholder filled and encoded, plus `?query` (buildRequest's pathAndQuery). */
   path: string;
-  /** Rate-table row; default: method and path with ids folded (`GET /reporting/reports/{id}`). */
-  operation?: string;
-  query?: Record<string, QueryValue>;
+  /** Limiter bucket and rule: the catalog operation's `<api>.<operationId>` (http/limits.ts). */
+  operation: string;
   body?: unknown;
   /** Vendor media type for Accept and (with a body) Content-Type. Default application/json. */
   media?: string;
@@ -52,7 +51,7 @@ export class AdsApiClient {
     return downloadReportFile(this.pipeline, this.config, url, call);
   }
 
-  async request(req: AdsRequest, call: CallContext): Promise<AdsResponse> {
+  async call(req: AdsRequest, call: CallContext): Promise<AdsResponse> {
     const profileId = req.scope.kind === 'profile' ? requireProfile(this.session) : undefined;
     const media = req.media ?? 'application/json';
     const headers: Record<string, string> = { ...req.headers };
@@ -63,10 +62,9 @@ export class AdsApiClient {
     }
     const region = this.session.region;
     const res = await this.pipeline.exchange({
-      operation: req.operation ?? operationOf(req.method, req.path),
+      operation: req.operation,
       method: req.method,
       path: req.path,
-      ...(req.query ? { query: req.query } : {}),
       headers,
       body: req.body,
       accept: req.accept ?? media,

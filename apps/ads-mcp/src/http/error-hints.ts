@@ -6,7 +6,8 @@ import type { Region } from '../regions.js';
 export interface HintContext {
   tool: string;
   status: number;
-  path: string;
+  /** The request's operation key (`<spec stem>.<operationId>`, http/limits.ts). */
+  operation: string;
   message: string | undefined;
   authMode: AuthMode;
   region: Region;
@@ -55,7 +56,7 @@ export function hintsFor(ctx: HintContext): string[] {
     );
   } else if (ctx.status === 404) {
     hints.push('Check that the id belongs to the active profile and region (list tools return valid ids).');
-  } else if (ctx.status === 400 && ctx.path.startsWith('/amc/')) {
+  } else if (ctx.status === 400 && ctx.operation.startsWith('AMC')) {
     hints.push(
       'AMC calls need advertiserId = an AMC accountId from list_amc_accounts (not the profile accountInfo.id) and its marketplaceId.',
     );

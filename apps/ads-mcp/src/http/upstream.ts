@@ -16,7 +16,7 @@ import type { Session } from '../state/session.js';
 import { parseErrorBody } from './error-body.js';
 import { enrichDetails, hintsFor } from './error-hints.js';
 import { ADS_HEADERS } from './headers.js';
-import { ruleFor } from './rate-table.js';
+import { adsRule } from './limits.js';
 
 /** What the error parser needs to know about the call. */
 export interface AdsErrorContext {
@@ -65,7 +65,7 @@ const DOWNLOAD_HINT =
 
 function parseAdsError(
   res: UpstreamResponse,
-  path: string,
+  operation: string,
   ctx: AdsErrorContext | undefined,
   config: AdsConfig,
   session: Session,
@@ -87,7 +87,7 @@ function parseAdsError(
   const hintContext = {
     tool: ctx?.tool ?? '',
     status: res.status,
-    path,
+    operation,
     message: parsed.message,
     authMode: config.authMode,
     region: session.region,
@@ -110,8 +110,8 @@ export function adsUpstream(deps: AdsUpstreamDeps): UpstreamDescription<AdsError
     baseUrl: () => config.endpoint ?? REGION_INFO[session.region].apiHost,
     auth: adsAuth(deps.source, session),
     headers: ADS_HEADERS,
-    errors: (res, req) => parseAdsError(res, req.path, req.context, config, session),
-    limits: { limiter: deps.limiter, ...limitRules(ruleFor, deps.env) },
+    errors: (res, req) => parseAdsError(res, req.operation, req.context, config, session),
+    limits: { limiter: deps.limiter, ...limitRules(adsRule, deps.env) },
     retry: adsRetry(config),
     ...(deps.log ? { log: deps.log } : {}),
   };

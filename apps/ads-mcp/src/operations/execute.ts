@@ -1,14 +1,9 @@
-// Executes one catalog operation for ads-mcp: the recipe's path, query, body and media types, the
-// identity headers the server supplies (Scope from the active profile; AMC advertiser/marketplace from
-// /amc/accounts; Amazon-Ads-ClientId), and 207 batches read into per-item error records.
-import type { CallContext } from '@obmcp/contract';
-import { buildRequest, type CatalogOperation, type ExecuteOperation } from '@obmcp/openapi-tools';
-import type { AdsScope } from '../http/client.js';
-import { amcScope } from '../tools/amc-scope.js';
-import type { AdsToolContext } from '../tools/context.js';
+// Generated tools' handler for ads-mcp: the operation through callOperation, and 207 batches read into
+// per-item error records.
+import type { ExecuteOperation } from '@obmcp/openapi-tools';
+import type { ToolDeps } from '../tools/deps.js';
 import { reportMultiStatus } from '../tools/multi-status.js';
-
-const ACCOUNT_ID_HEADER = 'amazon-ads-accountid';
+import { callOperation } from './call-operation.js';
 
 /** `{<entity>: {success[], error[]}}`: the 207 shape of SP/SB v3+ batch operations. */
 function batchPart(body: unknown): [string, { success?: unknown; error?: unknown }] | undefined {
@@ -35,46 +30,9 @@ function submittedCount(
   return count(part.success) + count(part.error);
 }
 
-async function scopeOf(
-  ctx: AdsToolContext,
-  op: CatalogOperation,
-  headers: Record<string, string>,
-  call: CallContext,
-): Promise<AdsScope> {
-  const server = new Set((op.recipe.serverHeaders ?? []).map((h) => h.toLowerCase()));
-  // AMC operations identify the AMC account by advertiser; Sponsored Products recommendations also declare an
-  // optional AdvertiserId header but are profile-scoped (their spec requires the Scope header).
-  if (server.has('amazon-advertising-api-advertiserid') && op.toolset === 'amc') {
-    const amc = await amcScope(ctx, {}, call);
-    const declaresAccount = op.recipe.params.some(
-      (p) => p.in === 'header' && p.name.toLowerCase() === ACCOUNT_ID_HEADER,
-    );
-    if (declaresAccount) headers[ACCOUNT_ID_HEADER] ??= amc.advertiserId;
-    return amc;
-  }
-  return server.has('amazon-advertising-api-scope') ? { kind: 'profile' } : { kind: 'none' };
-}
-
-export function adsOperationExecutor(ctx: AdsToolContext): ExecuteOperation {
+export function adsOperationExecutor(ctx: ToolDeps): ExecuteOperation {
   return async (op, args, call) => {
-    const built = buildRequest(op.recipe, args);
-    const { 'content-type': contentType, accept, ...headers } = built.headers;
-    const scope = await scopeOf(ctx, op, headers, call);
-    const res = await ctx.client.request(
-      {
-        method: op.recipe.method,
-        path: built.pathAndQuery,
-        body: built.body,
-        media: contentType ?? accept,
-        accept: accept ?? 'application/json',
-        headers,
-        scope,
-        idempotent: !op.writes,
-        // A GET whose spec declares no success media type answers with a file (a 307 to S3): read it as one.
-        ...(op.recipe.method === 'GET' && op.recipe.accept === undefined ? { answer: 'file' as const } : {}),
-      },
-      call,
-    );
+    const res = await callOperation(ctx, op, args, call);
     const batch = res.status === 207 ? batchPart(res.body) : undefined;
     if (!batch) return res.body;
     const [entity, part] = batch;

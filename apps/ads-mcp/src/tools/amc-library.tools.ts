@@ -7,10 +7,9 @@ import {
   scheduleSchema,
   workflowSchema,
 } from './amc.schemas.js';
-import { amcAccounts } from './amc-scope.js';
-import { callOperation } from './call-operation.js';
-import type { AdsToolContext } from './context.js';
-import { type AdsOperation, OPS } from './operations.js';
+import { type OperationRef, routeOf } from '@obmcp/openapi-tools';
+import { AMC_ACCOUNTS, amcAccounts } from './amc-scope.js';
+import type { ToolDeps } from './deps.js';
 
 const read = READ_UPSTREAM;
 
@@ -25,101 +24,95 @@ function page(body: unknown, key: string) {
   };
 }
 
-function instanceList(ctx: AdsToolContext, name: string, title: string, op: AdsOperation, key: string) {
-  return defineTool<FromSchema<typeof instancePageSchema>>({
-    name,
-    title,
-    description: `${op.method} ${op.path}: ${title.toLowerCase()} (paginated with nextToken).`,
-    inputSchema: instancePageSchema,
-    annotations: read,
-    async handler(a, call) {
-      const res = await callOperation(
-        ctx,
-        op,
-        {
-          pathParams: { instanceId: a.instanceId },
-          query: { nextToken: a.nextToken, limit: a.limit },
+function instanceList(ctx: ToolDeps, name: string, title: string, ref: OperationRef, key: string) {
+  return ctx.operations.one(ref, (send, op) =>
+    defineTool<FromSchema<typeof instancePageSchema>>({
+      name,
+      title,
+      description: `${routeOf(op)}: ${title.toLowerCase()} (paginated with nextToken).`,
+      inputSchema: instancePageSchema,
+      annotations: read,
+      async handler(a, call) {
+        const res = await send({ instanceId: a.instanceId, nextToken: a.nextToken, limit: a.limit }, call, {
           amc: a,
-        },
-        call,
-      );
-      return { instanceId: a.instanceId, ...page(res.body, key) };
-    },
-  });
+        });
+        return { instanceId: a.instanceId, ...page(res.body, key) };
+      },
+    }),
+  );
 }
 
-export function amcLibraryTools(ctx: AdsToolContext): ToolDefinition[] {
+export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof accountsSchema>>({
-      name: 'list_amc_accounts',
-      title: 'List AMC accounts',
-      description:
-        'GET /amc/accounts: the AMC accounts of this login; accountId is the advertiserId every AMC tool sends.',
-      inputSchema: accountsSchema,
-      annotations: read,
-      async handler(a, call) {
-        if (a.nextToken === undefined) {
-          const accounts = await amcAccounts(ctx, call);
-          return { amcAccounts: accounts, count: accounts.length, nextToken: null };
-        }
-        const res = await callOperation(
-          ctx,
-          OPS.listAmcAccounts,
-          { query: { nextToken: a.nextToken } },
-          call,
-        );
-        return page(res.body, 'amcAccounts');
-      },
-    }),
-    defineTool<FromSchema<typeof listInstancesSchema>>({
-      name: 'list_amc_instances',
-      title: 'List AMC instances',
-      description: 'AMC instances of the AMC account.',
-      inputSchema: listInstancesSchema,
-      annotations: read,
-      async handler(a, call) {
-        const res = await callOperation(
-          ctx,
-          OPS.listAmcInstances,
-          { query: { nextToken: a.nextToken, limit: a.limit }, amc: a },
-          call,
-        );
-        return page(res.body, 'instances');
-      },
-    }),
-    instanceList(ctx, 'list_amc_workflows', 'List saved AMC workflows', OPS.listAmcWorkflows, 'workflows'),
-    defineTool<FromSchema<typeof workflowSchema>>({
-      name: 'get_amc_workflow',
-      title: 'Get a saved AMC workflow',
-      description: 'GET a saved AMC workflow (its SQL, parameters and output columns) as {workflow}.',
-      inputSchema: workflowSchema,
-      annotations: read,
-      async handler(a, call) {
-        const res = await callOperation(
-          ctx,
-          OPS.getAmcWorkflow,
-          { pathParams: { instanceId: a.instanceId, workflowId: a.workflowId }, amc: a },
-          call,
-        );
-        return res.body as Record<string, unknown>;
-      },
-    }),
-    instanceList(ctx, 'list_amc_schedules', 'List AMC workflow schedules', OPS.listAmcSchedules, 'schedules'),
-    defineTool<FromSchema<typeof scheduleSchema>>({
-      name: 'get_amc_schedule',
-      title: 'Get an AMC workflow schedule',
-      description: 'GET one AMC schedule (workflow, cadence, state) as {schedule}.',
-      inputSchema: scheduleSchema,
-      annotations: read,
-      async handler(a, call) {
-        const res = await callOperation(
-          ctx,
-          OPS.getAmcSchedule,
-          { pathParams: { instanceId: a.instanceId, scheduleId: a.scheduleId }, amc: a },
-          call,
-        );
-        return res.body as Record<string, unknown>;
-      },
-    }),
+    ctx.operations.one(AMC_ACCOUNTS, (send, op) =>
+      defineTool<FromSchema<typeof accountsSchema>>({
+        name: 'list_amc_accounts',
+        title: 'List AMC accounts',
+        description: `${routeOf(op)}: the AMC accounts of this login; accountId is the advertiserId every AMC tool sends.`,
+        inputSchema: accountsSchema,
+        annotations: read,
+        async handler(a, call) {
+          if (a.nextToken === undefined) {
+            const accounts = await amcAccounts(ctx, call);
+            return { amcAccounts: accounts, count: accounts.length, nextToken: null };
+          }
+          const res = await send({ nextToken: a.nextToken }, call);
+          return page(res.body, 'amcAccounts');
+        },
+      }),
+    ),
+    ctx.operations.one(['AMCAdmin', 'listInstances'], (send) =>
+      defineTool<FromSchema<typeof listInstancesSchema>>({
+        name: 'list_amc_instances',
+        title: 'List AMC instances',
+        description: 'AMC instances of the AMC account.',
+        inputSchema: listInstancesSchema,
+        annotations: read,
+        async handler(a, call) {
+          const res = await send({ nextToken: a.nextToken, limit: a.limit }, call, { amc: a });
+          return page(res.body, 'instances');
+        },
+      }),
+    ),
+    instanceList(
+      ctx,
+      'list_amc_workflows',
+      'List saved AMC workflows',
+      ['AMCWorkflow', 'listWorkflows'],
+      'workflows',
+    ),
+    ctx.operations.one(['AMCWorkflow', 'getWorkflow'], (send) =>
+      defineTool<FromSchema<typeof workflowSchema>>({
+        name: 'get_amc_workflow',
+        title: 'Get a saved AMC workflow',
+        description: 'GET a saved AMC workflow (its SQL, parameters and output columns) as {workflow}.',
+        inputSchema: workflowSchema,
+        annotations: read,
+        async handler(a, call) {
+          const res = await send({ instanceId: a.instanceId, workflowId: a.workflowId }, call, { amc: a });
+          return res.body as Record<string, unknown>;
+        },
+      }),
+    ),
+    instanceList(
+      ctx,
+      'list_amc_schedules',
+      'List AMC workflow schedules',
+      ['AMCWorkflow', 'listSchedules'],
+      'schedules',
+    ),
+    ctx.operations.one(['AMCWorkflow', 'getSchedule'], (send) =>
+      defineTool<FromSchema<typeof scheduleSchema>>({
+        name: 'get_amc_schedule',
+        title: 'Get an AMC workflow schedule',
+        description: 'GET one AMC schedule (workflow, cadence, state) as {schedule}.',
+        inputSchema: scheduleSchema,
+        annotations: read,
+        async handler(a, call) {
+          const res = await send({ instanceId: a.instanceId, scheduleId: a.scheduleId }, call, { amc: a });
+          return res.body as Record<string, unknown>;
+        },
+      }),
+    ),
   ];
 }

@@ -4,8 +4,12 @@
 import { type CallContext, DomainValidationError } from '@obmcp/contract';
 import type { AdsScope } from '../http/client.js';
 import type { AdsProfile, AmcAccount } from '../state/session.js';
-import type { AdsToolContext } from './context.js';
-import { OPS } from './operations.js';
+import type { OperationRef } from '@obmcp/openapi-tools';
+import type { ToolDeps } from './deps.js';
+
+/** The lookups behind the AMC headers (session-cached). */
+export const AMC_ACCOUNTS: OperationRef = ['AMCAdmin', 'AmcpLinkListAmcAccounts'];
+const PROFILES: OperationRef = ['AccountsProfiles', 'listProfiles'];
 
 export interface AmcEntityArgs {
   advertiserId?: string;
@@ -24,24 +28,14 @@ export const amcEntityProperties = {
   },
 } as const;
 
-export async function amcAccounts(ctx: AdsToolContext, call: CallContext): Promise<AmcAccount[]> {
+export async function amcAccounts(ctx: ToolDeps, call: CallContext): Promise<AmcAccount[]> {
   const { session } = ctx;
   const cached = session.amcAccounts.get(session.region);
   if (cached) return cached;
   const all: AmcAccount[] = [];
   let nextToken: string | undefined;
   for (let page = 0; page < 20; page += 1) {
-    const res = await ctx.client.request(
-      {
-        method: 'GET',
-        path: OPS.listAmcAccounts.path,
-        query: { nextToken },
-        accept: OPS.listAmcAccounts.accept,
-        scope: { kind: 'none' },
-        idempotent: true,
-      },
-      call,
-    );
+    const res = await ctx.operations.lookup(AMC_ACCOUNTS, { nextToken }, call);
     const body = (res.body ?? {}) as { amcAccounts?: unknown; nextToken?: unknown };
     if (Array.isArray(body.amcAccounts)) {
       for (const a of body.amcAccounts as AmcAccount[]) if (typeof a?.accountId === 'string') all.push(a);
@@ -53,15 +47,12 @@ export async function amcAccounts(ctx: AdsToolContext, call: CallContext): Promi
   return all;
 }
 
-async function activeProfile(ctx: AdsToolContext, call: CallContext): Promise<AdsProfile | undefined> {
+async function activeProfile(ctx: ToolDeps, call: CallContext): Promise<AdsProfile | undefined> {
   const { session } = ctx;
   if (session.profileId === undefined) return undefined;
   let list = session.profiles.get(session.region);
   if (!list) {
-    const res = await ctx.client.request(
-      { method: 'GET', path: '/v2/profiles', scope: { kind: 'none' }, idempotent: true },
-      call,
-    );
+    const res = await ctx.operations.lookup(PROFILES, {}, call);
     list = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];
     session.profiles.set(session.region, list);
   }
@@ -84,7 +75,7 @@ function missing(path: string, summary: string, hints: string[], allowed?: strin
 }
 
 export async function amcScope(
-  ctx: AdsToolContext,
+  ctx: ToolDeps,
   args: AmcEntityArgs,
   call: CallContext,
 ): Promise<AdsScope & { kind: 'amc' }> {

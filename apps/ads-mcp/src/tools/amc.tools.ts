@@ -8,9 +8,7 @@ import {
   type ToolDefinition,
 } from '@obmcp/contract';
 import { createSchema, executionSchema, listSchema } from './amc.schemas.js';
-import { callOperation } from './call-operation.js';
-import type { AdsToolContext } from './context.js';
-import { OPS } from './operations.js';
+import type { ToolDeps } from './deps.js';
 
 const read = READ_UPSTREAM;
 
@@ -41,105 +39,88 @@ function checkTimeWindow(a: CreateArgs): string | undefined {
   return type;
 }
 
-export function amcTools(ctx: AdsToolContext): ToolDefinition[] {
+export function amcTools(ctx: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<CreateArgs>({
-      name: 'create_amc_workflow_execution',
-      title: 'Run an AMC query',
-      description:
-        'Runs ad-hoc sqlQuery or a saved workflowId; answers {workflowExecution}. Poll get_amc_workflow_execution until SUCCEEDED.',
-      inputSchema: createSchema,
-      annotations: CREATE_UPSTREAM,
-      async handler(a, call) {
-        const timeWindowType = checkTimeWindow(a);
-        const body = {
-          ...(a.sqlQuery !== undefined
-            ? { workflow: { sqlQuery: a.sqlQuery } }
-            : { workflowId: a.workflowId }),
-          timeWindowType,
-          timeWindowStart: a.timeWindowStart,
-          timeWindowEnd: a.timeWindowEnd,
-          timeWindowTimeZone: a.timeWindowTimeZone,
-          parameterValues: a.parameterValues,
-        };
-        const res = await callOperation(
-          ctx,
-          OPS.createAmcExecution,
-          { pathParams: { instanceId: a.instanceId }, body, amc: a, idempotent: false },
-          call,
-        );
-        return res.body as Record<string, unknown>;
-      },
-    }),
-    defineTool<FromSchema<typeof executionSchema>>({
-      name: 'get_amc_workflow_execution',
-      title: 'Get AMC execution status',
-      description: 'Status: PENDING → RUNNING → SUCCEEDED, FAILED or CANCELLED.',
-      inputSchema: executionSchema,
-      annotations: read,
-      async handler(a, call) {
-        const res = await callOperation(
-          ctx,
-          OPS.getAmcExecution,
-          {
-            pathParams: { instanceId: a.instanceId, workflowExecutionId: a.workflowExecutionId },
+    ctx.operations.one(['AMCWorkflow', 'createWorkflowExecution'], (send) =>
+      defineTool<CreateArgs>({
+        name: 'create_amc_workflow_execution',
+        title: 'Run an AMC query',
+        description:
+          'Runs ad-hoc sqlQuery or a saved workflowId; answers {workflowExecution}. Poll get_amc_workflow_execution until SUCCEEDED.',
+        inputSchema: createSchema,
+        annotations: CREATE_UPSTREAM,
+        async handler(a, call) {
+          const timeWindowType = checkTimeWindow(a);
+          const body = {
+            ...(a.sqlQuery !== undefined
+              ? { workflow: { sqlQuery: a.sqlQuery } }
+              : { workflowId: a.workflowId }),
+            timeWindowType,
+            timeWindowStart: a.timeWindowStart,
+            timeWindowEnd: a.timeWindowEnd,
+            timeWindowTimeZone: a.timeWindowTimeZone,
+            parameterValues: a.parameterValues,
+          };
+          // Not repeated after a timeout: a second run of the same query would be queued.
+          const res = await send({ instanceId: a.instanceId, body }, call, { amc: a, idempotent: false });
+          return res.body as Record<string, unknown>;
+        },
+      }),
+    ),
+    ctx.operations.one(['AMCWorkflow', 'getWorkflowExecution'], (send) =>
+      defineTool<FromSchema<typeof executionSchema>>({
+        name: 'get_amc_workflow_execution',
+        title: 'Get AMC execution status',
+        description: 'Status: PENDING → RUNNING → SUCCEEDED, FAILED or CANCELLED.',
+        inputSchema: executionSchema,
+        annotations: read,
+        async handler(a, call) {
+          const { instanceId, workflowExecutionId } = a;
+          const res = await send({ instanceId, workflowExecutionId }, call, { amc: a });
+          return res.body as Record<string, unknown>;
+        },
+      }),
+    ),
+    ctx.operations.one(['AMCWorkflow', 'listWorkflowExecutions'], (send) =>
+      defineTool<FromSchema<typeof listSchema>>({
+        name: 'list_amc_workflow_executions',
+        title: 'List AMC executions',
+        description: 'Executions of an AMC instance (nextToken pages).',
+        inputSchema: listSchema,
+        annotations: read,
+        async handler(a, call) {
+          const res = await send({ instanceId: a.instanceId, nextToken: a.nextToken, limit: a.limit }, call, {
             amc: a,
-          },
-          call,
-        );
-        return res.body as Record<string, unknown>;
-      },
-    }),
-    defineTool<FromSchema<typeof listSchema>>({
-      name: 'list_amc_workflow_executions',
-      title: 'List AMC executions',
-      description: 'Executions of an AMC instance (nextToken pages).',
-      inputSchema: listSchema,
-      annotations: read,
-      async handler(a, call) {
-        const res = await callOperation(
-          ctx,
-          OPS.listAmcExecutions,
-          {
-            pathParams: { instanceId: a.instanceId },
-            query: {
-              nextToken: a.nextToken,
-              limit: a.limit,
-            },
-            amc: a,
-          },
-          call,
-        );
-        const body = (res.body ?? {}) as { executions?: unknown; nextToken?: unknown };
-        const executions = Array.isArray(body.executions) ? body.executions : [];
-        return {
-          instanceId: a.instanceId,
-          count: executions.length,
-          executions,
-          nextToken: typeof body.nextToken === 'string' ? body.nextToken : null,
-        };
-      },
-    }),
-    defineTool<FromSchema<typeof executionSchema>>({
-      name: 'get_amc_execution_download_urls',
-      title: 'Get AMC result download URLs',
-      description: "Pre-signed URLs of a SUCCEEDED execution's files.",
-      inputSchema: executionSchema,
-      annotations: read,
-      async handler(a, call) {
-        const res = await callOperation(
-          ctx,
-          OPS.getAmcDownloadUrls,
-          { pathParams: { instanceId: a.instanceId, workflowExecutionId: a.workflowExecutionId }, amc: a },
-          call,
-        );
-        const body = (res.body ?? {}) as { downloadUrls?: unknown; metadataDownloadUrls?: unknown };
-        return {
-          workflowExecutionId: a.workflowExecutionId,
-          downloadUrls: Array.isArray(body.downloadUrls) ? body.downloadUrls : [],
-          metadataDownloadUrls: Array.isArray(body.metadataDownloadUrls) ? body.metadataDownloadUrls : [],
-        };
-      },
-    }),
+          });
+          const body = (res.body ?? {}) as { executions?: unknown; nextToken?: unknown };
+          const executions = Array.isArray(body.executions) ? body.executions : [];
+          return {
+            instanceId: a.instanceId,
+            count: executions.length,
+            executions,
+            nextToken: typeof body.nextToken === 'string' ? body.nextToken : null,
+          };
+        },
+      }),
+    ),
+    ctx.operations.one(['AMCWorkflow', 'getWorkflowExecutionDownloadUrls'], (send) =>
+      defineTool<FromSchema<typeof executionSchema>>({
+        name: 'get_amc_execution_download_urls',
+        title: 'Get AMC result download URLs',
+        description: "Pre-signed URLs of a SUCCEEDED execution's files.",
+        inputSchema: executionSchema,
+        annotations: read,
+        async handler(a, call) {
+          const { instanceId, workflowExecutionId } = a;
+          const res = await send({ instanceId, workflowExecutionId }, call, { amc: a });
+          const body = (res.body ?? {}) as { downloadUrls?: unknown; metadataDownloadUrls?: unknown };
+          return {
+            workflowExecutionId: a.workflowExecutionId,
+            downloadUrls: Array.isArray(body.downloadUrls) ? body.downloadUrls : [],
+            metadataDownloadUrls: Array.isArray(body.metadataDownloadUrls) ? body.metadataDownloadUrls : [],
+          };
+        },
+      }),
+    ),
   ];
 }

@@ -1,8 +1,7 @@
 // Campaign reads beyond Sponsored Products: Sponsored Brands (v4 list), Sponsored Display, portfolios.
 import { defineTool, type FromSchema, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
-import { callOperation } from './call-operation.js';
-import type { AdsToolContext } from './context.js';
-import { OPS } from './operations.js';
+import { routeOf } from '@obmcp/openapi-tools';
+import type { ToolDeps } from './deps.js';
 import { idList, include } from './sp-schema.js';
 import { spList } from './sp-list.js';
 
@@ -54,37 +53,37 @@ const portfoliosSchema = {
   examples: [{}],
 } as const;
 
-export function campaignReadTools(ctx: AdsToolContext): ToolDefinition[] {
+export function campaignReadTools(ctx: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof sbSchema>>({
-      name: 'list_sb_campaigns',
-      title: 'List Sponsored Brands campaigns',
-      description: 'POST /sb/v4/campaigns/list for the active profile: filter by id, portfolio or state.',
-      inputSchema: sbSchema,
-      annotations: READ_UPSTREAM,
-      async handler(a, call) {
-        const page = await spList(ctx, call, OPS.listSbCampaigns, 'campaigns', {
-          campaignIdFilter: include(a.campaignIdFilter),
-          portfolioIdFilter: include(a.portfolioIdFilter),
-          stateFilter: include(a.stateFilter),
-          maxResults: a.maxResults,
-          nextToken: a.nextToken,
-        });
-        return page;
-      },
-    }),
-    defineTool<FromSchema<typeof sdSchema>>({
-      name: 'list_sd_campaigns',
-      title: 'List Sponsored Display campaigns',
-      description: 'GET /sd/campaigns for the active profile: filter by id, portfolio, state or name.',
-      inputSchema: sdSchema,
-      annotations: READ_UPSTREAM,
-      async handler(a, call) {
-        const res = await callOperation(
-          ctx,
-          OPS.listSdCampaigns,
-          {
-            query: {
+    ctx.operations.one(['SponsoredBrandsV4', 'ListSponsoredBrandsCampaigns'], (send, op) =>
+      defineTool<FromSchema<typeof sbSchema>>({
+        name: 'list_sb_campaigns',
+        title: 'List Sponsored Brands campaigns',
+        description: `${routeOf(op)} for the active profile: filter by id, portfolio or state.`,
+        inputSchema: sbSchema,
+        annotations: READ_UPSTREAM,
+        async handler(a, call) {
+          const page = await spList(ctx, call, send, 'campaigns', {
+            campaignIdFilter: include(a.campaignIdFilter),
+            portfolioIdFilter: include(a.portfolioIdFilter),
+            stateFilter: include(a.stateFilter),
+            maxResults: a.maxResults,
+            nextToken: a.nextToken,
+          });
+          return page;
+        },
+      }),
+    ),
+    ctx.operations.one(['SponsoredDisplay', 'listCampaigns'], (send, op) =>
+      defineTool<FromSchema<typeof sdSchema>>({
+        name: 'list_sd_campaigns',
+        title: 'List Sponsored Display campaigns',
+        description: `${routeOf(op)} for the active profile: filter by id, portfolio, state or name.`,
+        inputSchema: sdSchema,
+        annotations: READ_UPSTREAM,
+        async handler(a, call) {
+          const res = await send(
+            {
               campaignIdFilter: a.campaignIdFilter?.join(','),
               portfolioIdFilter: a.portfolioIdFilter?.join(','),
               stateFilter: a.stateFilter?.join(','),
@@ -92,26 +91,28 @@ export function campaignReadTools(ctx: AdsToolContext): ToolDefinition[] {
               startIndex: a.startIndex,
               count: a.count,
             },
-          },
-          call,
-        );
-        const campaigns = Array.isArray(res.body) ? res.body : [];
-        return { profileId: ctx.session.profileId ?? null, campaigns, count: campaigns.length };
-      },
-    }),
-    defineTool<FromSchema<typeof portfoliosSchema>>({
-      name: 'list_portfolios',
-      title: 'List portfolios',
-      description: 'POST /portfolios/list for the active profile: portfolios with budget and state.',
-      inputSchema: portfoliosSchema,
-      annotations: READ_UPSTREAM,
-      handler: (a, call) =>
-        spList(ctx, call, OPS.listPortfolios, 'portfolios', {
-          portfolioIdFilter: include(a.portfolioIdFilter),
-          stateFilter: include(a.stateFilter),
-          includeExtendedDataFields: a.includeExtendedDataFields,
-          nextToken: a.nextToken,
-        }),
-    }),
+            call,
+          );
+          const campaigns = Array.isArray(res.body) ? res.body : [];
+          return { profileId: ctx.session.profileId ?? null, campaigns, count: campaigns.length };
+        },
+      }),
+    ),
+    ctx.operations.one(['AccountsPortfolios', 'ListPortfolios'], (send, op) =>
+      defineTool<FromSchema<typeof portfoliosSchema>>({
+        name: 'list_portfolios',
+        title: 'List portfolios',
+        description: `${routeOf(op)} for the active profile: portfolios with budget and state.`,
+        inputSchema: portfoliosSchema,
+        annotations: READ_UPSTREAM,
+        handler: (a, call) =>
+          spList(ctx, call, send, 'portfolios', {
+            portfolioIdFilter: include(a.portfolioIdFilter),
+            stateFilter: include(a.stateFilter),
+            includeExtendedDataFields: a.includeExtendedDataFields,
+            nextToken: a.nextToken,
+          }),
+      }),
+    ),
   ];
 }

@@ -10,7 +10,7 @@ import {
 } from '@obmcp/contract';
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
 import { regionOfCountry } from '../regions.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 const listSchema = { type: 'object', additionalProperties: false, properties: {}, examples: [{}] } as const;
 
@@ -49,7 +49,7 @@ function notFound(identityId: number, known: AdsIdentity[]): DomainValidationErr
   });
 }
 
-export function identityTools(ctx: AdsToolContext): ToolDefinition[] {
+export function identityTools(ctx: ToolDeps): ToolDefinition[] {
   const list = ctx.listIdentities;
   if (!list) return [];
   const { session } = ctx;

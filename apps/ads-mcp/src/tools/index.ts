@@ -3,7 +3,7 @@ import type { ToolDefinition } from '@obmcp/contract';
 import { amcTools } from './amc.tools.js';
 import { amcLibraryTools } from './amc-library.tools.js';
 import { campaignReadTools } from './campaign-reads.tools.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 import { identityTools } from './identities.tools.js';
 import { profileTools } from './profiles.tools.js';
 import { regionTools } from './regions.tools.js';
@@ -14,7 +14,7 @@ import { spReadTools } from './sp-read.tools.js';
 import { spTargetingTools } from './sp-targeting.tools.js';
 import { spWriteTools } from './sp-write.tools.js';
 
-export function adsTools(ctx: AdsToolContext): ToolDefinition[] {
+export function adsTools(ctx: ToolDeps): ToolDefinition[] {
   const amc = amcTools(ctx);
   return [
     ...profileTools(ctx),

@@ -10,7 +10,7 @@ import {
   SET_SESSION,
 } from '@obmcp/contract';
 import type { AdsProfile } from '../state/session.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 const listSchema = {
   type: 'object',
@@ -45,48 +45,37 @@ const setSchema = {
 
 const getSchema = { type: 'object', additionalProperties: false, properties: {}, examples: [{}] } as const;
 
-function cachedProfile(ctx: AdsToolContext, profileId: number | undefined): AdsProfile | null {
+function cachedProfile(ctx: ToolDeps, profileId: number | undefined): AdsProfile | null {
   if (profileId === undefined) return null;
   return ctx.session.profiles.get(ctx.session.region)?.find((p) => p.profileId === profileId) ?? null;
 }
 
-export function profileTools(ctx: AdsToolContext): ToolDefinition[] {
+export function profileTools(ctx: ToolDeps): ToolDefinition[] {
   const { session } = ctx;
   return [
-    defineTool<FromSchema<typeof listSchema>>({
-      name: 'list_profiles',
-      title: 'List advertising profiles',
-      description:
-        'Lists the advertising profiles (one per advertiser and marketplace) of the active region. Profile ids feed set_active_profile.',
-      inputSchema: listSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      async handler(args, call) {
-        const res = await ctx.client.request(
-          {
-            method: 'GET',
-            path: '/v2/profiles',
-            query: {
-              profileTypeFilter: args.profileTypeFilter,
-              accessLevel: args.accessLevel,
-              apiProgram: args.apiProgram,
-            },
-            scope: { kind: 'none' },
-            idempotent: true,
-          },
-          call,
-        );
-        const profiles = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];
-        if (!args.profileTypeFilter && !args.accessLevel && !args.apiProgram)
-          session.profiles.set(session.region, profiles);
-        return {
-          region: session.region,
-          count: profiles.length,
-          activeProfileId: session.profileId ?? null,
-          profiles,
-        };
-      },
-    }),
+    ctx.operations.one(['AccountsProfiles', 'listProfiles'], (send) =>
+      defineTool<FromSchema<typeof listSchema>>({
+        name: 'list_profiles',
+        title: 'List advertising profiles',
+        description:
+          'Lists the advertising profiles (one per advertiser and marketplace) of the active region. Profile ids feed set_active_profile.',
+        inputSchema: listSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        async handler(args, call) {
+          const res = await send(args, call);
+          const profiles = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];
+          if (!args.profileTypeFilter && !args.accessLevel && !args.apiProgram)
+            session.profiles.set(session.region, profiles);
+          return {
+            region: session.region,
+            count: profiles.length,
+            activeProfileId: session.profileId ?? null,
+            profiles,
+          };
+        },
+      }),
+    ),
     defineTool<FromSchema<typeof setSchema>>({
       name: 'set_active_profile',
       title: 'Set the active advertising profile',

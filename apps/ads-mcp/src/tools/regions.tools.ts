@@ -10,7 +10,7 @@ import {
 import { OPENBRIDGE } from '../auth/openbridge-hosts.js';
 import type { AdsConfig } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 const setSchema = {
   type: 'object',
@@ -47,7 +47,7 @@ function describe(region: Region, config: AdsConfig) {
   };
 }
 
-export function regionTools(ctx: AdsToolContext): ToolDefinition[] {
+export function regionTools(ctx: ToolDeps): ToolDefinition[] {
   const { session, config } = ctx;
   return [
     defineTool<FromSchema<typeof setSchema>>({

@@ -9,14 +9,18 @@ import {
   CREATE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { callOperation } from './call-operation.js';
-import type { AdsToolContext } from './context.js';
-import { OPS } from './operations.js';
+import { type OperationRef, routeOf } from '@obmcp/openapi-tools';
+import type { ToolDeps } from './deps.js';
 import { type ReportView, reportView } from './report-view.js';
 import { createSchema, downloadSchema, getSchema } from './reporting.schemas.js';
+import type { AdsSend } from './sp-list.js';
 
-export async function fetchReport(ctx: AdsToolContext, id: string, call: CallContext) {
-  const res = await callOperation(ctx, OPS.getReport, { pathParams: { reportId: id } }, call);
+export const CREATE_REPORT: OperationRef = ['ReportingVersion3', 'createAsyncReport'];
+export const GET_REPORT: OperationRef = ['ReportingVersion3', 'getAsyncReport'];
+
+/** getAsyncReport, as a report view. */
+export async function fetchReport(send: AdsSend, id: string, call: CallContext) {
+  const res = await send({ reportId: id }, call);
   return reportView(res.body);
 }
 
@@ -36,8 +40,8 @@ export function adProductOf(reportTypeId: string): string | undefined {
 
 type CreateArgs = FromSchema<typeof createSchema>;
 
-/** Validates the dates and POSTs /reporting/reports; answers the report view. */
-export async function createReport(ctx: AdsToolContext, a: CreateArgs, call: CallContext) {
+/** Validates the dates and sends createAsyncReport; answers the report view. */
+export async function createReport(send: AdsSend, a: CreateArgs, call: CallContext) {
   if (a.endDate < a.startDate) {
     throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
       summary: 'endDate is before startDate.',
@@ -68,9 +72,7 @@ export async function createReport(ctx: AdsToolContext, a: CreateArgs, call: Cal
     format: 'GZIP_JSON',
     ...(a.filters ? { filters: a.filters } : {}),
   };
-  const res = await callOperation(
-    ctx,
-    OPS.createReport,
+  const res = await send(
     {
       body: {
         name: a.name ?? `${a.reportTypeId} ${a.startDate}..${a.endDate}`,
@@ -78,9 +80,10 @@ export async function createReport(ctx: AdsToolContext, a: CreateArgs, call: Cal
         endDate: a.endDate,
         configuration,
       },
-      idempotent: false,
     },
     call,
+    // Creating a report changes nothing, but a repeat after a timeout would queue a second one.
+    { idempotent: false },
   );
   return reportView(res.body);
 }
@@ -106,13 +109,14 @@ function parseRows(bytes: Uint8Array): unknown[] {
 
 /** Downloads a COMPLETED report's rows (capped); ready:false when it is not COMPLETED yet. */
 export async function downloadRows(
-  ctx: AdsToolContext,
+  ctx: ToolDeps,
+  getReport: AdsSend,
   reportId: string,
   maxRows: number | undefined,
   call: CallContext,
   known?: ReportView,
 ) {
-  const report = known ?? (await fetchReport(ctx, reportId, call));
+  const report = known ?? (await fetchReport(getReport, reportId, call));
   if (!report.ready || report.url === null) {
     return {
       reportId,
@@ -154,34 +158,41 @@ export async function downloadRows(
   };
 }
 
-export function reportingTools(ctx: AdsToolContext): ToolDefinition[] {
+export function reportingTools(ctx: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<CreateArgs>({
-      name: 'create_report',
-      title: 'Request an async report (Reporting v3)',
-      description:
-        'POST /reporting/reports (GZIP_JSON). Poll get_report until status COMPLETED, then download_report. A duplicate request fails with ADS_API_HTTP_425 and details[0].existing_report_id.',
-      inputSchema: createSchema,
-      passthrough: 'body',
-      annotations: CREATE_UPSTREAM,
-      handler: (a, call) => createReport(ctx, a, call),
-    }),
-    defineTool<FromSchema<typeof getSchema>>({
-      name: 'get_report',
-      title: 'Get report status',
-      description: 'Report status: PENDING → PROCESSING → COMPLETED (ready:true) or FAILED (failureReason).',
-      inputSchema: getSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: (a, call) => fetchReport(ctx, a.reportId, call),
-    }),
-    defineTool<FromSchema<typeof downloadSchema>>({
-      name: 'download_report',
-      title: 'Download report rows',
-      description: 'Rows of a COMPLETED report (gzip JSON), truncated to maxRows.',
-      inputSchema: downloadSchema,
-      annotations: READ_UPSTREAM,
-      handler: (a, call) => downloadRows(ctx, a.reportId, a.maxRows, call),
-    }),
+    ctx.operations.one(CREATE_REPORT, (send, op) =>
+      defineTool<CreateArgs>({
+        name: 'create_report',
+        title: 'Request an async report (Reporting v3)',
+        description: `${routeOf(op)} (GZIP_JSON). Poll get_report until status COMPLETED, then download_report. A duplicate request fails with ADS_API_HTTP_425 and details[0].existing_report_id.`,
+        inputSchema: createSchema,
+        passthrough: 'body',
+        annotations: CREATE_UPSTREAM,
+        handler: (a, call) => createReport(send, a, call),
+      }),
+    ),
+    ctx.operations.one(GET_REPORT, (send) =>
+      defineTool<FromSchema<typeof getSchema>>({
+        name: 'get_report',
+        title: 'Get report status',
+        description:
+          'Report status: PENDING → PROCESSING → COMPLETED (ready:true) or FAILED (failureReason).',
+        inputSchema: getSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: (a, call) => fetchReport(send, a.reportId, call),
+      }),
+    ),
+    // getAsyncReport for the file's URL, then the pre-signed download (no Ads operation).
+    ctx.operations.many({ get: GET_REPORT }, (send) =>
+      defineTool<FromSchema<typeof downloadSchema>>({
+        name: 'download_report',
+        title: 'Download report rows',
+        description: 'Rows of a COMPLETED report (gzip JSON), truncated to maxRows.',
+        inputSchema: downloadSchema,
+        annotations: READ_UPSTREAM,
+        handler: (a, call) => downloadRows(ctx, send.get, a.reportId, a.maxRows, call),
+      }),
+    ),
   ];
 }

@@ -9,7 +9,7 @@ import {
   type ToolDefinition,
 } from '@obmcp/contract';
 import { createSchema } from './amc.schemas.js';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 
 const runSchema = {
   ...createSchema,
@@ -32,7 +32,7 @@ type Step = (args: Record<string, unknown>, call: CallContext) => Promise<Record
 const ENDED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'REJECTED']);
 
 /** The create, status and download-URL steps are the AMC tools' own handlers (one request builder each). */
-export function runAmcQueryTool(ctx: AdsToolContext, amc: readonly ToolDefinition[]): ToolDefinition {
+export function runAmcQueryTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): ToolDefinition {
   const step = (name: string): Step => {
     const tool = amc.find((t) => t.name === name);
     if (!tool) throw new Error(`run_amc_query needs ${name}`);
@@ -41,53 +41,62 @@ export function runAmcQueryTool(ctx: AdsToolContext, amc: readonly ToolDefinitio
   const create = step('create_amc_workflow_execution');
   const status = step('get_amc_workflow_execution');
   const urls = step('get_amc_execution_download_urls');
-  return defineTool<RunArgs>({
-    name: 'run_amc_query',
-    title: 'Run an AMC query and return its download URLs',
-    description:
-      'AMC in one call: create_amc_workflow_execution, get_amc_workflow_execution until SUCCEEDED (10 s doubling to 60 s), then the download URLs. Not done in time: ready:false and workflowExecutionId. Runs as an MCP task when the host asks.',
-    inputSchema: runSchema,
-    annotations: CREATE_UPSTREAM,
-    taskSupport: 'optional',
-    async handler(a, call) {
-      const { waitSeconds, ...args } = a;
-      const scope = {
-        instanceId: a.instanceId,
-        advertiserId: a.advertiserId,
-        marketplaceId: a.marketplaceId,
-      };
-      const executionOf = (r: Record<string, unknown>) =>
-        (r.workflowExecution ?? {}) as { workflowExecutionId?: string; status?: string };
-      const started = await create(args, call);
-      const id = executionOf(started).workflowExecutionId ?? '';
-      const { value, timedOut } = await pollJob(call, {
-        first: started,
-        poll: () => status({ ...scope, workflowExecutionId: id }, call),
-        state: (r) => {
-          const s = executionOf(r).status ?? 'PENDING';
-          return { status: s, done: ENDED.has(s) };
-        },
-        delayMs: ctx.config.mock ? backoff(20, 1_000) : backoff(10_000, 60_000),
-        waitMs: (waitSeconds ?? 300) * 1000,
-      });
-      const execution = executionOf(value);
-      if (execution.status !== 'SUCCEEDED') {
-        if (timedOut) {
-          call.meta.addWarning({
-            kind: 'partial_results',
-            summary: `AMC execution ${id} is still ${execution.status ?? 'PENDING'} after ${waitSeconds ?? 300} s.`,
-            details: [
-              { path: 'waitSeconds', issue: 'execution not SUCCEEDED in time', received_type: 'integer' },
-            ],
-            hints: [
-              `Call get_amc_workflow_execution with workflowExecutionId='${id}' later, then get_amc_execution_download_urls.`,
-            ],
-          });
-        }
-        return { workflowExecutionId: id, status: execution.status ?? 'PENDING', ready: false, ...value };
-      }
-      const files = await urls({ ...scope, workflowExecutionId: id }, call);
-      return { workflowExecutionId: id, status: 'SUCCEEDED', ready: true, ...value, ...files };
+  // Declares the operations the three steps call (they are the AMC tools' own handlers).
+  return ctx.operations.many(
+    {
+      create: ['AMCWorkflow', 'createWorkflowExecution'],
+      status: ['AMCWorkflow', 'getWorkflowExecution'],
+      urls: ['AMCWorkflow', 'getWorkflowExecutionDownloadUrls'],
     },
-  });
+    () =>
+      defineTool<RunArgs>({
+        name: 'run_amc_query',
+        title: 'Run an AMC query and return its download URLs',
+        description:
+          'AMC in one call: create_amc_workflow_execution, get_amc_workflow_execution until SUCCEEDED (10 s doubling to 60 s), then the download URLs. Not done in time: ready:false and workflowExecutionId. Runs as an MCP task when the host asks.',
+        inputSchema: runSchema,
+        annotations: CREATE_UPSTREAM,
+        taskSupport: 'optional',
+        async handler(a, call) {
+          const { waitSeconds, ...args } = a;
+          const scope = {
+            instanceId: a.instanceId,
+            advertiserId: a.advertiserId,
+            marketplaceId: a.marketplaceId,
+          };
+          const executionOf = (r: Record<string, unknown>) =>
+            (r.workflowExecution ?? {}) as { workflowExecutionId?: string; status?: string };
+          const started = await create(args, call);
+          const id = executionOf(started).workflowExecutionId ?? '';
+          const { value, timedOut } = await pollJob(call, {
+            first: started,
+            poll: () => status({ ...scope, workflowExecutionId: id }, call),
+            state: (r) => {
+              const s = executionOf(r).status ?? 'PENDING';
+              return { status: s, done: ENDED.has(s) };
+            },
+            delayMs: ctx.config.mock ? backoff(20, 1_000) : backoff(10_000, 60_000),
+            waitMs: (waitSeconds ?? 300) * 1000,
+          });
+          const execution = executionOf(value);
+          if (execution.status !== 'SUCCEEDED') {
+            if (timedOut) {
+              call.meta.addWarning({
+                kind: 'partial_results',
+                summary: `AMC execution ${id} is still ${execution.status ?? 'PENDING'} after ${waitSeconds ?? 300} s.`,
+                details: [
+                  { path: 'waitSeconds', issue: 'execution not SUCCEEDED in time', received_type: 'integer' },
+                ],
+                hints: [
+                  `Call get_amc_workflow_execution with workflowExecutionId='${id}' later, then get_amc_execution_download_urls.`,
+                ],
+              });
+            }
+            return { workflowExecutionId: id, status: execution.status ?? 'PENDING', ready: false, ...value };
+          }
+          const files = await urls({ ...scope, workflowExecutionId: id }, call);
+          return { workflowExecutionId: id, status: 'SUCCEEDED', ready: true, ...value, ...files };
+        },
+      }),
+  );
 }

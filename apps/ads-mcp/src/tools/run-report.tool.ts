@@ -9,63 +9,72 @@ import {
   type ToolDefinition,
   UpstreamHttpError,
 } from '@obmcp/contract';
-import type { AdsToolContext } from './context.js';
+import type { ToolDeps } from './deps.js';
 import type { ReportView } from './report-view.js';
 import { runSchema } from './reporting.schemas.js';
-import { createReport, downloadRows, fetchReport } from './reporting.tools.js';
+import { CREATE_REPORT, createReport, downloadRows, fetchReport, GET_REPORT } from './reporting.tools.js';
+import type { AdsSend } from './sp-list.js';
 
 type RunArgs = FromSchema<typeof runSchema>;
 
 /** Creates the report, or reuses the queued duplicate Amazon names in a 425 answer. */
-async function createOrReuse(ctx: AdsToolContext, a: RunArgs, call: CallContext): Promise<ReportView> {
+async function createOrReuse(
+  send: Readonly<Record<'create' | 'get', AdsSend>>,
+  a: RunArgs,
+  call: CallContext,
+): Promise<ReportView> {
   const { waitSeconds: _w, maxRows: _m, ...create } = a;
   try {
-    return await createReport(ctx, create, call);
+    return await createReport(send.create, create, call);
   } catch (error) {
     const existing =
       error instanceof UpstreamHttpError && error.status === 425
         ? (error.details[0] as { existing_report_id?: unknown } | undefined)?.existing_report_id
         : undefined;
     if (typeof existing !== 'string') throw error;
-    return fetchReport(ctx, existing, call);
+    return fetchReport(send.get, existing, call);
   }
 }
 
-export function runReportTool(ctx: AdsToolContext): ToolDefinition {
-  return defineTool<RunArgs>({
-    name: 'run_report',
-    title: 'Run a report and return its rows',
-    description:
-      'Reporting v3 in one call: create (a queued duplicate is reused), wait, return rows; if not ready in time, ready:false and reportId for download_report.',
-    inputSchema: runSchema,
-    annotations: CREATE_UPSTREAM,
-    // A host may run it as an MCP task (create → wait → rows in the background, cancellable).
-    taskSupport: 'optional',
-    async handler(a, call) {
-      const created = await createOrReuse(ctx, a, call);
-      const reportId = created.reportId ?? '';
-      // Reports take minutes: 2 s doubling to 30 s between getReport calls (the limiter paces them too).
-      const { value: report } = await pollJob(call, {
-        first: created,
-        poll: () => fetchReport(ctx, reportId, call),
-        state: (r) => ({ status: r.status ?? 'PENDING', done: r.ready || r.status === 'FAILED' }),
-        delayMs: ctx.config.mock ? backoff(20, 30_000) : backoff(2_000, 30_000),
-        waitMs: (a.waitSeconds ?? 120) * 1000,
-      });
-      if (report.status === 'FAILED') {
-        return { reportId, status: 'FAILED', ready: false, failureReason: report.failureReason, rows: [] };
-      }
-      if (!report.ready) {
-        call.meta.addWarning({
-          kind: 'partial_results',
-          summary: `Report ${reportId} is still ${report.status ?? 'pending'} after ${a.waitSeconds ?? 120} s.`,
-          details: [{ path: 'waitSeconds', issue: 'report not COMPLETED in time', received_type: 'integer' }],
-          hints: [
-            `Call download_report with reportId='${reportId}' later (reports can take up to three hours).`,
-          ],
+export function runReportTool(ctx: ToolDeps): ToolDefinition {
+  return ctx.operations.many({ create: CREATE_REPORT, get: GET_REPORT }, (send) =>
+    defineTool<RunArgs>({
+      name: 'run_report',
+      title: 'Run a report and return its rows',
+      description:
+        'Reporting v3 in one call: create (a queued duplicate is reused), wait, return rows; if not ready in time, ready:false and reportId for download_report.',
+      inputSchema: runSchema,
+      annotations: CREATE_UPSTREAM,
+      // A host may run it as an MCP task (create → wait → rows in the background, cancellable).
+      taskSupport: 'optional',
+      async handler(a, call) {
+        const created = await createOrReuse(send, a, call);
+        const reportId = created.reportId ?? '';
+        // Reports take minutes: 2 s doubling to 30 s between getReport calls (the limiter paces them too).
+        const { value: report } = await pollJob(call, {
+          first: created,
+          poll: () => fetchReport(send.get, reportId, call),
+          state: (r) => ({ status: r.status ?? 'PENDING', done: r.ready || r.status === 'FAILED' }),
+          delayMs: ctx.config.mock ? backoff(20, 30_000) : backoff(2_000, 30_000),
+          waitMs: (a.waitSeconds ?? 120) * 1000,
         });
-      }
-      return downloadRows(ctx, reportId, a.maxRows, call, report);
-    },
-  });
+        if (report.status === 'FAILED') {
+          return { reportId, status: 'FAILED', ready: false, failureReason: report.failureReason, rows: [] };
+        }
+        if (!report.ready) {
+          call.meta.addWarning({
+            kind: 'partial_results',
+            summary: `Report ${reportId} is still ${report.status ?? 'pending'} after ${a.waitSeconds ?? 120} s.`,
+            details: [
+              { path: 'waitSeconds', issue: 'report not COMPLETED in time', received_type: 'integer' },
+            ],
+            hints: [
+              `Call download_report with reportId='${reportId}' later (reports can take up to three hours).`,
+            ],
+          });
+        }
+        return downloadRows(ctx, send.get, reportId, a.maxRows, call, report);
+      },
+    }),
+  );
 }

@@ -1,18 +1,21 @@
 // Runs one v3 list call (POST …/list with the operation's vnd media type) and shapes the page.
 import type { CallContext } from '@obmcp/contract';
-import { callOperation } from './call-operation.js';
-import type { AdsToolContext } from './context.js';
-import type { AdsOperation } from './operations.js';
+import type { SendOperation } from '@obmcp/openapi-tools';
+import type { AdsResponse } from '../http/client.js';
+import type { AdsCallExtra } from '../operations/call-operation.js';
+import type { ToolDeps } from './deps.js';
+
+export type AdsSend = SendOperation<AdsResponse, AdsCallExtra>;
 
 export async function spList(
-  ctx: AdsToolContext,
+  ctx: ToolDeps,
   call: CallContext,
-  op: AdsOperation,
+  send: AdsSend,
   key: string,
   body: Record<string, unknown>,
 ) {
   const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-  const out = await callOperation(ctx, op, { body: clean, idempotent: true }, call);
+  const out = await send({ body: clean }, call);
   const page = (out.body ?? {}) as Record<string, unknown>;
   const items = Array.isArray(page[key]) ? (page[key] as unknown[]) : [];
   return {

@@ -7,10 +7,9 @@ import {
   READ_UPSTREAM,
   type ToolDefinition,
 } from '@obmcp/contract';
-import { callOperation } from './call-operation.js';
-import type { AdsToolContext } from './context.js';
+import { routeOf } from '@obmcp/openapi-tools';
+import type { ToolDeps } from './deps.js';
 import { reportMultiStatus } from './multi-status.js';
-import { OPS } from './operations.js';
 import { idList, include, paging } from './sp-schema.js';
 import { spList } from './sp-list.js';
 
@@ -137,89 +136,87 @@ const negativeCreateSchema = {
   ],
 } as const;
 
-export function spTargetingTools(ctx: AdsToolContext): ToolDefinition[] {
+export function spTargetingTools(ctx: ToolDeps): ToolDefinition[] {
   const tools: ToolDefinition[] = [
-    defineTool<FromSchema<typeof keywordRecsSchema>>({
-      name: 'get_keyword_recommendations',
-      title: 'Recommend Sponsored Products keywords',
-      description:
-        'Ranked keyword recommendations with suggested bids, for ASINs (new ad group) or an existing ad group.',
-      inputSchema: keywordRecsSchema,
-      annotations: READ_UPSTREAM,
-      async handler(a, call) {
-        const body =
-          a.asins !== undefined
-            ? { recommendationType: 'KEYWORDS_FOR_ASINS', asins: a.asins }
-            : {
-                recommendationType: 'KEYWORDS_FOR_ADGROUP',
-                campaignId: a.campaignId,
-                adGroupId: a.adGroupId,
-              };
-        const res = await callOperation(
-          ctx,
-          OPS.spKeywordRecommendations,
-          { body: { ...body, maxRecommendations: a.maxRecommendations }, idempotent: true },
-          call,
-        );
-        const r = (res.body ?? {}) as { keywordTargetList?: unknown; impactMetrics?: unknown };
-        const keywords = Array.isArray(r.keywordTargetList) ? r.keywordTargetList : [];
-        return { keywords, count: keywords.length, impactMetrics: r.impactMetrics ?? [] };
-      },
-    }),
-    defineTool<FromSchema<typeof bidRecsSchema>>({
-      name: 'get_bid_recommendations',
-      title: 'Recommend Sponsored Products bids',
-      description:
-        'Theme-based suggested bids (low/median/high) for targeting expressions of an existing ad group.',
-      inputSchema: bidRecsSchema,
-      annotations: READ_UPSTREAM,
-      async handler(a, call) {
-        const res = await callOperation(
-          ctx,
-          OPS.spBidRecommendations,
-          { body: { recommendationType: 'BIDS_FOR_EXISTING_AD_GROUP', ...a }, idempotent: true },
-          call,
-        );
-        const r = (res.body ?? {}) as { bidRecommendations?: unknown };
-        return { bidRecommendations: Array.isArray(r.bidRecommendations) ? r.bidRecommendations : [] };
-      },
-    }),
-    defineTool<FromSchema<typeof negativeListSchema>>({
-      name: 'list_negative_keywords',
-      title: 'List Sponsored Products negative keywords',
-      description: 'POST /sp/negativeKeywords/list (ad-group level) for the active profile.',
-      inputSchema: negativeListSchema,
-      annotations: READ_UPSTREAM,
-      handler: (a, call) =>
-        spList(ctx, call, OPS.listSpNegativeKeywords, 'negativeKeywords', {
-          campaignIdFilter: include(a.campaignIdFilter),
-          adGroupIdFilter: include(a.adGroupIdFilter),
-          stateFilter: include(a.stateFilter),
-          maxResults: a.maxResults,
-          nextToken: a.nextToken,
-        }),
-    }),
+    ctx.operations.one(['SponsoredProducts', 'getRankedKeywordRecommendation'], (send) =>
+      defineTool<FromSchema<typeof keywordRecsSchema>>({
+        name: 'get_keyword_recommendations',
+        title: 'Recommend Sponsored Products keywords',
+        description:
+          'Ranked keyword recommendations with suggested bids, for ASINs (new ad group) or an existing ad group.',
+        inputSchema: keywordRecsSchema,
+        annotations: READ_UPSTREAM,
+        async handler(a, call) {
+          const body =
+            a.asins !== undefined
+              ? { recommendationType: 'KEYWORDS_FOR_ASINS', asins: a.asins }
+              : {
+                  recommendationType: 'KEYWORDS_FOR_ADGROUP',
+                  campaignId: a.campaignId,
+                  adGroupId: a.adGroupId,
+                };
+          const res = await send({ body: { ...body, maxRecommendations: a.maxRecommendations } }, call);
+          const r = (res.body ?? {}) as { keywordTargetList?: unknown; impactMetrics?: unknown };
+          const keywords = Array.isArray(r.keywordTargetList) ? r.keywordTargetList : [];
+          return { keywords, count: keywords.length, impactMetrics: r.impactMetrics ?? [] };
+        },
+      }),
+    ),
+    ctx.operations.one(['SponsoredProducts', 'GetThemeBasedBidRecommendationForAdGroup_v1'], (send) =>
+      defineTool<FromSchema<typeof bidRecsSchema>>({
+        name: 'get_bid_recommendations',
+        title: 'Recommend Sponsored Products bids',
+        description:
+          'Theme-based suggested bids (low/median/high) for targeting expressions of an existing ad group.',
+        inputSchema: bidRecsSchema,
+        annotations: READ_UPSTREAM,
+        async handler(a, call) {
+          const res = await send({ body: { recommendationType: 'BIDS_FOR_EXISTING_AD_GROUP', ...a } }, call);
+          const r = (res.body ?? {}) as { bidRecommendations?: unknown };
+          return { bidRecommendations: Array.isArray(r.bidRecommendations) ? r.bidRecommendations : [] };
+        },
+      }),
+    ),
+    ctx.operations.one(['SponsoredProducts', 'ListSponsoredProductsNegativeKeywords'], (send, op) =>
+      defineTool<FromSchema<typeof negativeListSchema>>({
+        name: 'list_negative_keywords',
+        title: 'List Sponsored Products negative keywords',
+        description: `${routeOf(op)} (ad-group level) for the active profile.`,
+        inputSchema: negativeListSchema,
+        annotations: READ_UPSTREAM,
+        handler: (a, call) =>
+          spList(ctx, call, send, 'negativeKeywords', {
+            campaignIdFilter: include(a.campaignIdFilter),
+            adGroupIdFilter: include(a.adGroupIdFilter),
+            stateFilter: include(a.stateFilter),
+            maxResults: a.maxResults,
+            nextToken: a.nextToken,
+          }),
+      }),
+    ),
   ];
   if (ctx.config.enableWrites) {
     tools.push(
-      defineTool<FromSchema<typeof negativeCreateSchema>>({
-        name: 'create_negative_keywords',
-        title: 'Add Sponsored Products negative keywords',
-        description: 'POST /sp/negativeKeywords (207 per item): keeps ad groups from matching these terms.',
-        inputSchema: negativeCreateSchema,
-        annotations: CREATE_UPSTREAM,
-        async handler(a, call) {
-          const negativeKeywords = a.negativeKeywords.map((k) => ({ ...k, state: k.state ?? 'ENABLED' }));
-          const res = await callOperation(
-            ctx,
-            OPS.createSpNegativeKeywords,
-            { body: { negativeKeywords }, idempotent: false },
-            call,
-          );
-          const body = (res.body ?? {}) as { negativeKeywords?: unknown };
-          return reportMultiStatus('negativeKeywords', body.negativeKeywords, negativeKeywords.length, call);
-        },
-      }),
+      ctx.operations.one(['SponsoredProducts', 'CreateSponsoredProductsNegativeKeywords'], (send, op) =>
+        defineTool<FromSchema<typeof negativeCreateSchema>>({
+          name: 'create_negative_keywords',
+          title: 'Add Sponsored Products negative keywords',
+          description: `${routeOf(op)} (207 per item): keeps ad groups from matching these terms.`,
+          inputSchema: negativeCreateSchema,
+          annotations: CREATE_UPSTREAM,
+          async handler(a, call) {
+            const negativeKeywords = a.negativeKeywords.map((k) => ({ ...k, state: k.state ?? 'ENABLED' }));
+            const res = await send({ body: { negativeKeywords } }, call);
+            const body = (res.body ?? {}) as { negativeKeywords?: unknown };
+            return reportMultiStatus(
+              'negativeKeywords',
+              body.negativeKeywords,
+              negativeKeywords.length,
+              call,
+            );
+          },
+        }),
+      ),
     );
   }
   return tools;

@@ -7,10 +7,10 @@ import {
   CREATE_UPSTREAM,
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
-import { callOperation } from './call-operation.js';
-import type { AdsToolContext } from './context.js';
+import { routeOf } from '@obmcp/openapi-tools';
+import type { ToolDeps } from './deps.js';
 import { reportMultiStatus } from './multi-status.js';
-import { OPS } from './operations.js';
+import type { AdsSend } from './sp-list.js';
 
 const budget = {
   type: 'object',
@@ -143,11 +143,13 @@ const budgetsSchema = {
   examples: [{ budgets: [{ campaignId: '111100000000001', dailyBudget: 40 }] }],
 } as const;
 
-export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
-  /** Create (POST) and update (PUT) share one call: never retried, 207 items reported per campaign. */
-  const writeCampaigns = async (method: 'POST' | 'PUT', campaigns: readonly unknown[], call: CallContext) => {
-    const op = method === 'POST' ? OPS.createSpCampaigns : OPS.updateSpCampaigns;
-    const res = await callOperation(ctx, op, { body: { campaigns }, idempotent: false }, call);
+const CREATE_CAMPAIGNS = ['SponsoredProducts', 'CreateSponsoredProductsCampaigns'] as const;
+const UPDATE_CAMPAIGNS = ['SponsoredProducts', 'UpdateSponsoredProductsCampaigns'] as const;
+
+export function spWriteTools(ctx: ToolDeps): ToolDefinition[] {
+  /** Create (POST) and update (PUT) share one shape: never retried (writes), 207 items reported per campaign. */
+  const writeCampaigns = async (send: AdsSend, campaigns: readonly unknown[], call: CallContext) => {
+    const res = await send({ body: { campaigns } }, call);
     const body = (res.body ?? {}) as { campaigns?: unknown };
     return {
       profileId: ctx.session.profileId ?? null,
@@ -155,41 +157,46 @@ export function spWriteTools(ctx: AdsToolContext): ToolDefinition[] {
     };
   };
   return [
-    defineTool<FromSchema<typeof createSchema>>({
-      name: 'create_campaigns',
-      title: 'Create Sponsored Products campaigns',
-      description:
-        'POST /sp/campaigns (207 multi-status): per-item success[] and error[] are returned; failures also appear in _meta.warnings.',
-      inputSchema: createSchema,
-      passthrough: 'body',
-      annotations: CREATE_UPSTREAM,
-      handler: (args, call) => writeCampaigns('POST', args.campaigns, call),
-    }),
-    defineTool<FromSchema<typeof updateSchema>>({
-      name: 'update_campaigns',
-      title: 'Update Sponsored Products campaigns',
-      description: 'PUT /sp/campaigns (207 multi-status) with partial campaign objects keyed by campaignId.',
-      inputSchema: updateSchema,
-      passthrough: 'body',
-      annotations: REPLACE_UPSTREAM,
-      handler: (args, call) => writeCampaigns('PUT', args.campaigns, call),
-    }),
-    defineTool<FromSchema<typeof budgetsSchema>>({
-      name: 'update_campaign_budgets',
-      title: 'Change Sponsored Products campaign budgets',
-      description:
-        'Sets the daily budget of SP campaigns (PUT /sp/campaigns with budget only; 207 per item).',
-      inputSchema: budgetsSchema,
-      annotations: REPLACE_UPSTREAM,
-      handler: (args, call) =>
-        writeCampaigns(
-          'PUT',
-          args.budgets.map((b) => ({
-            campaignId: b.campaignId,
-            budget: { budgetType: 'DAILY', budget: b.dailyBudget },
-          })),
-          call,
-        ),
-    }),
+    ctx.operations.one(CREATE_CAMPAIGNS, (send, op) =>
+      defineTool<FromSchema<typeof createSchema>>({
+        name: 'create_campaigns',
+        title: 'Create Sponsored Products campaigns',
+        description: `${routeOf(op)} (207 multi-status): per-item success[] and error[] are returned; failures also appear in _meta.warnings.`,
+        inputSchema: createSchema,
+        passthrough: 'body',
+        annotations: CREATE_UPSTREAM,
+        handler: (args, call) => writeCampaigns(send, args.campaigns, call),
+      }),
+    ),
+    ctx.operations.one(UPDATE_CAMPAIGNS, (send, op) =>
+      defineTool<FromSchema<typeof updateSchema>>({
+        name: 'update_campaigns',
+        title: 'Update Sponsored Products campaigns',
+        description: `${routeOf(op)} (207 multi-status) with partial campaign objects keyed by campaignId.`,
+        inputSchema: updateSchema,
+        passthrough: 'body',
+        annotations: REPLACE_UPSTREAM,
+        handler: (args, call) => writeCampaigns(send, args.campaigns, call),
+      }),
+    ),
+    // The same operation as update_campaigns, shaped for one question: declared, not replacing it.
+    ctx.operations.many({ update: UPDATE_CAMPAIGNS }, (send) =>
+      defineTool<FromSchema<typeof budgetsSchema>>({
+        name: 'update_campaign_budgets',
+        title: 'Change Sponsored Products campaign budgets',
+        description: `Sets the daily budget of SP campaigns (${routeOf(ctx.operations.operation(UPDATE_CAMPAIGNS))} with budget only; 207 per item).`,
+        inputSchema: budgetsSchema,
+        annotations: REPLACE_UPSTREAM,
+        handler: (args, call) =>
+          writeCampaigns(
+            send.update,
+            args.budgets.map((b) => ({
+              campaignId: b.campaignId,
+              budget: { budgetType: 'DAILY', budget: b.dailyBudget },
+            })),
+            call,
+          ),
+      }),
+    ),
   ];
 }

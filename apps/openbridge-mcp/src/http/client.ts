@@ -1,6 +1,9 @@
-// OpenbridgeClient: the tools' face of the shared pipeline (JSON:API bodies, each host's documented media types, one per-IP budget).
+// OpenbridgeClient: the tools' face of the shared pipeline (JSON:API bodies, each host's documented media types,
+// one per-IP budget). Tools name an operation of the one table (operations.ts); the client builds its URL.
 import { type CallContext, type MetaCollector, passthroughParts } from '@obmcp/contract';
 import type { Pipeline, QueryValue } from '@obmcp/http-kit';
+import type { Config } from '../config.js';
+import { OPENBRIDGE_OPERATIONS, type OperationName, operationUrl } from './operations.js';
 import type { OpenbridgeErrorContext } from './upstream.js';
 
 export interface CallScope {
@@ -10,16 +13,16 @@ export interface CallScope {
   passthrough?: CallContext['passthrough'];
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: string;
+export interface OpenbridgeRequest {
+  /** The operation (operations.ts): host, method and path template; also the log's operation name. */
+  operation: OperationName;
+  /** Values of the path template's placeholders. */
+  params?: Readonly<Record<string, string | number>>;
   query?: Record<string, QueryValue>;
-  /** JSON body; its Content-Type is the host's documented one (see OpenbridgeClient). */
+  /** JSON body; its Content-Type is the host's documented one (see below). */
   body?: unknown;
   /** Resource name for the not-found hint. */
   resource?: string;
-  /** Operation name for logs (default: method and host). */
-  operation?: string;
   /** This exchange's own deadline (execute_query's statement timeout), instead of OPENBRIDGE_TIMEOUT_MS. */
   timeoutMs?: number;
 }
@@ -37,39 +40,35 @@ export interface RawAnswer {
  * request accepts both JSON types, so a server that renders only one of them still answers.
  */
 export const JSON_API = 'application/vnd.api+json';
+const JSON_API_HOSTS: ReadonlySet<keyof Config['urls']> = new Set(['subscriptions']);
 const ACCEPT_JSON = 'application/json, application/vnd.api+json';
 
 export class OpenbridgeClient {
-  /** @param jsonApiBases base URLs of the hosts that take `application/vnd.api+json` request bodies. */
   constructor(
     private readonly pipeline: Pipeline<OpenbridgeErrorContext>,
-    private readonly jsonApiBases: readonly string[],
+    private readonly urls: Config['urls'],
   ) {}
 
   /** Parsed JSON body of a 2xx response (undefined for 204). Throws contract errors otherwise. */
-  async request(call: CallScope, req: RequestOptions): Promise<unknown> {
-    return (await this.exchange(call, req, ACCEPT_JSON, 'json')).body;
+  async call(req: OpenbridgeRequest, call: CallScope): Promise<unknown> {
+    return (await this.exchange(req, call, ACCEPT_JSON, 'json')).body;
   }
 
   /** The 2xx body as bytes with its Content-Type, accepting `accept` as well as JSON. */
-  async requestRaw(call: CallScope, req: RequestOptions, accept: string): Promise<RawAnswer> {
-    const res = await this.exchange(call, req, `${ACCEPT_JSON}, ${accept}`, 'bytes');
+  async callRaw(req: OpenbridgeRequest, call: CallScope, accept: string): Promise<RawAnswer> {
+    const res = await this.exchange(req, call, `${ACCEPT_JSON}, ${accept}`, 'bytes');
     return { bytes: res.bytes, contentType: res.headers.get('content-type') };
   }
 
-  private contentTypeFor(url: string): string {
-    return this.jsonApiBases.some((base) => url.startsWith(`${base}/`)) ? JSON_API : 'application/json';
-  }
-
-  private exchange(call: CallScope, req: RequestOptions, accept: string, responseType: 'json' | 'bytes') {
-    const method = req.method ?? 'GET';
+  private exchange(req: OpenbridgeRequest, call: CallScope, accept: string, responseType: 'json' | 'bytes') {
+    const op = OPENBRIDGE_OPERATIONS[req.operation];
     return this.pipeline.exchange({
-      operation: req.operation ?? `${method} ${new URL(req.url).host}`,
-      method,
-      path: req.url,
+      operation: req.operation,
+      method: op.method,
+      path: operationUrl(this.urls, req.operation, req.params),
       ...(req.query ? { query: req.query } : {}),
       body: req.body,
-      contentType: this.contentTypeFor(req.url),
+      contentType: JSON_API_HOSTS.has(op.host) ? JSON_API : 'application/json',
       accept,
       responseType,
       // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.

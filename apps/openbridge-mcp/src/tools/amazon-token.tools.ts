@@ -10,7 +10,7 @@ const schema = {
   examples: [{ remote_identity_id: 7460 }],
 } as const;
 
-export function amazonTokenTools({ client, config }: ToolDeps): ToolDefinition[] {
+export function amazonTokenTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof schema>>({
       name: 'get_amazon_api_access_token',
@@ -21,10 +21,14 @@ export function amazonTokenTools({ client, config }: ToolDeps): ToolDefinition[]
       inputSchema: schema,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       handler: async (args, call) => {
-        const body = (await client.request(call, {
-          url: `${config.urls.service}/service/amzadv/token/${args.remote_identity_id}`,
-          resource: 'remote identity',
-        })) as { data?: { access_token?: unknown; client_id?: unknown } } | undefined;
+        const body = (await client.call(
+          {
+            operation: 'getAmazonAdvertisingToken',
+            params: { remote_identity_id: args.remote_identity_id },
+            resource: 'remote identity',
+          },
+          call,
+        )) as { data?: { access_token?: unknown; client_id?: unknown } } | undefined;
         const token = body?.data?.access_token;
         const clientId = body?.data?.client_id;
         if (typeof token !== 'string' || typeof clientId !== 'string') {

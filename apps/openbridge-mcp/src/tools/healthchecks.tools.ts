@@ -57,7 +57,7 @@ export function healthcheckPage(body: unknown): Page {
   return page(body);
 }
 
-export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinition[] {
+export function healthcheckTools({ client, jwt }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof schema>>({
       name: 'get_healthchecks',
@@ -86,18 +86,22 @@ export function healthcheckTools({ client, config, jwt }: ToolDeps): ToolDefinit
         } else if (args.last_days) {
           gt = new Date(Date.now() - args.last_days * 86_400_000).toISOString().slice(0, 19);
         }
-        const body = await client.request(call, {
-          url: `${config.urls.service}/service/healthchecks/production/healthchecks/account/${accountId}`,
-          query: {
-            status: args.status === 'any' ? undefined : (args.status ?? 'ERROR'),
-            subscription_id: args.subscription_id,
-            modified_at__gt: gt,
-            modified_at__lt: lt,
-            page: args.page,
-            page_size: PAGE_SIZE,
+        const body = await client.call(
+          {
+            operation: 'listAccountHealthchecks',
+            params: { account_id: accountId },
+            query: {
+              status: args.status === 'any' ? undefined : (args.status ?? 'ERROR'),
+              subscription_id: args.subscription_id,
+              modified_at__gt: gt,
+              modified_at__lt: lt,
+              page: args.page,
+              page_size: PAGE_SIZE,
+            },
+            resource: 'subscription',
           },
-          resource: 'subscription',
-        });
+          call,
+        );
         const { items, pagination } = healthcheckPage(body);
         const current = args.page ?? 1;
         return {

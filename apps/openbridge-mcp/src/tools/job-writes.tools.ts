@@ -87,8 +87,7 @@ function partialBackfill(
   });
 }
 
-export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
-  const history = `${config.urls.service}/service/history/production/history`;
+export function jobWriteTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof createSchema>>({
       name: 'create_job',
@@ -114,21 +113,24 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
         for (const [index, stageId] of args.stage_ids.entries()) {
           let body: unknown;
           try {
-            body = await client.request(call, {
-              method: 'POST',
-              url: `${history}/${args.subscription_id}`,
-              resource: 'subscription',
-              body: {
-                data: {
-                  type: 'HistoryTransaction',
-                  attributes: {
-                    start_date: args.date_start,
-                    end_date: args.date_end,
-                    stage_id: stageId,
+            body = await client.call(
+              {
+                operation: 'createHistory',
+                params: { subscription_id: args.subscription_id },
+                resource: 'subscription',
+                body: {
+                  data: {
+                    type: 'HistoryTransaction',
+                    attributes: {
+                      start_date: args.date_start,
+                      end_date: args.date_end,
+                      stage_id: stageId,
+                    },
                   },
                 },
               },
-            });
+              call,
+            );
           } catch (error) {
             throw created.length > 0 && error instanceof ContractError
               ? partialBackfill(error, created, args.stage_ids.slice(index))
@@ -151,14 +153,21 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
       annotations: REPLACE_UPSTREAM,
       handler: async (args, call) => ({
         history: single(
-          await client.request(call, {
-            method: 'PATCH',
-            url: `${history}/${args.history_id}`,
-            resource: 'history transaction',
-            body: {
-              data: { type: 'HistoryTransaction', id: args.history_id, attributes: { status: args.status } },
+          await client.call(
+            {
+              operation: 'updateHistory',
+              params: { history_id: args.history_id },
+              resource: 'history transaction',
+              body: {
+                data: {
+                  type: 'HistoryTransaction',
+                  id: args.history_id,
+                  attributes: { status: args.status },
+                },
+              },
             },
-          }),
+            call,
+          ),
         ),
       }),
     }),

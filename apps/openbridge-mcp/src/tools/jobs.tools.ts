@@ -43,9 +43,7 @@ const historySchema = {
   examples: [{ history_id: 72418 }],
 } as const;
 
-export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
-  const jobs = `${config.urls.service}/service/jobs/jobs`;
-  const history = `${config.urls.service}/service/history/production/history`;
+export function jobReadTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof listSchema>>({
       name: 'get_jobs',
@@ -55,17 +53,20 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const body = await client.request(call, {
-          url: jobs,
-          query: {
-            subscription_ids: args.subscription_id,
-            // jobs-api.md documents no status or is_primary filter: nothing is sent unless the caller asks.
-            status: args.status === undefined || args.status === 'any' ? undefined : args.status,
-            is_primary: args.is_primary,
-            page: args.page,
-            page_size: args.page_size,
+        const body = await client.call(
+          {
+            operation: 'listJobs',
+            query: {
+              subscription_ids: args.subscription_id,
+              // jobs-api.md documents no status or is_primary filter: nothing is sent unless the caller asks.
+              status: args.status === undefined || args.status === 'any' ? undefined : args.status,
+              is_primary: args.is_primary,
+              page: args.page,
+              page_size: args.page_size,
+            },
           },
-        });
+          call,
+        );
         const { items, pagination } = page(body);
         const current = args.page ?? 1;
         return {
@@ -88,7 +89,9 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
-        job: single(await client.request(call, { url: `${jobs}/${args.job_id}`, resource: 'job' })),
+        job: single(
+          await client.call({ operation: 'getJob', params: { job_id: args.job_id }, resource: 'job' }, call),
+        ),
       }),
     }),
     defineTool<FromSchema<typeof historySchema>>({
@@ -100,10 +103,14 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
       annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         history: single(
-          await client.request(call, {
-            url: `${history}/${args.history_id}`,
-            resource: 'history transaction',
-          }),
+          await client.call(
+            {
+              operation: 'getHistory',
+              params: { history_id: args.history_id },
+              resource: 'history transaction',
+            },
+            call,
+          ),
         ),
       }),
     }),

@@ -1,6 +1,7 @@
 // Reads a paginated JSON:API list to its last page (links.next), bounded; a list cut by the bound says so.
 import type { QueryValue } from '@obmcp/http-kit';
 import type { CallScope, OpenbridgeClient } from '../http/client.js';
+import type { OperationName } from '../http/operations.js';
 import { page } from './shape.js';
 
 type Obj = Record<string, unknown>;
@@ -15,7 +16,8 @@ export interface AllPages {
 }
 
 export interface ListRequest {
-  url: string;
+  operation: OperationName;
+  params?: Readonly<Record<string, string | number>>;
   query?: Record<string, QueryValue>;
   resource?: string;
   pageSize?: number;
@@ -30,11 +32,15 @@ export async function readAllPages(
   const items: Obj[] = [];
   const bodies: unknown[] = [];
   for (let p = 1; p <= req.maxPages; p++) {
-    const body = await client.request(call, {
-      url: req.url,
-      query: { ...req.query, page: p, ...(req.pageSize ? { page_size: req.pageSize } : {}) },
-      ...(req.resource ? { resource: req.resource } : {}),
-    });
+    const body = await client.call(
+      {
+        operation: req.operation,
+        ...(req.params ? { params: req.params } : {}),
+        query: { ...req.query, page: p, ...(req.pageSize ? { page_size: req.pageSize } : {}) },
+        ...(req.resource ? { resource: req.resource } : {}),
+      },
+      call,
+    );
     bodies.push(body);
     const result = page(body);
     items.push(...result.items);

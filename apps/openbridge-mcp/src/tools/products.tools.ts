@@ -60,10 +60,11 @@ function enabledStages(parameters: Record<string, unknown>): number[] | undefine
   }
 }
 
-export function productTools({ client, config }: ToolDeps): ToolDefinition[] {
+export function productTools({ client }: ToolDeps): ToolDefinition[] {
   const payloads = async (call: CallScope, productId: number) => {
     const all = await readAllPages(client, call, {
-      url: `${config.urls.service}/service/products/product/${productId}/payloads`,
+      operation: 'listProductPayloads',
+      params: { product_id: productId },
       query: { stage_id__gte: 1000 },
       resource: 'product',
       maxPages: MAX_PAGES,
@@ -81,7 +82,7 @@ export function productTools({ client, config }: ToolDeps): ToolDefinition[] {
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const all = await readAllPages(client, call, {
-          url: `${config.urls.subscriptions}/v2/product`,
+          operation: 'listProducts',
           query: {
             active: 1,
             is_storage_product:
@@ -128,18 +129,25 @@ export function productTools({ client, config }: ToolDeps): ToolDefinition[] {
         let stages: number[] | undefined;
         if (args.subscription_id !== undefined) {
           const sub = single(
-            await client.request(call, {
-              url: `${config.urls.subscriptions}/v2/sub/${args.subscription_id}`,
-              resource: 'subscription',
-            }),
+            await client.call(
+              {
+                operation: 'getSubscription',
+                params: { subscription_id: args.subscription_id },
+                resource: 'subscription',
+              },
+              call,
+            ),
           );
           productId ??= Number(sub.product_id);
           const parameters = single(
-            await client.request(call, {
-              url: `${config.urls.subscriptions}/v2/spp`,
-              query: { subscription_id: args.subscription_id },
-              resource: 'subscription',
-            }),
+            await client.call(
+              {
+                operation: 'listSubscriptionParameters',
+                query: { subscription_id: args.subscription_id },
+                resource: 'subscription',
+              },
+              call,
+            ),
           );
           stages = enabledStages(parameters);
         }

@@ -92,7 +92,7 @@ async function assess(query: string, keyName: string, allowUnbounded: boolean) {
   };
 }
 
-export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
+export function queryTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof validateSchema>>({
       name: 'validate_query',
@@ -141,11 +141,9 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
         const maxRows = args.max_rows ?? 100;
         let answer: RawAnswer;
         try {
-          answer = await client.requestRaw(
-            call,
+          answer = await client.callRaw(
             {
-              method: 'POST',
-              url: `${config.urls.service}/service/query/production/query`,
+              operation: 'runQuery',
               timeoutMs: (args.timeout_seconds ?? 30) * 1000,
               body: {
                 data: {
@@ -161,6 +159,7 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
               },
               resource: 'destination key_name',
             },
+            call,
             'text/csv',
           );
         } catch (error) {

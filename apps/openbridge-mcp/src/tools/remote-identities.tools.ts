@@ -52,8 +52,7 @@ const profilesSchema = {
   examples: [{ remote_identity_id: 7460 }, { remote_identity_id: 7460, profile_types: ['seller', 'vendor'] }],
 } as const;
 
-export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinition[] {
-  const base = config.urls.remoteIdentity;
+export function remoteIdentityTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof listSchema>>({
       name: 'get_remote_identities',
@@ -67,7 +66,7 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       handler: async (args, call) => {
         const shared = args.scope === 'shared';
         const all = await readAllPages(client, call, {
-          url: `${base}/${shared ? 'sri' : 'ri'}`,
+          operation: shared ? 'listSharedRemoteIdentities' : 'listRemoteIdentities',
           query: {
             remote_identity_type: args.remote_identity_type_id,
             // invalid_identity and page_size are documented for /sri only (remote-identity-api.md).
@@ -92,10 +91,14 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const body = await client.request(call, {
-          url: `${base}/ri/${args.remote_identity_id}`,
-          resource: 'remote identity',
-        });
+        const body = await client.call(
+          {
+            operation: 'getRemoteIdentity',
+            params: { remote_identity_id: args.remote_identity_id },
+            resource: 'remote identity',
+          },
+          call,
+        );
         return { remote_identity: single(body) };
       },
     }),
@@ -109,11 +112,15 @@ export function remoteIdentityTools({ client, config }: ToolDeps): ToolDefinitio
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const body = await client.request(call, {
-          url: `${config.urls.service}/service/amzadv/profiles-only/${args.remote_identity_id}`,
-          query: { profile_types: args.profile_types, is_manager: args.is_manager },
-          resource: 'remote identity',
-        });
+        const body = await client.call(
+          {
+            operation: 'listAmazonAdvertisingProfiles',
+            params: { remote_identity_id: args.remote_identity_id },
+            query: { profile_types: args.profile_types, is_manager: args.is_manager },
+            resource: 'remote identity',
+          },
+          call,
+        );
         const rows = Array.isArray(body) ? body : page(body).items;
         return {
           remote_identity_id: args.remote_identity_id,

@@ -56,11 +56,10 @@ export interface RuleSearch {
 export async function searchRules(
   client: OpenbridgeClient,
   call: CallScope,
-  serviceUrl: string,
   query: { path?: string; path__icontains?: string },
 ): Promise<RuleSearch> {
   const all = await readAllPages(client, call, {
-    url: `${serviceUrl}/service/rules/prod/v1/rules/search`,
+    operation: 'searchRules',
     query: { ...query, latest: 'true' },
     maxPages: RULES_MAX_PAGES,
   });

@@ -48,11 +48,10 @@ function groupsOf(bodies: readonly unknown[]): Map<string, Obj> {
 export async function readStorages(
   client: OpenbridgeClient,
   call: CallScope,
-  subscriptionsUrl: string,
   status: string | undefined,
 ): Promise<{ storages: Obj[]; truncated: boolean }> {
   const all = await readAllPages(client, call, {
-    url: `${subscriptionsUrl}/v2/storages`,
+    operation: 'listStorages',
     query: { status },
     maxPages: MAX_PAGES,
   });
@@ -61,11 +60,14 @@ export async function readStorages(
   for (const item of all.items) {
     const group = groups.get(String(item.storage_group_id));
     const parameters = single(
-      await client.request(call, {
-        url: `${subscriptionsUrl}/v2/spp`,
-        query: { subscription_id: Number(item.id) },
-        resource: 'subscription',
-      }),
+      await client.call(
+        {
+          operation: 'listSubscriptionParameters',
+          query: { subscription_id: Number(item.id) },
+          resource: 'subscription',
+        },
+        call,
+      ),
     );
     const datasetKey = DATASET_KEYS.find((k) => typeof parameters[k] === 'string');
     storages.push({

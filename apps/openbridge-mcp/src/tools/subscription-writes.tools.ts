@@ -6,6 +6,7 @@ import {
   CREATE_UPSTREAM,
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
+import type { CallScope } from '../http/client.js';
 import { type ToolDeps, idSchema } from './deps.js';
 import { compact, single } from './shape.js';
 
@@ -77,20 +78,18 @@ const cancelSchema = {
   examples: [{ subscription_id: 107003 }],
 } as const;
 
-export function subscriptionWriteTools({ client, config, jwt }: ToolDeps): ToolDefinition[] {
-  const base = `${config.urls.subscriptions}/v2/sub`;
-  const patch = async (
-    call: Parameters<typeof client.request>[0],
-    id: number,
-    attributes: Record<string, unknown>,
-  ) =>
+export function subscriptionWriteTools({ client, jwt }: ToolDeps): ToolDefinition[] {
+  const patch = async (call: CallScope, id: number, attributes: Record<string, unknown>) =>
     single(
-      await client.request(call, {
-        method: 'PATCH',
-        url: `${base}/${id}`,
-        body: { data: { type: 'Subscription', id: String(id), attributes } },
-        resource: 'subscription',
-      }),
+      await client.call(
+        {
+          operation: 'updateSubscription',
+          params: { subscription_id: id },
+          body: { data: { type: 'Subscription', id: String(id), attributes } },
+          resource: 'subscription',
+        },
+        call,
+      ),
     );
   return [
     defineTool<FromSchema<typeof createSchema>>({
@@ -113,11 +112,13 @@ export function subscriptionWriteTools({ client, config, jwt }: ToolDeps): ToolD
           date_end: args.date_end,
           product_parameters: args.product_parameters,
         });
-        const body = await client.request(call, {
-          method: 'POST',
-          url: base,
-          body: { data: { type: 'Subscription', attributes } },
-        });
+        const body = await client.call(
+          {
+            operation: 'createSubscription',
+            body: { data: { type: 'Subscription', attributes } },
+          },
+          call,
+        );
         return { subscription: single(body) };
       },
     }),

@@ -38,8 +38,7 @@ const storagesSchema = {
   examples: [{}, { status: 'any' }],
 } as const;
 
-export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinition[] {
-  const base = `${config.urls.subscriptions}/v2`;
+export function subscriptionReadTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof listSchema>>({
       name: 'get_subscriptions',
@@ -50,7 +49,7 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const all = await readAllPages(client, call, {
-          url: `${base}/sub`,
+          operation: 'listSubscriptions',
           query: {
             status: args.status === 'any' ? undefined : (args.status ?? 'active'),
             // Documented filter names (subscriptions-api.md "List Subscriptions"): product=, remote_identity=.
@@ -72,10 +71,14 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       annotations: READ_UPSTREAM,
       handler: async (args, call) => ({
         subscription: single(
-          await client.request(call, {
-            url: `${base}/sub/${args.subscription_id}`,
-            resource: 'subscription',
-          }),
+          await client.call(
+            {
+              operation: 'getSubscription',
+              params: { subscription_id: args.subscription_id },
+              resource: 'subscription',
+            },
+            call,
+          ),
         ),
       }),
     }),
@@ -90,7 +93,7 @@ export function subscriptionReadTools({ client, config }: ToolDeps): ToolDefinit
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
         const status = args.status === 'any' ? undefined : (args.status ?? 'active');
-        const { storages, truncated } = await readStorages(client, call, config.urls.subscriptions, status);
+        const { storages, truncated } = await readStorages(client, call, status);
         return { storages, count: storages.length, truncated };
       },
     }),

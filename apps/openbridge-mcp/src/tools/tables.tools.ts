@@ -79,7 +79,7 @@ async function candidates(
   for (const [index, term] of searchTerms(name).entries()) {
     let found: Awaited<ReturnType<typeof searchRules>>;
     try {
-      found = await searchRules(deps.client, call, deps.config.urls.service, { path__icontains: term });
+      found = await searchRules(deps.client, call, { path__icontains: term });
     } catch (error) {
       if (index === 0 || !isSearchOutage(error)) throw error;
       incomplete = true;

@@ -1,14 +1,16 @@
 // Restricted-data tokens: createRestrictedDataToken through the same pipeline (with the identity's LWA
 // token), one RDT per (identity, restricted resource) cached until shortly before its expiresIn.
 import { type Pipeline, type TokenAuth, tokenAuth } from '@obmcp/http-kit';
+import type { OperationRef } from '@obmcp/openapi-tools';
+import { spOperationKey } from '../operations/call-operation.js';
+import { spOperation } from '../operations/catalog.js';
 import { isExpiredToken, readErrors } from '../http/upstream-error.js';
 import type { DataElement, RoleName } from '../restricted/restricted-operations.js';
 import type { RestrictedResource } from '../restricted/restricted-resource.js';
 import { deniedDataElements, isRoleRefusal, rdtRefused } from './rdt-errors.js';
 
-/** Pipeline operation (rate-table row and limiter bucket) of the Tokens API: its model's usage plan. */
-export const TOKENS_OPERATION = 'tokens_2021-03-01.createRestrictedDataToken';
-export const TOKENS_PATH = '/tokens/2021-03-01/restrictedDataToken';
+/** The Tokens API operation: its recipe's path, and its key (limiter bucket, the model's usage plan). */
+const TOKENS: OperationRef = ['tokens_2021-03-01', 'createRestrictedDataToken'];
 
 /** Auth scopes with this prefix carry an RDT request; every other scope is an identity's LWA token. */
 export const RDT_SCOPE_PREFIX = 'rdt:';
@@ -80,10 +82,11 @@ export function createRdtAuth(
   const now = options.now ?? Date.now;
 
   async function create(request: RdtRequest, resource: RestrictedResource, signal?: AbortSignal) {
+    const tokens = spOperation(TOKENS);
     const res = await pipeline().exchange({
-      operation: TOKENS_OPERATION,
-      method: 'POST',
-      path: TOKENS_PATH,
+      operation: spOperationKey(tokens),
+      method: tokens.recipe.method,
+      path: tokens.recipe.path,
       body: { restrictedResources: [resource] },
       auth: request.identity,
       limitScope: request.identity,

@@ -4,11 +4,10 @@ import type { Pipeline, QueryValue } from '@obmcp/http-kit';
 import type { Session } from '../identity/session.js';
 import type { RestrictedData } from '../restricted/restricted-data.js';
 import type { RoleName } from '../restricted/restricted-operations.js';
-import type { SpOperation } from './rate-table.js';
 
 export interface SpRequest {
-  /** Rate-table row and limiter bucket: a curated operation, or `<api>.<operationId>` of a generated one. */
-  operation: SpOperation | string;
+  /** Limiter bucket and usage plan: the catalog operation's `<api>.<operationId>`. */
+  operation: string;
   /** Media type to ask for (default application/json). */
   accept?: string;
   /** Header parameters of the operation (credentials come from the auth plug-in and win). */

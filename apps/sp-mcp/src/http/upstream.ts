@@ -4,7 +4,6 @@ import {
   type AuthPlugin,
   type Fetcher,
   type Limiter,
-  type LimitRule,
   rateLimitHeaders,
   limitRules,
   type UpstreamDescription,
@@ -12,7 +11,7 @@ import {
 import type { SpConfig } from '../config.js';
 import type { Session } from '../identity/session.js';
 import { spBaseUrl } from './hosts.js';
-import { ruleFor } from './rate-table.js';
+import { operationRule, UNDOCUMENTED_RULE } from '../operations/usage-plan.js';
 import { errorBodyOn2xx, parseSpError } from './upstream-error.js';
 
 export interface SpUpstreamDeps {
@@ -23,8 +22,6 @@ export interface SpUpstreamDeps {
   limiter: Limiter;
   env: Record<string, string | undefined>;
   log?: Logger;
-  /** Usage plans of generated operations (`<api>.<operationId>`); the rate table covers the curated ones. */
-  rules?: (operation: string) => LimitRule | undefined;
 }
 
 export function spUpstream(deps: SpUpstreamDeps): UpstreamDescription {
@@ -41,7 +38,8 @@ export function spUpstream(deps: SpUpstreamDeps): UpstreamDescription {
     failureOn2xx: errorBodyOn2xx,
     limits: {
       limiter: deps.limiter,
-      ...limitRules((operation) => deps.rules?.(operation) ?? ruleFor(operation), deps.env),
+      // Every request names its operation (`<api>.<operationId>`): the rule is that operation's usage plan.
+      ...limitRules((operation) => operationRule(operation) ?? UNDOCUMENTED_RULE, deps.env),
     },
     retry: {
       maxAttempts: config.maxAttempts,

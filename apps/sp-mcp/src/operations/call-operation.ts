@@ -1,11 +1,25 @@
-// The one place a generated operation meets the upstream client: recipe + args → SpApiClient.call.
+// sp-mcp's client call for one catalog operation: recipe + args → SpApiClient.call, limited by the
+// operation's own usage plan (`<api>.<operationId>`). Generated and curated tools both go through it.
 import type { CallContext } from '@obmcp/contract';
-import { buildRequest, type CatalogOperation, type ExecuteOperation } from '@obmcp/openapi-tools';
+import {
+  buildRequest,
+  type CatalogOperation,
+  type ExecuteOperation,
+  operationKey,
+} from '@obmcp/openapi-tools';
 import type { SpApiClient, SpResult } from '../http/sp-client.js';
+import type { RoleName } from '../restricted/restricted-operations.js';
+import { spCatalog } from './catalog.js';
 
-/** Limiter key of a generated operation: operationIds repeat across APIs, so the model stem qualifies it. */
-export function operationKey(op: CatalogOperation): string {
-  return `${op.meta.api}.${op.meta.operationId}`;
+/** What a curated tool may add to a call that the spec cannot say. */
+export interface SpCallExtra {
+  /** A conditional restricted operation (a restricted report type's document): request an RDT. */
+  restrictedData?: { roles: readonly RoleName[] };
+}
+
+/** Limiter key of an operation: operationIds repeat across APIs, so the model stem qualifies it. */
+export function spOperationKey(op: CatalogOperation): string {
+  return operationKey(spCatalog(), op);
 }
 
 export async function callOperation(
@@ -13,12 +27,13 @@ export async function callOperation(
   op: CatalogOperation,
   args: Record<string, unknown>,
   call: CallContext,
+  extra?: SpCallExtra,
 ): Promise<SpResult> {
   const built = buildRequest(op.recipe, args);
   const { accept, 'content-type': _contentType, ...headers } = built.headers;
   return client.call(
     {
-      operation: operationKey(op),
+      operation: spOperationKey(op),
       method: built.method,
       path: built.pathAndQuery,
       ...(built.body === undefined ? {} : { body: built.body }),
@@ -26,6 +41,7 @@ export async function callOperation(
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
       // The success body documents an `errors` list (e.g. a validation result): a payload, not a failure.
       ...(op.recipe.errorsInSuccess ? { errorsInSuccess: true } : {}),
+      ...(extra?.restrictedData ? { restrictedData: extra.restrictedData } : {}),
     },
     call,
   );

@@ -1,14 +1,12 @@
-// sp-mcp tools from the generated catalog: curated tools declare (and replace) their operation, every
-// other operation is a generated tool, listed when its API is selected (SP_API_TOOLSETS); the shared
+// sp-mcp tools from the generated catalog: curated tools declare (and replace) their operation (bind.ts),
+// every other operation is a generated tool, listed when its API is selected (SP_API_TOOLSETS); the shared
 // catalogToolSplit does the split.
 import type { ToolDefinition } from '@obmcp/contract';
-import type { LimitRule } from '@obmcp/http-kit';
 import { CURATED_TOOLSET, catalogToolSplit, type ToolSplit } from '@obmcp/openapi-tools';
 import type { SpApiClient } from '../http/sp-client.js';
-import { operationKey, spOperationExecutor } from './call-operation.js';
-import { spCatalog } from './catalog.js';
-import { withOperationMeta } from './curated-operations.js';
 import { withRdtNote } from '../restricted/rdt-notes.js';
+import { spOperationExecutor } from './call-operation.js';
+import { spCatalog } from './catalog.js';
 import { OUTSIDE_DEFAULT } from './default-listing.js';
 
 /** Default SP_API_TOOLSETS: the curated tools; every other operation is reachable through Code Mode. */
@@ -29,7 +27,7 @@ export function spToolSplit(options: SpOperationOptions): ToolSplit {
   try {
     const split = catalogToolSplit({
       catalog,
-      curated: withOperationMeta(options.curated, catalog),
+      curated: options.curated,
       toolsets: options.toolsets,
       defaultToolsets: DEFAULT_SP_TOOLSETS,
       enableWrites: options.enableWrites,
@@ -40,20 +38,4 @@ export function spToolSplit(options: SpOperationOptions): ToolSplit {
   } catch (error) {
     throw new Error(`SP_API_TOOLSETS: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/**
- * Operations whose model documents no usage plan: one request per second, burst 5, until the
- * upstream's x-amzn-RateLimit-Limit header teaches the limiter the real rate.
- */
-export const UNDOCUMENTED_RULE: LimitRule = { rate: 1, burst: 5 };
-
-let rules: Map<string, LimitRule> | undefined;
-
-/** The limiter rule of a generated operation (by `<api>.<operationId>`), undefined for others. */
-export function operationRule(operation: string): LimitRule | undefined {
-  rules ??= new Map(
-    spCatalog().operations.map((op) => [operationKey(op), op.usagePlan ?? UNDOCUMENTED_RULE]),
-  );
-  return rules.get(operation);
 }

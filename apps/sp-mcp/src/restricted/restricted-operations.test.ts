@@ -1,13 +1,14 @@
 // The restricted-operation table: every row is an operation of the vendored models, and requests match it.
 import { describe, expect, it } from 'vitest';
 import { spCatalog } from '../operations/catalog.js';
-import { RESTRICTED_OPERATIONS } from './restricted-operations.js';
+import { restrictedOperations } from './restricted-operations.js';
 import { matchRestricted } from './restricted-resource.js';
 
-describe('RESTRICTED_OPERATIONS', () => {
+describe('restrictedOperations', () => {
   it('names only operations of the vendored models, with their method and path', () => {
+    expect(restrictedOperations()).toHaveLength(30);
     const ops = spCatalog().operations.map((o) => o.meta);
-    for (const row of RESTRICTED_OPERATIONS) {
+    for (const row of restrictedOperations()) {
       const op = ops.find((o) => o.api === row.api && o.operationId === row.operationId);
       expect(op, `${row.api}.${row.operationId}`).toBeDefined();
       expect({ method: op?.method, path: op?.path }).toEqual({ method: row.method, path: row.path });

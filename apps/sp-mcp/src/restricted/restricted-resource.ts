@@ -1,6 +1,6 @@
 // Which restricted operation a request calls, and the restricted resource its RDT must name.
 import type { DataElement, RestrictedOperation } from './restricted-operations.js';
-import { RESTRICTED_OPERATIONS } from './restricted-operations.js';
+import { restrictedOperations } from './restricted-operations.js';
 
 /** One entry of createRestrictedDataToken's `restrictedResources` (tokens_2021-03-01.json `RestrictedResource`). */
 export interface RestrictedResource {
@@ -14,10 +14,15 @@ export interface RestrictedMatch {
   resource: RestrictedResource;
 }
 
-const templates = RESTRICTED_OPERATIONS.map((operation) => ({
-  operation,
-  pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/?#]+')}$`),
-}));
+let templates: Array<{ operation: RestrictedOperation; pattern: RegExp }> | undefined;
+
+function restrictedTemplates() {
+  templates ??= restrictedOperations().map((operation) => ({
+    operation,
+    pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/?#]+')}$`),
+  }));
+  return templates;
+}
 
 /**
  * The restricted operation behind `method path` (the path as sent: encoded segments, query allowed), or
@@ -25,7 +30,7 @@ const templates = RESTRICTED_OPERATIONS.map((operation) => ({
  */
 export function matchRestricted(method: string, pathAndQuery: string): RestrictedMatch | undefined {
   const path = pathAndQuery.split('?')[0] ?? pathAndQuery;
-  const hit = templates.find((t) => t.operation.method === method && t.pattern.test(path));
+  const hit = restrictedTemplates().find((t) => t.operation.method === method && t.pattern.test(path));
   if (!hit) return undefined;
   const { operation } = hit;
   return {

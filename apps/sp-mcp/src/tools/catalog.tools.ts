@@ -1,8 +1,6 @@
 // Catalog Items 2022-04-01 tools: search_catalog_items and get_catalog_item (camelCase upstream).
-import { fillPath } from '@obmcp/http-kit';
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { mapQuery } from '../http/query-case.js';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { asin, marketplaceIds1, marketplaceIds50, pageToken, sellerId } from './schema-parts.js';
 
@@ -72,21 +70,6 @@ const searchSchema = {
   ],
 } as const;
 
-const SEARCH_KEYS = [
-  'marketplaceIds',
-  'identifiers',
-  'identifiersType',
-  'keywords',
-  'includedData',
-  'locale',
-  'sellerId',
-  'brandNames',
-  'classificationIds',
-  'pageSize',
-  'pageToken',
-  'keywordsLocale',
-] as const;
-
 const getSchema = {
   type: 'object',
   properties: { asin, marketplaceIds: marketplaceIds50, includedData, locale },
@@ -94,58 +77,43 @@ const getSchema = {
   examples: [{ asin: 'B08N5WRWNW', marketplaceIds: ['ATVPDKIKX0DER'] }],
 } as const;
 
-export function catalogTools(deps: SpToolDeps): ToolDefinition[] {
-  const { client } = deps;
+export function catalogTools(deps: ToolDeps): ToolDefinition[] {
+  const { operations } = deps;
   return [
-    defineTool<FromSchema<typeof searchSchema>>({
-      name: 'search_catalog_items',
-      title: 'Search catalog items',
-      description:
-        'Searches the Amazon catalog by keywords or identifiers (Catalog Items 2022-04-01). identifiersType is required with identifiers; keywords and identifiers cannot be combined; SKU searches default sellerId to that of the active identity. Rate 2/s, burst 2.',
-      inputSchema: searchSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await client.call(
-          {
-            operation: 'searchCatalogItems',
-            method: 'GET',
-            path: '/catalog/2022-04-01/items',
-            // sellerId is "Required when identifiersType is SKU" (model): default it like the
-            // listings tools do (audit S1-3).
-            query: mapQuery(
-              args.identifiersType === 'SKU'
-                ? { ...args, sellerId: resolveSellerId(deps, args.sellerId) }
-                : args,
-              SEARCH_KEYS,
-              'camel',
-            ),
-          },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
-    defineTool<FromSchema<typeof getSchema>>({
-      name: 'get_catalog_item',
-      title: 'Get catalog item',
-      description:
-        'Returns one catalog item by ASIN (Catalog Items 2022-04-01 getCatalogItem). Rate 2/s, burst 2.',
-      inputSchema: getSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await client.call(
-          {
-            operation: 'getCatalogItem',
-            method: 'GET',
-            path: fillPath('/catalog/2022-04-01/items/{asin}', { asin: { value: args.asin } }),
-            query: mapQuery(args, ['marketplaceIds', 'includedData', 'locale'], 'camel'),
-          },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
+    operations.one(['catalogItems_2022-04-01', 'searchCatalogItems'], (send) =>
+      defineTool<FromSchema<typeof searchSchema>>({
+        name: 'search_catalog_items',
+        title: 'Search catalog items',
+        description:
+          'Searches the Amazon catalog by keywords or identifiers (Catalog Items 2022-04-01). identifiersType is required with identifiers; keywords and identifiers cannot be combined; SKU searches default sellerId to that of the active identity.',
+        inputSchema: searchSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          // sellerId is "Required when identifiersType is SKU" (model): default it like the
+          // listings tools do (audit S1-3).
+          const query =
+            args.identifiersType === 'SKU'
+              ? { ...args, sellerId: resolveSellerId(deps, args.sellerId) }
+              : args;
+          const { body } = await send(query, call);
+          return asObject(body);
+        },
+      }),
+    ),
+    operations.one(['catalogItems_2022-04-01', 'getCatalogItem'], (send) =>
+      defineTool<FromSchema<typeof getSchema>>({
+        name: 'get_catalog_item',
+        title: 'Get catalog item',
+        description: 'Returns one catalog item by ASIN (Catalog Items 2022-04-01 getCatalogItem).',
+        inputSchema: getSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send(args, call);
+          return asObject(body);
+        },
+      }),
+    ),
   ];
 }

@@ -3,13 +3,16 @@ import type { Fetcher } from '@obmcp/http-kit';
 import type { SpConfig } from '../config.js';
 import type { SpApiClient } from '../http/sp-client.js';
 import type { Session } from '../identity/session.js';
+import type { SpOperations } from '../operations/bind.js';
 
-export interface SpToolDeps {
+export interface ToolDeps {
   config: SpConfig;
   session: Session;
   client: SpApiClient;
   /** Fetcher for presigned document URLs (no SP-API credentials attached). */
   documents: Fetcher;
+  /** Binds a curated tool to its catalog operation(s) and calls them through the recipe. */
+  operations: SpOperations;
 }
 
 /** Reads `payload` of a v0 body ({payload, errors}) as an object. */

@@ -1,5 +1,4 @@
 // Feeds 2021-06-30 tools: create_feed_document + create_feed (writes, gated) and get_feed (read).
-import { fillPath } from '@obmcp/http-kit';
 import {
   defineTool,
   type FromSchema,
@@ -9,7 +8,7 @@ import {
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { uploadDocument } from '../http/document-download.js';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { marketplaceIds25 } from './schema-parts.js';
 
 const feedId = {
@@ -80,75 +79,62 @@ const getSchema = {
   examples: [{ feedId: '50002' }],
 } as const;
 
-export function feedsReadTools(deps: SpToolDeps): ToolDefinition[] {
+export function feedsReadTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof getSchema>>({
-      name: 'get_feed',
-      title: 'Get feed status',
-      description:
-        'Feed processing status and resultFeedDocumentId (Feeds 2021-06-30 getFeed). Rate 2/s, burst 15.',
-      inputSchema: getSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await deps.client.call(
-          {
-            operation: 'getFeed',
-            method: 'GET',
-            path: fillPath('/feeds/2021-06-30/feeds/{feedId}', { feedId: { value: args.feedId } }),
-          },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
+    deps.operations.one(['feeds_2021-06-30', 'getFeed'], (send) =>
+      defineTool<FromSchema<typeof getSchema>>({
+        name: 'get_feed',
+        title: 'Get feed status',
+        description: 'Feed processing status and resultFeedDocumentId (Feeds 2021-06-30 getFeed).',
+        inputSchema: getSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send(args, call);
+          return asObject(body);
+        },
+      }),
+    ),
   ];
 }
 
-export function feedsWriteTools(deps: SpToolDeps): ToolDefinition[] {
+export function feedsWriteTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof documentSchema>>({
-      name: 'create_feed_document',
-      title: 'Create a feed document (write)',
-      description:
-        'Creates a feed document and its presigned upload URL (Feeds 2021-06-30 createFeedDocument, HTTP 201); uploads content to it (the URL itself is never returned, so pass content). Only listed when SP_API_ENABLE_WRITES=true.',
-      inputSchema: documentSchema,
-      passthrough: 'body',
-      annotations: CREATE_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await deps.client.call(
-          {
-            operation: 'createFeedDocument',
-            method: 'POST',
-            path: '/feeds/2021-06-30/documents',
-            body: { contentType: args.contentType },
-          },
-          call,
-        );
-        const doc = asObject(body);
-        const url = typeof doc.url === 'string' ? doc.url : undefined;
-        if (args.content !== undefined && url?.startsWith('https://')) {
-          await uploadDocument(deps.documents, url, args.contentType, args.content, call);
-        }
-        // The presigned URL is a short-lived capability: it is used here and never returned.
-        return { feedDocumentId: doc.feedDocumentId, uploaded: args.content !== undefined };
-      },
-    }),
-    defineTool<FromSchema<typeof createSchema>>({
-      name: 'create_feed',
-      title: 'Submit a feed (write)',
-      description:
-        'Submits an uploaded feed document for processing (Feeds 2021-06-30 createFeed, HTTP 202); feeds change live seller data. Only listed when SP_API_ENABLE_WRITES=true. Rate 0.0083/s, burst 15.',
-      inputSchema: createSchema,
-      passthrough: 'body',
-      annotations: CHANGE_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await deps.client.call(
-          { operation: 'createFeed', method: 'POST', path: '/feeds/2021-06-30/feeds', body: args },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
+    deps.operations.one(['feeds_2021-06-30', 'createFeedDocument'], (send) =>
+      defineTool<FromSchema<typeof documentSchema>>({
+        name: 'create_feed_document',
+        title: 'Create a feed document (write)',
+        description:
+          'Creates a feed document and its presigned upload URL (Feeds 2021-06-30 createFeedDocument, HTTP 201); uploads content to it (the URL itself is never returned, so pass content). Only listed when SP_API_ENABLE_WRITES=true.',
+        inputSchema: documentSchema,
+        passthrough: 'body',
+        annotations: CREATE_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send({ body: { contentType: args.contentType } }, call);
+          const doc = asObject(body);
+          const url = typeof doc.url === 'string' ? doc.url : undefined;
+          if (args.content !== undefined && url?.startsWith('https://')) {
+            await uploadDocument(deps.documents, url, args.contentType, args.content, call);
+          }
+          // The presigned URL is a short-lived capability: it is used here and never returned.
+          return { feedDocumentId: doc.feedDocumentId, uploaded: args.content !== undefined };
+        },
+      }),
+    ),
+    deps.operations.one(['feeds_2021-06-30', 'createFeed'], (send) =>
+      defineTool<FromSchema<typeof createSchema>>({
+        name: 'create_feed',
+        title: 'Submit a feed (write)',
+        description:
+          'Submits an uploaded feed document for processing (Feeds 2021-06-30 createFeed, HTTP 202); feeds change live seller data. Only listed when SP_API_ENABLE_WRITES=true.',
+        inputSchema: createSchema,
+        passthrough: 'body',
+        annotations: CHANGE_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send({ body: args }, call);
+          return asObject(body);
+        },
+      }),
+    ),
   ];
 }

@@ -8,9 +8,7 @@ import {
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { currencyOf } from '../hints/currencies.js';
-import { callCatalogOperation } from '../operations/catalog-call.js';
-import { WORKFLOW_OPS } from '../operations/workflow-operations.js';
-import { asObject, payloadOf, type SpToolDeps } from './deps.js';
+import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { asin, marketplaceId, sku } from './schema-parts.js';
 
 const amount = { type: 'number', minimum: 0, maximum: 1_000_000 } as const;
@@ -113,43 +111,48 @@ function estimateOf(result: Obj, id: { IdType: string; IdValue: string }): Obj {
   };
 }
 
-export function feesTools(deps: SpToolDeps): ToolDefinition[] {
+/** One item by ASIN, one by SKU, or a batch of up to 20: the tool picks the operation. */
+const FEES_OPERATIONS = {
+  forAsin: ['productFeesV0', 'getMyFeesEstimateForASIN'],
+  forSku: ['productFeesV0', 'getMyFeesEstimateForSKU'],
+  batch: ['productFeesV0', 'getMyFeesEstimates'],
+} as const;
+
+export function feesTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<Args>({
-      name: 'estimate_fees',
-      title: 'Estimate selling fees',
-      description:
-        'Estimated Amazon fees (referral, FBA …) per item at a price, by ASIN or SKU (Product Fees v0; up to 20 items).',
-      inputSchema: schema,
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const currency = currencyFor(args);
-        const ids = args.items.map(identify);
-        const requests = args.items.map((item, i) => feesRequest(args, item, i, currency));
-        const [first] = args.items;
-        const [id] = ids;
-        const [request] = requests;
-        if (args.items.length === 1 && first && id && request) {
-          const byAsin = id.IdType === 'ASIN';
-          const { body } = await callCatalogOperation(
-            deps.client,
-            byAsin ? WORKFLOW_OPS.feesForAsin : WORKFLOW_OPS.feesForSku,
-            { [byAsin ? 'Asin' : 'SellerSKU']: id.IdValue, body: { FeesEstimateRequest: request } },
+    deps.operations.many(FEES_OPERATIONS, (send) =>
+      defineTool<Args>({
+        name: 'estimate_fees',
+        title: 'Estimate selling fees',
+        description:
+          'Estimated Amazon fees (referral, FBA …) per item at a price, by ASIN or SKU (Product Fees v0; up to 20 items).',
+        inputSchema: schema,
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const currency = currencyFor(args);
+          const ids = args.items.map(identify);
+          const requests = args.items.map((item, i) => feesRequest(args, item, i, currency));
+          const [first] = args.items;
+          const [id] = ids;
+          const [request] = requests;
+          if (args.items.length === 1 && first && id && request) {
+            const byAsin = id.IdType === 'ASIN';
+            const { body } = await (byAsin ? send.forAsin : send.forSku)(
+              { [byAsin ? 'Asin' : 'SellerSKU']: id.IdValue, body: { FeesEstimateRequest: request } },
+              call,
+            );
+            return { estimates: [estimateOf(asObject(payloadOf(body).FeesEstimateResult), id)] };
+          }
+          const { body } = await send.batch(
+            { body: requests.map((r, i) => ({ FeesEstimateRequest: r, ...ids[i] })) },
             call,
           );
-          return { estimates: [estimateOf(asObject(payloadOf(body).FeesEstimateResult), id)] };
-        }
-        const { body } = await callCatalogOperation(
-          deps.client,
-          WORKFLOW_OPS.feesBatch,
-          { body: requests.map((r, i) => ({ FeesEstimateRequest: r, ...ids[i] })) },
-          call,
-        );
-        const results = Array.isArray(body) ? body : [];
-        return {
-          estimates: ids.map((idOf, i) => estimateOf(asObject(results[i]), idOf)),
-        };
-      },
-    }),
+          const results = Array.isArray(body) ? body : [];
+          return {
+            estimates: ids.map((idOf, i) => estimateOf(asObject(results[i]), idOf)),
+          };
+        },
+      }),
+    ),
   ];
 }

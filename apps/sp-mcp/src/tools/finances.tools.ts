@@ -7,11 +7,14 @@ import {
   type ToolDefinition,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { callCatalogOperation } from '../operations/catalog-call.js';
-import { WORKFLOW_OPS } from '../operations/workflow-operations.js';
-import { payloadOf, type SpToolDeps } from './deps.js';
+import { payloadOf, type ToolDeps } from './deps.js';
 import { totalFinancialEvents } from './fee-totals.js';
-import { type EventsRead, readFinancialEvents } from './financial-events.js';
+import {
+  type EventsRead,
+  FINANCIAL_EVENT_OPERATIONS,
+  type FinancialEventSends,
+  readFinancialEvents,
+} from './financial-events.js';
 import { dateTime, orderId, pageToken } from './schema-parts.js';
 
 /** Pages read by default before a summary reports `truncated`. */
@@ -54,9 +57,9 @@ const eventsSchema = {
 
 type EventsArgs = FromSchema<typeof eventsSchema>;
 
-async function readEvents(deps: SpToolDeps, args: EventsArgs, call: CallContext) {
+async function readEvents(send: FinancialEventSends, args: EventsArgs, call: CallContext) {
   return readFinancialEvents(
-    deps,
+    send,
     args,
     {
       maxPages: args.maxPages ?? DEFAULT_MAX_PAGES,
@@ -93,65 +96,69 @@ function refundOf(event: Obj) {
   };
 }
 
-export function financesTools(deps: SpToolDeps): ToolDefinition[] {
+export function financesTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof groupsSchema>>({
-      name: 'list_settlements',
-      title: 'List settlements (financial event groups)',
-      description: 'Settlements (financial event groups): period, status, total (Finances v0).',
-      inputSchema: groupsSchema,
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await callCatalogOperation(
-          deps.client,
-          WORKFLOW_OPS.listFinancialEventGroups,
-          // The model: the next page takes the token "and the same arguments as the call that produced it".
-          {
-            FinancialEventGroupStartedAfter: args.startedAfter,
-            FinancialEventGroupStartedBefore: args.startedBefore,
-            MaxResultsPerPage: args.maxResults,
-            NextToken: args.nextToken,
-          },
-          call,
-        );
-        const p = payloadOf(body);
-        return {
-          groups: Array.isArray(p.FinancialEventGroupList) ? p.FinancialEventGroupList : [],
-          ...(str(p.NextToken) ? { nextToken: str(p.NextToken) } : {}),
-        };
-      },
-    }),
-    defineTool<EventsArgs>({
-      name: 'summarize_fees',
-      title: 'Summarize fees and charges',
-      description:
-        'Fees, charges, promotions and withheld tax by type, per currency, for one of orderId, eventGroupId or postedAfter (Finances v0, all pages up to maxPages).',
-      inputSchema: eventsSchema,
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const read = await readEvents(deps, args, call);
-        return { ...totalFinancialEvents(read.lists), ...paging(read) };
-      },
-    }),
-    defineTool<EventsArgs>({
-      name: 'list_refunds',
-      title: 'List refunds',
-      description:
-        'Refunds with order, SKU and amounts, for one of orderId, eventGroupId or postedAfter (Finances v0). Return reasons: report GET_FBA_FULFILLMENT_CUSTOMER_RETURNS_DATA.',
-      inputSchema: eventsSchema,
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const read = await readEvents(deps, args, call);
-        const events = (read.lists.RefundEventList ?? []).filter(
-          (e): e is Obj => typeof e === 'object' && e !== null && !Array.isArray(e),
-        );
-        return {
-          refunds: events.map(refundOf),
-          count: events.length,
-          totals: totalFinancialEvents({ RefundEventList: events }).totals,
-          ...paging(read),
-        };
-      },
-    }),
+    deps.operations.many({ groups: ['financesV0', 'listFinancialEventGroups'] }, (send) =>
+      defineTool<FromSchema<typeof groupsSchema>>({
+        name: 'list_settlements',
+        title: 'List settlements (financial event groups)',
+        description: 'Settlements (financial event groups): period, status, total (Finances v0).',
+        inputSchema: groupsSchema,
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send.groups(
+            // The model: the next page takes the token "and the same arguments as the call that produced it".
+            {
+              FinancialEventGroupStartedAfter: args.startedAfter,
+              FinancialEventGroupStartedBefore: args.startedBefore,
+              MaxResultsPerPage: args.maxResults,
+              NextToken: args.nextToken,
+            },
+            call,
+          );
+          const p = payloadOf(body);
+          return {
+            groups: Array.isArray(p.FinancialEventGroupList) ? p.FinancialEventGroupList : [],
+            ...(str(p.NextToken) ? { nextToken: str(p.NextToken) } : {}),
+          };
+        },
+      }),
+    ),
+    deps.operations.many(FINANCIAL_EVENT_OPERATIONS, (send) =>
+      defineTool<EventsArgs>({
+        name: 'summarize_fees',
+        title: 'Summarize fees and charges',
+        description:
+          'Fees, charges, promotions and withheld tax by type, per currency, for one of orderId, eventGroupId or postedAfter (Finances v0, all pages up to maxPages).',
+        inputSchema: eventsSchema,
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const read = await readEvents(send, args, call);
+          return { ...totalFinancialEvents(read.lists), ...paging(read) };
+        },
+      }),
+    ),
+    deps.operations.many(FINANCIAL_EVENT_OPERATIONS, (send) =>
+      defineTool<EventsArgs>({
+        name: 'list_refunds',
+        title: 'List refunds',
+        description:
+          'Refunds with order, SKU and amounts, for one of orderId, eventGroupId or postedAfter (Finances v0). Return reasons: report GET_FBA_FULFILLMENT_CUSTOMER_RETURNS_DATA.',
+        inputSchema: eventsSchema,
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const read = await readEvents(send, args, call);
+          const events = (read.lists.RefundEventList ?? []).filter(
+            (e): e is Obj => typeof e === 'object' && e !== null && !Array.isArray(e),
+          );
+          return {
+            refunds: events.map(refundOf),
+            count: events.length,
+            totals: totalFinancialEvents({ RefundEventList: events }).totals,
+            ...paging(read),
+          };
+        },
+      }),
+    ),
   ];
 }

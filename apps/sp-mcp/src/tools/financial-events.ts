@@ -1,9 +1,21 @@
 // Reads Finances v0 financial events for one order, one event group or a posted-date range, page after
 // page (NextToken, same arguments) up to a bound; a read cut by the bound says so and hands back the token.
 import { type CallContext, DomainValidationError } from '@obmcp/contract';
-import { callCatalogOperation, type OperationRef } from '../operations/catalog-call.js';
-import { WORKFLOW_OPS } from '../operations/workflow-operations.js';
-import { asObject, payloadOf, type SpToolDeps } from './deps.js';
+import type { OperationRef, SendOperation } from '@obmcp/openapi-tools';
+import type { SpCallExtra } from '../operations/call-operation.js';
+import type { SpResult } from '../http/sp-client.js';
+import { asObject, payloadOf } from './deps.js';
+
+/** The three Finances v0 reads of financial events, in the order a workflow declares them. */
+export const FINANCIAL_EVENT_OPERATIONS = {
+  byRange: ['financesV0', 'listFinancialEvents'],
+  byGroup: ['financesV0', 'listFinancialEventsByGroupId'],
+  byOrder: ['financesV0', 'listFinancialEventsByOrderId'],
+} as const satisfies Record<string, OperationRef>;
+
+export type FinancialEventSends = Readonly<
+  Record<keyof typeof FINANCIAL_EVENT_OPERATIONS, SendOperation<SpResult, SpCallExtra>>
+>;
 
 /** What the caller asks for: exactly one of orderId, eventGroupId and postedAfter (date range). */
 export interface EventsSource {
@@ -39,7 +51,10 @@ function invalid(summary: string, paths: string[], issue: string): DomainValidat
 }
 
 /** The operation and its arguments (the model's own names) for a source; throws on a bad combination. */
-function requestFor(source: EventsSource, pageSize: number): [OperationRef, Record<string, unknown>] {
+function requestFor(
+  source: EventsSource,
+  pageSize: number,
+): [keyof typeof FINANCIAL_EVENT_OPERATIONS, Record<string, unknown>] {
   const given = (['orderId', 'eventGroupId', 'postedAfter'] as const).filter((k) => source[k] !== undefined);
   if (given.length !== 1)
     throw invalid(
@@ -63,33 +78,25 @@ function requestFor(source: EventsSource, pageSize: number): [OperationRef, Reco
     ...(before === undefined ? {} : { PostedBefore: before }),
   };
   if (source.orderId !== undefined)
-    return [
-      WORKFLOW_OPS.listFinancialEventsByOrderId,
-      { orderId: source.orderId, MaxResultsPerPage: pageSize },
-    ];
+    return ['byOrder', { orderId: source.orderId, MaxResultsPerPage: pageSize }];
   if (source.eventGroupId !== undefined)
-    return [
-      WORKFLOW_OPS.listFinancialEventsByGroupId,
-      { eventGroupId: source.eventGroupId, MaxResultsPerPage: pageSize, ...range },
-    ];
-  return [WORKFLOW_OPS.listFinancialEvents, { MaxResultsPerPage: pageSize, ...range }];
+    return ['byGroup', { eventGroupId: source.eventGroupId, MaxResultsPerPage: pageSize, ...range }];
+  return ['byRange', { MaxResultsPerPage: pageSize, ...range }];
 }
 
 export async function readFinancialEvents(
-  deps: SpToolDeps,
+  send: FinancialEventSends,
   source: EventsSource,
   paging: EventsPaging,
   call: CallContext,
 ): Promise<EventsRead> {
   // Throws on a bad combination before any request is sent.
-  const [op, args] = requestFor(source, paging.pageSize);
+  const [read, args] = requestFor(source, paging.pageSize);
   const lists: Record<string, unknown[]> = {};
   let token = paging.nextToken;
   for (let page = 1; page <= paging.maxPages; page++) {
     // The model: page on with NextToken "and include the same arguments as the call that produced it".
-    const { body } = await callCatalogOperation(
-      deps.client,
-      op,
+    const { body } = await send[read](
       { ...args, ...(token === undefined ? {} : { NextToken: token }) },
       call,
     );

@@ -11,7 +11,7 @@ import {
 } from '@obmcp/contract';
 import { publicIdentity } from '../identity/identities.js';
 import { spBaseUrl } from '../http/hosts.js';
-import type { SpToolDeps } from './deps.js';
+import type { ToolDeps } from './deps.js';
 
 const emptySchema = { type: 'object', properties: {}, additionalProperties: false, examples: [{}] } as const;
 
@@ -44,7 +44,7 @@ const setRegionSchema = {
   examples: [{ region: 'na' }],
 } as const;
 
-export function identityTools(deps: SpToolDeps): ToolDefinition[] {
+export function identityTools(deps: ToolDeps): ToolDefinition[] {
   const { session } = deps;
   const regionInfo = () => ({
     region: session.region,

@@ -1,7 +1,7 @@
 // All sp-mcp tools; write tools only when SP_API_ENABLE_WRITES=true; sandbox mode admits canned values.
 import type { ToolDefinition } from '@obmcp/contract';
 import { catalogTools } from './catalog.tools.js';
-import type { SpToolDeps } from './deps.js';
+import type { ToolDeps } from './deps.js';
 import { feedsReadTools, feedsWriteTools } from './feeds.tools.js';
 import { feesTools } from './fees.tools.js';
 import { financesTools } from './finances.tools.js';
@@ -17,7 +17,7 @@ import { sellersTools } from './sellers.tools.js';
 import { solicitationsWriteTools } from './solicitations.tools.js';
 import { submitFeedTool } from './submit-feed.tool.js';
 
-export function spTools(deps: SpToolDeps): ToolDefinition[] {
+export function spTools(deps: ToolDeps): ToolDefinition[] {
   const feedReads = feedsReadTools(deps);
   const read = [
     ...identityTools(deps),

@@ -1,6 +1,6 @@
 // FBA Inventory v1 tool: get_inventory_summaries (granularity = one marketplace).
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { asObject, payloadOf, type SpToolDeps } from './deps.js';
+import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { dateTime, marketplaceId, pageToken } from './schema-parts.js';
 
 const schema = {
@@ -27,23 +27,19 @@ const schema = {
   ],
 } as const;
 
-export function inventoryTools(deps: SpToolDeps): ToolDefinition[] {
+export function inventoryTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof schema>>({
-      name: 'get_inventory_summaries',
-      title: 'Get FBA inventory summaries',
-      description:
-        'FBA inventory per SKU in one marketplace (FBA Inventory v1 getInventorySummaries). Rate 2/s, burst 2.',
-      inputSchema: schema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await deps.client.call(
-          {
-            operation: 'getInventorySummaries',
-            method: 'GET',
-            path: '/fba/inventory/v1/summaries',
-            query: {
+    deps.operations.one(['fbaInventory', 'getInventorySummaries'], (send) =>
+      defineTool<FromSchema<typeof schema>>({
+        name: 'get_inventory_summaries',
+        title: 'Get FBA inventory summaries',
+        description: 'FBA inventory per SKU in one marketplace (FBA Inventory v1 getInventorySummaries).',
+        inputSchema: schema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send(
+            {
               granularityType: 'Marketplace',
               granularityId: args.marketplaceId,
               marketplaceIds: [args.marketplaceId],
@@ -52,17 +48,20 @@ export function inventoryTools(deps: SpToolDeps): ToolDefinition[] {
               sellerSkus: args.sellerSkus,
               nextToken: args.nextToken,
             },
-          },
-          call,
-        );
-        const p = payloadOf(body);
-        const pagination = asObject(asObject(body).pagination);
-        return {
-          granularity: p.granularity ?? { granularityType: 'Marketplace', granularityId: args.marketplaceId },
-          inventorySummaries: Array.isArray(p.inventorySummaries) ? p.inventorySummaries : [],
-          ...(typeof pagination.nextToken === 'string' ? { nextToken: pagination.nextToken } : {}),
-        };
-      },
-    }),
+            call,
+          );
+          const p = payloadOf(body);
+          const pagination = asObject(asObject(body).pagination);
+          return {
+            granularity: p.granularity ?? {
+              granularityType: 'Marketplace',
+              granularityId: args.marketplaceId,
+            },
+            inventorySummaries: Array.isArray(p.inventorySummaries) ? p.inventorySummaries : [],
+            ...(typeof pagination.nextToken === 'string' ? { nextToken: pagination.nextToken } : {}),
+          };
+        },
+      }),
+    ),
   ];
 }

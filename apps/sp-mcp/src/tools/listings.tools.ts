@@ -1,5 +1,4 @@
 // Listings Items 2021-08-01 tools: get_listings_item (read) and patch_listings_item (write, gated).
-import { fillPath } from '@obmcp/http-kit';
 import {
   defineTool,
   type FromSchema,
@@ -7,17 +6,9 @@ import {
   CHANGE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
-
-/** The listings item path: the seller (argument or the identity's default) and the SKU, one segment each. */
-function listingPath(seller: string, sku: string): string {
-  return fillPath('/listings/2021-08-01/items/{sellerId}/{sku}', {
-    sellerId: { value: seller },
-    sku: { value: sku },
-  });
-}
 
 const issueLocale = {
   type: 'string',
@@ -118,66 +109,44 @@ const patchSchema = {
   ],
 } as const;
 
-export function listingsReadTools(deps: SpToolDeps): ToolDefinition[] {
+export function listingsReadTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof getSchema>>({
-      name: 'get_listings_item',
-      title: 'Get a listing',
-      description:
-        'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem). Rate 5/s, burst 10.',
-      inputSchema: getSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const seller = resolveSellerId(deps, args.sellerId);
-        const { body } = await deps.client.call(
-          {
-            operation: 'getListingsItem',
-            method: 'GET',
-            path: listingPath(seller, args.sku),
-            query: {
-              marketplaceIds: args.marketplaceIds,
-              includedData: args.includedData,
-              issueLocale: args.issueLocale,
-            },
-          },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
+    deps.operations.one(['listingsItems_2021-08-01', 'getListingsItem'], (send) =>
+      defineTool<FromSchema<typeof getSchema>>({
+        name: 'get_listings_item',
+        title: 'Get a listing',
+        description: 'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem).',
+        inputSchema: getSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const seller = resolveSellerId(deps, args.sellerId);
+          const { body } = await send({ ...args, sellerId: seller }, call);
+          return asObject(body);
+        },
+      }),
+    ),
   ];
 }
 
-export function listingsWriteTools(deps: SpToolDeps): ToolDefinition[] {
+export function listingsWriteTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof patchSchema>>({
-      name: 'patch_listings_item',
-      title: 'Patch a listing (write)',
-      description:
-        'Partially updates a listing (Listings Items 2021-08-01 patchListingsItem). Changes live seller data unless mode=VALIDATION_PREVIEW. Only listed when SP_API_ENABLE_WRITES=true. Rate 5/s, burst 5.',
-      inputSchema: patchSchema,
-      passthrough: 'body',
-      annotations: CHANGE_UPSTREAM,
-      handler: async (args, call) => {
-        const seller = resolveSellerId(deps, args.sellerId);
-        const { body } = await deps.client.call(
-          {
-            operation: 'patchListingsItem',
-            method: 'PATCH',
-            path: listingPath(seller, args.sku),
-            query: {
-              marketplaceIds: args.marketplaceIds,
-              includedData: args.includedData,
-              mode: args.mode,
-              issueLocale: args.issueLocale,
-            },
-            body: { productType: args.productType, patches: args.patches },
-          },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
+    deps.operations.one(['listingsItems_2021-08-01', 'patchListingsItem'], (send) =>
+      defineTool<FromSchema<typeof patchSchema>>({
+        name: 'patch_listings_item',
+        title: 'Patch a listing (write)',
+        description:
+          'Partially updates a listing (Listings Items 2021-08-01 patchListingsItem). Changes live seller data unless mode=VALIDATION_PREVIEW. Only listed when SP_API_ENABLE_WRITES=true.',
+        inputSchema: patchSchema,
+        passthrough: 'body',
+        annotations: CHANGE_UPSTREAM,
+        handler: async (args, call) => {
+          const seller = resolveSellerId(deps, args.sellerId);
+          const { productType, patches, ...query } = args;
+          const { body } = await send({ ...query, sellerId: seller, body: { productType, patches } }, call);
+          return asObject(body);
+        },
+      }),
+    ),
   ];
 }

@@ -1,8 +1,6 @@
 // Orders tools: get_orders / get_order / get_order_items (v0, PascalCase upstream) and search_orders (2026-01-01).
-import { fillPath } from '@obmcp/http-kit';
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { mapQuery } from '../http/query-case.js';
-import { asObject, payloadOf, type SpToolDeps } from './deps.js';
+import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { checkOrderDates } from './order-date-rules.js';
 import { PageFilterMemory } from './page-filters.js';
 import { dateTime, marketplaceIds50, orderId, pageToken } from './schema-parts.js';
@@ -61,22 +59,6 @@ const getOrdersSchema = {
     },
   ],
 } as const;
-
-const V0_KEYS = [
-  'marketplaceIds',
-  'createdAfter',
-  'createdBefore',
-  'lastUpdatedAfter',
-  'lastUpdatedBefore',
-  'orderStatuses',
-  'fulfillmentChannels',
-  'paymentMethods',
-  'buyerEmail',
-  'sellerOrderId',
-  'maxResultsPerPage',
-  'amazonOrderIds',
-  'nextToken',
-] as const;
 
 const orderIdSchema = {
   type: 'object',
@@ -150,21 +132,8 @@ const searchOrdersSchema = {
   examples: [{ createdAfter: '2026-03-01T00:00:00Z', marketplaceIds: ['ATVPDKIKX0DER'] }],
 } as const;
 
-const V2026_KEYS = [
-  'createdAfter',
-  'createdBefore',
-  'lastUpdatedAfter',
-  'lastUpdatedBefore',
-  'fulfillmentStatuses',
-  'marketplaceIds',
-  'fulfilledBy',
-  'maxResultsPerPage',
-  'paginationToken',
-  'includedData',
-] as const;
-
 /** What search_orders must send unchanged on every page (the model: all but maxResultsPerPage and includedData). */
-const SEARCH_FILTER_KEYS = V2026_KEYS.filter(
+const SEARCH_FILTER_KEYS = Object.keys(searchOrdersSchema.properties).filter(
   (k) => k !== 'paginationToken' && k !== 'maxResultsPerPage' && k !== 'includedData',
 );
 
@@ -174,111 +143,88 @@ function nextTokenOf(body: Record<string, unknown>): string | undefined {
   return typeof pagination?.nextToken === 'string' ? pagination.nextToken : undefined;
 }
 
-export function ordersTools(deps: SpToolDeps): ToolDefinition[] {
-  const { client, session } = deps;
+export function ordersTools(deps: ToolDeps): ToolDefinition[] {
+  const { operations, session } = deps;
   const pages = new PageFilterMemory(SEARCH_FILTER_KEYS);
   return [
-    defineTool<FromSchema<typeof getOrdersSchema>>({
-      name: 'get_orders',
-      title: 'Get orders (Orders v0)',
-      description:
-        'Lists orders (Orders v0 getOrders, deprecated). Needs createdAfter or lastUpdatedAfter unless nextToken is given; never mix created* and lastUpdated*. PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.0167/s, burst 20.',
-      inputSchema: getOrdersSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        checkOrderDates(args, args.nextToken === undefined);
-        const { body } = await client.call(
-          {
-            operation: 'getOrders',
-            method: 'GET',
-            path: '/orders/v0/orders',
-            query: mapQuery(args, V0_KEYS, 'pascal'),
-          },
-          call,
-        );
-        const p = payloadOf(body);
-        return {
-          orders: Array.isArray(p.Orders) ? p.Orders : [],
-          ...(typeof p.NextToken === 'string' ? { nextToken: p.NextToken } : {}),
-          ...(typeof p.CreatedBefore === 'string' ? { createdBefore: p.CreatedBefore } : {}),
-          ...(typeof p.LastUpdatedBefore === 'string' ? { lastUpdatedBefore: p.LastUpdatedBefore } : {}),
-        };
-      },
-    }),
-    defineTool<FromSchema<typeof orderIdSchema>>({
-      name: 'get_order',
-      title: 'Get one order (Orders v0)',
-      description:
-        'One order by Amazon order id (Orders v0 getOrder, deprecated). PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none. Rate 0.5/s, burst 30.',
-      inputSchema: orderIdSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await client.call(
-          {
-            operation: 'getOrder',
-            method: 'GET',
-            path: fillPath('/orders/v0/orders/{orderId}', { orderId: { value: args.orderId } }),
-          },
-          call,
-        );
-        return { order: payloadOf(body) };
-      },
-    }),
-    defineTool<FromSchema<typeof orderItemsSchema>>({
-      name: 'get_order_items',
-      title: 'Get order items (Orders v0)',
-      description:
-        'The items of one order (Orders v0 getOrderItems, deprecated). Item BuyerInfo comes with an automatic restricted-data token (restricted role). Rate 0.5/s, burst 30.',
-      inputSchema: orderItemsSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await client.call(
-          {
-            operation: 'getOrderItems',
-            method: 'GET',
-            path: fillPath('/orders/v0/orders/{orderId}/orderItems', { orderId: { value: args.orderId } }),
-            query: mapQuery(args, ['nextToken'], 'pascal'),
-          },
-          call,
-        );
-        const p = payloadOf(body);
-        return {
-          orderId: typeof p.AmazonOrderId === 'string' ? p.AmazonOrderId : args.orderId,
-          orderItems: Array.isArray(p.OrderItems) ? p.OrderItems : [],
-          ...(typeof p.NextToken === 'string' ? { nextToken: p.NextToken } : {}),
-        };
-      },
-    }),
-    defineTool<FromSchema<typeof searchOrdersSchema>>({
-      name: 'search_orders',
-      title: 'Search orders (Orders 2026-01-01)',
-      description:
-        "Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter; created* and lastUpdated* dates cannot be mixed. Next page: send paginationToken alone and the server resends page 1's filters (Amazon requires them unchanged; only maxResultsPerPage and includedData may change). includedData BUYER/RECIPIENT returns buyer and recipient data without a restricted-data token.",
-      inputSchema: searchOrdersSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const identity = session.active().id;
-        const request =
-          args.paginationToken === undefined ? args : pages.complete(identity, args.paginationToken, args);
-        checkOrderDates(request, true);
-        const { body } = await client.call(
-          {
-            operation: 'searchOrders',
-            method: 'GET',
-            path: '/orders/2026-01-01/orders',
-            query: mapQuery(request, V2026_KEYS, 'camel'),
-          },
-          call,
-        );
-        const result = asObject(body);
-        const next = nextTokenOf(result);
-        if (next !== undefined) pages.remember(identity, next, request);
-        return result;
-      },
-    }),
+    operations.one(['ordersV0', 'getOrders'], (send) =>
+      defineTool<FromSchema<typeof getOrdersSchema>>({
+        name: 'get_orders',
+        title: 'Get orders (Orders v0)',
+        description:
+          'Lists orders (Orders v0 getOrders, deprecated). Needs createdAfter or lastUpdatedAfter unless nextToken is given; never mix created* and lastUpdated*. PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none.',
+        inputSchema: getOrdersSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          checkOrderDates(args, args.nextToken === undefined);
+          const { body } = await send(args, call);
+          const p = payloadOf(body);
+          return {
+            orders: Array.isArray(p.Orders) ? p.Orders : [],
+            ...(typeof p.NextToken === 'string' ? { nextToken: p.NextToken } : {}),
+            ...(typeof p.CreatedBefore === 'string' ? { createdBefore: p.CreatedBefore } : {}),
+            ...(typeof p.LastUpdatedBefore === 'string' ? { lastUpdatedBefore: p.LastUpdatedBefore } : {}),
+          };
+        },
+      }),
+    ),
+    operations.one(['ordersV0', 'getOrder'], (send) =>
+      defineTool<FromSchema<typeof orderIdSchema>>({
+        name: 'get_order',
+        title: 'Get one order (Orders v0)',
+        description:
+          'One order by Amazon order id (Orders v0 getOrder, deprecated). PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none.',
+        inputSchema: orderIdSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send(args, call);
+          return { order: payloadOf(body) };
+        },
+      }),
+    ),
+    operations.one(['ordersV0', 'getOrderItems'], (send) =>
+      defineTool<FromSchema<typeof orderItemsSchema>>({
+        name: 'get_order_items',
+        title: 'Get order items (Orders v0)',
+        description:
+          'The items of one order (Orders v0 getOrderItems, deprecated). Item BuyerInfo comes with an automatic restricted-data token (restricted role).',
+        inputSchema: orderItemsSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send(args, call);
+          const p = payloadOf(body);
+          return {
+            orderId: typeof p.AmazonOrderId === 'string' ? p.AmazonOrderId : args.orderId,
+            orderItems: Array.isArray(p.OrderItems) ? p.OrderItems : [],
+            ...(typeof p.NextToken === 'string' ? { nextToken: p.NextToken } : {}),
+          };
+        },
+      }),
+    ),
+    operations.one(['orders_2026-01-01', 'searchOrders'], (send) =>
+      defineTool<FromSchema<typeof searchOrdersSchema>>({
+        name: 'search_orders',
+        title: 'Search orders (Orders 2026-01-01)',
+        description:
+          "Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter; created* and lastUpdated* dates cannot be mixed. Next page: send paginationToken alone and the server resends page 1's filters (Amazon requires them unchanged; only maxResultsPerPage and includedData may change). includedData BUYER/RECIPIENT returns buyer and recipient data without a restricted-data token.",
+        inputSchema: searchOrdersSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const identity = session.active().id;
+          const request =
+            args.paginationToken === undefined ? args : pages.complete(identity, args.paginationToken, args);
+          checkOrderDates(request, true);
+          const { body } = await send(request, call);
+          const result = asObject(body);
+          const next = nextTokenOf(result);
+          if (next !== undefined) pages.remember(identity, next, request);
+          return result;
+        },
+      }),
+    ),
   ];
 }

@@ -1,5 +1,4 @@
 // Product Pricing v0 tools (PascalCase upstream): get_item_offers and get_pricing.
-import { fillPath } from '@obmcp/http-kit';
 import {
   DomainValidationError,
   defineTool,
@@ -7,8 +6,7 @@ import {
   type ToolDefinition,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { mapQuery } from '../http/query-case.js';
-import { payloadOf, type SpToolDeps } from './deps.js';
+import { payloadOf, type ToolDeps } from './deps.js';
 import { asin, itemCondition, marketplaceId } from './schema-parts.js';
 
 const offersSchema = {
@@ -46,69 +44,56 @@ const pricingSchema = {
   ],
 } as const;
 
-export function pricingTools(deps: SpToolDeps): ToolDefinition[] {
+export function pricingTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof offersSchema>>({
-      name: 'get_item_offers',
-      title: 'Get offers for an ASIN',
-      description:
-        'Lowest prices, Buy Box prices and top offers for one ASIN (Product Pricing v0 getItemOffers). Rate 0.5/s, burst 1.',
-      inputSchema: offersSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await deps.client.call(
-          {
-            operation: 'getItemOffers',
-            method: 'GET',
-            path: fillPath('/products/pricing/v0/items/{asin}/offers', { asin: { value: args.asin } }),
-            query: mapQuery(args, ['marketplaceId', 'itemCondition', 'customerType'], 'pascal'),
-          },
-          call,
-        );
-        return { offers: payloadOf(body) };
-      },
-    }),
-    defineTool<FromSchema<typeof pricingSchema>>({
-      name: 'get_pricing',
-      title: 'Get own offer pricing',
-      description:
-        'Your offer prices for up to 20 ASINs or SKUs (Product Pricing v0 getPricing). Rate 0.5/s, burst 1.',
-      inputSchema: pricingSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const listField = args.itemType === 'Asin' ? 'asins' : 'skus';
-        if (args[listField] === undefined) {
-          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-            summary: `${listField} is required when itemType is ${args.itemType}.`,
-            details: [
-              {
-                path: listField,
-                issue: `required when itemType=${args.itemType}`,
-                received_type: 'undefined',
-              },
-            ],
-            hints: [`Required: ${listField}. See schema.`],
-          });
-        }
-        const { body } = await deps.client.call(
-          {
-            operation: 'getPricing',
-            method: 'GET',
-            path: '/products/pricing/v0/price',
-            query: mapQuery(
-              args,
-              ['marketplaceId', 'itemType', listField, 'itemCondition', 'offerType'],
-              'pascal',
-            ),
-          },
-          call,
-        );
-        const payload =
-          body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
-        return { prices: Array.isArray(payload) ? payload : [] };
-      },
-    }),
+    deps.operations.one(['productPricingV0', 'getItemOffers'], (send) =>
+      defineTool<FromSchema<typeof offersSchema>>({
+        name: 'get_item_offers',
+        title: 'Get offers for an ASIN',
+        description:
+          'Lowest prices, Buy Box prices and top offers for one ASIN (Product Pricing v0 getItemOffers).',
+        inputSchema: offersSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send(args, call);
+          return { offers: payloadOf(body) };
+        },
+      }),
+    ),
+    deps.operations.one(['productPricingV0', 'getPricing'], (send) =>
+      defineTool<FromSchema<typeof pricingSchema>>({
+        name: 'get_pricing',
+        title: 'Get own offer pricing',
+        description: 'Your offer prices for up to 20 ASINs or SKUs (Product Pricing v0 getPricing).',
+        inputSchema: pricingSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const listField = args.itemType === 'Asin' ? 'asins' : 'skus';
+          if (args[listField] === undefined) {
+            throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+              summary: `${listField} is required when itemType is ${args.itemType}.`,
+              details: [
+                {
+                  path: listField,
+                  issue: `required when itemType=${args.itemType}`,
+                  received_type: 'undefined',
+                },
+              ],
+              hints: [`Required: ${listField}. See schema.`],
+            });
+          }
+          const { marketplaceId, itemType, itemCondition, offerType } = args;
+          const { body } = await send(
+            { marketplaceId, itemType, [listField]: args[listField], itemCondition, offerType },
+            call,
+          );
+          const payload =
+            body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
+          return { prices: Array.isArray(payload) ? payload : [] };
+        },
+      }),
+    ),
   ];
 }

@@ -9,11 +9,10 @@ import {
   CREATE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { decodeText, fillPath } from '@obmcp/http-kit';
+import { decodeText } from '@obmcp/http-kit';
 import { downloadDocument } from '../http/document-download.js';
-import { mapQuery } from '../http/query-case.js';
 import { RESTRICTED_REPORT_TYPES } from '../restricted/restricted-report-types.js';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { ReportTypesSeen } from './report-types-seen.js';
 import { runReportTool } from './run-report.tool.js';
 import { dateTime, marketplaceIds10, marketplaceIds25, pageToken, processingStatus } from './schema-parts.js';
@@ -117,142 +116,110 @@ function unknownTypeRefusal(error: unknown): unknown {
   });
 }
 
-export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
-  const { client } = deps;
+export function reportsTools(deps: ToolDeps): ToolDefinition[] {
+  const { operations } = deps;
   const seen = new ReportTypesSeen();
   const tools: ToolDefinition[] = [
-    defineTool<FromSchema<typeof createSchema>>({
-      name: 'create_report',
-      title: 'Request a report',
-      description:
-        'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document. Rate 0.0167/s, burst 15.',
-      inputSchema: createSchema,
-      passthrough: 'body',
-      annotations: CREATE_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await client.call(
-          { operation: 'createReport', method: 'POST', path: '/reports/2021-06-30/reports', body: args },
-          call,
-        );
-        return asObject(body);
-      },
-    }),
-    defineTool<FromSchema<typeof getSchema>>({
-      name: 'get_report',
-      title: 'Get report status',
-      description:
-        'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport). Rate 2/s, burst 15.',
-      inputSchema: getSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await client.call(
-          {
-            operation: 'getReport',
-            method: 'GET',
-            path: fillPath('/reports/2021-06-30/reports/{reportId}', { reportId: { value: args.reportId } }),
-          },
-          call,
-        );
-        seen.record(body);
-        return asObject(body);
-      },
-    }),
-    defineTool<FromSchema<typeof listSchema>>({
-      name: 'list_reports',
-      title: 'List reports',
-      description:
-        'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given; with nextToken every filter is left out (the API takes the token alone). Rate 0.0222/s, burst 10.',
-      inputSchema: listSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { body } = await client.call(
-          {
-            operation: 'getReports',
-            method: 'GET',
-            path: '/reports/2021-06-30/reports',
-            // The model: with nextToken, "include this token as the only parameter. Specifying
-            // nextToken with any other parameters will cause the request to fail" (audit S1-1).
-            query: args.nextToken
-              ? { nextToken: args.nextToken }
-              : mapQuery(
-                  args,
-                  [
-                    'reportTypes',
-                    'processingStatuses',
-                    'marketplaceIds',
-                    'pageSize',
-                    'createdSince',
-                    'createdUntil',
-                  ],
-                  'camel',
-                ),
-          },
-          call,
-        );
-        const reports = asObject(body).reports;
-        if (Array.isArray(reports)) for (const report of reports) seen.record(report);
-        return asObject(body);
-      },
-    }),
-    defineTool<FromSchema<typeof documentSchema>>({
-      name: 'get_report_document',
-      title: 'Download a report document',
-      description:
-        'Downloads a report document: presigned URL, GZIP decompressed within SP_API_MAX_DOCUMENT_BYTES, text in the charset the download names, truncated to maxChars. Restricted (PII) report types get a restricted-data token automatically.',
-      inputSchema: documentSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const type = args.reportType ?? seen.reportTypeOf(args.reportDocumentId);
-        const roles = type === undefined ? undefined : RESTRICTED_REPORT_TYPES[type];
-        const { body } = await client
-          .call(
-            {
-              operation: 'getReportDocument',
-              method: 'GET',
-              path: fillPath('/reports/2021-06-30/documents/{reportDocumentId}', {
-                reportDocumentId: { value: args.reportDocumentId },
-              }),
-              ...(roles ? { restrictedData: { roles } } : {}),
-            },
+    operations.one(['reports_2021-06-30', 'createReport'], (send) =>
+      defineTool<FromSchema<typeof createSchema>>({
+        name: 'create_report',
+        title: 'Request a report',
+        description:
+          'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document.',
+        inputSchema: createSchema,
+        passthrough: 'body',
+        annotations: CREATE_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send({ body: args }, call);
+          return asObject(body);
+        },
+      }),
+    ),
+    operations.one(['reports_2021-06-30', 'getReport'], (send) =>
+      defineTool<FromSchema<typeof getSchema>>({
+        name: 'get_report',
+        title: 'Get report status',
+        description: 'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport).',
+        inputSchema: getSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { body } = await send(args, call);
+          seen.record(body);
+          return asObject(body);
+        },
+      }),
+    ),
+    operations.one(['reports_2021-06-30', 'getReports'], (send) =>
+      defineTool<FromSchema<typeof listSchema>>({
+        name: 'list_reports',
+        title: 'List reports',
+        description:
+          'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given; with nextToken every filter is left out (the API takes the token alone).',
+        inputSchema: listSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          // The model: with nextToken, "include this token as the only parameter. Specifying
+          // nextToken with any other parameters will cause the request to fail" (audit S1-1).
+          const { body } = await send(args.nextToken ? { nextToken: args.nextToken } : args, call);
+          const reports = asObject(body).reports;
+          if (Array.isArray(reports)) for (const report of reports) seen.record(report);
+          return asObject(body);
+        },
+      }),
+    ),
+    operations.one(['reports_2021-06-30', 'getReportDocument'], (send) =>
+      defineTool<FromSchema<typeof documentSchema>>({
+        name: 'get_report_document',
+        title: 'Download a report document',
+        description:
+          'Downloads a report document: presigned URL, GZIP decompressed within SP_API_MAX_DOCUMENT_BYTES, text in the charset the download names, truncated to maxChars. Restricted (PII) report types get a restricted-data token automatically.',
+        inputSchema: documentSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const type = args.reportType ?? seen.reportTypeOf(args.reportDocumentId);
+          const roles = type === undefined ? undefined : RESTRICTED_REPORT_TYPES[type];
+          const { body } = await send(
+            { reportDocumentId: args.reportDocumentId },
             call,
-          )
-          .catch((error: unknown) => {
+            roles ? { restrictedData: { roles } } : undefined,
+          ).catch((error: unknown) => {
             throw type === undefined ? unknownTypeRefusal(error) : error;
           });
-        const doc = asObject(body);
-        const url = typeof doc.url === 'string' ? doc.url : '';
-        if (!url.startsWith('https://')) {
-          throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-            summary: 'SP-API returned a report document without a usable https URL.',
-            details: [{ path: '', issue: 'url missing or not https', received_type: 'upstream_response' }],
-          });
-        }
-        const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
-        const { bytes, contentType } = await downloadDocument(
-          deps.documents,
-          url,
-          compression,
-          deps.config.maxDocumentBytes,
-          call,
-        );
-        // Audit S2-3: the download's Content-Type names the charset (windows-1252, Shift_JIS …).
-        const { text, charset } = decodeText(bytes, contentType);
-        const maxChars = args.maxChars ?? 100_000;
-        return {
-          reportDocumentId: args.reportDocumentId,
-          ...(type ? { reportType: type } : {}),
-          ...(compression ? { compressionAlgorithm: compression } : {}),
-          ...(contentType ? { contentType } : {}),
-          charset,
-          bytes: bytes.byteLength,
-          truncated: text.length > maxChars,
-          content: text.length > maxChars ? text.slice(0, maxChars) : text,
-        };
-      },
-    }),
+          const doc = asObject(body);
+          const url = typeof doc.url === 'string' ? doc.url : '';
+          if (!url.startsWith('https://')) {
+            throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+              summary: 'SP-API returned a report document without a usable https URL.',
+              details: [{ path: '', issue: 'url missing or not https', received_type: 'upstream_response' }],
+            });
+          }
+          const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
+          const { bytes, contentType } = await downloadDocument(
+            deps.documents,
+            url,
+            compression,
+            deps.config.maxDocumentBytes,
+            call,
+          );
+          // Audit S2-3: the download's Content-Type names the charset (windows-1252, Shift_JIS …).
+          const { text, charset } = decodeText(bytes, contentType);
+          const maxChars = args.maxChars ?? 100_000;
+          return {
+            reportDocumentId: args.reportDocumentId,
+            ...(type ? { reportType: type } : {}),
+            ...(compression ? { compressionAlgorithm: compression } : {}),
+            ...(contentType ? { contentType } : {}),
+            charset,
+            bytes: bytes.byteLength,
+            truncated: text.length > maxChars,
+            content: text.length > maxChars ? text.slice(0, maxChars) : text,
+          };
+        },
+      }),
+    ),
   ];
   // run_report downloads with get_report_document's own handler (one download path).
   const download = tools.find((t) => t.name === 'get_report_document');

@@ -7,9 +7,7 @@ import {
   type ToolDefinition,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { callCatalogOperation } from '../operations/catalog-call.js';
-import { WORKFLOW_OPS } from '../operations/workflow-operations.js';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { salesInterval } from './sales-interval.js';
 import { asin, marketplaceId, sku } from './schema-parts.js';
 
@@ -69,54 +67,54 @@ function totalsOf(buckets: unknown[]) {
   };
 }
 
-export function salesTools(deps: SpToolDeps): ToolDefinition[] {
+export function salesTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<Args>({
-      name: 'get_sales_metrics',
-      title: 'Get sales metrics',
-      description:
-        'Sales, units and orders per granularity (default Day) for one marketplace, with totals (Sales v1).',
-      inputSchema: schema,
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        if (args.asin !== undefined && args.sku !== undefined)
-          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-            summary: 'Provide only one of asin and sku (the Sales API rejects both).',
-            details: ['asin', 'sku'].map((path) => ({
-              path,
-              issue: 'at most one of these',
-              received_type: 'string',
-            })),
-          });
-        const granularity = args.granularity ?? 'Day';
-        const { interval, timeZone } = salesInterval(args.startDate, args.endDate, args.timeZone);
-        const { body } = await callCatalogOperation(
-          deps.client,
-          WORKFLOW_OPS.orderMetrics,
-          {
-            marketplaceIds: [args.marketplaceId],
+    deps.operations.many({ orderMetrics: ['sales', 'getOrderMetrics'] }, (send) =>
+      defineTool<Args>({
+        name: 'get_sales_metrics',
+        title: 'Get sales metrics',
+        description:
+          'Sales, units and orders per granularity (default Day) for one marketplace, with totals (Sales v1).',
+        inputSchema: schema,
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          if (args.asin !== undefined && args.sku !== undefined)
+            throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+              summary: 'Provide only one of asin and sku (the Sales API rejects both).',
+              details: ['asin', 'sku'].map((path) => ({
+                path,
+                issue: 'at most one of these',
+                received_type: 'string',
+              })),
+            });
+          const granularity = args.granularity ?? 'Day';
+          const { interval, timeZone } = salesInterval(args.startDate, args.endDate, args.timeZone);
+          const { body } = await send.orderMetrics(
+            {
+              marketplaceIds: [args.marketplaceId],
+              interval,
+              granularity,
+              // Required above Hour; its offset matches the interval's (salesInterval built both from it).
+              ...(granularity === 'Hour' ? {} : { granularityTimeZone: timeZone }),
+              buyerType: args.buyerType,
+              fulfillmentNetwork: args.fulfillmentNetwork,
+              firstDayOfWeek: args.firstDayOfWeek,
+              asin: args.asin,
+              sku: args.sku,
+            },
+            call,
+          );
+          const payload = asObject(body).payload;
+          const buckets = Array.isArray(payload) ? payload : [];
+          return {
             interval,
             granularity,
-            // Required above Hour; its offset matches the interval's (salesInterval built both from it).
             ...(granularity === 'Hour' ? {} : { granularityTimeZone: timeZone }),
-            buyerType: args.buyerType,
-            fulfillmentNetwork: args.fulfillmentNetwork,
-            firstDayOfWeek: args.firstDayOfWeek,
-            asin: args.asin,
-            sku: args.sku,
-          },
-          call,
-        );
-        const payload = asObject(body).payload;
-        const buckets = Array.isArray(payload) ? payload : [];
-        return {
-          interval,
-          granularity,
-          ...(granularity === 'Hour' ? {} : { granularityTimeZone: timeZone }),
-          metrics: buckets,
-          totals: totalsOf(buckets),
-        };
-      },
-    }),
+            metrics: buckets,
+            totals: totalsOf(buckets),
+          };
+        },
+      }),
+    ),
   ];
 }

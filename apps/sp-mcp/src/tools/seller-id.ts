@@ -1,8 +1,8 @@
 // Resolves the sellerId for listings calls: argument, then active identity, then SP_API_SELLER_ID.
 import { DomainValidationError } from '@obmcp/contract';
-import type { SpToolDeps } from './deps.js';
+import type { ToolDeps } from './deps.js';
 
-export function resolveSellerId(deps: SpToolDeps, given: string | undefined): string {
+export function resolveSellerId(deps: ToolDeps, given: string | undefined): string {
   const value = given ?? deps.session.active().sellerId ?? deps.config.sellerId;
   if (value) return value;
   throw new DomainValidationError('INPUT_VALIDATION_FAILED', {

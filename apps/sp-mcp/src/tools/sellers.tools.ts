@@ -1,32 +1,27 @@
 // Sellers v1 tool: get_marketplace_participations.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import type { SpToolDeps } from './deps.js';
+import type { ToolDeps } from './deps.js';
 
 const schema = { type: 'object', properties: {}, examples: [{}] } as const;
 
-export function sellersTools(deps: SpToolDeps): ToolDefinition[] {
+export function sellersTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof schema>>({
-      name: 'get_marketplace_participations',
-      title: 'Get marketplace participations',
-      description:
-        'Marketplaces the active seller participates in, with participation status (Sellers v1). Rate 0.016/s, burst 15.',
-      inputSchema: schema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (_args, call) => {
-        const { body } = await deps.client.call(
-          {
-            operation: 'getMarketplaceParticipations',
-            method: 'GET',
-            path: '/sellers/v1/marketplaceParticipations',
-          },
-          call,
-        );
-        const payload =
-          body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
-        return { participations: Array.isArray(payload) ? payload : [] };
-      },
-    }),
+    deps.operations.one(['sellers', 'getMarketplaceParticipations'], (send) =>
+      defineTool<FromSchema<typeof schema>>({
+        name: 'get_marketplace_participations',
+        title: 'Get marketplace participations',
+        description:
+          'Marketplaces the active seller participates in, with participation status (Sellers v1).',
+        inputSchema: schema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (_args, call) => {
+          const { body } = await send({}, call);
+          const payload =
+            body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
+          return { participations: Array.isArray(payload) ? payload : [] };
+        },
+      }),
+    ),
   ];
 }

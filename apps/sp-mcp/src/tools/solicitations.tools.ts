@@ -7,9 +7,7 @@ import {
   type FromSchema,
   type ToolDefinition,
 } from '@obmcp/contract';
-import { callCatalogOperation } from '../operations/catalog-call.js';
-import { WORKFLOW_OPS } from '../operations/workflow-operations.js';
-import { asObject, type SpToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 import { marketplaceId, orderId } from './schema-parts.js';
 
 /** The action name getSolicitationActionsForOrder lists when the order can get the request. */
@@ -32,41 +30,49 @@ function actionNames(body: unknown): string[] {
     .filter((n): n is string => typeof n === 'string');
 }
 
-export function solicitationsWriteTools(deps: SpToolDeps): ToolDefinition[] {
+/** Eligibility first, then the request. */
+const REVIEW_OPERATIONS = {
+  actions: ['solicitations', 'getSolicitationActionsForOrder'],
+  review: ['solicitations', 'createProductReviewAndSellerFeedbackSolicitation'],
+} as const;
+
+export function solicitationsWriteTools(deps: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<Args>({
-      name: 'request_review',
-      title: 'Request a product review (write)',
-      description:
-        "Sends Amazon's product review and seller feedback request for an order, once eligible (Solicitations v1; 5-30 days after delivery, once per order). Only with SP_API_ENABLE_WRITES=true.",
-      inputSchema: schema,
-      annotations: CREATE_UPSTREAM,
-      handler: async (args, call) => {
-        const order = { amazonOrderId: args.orderId, marketplaceIds: [args.marketplaceId] };
-        const check = await callCatalogOperation(deps.client, WORKFLOW_OPS.solicitationActions, order, call);
-        const available = actionNames(check.body);
-        if (!available.includes(REVIEW_ACTION))
-          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-            summary: `Order ${args.orderId} cannot get a review request now (Amazon offers: ${available.join(', ') || 'none'}).`,
-            details: [
-              {
-                path: 'orderId',
-                issue: 'not eligible for productReviewAndSellerFeedback',
-                received_type: 'string',
-              },
-            ],
-            hints: [
-              'Amazon allows one request per order, 5-30 days after delivery; try another order or later.',
-            ],
-          });
-        const sent = await callCatalogOperation(deps.client, WORKFLOW_OPS.reviewSolicitation, order, call);
-        return {
-          orderId: args.orderId,
-          marketplaceId: args.marketplaceId,
-          sent: sent.status === 201,
-          status: sent.status,
-        };
-      },
-    }),
+    deps.operations.many(REVIEW_OPERATIONS, (send) =>
+      defineTool<Args>({
+        name: 'request_review',
+        title: 'Request a product review (write)',
+        description:
+          "Sends Amazon's product review and seller feedback request for an order, once eligible (Solicitations v1; 5-30 days after delivery, once per order). Only with SP_API_ENABLE_WRITES=true.",
+        inputSchema: schema,
+        annotations: CREATE_UPSTREAM,
+        handler: async (args, call) => {
+          const order = { amazonOrderId: args.orderId, marketplaceIds: [args.marketplaceId] };
+          const check = await send.actions(order, call);
+          const available = actionNames(check.body);
+          if (!available.includes(REVIEW_ACTION))
+            throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+              summary: `Order ${args.orderId} cannot get a review request now (Amazon offers: ${available.join(', ') || 'none'}).`,
+              details: [
+                {
+                  path: 'orderId',
+                  issue: 'not eligible for productReviewAndSellerFeedback',
+                  received_type: 'string',
+                },
+              ],
+              hints: [
+                'Amazon allows one request per order, 5-30 days after delivery; try another order or later.',
+              ],
+            });
+          const sent = await send.review(order, call);
+          return {
+            orderId: args.orderId,
+            marketplaceId: args.marketplaceId,
+            sent: sent.status === 201,
+            status: sent.status,
+          };
+        },
+      }),
+    ),
   ];
 }

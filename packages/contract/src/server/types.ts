@@ -33,6 +33,26 @@ export interface ServerProfile {
   toolsetsVariable?: string;
 }
 
+/**
+ * The kinds an upstream server can emit, in the order capabilities advertise them: the common ones plus
+ * its own HTTP and client kinds (every app's `profile.errorKinds`).
+ */
+export function upstreamErrorKinds(
+  httpKind: ServerProfile['httpKind'],
+  clientKind: ServerProfile['clientKind'],
+): readonly ErrorKind[] {
+  return [
+    'mcp_input_validation',
+    'tool_not_found',
+    httpKind,
+    clientKind,
+    'auth_error',
+    'rate_limited',
+    'sandbox_runtime',
+    'internal_error',
+  ];
+}
+
 /** MCP tool annotations (spec 2025-06-18+). */
 export interface ToolAnnotations {
   title?: string;

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One upstream operation, as a tool handler (or a generated tool) asks for it. */
 export interface ExchangeRequest<C = undefined> {
-  /** Operation name (e.g. `getOrders`): the rate-table row, the limiter bucket and log field. */
+  /** Operation name (e.g. `ordersV0.getOrders`): what the limiter rule is looked up by, the bucket and log field. */
   operation: string;
   method: HttpMethod;
   /**

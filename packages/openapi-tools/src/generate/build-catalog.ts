@@ -1,5 +1,11 @@
 // buildCatalog: every operation of a family's vendored specs → one catalog entry (name, schema, recipe …).
-import { dereferenceSpec, listSpecFiles, type SpecFamily, type SpecFile } from '@obmcp/upstream-specs';
+import {
+  dereferenceSpec,
+  listSpecFiles,
+  parseUsagePlan,
+  type SpecFamily,
+  type SpecFile,
+} from '@obmcp/upstream-specs';
 import type {
   Catalog,
   CatalogOperation,
@@ -10,13 +16,16 @@ import type {
 import { shortDescription } from './describe.js';
 import { buildExamples, withDocumented } from './examples.js';
 import { assignNames, type NameCandidate, snakeCase, titleOf, versionLabel } from './names.js';
+import { byName } from '../read-catalog.js';
+import { chooseMediaType } from './media-choice.js';
 import { acceptOf, errorsInSuccess, operationArgs } from './parameters.js';
 import { type SpecOperation, specOperations } from './spec-operations.js';
-import { parseUsagePlan } from './usage-plan.js';
 import { isWrite } from './writes.js';
 
 export interface CatalogOptions {
   family: SpecFamily;
+  /** The spec files to read; default every vendored file of the family (generator tests pass fixtures). */
+  files?: readonly SpecFile[];
   /** The toolset (API name) of a spec file, e.g. `orders` for `orders-api-model/ordersV0.json`. */
   toolsetOf: (file: SpecFile) => string;
   /** Header parameters the server supplies (any case); kept out of inputSchema, listed in the recipe. */
@@ -36,6 +45,11 @@ export interface CatalogOptions {
    * first; one that does not validate is reported as a problem.
    */
   documentedExamples?: Readonly<Record<string, readonly JsonObjectValue[]>>;
+  /**
+   * The media type to use where an operation declares several (by `<file stem>.<operationId>`): one the
+   * spec declares, e.g. the vendor type's current version that a curated tool is written for.
+   */
+  mediaTypes?: Readonly<Record<string, string>>;
   /** Longest tool description (default 240) and property description (default 200). */
   maxDescription?: number;
   maxPropertyDescription?: number;
@@ -98,17 +112,20 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
   const defects: CatalogProblem[] = [];
   const pending: Pending[] = [];
   const byRoute = new Map<string, number>();
-  for (const file of listSpecFiles(options.family)) {
+  for (const file of options.files ?? listSpecFiles(options.family)) {
     if (skip.has(file.stem)) continue;
     const doc = (await dereferenceSpec(file, { circular: true })) as unknown as Record<string, unknown>;
-    for (const op of specOperations(doc)) {
+    for (const declared of specOperations(doc)) {
       const toolset = options.toolsetOf(file);
-      const version = versionLabel(op.path, file.stem);
+      const version = versionLabel(declared.path, file.stem);
+      const media = options.mediaTypes?.[`${file.stem}.${declared.operationId}`];
+      let op = declared;
       let built: ReturnType<typeof operationArgs>;
       try {
+        if (media) op = chooseMediaType(declared, media);
         built = operationArgs(op, { ...schemaOptions, serverHeaders: options.serverHeaders ?? [] });
       } catch (error) {
-        problems.push({ api: file.stem, operationId: op.operationId, problem: String(error) });
+        problems.push({ api: file.stem, operationId: declared.operationId, problem: String(error) });
         continue;
       }
       for (const problem of built.defects)
@@ -167,6 +184,6 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
   const names = assignNames(pending.map((p) => p.candidate));
   const operations: CatalogOperation[] = pending
     .map((p, i) => ({ name: names[i]!, ...p.entry }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort(byName);
   return { catalog: { format: 1, family: options.family, operations }, problems };
 }

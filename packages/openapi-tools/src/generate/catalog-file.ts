@@ -1,22 +1,37 @@
-// Writing and checking a generated catalog file (stable JSON, one line per operation for small diffs).
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { Catalog } from '../catalog-types.js';
+// Writing and checking a generated catalog: one pretty-printed JSON file per API (spec file stem), so a
+// change to one operation is a small readable diff. readCatalog (run time) reads the folder back.
+import type { Catalog, CatalogOperation } from '../catalog-types.js';
+import { CATALOG_FILE_SUFFIX, type CatalogApiFile } from '../read-catalog.js';
+import { staleFiles, writeFolder } from './generated-folder.js';
 
-/** Stable serialization: a header, then one operation per line (reviewable diffs, quick to parse). */
-export function serializeCatalog(catalog: Catalog): string {
-  const lines = catalog.operations.map((op) => `    ${JSON.stringify(op)}`);
-  return `{\n  "format": ${catalog.format},\n  "family": ${JSON.stringify(catalog.family)},\n  "operations": [\n${lines.join(',\n')}\n  ]\n}\n`;
-}
-
-export function writeCatalog(path: string, catalog: Catalog): void {
-  writeFileSync(path, serializeCatalog(catalog));
-}
-
-/** True when the file holds exactly what the generator produces now. */
-export function catalogIsCurrent(path: string, catalog: Catalog): boolean {
-  try {
-    return readFileSync(path, 'utf8') === serializeCatalog(catalog);
-  } catch {
-    return false;
+/** File name → content: one file per API, operations sorted by name, two-space indentation. */
+export function serializeCatalog(catalog: Catalog): Map<string, string> {
+  const byApi = new Map<string, CatalogOperation[]>();
+  for (const op of catalog.operations) byApi.set(op.meta.api, [...(byApi.get(op.meta.api) ?? []), op]);
+  const files = new Map<string, string>();
+  for (const api of [...byApi.keys()].sort()) {
+    const file: CatalogApiFile = {
+      format: catalog.format,
+      family: catalog.family,
+      api,
+      operations: byApi.get(api)!,
+    };
+    files.set(`${api}${CATALOG_FILE_SUFFIX}`, `${JSON.stringify(file, null, 2)}\n`);
   }
+  return files;
+}
+
+/** Replaces the folder's catalog files (a file of an API that is gone is removed). */
+export function writeCatalog(dir: string, catalog: Catalog): void {
+  writeFolder(dir, serializeCatalog(catalog), CATALOG_FILE_SUFFIX);
+}
+
+/** The files that differ from what the generator produces now (missing, changed or left over); empty when current. */
+export function staleCatalogFiles(dir: string, catalog: Catalog): string[] {
+  return staleFiles(dir, serializeCatalog(catalog), CATALOG_FILE_SUFFIX);
+}
+
+/** True when the folder holds exactly what the generator produces now. */
+export function catalogIsCurrent(dir: string, catalog: Catalog): boolean {
+  return staleCatalogFiles(dir, catalog).length === 0;
 }

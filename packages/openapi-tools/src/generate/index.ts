@@ -7,16 +7,10 @@ export {
   SpecDefectsError,
 } from './build-catalog.js';
 export { undeclaredRequired, type UndeclaredRequired } from './undeclared-required.js';
-export { catalogIsCurrent, serializeCatalog, writeCatalog } from './catalog-file.js';
-export {
-  ADS_TOOLSET_OF_STEM,
-  AMAZON_ADS_CATALOG,
-  CATALOG_PRESETS,
-  SP_API_CATALOG,
-  spToolsetOf,
-} from './presets.js';
+export { catalogIsCurrent, serializeCatalog, staleCatalogFiles, writeCatalog } from './catalog-file.js';
 export { snakeCase, assignNames, versionLabel, MAX_TOOL_NAME } from './names.js';
 export { shortDescription, firstSentence } from './describe.js';
-export { parseUsagePlan } from './usage-plan.js';
 export { toInputSchema } from './to-json-schema.js';
 export { sample, validates } from './examples.js';
+export { staleFiles, writeFolder } from './generated-folder.js';
+export * from './tool-snapshots.js';

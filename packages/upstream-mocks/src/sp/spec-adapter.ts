@@ -1,6 +1,7 @@
 // SP-API side of the spec layer: production hosts, the 403 auth answer, `{errors:[…]}` rejections.
 import { HttpResponse } from 'msw';
 import { loadEngine, type Rejection, type SpecFamilyAdapter, type Synthesized } from '../spec/front-door.js';
+import { parseUsagePlan } from '@obmcp/upstream-specs';
 import type { Operation } from '../spec/operations.js';
 import { responsesOf } from '../spec/parameters.js';
 import { DOCUMENT_HOST, SP_HOSTS } from './hosts.js';
@@ -9,7 +10,6 @@ import { spErrors, spJson } from './respond.js';
 import { recordDocumentedRate } from './rates.js';
 import { authFailure } from './route.js';
 import { spThrottle } from './throttle.js';
-import { usagePlanOf } from './usage-plan.js';
 
 /**
  * `{errors:[…]}` in the media type the operation declares for the status; operations whose error
@@ -46,13 +46,13 @@ function declaredMediaTypes(op: Operation, status: number): string[] {
   return [...(responsesOf(op).get(String(status))?.values() ?? [])].map((m) => m.mediaType);
 }
 
-/** The rate header of a long-tail answer: the model's documented usage plan. */
+/** The model's documented usage plan for the operation, the rate the mock's limiter reports. */
 function documentedRate(op: Operation): void {
-  const plan = usagePlanOf(String(op.operation.description ?? ''));
+  const plan = parseUsagePlan(String(op.operation.description ?? ''));
   if (plan) recordDocumentedRate(op.operationId, plan.rate);
 }
 
-function success(op: Operation, synthesized: Synthesized): Response {
+async function success(op: Operation, synthesized: Synthesized): Promise<Response> {
   documentedRate(op);
   if (synthesized.body === undefined) {
     const headers = spJson({}, synthesized.status, op.operationId).headers;

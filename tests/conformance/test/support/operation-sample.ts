@@ -1,6 +1,6 @@
 // A deterministic sample of listed tools with one tool per upstream API (the `api` of `_meta["io.obmcp/operation"]`).
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AppName, REPO_ROOT } from '@obmcp/test-kit';
 import { isTestHook } from '../../src/index.js';
@@ -19,19 +19,17 @@ export function operationOf(tool: Tool): OperationMeta | undefined {
   return typeof meta?.api === 'string' ? (meta as OperationMeta) : undefined;
 }
 
-/** The generated catalogs (apps/<app>/generated/*.json) of the apps built on the shared generator. */
-const CATALOGS: Partial<Record<AppName, string>> = {
-  'sp-mcp': 'sp-api-catalog.json',
-  'ads-mcp': 'ads-api-catalog.json',
-};
+/** The apps built on the shared generator: their catalog is one `<api>.catalog.json` per API. */
+const CATALOG_APPS: ReadonlySet<AppName> = new Set(['sp-mcp', 'ads-mcp']);
+const SUFFIX = '.catalog.json';
 
 /** Every API (model file / spec file stem) of an app's generated catalog, sorted. */
 export function catalogApis(app: AppName): string[] {
-  const file = CATALOGS[app];
-  if (!file) return [];
-  const path = join(REPO_ROOT, 'apps', app, 'generated', file);
-  const catalog = JSON.parse(readFileSync(path, 'utf8')) as { operations: Array<{ meta: { api: string } }> };
-  return [...new Set(catalog.operations.map((o) => o.meta.api))].sort();
+  if (!CATALOG_APPS.has(app)) return [];
+  return readdirSync(join(REPO_ROOT, 'apps', app, 'generated', 'catalog'))
+    .filter((f) => f.endsWith(SUFFIX))
+    .map((f) => f.slice(0, -SUFFIX.length))
+    .sort();
 }
 
 /** A tool that only reads is preferred: the fault matrix judges what reads and writes have in common. */

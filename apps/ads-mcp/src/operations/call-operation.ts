@@ -1,0 +1,73 @@
+// ads-mcp's client call for one catalog operation: the recipe's path, query, body and media types, the
+// identity headers the server supplies (Scope from the active profile; AMC advertiser/marketplace from the
+// arguments or /amc/accounts), limited per operation (`<api>.<operationId>`). Curated and generated alike.
+import type { CallContext } from '@obmcp/contract';
+import { buildRequest, type CatalogOperation, operationKey } from '@obmcp/openapi-tools';
+import type { AdsResponse, AdsScope } from '../http/client.js';
+import { type AmcEntityArgs, amcScope } from '../tools/amc-scope.js';
+import type { ToolDeps } from '../tools/deps.js';
+import { adsCatalog } from './catalog.js';
+
+const ACCOUNT_ID_HEADER = 'amazon-ads-accountid';
+
+/** What a curated tool may add to a call that the spec cannot say. */
+export interface AdsCallExtra {
+  /** AMC operations: explicit AMC account / marketplace (else resolved through /amc/accounts). */
+  amc?: AmcEntityArgs;
+  /** Not safe to repeat after a 5xx or timeout although it changes nothing (creating a report, an AMC run). */
+  idempotent?: false;
+}
+
+/** Limiter key of an operation (operationIds repeat across specs, so the file stem qualifies it). */
+export function adsOperationKey(op: CatalogOperation): string {
+  return operationKey(adsCatalog(), op);
+}
+
+async function scopeOf(
+  ctx: ToolDeps,
+  op: CatalogOperation,
+  headers: Record<string, string>,
+  call: CallContext,
+  amc: AmcEntityArgs,
+): Promise<AdsScope> {
+  const server = new Set((op.recipe.serverHeaders ?? []).map((h) => h.toLowerCase()));
+  // AMC operations identify the AMC account by advertiser; Sponsored Products recommendations also declare an
+  // optional AdvertiserId header but are profile-scoped (their spec requires the Scope header).
+  if (server.has('amazon-advertising-api-advertiserid') && op.toolset === 'amc') {
+    const scope = await amcScope(ctx, amc, call);
+    const declaresAccount = op.recipe.params.some(
+      (p) => p.in === 'header' && p.name.toLowerCase() === ACCOUNT_ID_HEADER,
+    );
+    if (declaresAccount) headers[ACCOUNT_ID_HEADER] ??= scope.advertiserId;
+    return scope;
+  }
+  return server.has('amazon-advertising-api-scope') ? { kind: 'profile' } : { kind: 'none' };
+}
+
+export async function callOperation(
+  ctx: ToolDeps,
+  op: CatalogOperation,
+  args: Record<string, unknown>,
+  call: CallContext,
+  extra: AdsCallExtra = {},
+): Promise<AdsResponse> {
+  const built = buildRequest(op.recipe, args);
+  const { 'content-type': contentType, accept, ...headers } = built.headers;
+  const scope = await scopeOf(ctx, op, headers, call, extra.amc ?? {});
+  return ctx.client.call(
+    {
+      operation: adsOperationKey(op),
+      method: op.recipe.method,
+      path: built.pathAndQuery,
+      body: built.body,
+      media: contentType ?? accept,
+      accept: accept ?? 'application/json',
+      headers,
+      scope,
+      idempotent: extra.idempotent ?? !op.writes,
+      // A GET whose spec declares no success media type answers with a file (a 307 to S3): read it as one.
+      ...(op.recipe.method === 'GET' && op.recipe.accept === undefined ? { answer: 'file' as const } : {}),
+    },
+    call,
+  );
+}

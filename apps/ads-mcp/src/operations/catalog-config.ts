@@ -1,0 +1,109 @@
+// How ads-mcp's catalog is built from the vendored Amazon Ads specs (read by `obmcp-openapi-tools generate`,
+// never at run time): toolsets by product, the identity headers the server sends, read-like POSTs, dedupe.
+import type { CatalogOptions } from '@obmcp/openapi-tools/generate';
+import type { SpecFile } from '@obmcp/upstream-specs';
+
+/** Amazon Ads spec file stem → the toolset ads-mcp's ADS_API_TOOLSETS selects it by. */
+export const ADS_TOOLSET_OF_STEM: Readonly<Record<string, string>> = {
+  SponsoredProducts: 'sp',
+  SPSnapshotsSuggestedKeywords: 'sp',
+  SponsoredBrandsV3: 'sb',
+  SponsoredBrandsV4: 'sb',
+  SponsoredDisplay: 'sd',
+  AmazonDSPAdvertisers: 'dsp',
+  AmazonDSPAudiences: 'dsp',
+  AmazonDSPConversions: 'dsp',
+  AmazonDSPMeasurement: 'dsp',
+  AmazonDSPTargetKPIRecommendations: 'dsp',
+  AdsAPIv1All: 'v1',
+  AdsAPIv1Beta: 'v1',
+  AdsAPIv1DSP: 'v1',
+  AdsAPIv1SponsoredBrands: 'v1',
+  AdsAPIv1SponsoredDisplay: 'v1',
+  AdsAPIv1SponsoredProducts: 'v1',
+  AdsAPIv1SponsoredTelevision: 'v1',
+  CampaignManage: 'v1',
+  ReportingVersion3: 'reporting',
+  ReportingMarketingMixModeling: 'reporting',
+  AMCAdmin: 'amc',
+  AMCWorkflow: 'amc',
+  AMCAdAudience: 'amc',
+  AMCRuleAudience: 'amc',
+  AccountsAccountBudgets: 'accounts',
+  AccountsAdsAccounts: 'accounts',
+  AccountsBilling: 'accounts',
+  AccountsManagerAccounts: 'accounts',
+  AccountsPortfolios: 'accounts',
+  AccountsProfiles: 'accounts',
+  TestAccount: 'accounts',
+  ExportsSnapshots: 'exports',
+  ChangeHistory: 'history',
+  AmazonAttribution: 'attribution',
+  AmazonMarketingStreamSubscriptions: 'stream',
+  AudiencesDiscovery: 'audiences',
+  RecommendationsAudienceInsights: 'audiences',
+  BrandBenchmarks: 'brand',
+  BrandMetrics: 'brand',
+  BrandStoresManagement: 'brand',
+  StoresAnalytics: 'brand',
+  CampaignConversionTracking: 'conversions',
+  Conversions: 'conversions',
+  DataProviderData: 'conversions',
+  CreativesAssets: 'creatives',
+  ModerationResults: 'creatives',
+  UnifiedPreModerationResults: 'creatives',
+  Forecasts: 'forecasts',
+  MediaPlanningReachForecasting: 'forecasts',
+  Locations: 'products',
+  ProductsEligibility: 'products',
+  ProductsMetadata: 'products',
+  RecommendationsInsightsPartnerOpportunities: 'insights',
+  RecommendationsInsightsPersonaBuilder: 'insights',
+  RecommendationsInsightsTacticalRecommendations: 'insights',
+};
+
+/**
+ * Amazon Ads: toolsets group the spec files by product (ADS_TOOLSET_OF_STEM; an unmapped file gets its
+ * stem in kebab case); `AdsAPIv1All` loses method+path overlaps to the per-product files. The identity
+ * headers (ClientId, Scope, the AMC advertiser/marketplace) are the server's to send. Creating a report,
+ * an export or an AMC query run only produces a read-side artefact, as today's create_report does.
+ */
+export const catalogConfig: CatalogOptions = {
+  family: 'amazon-ads',
+  toolsetOf: (file) => ADS_TOOLSET_OF_STEM[file.stem] ?? snakeToKebab(file.stem),
+  serverHeaders: [
+    'Amazon-Advertising-API-ClientId',
+    'Amazon-Ads-ClientId',
+    'Amazon-Advertising-API-Scope',
+    'Amazon-Advertising-API-AdvertiserId',
+    'Amazon-Advertising-API-MarketplaceId',
+    'Authorization',
+  ],
+  readOperations: [
+    'createAsyncReport',
+    'createWorkflowExecution',
+    'AdGroupExport',
+    'AdExport',
+    'CampaignExport',
+    'TargetExport',
+  ],
+  preferFile: (a, b) => rank(a) - rank(b),
+  // The curated recommendation tools are written for the current (v5) request and answer: the specs
+  // also declare v3 and v4 of the same vendor type.
+  mediaTypes: {
+    'SponsoredProducts.getRankedKeywordRecommendation': 'application/vnd.spkeywordsrecommendation.v5+json',
+    'SponsoredProducts.GetThemeBasedBidRecommendationForAdGroup_v1':
+      'application/vnd.spthemebasedbidrecommendation.v5+json',
+  },
+};
+
+function rank(file: SpecFile): number {
+  return file.stem === 'AdsAPIv1All' ? 1 : 0;
+}
+
+function snakeToKebab(stem: string): string {
+  return stem
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+}

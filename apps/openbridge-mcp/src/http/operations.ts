@@ -1,0 +1,71 @@
+// The one table of Openbridge operations the tools call (Openbridge publishes no OpenAPI spec): which API
+// host, method and path template each one is; tools name an operation, the client builds the URL.
+// Sources: the Openbridge API docs (shared/reference/openbridge.md) as the tools already cite them.
+import type { Config } from '../config.js';
+
+export interface OpenbridgeOperation {
+  /** Which configured base URL (OPENBRIDGE_*_BASE_URL) serves it. */
+  host: keyof Config['urls'];
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path template; `{name}` placeholders are filled from the call's params, encoded. */
+  path: string;
+}
+
+const HISTORY = '/service/history/production/history';
+
+export const OPENBRIDGE_OPERATIONS = {
+  listRemoteIdentities: { host: 'remoteIdentity', method: 'GET', path: '/ri' },
+  listSharedRemoteIdentities: { host: 'remoteIdentity', method: 'GET', path: '/sri' },
+  getRemoteIdentity: { host: 'remoteIdentity', method: 'GET', path: '/ri/{remote_identity_id}' },
+  listAmazonAdvertisingProfiles: {
+    host: 'service',
+    method: 'GET',
+    path: '/service/amzadv/profiles-only/{remote_identity_id}',
+  },
+  getAmazonAdvertisingToken: {
+    host: 'service',
+    method: 'GET',
+    path: '/service/amzadv/token/{remote_identity_id}',
+  },
+  listSubscriptions: { host: 'subscriptions', method: 'GET', path: '/v2/sub' },
+  getSubscription: { host: 'subscriptions', method: 'GET', path: '/v2/sub/{subscription_id}' },
+  createSubscription: { host: 'subscriptions', method: 'POST', path: '/v2/sub' },
+  updateSubscription: { host: 'subscriptions', method: 'PATCH', path: '/v2/sub/{subscription_id}' },
+  listSubscriptionParameters: { host: 'subscriptions', method: 'GET', path: '/v2/spp' },
+  listStorages: { host: 'subscriptions', method: 'GET', path: '/v2/storages' },
+  listProducts: { host: 'subscriptions', method: 'GET', path: '/v2/product' },
+  listProductPayloads: {
+    host: 'service',
+    method: 'GET',
+    path: '/service/products/product/{product_id}/payloads',
+  },
+  listJobs: { host: 'service', method: 'GET', path: '/service/jobs/jobs' },
+  getJob: { host: 'service', method: 'GET', path: '/service/jobs/jobs/{job_id}' },
+  createHistory: { host: 'service', method: 'POST', path: `${HISTORY}/{subscription_id}` },
+  getHistory: { host: 'service', method: 'GET', path: `${HISTORY}/{history_id}` },
+  updateHistory: { host: 'service', method: 'PATCH', path: `${HISTORY}/{history_id}` },
+  listAccountHealthchecks: {
+    host: 'service',
+    method: 'GET',
+    path: '/service/healthchecks/production/healthchecks/account/{account_id}',
+  },
+  searchRules: { host: 'service', method: 'GET', path: '/service/rules/prod/v1/rules/search' },
+  runQuery: { host: 'service', method: 'POST', path: '/service/query/production/query' },
+} as const satisfies Record<string, OpenbridgeOperation>;
+
+export type OperationName = keyof typeof OPENBRIDGE_OPERATIONS;
+
+/** The operation's URL under the configured hosts; throws (a programming error) on a missing param. */
+export function operationUrl(
+  urls: Config['urls'],
+  name: OperationName,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  const op: OpenbridgeOperation = OPENBRIDGE_OPERATIONS[name];
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`${name}: path parameter ${key} missing`);
+    return encodeURIComponent(String(value));
+  });
+  return `${urls[op.host]}${path}`;
+}

@@ -1,0 +1,16 @@
+// sp-mcp's operation binder: curated tools name their operation once and call it through its recipe.
+import { type OperationBinder, operationBinder } from '@obmcp/openapi-tools';
+import type { SpApiClient, SpResult } from '../http/sp-client.js';
+import { callOperation, type SpCallExtra } from './call-operation.js';
+import { spCatalog } from './catalog.js';
+import { rateSentence } from './usage-plan.js';
+
+export type SpOperations = OperationBinder<SpResult, SpCallExtra>;
+
+export function spOperations(client: SpApiClient): SpOperations {
+  return operationBinder<SpResult, SpCallExtra>({
+    catalog: spCatalog,
+    call: (op, args, call, extra) => callOperation(client, op, args, call, extra),
+    describe: rateSentence,
+  });
+}

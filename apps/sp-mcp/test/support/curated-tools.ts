@@ -1,0 +1,33 @@
+// The curated tools built in process (writes on, no upstream): what each one declares it calls.
+import type { ToolDefinition } from '@obmcp/contract';
+import type { Fetcher } from '@obmcp/http-kit';
+import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
+import { loadConfig } from '../../src/config.js';
+import type { SpApiClient } from '../../src/http/sp-client.js';
+import { Session } from '../../src/identity/session.js';
+import { spOperations } from '../../src/operations/bind.js';
+import { spTools } from '../../src/tools/index.js';
+
+export function curatedTools(env: Record<string, string> = {}): ToolDefinition[] {
+  const all = { OBMCP_MOCK: '1', SP_API_ENABLE_WRITES: 'true', ...env };
+  const config = loadConfig(all);
+  // Building the tools sends nothing: the client and fetcher are never called here.
+  const client = {} as SpApiClient;
+  return spTools({
+    config,
+    session: new Session(config, all),
+    client,
+    documents: {} as Fetcher,
+    operations: spOperations(client),
+  });
+}
+
+/** Curated tool → the one operation it replaces ([api, operationId]); workflows declare a list instead. */
+export function curatedOperations(): Record<string, readonly [string, string]> {
+  const out: Record<string, readonly [string, string]> = {};
+  for (const tool of curatedTools()) {
+    const meta = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
+    if (meta) out[tool.name] = [meta.api, meta.operationId];
+  }
+  return out;
+}

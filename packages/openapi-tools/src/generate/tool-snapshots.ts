@@ -1,0 +1,98 @@
+// Committed snapshots of what agents see: a server's published tools/list (name, title, description,
+// inputSchema, annotations, _meta) read in process over an in-memory transport, written as pretty-printed,
+// key-sorted JSON files; `pnpm snapshots:update` rewrites them, every other run fails on drift.
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Catalog } from '../catalog-types.js';
+import { declaredOperations, operationKey } from '../index.js';
+import { staleFiles, writeFolder } from './generated-folder.js';
+
+/** Set to 1 (by `pnpm snapshots:update`) to write the snapshots instead of comparing them. */
+export const UPDATE_SNAPSHOTS_ENV = 'OBMCP_UPDATE_SNAPSHOTS';
+export const SNAPSHOTS_COMMAND = 'pnpm snapshots:update';
+
+/** tools/list of a server, as a client receives it (every page). */
+export async function listPublishedTools(server: Server): Promise<Tool[]> {
+  const client = new Client({ name: 'tool-snapshots', version: '0.0.0' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  try {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return tools;
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
+}
+
+/** Pretty-printed, key-sorted JSON of a tools list (in the given order) with a trailing newline. */
+export function snapshotText(tools: readonly Tool[]): string {
+  return `${JSON.stringify(sortKeys({ tools }), null, 2)}\n`;
+}
+
+/** Tools grouped into files by `groupOf` (file `<group>.json`), sorted by name within each. */
+export function groupedSnapshots(
+  tools: readonly Tool[],
+  groupOf: (tool: Tool) => string,
+): Map<string, string> {
+  const groups = new Map<string, Tool[]>();
+  for (const tool of tools) groups.set(groupOf(tool), [...(groups.get(groupOf(tool)) ?? []), tool]);
+  const files = new Map<string, string>();
+  for (const group of [...groups.keys()].sort())
+    files.set(
+      `${group}.json`,
+      snapshotText([...groups.get(group)!].sort((a, b) => a.name.localeCompare(b.name))),
+    );
+  return files;
+}
+
+/**
+ * Tools by toolset, for the all-toolsets listing: curated (hand-written) tools in `curated.json`, a generated
+ * tool in its operation's toolset file, anything else (the contract's own tool) in `server.json`.
+ */
+export function toolsetSnapshots(
+  tools: readonly Tool[],
+  curated: ReadonlySet<string>,
+  catalog: Catalog,
+): Map<string, string> {
+  const toolsetOf = new Map(catalog.operations.map((op) => [operationKey(catalog, op), op.toolset]));
+  return groupedSnapshots(tools, (tool) => {
+    if (curated.has(tool.name)) return 'curated';
+    const [op] = declaredOperations(tool) ?? [];
+    return (op && toolsetOf.get(operationKey(catalog, { meta: op }))) ?? 'server';
+  });
+}
+
+/**
+ * Compares `files` with the folder (any other .json there is stale), or writes them when
+ * OBMCP_UPDATE_SNAPSHOTS=1. Returns the drifted file names (empty when current or just written).
+ */
+export function syncSnapshots(folder: URL, files: ReadonlyMap<string, string>): string[] {
+  const dir = fileURLToPath(folder);
+  if (process.env[UPDATE_SNAPSHOTS_ENV] !== '1') return staleFiles(dir, files, '.json');
+  writeFolder(dir, files, '.json');
+  return [];
+}
+
+/** The failure message of a drifted snapshot folder. */
+export function driftMessage(folder: URL, drifted: readonly string[]): string {
+  return `tools/list changed: ${fileURLToPath(folder)} ${drifted.slice(0, 8).join(', ')}${drifted.length > 8 ? ' …' : ''} differ. Run \`${SNAPSHOTS_COMMAND}\` and review the diff.`;
+}
