@@ -165,4 +165,14 @@ function seed(): void {
 }
 seed();
 
+/** Forgets every report, document and feed but the seeded examples (a fresh process's state, for in-process tests). */
+export function resetSpMockState(): void {
+  reports.clear();
+  documents.clear();
+  feeds.clear();
+  feedDocuments.clear();
+  counter = 50000;
+  seed();
+}
+
 export { TSV as SAMPLE_REPORT_TEXT };
