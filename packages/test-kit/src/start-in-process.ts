@@ -8,6 +8,7 @@ import { type ContractServer, createLogger } from '@obmcp/contract';
 import {
   checkMockSettings,
   dummyCredentialEnv,
+  isMockSwitch,
   type RecordedRequest,
   resetMockState,
   startMockServer,
@@ -29,8 +30,6 @@ export interface InProcessServer extends TestServer {
   contract: ContractServer;
 }
 
-/** The mocks' switches are read from process.env at request time; only they are set there. */
-const MOCK_SWITCH = /^OBMCP_MOCK_/;
 /** Switches set by the servers alive now, so two of them cannot disagree silently. */
 const liveSwitches = new Map<string, { value: string; users: number; before: string | undefined }>();
 let live = 0;
@@ -115,9 +114,9 @@ async function connect(
   return { client, transport: clientSide, contract, stderr: () => stderr };
 }
 
-/** Sets the OBMCP_MOCK_* switches of `env` in process.env; the returned function puts back what was there. */
+/** Sets the mocks' switches of `env` in process.env (they read them there at request time); the returned function puts back what was there. */
 function applySwitches(env: Record<string, string>): () => void {
-  const keys = Object.keys(env).filter((key) => MOCK_SWITCH.test(key));
+  const keys = Object.keys(env).filter(isMockSwitch);
   for (const key of keys) {
     const other = liveSwitches.get(key);
     if (other !== undefined && other.value !== env[key])

@@ -23,6 +23,13 @@ export const wholeNumber = (text: string | undefined): number | undefined =>
 /** A whole number ≥ 0, or undefined when unset; a bad value is reported by checkMockSettings at preload. */
 export const count = (name: string): number | undefined => wholeNumber(raw(name));
 
+/**
+ * Whether a variable steers the mocks (an OBMCP_MOCK_* switch they read from the env), as opposed to one the
+ * apps read themselves in mock mode (http-kit's OBMCP_MOCK_RATE_LIMIT).
+ */
+export const isMockSwitch = (name: string): boolean =>
+  name.startsWith('OBMCP_MOCK_') && name !== 'OBMCP_MOCK_RATE_LIMIT';
+
 export const mockSettings = {
   /**
    * OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/). With
