@@ -175,6 +175,7 @@ export function resetSpMockState(): void {
   reports.clear();
   documents.clear();
   feeds.clear();
+  feedProgress.clear();
   feedDocuments.clear();
   counter = 50000;
   seed();
