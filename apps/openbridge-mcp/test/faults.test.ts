@@ -10,7 +10,7 @@ import {
 } from '@obmcp/test-kit';
 import type { FaultScenario } from '@obmcp/upstream-mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start } from './harness.js';
+import { startProcess as start } from './harness.js';
 
 const SERVER_ENV = { OPENBRIDGE_TIMEOUT_MS: '400', OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' };
 
