@@ -1,10 +1,10 @@
 // One test per severity-1/2 Ads finding of the faithfulness audit (A1-*, A1?-*, A2-*), over stdio
 // against mocks that answer as the specs say (415 on a wrong media type, 403 on a non-AMC advertiser).
-import type { RunningServer } from '@obmcp/test-kit';
+import type { TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, metaOf, ok, start, US_PROFILE } from './helpers.js';
 
-let s: RunningServer;
+let s: TestServer;
 beforeAll(async () => {
   s = await start({
     ADS_API_ENABLE_WRITES: 'true',

@@ -1,6 +1,6 @@
 // Every OBMCP_MOCK_FAULT scenario on a representative tool (list_campaigns) → the expected envelope.
 // One server for the scenarios (a fault switch flips them between calls), one for the short timeout.
-import { callTool, createFaultSwitch, type RunningServer } from '@obmcp/test-kit';
+import { callTool, createFaultSwitch, type TestServer } from '@obmcp/test-kit';
 import type { FaultScenario } from '@obmcp/upstream-mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, metaOf, ok, start, US_PROFILE } from './helpers.js';
@@ -31,7 +31,7 @@ const CASES: Array<[FaultScenario, Expected]> = [
   ['http_429_retry_after', { kind: 'rate_limited', code: 'RATE_LIMITED', retryable: true, retryAfter: 2 }],
 ];
 
-async function expectFault(s: RunningServer, scenario: FaultScenario, want: Expected): Promise<void> {
+async function expectFault(s: TestServer, scenario: FaultScenario, want: Expected): Promise<void> {
   const env = await fail(s, 'list_campaigns', { stateFilter: ['ENABLED'] });
   expect(env).toMatchObject({
     error_kind: want.kind,
@@ -52,7 +52,7 @@ async function expectFault(s: RunningServer, scenario: FaultScenario, want: Expe
 
 describe('OBMCP_MOCK_FAULT scenarios on list_campaigns', () => {
   const faults = createFaultSwitch();
-  let s: RunningServer;
+  let s: TestServer;
   beforeAll(async () => {
     // A test-only limiter rule roomy enough for every scenario (with retries) on one operation's bucket.
     s = await start({ ...base, ...faults.env, OBMCP_MOCK_RATE_LIMIT: '1000/1000' });

@@ -5,13 +5,13 @@
 // its schema; bad input gets an mcp_input_validation envelope; a 207 batch is read per item.
 import type { CatalogOperation } from '@obmcp/openapi-tools';
 import { sharedAjv } from '@obmcp/contract';
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adsCatalog } from '../src/operations/catalog.js';
 import { curatedOperations } from './support/curated-tools.js';
 import { startAdsAll } from './support/start-all.js';
 
-let s: RunningServer;
+let s: TestServer;
 beforeAll(async () => {
   s = await startAdsAll();
   // The mocks load their spec engine on the first Ads request (about a second on a loaded machine, near the

@@ -1,16 +1,28 @@
-// Test helpers: start the built ads-mcp over stdio against the msw mocks, call tools, check envelopes.
+// Test helpers: start the built ads-mcp in process (or over stdio) against the msw mocks, call tools, check envelopes.
 import type { Envelope } from '@obmcp/contract';
-import { assertEnvelope, callTool, type RunningServer, startServer } from '@obmcp/test-kit';
+import {
+  assertEnvelope,
+  callTool,
+  type RunningServer,
+  startInProcess,
+  startServer,
+  type TestServer,
+} from '@obmcp/test-kit';
 import { expect } from 'vitest';
 
 export const US_PROFILE = 1111111111;
 
-export function start(env: Record<string, string> = {}): Promise<RunningServer> {
+export function start(env: Record<string, string> = {}): Promise<TestServer> {
+  return startInProcess({ app: 'ads-mcp', env: { CODE_MODE: 'off', ...env } });
+}
+
+/** The built binary as a child process: for what only a real process shows (its whole stderr). */
+export function startProcess(env: Record<string, string> = {}): Promise<RunningServer> {
   return startServer({ app: 'ads-mcp', env: { CODE_MODE: 'off', ...env } });
 }
 
 export async function ok(
-  s: RunningServer,
+  s: TestServer,
   name: string,
   args: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
@@ -21,7 +33,7 @@ export async function ok(
 }
 
 export async function fail(
-  s: RunningServer,
+  s: TestServer,
   name: string,
   args: Record<string, unknown> = {},
 ): Promise<Envelope> {

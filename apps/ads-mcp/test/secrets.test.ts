@@ -1,7 +1,7 @@
 // Canary credentials never reach results, envelopes or stderr (success and failure paths, debug logs).
 import { callTool } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
-import { start, US_PROFILE } from './helpers.js';
+import { startProcess as start, US_PROFILE } from './helpers.js';
 
 const CANARY = {
   ADS_API_CLIENT_SECRET: 'mock-CANARY-client-secret-8c1f',

@@ -1,9 +1,9 @@
 // Happy paths of every tool (direct LWA, writes enabled) through the real SDK client over stdio.
-import type { RunningServer } from '@obmcp/test-kit';
+import type { TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, metaOf, ok, start, US_PROFILE } from './helpers.js';
 
-let s: RunningServer;
+let s: TestServer;
 beforeAll(async () => {
   s = await start({
     ADS_API_ENABLE_WRITES: 'true',

@@ -1,5 +1,5 @@
 // MCP_STRICT_UNKNOWN_FIELDS over stdio: off → an unknown top-level field reaches the mocked Ads API (query or body) and is reported; default → rejected.
-import { callTool, type RunningServer, startServer } from '@obmcp/test-kit';
+import { callTool, type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_PROFILE } from './helpers.js';
 
@@ -11,9 +11,9 @@ const passedThrough = (field: string) => ({
 const PROFILE = { ADS_API_PROFILE_ID: String(US_PROFILE), CODE_MODE: 'off' };
 
 describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
-  let ads: RunningServer;
+  let ads: TestServer;
   beforeAll(async () => {
-    ads = await startServer({
+    ads = await startInProcess({
       app: 'ads-mcp',
       recordUpstream: true,
       env: { ...PROFILE, MCP_STRICT_UNKNOWN_FIELDS: 'false', MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' },
@@ -48,9 +48,9 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
 });
 
 describe('default (strict)', () => {
-  let ads: RunningServer;
+  let ads: TestServer;
   beforeAll(async () => {
-    ads = await startServer({ app: 'ads-mcp', recordUpstream: true, env: PROFILE });
+    ads = await startInProcess({ app: 'ads-mcp', recordUpstream: true, env: PROFILE });
   });
   afterAll(async () => ads.close());
 

@@ -7,12 +7,12 @@ import {
   type ServerProfile,
   silentLogger,
 } from '@obmcp/contract';
-import type { RunningServer } from '@obmcp/test-kit';
+import type { TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchema } from '../src/tools/reporting.schemas.js';
 import { fail, ok, start } from './helpers.js';
 
-let s: RunningServer;
+let s: TestServer;
 beforeAll(async () => {
   s = await start({ ADS_API_TOOLSETS: 'curated,reporting' });
 });

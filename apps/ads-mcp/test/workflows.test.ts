@@ -1,11 +1,11 @@
 // Curated advertiser workflows over stdio (one process, writes on): a report in one call, keyword and
 // bid recommendations, negative keywords, budget changes, SB/SD campaign and portfolio reads, AMC saved
 // workflows and schedules; and Code Mode reaching an operation outside the listed toolsets.
-import type { RunningServer } from '@obmcp/test-kit';
+import type { TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, start, US_PROFILE } from './helpers.js';
 
-let s: RunningServer;
+let s: TestServer;
 beforeAll(async () => {
   s = await start({
     ADS_API_ENABLE_WRITES: 'true',

@@ -1,9 +1,9 @@
 // Code Mode wiring: CODE_MODE=only lists just the sandbox tools; a script gets envelopes as values and recovers.
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from './harness.js';
 
-let server: RunningServer;
+let server: TestServer;
 beforeAll(async () => {
   server = await start({ CODE_MODE: 'only' });
 });

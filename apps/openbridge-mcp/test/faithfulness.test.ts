@@ -1,9 +1,9 @@
 // The audit's severity-1/2 findings (ads-openbridge-faithfulness.md §4), each over stdio against the doc-shaped mocks.
-import type { RunningServer } from '@obmcp/test-kit';
+import type { TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fails as failsOn, ok as okOn, start } from './harness.js';
 
-let server: RunningServer;
+let server: TestServer;
 const ok = (name: string, args: Record<string, unknown> = {}) => okOn(server, name, args);
 const fails = (name: string, args: Record<string, unknown>) => failsOn(server, name, args);
 

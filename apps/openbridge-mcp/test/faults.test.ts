@@ -5,17 +5,17 @@ import {
   callTool,
   createFaultSwitch,
   type FaultSwitch,
-  type RunningServer,
+  type TestServer,
   type ToolCallOutcome,
 } from '@obmcp/test-kit';
 import type { FaultScenario } from '@obmcp/upstream-mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start } from './harness.js';
+import { startProcess as start } from './harness.js';
 
 const SERVER_ENV = { OPENBRIDGE_TIMEOUT_MS: '400', OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' };
 
 async function call(
-  server: RunningServer,
+  server: TestServer,
   name = 'get_subscription_by_id',
   args: Record<string, unknown> = { subscription_id: 107003 },
 ): Promise<ToolCallOutcome> {
@@ -43,7 +43,7 @@ async function once(
 /** One server whose `channel` fault a switch flips per test. */
 function switchedServer(channel: 'api' | 'auth') {
   let faults: FaultSwitch | undefined;
-  let server: RunningServer | undefined;
+  let server: TestServer | undefined;
   beforeAll(async () => {
     faults = createFaultSwitch(channel);
     server = await start({ ...SERVER_ENV, ...faults.env });

@@ -1,9 +1,9 @@
 // Every paged Openbridge list is read to its last page (or hands back the page): the mock serves 2 rows a page here.
-import type { RunningServer } from '@obmcp/test-kit';
+import type { TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok as okOn, start } from './harness.js';
 
-let server: RunningServer;
+let server: TestServer;
 const ok = (name: string, args: Record<string, unknown> = {}) => okOn(server, name, args);
 
 const ids = (rows: unknown) => (rows as Array<{ id: number }>).map((r) => r.id);

@@ -1,11 +1,11 @@
 // Parity with the reference server: query tools, enriched storages, stage-filtered tables, fuzzy search, token broker canary.
 import { openbridge } from '@obmcp/upstream-mocks';
-import type { RunningServer } from '@obmcp/test-kit';
+import type { TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_REFRESH_TOKEN, fails as failsOn, ok as okOn, start } from './harness.js';
 
-let server: RunningServer;
-let plain: RunningServer;
+let server: TestServer;
+let plain: TestServer;
 const outputs: string[] = [];
 
 const ok = (name: string, args: Record<string, unknown> = {}, s = server) => okOn(s, name, args, outputs);

@@ -1,7 +1,7 @@
 // Happy path of every tool through the real SDK client over stdio (privileged tools enabled).
 import { callTool, type RunningServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANARY_REFRESH_TOKEN, ok as okOn, start } from './harness.js';
+import { CANARY_REFRESH_TOKEN, ok as okOn, startProcess as start } from './harness.js';
 
 let server: RunningServer;
 const outputs: string[] = [];

@@ -1,5 +1,5 @@
 // MCP_STRICT_UNKNOWN_FIELDS over stdio: off → an unknown top-level field reaches the mocked Openbridge API as a query parameter and is reported; default → rejected.
-import { callTool, type RunningServer, startServer } from '@obmcp/test-kit';
+import { callTool, type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_REFRESH_TOKEN } from './harness.js';
 
@@ -8,16 +8,15 @@ const BASE = {
   OPENBRIDGE_MAX_RETRIES: '0',
   CODE_MODE: 'off',
 };
-const subscriptionLists = (server: RunningServer) =>
+const subscriptionLists = (server: TestServer) =>
   server.upstreamRequests().filter((r) => new URL(r.url).pathname === '/v2/sub');
 
 describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
-  let ob: RunningServer;
+  let ob: TestServer;
   beforeAll(async () => {
-    ob = await startServer({
+    ob = await startInProcess({
       app: 'openbridge-mcp',
       recordUpstream: true,
-      timeoutMs: 60_000,
       env: { ...BASE, MCP_STRICT_UNKNOWN_FIELDS: 'false', MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' },
     });
   });
@@ -42,9 +41,9 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
 });
 
 describe('default (strict)', () => {
-  let ob: RunningServer;
+  let ob: TestServer;
   beforeAll(async () => {
-    ob = await startServer({ app: 'openbridge-mcp', recordUpstream: true, timeoutMs: 60_000, env: BASE });
+    ob = await startInProcess({ app: 'openbridge-mcp', recordUpstream: true, env: BASE });
   });
   afterAll(async () => ob.close());
 

@@ -1,5 +1,5 @@
 // Heterogeneous Openbridge error bodies → details[] (unit) and the real per-endpoint shapes over stdio.
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailsFromBody } from '../src/http/error-body.js';
 import { start } from './harness.js';
@@ -54,7 +54,7 @@ describe('detailsFromBody', () => {
 });
 
 describe('per-endpoint error shapes over stdio', () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
     server = await start({ OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' });
   });

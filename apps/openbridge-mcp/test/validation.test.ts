@@ -1,5 +1,5 @@
 // Input contract over stdio: privileged gating, strict integer ids, healthcheck exclusivity, table did-you-mean.
-import { assertEnvelope, callTool, type RunningServer } from '@obmcp/test-kit';
+import { assertEnvelope, callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from './harness.js';
 
@@ -12,7 +12,7 @@ const PRIVILEGED = [
   'get_amazon_api_access_token',
 ];
 
-let server: RunningServer;
+let server: TestServer;
 beforeAll(async () => {
   server = await start();
 });

@@ -2,7 +2,7 @@
 // metadata address, and that echoes the Basic credentials back. Nothing reaches the target; no form of the password leaks.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callTool, type RunningServer, startServer } from '@obmcp/test-kit';
+import { callTool, type TestServer, startServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const USER = 'proxyuser';
@@ -12,7 +12,7 @@ const BASIC = Buffer.from(`${USER}:${PASSWORD}`).toString('base64');
 let upstream: Server;
 let metadata: Server;
 const metadataHits: string[] = [];
-let sp: RunningServer;
+let sp: TestServer;
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>

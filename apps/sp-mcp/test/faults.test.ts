@@ -1,6 +1,6 @@
 // Each OBMCP_MOCK_FAULT scenario on a representative tool (get_order): kind, code, retryable, _meta.
 // One server; a fault switch flips the scenario between calls.
-import { assertEnvelope, callTool, createFaultSwitch, type RunningServer } from '@obmcp/test-kit';
+import { assertEnvelope, callTool, createFaultSwitch, type TestServer } from '@obmcp/test-kit';
 import type { FaultScenario } from '@obmcp/upstream-mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSp } from './helpers.js';
@@ -35,7 +35,7 @@ const CASES: Array<[FaultScenario, Expectation]> = [
 
 describe('OBMCP_MOCK_FAULT scenarios on get_order', () => {
   const faults = createFaultSwitch();
-  let sp: RunningServer;
+  let sp: TestServer;
   beforeAll(async () => {
     // A test-only limiter rule roomy enough for twelve scenarios (with retries) on one operation's bucket.
     sp = await startSp({ ...faults.env, SP_API_TIMEOUT_MS: '300', OBMCP_MOCK_RATE_LIMIT: '1000/1000' });

@@ -4,7 +4,7 @@
 // gets a schema-valid SCHEMA_* envelope.
 import { validateEnvelope } from '@obmcp/contract';
 import { OPERATION_META_KEY } from '@obmcp/openapi-tools';
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curatedOperations } from './support/curated-tools.js';
 
@@ -22,7 +22,7 @@ const examplesOf = (tool: ListedTool) =>
   (tool._meta?.['io.obmcp/examples'] ?? []) as Record<string, unknown>[];
 
 describe('generated SP-API tools over stdio', () => {
-  let sp: RunningServer;
+  let sp: TestServer;
   let generated: ListedTool[];
   beforeAll(async () => {
     // The ~18 restricted read operations each get a restricted-data token first, paced by the Tokens

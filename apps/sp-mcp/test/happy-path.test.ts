@@ -1,9 +1,9 @@
 // Every tool's happy path through the real SDK client over stdio against the msw mocks.
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSp, US } from './helpers.js';
 
-let sp: RunningServer;
+let sp: TestServer;
 beforeAll(async () => {
   sp = await startSp({
     SP_API_ENABLE_WRITES: 'true',

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertEnvelope, callTool, startServer } from '@obmcp/test-kit';
+import { assertEnvelope, callTool, startInProcess } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { startSp, US } from './helpers.js';
 
@@ -117,7 +117,7 @@ describe('write gating and Code Mode', () => {
   });
 
   it('CODE_MODE=only lists only the Code Mode tools', async () => {
-    const sp = await startServer({ app: 'sp-mcp', env: { CODE_MODE: 'only' } });
+    const sp = await startInProcess({ app: 'sp-mcp', env: { CODE_MODE: 'only' } });
     try {
       const names = (await sp.client.listTools()).tools.map((t) => t.name);
       expect(names).not.toContain('get_orders');

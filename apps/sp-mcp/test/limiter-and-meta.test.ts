@@ -2,9 +2,9 @@
 import { assertEnvelope, callTool } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSp, US } from './helpers.js';
-import type { RunningServer } from '@obmcp/test-kit';
+import type { TestServer } from '@obmcp/test-kit';
 
-let sp: RunningServer;
+let sp: TestServer;
 beforeAll(async () => {
   // list_reports is listed with the reports toolset (outside the default list). No waiting for a token:
   // a call the bucket cannot serve at once is refused (the refusal under test).

@@ -1,6 +1,6 @@
 // Restricted-data tokens over stdio against the mocks: fetched through the pipeline, cached per resource,
 // PII only with them, a missing role → auth_error naming it, and the RDT itself never leaves the server.
-import { callTool, type RunningServer, type ToolCallOutcome } from '@obmcp/test-kit';
+import { callTool, type TestServer, type ToolCallOutcome } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSp } from './helpers.js';
 
@@ -12,11 +12,7 @@ const PII_DOC = 'amzn1.spdoc.1.4.na.seed-pii';
 /** Every text a client or an operator could see: results, envelopes, _meta, and the stderr log. */
 const seen: string[] = [];
 
-async function call(
-  sp: RunningServer,
-  name: string,
-  args: Record<string, unknown>,
-): Promise<ToolCallOutcome> {
+async function call(sp: TestServer, name: string, args: Record<string, unknown>): Promise<ToolCallOutcome> {
   const out = await callTool(sp.client, name, args);
   seen.push(out.text, JSON.stringify(out.raw));
   return out;
@@ -25,20 +21,20 @@ async function call(
 // biome-ignore lint/suspicious/noExplicitAny: free-form upstream bodies in assertions
 type Body = Record<string, any>;
 
-async function ok(sp: RunningServer, name: string, args: Record<string, unknown>): Promise<Body> {
+async function ok(sp: TestServer, name: string, args: Record<string, unknown>): Promise<Body> {
   const out = await call(sp, name, args);
   expect(out.envelope, JSON.stringify(out.envelope)).toBeUndefined();
   return out.result as Body;
 }
 
-const tokenCalls = (sp: RunningServer) =>
+const tokenCalls = (sp: TestServer) =>
   sp.upstreamRequests().filter((r) => r.method === 'POST' && new URL(r.url).pathname === TOKENS);
 const resourcesOf = (body: string | undefined) =>
   (JSON.parse(body ?? '{}') as { restrictedResources: Array<{ path: string; dataElements?: string[] }> })
     .restrictedResources;
 
 describe('RDTs for a seller whose application has the restricted roles', () => {
-  let sp: RunningServer;
+  let sp: TestServer;
   beforeAll(async () => {
     sp = await startSp({ OBMCP_LOG_LEVEL: 'debug', SP_API_TOOLSETS: 'curated,orders' }, true);
   });

@@ -3,7 +3,7 @@
 // over stdio with SP_API_SANDBOX=true those examples get the sandbox's canned answers.
 import { OPERATION_META_KEY, type CatalogOperation, type OperationMeta } from '@obmcp/openapi-tools';
 import { validates } from '@obmcp/openapi-tools/generate';
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spCatalog } from '../src/operations/catalog.js';
 import { curatedOperations } from './support/curated-tools.js';
@@ -79,7 +79,7 @@ describe('generated tools in sandbox mode (audit S1-4)', () => {
   });
 
   describe('over stdio with SP_API_SANDBOX=true', () => {
-    let sp: RunningServer;
+    let sp: TestServer;
     const nameOf = new Map<string, string>();
     beforeAll(async () => {
       sp = await startSpAll({ SP_API_SANDBOX: 'true', SP_API_SELLER_ID: 'A2MOCKSELLER01' });

@@ -1,6 +1,6 @@
 // Audit S1-4: with SP_API_SANDBOX=true every curated tool whose operation has a canned static-sandbox
 // request sends it (the mock's sandbox hosts answer only those), and the server's sandbox hint is true.
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curatedOperations } from './support/curated-tools.js';
 
@@ -110,7 +110,7 @@ function curatedWithCannedCase(): string[] {
 }
 
 describe('SP_API_SANDBOX=true: the curated tools send the static sandbox canned requests (audit S1-4)', () => {
-  let sp: RunningServer;
+  let sp: TestServer;
   beforeAll(async () => {
     sp = await startSp({
       SP_API_SANDBOX: 'true',

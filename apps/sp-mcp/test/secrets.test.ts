@@ -1,7 +1,7 @@
 // Canary credentials never appear in any tool result, envelope or stderr line.
 import { callTool } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
-import { startSp, US } from './helpers.js';
+import { startSpProcess as startSp, US } from './helpers.js';
 
 const CANARIES = {
   SP_API_CLIENT_ID: 'mock-canary-client-id-55e1c',

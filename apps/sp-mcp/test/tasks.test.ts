@@ -7,11 +7,11 @@ import {
   TaskStatusNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Envelope } from '@obmcp/contract';
-import { assertEnvelope, type RunningServer } from '@obmcp/test-kit';
+import { assertEnvelope, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSp, US } from './helpers.js';
 
-let s: RunningServer;
+let s: TestServer;
 const statuses: Task[] = [];
 beforeAll(async () => {
   // run_report is listed with the reports toolset (the default tools/list stays within its budget).

@@ -1,5 +1,5 @@
 // MCP_STRICT_UNKNOWN_FIELDS over stdio: off → an unknown top-level field reaches the mocked SP-API (query or body) and is reported; default → rejected.
-import { callTool, type RunningServer, startServer } from '@obmcp/test-kit';
+import { callTool, type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US } from './helpers.js';
 
@@ -10,9 +10,9 @@ const passedThrough = (field: string) => ({
 });
 
 describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
-  let sp: RunningServer;
+  let sp: TestServer;
   beforeAll(async () => {
-    sp = await startServer({
+    sp = await startInProcess({
       app: 'sp-mcp',
       recordUpstream: true,
       env: {
@@ -66,9 +66,9 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
 });
 
 describe('default (strict)', () => {
-  let sp: RunningServer;
+  let sp: TestServer;
   beforeAll(async () => {
-    sp = await startServer({ app: 'sp-mcp', recordUpstream: true, env: { CODE_MODE: 'off' } });
+    sp = await startInProcess({ app: 'sp-mcp', recordUpstream: true, env: { CODE_MODE: 'off' } });
   });
   afterAll(async () => sp.close());
 

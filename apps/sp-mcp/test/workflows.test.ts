@@ -3,11 +3,11 @@
 // review request (eligibility first, behind SP_API_ENABLE_WRITES); each declares its operations.
 import { validateEnvelope } from '@obmcp/contract';
 import { OPERATIONS_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
-import { callTool, type RunningServer } from '@obmcp/test-kit';
+import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSp, US } from './helpers.js';
 
-let sp: RunningServer;
+let sp: TestServer;
 beforeAll(async () => {
   sp = await startSp({ SP_API_ENABLE_WRITES: 'true', SP_API_SELLER_ID: 'A2MOCKSELLER01' });
 });

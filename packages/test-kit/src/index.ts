@@ -1,6 +1,7 @@
-// @obmcp/test-kit: one harness for every app — stdio subprocess, mocks preload, envelope assertions.
+// @obmcp/test-kit: one harness for every app — stdio subprocess or in process, mocks preload, envelope assertions.
 export * from './paths.js';
 export * from './start-server.js';
+export * from './start-in-process.js';
 export * from './call-tool.js';
 export * from './start-http.js';
 export * from './redis-server.js';

@@ -21,14 +21,18 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-export interface RunningServer {
+/** A connected server under test, in a child process (startServer) or in this one (startInProcess). */
+export interface TestServer {
   client: Client;
-  transport: StdioClientTransport;
-  /** Everything the child wrote to stderr so far. */
+  /** Everything the server wrote to stderr so far (in process: its log lines and config warnings). */
   stderr(): string;
   /** With recordUpstream: the API requests the mocks received so far, oldest first. */
   upstreamRequests(): RecordedRequest[];
   close(): Promise<void>;
+}
+
+export interface RunningServer extends TestServer {
+  transport: StdioClientTransport;
 }
 
 const BASE_ENV_KEYS = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT'];

@@ -3,6 +3,9 @@ export * from './faults.js';
 export * from './server.js';
 export * from './with-fault.js';
 export * from './throttle/index.js';
+export { checkMockSettings } from './check-settings.js';
+export { dummyCredentialEnv, resetMockState } from './in-process.js';
+export { isMockSwitch } from './settings.js';
 export type { RecordedRequest } from './request-log.js';
 export * as openbridge from './openbridge/index.js';
 // The spec layer's helpers (checkResponse, sampleRequest, …) are at `@obmcp/upstream-mocks/spec`:

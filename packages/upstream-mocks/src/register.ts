@@ -1,12 +1,9 @@
 // Preload: `node --import @obmcp/upstream-mocks/register server.js` runs any built server against the mocks.
-import { dummyEnv as adsEnv } from './ads/index.js';
-import { dummyEnv as lwaEnv } from './lwa/index.js';
-import { dummyEnv as openbridgeEnv } from './openbridge/index.js';
 import { checkMockSettings } from './check-settings.js';
+import { dummyCredentialEnv } from './in-process.js';
 import { startMockServer } from './server.js';
-import { dummyEnv as spEnv } from './sp/index.js';
 
-for (const [key, value] of Object.entries({ ...lwaEnv, ...spEnv, ...adsEnv, ...openbridgeEnv })) {
+for (const [key, value] of Object.entries(dummyCredentialEnv())) {
   if (process.env[key] === undefined || process.env[key] === '') process.env[key] = value;
 }
 process.env.OBMCP_MOCK = '1';

@@ -39,6 +39,13 @@ export const positive = (text: string | undefined): number | undefined => {
 /** The Ads bucket when OBMCP_MOCK_ADS_THROTTLE is unset (Amazon publishes no numbers; see README). */
 export const ADS_DEFAULT_BUCKET = { rate: 10, burst: 10 };
 
+/**
+ * Whether a variable steers the mocks (an OBMCP_MOCK_* switch they read from the env), as opposed to one the
+ * apps read themselves in mock mode (http-kit's OBMCP_MOCK_RATE_LIMIT).
+ */
+export const isMockSwitch = (name: string): boolean =>
+  name.startsWith('OBMCP_MOCK_') && name !== 'OBMCP_MOCK_RATE_LIMIT';
+
 export const mockSettings = {
   /**
    * OBMCP_MOCK_LATENCY_MS: every API answer waits this long (a real upstream's round trip, for bench/). With

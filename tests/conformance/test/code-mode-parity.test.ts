@@ -1,5 +1,5 @@
 // Code Mode on all three servers over stdio: the same scripts give the same outcomes (limits, envelopes as values).
-import { type AppName, APPS, callTool, startServer, type RunningServer } from '@obmcp/test-kit';
+import { type AppName, APPS, callTool, startInProcess, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_TIMEOUT_MS } from './support/apps.js';
 
@@ -14,10 +14,10 @@ const SCRIPTS = {
   scriptError: `const x = 1;\nthrow new Error('boom');`,
 } as const;
 
-const servers = new Map<AppName, RunningServer>();
+const servers = new Map<AppName, TestServer>();
 
 beforeAll(async () => {
-  await Promise.all(APPS.map(async (app) => servers.set(app, await startServer({ app, timeoutMs: 60_000 }))));
+  await Promise.all(APPS.map(async (app) => servers.set(app, await startInProcess({ app }))));
 }, 120_000);
 afterAll(async () => {
   await Promise.all([...servers.values()].map((s) => s.close()));

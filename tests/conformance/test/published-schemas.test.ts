@@ -2,7 +2,7 @@
 // example of every tool (write tools and Code Mode included) succeeds when all run in ONE session.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { callWithEnvelope, checkPortableSchema, EXAMPLES_META_KEY, sharedAjv } from '@obmcp/contract';
-import { type RunningServer, startServer } from '@obmcp/test-kit';
+import { type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_APPS, isBuilt, PROFILES, REQUIRE_APPS } from './support/apps.js';
 
@@ -14,7 +14,7 @@ const ENV_ALL_TOOLS: Record<string, string> = {
 };
 
 /** A call; a pre-flight RATE_LIMITED (two examples back to back) is retried once after its Retry-After, as an agent would. */
-async function callOnce(server: RunningServer, tool: string, args: Record<string, unknown>) {
+async function callOnce(server: TestServer, tool: string, args: Record<string, unknown>) {
   const first = await callWithEnvelope(server.client, tool, args);
   const wait = first.envelope?._meta?.retry_after_seconds;
   if (first.envelope?.error_kind !== 'rate_limited' || typeof wait !== 'number' || wait > 5)
@@ -25,12 +25,12 @@ async function callOnce(server: RunningServer, tool: string, args: Record<string
 
 describe.each(ALL_APPS)('%s published schemas', (app) => {
   const skip = !isBuilt(app) && !REQUIRE_APPS;
-  let server: RunningServer;
+  let server: TestServer;
   let tools: Tool[] = [];
 
   beforeAll(async () => {
     if (skip) return;
-    server = await startServer({ app, env: { ...PROFILES[app].env, ...ENV_ALL_TOOLS } });
+    server = await startInProcess({ app, env: { ...PROFILES[app].env, ...ENV_ALL_TOOLS } });
     tools = (await server.client.listTools()).tools;
   }, 60_000);
   afterAll(() => server?.close());

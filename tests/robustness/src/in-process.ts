@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ContractServer, createLogger, type Logger } from '@obmcp/contract';
-import { REPO_ROOT } from '@obmcp/test-kit';
+import { REPO_ROOT, startInProcess } from '@obmcp/test-kit';
+import type { ListedTool } from './fuzz/tool-selection.js';
 import { CANARY_ENV } from './canaries.js';
 import { APP_ENV, type AppName, requireBuilt } from './servers.js';
 
@@ -52,4 +53,17 @@ export async function inProcessApp(app: AppName, env: Record<string, string> = {
     call: (name, args, timeoutMs = 30_000) =>
       contract.host.invoke(name, args, { signal: AbortSignal.timeout(timeoutMs), listedOnly: true }),
   };
+}
+
+/** tools/list of an app started in process (test-kit's startInProcess) with the env spawnApp would give it. */
+export async function listToolsInProcess(
+  app: AppName,
+  env: Record<string, string> = {},
+): Promise<ListedTool[]> {
+  const server = await startInProcess({ app, env: { ...CANARY_ENV, ...APP_ENV[app], ...env } });
+  try {
+    return (await server.client.listTools()).tools as ListedTool[];
+  } finally {
+    await server.close();
+  }
 }

@@ -1,8 +1,8 @@
 // The default tool catalog of each server (no write or credential tools unless enabled) vs the committed snapshot.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listTools } from '../src/fuzz/run.js';
-import { APPS, type AppName, spawnApp } from '../src/servers.js';
+import { listToolsInProcess } from '../src/in-process.js';
+import { APPS, type AppName } from '../src/servers.js';
 
 const SNAPSHOT = new URL('./catalog.snapshot.json', import.meta.url);
 const UPDATE = process.env.OBMCP_UPDATE_SNAPSHOT === '1';
@@ -18,9 +18,7 @@ async function names(
   app: AppName,
   env: Record<string, string>,
 ): Promise<{ name: string; readOnly: boolean }[]> {
-  const server = await spawnApp(app, { env });
-  const tools = await listTools(server);
-  await server.close();
+  const tools = await listToolsInProcess(app, env);
   return tools
     .map((t) => ({ name: t.name, readOnly: t.annotations?.readOnlyHint === true }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -61,9 +59,7 @@ describe('default tool catalog', () => {
 
 describe('tool annotations', () => {
   it.each(APPS)('%s: every tool (writes included) states all four hints, consistently', async (app) => {
-    const server = await spawnApp(app, { env: FLAGS[app] });
-    const tools = await listTools(server);
-    await server.close();
+    const tools = await listToolsInProcess(app, FLAGS[app]);
     for (const t of tools) {
       const a = t.annotations ?? {};
       for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)

@@ -1,9 +1,9 @@
-// Starts ads-mcp over stdio with every toolset listed and writes on, against the upstream mocks (spec
+// Starts ads-mcp in process with every toolset listed and writes on, against the upstream mocks (spec
 // gates: 415 unless Content-Type/Accept are the operation's; hand-written handlers; spec-driven catch-all).
-import { type RunningServer, startServer } from '@obmcp/test-kit';
+import { startInProcess, type TestServer } from '@obmcp/test-kit';
 
-export function startAdsAll(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
-  return startServer({
+export function startAdsAll(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  return startInProcess({
     app: 'ads-mcp',
     env: {
       CODE_MODE: 'off',
@@ -12,6 +12,5 @@ export function startAdsAll(env: Record<string, string | undefined> = {}): Promi
       ADS_API_PROFILE_ID: '1111111111',
       ...env,
     },
-    timeoutMs: 60_000,
   });
 }

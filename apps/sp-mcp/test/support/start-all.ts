@@ -1,11 +1,10 @@
-// Starts sp-mcp over stdio with every toolset listed and writes on, against the mocks (hand-written
+// Starts sp-mcp in process with every toolset listed and writes on, against the mocks (hand-written
 // handlers for the curated flows, the spec-driven catch-all for every other operation).
-import { type RunningServer, startServer } from '@obmcp/test-kit';
+import { startInProcess, type TestServer } from '@obmcp/test-kit';
 
-export async function startSpAll(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
-  return startServer({
+export async function startSpAll(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  return startInProcess({
     app: 'sp-mcp',
     env: { CODE_MODE: 'off', SP_API_TOOLSETS: 'all', SP_API_ENABLE_WRITES: 'true', ...env },
-    timeoutMs: 60_000,
   });
 }

@@ -14,6 +14,12 @@ export function issueAccessToken(clientId: string, refreshToken: string): string
   return token;
 }
 
+/** Forgets every issued token and restarts the serial (a fresh process's state, for in-process tests). */
+export function resetIssuedTokens(): void {
+  issued.clear();
+  serial = 0;
+}
+
 /** How many tokens have been issued in this process. */
 export function issuedCount(): number {
   return serial;

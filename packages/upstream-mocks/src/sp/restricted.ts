@@ -83,6 +83,12 @@ let serial = 0;
 
 export const RDT_PREFIX = 'Atz.sprdt|';
 
+/** Forgets every issued RDT (a fresh process's state, for in-process tests). */
+export function resetIssuedRdts(): void {
+  issued.clear();
+  serial = 0;
+}
+
 export function issueRdt(refreshToken: string, resources: GrantedResource[]): string {
   serial += 1;
   const token = `${RDT_PREFIX}mock-${serial}-${Math.random().toString(36).slice(2, 12)}`;

@@ -170,4 +170,15 @@ function seed(): void {
 }
 seed();
 
+/** Forgets every report, document and feed but the seeded examples (a fresh process's state, for in-process tests). */
+export function resetSpMockState(): void {
+  reports.clear();
+  documents.clear();
+  feeds.clear();
+  feedProgress.clear();
+  feedDocuments.clear();
+  counter = 50000;
+  seed();
+}
+
 export { TSV as SAMPLE_REPORT_TEXT };
