@@ -1,6 +1,11 @@
 // createContractServer: an SDK low-level Server whose every tool runs through the contract pipeline.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { type CallToolRequest, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolRequest,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { type ContractSettings, readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '../version.js';
@@ -10,7 +15,10 @@ import { testHookTools } from './test-hooks.js';
 import { type ContractHost, createToolHost } from './host.js';
 import { createLogger, type Logger } from './logger.js';
 import { toCallToolResult } from './result.js';
-import type { ServerProfile, ToolDefinition } from './types.js';
+import type { ServerProfile, ToolDefinition, ToolInfo } from './types.js';
+import { clientRendersViews, UI_EXTENSION_CAPABILITY } from './views/ui-extension.js';
+import { createViewRegistry, type ViewRegistry } from './views/view-registry.js';
+import type { ViewDefinition } from './views/view-types.js';
 
 export interface ContractServerOptions {
   profile: ServerProfile;
@@ -22,6 +30,8 @@ export interface ContractServerOptions {
   /** The MCP_* switches as the app's config read them; default: read from `env`. */
   settings?: ContractSettings;
   logger?: Logger;
+  /** MCP Apps views (ui:// resources) and the tools they render; none: no resources capability. */
+  views?: readonly ViewDefinition[];
 }
 
 export interface ContractServer {
@@ -43,34 +53,48 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   const log = options.logger ?? createLogger({ name: profile.name });
   const listed = [...options.tools, envelopeContractTool(profile, settings), ...testHookTools(env)];
   const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
-  const newServer = () => bindServer(profile, host, log);
+  const views = createViewRegistry(profile.name, options.views ?? []);
+  const newServer = () => bindServer(profile, host, log, views);
   return { server: newServer(), host, newServer };
 }
 
 const LOOSE_CALL_TOOL = z.looseObject({ method: z.literal('tools/call') });
 
 /** A fresh SDK Server on an existing host: schemas stay compiled once per process. */
-function bindServer(profile: ServerProfile, host: ContractHost, log: Logger): Server {
+function bindServer(profile: ServerProfile, host: ContractHost, log: Logger, views: ViewRegistry): Server {
+  const serving = views.size > 0;
   const server = new Server(
     { name: profile.name, version: profile.version },
     {
       capabilities: {
         tools: { listChanged: false },
+        ...(serving ? { resources: {}, extensions: UI_EXTENSION_CAPABILITY } : {}),
         experimental: { openbridge_envelope: capabilityBlock(profile) },
       },
       ...(profile.instructions ? { instructions: profile.instructions } : {}),
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: host.listed().map((t) => ({
-      name: t.name,
-      ...(t.title ? { title: t.title } : {}),
-      description: t.description,
-      inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
-      ...(t.annotations ? { annotations: t.annotations } : {}),
-      ...(t._meta ? { _meta: t._meta } : {}),
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    // A client that did not announce the extension gets exactly the listing it got before views existed.
+    const linked = serving && clientRendersViews(server.getClientCapabilities());
+    return {
+      tools: host.listed().map((t) => {
+        const meta = linked ? withViewMeta(t, views) : t._meta;
+        return {
+          name: t.name,
+          ...(t.title ? { title: t.title } : {}),
+          description: t.description,
+          inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
+          ...(t.annotations ? { annotations: t.annotations } : {}),
+          ...(meta ? { _meta: meta } : {}),
+        };
+      }),
+    };
+  });
+  if (serving) {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: views.list() }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => views.read(request.params.uri));
+  }
   // Loose on purpose: the SDK's Protocol parses with this schema and answers a failure -32603; its
   // Server then validates tools/call params itself and answers -32602 Invalid params, as JSON-RPC says.
   server.setRequestHandler(LOOSE_CALL_TOOL, async (raw, extra) => {
@@ -84,4 +108,10 @@ function bindServer(profile: ServerProfile, host: ContractHost, log: Logger): Se
     return toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log }));
   });
   return server;
+}
+
+/** The tool's own `_meta` plus its view link, when a view shows its result. */
+function withViewMeta(tool: ToolInfo, views: ViewRegistry): ToolInfo['_meta'] {
+  const ui = views.toolMeta(tool.name);
+  return ui ? { ...tool._meta, ...ui } : tool._meta;
 }
