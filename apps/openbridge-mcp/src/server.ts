@@ -15,6 +15,7 @@ import { openbridgeUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
 import { buildTools } from './tools/index.js';
 import { VERSION } from './version.js';
+import { OPENBRIDGE_VIEWS } from './ui-views.js';
 
 export interface ServerDeps {
   logger: Logger;
@@ -52,6 +53,7 @@ export function createServer(config: Config, { logger, env, limiterStore }: Serv
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
   const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);
   contract = createContractServer({
+    views: OPENBRIDGE_VIEWS,
     profile,
     tools: split.listed,
     internalTools: split.internal,

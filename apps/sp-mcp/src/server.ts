@@ -20,6 +20,7 @@ import { RestrictedData } from './restricted/restricted-data.js';
 import { operationRule, spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
 import { SP_MCP_VERSION } from './version.js';
+import { SP_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-sp/${SP_MCP_VERSION} (Language=TypeScript)`;
 
@@ -79,6 +80,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   });
   const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
+    views: SP_VIEWS,
     profile: spProfile,
     tools: listed,
     internalTools: internal,

@@ -27,20 +27,24 @@ export function dateRangeControls(
     );
     return { s, select };
   });
+  const button = h('button', { type: 'button', 'data-role': 'run' }, submitLabel);
   const form = h(
     'form',
     { class: 'controls', 'data-role': 'controls' },
     h('label', {}, range.startLabel ?? 'From', start),
     h('label', {}, range.endLabel ?? 'To (exclusive)', end),
     ...fields.map(({ s, select }) => h('label', {}, s.label, select)),
-    h('button', { type: 'submit' }, submitLabel),
+    button,
   );
-  form.addEventListener('submit', (event) => {
+  // A click (or Enter) runs it; no form submission, which a sandbox without allow-forms would block.
+  const submit = (event: Event) => {
     event.preventDefault();
     if (!start.value || !end.value) return;
     const values: Record<string, string> = { start: start.value, end: end.value };
     for (const { s, select } of fields) values[s.name] = select.value;
     onSubmit(values);
-  });
+  };
+  button.addEventListener('click', submit);
+  form.addEventListener('submit', submit);
   return form;
 }

@@ -2,7 +2,7 @@
 import { h } from './dom.js';
 import { formatCell } from './format.js';
 import { filterRows, pageOf, type SortState, sortRows } from './rows.js';
-import type { Column, Row, ViewModel } from './view-model.js';
+import type { Column, ViewModel } from './view-model.js';
 
 export const PAGE_SIZE = 50;
 
@@ -44,6 +44,7 @@ export function renderTable(model: ViewModel): HTMLElement {
   const prev = h('button', { type: 'button', class: 'prev' }, '‹ Previous');
   const next = h('button', { type: 'button', class: 'next' }, 'Next ›');
   const pageLabel = h('span', { class: 'page-label' });
+  const pager = h('nav', { class: 'pager', 'aria-label': 'Table pages' }, prev, pageLabel, next);
   prev.addEventListener('click', () => {
     page -= 1;
     draw();
@@ -85,6 +86,7 @@ export function renderTable(model: ViewModel): HTMLElement {
     pageLabel.textContent = `Page ${shown.page + 1} of ${shown.pages}`;
     prev.disabled = shown.page === 0;
     next.disabled = shown.page >= shown.pages - 1;
+    pager.hidden = shown.pages <= 1;
   }
   draw();
   return h(
@@ -102,6 +104,6 @@ export function renderTable(model: ViewModel): HTMLElement {
         tbody,
       ),
     ),
-    h('nav', { class: 'pager', 'aria-label': 'Table pages' }, prev, pageLabel, next),
+    pager,
   );
 }
