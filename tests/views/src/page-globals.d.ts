@@ -3,6 +3,8 @@ export {};
 
 declare global {
   var __relayDeliver: ((message: unknown) => void) | undefined;
+  /** In the page (DOM lib types are not loaded on the Node side). */
+  function requestAnimationFrame(callback: () => void): number;
   var obmcpHost: {
     connect(): Promise<{ extensions: unknown; resources: unknown }>;
     mount(options: unknown): Promise<unknown>;

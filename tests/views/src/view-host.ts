@@ -56,6 +56,9 @@ export async function openViewHost(
   page.on('pageerror', (error) => {
     stderr += `\n[page] ${error.message}`;
   });
+  page.on('console', (message) => {
+    if (message.type() === 'error') stderr += `\n[console] ${message.text()}`;
+  });
   await page.exposeFunction('__relaySend', async (json: string) => {
     const message = JSON.parse(json) as JSONRPCMessage & {
       method?: string;

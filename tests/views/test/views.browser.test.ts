@@ -34,14 +34,29 @@ function hostOf(app: AppName): ViewHost {
 /** Waits for the view to reach a state; on a timeout, the server's stderr and page errors explain why. */
 async function settled(host: ViewHost, frame: FrameLocator, state: string): Promise<void> {
   try {
-    await frame.locator(`body[data-state="${state}"]`).waitFor({ timeout: 20_000 });
+    await frame.locator(`body[data-state="${state}"]`).waitFor({ state: 'attached', timeout: 20_000 });
   } catch (error) {
-    throw new Error(`view never reached ${state}: ${String(error)}\n${host.stderr().slice(-1500)}`);
+    const seen = await frame
+      .locator('body')
+      .getAttribute('data-state', { timeout: 2_000 })
+      .catch(() => 'unknown');
+    throw new Error(
+      `view never reached ${state} (it is ${seen}): ${String(error)}\n${host.stderr().slice(-1500)}`,
+    );
   }
 }
 
+/** Scrolled into view and two frames painted first: Chromium does not paint iframes it has scrolled past. */
 async function shoot(host: ViewHost, id: string, name = id): Promise<void> {
-  await host.page.locator(`#${id}`).screenshot({ path: artifactPath(name) });
+  const element = host.page.locator(`#${id}`);
+  await element.scrollIntoViewIfNeeded();
+  await host
+    .frame(id)
+    .locator('body')
+    .evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+    );
+  await element.screenshot({ path: artifactPath(name) });
 }
 
 interface Case {
@@ -318,6 +333,7 @@ describe('the view follows the host', () => {
     await host.setContext('fba-inventory', { theme: 'dark' });
     await expect.poll(() => frame.locator('html').getAttribute('data-theme')).toBe('dark');
     await settled(host, frame, 'ready');
+    await frame.locator('.u-legend').waitFor();
     await shoot(host, 'fba-inventory', 'fba-inventory-dark');
     await host.setContext('fba-inventory', { displayMode: 'fullscreen' });
     await expect.poll(() => frame.locator('html').getAttribute('data-display-mode')).toBe('fullscreen');

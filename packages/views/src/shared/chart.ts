@@ -46,7 +46,9 @@ export function renderChart(spec: ChartSpec, rows: readonly Row[]): HTMLElement 
   const grid = cssVar('--color-border-secondary', 'rgba(128,128,128,0.25)');
   const scaleOf = (currency: string | undefined) => currency ?? 'count';
   const scales = [...new Set(spec.series.map((s) => scaleOf(s.currency)))];
-  const bars = uPlot.paths.bars?.({ size: [0.8 / Math.max(1, spec.series.length), 64], align: 0 });
+  // Several bar series overlap, each narrower than the one before (drawn later, on top), so all stay visible.
+  const barsFor = (i: number) =>
+    uPlot.paths.bars?.({ size: [0.8 * (1 - i / (spec.series.length + 1)), 64], align: 0 });
   const options: uPlot.Options = {
     width: 600,
     height: 240,
@@ -82,7 +84,7 @@ export function renderChart(spec: ChartSpec, rows: readonly Row[]): HTMLElement 
         stroke: PALETTE[i % PALETTE.length] ?? '#0072B2',
         width: 2,
         ...(spec.kind === 'bar'
-          ? { fill: `${PALETTE[i % PALETTE.length] ?? '#0072B2'}cc`, paths: bars }
+          ? { fill: `${PALETTE[i % PALETTE.length] ?? '#0072B2'}cc`, paths: barsFor(i) }
           : {}),
         value: (_u: uPlot, v: number | null) =>
           v === null ? '—' : s.currency ? formatMoney(v, s.currency) : formatNumber(v),

@@ -21,7 +21,7 @@ export interface ViewProgram {
   controls?(input: CallInput, run: (args: Record<string, unknown>) => void): HTMLElement | null;
 }
 
-type State = 'waiting' | 'loading' | 'ready' | 'empty' | 'envelope' | 'text';
+type State = 'waiting' | 'loading' | 'ready' | 'empty' | 'envelope' | 'text' | 'error';
 
 export function startView(program: ViewProgram): App {
   const root = document.getElementById('app') ?? document.body;
@@ -66,7 +66,25 @@ export function startView(program: ViewProgram): App {
     }
   }
 
+  /** A result the view cannot draw still says so (never a blank or frozen frame). */
   function show(result: CallToolResult): void {
+    try {
+      draw(result);
+    } catch (error) {
+      setState('error');
+      root.replaceChildren(
+        renderEnvelope({
+          summary: `This view could not draw the result (${String(error)}); the agent still has the data.`,
+          error_kind: 'view',
+          error_code: 'VIEW_RENDER_FAILED',
+          retryable: false,
+          hints: [],
+        }),
+      );
+    }
+  }
+
+  function draw(result: CallToolResult): void {
     last = result;
     const read = readResult(result);
     if (read.kind === 'envelope') {
