@@ -128,6 +128,33 @@ describe('a server with views', () => {
   });
 });
 
+describe('a server that never saw initialize (stateless HTTP: one Server per request)', () => {
+  test('links the views: it cannot tell, and a client without the extension ignores _meta.ui', async () => {
+    const { newServer } = createContractServer({
+      profile: exampleProfile,
+      tools: exampleTools,
+      env: {},
+      logger: capturingLogger().logger,
+      views: VIEWS,
+    });
+    const server = newServer();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    closers.push(() => server.close());
+    const answer = new Promise<{
+      result?: { tools: Array<{ name: string; _meta?: Record<string, unknown> }> };
+    }>((resolve) => {
+      clientSide.onmessage = (message) => resolve(message as never);
+    });
+    await clientSide.start();
+    await clientSide.send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const { result } = await answer;
+    expect(result?.tools.find((t) => t.name === bound.name)?._meta?.ui).toEqual({
+      resourceUri: VIEWS[0]?.uri,
+    });
+  });
+});
+
 describe('a server without views', () => {
   test('has no resources capability and no extension', async () => {
     const client = await connect(undefined, UI_CLIENT);

@@ -76,7 +76,10 @@ function bindServer(profile: ServerProfile, host: ContractHost, log: Logger, vie
   );
   server.setRequestHandler(ListToolsRequestSchema, () => {
     // A client that did not announce the extension gets exactly the listing it got before views existed.
-    const linked = serving && clientRendersViews(server.getClientCapabilities());
+    // A server that never saw initialize (stateless HTTP: one Server per request) cannot know, so it links
+    // (a client without the extension ignores `_meta.ui`, as the MCP Apps spec has it).
+    const client = server.getClientCapabilities();
+    const linked = serving && (client === undefined || clientRendersViews(client));
     return {
       tools: host.listed().map((t) => {
         const meta = linked ? withViewMeta(t, views) : t._meta;
