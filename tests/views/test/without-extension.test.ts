@@ -6,7 +6,9 @@ import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT } from '@obmcp/test-ki
 import { afterAll, describe, expect, test } from 'vitest';
 import { VIEW_APP_ENV } from '../src/apps.js';
 
-const UI_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+const UI_CAPABILITIES = {
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+};
 /** Every toolset, so each tool a view is bound to is listed (and a misspelt binding shows). */
 const ALL_TOOLSETS: Record<string, string> = { SP_API_TOOLSETS: 'all', ADS_API_TOOLSETS: 'all' };
 
@@ -19,11 +21,19 @@ async function connect(app: AppName, ui: boolean): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', MOCKS_PRELOAD, appEntry(app)],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...VIEW_APP_ENV[app], ...ALL_TOOLSETS },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...VIEW_APP_ENV[app],
+      ...ALL_TOOLSETS,
+    },
     stderr: 'pipe',
     cwd: REPO_ROOT,
   });
-  const client = new Client({ name: 'views-parity', version: '0.0.0' }, { capabilities: ui ? UI_CAPABILITIES : {} });
+  const client = new Client(
+    { name: 'views-parity', version: '0.0.0' },
+    { capabilities: ui ? UI_CAPABILITIES : {} },
+  );
   await client.connect(transport);
   closers.push(() => client.close());
   return client;
@@ -32,7 +42,13 @@ async function connect(app: AppName, ui: boolean): Promise<Client> {
 /** Bound tools (from the UI listing) → one example call each, from the tool's own published examples. */
 const BOUND: Record<AppName, string[]> = {
   'sp-mcp': ['get_sales_metrics', 'get_orders', 'search_orders', 'get_inventory_summaries', 'estimate_fees'],
-  'ads-mcp': ['run_report', 'download_report', 'sp_campaigns_budget_usage', 'sb_campaigns_budget_usage', 'sd_campaigns_budget_usage'],
+  'ads-mcp': [
+    'run_report',
+    'download_report',
+    'sp_campaigns_budget_usage',
+    'sb_campaigns_budget_usage',
+    'sd_campaigns_budget_usage',
+  ],
   'openbridge-mcp': ['execute_query', 'get_healthchecks', 'get_jobs'],
 };
 
@@ -63,9 +79,13 @@ describe.each(['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)('%s', (app) => {
     expect(uiTools.map(strip)).toEqual(plainTools.map(strip));
 
     // Same tool results for both clients.
-    for (const name of ['get_sales_metrics', 'get_inventory_summaries', 'run_report', 'execute_query', 'get_healthchecks'].filter((n) =>
-      BOUND[app].includes(n),
-    )) {
+    for (const name of [
+      'get_sales_metrics',
+      'get_inventory_summaries',
+      'run_report',
+      'execute_query',
+      'get_healthchecks',
+    ].filter((n) => BOUND[app].includes(n))) {
       const tool = plainTools.find((t) => t.name === name);
       const args = (tool?._meta?.['io.obmcp/examples'] as Record<string, unknown>[] | undefined)?.[0] ?? {};
       const a = (await plain.callTool({ name, arguments: args })) as CallToolResult;
