@@ -234,6 +234,22 @@ describe('interactivity goes through the host to the same server', () => {
       .not.toBe(first.orders[0]?.AmazonOrderId);
   });
 
+  test('campaigns: other dates run the report again through the host', async () => {
+    const host = hostOf('ads-mcp');
+    const frame = host.frame('campaign-performance');
+    const before = host.toolCalls().length;
+    await frame.locator('input[name="start"]').fill('2026-05-01');
+    await frame.locator('input[name="end"]').fill('2026-05-07');
+    await frame.locator('[data-role="run"]').click();
+    await expect.poll(() => host.toolCalls().length).toBe(before + 1);
+    expect(host.toolCalls().at(-1)).toMatchObject({
+      name: 'run_report',
+      arguments: { reportTypeId: 'spCampaigns', startDate: '2026-05-01', endDate: '2026-05-07' },
+    });
+    await settled(host, frame, 'ready');
+    await expect.poll(() => frame.locator('.facts').textContent()).toContain('2026-05-01 → 2026-05-07');
+  });
+
   test('a table sorts and filters on the client, with no tool call', async () => {
     const host = hostOf('openbridge-mcp');
     const frame = host.frame('query-results');
@@ -335,7 +351,11 @@ describe('the view follows the host', () => {
     await settled(host, frame, 'ready');
     await frame.locator('.u-legend').waitFor();
     await shoot(host, 'fba-inventory', 'fba-inventory-dark');
-    await host.setContext('fba-inventory', { displayMode: 'fullscreen' });
+    // The view asks for full screen (ui/request-display-mode); the host grants it and says so.
+    await frame.locator('[data-role="display-mode"]').click();
     await expect.poll(() => frame.locator('html').getAttribute('data-display-mode')).toBe('fullscreen');
+    await expect
+      .poll(() => frame.locator('[data-role="display-mode"]').textContent())
+      .toBe('Exit full screen');
   });
 });

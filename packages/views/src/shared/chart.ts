@@ -47,8 +47,10 @@ export function renderChart(spec: ChartSpec, rows: readonly Row[]): HTMLElement 
   const scaleOf = (currency: string | undefined) => currency ?? 'count';
   const scales = [...new Set(spec.series.map((s) => scaleOf(s.currency)))];
   // Several bar series overlap, each narrower than the one before (drawn later, on top), so all stay visible.
-  const barsFor = (i: number) =>
-    uPlot.paths.bars?.({ size: [0.8 * (1 - i / (spec.series.length + 1)), 64], align: 0 });
+  const barsFor = (i: number) => {
+    const share = 1 - i / (spec.series.length + 1);
+    return uPlot.paths.bars?.({ size: [0.8 * share, Math.round(72 * share)], align: 0 });
+  };
   const options: uPlot.Options = {
     width: 600,
     height: 240,
@@ -57,13 +59,16 @@ export function renderChart(spec: ChartSpec, rows: readonly Row[]): HTMLElement 
     scales: {
       x: {
         time: false,
-        range: (_u, min, max) => (spec.kind === 'bar' ? [min - 0.5, max + 0.5] : [min, max]),
+        // Bars: one slot per item, centred on its index (a lone bar sits in the middle, not at an edge).
+        range: (_u, min, max) =>
+          spec.kind === 'bar' ? [-0.5, shown.length - 0.5] : [min, Math.max(max, min + 1)],
       },
     },
     axes: [
       {
         stroke: text,
         grid: { stroke: grid },
+        ...(spec.kind === 'bar' ? { splits: () => xs } : {}),
         values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (labels[i] ?? '') : '')),
       },
       ...scales.map((scale, i) => ({
@@ -84,7 +89,11 @@ export function renderChart(spec: ChartSpec, rows: readonly Row[]): HTMLElement 
         stroke: PALETTE[i % PALETTE.length] ?? '#0072B2',
         width: 2,
         ...(spec.kind === 'bar'
-          ? { fill: `${PALETTE[i % PALETTE.length] ?? '#0072B2'}cc`, paths: barsFor(i) }
+          ? {
+              fill: `${PALETTE[i % PALETTE.length] ?? '#0072B2'}cc`,
+              paths: barsFor(i),
+              points: { show: false },
+            }
           : {}),
         value: (_u: uPlot, v: number | null) =>
           v === null ? '—' : s.currency ? formatMoney(v, s.currency) : formatNumber(v),

@@ -98,7 +98,9 @@ export function startView(program: ViewProgram): App {
       return;
     }
     const model = program.build(read.data, input);
-    const parts: HTMLElement[] = [h('h1', {}, model.title)];
+    const parts: HTMLElement[] = [
+      h('header', { class: 'view-header' }, h('h1', {}, model.title), displayModeToggle()),
+    ];
     if (model.facts.length > 0)
       parts.push(
         h('dl', { class: 'facts' }, ...model.facts.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
@@ -125,6 +127,26 @@ export function startView(program: ViewProgram): App {
     root.replaceChildren(...parts);
   }
 
+  /** Full screen and back, when the host offers it (the spec: check availableDisplayModes first). */
+  function displayModeToggle(): HTMLElement | null {
+    const context = hostContext();
+    if (!context.availableDisplayModes?.includes('fullscreen')) return null;
+    const full = context.displayMode === 'fullscreen';
+    const button = h(
+      'button',
+      { type: 'button', class: 'display-mode', 'data-role': 'display-mode' },
+      full ? 'Exit full screen' : 'Full screen',
+    );
+    button.addEventListener('click', () => {
+      void app.requestDisplayMode({ mode: full ? 'inline' : 'fullscreen' }).then(({ mode }) => {
+        // The host answers with the mode it chose (it may differ from the request).
+        applyHostContext({ displayMode: mode });
+        if (last) show(last);
+      });
+    });
+    return button;
+  }
+
   setState('waiting');
   root.replaceChildren(h('p', { class: 'waiting', role: 'status' }, 'Waiting for the tool result…'));
   app.ontoolinput = (params) => {
@@ -138,8 +160,8 @@ export function startView(program: ViewProgram): App {
   app.onhostcontextchanged = (update) => {
     const before = hostContext().theme;
     applyHostContext(update);
-    // Chart colours come from the host's variables: draw again when the theme changes.
-    if (update.theme && update.theme !== before && last) show(last);
+    // Chart colours come from the host's variables, the toggle from the display mode: draw again.
+    if (((update.theme && update.theme !== before) || update.displayMode) && last) show(last);
   };
   app.onteardown = async () => ({});
   void app.connect().then(() => {
