@@ -62,7 +62,8 @@ describe('view models', () => {
       { orders: [{ orderId: '2', orderItems: [] }], pagination: { nextToken: 'P' } },
       input(),
     );
-    expect(v2026.next?.arguments).toEqual({ paginationToken: 'P' });
+    expect(v2026.next).toMatchObject({ tool: 'search_orders', arguments: { paginationToken: 'P' } });
+    expect(v0.next?.tool).toBe('get_orders');
     expect(buildOrders({ orders: [] }, input()).next).toBeUndefined();
   });
 

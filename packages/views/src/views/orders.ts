@@ -77,6 +77,8 @@ export function buildOrders(data: JsonObject, input: CallInput): ViewModel {
       ? {
           next: {
             label: 'Load the next page',
+            // Named, not inferred: a host that does not say which tool ran still pages the right one.
+            tool: v0 ? 'get_orders' : 'search_orders',
             arguments: v0
               ? { ...(marketplaceIds ? { marketplaceIds } : {}), nextToken: token }
               : { paginationToken: token },
