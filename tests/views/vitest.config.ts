@@ -1,4 +1,4 @@
-// vitest for the real-browser views test: one file, one browser; generous bounds for a busy 2-core host.
+// vitest for the views tests: one worker (one browser, servers of their own); generous bounds for a busy 2-core host.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
