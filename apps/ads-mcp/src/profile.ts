@@ -21,6 +21,7 @@ export const profile: ServerProfile = {
   clientKind: 'ads_api_client',
   httpCodePrefix: 'ADS_API',
   errorKinds: ADS_ERROR_KINDS,
+  toolsetsVariable: 'ADS_API_TOOLSETS',
   hintTables: HINT_TABLES,
   instructions:
     'Amazon Ads API (Sponsored Products v3, Reporting v3, AMC). Start with list_profiles, then set_active_profile. ' +

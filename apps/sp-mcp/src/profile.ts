@@ -21,6 +21,7 @@ export const spProfile: ServerProfile = {
   clientKind: 'sp_api_client',
   httpCodePrefix: 'SP_API',
   errorKinds: SP_ERROR_KINDS,
+  toolsetsVariable: 'SP_API_TOOLSETS',
   hintTables: SP_HINT_TABLES,
   instructions:
     'Amazon Selling Partner API tools. Inputs are camelCase; marketplace fields take marketplace ids ' +

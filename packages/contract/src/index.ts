@@ -70,6 +70,7 @@ export {
   type ContractServer,
   type ContractServerOptions,
 } from './server/create-server.js';
+export { PROVIDER_TOOL_LIMITS } from './server/listing-size.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { defineViews } from './server/views/define-views.js';
 export type { ViewDefinition, ViewSpec } from './server/views/view-types.js';

@@ -11,6 +11,7 @@ import {
   PORTABILITY_RULES,
   PortableSchemaError,
   publishTool,
+  sharedAjv,
 } from '../src/index.js';
 import { envelopeOf, hostWith, tool } from './helpers.js';
 import { rootSchema } from './schema-arbitraries.js';
@@ -38,6 +39,11 @@ const VIOLATIONS: Record<(typeof PORTABILITY_RULES)[number], [JsonSchema, string
   'keyword-type': [obj({ a: { type: 'string', minItems: 1 } }), '/properties/a/minItems'],
   'array-items': [obj({ a: { type: 'array' } }), '/properties/a/items'],
   'required-declared': [obj({ a: { type: 'string' } }, { required: ['b'] }), '/required/0'],
+  'object-union': [
+    obj({ a: { anyOf: [obj({ x: { type: 'string' } }), obj({ y: { type: 'string' } })] } }),
+    '/properties/a/anyOf',
+  ],
+  'open-map': [obj({ a: { type: 'object', additionalProperties: { type: 'string' } } }), '/properties/a'],
 };
 
 describe('checkPortableSchema: every rule rejects a crafted violation', () => {
@@ -86,7 +92,11 @@ describe('checkPortableSchema: every rule rejects a crafted violation', () => {
   it('accepts the portable forms: nullable anyOf, additionalProperties false or a schema, date-time', () => {
     const schema = obj({
       a: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
-      b: { type: 'object', properties: {}, additionalProperties: { type: 'integer', minimum: 0 } },
+      b: {
+        type: 'object',
+        properties: { n: { type: 'integer' } },
+        additionalProperties: { type: 'integer', minimum: 0 },
+      },
       c: { type: 'array', items: { type: 'string', enum: ['X', 'Y'] }, minItems: 1, maxItems: 3 },
     });
     expect(checkPortableSchema(schema)).toEqual([]);
@@ -142,11 +152,65 @@ describe('derivePortableSchema', () => {
     const props = schema.properties as Record<string, JsonSchema>;
     expect(props.v).toEqual({ anyOf: [{ type: 'string', maxLength: 5 }, { type: 'null' }] });
     // A nullable enum (OpenAPI nullable, converted): the enum on the string branch, a bare null branch.
-    expect(props.e).toEqual({ anyOf: [{ type: 'string', enum: ['IMAGE', 'VIDEO'] }, { type: 'null' }] });
-    expect(props.m?.additionalProperties).toEqual({
-      anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+    // The enum is also said on the node: LangChain drops unions and keeps only the node's own description.
+    expect(props.e).toEqual({
+      description: 'One of: IMAGE, VIDEO, or null.',
+      anyOf: [{ type: 'string', enum: ['IMAGE', 'VIDEO'] }, { type: 'null' }],
+    });
+    expect(((props.m as JsonSchema).items as JsonSchema).properties).toMatchObject({
+      value: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
     });
     expect(checkPortableSchema(schema)).toEqual([]);
+  });
+
+  it('publishes a nested union of objects as one object with the choice in words (LangChain keeps both)', () => {
+    const { schema } = derivePortableSchema(
+      obj({
+        body: { oneOf: [obj({ categoryId: { type: 'integer' } }), obj({ keyword: { type: 'string' } })] },
+        list: {
+          type: 'array',
+          items: {
+            anyOf: [
+              obj({ asin: { type: 'string' } }, { required: ['asin'] }),
+              obj({ sku: { type: 'string' } }),
+            ],
+          },
+        },
+      }),
+    );
+    const props = schema.properties as Record<string, JsonSchema>;
+    expect(props.body).toMatchObject({ type: 'object', properties: { categoryId: {}, keyword: {} } });
+    expect(props.body?.description).toBe('Send exactly one of categoryId or keyword.');
+    expect(props.list?.items).toMatchObject({ type: 'object', properties: { asin: {}, sku: {} } });
+    expect(((props.list as JsonSchema).items as JsonSchema).description).toBe(
+      'Send at least one of asin or sku.',
+    );
+    expect(checkPortableSchema(schema)).toEqual([]);
+  });
+
+  it('publishes a nested open map as {key, value} entries (Gemini has no "any key"); the root stays an object', () => {
+    const { schema } = derivePortableSchema(
+      obj({
+        reportOptions: {
+          type: 'object',
+          description: 'Report options.',
+          additionalProperties: { type: 'string', maxLength: 10 },
+          maxProperties: 3,
+        },
+      }),
+    );
+    expect((schema.properties as Record<string, JsonSchema>).reportOptions).toEqual({
+      type: 'array',
+      description: 'Report options. A map, as {key, value} entries. At most 3 entries.',
+      items: {
+        type: 'object',
+        properties: { key: { type: 'string' }, value: { type: 'string', maxLength: 10 } },
+        required: ['key', 'value'],
+      },
+    });
+    expect(
+      derivePortableSchema({ type: 'object', additionalProperties: { type: 'string' } }).schema.type,
+    ).toBe('object');
   });
 
   it('inlines $ref/$defs and drops examples, $schema and $defs', () => {
@@ -319,5 +383,64 @@ describe('the server still enforces the full schema', () => {
     expect((await envelopeOf(host, 'h', { day: '2026-01-01', last: 3 })).error_kind).toBe(
       'mcp_input_validation',
     );
+  });
+});
+
+describe('open maps: the published entries form is accepted whatever the normalization switch', () => {
+  const mapTool = tool('map_tool', {
+    type: 'object',
+    properties: {
+      options: { type: 'object', additionalProperties: { type: 'string' } },
+      list: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { tags: { type: 'object', additionalProperties: { type: 'integer' } } },
+          additionalProperties: false,
+        },
+      },
+    },
+    additionalProperties: false,
+    examples: [{}],
+  });
+  const entries = {
+    options: [
+      { key: 'reportPeriod', value: 'DAY' },
+      { key: '__proto__', value: 'x' },
+    ],
+    list: [{ tags: [{ key: 'a', value: 1 }] }],
+  };
+
+  it.each([
+    ['on', 'true'],
+    ['off', 'false'],
+  ])('normalization %s: entries become the object the full schema wants', async (_, enabled) => {
+    const host = hostWith([mapTool], {
+      MCP_SCHEMA_KEY_NORMALIZATION_ENABLED: enabled,
+      MCP_SCHEMA_KEY_NORMALIZATION_META: 'true',
+    });
+    const outcome = await host.call('map_tool', entries);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.envelope));
+    const { args } = outcome.value as { args: Record<string, unknown> };
+    expect(JSON.stringify(args.options)).toBe('{"reportPeriod":"DAY","__proto__":"x"}');
+    expect(Object.getPrototypeOf(args.options)).toBe(Object.prototype);
+    expect(args.list).toEqual([{ tags: { a: 1 } }]);
+  });
+
+  it('published examples show open maps as entries, and validate against the published schema', () => {
+    const view = publishTool(mapTool, { ...mapTool.inputSchema, examples: [{ options: { a: 'b' } }] });
+    const [example] = view._meta['io.obmcp/examples'];
+    expect(example).toEqual({ options: [{ key: 'a', value: 'b' }] });
+    const published = structuredClone(view.inputSchema) as Record<string, unknown>;
+    expect(sharedAjv().validate(published, example)).toBe(true);
+  });
+
+  it('an object is still accepted, and a malformed entry list gets the validator envelope', async () => {
+    const host = hostWith([mapTool]);
+    const ok = await host.call('map_tool', { options: { a: 'b' } });
+    expect(ok.ok).toBe(true);
+    const envelope = await envelopeOf(host, 'map_tool', { options: [{ key: 'a' }] });
+    expect(envelope.error_kind).toBe('mcp_input_validation');
+    expect(envelope.details[0]?.path).toBe('options');
   });
 });

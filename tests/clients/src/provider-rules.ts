@@ -17,6 +17,8 @@ export interface Violation {
   tool: string;
   path: string;
   rule: string;
+  /** A rule known from reported API errors, not from the provider's reference (marked † in docs/CLIENTS.md). */
+  reported?: boolean;
 }
 
 /** One line per violation, for assertion messages. */
@@ -184,7 +186,55 @@ export function geminiParametersViolations(tool: string, schema: unknown): Viola
     const allowed = GEMINI_FORMATS[String(node['type']).toLowerCase()] ?? [];
     if (typeof format === 'string' && !allowed.includes(format))
       out.push({ tool, path: `${path}/format`, rule: `Gemini: format ${format}` });
+    // Reported API errors: "properties: should be non-empty for OBJECT type" (a nested object with no
+    // properties, e.g. an open map once additionalProperties is dropped) and "property is not defined".
+    const properties = isObject(node['properties']) ? node['properties'] : {};
+    if (
+      path !== '' &&
+      String(node['type']).toLowerCase() === 'object' &&
+      Object.keys(properties).length === 0
+    )
+      out.push({ tool, path, rule: 'Gemini: OBJECT without properties', reported: true });
+    if (Array.isArray(node['required']))
+      for (const name of node['required'] as unknown[])
+        if (typeof name !== 'string' || !Object.hasOwn(properties, name))
+          out.push({
+            tool,
+            path: `${path}/required`,
+            rule: `Gemini: required ${String(name)} undefined`,
+            reported: true,
+          });
   });
+  return out;
+}
+
+/**
+ * Tools one request may carry (OpenAI: "Invalid 'tools': array too long. Expected an array with maximum length
+ * 128"; Gemini: "At most 512 function declarations can be specified"; Anthropic documents no count).
+ */
+export const TOOL_COUNT_LIMITS: Partial<Record<ProviderApi, number>> = {
+  'openai-responses': 128,
+  'openai-chat': 128,
+  google: 512,
+};
+
+/** Tool names each API accepts (OpenAI/Anthropic function names; Gemini function declaration names). */
+const NAME_RULES: Record<ProviderApi, RegExp> = {
+  'openai-responses': /^[a-zA-Z0-9_-]{1,64}$/,
+  'openai-chat': /^[a-zA-Z0-9_-]{1,64}$/,
+  anthropic: /^[a-zA-Z0-9_-]{1,64}$/,
+  google: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+};
+
+/** Rules on the request as a whole: the tool-count cap fails every tool in it at once. */
+export function requestViolations(api: ProviderApi, body: Json): Violation[] {
+  const tools = wireTools(api, body);
+  const limit = TOOL_COUNT_LIMITS[api];
+  const out: Violation[] = [];
+  if (limit !== undefined && tools.length > limit)
+    out.push({ tool: '(request)', path: '/tools', rule: `${tools.length} tools > ${limit}` });
+  for (const tool of tools)
+    if (!NAME_RULES[api].test(tool.name)) out.push({ tool: tool.name, path: '', rule: 'tool name' });
   return out;
 }
 

@@ -51,9 +51,14 @@ function serverEnv(fault: FaultSwitch): Record<string, string> {
   };
 }
 
-export async function openTarget(app: AppName, transport: TransportName): Promise<Target> {
+/** `settings`: server variables for this run (e.g. `SP_API_TOOLSETS=all`). */
+export async function openTarget(
+  app: AppName,
+  transport: TransportName,
+  settings: Record<string, string> = {},
+): Promise<Target> {
   const fault = createFaultSwitch();
-  const env = serverEnv(fault);
+  const env = { ...serverEnv(fault), ...settings };
   const serverArgs = ['--import', MOCKS_PRELOAD, appEntry(app)];
   if (transport === 'stdio') {
     // Some clients pass a stdio server's stderr through to the test output: keep it to warnings and errors.

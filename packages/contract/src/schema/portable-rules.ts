@@ -21,6 +21,8 @@ export const PORTABILITY_RULES = [
   'keyword-type',
   'array-items',
   'required-declared',
+  'object-union',
+  'open-map',
 ] as const;
 export type PortabilityRule = (typeof PORTABILITY_RULES)[number];
 
@@ -131,6 +133,7 @@ function walk(node: unknown, pointer: string, add: Add, place: Place): void {
       root: false,
       nullAllowed: false,
     });
+  if (!place.root) checkNestedObjects(node, pointer, add);
   if (!place.root && Array.isArray(node.anyOf)) {
     node.anyOf.forEach((branch, i) => {
       walk(branch, `${pointer}/anyOf/${i}`, add, { root: false, nullAllowed: true });
@@ -198,4 +201,23 @@ function checkEnum(node: Record<string, unknown>, pointer: string, add: Add): vo
     return;
   }
   if (node.type !== 'string') add('enum-strings', `${pointer}/enum`, 'enum only on type: "string"');
+}
+
+/**
+ * What client converters damage below the root: a union of object branches (LangChain merges the branches,
+ * so "exactly one of" disappears, and its Gemini path empties them) and an open map (LangChain's Gemini path
+ * drops `additionalProperties`, leaving a property-less OBJECT that Gemini refuses).
+ */
+function checkNestedObjects(node: Record<string, unknown>, pointer: string, add: Add): void {
+  const branches = Array.isArray(node.anyOf) ? node.anyOf : [];
+  const isObject = (b: unknown) => isPlainObject(b) && b.type === 'object' && isPlainObject(b.properties);
+  if (branches.length > 1 && branches.every(isObject))
+    add(
+      'object-union',
+      `${pointer}/anyOf`,
+      'a union of objects below the root: merge it and say the choice in words',
+    );
+  const declared = isPlainObject(node.properties) ? Object.keys(node.properties).length : 0;
+  if (node.type === 'object' && declared === 0 && isPlainObject(node.additionalProperties))
+    add('open-map', pointer, 'an object with no properties (a map): publish it as {key, value} entries');
 }

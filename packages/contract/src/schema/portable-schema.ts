@@ -13,6 +13,7 @@ import {
 } from './portable-notes.js';
 import { impliedType } from './implied-type.js';
 import { PORTABLE_FORMATS } from './portable-rules.js';
+import { isOpenMap, MAP_ENTRY_KEY, MAP_ENTRY_VALUE } from './open-map.js';
 
 type Schema = Record<string, unknown>;
 
@@ -30,6 +31,8 @@ interface Ctx {
   root: Schema;
   /** `$ref`s being inlined on the current path (a recursive reference stays a `$ref`, and fails the check). */
   resolving: ReadonlySet<string>;
+  /** Below the root (the root is always an object of named arguments, never a map). */
+  nested: boolean;
 }
 
 /** Keywords copied as they are, per type (the portable subset minus the ones handled below); others are dropped. */
@@ -83,7 +86,7 @@ const TYPE_KEYWORDS: Record<string, readonly string[]> = {
  * `anyOf: [X, {type: "null"}]`), examples removed. The full schema keeps validating every call.
  */
 export function derivePortableSchema(full: JsonSchema): PortableDerivation {
-  const ctx: Ctx = { root: full, resolving: new Set() };
+  const ctx: Ctx = { root: full, resolving: new Set(), nested: false };
   const notes: string[] = [];
   // MCP tool arguments are always an object: a typeless root is one.
   const rooted = full.type === undefined ? { ...full, type: 'object' } : full;
@@ -93,6 +96,11 @@ export function derivePortableSchema(full: JsonSchema): PortableDerivation {
   if (schema.type === 'object' && schema.properties === undefined) schema.properties = {};
   return { schema, notes };
 }
+
+/** An own property even for `__proto__` (plain assignment would set the prototype and lose the property). */
+const setOwn = (target: Schema, key: string, value: unknown): void => {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+};
 
 /** Converts one node; `notes` receives sentences for this node's own unportable rules. */
 function convert(raw: unknown, ctx: Ctx, notes: string[]): unknown {
@@ -105,9 +113,12 @@ function convert(raw: unknown, ctx: Ctx, notes: string[]): unknown {
   const node = mergeAllOf(inlined.node, inlined.ctx);
   const c = inlined.ctx;
   if (Array.isArray(node.type) && node.type.length !== 1) return splitTypes(node, c, notes);
+  if (c.nested && isOpenMap(node)) return mapEntries(node, c, notes);
   const out: Schema = {};
   const own: string[] = [];
-  const type = Array.isArray(node.type) ? node.type[0] : (node.type ?? impliedType(node));
+  const type = Array.isArray(node.type)
+    ? node.type[0]
+    : (node.type ?? impliedType(node) ?? unionType(node, c));
   if (typeof type === 'string') out.type = type;
   if (typeof node.title === 'string') out.title = node.title;
   if (typeof node.description === 'string') out.description = node.description;
@@ -143,11 +154,45 @@ function typesOfValues(node: Schema): Schema | undefined {
 function child(input: unknown, ctx: Ctx): unknown {
   const notes: string[] = [];
   if (input === true || (isPlainObject(input) && Object.keys(input).length === 0)) notes.push(ANY_NOTE);
-  const out = convert(input, ctx, notes);
+  const out = convert(input, { ...ctx, nested: true }, notes);
+  if (isPlainObject(out)) {
+    liftNullable(out, notes);
+    liftBranchChoices(out, notes);
+  }
   if (notes.length > 0 && isPlainObject(out)) {
     out.description = [out.description, ...notes].filter((s) => typeof s === 'string' && s !== '').join(' ');
   }
   return out;
+}
+
+/**
+ * The nullable form `anyOf: [X, {type: "null"}]` keeps its meaning through converters that drop unions
+ * (LangChain keeps only the node's own keys): X's description and enum are also said on the node itself.
+ */
+function liftNullable(out: Schema, notes: string[]): void {
+  if (!Array.isArray(out.anyOf)) return;
+  const values = out.anyOf.filter((b) => !(isPlainObject(b) && b.type === 'null'));
+  const [branch] = values;
+  if (values.length !== 1 || values.length === out.anyOf.length || !isPlainObject(branch)) return;
+  if (typeof branch.description === 'string' && branch.description !== out.description) {
+    notes.unshift(branch.description);
+    delete branch.description;
+  }
+  if (Array.isArray(branch.enum)) notes.push(`One of: ${branch.enum.map(String).join(', ')}, or null.`);
+}
+
+const CHOICE_SENTENCE = /Send (?:exactly|at least) one of [^.]*\./g;
+
+/**
+ * A choice stated inside an object branch of a union ("Send exactly one of a or b.") is also said on the
+ * union node: LangChain merges object branches into the node and keeps only the node's own description.
+ */
+function liftBranchChoices(out: Schema, notes: string[]): void {
+  if (!Array.isArray(out.anyOf)) return;
+  for (const branch of out.anyOf)
+    if (isPlainObject(branch) && branch.type === 'object' && typeof branch.description === 'string')
+      for (const sentence of branch.description.match(CHOICE_SENTENCE) ?? [])
+        if (!notes.includes(sentence)) notes.push(sentence);
 }
 
 function inlineRef(node: Schema, ctx: Ctx): { node: unknown; ctx: Ctx } {
@@ -157,7 +202,7 @@ function inlineRef(node: Schema, ctx: Ctx): { node: unknown; ctx: Ctx } {
   const target = valueAt(ctx.root, decodeURIComponent(ref.slice(1)));
   if (target === undefined) return { node, ctx };
   const { $ref: _ref, ...siblings } = node;
-  const next: Ctx = { root: ctx.root, resolving: new Set([...ctx.resolving, ref]) };
+  const next: Ctx = { ...ctx, resolving: new Set([...ctx.resolving, ref]) };
   if (target === false) return { node: false, ctx: next };
   const merged = isPlainObject(target) ? { ...target, ...siblings } : siblings;
   return inlineRef(merged, next);
@@ -218,7 +263,7 @@ function convertObject(node: Schema, out: Schema, ctx: Ctx, notes: string[]): vo
     const properties: Schema = {};
     for (const [key, value] of Object.entries(node.properties)) {
       if (value === false) continue; // a forbidden key: nothing to publish, the server refuses it
-      properties[key] = child(value, ctx);
+      setOwn(properties, key, child(value, ctx));
     }
     out.properties = properties;
   }
@@ -304,12 +349,63 @@ function convertCombinators(node: Schema, out: Schema, ctx: Ctx, notes: string[]
       notes.push('Further rules apply (checked by the server).');
     } else {
       const converted = branches.map((b) => child(b, ctx));
-      out.anyOf = [...(Array.isArray(out.anyOf) ? out.anyOf : []), ...converted];
+      const all = [...(Array.isArray(out.anyOf) ? out.anyOf : []), ...converted];
+      // Branches that only became objects once converted (allOf, $ref, nested unions) merge the same way.
+      if (all.length > 1 && all.every(isPublishedObject)) {
+        delete out.anyOf;
+        out.type = 'object';
+        const properties: Schema = {};
+        for (const branch of all)
+          for (const [key, value] of Object.entries((branch as Schema).properties as Schema))
+            if (!Object.hasOwn(properties, key)) setOwn(properties, key, value);
+        out.properties = properties;
+        notes.push(describeAlternatives(all.map(branchKeys), exactlyOne));
+      } else out.anyOf = all;
     }
   }
   if (node.not !== undefined) notes.push(describeNot(node.not));
   if (node.if !== undefined) notes.push(describeConditional(node.if, node.then, node.else));
 }
+
+/**
+ * A typeless node whose oneOf/anyOf branches are all objects is an object: its branches merge into one
+ * object and the choice becomes a sentence, as at the root. A nested union of objects would otherwise be
+ * flattened by LangChain (losing "exactly one of") and emptied on its Gemini path (losing every property).
+ */
+function unionType(node: Schema, ctx: Ctx): string | undefined {
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const list = node[key];
+    if (!Array.isArray(list) || list.length === 0) continue;
+    const branches = list.map((b) =>
+      isPlainObject(b) ? mergeAllOf(inlineRef(b, ctx).node as Schema, ctx) : b,
+    );
+    if (branches.every(isObjectBranch)) return 'object';
+  }
+  return undefined;
+}
+
+/** An open map, published as `[{key, value}]` entries (see isOpenMap); the pipeline decodes them. */
+function mapEntries(node: Schema & { additionalProperties: Schema }, ctx: Ctx, notes: string[]): Schema {
+  const out: Schema = { type: 'array' };
+  if (typeof node.title === 'string') out.title = node.title;
+  const own = ['A map, as {key, value} entries.'];
+  if (typeof node.minProperties === 'number') own.push(`At least ${node.minProperties} entries.`);
+  if (typeof node.maxProperties === 'number') own.push(`At most ${node.maxProperties} entries.`);
+  out.description = [node.description, ...own].filter((s) => typeof s === 'string' && s !== '').join(' ');
+  out.items = {
+    type: 'object',
+    properties: {
+      [MAP_ENTRY_KEY]: { type: 'string' },
+      [MAP_ENTRY_VALUE]: child(node.additionalProperties, ctx),
+    },
+    required: [MAP_ENTRY_KEY, MAP_ENTRY_VALUE],
+  };
+  if (node.default !== undefined) notes.push(`Default: ${json(node.default)}.`);
+  return out;
+}
+
+const isPublishedObject = (branch: unknown): boolean =>
+  isPlainObject(branch) && branch.type === 'object' && isPlainObject(branch.properties);
 
 function isObjectBranch(branch: unknown): boolean {
   return (
@@ -330,7 +426,7 @@ function mergeObjectBranches(branches: Schema[], out: Schema, ctx: Ctx): void {
   const properties: Schema = isPlainObject(out.properties) ? out.properties : {};
   for (const branch of branches) {
     for (const [key, value] of Object.entries(branch.properties as Schema)) {
-      if (!Object.hasOwn(properties, key) && value !== false) properties[key] = child(value, ctx);
+      if (!Object.hasOwn(properties, key) && value !== false) setOwn(properties, key, child(value, ctx));
     }
   }
   out.properties = properties;

@@ -1,5 +1,6 @@
 // What tools/list publishes for a tool: portable inputSchema, description with the rule notes, examples in _meta.
 import type { JsonSchema, ToolDefinition } from '../server/types.js';
+import { encodeMapEntries } from '../normalize/map-entries.js';
 import { derivePortableSchema } from './portable-schema.js';
 import { checkPortableSchema, type PortabilityViolation } from './portable-rules.js';
 
@@ -42,7 +43,10 @@ export function publishTool(
   const { schema: inputSchema, notes } = derivePortableSchema(schema);
   const violations = options.check === false ? [] : checkPortableSchema(inputSchema);
   if (violations.length > 0) throw new PortableSchemaError([{ tool: tool.name, violations }]);
-  const examples = Array.isArray(schema.examples) ? [...schema.examples] : [];
+  // Examples in the published form: an open map shows as its {key, value} entries, as the schema says.
+  const examples = Array.isArray(schema.examples)
+    ? schema.examples.map((example) => encodeMapEntries(example, schema))
+    : [];
   const description = notes.reduce(
     (text, note) => (text.includes(note) ? text : `${text.trimEnd()} ${note}`),
     tool.description,

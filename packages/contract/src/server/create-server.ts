@@ -13,6 +13,7 @@ import { envelopeFromThrown } from '../envelope/classify.js';
 import { envelopeContractTool } from './contract-tool.js';
 import { testHookTools } from './test-hooks.js';
 import { type ContractHost, createToolHost } from './host.js';
+import { warnOnLargeListing } from './listing-size.js';
 import { createLogger, type Logger } from './logger.js';
 import { toCallToolResult } from './result.js';
 import type { ServerProfile, ToolDefinition, ToolInfo } from './types.js';
@@ -53,6 +54,7 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   const log = options.logger ?? createLogger({ name: profile.name });
   const listed = [...options.tools, envelopeContractTool(profile, settings), ...testHookTools(env)];
   const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
+  warnOnLargeListing(host.listed().length, profile.toolsetsVariable, log);
   const views = createViewRegistry(profile.name, options.views ?? []);
   const newServer = () => bindServer(profile, host, log, views);
   return { server: newServer(), host, newServer };

@@ -3,6 +3,7 @@ import type { ContractSettings } from '../config/env.js';
 import { envelopeFromThrown } from '../envelope/classify.js';
 import { buildEnvelope } from '../envelope/build.js';
 import type { Envelope, NormalizationEvent } from '../envelope/types.js';
+import { decodeMapEntries } from '../normalize/map-entries.js';
 import { normalizeArgs } from '../normalize/normalize.js';
 import { describeAjvErrors } from '../validation/describe.js';
 import type { CompiledTool } from './compiled-tool.js';
@@ -68,14 +69,18 @@ export async function runPipeline(
   try {
     let args: unknown = rawArgs ?? {};
     // On most schemas valid arguments come out of normalization unchanged: check them first, normalize the rest.
-    let valid = deps.settings.normalizationEnabled && tool.validateFirst && tool.validate(args);
+    let valid = tool.validateFirst && tool.validate(args);
+    if (!valid) {
+      // The published form of open maps (`[{key, value}]`) is part of tools/list: decoded whatever the switch.
+      args = decodeMapEntries(args, tool.schema, events);
+    }
     if (deps.settings.normalizationEnabled && !valid) {
       const normalized = normalizeArgs(args, tool.schema, {
         strictUnknown: deps.settings.strictUnknown,
         tables: deps.profile.hintTables,
       });
       args = normalized.args;
-      events = normalized.events;
+      events = [...events, ...normalized.events];
     }
     valid ||= tool.validate(args);
     if (!valid) {

@@ -29,6 +29,8 @@ export interface ServerProfile {
   hintTables?: HintTables;
   /** Shown to agents in `initialize`. */
   instructions?: string;
+  /** The variable that narrows the listing (e.g. `SP_API_TOOLSETS`), named by the large-listing warning. */
+  toolsetsVariable?: string;
 }
 
 /** MCP tool annotations (spec 2025-06-18+). */

@@ -1,0 +1,180 @@
+// One listing through every client library and provider request builder: what each path sends and loses.
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createMCPClient } from '@ai-sdk/mcp';
+import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
+import { createOpenAI } from '@ai-sdk/openai';
+import { HumanMessage } from '@langchain/core/messages';
+import { MultiServerMCPClient } from '@langchain/mcp-adapters';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { generateText, type LanguageModel } from 'ai';
+import { MCPClient } from 'mcp-use';
+import { LangChainAdapter } from 'mcp-use/adapters';
+import { providerBodies } from './langchain-providers.js';
+import type { Listing } from './listings.js';
+import { providerViolations, requestViolations, type Violation, wireTools } from './provider-rules.js';
+import { createProviderStub, type ProviderApi } from './provider-stub.js';
+import { type Damage, isDamaged, schemaDamage } from './schema-damage.js';
+import { openTarget, type StdioLaunch } from './target.js';
+
+type Json = Record<string, unknown>;
+
+export type Library = 'AI SDK' | 'LangChain' | 'mcp-use';
+
+/** One client library → provider path for one listing. */
+export interface PathResult {
+  library: Library;
+  api: ProviderApi;
+  listed: number;
+  sent: number;
+  /** Request-level rules (tool-count cap, names): any one fails the whole request. */
+  request: Violation[];
+  /** Per-tool documented rules broken on the wire. */
+  tools: Violation[];
+  /** Per-tool rules known only from reported errors (†). */
+  reported: Violation[];
+  /** Tools whose wire schema lost something against the published one, and the totals lost. */
+  damaged: number;
+  lost: { parameters: number; enums: number; bounds: number; choices: number };
+  /** Example of a lost parameter path (tool: path), for messages. */
+  lostExample?: string;
+}
+
+export interface ListingResult {
+  listing: Listing;
+  published: Map<string, unknown>;
+  /** The server's stderr lines at level warn (the large-listing warning). */
+  warnings: string[];
+  paths: PathResult[];
+}
+
+const AI_SDK_MODELS: { api: ProviderApi; model: (fetch: typeof globalThis.fetch) => LanguageModel }[] = [
+  { api: 'openai-responses', model: (fetch) => createOpenAI({ apiKey: 'sk-test', fetch })('gpt-4.1') },
+  {
+    api: 'anthropic',
+    model: (fetch) => createAnthropic({ apiKey: 'sk-ant-test', fetch })('claude-sonnet-4-5'),
+  },
+  {
+    api: 'google',
+    model: (fetch) => createGoogleGenerativeAI({ apiKey: 'g-test', fetch })('gemini-2.5-flash'),
+  },
+];
+
+function pathResult(
+  library: Library,
+  api: ProviderApi,
+  body: Json,
+  published: Map<string, unknown>,
+): PathResult {
+  const wire = wireTools(api, body);
+  const perTool = providerViolations(api, body);
+  const lost = { parameters: 0, enums: 0, bounds: 0, choices: 0 };
+  let damaged = 0;
+  let lostExample: string | undefined;
+  for (const tool of wire) {
+    if (tool.field === 'none') continue;
+    const damage: Damage = schemaDamage(published.get(tool.name), tool.schema);
+    if (!isDamaged(damage)) continue;
+    damaged++;
+    lost.parameters += damage.parameters.length;
+    lost.enums += damage.enums;
+    lost.bounds += damage.bounds;
+    lost.choices += damage.choices;
+    lostExample ??= `${tool.name}: ${damage.parameters[0] ?? JSON.stringify(damage)}`;
+  }
+  return {
+    library,
+    api,
+    listed: published.size,
+    sent: wire.length,
+    request: requestViolations(api, body),
+    tools: perTool.filter((v) => !v.reported),
+    reported: perTool.filter((v) => v.reported),
+    damaged,
+    lost,
+    ...(lostExample ? { lostExample } : {}),
+  };
+}
+
+async function publishedTools(launch: StdioLaunch) {
+  const client = new Client({ name: 'obmcp-listings', version: '0.1.0' });
+  const transport = new StdioClientTransport({
+    ...launch,
+    env: { ...launch.env, OBMCP_LOG_LEVEL: 'warn' },
+    stderr: 'pipe',
+  });
+  const stderr: string[] = [];
+  transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  await client.close();
+  const warnings = stderr
+    .join('')
+    .split('\n')
+    .filter((line) => line.includes('"level":"warn"'));
+  return { published: new Map(tools.map((t) => [t.name, t.inputSchema as unknown])), warnings };
+}
+
+async function aiSdkPaths(launch: StdioLaunch, published: Map<string, unknown>): Promise<PathResult[]> {
+  const client = await createMCPClient({
+    transport: new Experimental_StdioMCPTransport({ ...launch, stderr: 'ignore' }),
+    onUncaughtError: () => undefined,
+  });
+  try {
+    const tools = await client.tools();
+    const out: PathResult[] = [];
+    for (const { api, model } of AI_SDK_MODELS) {
+      const stub = createProviderStub();
+      await generateText({ model: model(stub.fetch), tools, prompt: 'hi' });
+      out.push(pathResult('AI SDK', api, stub.last(), published));
+    }
+    return out;
+  } finally {
+    await client.close();
+  }
+}
+
+async function langChainPaths(launch: StdioLaunch, published: Map<string, unknown>): Promise<PathResult[]> {
+  const client = new MultiServerMCPClient({
+    mcpServers: { s: { transport: 'stdio', ...launch, stderr: 'ignore' } },
+    throwOnLoadError: true,
+  });
+  try {
+    const tools = await client.getTools();
+    const bodies = await providerBodies(tools, [new HumanMessage('hi')]);
+    return bodies.map(({ api, body }) => pathResult('LangChain', api, body, published));
+  } finally {
+    await client.close();
+  }
+}
+
+async function mcpUsePaths(launch: StdioLaunch, published: Map<string, unknown>): Promise<PathResult[]> {
+  const client = MCPClient.fromDict({ mcpServers: { s: { ...launch } } });
+  try {
+    const session = await client.createSession('s');
+    const tools = await new LangChainAdapter().createToolsFromConnectors([session.connector]);
+    const bodies = await providerBodies(tools, [new HumanMessage('hi')]);
+    return bodies.map(({ api, body }) => pathResult('mcp-use', api, body, published));
+  } finally {
+    await client.closeAllSessions();
+  }
+}
+
+/** Runs one listing over stdio through the SDK (the published view), the AI SDK, LangChain and mcp-use. */
+export async function runListing(listing: Listing): Promise<ListingResult> {
+  const target = await openTarget(listing.app, 'stdio', listing.settings);
+  try {
+    const launch = target.stdio;
+    if (!launch) throw new Error('stdio target without a launch');
+    const { published, warnings } = await publishedTools(launch);
+    const paths = [
+      ...(await aiSdkPaths(launch, published)),
+      ...(await langChainPaths(launch, published)),
+      ...(await mcpUsePaths(launch, published)),
+    ];
+    return { listing, published, warnings, paths };
+  } finally {
+    await target.close();
+  }
+}
