@@ -23,6 +23,7 @@ import type { AdsToolContext } from './tools/context.js';
 import { adsToolSplit } from './operations/index.js';
 import { adsTools } from './tools/index.js';
 import { VERSION } from './version.js';
+import { adsRedirectHosts } from './http/redirect-hosts.js';
 import { ADS_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-ads/${VERSION} (Language=TypeScript)`;
@@ -40,6 +41,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     timeoutMs: config.timeoutMs,
     userAgent: USER_AGENT,
     maxBodyBytes: config.reportMaxBytes,
+    redirectHosts: adsRedirectHosts(config),
   });
   const session = createSession(config.region, config.profileId, config.openbridge?.identityId);
   const env = options.env ?? process.env;

@@ -15,6 +15,7 @@ import { openbridgeUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
 import { buildTools } from './tools/index.js';
 import { VERSION } from './version.js';
+import { openbridgeRedirectHosts } from './http/redirect-hosts.js';
 import { OPENBRIDGE_VIEWS } from './ui-views.js';
 
 export interface ServerDeps {
@@ -25,7 +26,11 @@ export interface ServerDeps {
 }
 
 export function createServer(config: Config, { logger, env, limiterStore }: ServerDeps): ContractServer {
-  const fetcher = createFetcher({ timeoutMs: config.timeoutMs, userAgent: `openbridge-mcp/${VERSION}` });
+  const fetcher = createFetcher({
+    timeoutMs: config.timeoutMs,
+    userAgent: `openbridge-mcp/${VERSION}`,
+    redirectHosts: openbridgeRedirectHosts(config),
+  });
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
     ...(limiterStore ? { store: limiterStore } : {}),
@@ -48,7 +53,8 @@ export function createServer(config: Config, { logger, env, limiterStore }: Serv
     env: env ?? process.env,
     log,
   });
-  const client = new OpenbridgeClient(createPipeline(upstream));
+  // Only the Subscriptions API is documented with JSON:API request bodies.
+  const client = new OpenbridgeClient(createPipeline(upstream), [config.urls.subscriptions]);
   let contract: ContractServer | undefined;
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
   const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);

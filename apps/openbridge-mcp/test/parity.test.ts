@@ -41,9 +41,9 @@ describe('validate_query (local read-only safeguards)', () => {
       key_name: KEY,
     });
     expect(drop.decision).toMatchObject({ allowed: false, read_only: false });
-    expect(drop.heuristics).toMatchObject({ mutating_keywords: ['drop'] });
+    expect(drop.checks).toMatchObject({ read_only: false, statement_kinds: ['drop'] });
     const two = await ok('validate_query', { query: 'SELECT 1 LIMIT 1; DELETE FROM t', key_name: KEY });
-    expect(two.heuristics).toMatchObject({ single_statement: false });
+    expect(two.checks).toMatchObject({ single_statement: false });
     const unbounded = await ok('validate_query', { query: 'SELECT * FROM t', key_name: KEY });
     expect(unbounded.decision).toMatchObject({ allowed: false, limit_ok: false });
     const allowed = await ok('validate_query', {

@@ -59,8 +59,9 @@ describe('read tools', () => {
   });
 
   it('jobs and history reads', async () => {
+    // jobs-api.md documents no status or is_primary filter: by default none is sent and every job is listed.
     const jobs = await ok('get_jobs', { subscription_id: 107003 });
-    expect((jobs.jobs as Array<{ id: number }>).map((j) => j.id)).toEqual([4100440, 4100441]);
+    expect((jobs.jobs as Array<{ id: number }>).map((j) => j.id)).toEqual([4100440, 4100441, 4100442]);
     const all = await ok('get_jobs', { subscription_id: 107003, status: 'any', is_primary: false });
     expect((all.jobs as unknown[]).length).toBe(1);
     expect(await ok('get_job_by_id', { job_id: 4100451 })).toMatchObject({

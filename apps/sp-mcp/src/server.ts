@@ -20,6 +20,7 @@ import { RestrictedData } from './restricted/restricted-data.js';
 import { operationRule, spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
 import { SP_MCP_VERSION } from './version.js';
+import { spRedirectHosts } from './http/redirect-hosts.js';
 import { SP_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-sp/${SP_MCP_VERSION} (Language=TypeScript)`;
@@ -34,12 +35,14 @@ export interface CreateServerOptions {
 
 export function createServer(config: SpConfig, options: CreateServerOptions): ContractServer {
   const env = options.env ?? process.env;
-  const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT });
-  const lwa = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT });
+  const redirectHosts = spRedirectHosts(config);
+  const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
+  const lwa = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
   const documents = createFetcher({
     timeoutMs: config.documentTimeoutMs,
     userAgent: USER_AGENT,
     maxBodyBytes: config.maxDocumentBytes,
+    redirectHosts,
   });
   const session = new Session(config, env);
   const limiter = createLimiter({

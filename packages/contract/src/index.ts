@@ -14,7 +14,7 @@ export { buildEnvelope, LIMITS, type EnvelopeInput } from './envelope/build.js';
 export { envelopeFromThrown, type ClassifyContext } from './envelope/classify.js';
 export { validateEnvelope, isEnvelope } from './envelope/validate.js';
 export { boundText, oneLine } from './envelope/text.js';
-export { redactSecrets } from './envelope/redact.js';
+export { redactSecrets, rememberUrlCredentials } from './envelope/redact.js';
 export { REDACTED_USERINFO, redactUrlCredentials } from './envelope/url-credentials.js';
 export {
   RECLASSIFICATIONS,

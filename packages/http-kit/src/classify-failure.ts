@@ -1,6 +1,7 @@
 // Maps whatever fetch or body reading threw to a transport error (or the caller's own abort).
 import { BodyTooLargeError } from './read-body.js';
-import { TooManyRedirectsError } from './redirects.js';
+import { redirectRefusedError } from './redirect-error.js';
+import { RedirectRefusedError, TooManyRedirectsError } from './redirects.js';
 import {
   causeCode,
   type ExchangeInfo,
@@ -29,6 +30,7 @@ export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
     return invalidResponseError(ctx.info, `response body exceeds ${error.maxBytes} bytes`);
   }
   if (error instanceof TooManyRedirectsError) return unreachableError(ctx.info, error);
+  if (error instanceof RedirectRefusedError) return redirectRefusedError(ctx.info, error);
   // A caller who gave up is not a timeout, even when the exchange timeout fired as well.
   if (ctx.caller?.aborted) return ctx.caller.reason ?? error;
   if (ctx.timedOut) return timeoutError(ctx.info);

@@ -4,6 +4,7 @@ import { classifyFailure } from './classify-failure.js';
 import { exchangeSignal } from './exchange-signal.js';
 import { givenAgent, lazyAgent } from './lazy-agent.js';
 import { readBodyBounded } from './read-body.js';
+import { RedirectHosts } from './redirect-scope.js';
 import { followRedirects, type Hop } from './redirects.js';
 import { buildResponse } from './response.js';
 import type { ExchangeInfo } from './transport-errors.js';
@@ -22,6 +23,12 @@ export interface FetcherOptions {
   userAgent?: string;
   /** Redirects followed (301/302/303/307/308) before UPSTREAM_UNREACHABLE. Default 10. */
   maxRedirects?: number;
+  /**
+   * Hosts a redirect may lead to besides the asked URL's own host: exact names or `*.` suffixes (the
+   * upstream's other hosts, the storage hosts its documents live on). Anything else, and any loopback,
+   * link-local or private address, is UPSTREAM_REDIRECT_REFUSED (redirect-scope.ts). Default: none.
+   */
+  redirectHosts?: readonly string[];
   /** Use this Agent instead of creating one (it is then not closed by close()). */
   agent?: Agent;
 }
@@ -39,6 +46,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   const agents = options.agent === undefined ? lazyAgent(options) : givenAgent(options.agent);
   const defaultMaxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const maxRedirects = options.maxRedirects ?? 10;
+  const redirectHosts = new RedirectHosts(options.redirectHosts ?? []);
 
   async function send(req: UpstreamRequest): Promise<UpstreamResponse> {
     const given = new URL(req.url);
@@ -75,7 +83,12 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       };
       const exchange = async (): Promise<UpstreamResponse> => {
         const first: Hop = { url, method, headers, body: req.body };
-        const { response, url: finalUrl } = await followRedirects(first, maxRedirects, sendHop);
+        const { response, url: finalUrl } = await followRedirects(
+          first,
+          maxRedirects,
+          redirectHosts,
+          sendHop,
+        );
         const bytes = await readBodyBounded(response, req.maxBodyBytes ?? defaultMaxBody, signal);
         return buildResponse(response, bytes, info, finalUrl.toString());
       };

@@ -1,6 +1,9 @@
 // Public API of @obmcp/http-kit: the upstream HTTP primitives shared by all three servers.
 export { createFetcher, type Fetcher, type FetcherOptions } from './fetcher.js';
 export type { UpstreamRequest, UpstreamResponse } from './types.js';
+export { REDIRECT_REFUSED_CODE } from './redirect-error.js';
+export { isPrivateHost } from './private-address.js';
+export { hostsOfUrls } from './redirect-scope.js';
 export { charsetOf, type DecodedText, decodeText, isJsonContentType } from './content-type.js';
 export { gunzipBounded, decodeBody, type DecodeBodyOptions, type Compression } from './gzip.js';
 export { withRetry, type RetryPolicy, type RetryDecision } from './retry.js';

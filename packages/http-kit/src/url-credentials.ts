@@ -1,4 +1,5 @@
 // A base URL's userinfo (`https://user:pass@proxy`) leaves the URL (fetch refuses it) and goes out as Basic credentials.
+import { rememberUrlCredentials } from '@obmcp/contract';
 
 export interface SplitUrl {
   /** The URL without userinfo: what goes on the wire, in errors and in `UpstreamResponse.url`. */
@@ -23,6 +24,8 @@ function decoded(part: string): string {
  */
 export function splitUrlCredentials(url: URL, headers: Readonly<Record<string, string>>): SplitUrl {
   if (url.username === '' && url.password === '') return { url };
+  // Whatever an upstream echoes of it (the Basic value in an error body or header) is redacted everywhere.
+  rememberUrlCredentials(url.username, url.password);
   const userinfo = `${decoded(url.username)}:${decoded(url.password)}`;
   const bare = new URL(url);
   bare.username = '';

@@ -42,7 +42,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-const fetcher = createFetcher({ timeoutMs: 1_000 });
+const fetcher = createFetcher({ timeoutMs: 1_000, redirectHosts: ['cdn.other.test'] });
 afterAll(() => fetcher.close());
 
 async function transport(promise: Promise<unknown>): Promise<UpstreamTransportError> {

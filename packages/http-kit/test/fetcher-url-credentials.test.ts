@@ -37,7 +37,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const fetcher = createFetcher({ timeoutMs: 1_000 });
+const fetcher = createFetcher({ timeoutMs: 1_000, redirectHosts: ['elsewhere.test'] });
 afterAll(() => fetcher.close());
 
 describe('userinfo in a request URL', () => {
@@ -81,5 +81,14 @@ describe('userinfo in a request URL', () => {
         (e: unknown) => e,
       );
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain(PASSWORD);
+  });
+});
+
+describe('splitUrlCredentials', () => {
+  it('takes a bare user (a proxy token) out of the URL too (mutation H5)', async () => {
+    const { splitUrlCredentials } = await import('../src/url-credentials.js');
+    const out = splitUrlCredentials(new URL('https://token@proxy.test/sp'), {});
+    expect(out.url.href).toBe('https://proxy.test/sp');
+    expect(out.credentials).toEqual({ name: 'authorization', value: basic('token:') });
   });
 });

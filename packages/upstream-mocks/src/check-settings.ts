@@ -1,5 +1,6 @@
 // The preload's startup check of the OBMCP_MOCK_* switches: a typo is a startup error, not a strange 500 later.
 import { FAULT_SCENARIOS } from './faults.js';
+import { OPENBRIDGE_FAULTS } from './openbridge/rules-search.js';
 import { count, mockSettings, raw, readSwitchFile, wholeNumber } from './settings.js';
 
 const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
@@ -30,6 +31,11 @@ export function checkMockSettings(): string[] {
         `${channel === 'api' ? 'OBMCP_MOCK_FAULT' : 'OBMCP_MOCK_AUTH_FAULT'} must be none or one of ${FAULT_SCENARIOS.join(', ')} (got ${shown(v)})`,
       );
   }
+  const obFault = mockSettings.openbridgeFault();
+  if (obFault !== undefined && !(OPENBRIDGE_FAULTS as readonly string[]).includes(obFault))
+    problems.push(
+      `OBMCP_MOCK_OPENBRIDGE_FAULT must be none or one of ${OPENBRIDGE_FAULTS.join(', ')} (got ${shown(obFault)})`,
+    );
   const status = raw('OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS');
   if (status !== undefined && status !== '200' && status !== '202')
     problems.push(`OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS must be 200 or 202 (got ${shown(status)})`);

@@ -55,6 +55,15 @@ export const mockSettings = {
     const ttl = count('OBMCP_MOCK_OPENBRIDGE_JWT_TTL');
     return ttl !== undefined && ttl > 0 ? ttl : 3600;
   },
+  /**
+   * OBMCP_MOCK_OPENBRIDGE_FAULT: an Openbridge-only fault. `rules_search_timeout`: a Rules API search whose
+   * result set is large (service-rules-api.md: "may time out in cases where result sets are too large")
+   * answers the API Gateway's 504; narrow searches still answer.
+   */
+  openbridgeFault: (): string | undefined => {
+    const v = raw('OBMCP_MOCK_OPENBRIDGE_FAULT');
+    return v === 'none' ? undefined : v;
+  },
   /** OBMCP_MOCK_WARNING=1: every API answer carries a Warning header (faults included). */
   warningOnEveryAnswer: (): boolean => raw('OBMCP_MOCK_WARNING') === '1',
   /** OBMCP_MOCK_REQUEST_LOG: a file; every API request the mocks receive is appended as one JSON line. */

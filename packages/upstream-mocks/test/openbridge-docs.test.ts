@@ -17,7 +17,12 @@ async function call(method: string, url: string, body?: unknown) {
     headers: {
       authorization: `Bearer ${jwt}`,
       accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/vnd.api+json' }),
+      // The documented body types: JSON:API on the Subscriptions API, application/json on the Service API proxy.
+      ...(body === undefined
+        ? {}
+        : {
+            'content-type': url.startsWith(H.subscriptions) ? 'application/vnd.api+json' : 'application/json',
+          }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
@@ -114,7 +119,7 @@ describe('every mock answer validates against the schema written from the docs',
     });
     expect(rows.status).toBe(200);
     expect(checkResponse('queryResult', rows.body)).toEqual([]);
-    expect(rows.body).toEqual({ data: [{ campaign_id: 1001 }, { campaign_id: 1002 }] });
+    expect(rows.body).toEqual({ data: 'campaign_id\r\n1001\r\n1002\r\n' });
   });
 
   it('error bodies of the JSON:API hosts match the documented error shape', async () => {

@@ -1,6 +1,8 @@
 // Privileged job writes: one-off backfill jobs (one HistoryTransaction per stage) and history status updates.
 import {
+  ContractError,
   DomainValidationError,
+  PartialWriteError,
   defineTool,
   type FromSchema,
   type ToolDefinition,
@@ -49,6 +51,42 @@ const statusSchema = {
   examples: [{ history_id: 72418, status: 'cancelled' }],
 } as const;
 
+/**
+ * A later stage failed after earlier stages' transactions were created: name them (ids in details) and
+ * forbid a blind retry, which would queue those backfills a second time.
+ */
+function partialBackfill(
+  failure: ContractError,
+  created: readonly Record<string, unknown>[],
+  notCreated: readonly number[],
+): PartialWriteError {
+  const ids = created.map((t) => t.id);
+  return new PartialWriteError(failure, {
+    summary: `create_job created ${created.length} history transaction(s) before stage ${notCreated[0]} failed; the rest were not created.`,
+    details: [
+      ...created.map((t) => ({
+        path: 'stage_ids',
+        issue: `history transaction ${String(t.id)} was created for stage ${String(t.stage_id)}`,
+        received_type: 'upstream_write',
+        reason: 'already_created',
+        history_id: t.id as number,
+        stage_id: t.stage_id as number,
+      })),
+      {
+        path: 'stage_ids',
+        issue: `not created for stage(s) ${notCreated.join(', ')}`,
+        received_type: 'upstream_write',
+        reason: 'not_created',
+        stage_ids: [...notCreated],
+      },
+    ],
+    hints: [
+      `Do not repeat the whole call: history transaction(s) ${ids.join(', ')} already exist; call create_job again with only stage_ids [${notCreated.join(', ')}].`,
+      'update_history_status with status cancelled stops a created transaction if it was not wanted.',
+    ],
+  });
+}
+
 export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
   const history = `${config.urls.service}/service/history/production/history`;
   return [
@@ -73,22 +111,29 @@ export function jobWriteTools({ client, config }: ToolDeps): ToolDefinition[] {
           });
         }
         const created: Record<string, unknown>[] = [];
-        for (const stageId of args.stage_ids) {
-          const body = await client.request(call, {
-            method: 'POST',
-            url: `${history}/${args.subscription_id}`,
-            resource: 'subscription',
-            body: {
-              data: {
-                type: 'HistoryTransaction',
-                attributes: {
-                  start_date: args.date_start,
-                  end_date: args.date_end,
-                  stage_id: stageId,
+        for (const [index, stageId] of args.stage_ids.entries()) {
+          let body: unknown;
+          try {
+            body = await client.request(call, {
+              method: 'POST',
+              url: `${history}/${args.subscription_id}`,
+              resource: 'subscription',
+              body: {
+                data: {
+                  type: 'HistoryTransaction',
+                  attributes: {
+                    start_date: args.date_start,
+                    end_date: args.date_end,
+                    stage_id: stageId,
+                  },
                 },
               },
-            },
-          });
+            });
+          } catch (error) {
+            throw created.length > 0 && error instanceof ContractError
+              ? partialBackfill(error, created, args.stage_ids.slice(index))
+              : error;
+          }
           created.push(single(body));
         }
         return {

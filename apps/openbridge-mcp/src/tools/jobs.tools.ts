@@ -9,11 +9,19 @@ const listSchema = {
     subscription_id: idSchema('Subscription whose jobs to list.'),
     status: {
       type: 'string',
-      enum: ['active', 'processed', 'pending', 'failed', 'any'],
-      default: 'active',
-      description: "Job status; 'any' lists every status.",
+      enum: ['any', 'processed', 'pending', 'failed', 'active'],
+      default: 'any',
+      description:
+        "Job status filter (jobs-api.md statuses: processed, pending, failed); 'any' (default) sends no filter. " +
+        'The Jobs API documents subscription_ids/id/ids/page/page_size/order_by only: a status is sent as the ' +
+        'reference server sends it.',
     },
-    is_primary: { type: 'boolean', default: true, description: 'Primary (scheduled) jobs vs one-off runs.' },
+    is_primary: {
+      type: 'boolean',
+      description:
+        'Only primary (scheduled) jobs, or only one-off runs; omitted (default): both. Sent as the reference server ' +
+        'sends it (not a documented filter).',
+    },
     page: { type: 'integer', minimum: 1, default: 1 },
     page_size: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
   },
@@ -51,8 +59,9 @@ export function jobReadTools({ client, config }: ToolDeps): ToolDefinition[] {
           url: jobs,
           query: {
             subscription_ids: args.subscription_id,
-            status: args.status === 'any' ? undefined : (args.status ?? 'active'),
-            is_primary: args.is_primary ?? true,
+            // jobs-api.md documents no status or is_primary filter: nothing is sent unless the caller asks.
+            status: args.status === undefined || args.status === 'any' ? undefined : args.status,
+            is_primary: args.is_primary,
             page: args.page,
             page_size: args.page_size,
           },

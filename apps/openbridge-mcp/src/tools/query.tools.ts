@@ -9,7 +9,10 @@ import {
   UpstreamHttpError,
 } from '@obmcp/contract';
 import type { ToolDeps } from './deps.js';
-import { checkSql, decide } from './sql-check.js';
+import type { RawAnswer } from '../http/client.js';
+import { readQueryRows } from './query-rows.js';
+import { checkSqlOffThread } from '../sql/check-off-thread.js';
+import { decide } from './sql-check.js';
 
 const QUERY = {
   type: 'string',
@@ -63,7 +66,8 @@ const executeSchema = {
       minimum: 1,
       maximum: MAX_TIMEOUT_S,
       default: 30,
-      description: 'Statement timeout: the call gives up (UPSTREAM_TIMEOUT) after this many seconds.',
+      description:
+        'The call gives up (UPSTREAM_TIMEOUT) after this many seconds; client-side: the warehouse statement is not cancelled.',
     },
   },
   required: ['query', 'key_name'],
@@ -76,14 +80,14 @@ const executeSchema = {
   ],
 } as const;
 
-function assess(query: string, keyName: string, allowUnbounded: boolean) {
-  const heuristics = checkSql(query, allowUnbounded);
+async function assess(query: string, keyName: string, allowUnbounded: boolean) {
+  const checks = await checkSqlOffThread(query, allowUnbounded);
   return {
     query: query.trim(),
     key_name: keyName,
-    decision: decide(heuristics, allowUnbounded),
-    heuristics,
-    // The reference may also ask an LLM (sampling); this server decides on the heuristics alone.
+    decision: decide(checks, allowUnbounded),
+    checks,
+    // The reference may also ask an LLM (sampling); this server decides on the parse alone.
     sampling: { supported: false },
   };
 }
@@ -94,8 +98,10 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
       name: 'validate_query',
       title: 'Check a SQL query (read-only safeguards)',
       description:
-        'Checks a SQL query before execute_query runs it: one statement, SELECT/WITH only, no mutating keyword, a ' +
-        'LIMIT (unless allow_unbounded). Local; nothing is sent anywhere.',
+        'Checks a SQL query before execute_query runs it, on its parse by the Redshift, Athena, BigQuery, Snowflake ' +
+        'and Databricks grammars: one statement (however each dialect reads quotes, comments and dollar quoting), ' +
+        'a SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function, and a LIMIT (unless ' +
+        'allow_unbounded). A query no grammar can parse is refused. Local; nothing is sent anywhere.',
       inputSchema: validateSchema,
       annotations: READ_LOCAL,
       handler: (args) => assess(args.query, args.key_name, args.allow_unbounded ?? false),
@@ -105,47 +111,58 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
       title: 'Run a read-only SQL query in a destination warehouse',
       description:
         'Runs one read-only SQL SELECT in the warehouse of a destination (key_name from get_storage_subscriptions), ' +
-        'after validate_query allows it. Rows are capped (max_rows) and the statement times out (timeout_seconds). ' +
-        'A query the warehouse rejects comes back as OPENBRIDGE_HTTP_400 with its message.',
+        'after validate_query allows it. Rows come as JSON rows or CSV (`format`; CSV values are strings); an answer ' +
+        'that carries neither is UPSTREAM_INVALID_RESPONSE, never an empty success. Rows are capped (max_rows) and the ' +
+        'call gives up after timeout_seconds. A query the warehouse rejects comes back as OPENBRIDGE_HTTP_400 with its message.',
       inputSchema: executeSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const validation = assess(args.query, args.key_name, args.allow_unbounded ?? false);
+        const validation = await assess(args.query, args.key_name, args.allow_unbounded ?? false);
         if (!validation.decision.allowed) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: 'The query did not pass the read-only safeguards; it was not sent to the warehouse.',
-            details: validation.heuristics.warnings.map((issue) => ({
+            details: validation.checks.refusals.map(({ rule, issue }) => ({
               path: 'query',
               issue,
               received_type: 'string',
               reason: 'query_not_allowed',
+              rule,
             })),
             hints: [
               'validate_query shows the checks; send one SELECT with a LIMIT (or allow_unbounded: true).',
+              ...(validation.checks.refusals.some((r) => r.rule === 'unparsable')
+                ? [
+                    'The guard runs only what a Redshift, Athena, BigQuery, Snowflake or Databricks grammar can parse; rewrite the statement in plain SELECT syntax.',
+                  ]
+                : []),
             ],
           });
         }
         const maxRows = args.max_rows ?? 100;
-        let body: unknown;
+        let answer: RawAnswer;
         try {
-          body = await client.request(call, {
-            method: 'POST',
-            url: `${config.urls.service}/service/query/production/query`,
-            timeoutMs: (args.timeout_seconds ?? 30) * 1000,
-            body: {
-              data: {
-                type: 'Query',
-                attributes: {
-                  query: args.query,
-                  accmapping: args.key_name,
-                  run_async: false,
-                  direct_results: false,
-                  response_format: 'csv',
+          answer = await client.requestRaw(
+            call,
+            {
+              method: 'POST',
+              url: `${config.urls.service}/service/query/production/query`,
+              timeoutMs: (args.timeout_seconds ?? 30) * 1000,
+              body: {
+                data: {
+                  type: 'Query',
+                  attributes: {
+                    query: args.query,
+                    accmapping: args.key_name,
+                    run_async: false,
+                    direct_results: false,
+                    response_format: 'csv',
+                  },
                 },
               },
+              resource: 'destination key_name',
             },
-            resource: 'destination key_name',
-          });
+            'text/csv',
+          );
         } catch (error) {
           if (error instanceof UpstreamHttpError && error.status === 400) {
             throw new UpstreamHttpError(400, {
@@ -161,16 +178,15 @@ export function queryTools({ client, config }: ToolDeps): ToolDefinition[] {
           }
           throw error;
         }
-        const data = (body as { data?: unknown } | undefined)?.data;
-        const rows = Array.isArray(data) ? data : [];
+        const { columns, rows, format } = readQueryRows(answer);
         const kept = rows.slice(0, maxRows);
-        const first = kept[0];
         return {
           key_name: args.key_name,
-          columns: first && typeof first === 'object' ? Object.keys(first as object) : [],
+          columns,
           rows: kept,
           row_count: kept.length,
           truncated: rows.length > maxRows,
+          format,
           ...(rows.length > maxRows ? { rows_returned_by_warehouse: rows.length } : {}),
         };
       },

@@ -1,67 +1,129 @@
-// Read-only SQL safeguards (reference validate_query heuristics): one statement, SELECT/WITH only, no mutating keyword, a LIMIT.
-/** The reference server's mutating keywords, plus statements with side effects outside the table. */
-const MUTATING = [
-  'insert',
-  'update',
-  'delete',
-  'drop',
-  'alter',
-  'create',
-  'truncate',
-  'merge',
-  'grant',
-  'revoke',
-  'copy',
-  'unload',
-  'call',
-  'vacuum',
-] as const;
+// Read-only SQL guard: one statement in every lexical reading, parsed by real grammars, allowed only when every parse is a pure read.
+import { type Dialect, type DialectParse, parseInEveryDialect } from '../sql/dialect-parsers.js';
+import { maxStatementCount } from '../sql/lexical-statements.js';
+import { statementFacts } from '../sql/read-only-ast.js';
+
+/** Why a query is not run (the envelope's `details[].rule`). */
+export type SqlRefusal = 'multiple_statements' | 'unparsable' | 'not_a_read' | 'unbounded';
 
 export interface SqlCheck {
   read_only: boolean;
   single_statement: boolean;
+  /** The statement is a SELECT (WITH … SELECT and UNIONs included) in every grammar that parsed it. */
   starts_with_select: boolean;
   has_limit: boolean;
   uses_select_star: boolean;
-  mutating_keywords: string[];
+  /** At least one warehouse grammar parsed the query. */
+  parsed: boolean;
+  /** Statement and write node types the parses found (`select`, `delete`, `drop` …), from the AST. */
+  statement_kinds: string[];
+  /** The grammars that parsed it, and where the others stopped. */
+  dialects: { parsed: Dialect[]; not_parsed: Array<{ dialect: Dialect; error: string }> };
+  /** Why it would not run, one entry per broken rule. */
+  refusals: Array<{ rule: SqlRefusal; issue: string }>;
+  /** Every refusal's issue, then advice (a permitted missing LIMIT, SELECT *). */
   warnings: string[];
 }
 
-/** The query with comments and quoted literals blanked, so keywords inside them are not counted. */
-export function codeOnly(sql: string): string {
-  return sql
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/'(?:[^']|'')*'/g, "''")
-    .replace(/"(?:[^"]|"")*"/g, '""');
+/** A parse that already decides a refusal: several statements, or one that is not a pure read. */
+function refusesOutright(parse: DialectParse): boolean {
+  if (!parse.ok) return false;
+  if (parse.statements.length !== 1) return true;
+  const facts = statementFacts(parse.statements[0]);
+  return (
+    facts.kind !== 'select' || facts.writes.length > 0 || facts.selectInto || facts.sideEffects.length > 0
+  );
 }
 
+/**
+ * The rule, decided on structure only:
+ * 1. every lexical reading of quotes, escapes, comments and dollar quoting sees one statement
+ *    (`lexical-statements.ts`): a `;` hidden from one dialect by another dialect's quoting is a second statement;
+ * 2. at least one warehouse grammar parses it (`dialect-parsers.ts`); a query none can parse is refused;
+ * 3. every grammar that parses it finds exactly one statement, a SELECT with no `INTO`, no write anywhere
+ *    (a data-modifying CTE included) and no side-effecting function (`read-only-ast.ts`).
+ */
 export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
-  const code = codeOnly(sql).trim();
-  const lower = code.toLowerCase();
-  const mutating = MUTATING.filter((kw) => new RegExp(`\\b${kw}\\b`).test(lower));
-  const single = !/;\s*\S/.test(code);
-  const startsWithSelect = /^\(?\s*(select|with)\b/.test(lower);
-  const hasLimit = /\blimit\s+\d+|\btop\s*\(?\s*\d+|\bfetch\s+first\s+\d+/.test(lower);
-  const star = /\bselect\s+(distinct\s+)?\*/.test(lower);
-  const warnings: string[] = [];
-  if (mutating.length > 0) warnings.push(`Query contains mutating keywords: ${mutating.join(', ')}.`);
-  if (!single) warnings.push('Query holds more than one statement; send one statement.');
-  if (!startsWithSelect) warnings.push('Only SELECT (or WITH … SELECT) queries run.');
-  if (!hasLimit)
-    warnings.push(
-      allowUnbounded
-        ? 'Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).'
-        : 'Query has no LIMIT clause and allow_unbounded is false: add LIMIT n.',
-    );
-  if (star) warnings.push('Query selects every column; consider naming the columns you need.');
+  const lexicalSingle = maxStatementCount(sql) <= 1;
+  // Several statements is a refusal whatever the grammars say: they are not run (they cost seconds on long text).
+  const parses = lexicalSingle ? parseInEveryDialect(sql, refusesOutright) : [];
+  const parsed: Dialect[] = [];
+  const notParsed: Array<{ dialect: Dialect; error: string }> = [];
+  const kinds = new Set<string>();
+  let single = lexicalSingle;
+  let select = true;
+  let pure = true;
+  let bounded = false;
+  let star = false;
+  for (const parse of parses) {
+    if (!parse.ok) {
+      notParsed.push({ dialect: parse.dialect, error: parse.error });
+      continue;
+    }
+    parsed.push(parse.dialect);
+    if (parse.statements.length !== 1) single = false;
+    for (const statement of parse.statements) {
+      const facts = statementFacts(statement);
+      kinds.add(facts.kind);
+      for (const write of facts.writes) kinds.add(write);
+      if (facts.selectInto) kinds.add('select_into');
+      if (facts.kind !== 'select') select = false;
+      if (
+        facts.kind !== 'select' ||
+        facts.writes.length > 0 ||
+        facts.selectInto ||
+        facts.sideEffects.length > 0
+      )
+        pure = false;
+      for (const fn of facts.sideEffects) kinds.add(`function:${fn}`);
+      bounded ||= facts.bounded;
+      star ||= facts.star;
+    }
+  }
+  const isParsed = parsed.length > 0;
+  const readOnly = isParsed && single && select && pure;
+  const refusals: Array<{ rule: SqlRefusal; issue: string }> = [];
+  const advice: string[] = [];
+  if (!single)
+    refusals.push({
+      rule: 'multiple_statements',
+      issue:
+        'Query holds more than one statement in at least one warehouse dialect (quotes, escapes, comments and dollar quoting read as each dialect does); send one statement.',
+    });
+  if (!isParsed) {
+    const first = notParsed[0];
+    refusals.push({
+      rule: 'unparsable',
+      issue: `No warehouse grammar could parse the query${first === undefined ? '' : ` (${first.dialect}: ${first.error})`}; only statements the guard can read are run.`,
+    });
+  } else if (!(select && pure)) {
+    const found = [...kinds].filter((k) => k !== 'select');
+    refusals.push({
+      rule: 'not_a_read',
+      issue: `Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function${found.length > 0 ? `; found ${found.join(', ')}` : ''}.`,
+    });
+  }
+  if (!bounded) {
+    if (allowUnbounded)
+      advice.push('Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).');
+    else
+      refusals.push({
+        rule: 'unbounded',
+        issue: 'Query has no LIMIT clause and allow_unbounded is false: add LIMIT n.',
+      });
+  }
+  if (star) advice.push('Query selects every column; consider naming the columns you need.');
+  const warnings = [...refusals.map((r) => r.issue), ...advice];
   return {
-    read_only: mutating.length === 0 && single && startsWithSelect,
+    read_only: readOnly,
     single_statement: single,
-    starts_with_select: startsWithSelect,
-    has_limit: hasLimit,
+    starts_with_select: isParsed && select,
+    has_limit: bounded,
     uses_select_star: star,
-    mutating_keywords: mutating,
+    parsed: isParsed,
+    statement_kinds: [...kinds],
+    dialects: { parsed, not_parsed: notParsed },
+    refusals,
     warnings,
   };
 }

@@ -3,8 +3,11 @@ import {
   DomainValidationError,
   defineTool,
   type FromSchema,
-  type ToolDefinition,
+  isOutageStatus,
   READ_UPSTREAM,
+  type ToolDefinition,
+  UpstreamHttpError,
+  UpstreamTransportError,
 } from '@obmcp/contract';
 import type { CallScope } from '../http/client.js';
 import type { ToolDeps } from './deps.js';
@@ -41,21 +44,53 @@ const suggestSchema = {
   examples: [{ query: 'sp campaigns' }, { query: 'amzadv_sp' }],
 } as const;
 
-/** Rules rows for the name and its broader search terms (deduplicated by path); truncated when a search was cut. */
+/** What the searches found; `incomplete` when a broader search failed after a narrower one had answered. */
+interface Candidates {
+  rows: RuleRow[];
+  truncated: boolean;
+  incomplete: boolean;
+}
+
+/**
+ * An outage of a broader search (E: `/rules/search` "may time out" on large result sets): a 5xx/408 or a
+ * transport failure. Anything else (401, 403, 429, 400) would fail the narrow search too, so it stands.
+ */
+function isSearchOutage(error: unknown): boolean {
+  return (
+    error instanceof UpstreamTransportError ||
+    (error instanceof UpstreamHttpError && isOutageStatus(error.status))
+  );
+}
+
+/**
+ * Rules rows for the name, then for each broader search term until `enough` says the rows suffice
+ * (get_table_schema: the table was found). The first (narrowest) search's failure is the call's failure; a
+ * broader one's outage ends the broadening with what was found (`incomplete`), never the call.
+ */
 async function candidates(
   deps: ToolDeps,
   call: CallScope,
   name: string,
-): Promise<{ rows: RuleRow[]; truncated: boolean }> {
+  enough: (rows: readonly RuleRow[]) => boolean,
+): Promise<Candidates> {
   const byPath = new Map<string, RuleRow>();
   let truncated = false;
-  for (const term of searchTerms(name)) {
-    const found = await searchRules(deps.client, call, deps.config.urls.service, { path__icontains: term });
+  let incomplete = false;
+  for (const [index, term] of searchTerms(name).entries()) {
+    let found: Awaited<ReturnType<typeof searchRules>>;
+    try {
+      found = await searchRules(deps.client, call, deps.config.urls.service, { path__icontains: term });
+    } catch (error) {
+      if (index === 0 || !isSearchOutage(error)) throw error;
+      incomplete = true;
+      break;
+    }
     truncated ||= found.truncated;
     for (const row of found.rows) byPath.set(row.rules_path, row);
-    if (byPath.size >= 50) break;
+    const rows = [...byPath.values()];
+    if (enough(rows) || byPath.size >= 50) break;
   }
-  return { rows: [...byPath.values()], truncated };
+  return { rows: [...byPath.values()], truncated, incomplete };
 }
 
 export function tableTools(deps: ToolDeps): ToolDefinition[] {
@@ -69,7 +104,12 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
       inputSchema: schemaSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const { rows } = await candidates(deps, call, args.table_name);
+        const { rows, incomplete } = await candidates(
+          deps,
+          call,
+          args.table_name,
+          (found) => pickRule(args.table_name, found) !== undefined,
+        );
         const rule = pickRule(args.table_name, rows);
         if (rule) return { requested: args.table_name, ...rule, master_view: `${rule.table_name}_master` };
         const ranked = rankTableNames(
@@ -86,10 +126,16 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
               received_type: 'string',
               reason: 'table_not_found',
               did_you_mean: names,
+              ...(incomplete ? { suggestions_incomplete: true } : {}),
             },
           ],
           hints: [
             ...(names.length > 0 ? [`Did you mean: ${names.join(', ')}?`] : []),
+            ...(incomplete
+              ? [
+                  'A broader Rules search timed out, so the suggestions may be incomplete; a narrower name avoids it.',
+                ]
+              : []),
             'get_suggested_table_names with a broader query lists close table names.',
             'list_product_tables with a product_id lists the tables a product delivers.',
           ],
@@ -103,7 +149,7 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
       inputSchema: suggestSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const { rows, truncated } = await candidates(deps, call, args.query);
+        const { rows, truncated, incomplete } = await candidates(deps, call, args.query, () => false);
         const needle = args.query.toLowerCase().replace(/[^a-z0-9]+/g, '_');
         const ranked = rankTableNames(
           args.query,
@@ -121,8 +167,9 @@ export function tableTools(deps: ToolDeps): ToolDefinition[] {
         return {
           query: args.query,
           suggestions: ranked.slice(0, 10).map((r) => ({ ...r, master_view: `${r.table_name}_master` })),
-          // A search had more pages than the tool reads: a narrower query sees the rest.
-          truncated,
+          // A search had more pages than the tool reads, or a broader search timed out: a narrower query sees the rest.
+          truncated: truncated || incomplete,
+          ...(incomplete ? { broader_search_failed: true } : {}),
         };
       },
     }),

@@ -1,4 +1,5 @@
 // One strict reader for environment variables: every server's config goes through it (one behaviour per bad value).
+import { rememberUrlCredentials } from '../envelope/redact.js';
 import { REDACTED_USERINFO, redactUrlCredentials } from '../envelope/url-credentials.js';
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -77,7 +78,11 @@ export function createEnvReader(env: Env): EnvReader {
       const got = hidden ? "a value with '@', not shown: it may hold a password" : echo(shown);
       throw new ConfigError(`${name} must be an http(s) URL (got ${got})`);
     }
-    // Userinfo (`https://user:pass@proxy`) is kept: the fetcher sends it as Basic credentials, never in the URL.
+    // Userinfo (`https://user:pass@proxy`) is kept: the fetcher sends it as Basic credentials, never in the URL;
+    // from now on every redaction (envelopes, _meta, logs) removes it in each form it can travel.
+    const parsed = new URL(raw);
+    if (parsed.username !== '' || parsed.password !== '')
+      rememberUrlCredentials(parsed.username, parsed.password);
     return raw.replace(/\/+$/, '');
   };
   return {

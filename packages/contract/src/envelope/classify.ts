@@ -5,6 +5,7 @@ import {
   ContractError,
   DomainValidationError,
   EnvironmentError,
+  PartialWriteError,
   isOutageStatus,
   RateLimitedError,
   SandboxLimitationError,
@@ -29,6 +30,16 @@ export interface ClassifyContext {
 type Shape = Omit<EnvelopeInput, 'tool' | 'meta' | 'examples'>;
 
 function shapeOf(error: ContractError, profile: ServerProfile): Shape {
+  if (error instanceof PartialWriteError) {
+    const failed = shapeOf(error.failure, profile);
+    return {
+      ...failed,
+      summary: error.summary ?? failed.summary,
+      retryable: false,
+      details: [...error.details, ...(failed.details ?? [])],
+      hints: [...error.hints, ...error.failure.hints],
+    };
+  }
   const base = { details: error.details, hints: error.hints };
   if (error instanceof UpstreamHttpError) {
     const prefix = error.prefix ?? profile.httpCodePrefix;

@@ -1,4 +1,5 @@
-// Scrubs credential-looking substrings (LWA tokens, bearer values, JWTs, signed-URL signatures, URL userinfo) from text.
+// Scrubs credential-looking substrings (LWA tokens, bearer/basic values, JWTs, signed-URL signatures, URL userinfo and
+// every credential taken out of a configured URL, in each of its forms) from text.
 import { redactUrlCredentials } from './url-credentials.js';
 const PATTERNS: readonly RegExp[] = [
   /\bAtz[ar]\|[^\s"',;}]+/g,
@@ -7,13 +8,64 @@ const PATTERNS: readonly RegExp[] = [
   /(X-Amz-(?:Signature|Credential|Security-Token)=)[^&\s"']+/gi,
 ];
 
-/** Every agent-visible string passes through here (boundText); apps may add configured secrets. */
+/** `Basic <base64>` (RFC 7617): redacted when the value decodes to `user:password` text, so "Basic auth" stays. */
+const BASIC = /\bBasic\s+([A-Za-z0-9+/_-]{2,}={0,2})/gi;
+
+function isBasicCredential(value: string): boolean {
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a decoded credential is printable text
+  return decoded.includes(':') && !/[\u0000-\u001f\u007f\ufffd]/.test(decoded);
+}
+
+/** Values shorter than this are never redacted by value (they would hit ordinary words). */
+const MIN_SECRET = 6;
+/** Credentials seen in configured URLs, in every form they can travel (see rememberUrlCredentials). */
+const remembered = new Set<string>();
+const MAX_REMEMBERED = 256;
+const registered = new Set<string>();
+/** `remembered`, longest first (so a value is never left half-redacted by a shorter form inside it). */
+let rememberedLongestFirst: readonly string[] = [];
+
+/**
+ * Registers the userinfo of a configured URL (`https://user:pass@proxy`) so every later redaction (envelopes,
+ * `_meta`, logs) removes it in any form an upstream may echo: the password (raw and percent-decoded), a bare
+ * user used as a token, `user:pass`, and its base64 (the `Authorization: Basic` value, padded or not).
+ */
+export function rememberUrlCredentials(username: string, password: string): void {
+  // Called per exchange with a configured URL: the forms are computed once per credential.
+  const key = `${username}:${password}`;
+  if (registered.has(key) || registered.size >= MAX_REMEMBERED) return;
+  registered.add(key);
+  const forms: string[] = [];
+  for (const [user, pass] of [
+    [username, password],
+    [safeDecode(username), safeDecode(password)],
+  ] as const) {
+    const userinfo = `${user}:${pass}`;
+    const base64 = Buffer.from(userinfo).toString('base64');
+    forms.push(userinfo, base64, base64.replace(/=+$/, ''), pass === '' ? user : pass);
+  }
+  for (const form of forms) if (form.length >= MIN_SECRET) remembered.add(form);
+  rememberedLongestFirst = [...remembered].sort((a, b) => b.length - a.length);
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** Every agent-visible string passes through here (boundText), and every log line; apps may add configured secrets. */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let out = redactUrlCredentials(text);
   for (const pattern of PATTERNS)
     out = out.replace(pattern, (_m, prefix?: string) =>
       typeof prefix === 'string' ? `${prefix}[redacted]` : '[redacted]',
     );
-  for (const secret of secrets) if (secret.length >= 6) out = out.split(secret).join('[redacted]');
+  out = out.replace(BASIC, (match, value: string) => (isBasicCredential(value) ? 'Basic [redacted]' : match));
+  for (const secret of secrets) if (secret.length >= MIN_SECRET) out = out.split(secret).join('[redacted]');
+  for (const secret of rememberedLongestFirst) out = out.split(secret).join('[redacted]');
   return out;
 }

@@ -114,6 +114,23 @@ export class ClientSideError extends ContractError {
   }
 }
 
+/**
+ * A write made of several upstream requests failed after some of them landed (e.g. one backfill per stage):
+ * the failing step's kind and code, but never retryable (a retry would repeat what landed), with what
+ * landed first in `details`. The app's own hints come first; the failure's retry advice is left out.
+ */
+export class PartialWriteError extends ContractError {
+  readonly failure: ContractError;
+  constructor(failure: ContractError, init: ContractErrorInit = {}) {
+    super(`partial write: ${failure.message}`, {
+      ...init,
+      ...(failure.requestId === undefined ? {} : { requestId: failure.requestId }),
+      cause: failure,
+    });
+    this.failure = failure;
+  }
+}
+
 /** Code Mode sandbox hit a known limitation (blocked capability, limit, syntax). */
 export class SandboxLimitationError extends ContractError {
   constructor(init: ContractErrorInit = {}) {

@@ -1,5 +1,5 @@
 // Structured JSON logs to stderr only: stdout of a stdio server is the protocol.
-import { redactUrlCredentials } from '../envelope/url-credentials.js';
+import { redactSecrets } from '../envelope/redact.js';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
 
@@ -48,16 +48,16 @@ export function createLogger(options: LoggerOptions, base: LogFields = {}): Logg
   const secrets = (options.secrets ?? []).filter((s) => s.length >= 6);
   const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (ORDER[level] < min) return;
-    let line = JSON.stringify({
+    const line = JSON.stringify({
       ts: new Date().toISOString(),
       level,
       logger: options.name,
       msg,
       ...(scrub({ ...base, ...fields }) as LogFields),
     });
-    for (const s of secrets) line = line.split(s).join('[redacted]');
-    // A configured URL may carry a proxy's user:password (a message, a cause's text): never written.
-    write(`${redactUrlCredentials(line)}\n`);
+    // The same rule as every envelope: configured secrets, URL userinfo (a proxy's user:password, also
+    // base64 as an echoed Basic value), bearer tokens, JWTs, signatures are never written.
+    write(`${redactSecrets(line, secrets)}\n`);
   };
   return {
     debug: (m, f) => emit('debug', m, f),

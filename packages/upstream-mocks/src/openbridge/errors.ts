@@ -10,10 +10,13 @@ const TITLES: Record<number, string> = {
   401: 'Not Authorized',
   403: 'Forbidden',
   404: 'Not Found',
+  406: 'Not Acceptable',
   409: 'Conflict',
+  415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export function titleOf(status: number): string {

@@ -1,9 +1,11 @@
-// Every Openbridge API route: fault injection first ('api', or 'auth' for brokering), then the Bearer JWT check.
+// Every Openbridge API route: fault injection first ('api', or 'auth' for brokering), the Bearer JWT check, then
+// what every server refuses before its view (Accept 406, Content-Type 415, body id ≠ URL id 409).
 import type { HttpResponseResolver } from 'msw';
 import type { FaultChannel } from '../faults.js';
 import { withFault } from '../with-fault.js';
 import { type ErrorStyle, errorResponse, faultRenderer } from './errors.js';
 import { claimsOf, type MockJwtClaims } from './jwt.js';
+import { refuseRequest } from './request-guards.js';
 
 export interface GuardedInfo {
   request: Request;
@@ -31,6 +33,9 @@ export function guarded(
   return withFault(channel, faultRenderer(style), async (info) => {
     const claims = claimsOf(info.request);
     if (!claims) return errorResponse(style, 401, UNAUTHORIZED[style]);
+    const id = info.params.id;
+    const refusal = await refuseRequest(info.request, style, typeof id === 'string' ? id : undefined);
+    if (refusal !== undefined) return refusal;
     return resolver({ request: info.request, params: info.params as GuardedInfo['params'], claims });
   });
 }

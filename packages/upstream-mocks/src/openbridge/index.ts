@@ -44,3 +44,4 @@ export { REQUEST_SCHEMAS } from './doc-schemas/requests.js';
 export { RESPONSE_SCHEMAS } from './doc-schemas/responses.js';
 export { STORAGE_PASSWORD_CANARY } from './fixtures/subscriptions.js';
 export { claimsOf, issuedJwtCount, type MockJwtClaims, verifyJwt } from './jwt.js';
+export { OPENBRIDGE_FAULTS, RULES_TIMEOUT_ROWS } from './rules-search.js';

@@ -1,10 +1,11 @@
-// Service API products payloads (/service/products/product/{id}/payloads) and the Rules API search.
+// Service API products payloads (/service/products/product/{id}/payloads) and the Rules API search (rules-search.ts).
 import { http } from 'msw';
 import { OPENBRIDGE_HOSTS } from './constants.js';
 import { errorResponse } from './errors.js';
-import { payloadsFor, RULES } from './fixtures/tables.js';
+import { payloadsFor } from './fixtures/tables.js';
 import { guarded, param } from './guard.js';
 import { paginated } from './json-api.js';
+import { rulesSearch } from './rules-search.js';
 
 const BASE = `${OPENBRIDGE_HOSTS.service}/service`;
 
@@ -16,22 +17,7 @@ const payloads = guarded('flat_message', (info) => {
   return paginated(info.request, filtered);
 });
 
-/** service-rules-api.md query parameters: `path` (exact), `path__icontains`, `version`, `latest`. */
-const rulesSearch = guarded('flat_message', ({ request }) => {
-  const url = new URL(request.url);
-  const exact = url.searchParams.get('path');
-  const contains = url.searchParams.get('path__icontains')?.toLowerCase();
-  const version = url.searchParams.get('version');
-  const rows = RULES.filter((r) => {
-    const path = String(r.attributes.path);
-    if (exact !== null && path !== exact) return false;
-    if (contains !== undefined && !path.toLowerCase().includes(contains)) return false;
-    return version === null || String(r.attributes.version) === version;
-  });
-  return paginated(request, rows);
-});
-
 export const productsHandlers = [
   http.get(`${BASE}/products/product/:id/payloads`, payloads),
-  http.get(`${BASE}/rules/prod/v1/rules/search`, rulesSearch),
+  http.get(`${BASE}/rules/prod/v1/rules/search`, guarded('flat_message', rulesSearch)),
 ];

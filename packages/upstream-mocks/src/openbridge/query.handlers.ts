@@ -4,49 +4,41 @@ import { OPENBRIDGE_HOSTS } from './constants.js';
 import { checkRequest } from './doc-schemas/validate.js';
 import { errorResponse, invalidRequest } from './errors.js';
 import { STORAGE_GROUPS } from './fixtures/subscriptions.js';
-import { WAREHOUSE_ROWS } from './fixtures/tables.js';
 import { guarded } from './guard.js';
 import { json, readBody } from './json-api.js';
+import { runScript, toCsv } from './warehouse.js';
 
 const URL_PATH = `${OPENBRIDGE_HOSTS.service}/service/query/production/query`;
-
-/** The subset of SQL the mock warehouse answers: SELECT cols|* FROM table [WHERE …] [LIMIT n]. */
-const SELECT = /^\s*select\s+(.+?)\s+from\s+([\w."]+)(?:\s+where\s+.+?)?(?:\s+limit\s+(\d+))?\s*;?\s*$/is;
 
 /** A warehouse error: the query reached the warehouse, which refused it (Query API 400, JSON:API body). */
 const refused = (message: string) => errorResponse('jsonapi', 400, message, { code: 'query_failed' });
 
+/**
+ * The docs have no Query API page; the request's `response_format` (the reference server sends `csv`) picks
+ * the answer: CSV text in `data` for `csv`, row objects for `json`. The script runs statement by statement in
+ * a read-only transaction, so a write that slipped past the server's guard is refused here, and a test sees
+ * that it reached the warehouse at all (OBMCP_MOCK_REQUEST_LOG).
+ */
 const query = guarded('jsonapi', async ({ request }) => {
   const body = await readBody(request);
   const issues = checkRequest('query', body);
   if (issues.length > 0) return invalidRequest('jsonapi', issues);
-  const a = (body as { data: { attributes: { query: string; accmapping: string } } }).data.attributes;
+  const a = (
+    body as { data: { attributes: { query: string; accmapping: string; response_format?: string } } }
+  ).data.attributes;
   if (!STORAGE_GROUPS.some((g) => g.attributes.key_name === a.accmapping)) {
     return errorResponse('jsonapi', 404, `No account mapping found for key ${a.accmapping.slice(0, 60)}.`);
   }
-  const sql = a.query.trim();
-  // A long-running statement (Redshift/Postgres pg_sleep): the caller's statement timeout has to end it.
-  const sleep = /\bpg_sleep\((\d+)\)/i.exec(sql);
+  // A long-running statement (Redshift/Postgres pg_sleep): the caller's timeout has to end it.
+  const sleep = /\bpg_sleep\((\d+)\)/i.exec(a.query);
   if (sleep) {
     await delay(Number(sleep[1]) * 1000);
-    return json({ data: [{ pg_sleep: '' }] });
+    return json({ data: a.response_format === 'json' ? [{ pg_sleep: '' }] : 'pg_sleep\r\n""\r\n' });
   }
-  if (!/^\s*(select|with)\b/i.test(sql))
-    return refused('cannot execute statement in a read-only transaction');
-  const m = SELECT.exec(sql);
-  if (!m) return refused('syntax error at or near the end of the statement');
-  const table = (m[2] ?? '').replaceAll('"', '').split('.').pop()?.toLowerCase() ?? '';
-  const rows = WAREHOUSE_ROWS[table];
-  if (!rows) return refused(`relation "${table.slice(0, 80)}" does not exist`);
-  const columns = (m[1] ?? '*').split(',').map((c) => c.trim());
-  const known = Object.keys(rows[0] ?? {});
-  const missing = columns.filter((c) => c !== '*' && !known.includes(c));
-  if (missing.length > 0) return refused(`column "${(missing[0] ?? '').slice(0, 80)}" does not exist`);
-  const limit = m[3] === undefined ? rows.length : Number(m[3]);
-  const picked = rows
-    .slice(0, limit)
-    .map((r) => (columns.includes('*') ? { ...r } : Object.fromEntries(columns.map((c) => [c, r[c]]))));
-  return json({ data: picked });
+  const answer = runScript(a.query);
+  if (!answer.ok) return refused(answer.message);
+  if (a.response_format === 'json') return json({ data: answer.rows });
+  return json({ data: toCsv(answer.columns, answer.rows) });
 });
 
 export const queryHandlers = [http.post(URL_PATH, query)];

@@ -317,11 +317,12 @@ export const RESPONSE_SCHEMAS = {
   },
   queryResult: {
     doc: 'openbridge-mcp src/server/tools/service.py (execute_query; the docs have no Query API page)',
-    section: 'POST /service/query/production/query → 200 {data: [row, …]}',
+    section:
+      'POST /service/query/production/query → 200 {data: "<csv text>"} for response_format csv (what the reference server asks for), {data: [row, …]} for json',
     schema: {
       type: 'object',
       required: ['data'],
-      properties: { data: { type: 'array', items: { type: 'object' } } },
+      properties: { data: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'object' } }] } },
     },
   },
   jsonApiError: {
