@@ -148,6 +148,23 @@ describe('view models', () => {
     expect(model.chart?.series.map((s) => s.key)).toEqual(['budget']);
   });
 
+  test('query results from CSV: numeric text becomes numbers, leading zeros stay text', () => {
+    const model = buildQueryResults({
+      columns: ['campaign_id', 'zip', 'budget'],
+      rows: [
+        { campaign_id: '1001', zip: '01234', budget: '50' },
+        { campaign_id: '1002', zip: '98101', budget: '12.5' },
+      ],
+    });
+    expect(model.columns.map((c) => [c.key, c.kind])).toEqual([
+      ['campaign_id', 'number'],
+      ['zip', 'text'],
+      ['budget', 'number'],
+    ]);
+    expect(model.rows.map((r) => r.budget)).toEqual([50, 12.5]);
+    expect(model.chart?.series.map((s) => s.key)).toEqual(['budget']);
+  });
+
   test('health: counts per status, failing rows flagged', () => {
     const model = buildHealth({ healthchecks: [{ status: 'ERROR' }, { status: 'ERROR' }, { status: 'OK' }] });
     expect(model.chartRows).toEqual([

@@ -25,13 +25,37 @@ export function inferColumns(rows: readonly Row[], declared?: readonly string[])
     let text = false;
     for (const row of rows) {
       const v = row[key];
-      if (typeof v === 'number') numeric = true;
+      if (typeof v === 'number' || (typeof v === 'string' && numericText(v) !== null)) numeric = true;
       else if (v !== null && v !== undefined) {
         text = true;
         break;
       }
     }
     return { key, label: key, kind: numeric && !text ? 'number' : 'text' };
+  });
+}
+
+/**
+ * A string in a number's canonical form ("50", "-1.5", not "007" or "1e3"): warehouses answer CSV, so
+ * every value arrives as text. Leading zeros stay text (zip codes, SKUs).
+ */
+export function numericText(value: string): number | null {
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Rows with the numeric columns' text turned into numbers (for sorting, formatting and charts). */
+export function withNumbers(rows: readonly Row[], columns: readonly Column[]): Row[] {
+  const numeric = columns.filter((c) => c.kind === 'number').map((c) => c.key);
+  if (numeric.length === 0) return [...rows];
+  return rows.map((row) => {
+    const copy: Row = { ...row };
+    for (const key of numeric) {
+      const v = copy[key];
+      if (typeof v === 'string') copy[key] = numericText(v);
+    }
+    return copy;
   });
 }
 

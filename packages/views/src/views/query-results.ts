@@ -1,13 +1,14 @@
 // Rows of any query (openbridge-mcp execute_query): a table of every column, bars for its numeric columns.
-import { inferColumns, measureColumns, rowsOf } from '../shared/columns.js';
+import { inferColumns, measureColumns, rowsOf, withNumbers } from '../shared/columns.js';
 import { arr, type JsonObject, num, str } from '../shared/json.js';
 import type { ViewModel } from '../shared/view-model.js';
 import type { ViewProgram } from '../shared/run-view.js';
 
 export function buildQueryResults(data: JsonObject): ViewModel {
-  const rows = rowsOf(arr(data.rows));
+  const raw = rowsOf(arr(data.rows));
   const declared = arr(data.columns).filter((c): c is string => typeof c === 'string');
-  const columns = inferColumns(rows, declared.length > 0 ? declared : undefined);
+  const columns = inferColumns(raw, declared.length > 0 ? declared : undefined);
+  const rows = withNumbers(raw, columns);
   const measures = measureColumns(columns).slice(0, 4);
   const label = columns.find((c) => !measures.includes(c)) ?? columns[0];
   const facts: Array<[string, string]> = [
