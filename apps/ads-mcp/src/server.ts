@@ -1,6 +1,6 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
 import { applyCodeMode } from '@obmcp/code-mode';
-import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
+import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
 import {
   createFetcher,
   createLimiter,
@@ -34,6 +34,8 @@ export interface CreateServerOptions {
   env?: Record<string, string | undefined>;
   /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
   limiterStore?: LimiterStore;
+  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  taskRecords?: TaskRecords;
 }
 
 export function createServer(config: AdsConfig, options: CreateServerOptions): ContractServer {
@@ -97,5 +99,6 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     env,
     settings: config.contract,
     logger: options.logger,
+    ...(options.taskRecords ? { taskRecords: options.taskRecords } : {}),
   });
 }

@@ -1,5 +1,5 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
-import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
+import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
 import {
   createFetcher,
@@ -23,9 +23,14 @@ export interface ServerDeps {
   env?: Record<string, string | undefined>;
   /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
   limiterStore?: LimiterStore;
+  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  taskRecords?: TaskRecords;
 }
 
-export function createServer(config: Config, { logger, env, limiterStore }: ServerDeps): ContractServer {
+export function createServer(
+  config: Config,
+  { logger, env, limiterStore, taskRecords }: ServerDeps,
+): ContractServer {
   const fetcher = createFetcher({
     timeoutMs: config.timeoutMs,
     userAgent: `openbridge-mcp/${VERSION}`,
@@ -66,6 +71,7 @@ export function createServer(config: Config, { logger, env, limiterStore }: Serv
     env: env ?? process.env,
     settings: config.contract,
     logger,
+    ...(taskRecords ? { taskRecords } : {}),
   });
   return contract;
 }

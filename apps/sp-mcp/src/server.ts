@@ -1,5 +1,5 @@
 // createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
-import { type ContractServer, createContractServer, type Logger } from '@obmcp/contract';
+import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
 import {
   createFetcher,
@@ -31,6 +31,8 @@ export interface CreateServerOptions {
   env?: Record<string, string | undefined>;
   /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
   limiterStore?: LimiterStore;
+  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  taskRecords?: TaskRecords;
 }
 
 export function createServer(config: SpConfig, options: CreateServerOptions): ContractServer {
@@ -90,5 +92,6 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     env,
     settings: config.contract,
     logger: options.logger,
+    ...(options.taskRecords ? { taskRecords: options.taskRecords } : {}),
   });
 }

@@ -69,7 +69,31 @@ export {
   capabilityBlock,
   type ContractServer,
   type ContractServerOptions,
+  type ServerContext,
+  type ServerFactory,
 } from './server/create-server.js';
+export {
+  isTerminalStatus,
+  TERMINAL_STATUSES,
+  UnknownCursorError,
+  type ReplaceOutcome,
+  type TaskPage,
+  type TaskRecord,
+  type TaskRecords,
+} from './server/tasks/task-records.js';
+export { MemoryTaskRecords } from './server/tasks/memory-task-records.js';
+export { ScopedTaskStore } from './server/tasks/scoped-task-store.js';
+export { TaskRunner, TaskCancelledError } from './server/tasks/task-runner.js';
+export { readTaskSettings, TASK_ENV, type TaskSettings } from './server/tasks/task-settings.js';
+export {
+  pollJob,
+  backoff,
+  type JobState,
+  type PollJobOptions,
+  type PollJobResult,
+} from './server/tasks/poll-job.js';
+export { taskOwner } from './server/http/task-owner.js';
+export { sleep } from './server/sleep.js';
 export { PROVIDER_TOOL_LIMITS } from './server/listing-size.js';
 export { createToolHost, type ContractHost } from './server/host.js';
 export { defineViews } from './server/views/define-views.js';

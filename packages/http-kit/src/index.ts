@@ -21,6 +21,8 @@ export {
 } from './redis-limiter-store.js';
 export { FallbackLimiterStore, type FallbackLimiterStoreOptions } from './fallback-limiter-store.js';
 export { limiterStoreFromEnv, LIMITER_ENV, type ManagedLimiterStore } from './limiter-store-from-env.js';
+export { RedisTaskRecords, type RedisTaskRecordsOptions } from './tasks/redis-task-records.js';
+export { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
 export { createPipeline, type Pipeline } from './pipeline/pipeline.js';
 export type {
   AuthPlugin,

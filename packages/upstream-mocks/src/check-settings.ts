@@ -5,6 +5,15 @@ import { count, mockSettings, raw, readSwitchFile, wholeNumber } from './setting
 
 const shown = (v: string): string => JSON.stringify(v.slice(0, 40));
 
+const unitOf = (name: string): string =>
+  name.endsWith('TTL')
+    ? 'seconds'
+    : name.endsWith('_MS')
+      ? 'milliseconds'
+      : name.endsWith('POLLS')
+        ? 'polls'
+        : 'tokens';
+
 /** Problems with the switches as set (one line each); the preload refuses to start on any. */
 export function checkMockSettings(): string[] {
   const problems: string[] = [];
@@ -12,12 +21,11 @@ export function checkMockSettings(): string[] {
     'OBMCP_MOCK_LATENCY_MS',
     'OBMCP_MOCK_EXPIRED_TOKENS',
     'OBMCP_MOCK_OPENBRIDGE_JWT_TTL',
+    'OBMCP_MOCK_ADS_REPORT_POLLS',
   ]) {
     const v = raw(name);
     if (v !== undefined && count(name) === undefined)
-      problems.push(
-        `${name} must be a whole number of ${name.endsWith('TTL') ? 'seconds' : name.endsWith('_MS') ? 'milliseconds' : 'tokens'} (got ${shown(v)})`,
-      );
+      problems.push(`${name} must be a whole number of ${unitOf(name)} (got ${shown(v)})`);
   }
   const latencyFile = raw('OBMCP_MOCK_LATENCY_FILE');
   // A missing or empty file is allowed: the upstream is fast until the file says otherwise.

@@ -66,6 +66,11 @@ export const mockSettings = {
   },
   /** OBMCP_MOCK_WARNING=1: every API answer carries a Warning header (faults included). */
   warningOnEveryAnswer: (): boolean => raw('OBMCP_MOCK_WARNING') === '1',
+  /**
+   * OBMCP_MOCK_ADS_REPORT_POLLS: getReport answers before a Reporting v3 report is COMPLETED (default 2:
+   * PENDING, PROCESSING, then COMPLETED); a large number keeps it PROCESSING (a wait to cancel).
+   */
+  adsReportPolls: (): number => count('OBMCP_MOCK_ADS_REPORT_POLLS') ?? 2,
   /** OBMCP_MOCK_REQUEST_LOG: a file; every API request the mocks receive is appended as one JSON line. */
   requestLog: (): string | undefined => raw('OBMCP_MOCK_REQUEST_LOG'),
 };

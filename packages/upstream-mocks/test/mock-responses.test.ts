@@ -187,6 +187,8 @@ const SP_CASES: Case[] = [
   sp('GET', '/products/pricing/v0/price?MarketplaceId=ATVPDKIKX0DER&ItemType=Asin', 400),
   sp('GET', '/feeds/2021-06-30/feeds/50002'),
   sp('GET', '/feeds/2021-06-30/feeds/NOPE', 404),
+  sp('GET', '/feeds/2021-06-30/documents/amzn1.tortuga.4.na.50001'),
+  sp('GET', '/feeds/2021-06-30/documents/NOPE', 404),
   sp('POST', '/feeds/2021-06-30/documents', 201, { contentType: 'text/tab-separated-values; charset=UTF-8' }),
   sp('POST', '/feeds/2021-06-30/feeds', 202, {
     feedType: 'JSON_LISTINGS_FEED',

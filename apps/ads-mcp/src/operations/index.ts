@@ -5,6 +5,7 @@ import {
   type Catalog,
   CURATED_TOOLSET,
   catalogToolSplit,
+  OPERATIONS_META_KEY,
   type ToolSplit,
   withOperation,
 } from '@obmcp/openapi-tools';
@@ -46,6 +47,11 @@ export const CURATED_OPERATIONS: Readonly<Record<string, AdsOperation>> = {
   list_portfolios: OPS.listPortfolios,
 };
 
+/** Workflow tools over several operations: declared as `_meta["io.obmcp/operations"]` (first: the toolset). */
+export const WORKFLOW_OPERATIONS: Readonly<Record<string, readonly AdsOperation[]>> = {
+  run_amc_query: [OPS.createAmcExecution, OPS.getAmcExecution, OPS.getAmcDownloadUrls],
+};
+
 /**
  * Curated tools listed with their operation's toolset (amc, sp, sb, sd, accounts) rather than with
  * `curated`, so the default tools/list stays within today's size; Code Mode reaches them always.
@@ -64,11 +70,23 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'list_sb_campaigns',
   'list_sd_campaigns',
   'list_portfolios',
+  'run_amc_query',
 ]);
 
 function declareOperations(curated: readonly ToolDefinition[], catalog: Catalog): ToolDefinition[] {
   const byKey = new Map(catalog.operations.map((op) => [`${op.recipe.method} ${op.recipe.path}`, op.meta]));
+  const metaOf = (tool: string, op: AdsOperation) => {
+    const meta = byKey.get(`${op.method} ${op.path}`);
+    if (!meta) throw new Error(`curated tool ${tool}: ${op.method} ${op.path} is not in the Ads catalog`);
+    return meta;
+  };
   return curated.map((tool) => {
+    const workflow = WORKFLOW_OPERATIONS[tool.name];
+    if (workflow)
+      return {
+        ...tool,
+        _meta: { ...tool._meta, [OPERATIONS_META_KEY]: workflow.map((op) => metaOf(tool.name, op)) },
+      };
     const op = CURATED_OPERATIONS[tool.name];
     if (!op) return tool;
     const meta = byKey.get(`${op.method} ${op.path}`);

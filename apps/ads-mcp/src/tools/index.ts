@@ -8,12 +8,14 @@ import { identityTools } from './identities.tools.js';
 import { profileTools } from './profiles.tools.js';
 import { regionTools } from './regions.tools.js';
 import { reportingTools } from './reporting.tools.js';
+import { runAmcQueryTool } from './run-amc-query.tool.js';
 import { runReportTool } from './run-report.tool.js';
 import { spReadTools } from './sp-read.tools.js';
 import { spTargetingTools } from './sp-targeting.tools.js';
 import { spWriteTools } from './sp-write.tools.js';
 
 export function adsTools(ctx: AdsToolContext): ToolDefinition[] {
+  const amc = amcTools(ctx);
   return [
     ...profileTools(ctx),
     ...regionTools(ctx),
@@ -25,6 +27,7 @@ export function adsTools(ctx: AdsToolContext): ToolDefinition[] {
     ...reportingTools(ctx),
     runReportTool(ctx),
     ...amcLibraryTools(ctx),
-    ...amcTools(ctx),
+    ...amc,
+    runAmcQueryTool(ctx, amc),
   ];
 }

@@ -1,13 +1,14 @@
 // run_report: a Reporting v3 report in one call (create → wait for COMPLETED → download rows).
 import {
+  backoff,
   type CallContext,
   CREATE_UPSTREAM,
   defineTool,
   type FromSchema,
+  pollJob,
   type ToolDefinition,
   UpstreamHttpError,
 } from '@obmcp/contract';
-import { sleep } from '@obmcp/http-kit';
 import type { AdsToolContext } from './context.js';
 import type { ReportView } from './report-view.js';
 import { runSchema } from './reporting.schemas.js';
@@ -38,16 +39,19 @@ export function runReportTool(ctx: AdsToolContext): ToolDefinition {
       'Reporting v3 in one call: create (a queued duplicate is reused), wait, return rows; if not ready in time, ready:false and reportId for download_report.',
     inputSchema: runSchema,
     annotations: CREATE_UPSTREAM,
+    // A host may run it as an MCP task (create → wait → rows in the background, cancellable).
+    taskSupport: 'optional',
     async handler(a, call) {
-      let report = await createOrReuse(ctx, a, call);
-      const reportId = report.reportId ?? '';
-      const deadline = Date.now() + (a.waitSeconds ?? 120) * 1000;
-      let delayMs = ctx.config.mock ? 20 : 2_000;
-      while (!report.ready && report.status !== 'FAILED' && Date.now() < deadline) {
-        await sleep(Math.min(delayMs, Math.max(0, deadline - Date.now())), call.signal);
-        delayMs = Math.min(delayMs * 2, 30_000);
-        report = await fetchReport(ctx, reportId, call);
-      }
+      const created = await createOrReuse(ctx, a, call);
+      const reportId = created.reportId ?? '';
+      // Reports take minutes: 2 s doubling to 30 s between getReport calls (the limiter paces them too).
+      const { value: report } = await pollJob(call, {
+        first: created,
+        poll: () => fetchReport(ctx, reportId, call),
+        state: (r) => ({ status: r.status ?? 'PENDING', done: r.ready || r.status === 'FAILED' }),
+        delayMs: ctx.config.mock ? backoff(20, 30_000) : backoff(2_000, 30_000),
+        waitMs: (a.waitSeconds ?? 120) * 1000,
+      });
       if (report.status === 'FAILED') {
         return { reportId, status: 'FAILED', ready: false, failureReason: report.failureReason, rows: [] };
       }

@@ -7,7 +7,9 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'search_orders', // orders: get_orders answers the same question by default
   'get_catalog_item', // catalog-items: search_catalog_items finds an item by ASIN too
   'list_reports', // reports
+  'run_report', // reports: the whole job (a task where the host supports them); create/get/download stay default
   'get_listings_item', // listings-items
   'get_pricing', // product-pricing: get_item_offers shows the buy box and offers
   'get_feed', // feeds: feed writes are off by default
+  'submit_feed', // feeds: the whole job (a task where the host supports them)
 ]);

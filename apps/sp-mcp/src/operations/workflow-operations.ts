@@ -13,6 +13,13 @@ export const WORKFLOW_OPS = {
   orderMetrics: ['sales', 'getOrderMetrics'],
   solicitationActions: ['solicitations', 'getSolicitationActionsForOrder'],
   reviewSolicitation: ['solicitations', 'createProductReviewAndSellerFeedbackSolicitation'],
+  createReport: ['reports_2021-06-30', 'createReport'],
+  getReport: ['reports_2021-06-30', 'getReport'],
+  getReportDocument: ['reports_2021-06-30', 'getReportDocument'],
+  createFeedDocument: ['feeds_2021-06-30', 'createFeedDocument'],
+  createFeed: ['feeds_2021-06-30', 'createFeed'],
+  getFeed: ['feeds_2021-06-30', 'getFeed'],
+  getFeedDocument: ['feeds_2021-06-30', 'getFeedDocument'],
 } as const satisfies Record<string, OperationRef>;
 
 const FINANCIAL_EVENTS: readonly OperationRef[] = [
@@ -33,4 +40,11 @@ export const WORKFLOW_OPERATIONS: Readonly<Record<string, readonly OperationRef[
   get_sales_metrics: [WORKFLOW_OPS.orderMetrics],
   estimate_fees: [WORKFLOW_OPS.feesForAsin, WORKFLOW_OPS.feesForSku, WORKFLOW_OPS.feesBatch],
   request_review: [WORKFLOW_OPS.solicitationActions, WORKFLOW_OPS.reviewSolicitation],
+  run_report: [WORKFLOW_OPS.createReport, WORKFLOW_OPS.getReport, WORKFLOW_OPS.getReportDocument],
+  submit_feed: [
+    WORKFLOW_OPS.createFeedDocument,
+    WORKFLOW_OPS.createFeed,
+    WORKFLOW_OPS.getFeed,
+    WORKFLOW_OPS.getFeedDocument,
+  ],
 };

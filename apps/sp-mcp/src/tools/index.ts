@@ -15,8 +15,10 @@ import { salesTools } from './sales.tools.js';
 import { sandboxTools } from './sandbox-schema.js';
 import { sellersTools } from './sellers.tools.js';
 import { solicitationsWriteTools } from './solicitations.tools.js';
+import { submitFeedTool } from './submit-feed.tool.js';
 
 export function spTools(deps: SpToolDeps): ToolDefinition[] {
+  const feedReads = feedsReadTools(deps);
   const read = [
     ...identityTools(deps),
     ...sellersTools(deps),
@@ -26,13 +28,19 @@ export function spTools(deps: SpToolDeps): ToolDefinition[] {
     ...reportsTools(deps),
     ...listingsReadTools(deps),
     ...pricingTools(deps),
-    ...feedsReadTools(deps),
+    ...feedReads,
     ...financesTools(deps),
     ...feesTools(deps),
     ...salesTools(deps),
   ];
+  const feedWrites = deps.config.enableWrites ? feedsWriteTools(deps) : [];
   const writes = deps.config.enableWrites
-    ? [...listingsWriteTools(deps), ...feedsWriteTools(deps), ...solicitationsWriteTools(deps)]
+    ? [
+        ...listingsWriteTools(deps),
+        ...feedWrites,
+        submitFeedTool(deps, [...feedReads, ...feedWrites]),
+        ...solicitationsWriteTools(deps),
+      ]
     : [];
   // The static sandbox answers canned values (TEST_CASE_200 …) that production formats reject.
   return deps.config.sandbox ? sandboxTools([...read, ...writes]) : [...read, ...writes];

@@ -1,5 +1,6 @@
 // Reports 2021-06-30 tools: create_report, get_report, list_reports, get_report_document (GZIP, bounded).
 import {
+  type CallContext,
   defineTool,
   type FromSchema,
   type ToolDefinition,
@@ -14,6 +15,7 @@ import { mapQuery } from '../http/query-case.js';
 import { RESTRICTED_REPORT_TYPES } from '../restricted/restricted-report-types.js';
 import { asObject, type SpToolDeps, seg } from './deps.js';
 import { ReportTypesSeen } from './report-types-seen.js';
+import { runReportTool } from './run-report.tool.js';
 import { dateTime, marketplaceIds10, marketplaceIds25, pageToken, processingStatus } from './schema-parts.js';
 
 const reportType = {
@@ -28,7 +30,7 @@ const reportId = {
   description: 'Report id from create_report.',
 } as const;
 
-const createSchema = {
+export const createSchema = {
   type: 'object',
   properties: {
     reportType,
@@ -118,7 +120,7 @@ function unknownTypeRefusal(error: unknown): unknown {
 export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
   const { client } = deps;
   const seen = new ReportTypesSeen();
-  return [
+  const tools: ToolDefinition[] = [
     defineTool<FromSchema<typeof createSchema>>({
       name: 'create_report',
       title: 'Request a report',
@@ -250,4 +252,10 @@ export function reportsTools(deps: SpToolDeps): ToolDefinition[] {
       },
     }),
   ];
+  // run_report downloads with get_report_document's own handler (one download path).
+  const download = tools.find((t) => t.name === 'get_report_document');
+  if (!download) return tools;
+  const document = (args: Parameters<typeof download.handler>[0], call: CallContext) =>
+    Promise.resolve(download.handler(args, call));
+  return [...tools, runReportTool(deps, seen, document, createSchema)];
 }

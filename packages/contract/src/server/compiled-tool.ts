@@ -41,6 +41,7 @@ export function toolInfo(definition: ToolDefinition, settings: ContractSettings)
   if (definition._meta !== undefined) info._meta = { ...definition._meta, ...published._meta };
   if (definition.title !== undefined) info.title = definition.title;
   if (definition.annotations !== undefined) info.annotations = definition.annotations;
+  if (definition.taskSupport !== undefined) info.execution = { taskSupport: definition.taskSupport };
   return info;
 }
 

@@ -21,6 +21,8 @@ export interface ToolSpec<Args> {
   /** See ToolDefinition.passthrough. */
   passthrough?: PassthroughTarget;
   _meta?: Record<string, unknown>;
+  /** See ToolDefinition.taskSupport. */
+  taskSupport?: 'optional';
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
 }
 

@@ -7,7 +7,7 @@ import { type PipelineOutcome, runPipeline } from './pipeline.js';
 import { isPlainObject } from '../validation/json-type.js';
 import { withSuccessMeta } from './success-meta.js';
 import { toolNotFoundEnvelope } from './tool-not-found.js';
-import type { ServerProfile, ToolDefinition, ToolHost, ToolInfo } from './types.js';
+import type { ProgressReporter, ServerProfile, ToolDefinition, ToolHost, ToolInfo } from './types.js';
 
 export interface ContractHost extends ToolHost {
   /** Names of tools published in tools/list. */
@@ -16,7 +16,7 @@ export interface ContractHost extends ToolHost {
   invoke(
     name: string,
     args: unknown,
-    options: { signal: AbortSignal; listedOnly: boolean },
+    options: { signal: AbortSignal; listedOnly: boolean; progress?: ProgressReporter },
   ): Promise<PipelineOutcome>;
 }
 
@@ -95,7 +95,7 @@ export function createToolHost(
           meta: {},
         };
       }
-      return runPipeline(compiled, args, { profile, settings, log, host }, options.signal);
+      return runPipeline(compiled, args, { profile, settings, log, host }, options.signal, options.progress);
     },
     async call(name, args, options) {
       const signal = options?.signal ?? new AbortController().signal;

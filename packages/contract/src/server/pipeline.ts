@@ -10,7 +10,7 @@ import type { CompiledTool } from './compiled-tool.js';
 import { createMetaCollector } from './meta-collector.js';
 import { splitPassthrough } from './passthrough.js';
 import type { Logger } from './logger.js';
-import type { CallOutcome, ServerProfile, ToolHost } from './types.js';
+import type { CallOutcome, ProgressReporter, ServerProfile, ToolHost } from './types.js';
 
 export interface PipelineDeps {
   profile: ServerProfile;
@@ -47,6 +47,7 @@ export async function runPipeline(
   rawArgs: unknown,
   deps: PipelineDeps,
   signal: AbortSignal,
+  progress?: ProgressReporter,
 ): Promise<PipelineOutcome> {
   const name = tool.definition.name;
   const meta = createMetaCollector();
@@ -101,6 +102,7 @@ export async function runPipeline(
       host: deps.host,
       normalized: events,
       ...(split.passthrough ? { passthrough: split.passthrough } : {}),
+      ...(progress ? { progress } : {}),
     });
     return { outcome: { ok: true, value }, meta: metaWithEvents() };
   } catch (thrown) {

@@ -2,11 +2,12 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { readHttpOptions, wantsHttp } from './http/http-options.js';
 import { startHttpServer } from './http/http-server.js';
+import type { ServerFactory } from './create-server.js';
 import type { Logger } from './logger.js';
 import { GuardedStdioTransport } from './guarded-stdio-transport.js';
 
 /** A server, or a factory of servers (the form HTTP transports need: one server per request). */
-export type ServerSource = Server | (() => Server);
+export type ServerSource = Server | ServerFactory;
 
 export interface ServeOptions {
   logger: Logger;

@@ -59,6 +59,11 @@ export interface ToolDefinition<Args = JsonObject> {
   /** Tool `_meta` published in tools/list (e.g. `io.obmcp/operation`). */
   _meta?: Record<string, unknown>;
   /**
+   * A tool that waits on an upstream job (create → poll → download): 'optional' publishes
+   * `execution.taskSupport` so a host may run it as an MCP task (2025-11-25); called inline it runs as today.
+   */
+  taskSupport?: 'optional';
+  /**
    * Derive the published view (and check it against the portable rules) on the first tools/list
    * instead of at startup, so a server with hundreds of generated tools starts as fast as one with a
    * few; the view is not re-checked at run time, so the app's tests must prove it portable
@@ -100,6 +105,8 @@ export interface ToolInfo {
   _meta?: { [key: string]: unknown };
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** MCP tool execution hints: `taskSupport` for tools that may run as tasks. */
+  execution?: { taskSupport: 'optional' };
 }
 
 /** The pipeline, callable from inside a tool (Code Mode's call_tool). */
@@ -130,4 +137,23 @@ export interface CallContext {
    * request building hands them on with `passthroughParts`.
    */
   readonly passthrough?: Passthrough;
+  /**
+   * Where a waiting tool reports its job's progress (status transitions, a percentage where known): the
+   * wiring turns it into notifications/progress and task status; it rejects once the call is cancelled.
+   * Absent for nested calls (Code Mode); `pollJob` handles both.
+   */
+  readonly progress?: ProgressReporter;
 }
+
+/** One step of a waiting tool's upstream job. */
+export interface ProgressUpdate {
+  /** The upstream's own status word (IN_QUEUE, PROCESSING, RUNNING …). */
+  status: string;
+  /** Work done so far, when the upstream says (a percentage: total 100). */
+  progress?: number;
+  total?: number;
+  /** One line for humans; default: the status. */
+  message?: string;
+}
+
+export type ProgressReporter = (update: ProgressUpdate) => Promise<void>;

@@ -1,6 +1,7 @@
 // Reporting v3: create (425 on duplicates), status PENDING → PROCESSING → COMPLETED, gzip JSON file.
 import { gzipSync } from 'node:zlib';
 import { HttpResponse, http, type RequestHandler } from 'msw';
+import { mockSettings } from '../settings.js';
 import { withFault } from '../with-fault.js';
 import { renderAdsFault } from './fault.js';
 import { guard, readJson } from './guard.js';
@@ -48,7 +49,8 @@ function stable(value: unknown): string {
 }
 
 function view(report: MockReport): Row {
-  const status = report.polls <= 0 ? 'PENDING' : report.polls === 1 ? 'PROCESSING' : 'COMPLETED';
+  const status =
+    report.polls <= 0 ? 'PENDING' : report.polls < mockSettings.adsReportPolls() ? 'PROCESSING' : 'COMPLETED';
   const done = status === 'COMPLETED';
   const now = new Date().toISOString();
   return {

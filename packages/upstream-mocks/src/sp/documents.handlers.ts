@@ -39,6 +39,16 @@ const download = http.get(
   }),
 );
 
+const feedDownload = http.get(
+  `${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/feeds/:id`,
+  withFault('api', renderS3Fault, ({ request, params }) => {
+    if (leaksToken(request)) return s3Error(400, 'InvalidArgument', 'Only one auth mechanism allowed');
+    const doc = feedDocuments.get(decodeURIComponent(String(params.id)));
+    if (doc?.uploaded === undefined) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+    return new HttpResponse(doc.uploaded, { status: 200, headers: { 'content-type': doc.contentType } });
+  }),
+);
+
 const upload = http.put(
   `${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/feeds/:id`,
   withFault('api', renderS3Fault, async ({ request, params }) => {
@@ -68,4 +78,10 @@ const sandboxUpload = http.put(`${SANDBOX_DOCUMENT_HOST}/:name`, ({ request }) =
     : new HttpResponse(null, { status: 200, headers: { etag: '"mock-etag"' } }),
 );
 
-export const documentHandlers: RequestHandler[] = [upload, download, sandboxUpload, sandboxDownload];
+export const documentHandlers: RequestHandler[] = [
+  upload,
+  feedDownload,
+  download,
+  sandboxUpload,
+  sandboxDownload,
+];

@@ -1,9 +1,10 @@
-// Feeds 2021-06-30: createFeedDocument (201), createFeed (202), getFeed.
+// Feeds 2021-06-30: createFeedDocument (201), createFeed (202), getFeed (IN_QUEUE → IN_PROGRESS → DONE with a
+// processing report), getFeedDocument.
 import type { RequestHandler } from 'msw';
 import { DOCUMENT_HOST } from './hosts.js';
 import { notFound, spErrors, spJson } from './respond.js';
 import { spRoute } from './route.js';
-import { feedDocuments, feeds, nextId } from './state.js';
+import { feedDocuments, feedProgress, feeds, nextId } from './state.js';
 
 async function jsonBody(request: Request): Promise<Record<string, unknown> | undefined> {
   try {
@@ -56,12 +57,78 @@ const createFeed = spRoute('post', '/feeds/2021-06-30/feeds', async ({ request }
     createdTime: new Date().toISOString(),
     processingStatus: 'IN_QUEUE',
   });
+  feedProgress.set(feedId, { polls: 0, input: body.inputFeedDocumentId });
   return spJson({ feedId }, 202, 'createFeed');
 });
 
+/** The processing report of a JSON_LISTINGS_FEED (its documented shape): every message accepted. */
+function processingReport(feed: Record<string, unknown>, inputId: string): string {
+  const input = feedDocuments.get(inputId)?.uploaded ?? '';
+  let messages = 0;
+  try {
+    const parsed = JSON.parse(input) as { messages?: unknown };
+    messages = Array.isArray(parsed.messages) ? parsed.messages.length : 0;
+  } catch {
+    messages = 0;
+  }
+  return JSON.stringify({
+    header: { sellerId: 'A2MOCKSELLER01', version: '2.0', feedId: feed.feedId },
+    issues: [],
+    summary: {
+      errors: 0,
+      warnings: 0,
+      messagesProcessed: messages,
+      messagesAccepted: messages,
+      messagesInvalid: 0,
+    },
+  });
+}
+
+/** One more getFeed answer: the feed moves on a step (a created feed; the seeded one stays as seeded). */
+function advance(feedId: string, feed: Record<string, unknown>): void {
+  const progress = feedProgress.get(feedId);
+  if (progress === undefined) return;
+  const polls = progress.polls;
+  progress.polls += 1;
+  if (polls === 0) return;
+  const now = new Date().toISOString();
+  if (polls === 1) {
+    Object.assign(feed, { processingStatus: 'IN_PROGRESS', processingStartTime: now });
+    return;
+  }
+  if (feed.processingStatus === 'DONE') return;
+  const resultId = `amzn1.tortuga.4.na.${feedId}.report`;
+  feedDocuments.set(resultId, {
+    contentType: 'application/json; charset=UTF-8',
+    uploaded: processingReport(feed, progress.input),
+  });
+  Object.assign(feed, { processingStatus: 'DONE', processingEndTime: now, resultFeedDocumentId: resultId });
+}
+
 const getFeed = spRoute('get', '/feeds/2021-06-30/feeds/:feedId', ({ params }) => {
-  const feed = feeds.get(params.feedId ?? '');
-  return feed ? spJson(feed, 200, 'getFeed') : notFound(`Feed ${params.feedId ?? ''} not found.`, 'getFeed');
+  const feedId = params.feedId ?? '';
+  const feed = feeds.get(feedId);
+  if (!feed) return notFound(`Feed ${feedId} not found.`, 'getFeed');
+  advance(feedId, feed);
+  return spJson(feed, 200, 'getFeed');
 });
 
-export const feedsHandlers: RequestHandler[] = [...createDocument, ...createFeed, ...getFeed];
+const getFeedDocument = spRoute('get', '/feeds/2021-06-30/documents/:feedDocumentId', ({ params }) => {
+  const id = params.feedDocumentId ?? '';
+  if (!feedDocuments.has(id)) return notFound(`Feed document ${id} not found.`, 'getFeedDocument');
+  return spJson(
+    {
+      feedDocumentId: id,
+      url: `${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/feeds/${encodeURIComponent(id)}?X-Amz-Signature=mock`,
+    },
+    200,
+    'getFeedDocument',
+  );
+});
+
+export const feedsHandlers: RequestHandler[] = [
+  ...createDocument,
+  ...createFeed,
+  ...getFeed,
+  ...getFeedDocument,
+];

@@ -61,6 +61,11 @@ const TSV =
 export const reports = new Map<string, MockReport>();
 export const documents = new Map<string, MockDocument>();
 export const feeds = new Map<string, Record<string, unknown>>();
+/**
+ * A feed created through createFeed: the getFeed answers it gave (IN_QUEUE, IN_PROGRESS, then DONE) and its
+ * input document (not a Feed field, so kept beside it).
+ */
+export const feedProgress = new Map<string, { polls: number; input: string }>();
 export const feedDocuments = new Map<string, { contentType: string; uploaded?: string }>();
 
 /** The ids the sp-mcp tool examples document (seeded below; nextId never hands them out again). */

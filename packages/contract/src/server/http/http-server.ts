@@ -1,7 +1,7 @@
 // startHttpServer: Streamable HTTP on node:http — /mcp, /healthz, 404 elsewhere, bounded graceful drain.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ServerFactory } from '../create-server.js';
 import type { Logger } from '../logger.js';
 import { applyConnectionPolicy } from './connection-policy.js';
 import { defaultAllowedHosts } from './host-check.js';
@@ -19,7 +19,7 @@ export interface HttpServerHandle {
 }
 
 export async function startHttpServer(
-  factory: () => Server,
+  factory: ServerFactory,
   options: HttpOptions,
   logger: Logger,
 ): Promise<HttpServerHandle> {

@@ -1,16 +1,17 @@
 // POST /mcp: host check → bearer auth → bounded body → discover probe → a fresh Server + stateless transport per request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { ServerFactory } from '../create-server.js';
 import type { Logger } from '../logger.js';
 import { bearerChecker } from './bearer-auth.js';
 import { discoverProbeReply } from './discover-probe.js';
 import { checkHostHeaders } from './host-check.js';
 import { HTTP_RPC_CODES, sendJson, sendRpcError } from './http-responses.js';
 import { RequestTooLargeError, readRequestBody } from './read-body.js';
+import { taskOwner } from './task-owner.js';
 
 export interface McpRouteOptions {
-  factory: () => Server;
+  factory: ServerFactory;
   logger: Logger;
   maxBodyBytes: number;
   bearerToken?: string;
@@ -70,7 +71,8 @@ export function mcpRoute(
       sendJson(res, 200, probe);
       return;
     }
-    const server = options.factory();
+    // Tasks created through this request belong to its credentials: another client cannot read them.
+    const server = options.factory({ owner: taskOwner(req.headers.authorization) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       void transport.close().catch(() => undefined);

@@ -1,0 +1,118 @@
+// run_report: a Reports 2021-06-30 report in one call (createReport → getReport until DONE → the document).
+import {
+  backoff,
+  type CallContext,
+  CREATE_UPSTREAM,
+  defineTool,
+  type FromSchema,
+  pollJob,
+  type ToolDefinition,
+} from '@obmcp/contract';
+import { asObject, type SpToolDeps, seg } from './deps.js';
+import type { ReportTypesSeen } from './report-types-seen.js';
+import type { createSchema } from './reports.tools.js';
+
+/** createReport's own schema plus the wait (handed in: reports.tools.ts registers this tool). */
+const runSchemaFrom = (create: typeof createSchema) =>
+  ({
+    type: 'object',
+    properties: {
+      ...create.properties,
+      waitSeconds: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 600,
+        description: 'Wait for DONE up to this long (default 120; 0 = create only).',
+      },
+      maxChars: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 1_000_000,
+        description: 'Characters of document content to return (default 100000).',
+      },
+    },
+    required: ['reportType', 'marketplaceIds'],
+    examples: [
+      { reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', marketplaceIds: ['ATVPDKIKX0DER'], maxChars: 5000 },
+    ],
+  }) as const;
+
+type RunArgs = FromSchema<ReturnType<typeof runSchemaFrom>>;
+
+/** get_report_document's handler: the download (RDT for restricted types, GZIP, charset) written once. */
+export type DocumentHandler = (
+  args: { reportDocumentId: string; reportType?: string; maxChars?: number },
+  call: CallContext,
+) => Promise<unknown>;
+
+/** Terminal processing statuses (the model's enum): no more polls. */
+const ENDED = new Set(['DONE', 'FATAL', 'CANCELLED']);
+
+export function runReportTool(
+  deps: SpToolDeps,
+  seen: ReportTypesSeen,
+  document: DocumentHandler,
+  create: typeof createSchema,
+): ToolDefinition {
+  const { client } = deps;
+  const getReport = async (reportId: string, call: CallContext) => {
+    const { body } = await client.call(
+      { operation: 'getReport', method: 'GET', path: `/reports/2021-06-30/reports/${seg(reportId)}` },
+      call,
+    );
+    seen.record(body);
+    return asObject(body);
+  };
+  return defineTool<RunArgs>({
+    name: 'run_report',
+    title: 'Run a report and return its document',
+    description:
+      'Reports 2021-06-30 in one call: createReport, getReport until DONE (5 s doubling to 60 s), then the document as get_report_document returns it. Not DONE in time: ready:false and reportId for get_report. Runs as an MCP task when the host asks.',
+    inputSchema: runSchemaFrom(create),
+    annotations: CREATE_UPSTREAM,
+    taskSupport: 'optional',
+    async handler(a, call) {
+      const { waitSeconds, maxChars, ...create } = a;
+      const { body } = await client.call(
+        { operation: 'createReport', method: 'POST', path: '/reports/2021-06-30/reports', body: create },
+        call,
+      );
+      const reportId = String(asObject(body).reportId ?? '');
+      // getReport allows 2/s (burst 15); a report takes minutes, so the wait backs off (the limiter paces it too).
+      const { value: report, timedOut } = await pollJob(call, {
+        poll: () => getReport(reportId, call),
+        state: (r) => {
+          const status = typeof r.processingStatus === 'string' ? r.processingStatus : 'IN_QUEUE';
+          return { status, done: ENDED.has(status) };
+        },
+        delayMs: deps.config.mock ? backoff(20, 1_000) : backoff(5_000, 60_000),
+        waitMs: (waitSeconds ?? 120) * 1000,
+      });
+      const status = String(report.processingStatus ?? 'IN_QUEUE');
+      const documentId = typeof report.reportDocumentId === 'string' ? report.reportDocumentId : undefined;
+      if (status !== 'DONE' || documentId === undefined) {
+        if (timedOut) {
+          call.meta.addWarning({
+            kind: 'partial_results',
+            summary: `Report ${reportId} is still ${status} after ${waitSeconds ?? 120} s.`,
+            details: [{ path: 'waitSeconds', issue: 'report not DONE in time', received_type: 'integer' }],
+            hints: [`Call get_report with reportId='${reportId}' later, then get_report_document.`],
+          });
+        }
+        return {
+          reportId,
+          processingStatus: status,
+          ready: false,
+          ...(documentId ? { reportDocumentId: documentId } : {}),
+        };
+      }
+      const doc = asObject(
+        await document(
+          { reportDocumentId: documentId, reportType: a.reportType, ...(maxChars ? { maxChars } : {}) },
+          call,
+        ),
+      );
+      return { reportId, processingStatus: status, ready: true, ...doc };
+    },
+  });
+}

@@ -1,0 +1,155 @@
+// submit_feed: a Feeds 2021-06-30 feed in one call (document + upload → createFeed → getFeed until DONE → processing report).
+import {
+  backoff,
+  type CallContext,
+  CHANGE_UPSTREAM,
+  defineTool,
+  type FromSchema,
+  pollJob,
+  type ToolDefinition,
+  UpstreamTransportError,
+} from '@obmcp/contract';
+import { decodeText } from '@obmcp/http-kit';
+import { downloadDocument } from '../http/document-download.js';
+import { asObject, type SpToolDeps, seg } from './deps.js';
+import { marketplaceIds25 } from './schema-parts.js';
+
+const submitSchema = {
+  type: 'object',
+  properties: {
+    feedType: {
+      type: 'string',
+      pattern: '^[A-Z0-9_]{3,120}$',
+      description: 'Feed type, e.g. JSON_LISTINGS_FEED.',
+    },
+    marketplaceIds: marketplaceIds25,
+    contentType: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 200,
+      description: 'MIME type of the content, e.g. "application/json; charset=UTF-8".',
+    },
+    content: { type: 'string', minLength: 1, maxLength: 5_000_000, description: 'The feed content.' },
+    feedOptions: {
+      type: 'object',
+      additionalProperties: { type: 'string', maxLength: 1000 },
+      maxProperties: 20,
+    },
+    waitSeconds: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600,
+      description: 'Wait for DONE up to this long (default 300; 0 = submit only).',
+    },
+  },
+  required: ['feedType', 'marketplaceIds', 'contentType', 'content'],
+  examples: [
+    {
+      feedType: 'JSON_LISTINGS_FEED',
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      contentType: 'application/json; charset=UTF-8',
+      content: '{"header":{"sellerId":"A2MOCKSELLER01","version":"2.0"},"messages":[]}',
+    },
+  ],
+} as const;
+
+type SubmitArgs = FromSchema<typeof submitSchema>;
+type Step = (args: Record<string, unknown>, call: CallContext) => Promise<Record<string, unknown>>;
+
+/** Terminal processing statuses (the model's enum). */
+const ENDED = new Set(['DONE', 'FATAL', 'CANCELLED']);
+
+/** The upload, submit and status steps are the feed tools' own handlers (one request builder each). */
+export function submitFeedTool(deps: SpToolDeps, feedTools: readonly ToolDefinition[]): ToolDefinition {
+  const step = (name: string): Step => {
+    const tool = feedTools.find((t) => t.name === name);
+    if (!tool) throw new Error(`submit_feed needs ${name}`);
+    return async (args, call) => asObject(await tool.handler(args as never, call));
+  };
+  const createDocument = step('create_feed_document');
+  const createFeed = step('create_feed');
+  const getFeed = step('get_feed');
+  /** getFeedDocument, then the report (the URL is used here and never returned). */
+  const report = async (feedDocumentId: string, call: CallContext) => {
+    const { body } = await deps.client.call(
+      {
+        operation: 'getFeedDocument',
+        method: 'GET',
+        path: `/feeds/2021-06-30/documents/${seg(feedDocumentId)}`,
+      },
+      call,
+    );
+    const doc = asObject(body);
+    const url = typeof doc.url === 'string' ? doc.url : '';
+    if (!url.startsWith('https://')) {
+      throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+        summary: 'SP-API returned a feed document without a usable https URL.',
+        details: [{ path: '', issue: 'url missing or not https', received_type: 'upstream_response' }],
+      });
+    }
+    const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
+    const { bytes, contentType } = await downloadDocument(
+      deps.documents,
+      url,
+      compression,
+      deps.config.maxDocumentBytes,
+      call,
+    );
+    const { text } = decodeText(bytes, contentType);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  };
+  return defineTool<SubmitArgs>({
+    name: 'submit_feed',
+    title: 'Submit a feed and return its processing report (write)',
+    description:
+      'Feeds 2021-06-30 in one call: createFeedDocument + upload, createFeed, getFeed until DONE (10 s doubling to 60 s), then the processing report. Changes live seller data; only with SP_API_ENABLE_WRITES=true. Runs as an MCP task when the host asks.',
+    inputSchema: submitSchema,
+    annotations: CHANGE_UPSTREAM,
+    taskSupport: 'optional',
+    async handler(a, call) {
+      const uploaded = await createDocument({ contentType: a.contentType, content: a.content }, call);
+      const submitted = await createFeed(
+        {
+          feedType: a.feedType,
+          marketplaceIds: a.marketplaceIds,
+          inputFeedDocumentId: uploaded.feedDocumentId,
+          ...(a.feedOptions ? { feedOptions: a.feedOptions } : {}),
+        },
+        call,
+      );
+      const feedId = String(submitted.feedId ?? '');
+      // getFeed allows 2/s (burst 15); feeds take minutes, so the wait backs off (the limiter paces it too).
+      const { value: feed, timedOut } = await pollJob(call, {
+        poll: () => getFeed({ feedId }, call),
+        state: (f) => {
+          const status = typeof f.processingStatus === 'string' ? f.processingStatus : 'IN_QUEUE';
+          return { status, done: ENDED.has(status) };
+        },
+        delayMs: deps.config.mock ? backoff(20, 1_000) : backoff(10_000, 60_000),
+        waitMs: (a.waitSeconds ?? 300) * 1000,
+      });
+      const status = String(feed.processingStatus ?? 'IN_QUEUE');
+      const resultId = typeof feed.resultFeedDocumentId === 'string' ? feed.resultFeedDocumentId : undefined;
+      if (timedOut) {
+        call.meta.addWarning({
+          kind: 'partial_results',
+          summary: `Feed ${feedId} is still ${status} after ${a.waitSeconds ?? 300} s.`,
+          details: [{ path: 'waitSeconds', issue: 'feed not DONE in time', received_type: 'integer' }],
+          hints: [`Call get_feed with feedId='${feedId}' later.`],
+        });
+      }
+      return {
+        feedId,
+        processingStatus: status,
+        ready: ENDED.has(status),
+        ...(resultId
+          ? { resultFeedDocumentId: resultId, processingReport: await report(resultId, call) }
+          : {}),
+      };
+    },
+  });
+}

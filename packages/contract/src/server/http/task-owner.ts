@@ -1,0 +1,9 @@
+// taskOwner: the scope of an HTTP caller's tasks — a hash of the Authorization it presented, never the secret.
+import { createHash } from 'node:crypto';
+
+/** Same credentials → same owner on every replica; no credentials → one shared 'anonymous' owner. */
+export function taskOwner(authorization: string | undefined): string {
+  const presented = authorization?.trim();
+  if (!presented) return 'anonymous';
+  return `auth:${createHash('sha256').update(`obmcp-task-owner\n${presented}`, 'utf8').digest('hex').slice(0, 32)}`;
+}

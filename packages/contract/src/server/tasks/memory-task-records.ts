@@ -1,0 +1,80 @@
+// MemoryTaskRecords: the task records of one process (no OBMCP_REDIS_URL), bounded in count, expired lazily.
+import {
+  isTerminalStatus,
+  type ReplaceOutcome,
+  type TaskPage,
+  type TaskRecord,
+  type TaskRecords,
+  UnknownCursorError,
+} from './task-records.js';
+
+export class MemoryTaskRecords implements TaskRecords {
+  readonly kind = 'memory' as const;
+  private readonly records = new Map<string, TaskRecord>();
+  private readonly listeners: ((taskId: string) => void)[] = [];
+
+  constructor(
+    private readonly maxTasks: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private live(taskId: string): TaskRecord | undefined {
+    const record = this.records.get(taskId);
+    if (record !== undefined && record.expiresAt <= this.now()) {
+      this.records.delete(taskId);
+      return undefined;
+    }
+    return record;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [id, record] of this.records) if (record.expiresAt <= now) this.records.delete(id);
+  }
+
+  async insert(record: TaskRecord): Promise<boolean> {
+    if (this.records.size >= this.maxTasks) this.sweep();
+    if (this.records.size >= this.maxTasks) return false;
+    this.records.set(record.task.taskId, structuredClone(record));
+    return true;
+  }
+
+  async read(taskId: string): Promise<TaskRecord | undefined> {
+    const record = this.live(taskId);
+    return record === undefined ? undefined : structuredClone(record);
+  }
+
+  async replace(record: TaskRecord): Promise<ReplaceOutcome> {
+    const stored = this.live(record.task.taskId);
+    if (stored === undefined) return 'missing';
+    if (isTerminalStatus(stored.task.status)) return 'terminal';
+    this.records.set(record.task.taskId, structuredClone(record));
+    return 'ok';
+  }
+
+  async list(owner: string, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
+    this.sweep();
+    const ids = [...this.records.values()].filter((r) => r.owner === owner).map((r) => r.task.taskId);
+    const start = cursor === undefined ? 0 : ids.indexOf(cursor) + 1;
+    if (cursor !== undefined && start === 0) throw new UnknownCursorError(cursor);
+    const page = ids.slice(start, start + pageSize);
+    const records = page.flatMap((id) => {
+      const record = this.records.get(id);
+      return record === undefined ? [] : [structuredClone(record)];
+    });
+    const last = page.at(-1);
+    return start + pageSize < ids.length && last !== undefined ? { records, nextCursor: last } : { records };
+  }
+
+  async announceCancel(taskId: string): Promise<void> {
+    for (const listener of this.listeners) listener(taskId);
+  }
+
+  onCancel(listener: (taskId: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    this.records.clear();
+  }
+}

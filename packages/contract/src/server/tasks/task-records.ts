@@ -1,0 +1,55 @@
+// Where task state lives: one record per task (the protocol's Task, its owner, its result), behind one interface.
+import type { Result, Task } from '@modelcontextprotocol/sdk/types.js';
+
+/** One task as stored: JSON-serialisable, so any backend (memory, Redis) keeps it as is. */
+export interface TaskRecord {
+  task: Task;
+  /** Who created it (a hash of the caller's credentials, never the secret): no one else finds it. */
+  owner: string;
+  /** Epoch ms after which the record is gone (creation + ttl; reset to end + ttl when it ends). */
+  expiresAt: number;
+  /** The CallToolResult, once the task ended with one. */
+  result?: Result;
+}
+
+export type ReplaceOutcome = 'ok' | 'terminal' | 'missing';
+
+export interface TaskPage {
+  records: TaskRecord[];
+  /** The cursor of the next page (opaque to clients). */
+  nextCursor?: string;
+}
+
+/**
+ * The storage behind the task store. Every replica that shares a backend sees the same tasks; replace is
+ * atomic against a task that already ended (a cancel and a completion racing: the first one wins).
+ */
+export interface TaskRecords {
+  readonly kind: 'memory' | 'redis';
+  /** Adds a new task; false when the store is full (its bound reached). */
+  insert(record: TaskRecord): Promise<boolean>;
+  /** The live record, or undefined when unknown or expired. */
+  read(taskId: string): Promise<TaskRecord | undefined>;
+  /** Replaces a live record that has not ended yet (result included, when given). */
+  replace(record: TaskRecord): Promise<ReplaceOutcome>;
+  /** One page of an owner's live tasks, oldest first; a cursor this store did not issue throws. */
+  list(owner: string, cursor: string | undefined, pageSize: number): Promise<TaskPage>;
+  /** Tells every process sharing the backend that a task was cancelled (the one running it stops). */
+  announceCancel(taskId: string): Promise<void>;
+  onCancel(listener: (taskId: string) => void): void;
+  close(): Promise<void>;
+}
+
+export const TERMINAL_STATUSES: readonly Task['status'][] = ['completed', 'failed', 'cancelled'];
+
+export const isTerminalStatus = (status: Task['status']): boolean => TERMINAL_STATUSES.includes(status);
+
+/** Thrown by list for a cursor that names no task of this owner (the wiring answers -32602). */
+export class UnknownCursorError extends Error {
+  constructor(cursor: string) {
+    super(
+      `Unknown cursor ${JSON.stringify(cursor.slice(0, 80))}: pass a nextCursor from a previous tasks/list`,
+    );
+    this.name = 'UnknownCursorError';
+  }
+}

@@ -1,0 +1,45 @@
+// The MCP task bounds (OBMCP_TASK_*), read once per process: lifetimes, result size, store size, poll hint.
+import { createEnvReader, type Env } from '../../config/env-reader.js';
+
+export interface TaskSettings {
+  /** A task's lifetime when the client asks for none (ms). */
+  defaultTtlMs: number;
+  /** The shortest and longest `ttl` a client may ask for (ms); outside: -32602 Invalid params. */
+  minTtlMs: number;
+  maxTtlMs: number;
+  /** A stored result's largest JSON size; a larger one is replaced by a failed task's envelope. */
+  maxResultBytes: number;
+  /** Live tasks one store keeps (memory: per process; Redis: per owner); beyond: creation is refused. */
+  maxTasks: number;
+  /** The `pollInterval` suggested to clients (ms). */
+  pollIntervalMs: number;
+}
+
+export const TASK_ENV = {
+  defaultTtlMs: 'OBMCP_TASK_TTL_MS',
+  maxTtlMs: 'OBMCP_TASK_MAX_TTL_MS',
+  maxResultBytes: 'OBMCP_TASK_MAX_RESULT_BYTES',
+  maxTasks: 'OBMCP_TASK_MAX_TASKS',
+  pollIntervalMs: 'OBMCP_TASK_POLL_INTERVAL_MS',
+} as const;
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Strict like every other setting: a bad value is a ConfigError naming the variable. */
+export function readTaskSettings(env: Env = process.env): TaskSettings {
+  const read = createEnvReader(env);
+  const maxTtlMs = read.int(TASK_ENV.maxTtlMs, { min: MINUTE, max: 7 * DAY }, DAY);
+  return {
+    minTtlMs: 1_000,
+    maxTtlMs,
+    defaultTtlMs: read.int(
+      TASK_ENV.defaultTtlMs,
+      { min: 1_000, max: maxTtlMs },
+      Math.min(60 * MINUTE, maxTtlMs),
+    ),
+    maxResultBytes: read.int(TASK_ENV.maxResultBytes, { min: 1_024, max: 64 * 1024 * 1024 }, 8 * 1024 * 1024),
+    maxTasks: read.int(TASK_ENV.maxTasks, { min: 1, max: 1_000_000 }, 1_000),
+    pollIntervalMs: read.int(TASK_ENV.pollIntervalMs, { min: 100, max: 10 * MINUTE }, 2_000),
+  };
+}

@@ -1,0 +1,148 @@
+// RedisTaskRecords: task state and results every replica shares (TTL-bounded keys under the configured prefix).
+import { createHash } from 'node:crypto';
+import {
+  type ReplaceOutcome,
+  type TaskPage,
+  type TaskRecord,
+  type TaskRecords,
+  UnknownCursorError,
+} from '@obmcp/contract';
+import type { Redis } from 'ioredis';
+import { INSERT_SCRIPT, REPLACE_SCRIPT } from './redis-task-scripts.js';
+
+export interface RedisTaskRecordsOptions {
+  /** Prefix of every key and of the cancel channel (default `obmcp:task:`). */
+  keyPrefix?: string;
+  /** Live tasks one owner may hold. */
+  maxTasksPerOwner: number;
+  now?: () => number;
+}
+
+type Scripted = Redis & {
+  obmcpTaskInsert(k1: string, k2: string, ...args: (string | number)[]): Promise<number>;
+  obmcpTaskReplace(k1: string, k2: string, k3: string, ...args: (string | number)[]): Promise<ReplaceOutcome>;
+};
+
+function scripted(client: Redis): Scripted {
+  const c = client as Scripted;
+  if (typeof c.obmcpTaskInsert !== 'function') {
+    client.defineCommand('obmcpTaskInsert', { numberOfKeys: 2, lua: INSERT_SCRIPT });
+    client.defineCommand('obmcpTaskReplace', { numberOfKeys: 3, lua: REPLACE_SCRIPT });
+  }
+  return c;
+}
+
+/** Task ids are random UUIDs; a client-supplied id is hashed into the key so it can never escape the prefix. */
+const idKey = (taskId: string): string =>
+  /^[0-9a-f-]{36}$/.test(taskId)
+    ? taskId
+    : `x${createHash('sha256').update(taskId).digest('hex').slice(0, 32)}`;
+
+export class RedisTaskRecords implements TaskRecords {
+  readonly kind = 'redis' as const;
+  private readonly redis: Scripted;
+  private readonly prefix: string;
+  private readonly now: () => number;
+  private readonly listeners: ((taskId: string) => void)[] = [];
+  private subscribed: Promise<unknown> | undefined;
+
+  /** `subscriber` is a second connection (a subscribed one can run nothing else): it hears cancels. */
+  constructor(
+    client: Redis,
+    private readonly subscriber: Redis,
+    private readonly options: RedisTaskRecordsOptions,
+  ) {
+    this.redis = scripted(client);
+    this.prefix = options.keyPrefix ?? 'obmcp:task:';
+    this.now = options.now ?? Date.now;
+  }
+
+  private recordKey = (taskId: string) => `${this.prefix}${idKey(taskId)}`;
+  private resultKey = (taskId: string) => `${this.prefix}${idKey(taskId)}:result`;
+  private ownerKey = (owner: string) => `${this.prefix}owner:${owner}`;
+  private get channel(): string {
+    return `${this.prefix}cancelled`;
+  }
+
+  async insert(record: TaskRecord): Promise<boolean> {
+    const { result: _none, ...meta } = record;
+    const keepMs = record.expiresAt - this.now();
+    if (keepMs <= 0) return false;
+    const stored = await this.redis.obmcpTaskInsert(
+      this.recordKey(record.task.taskId),
+      this.ownerKey(record.owner),
+      JSON.stringify(meta),
+      keepMs,
+      record.expiresAt,
+      this.now(),
+      this.options.maxTasksPerOwner,
+      record.task.taskId,
+    );
+    return stored === 1;
+  }
+
+  async read(taskId: string): Promise<TaskRecord | undefined> {
+    const [meta, result] = await this.redis.mget(this.recordKey(taskId), this.resultKey(taskId));
+    if (meta === null || meta === undefined) return undefined;
+    const record = JSON.parse(meta) as TaskRecord;
+    if (record.task.taskId !== taskId) return undefined;
+    if (typeof result === 'string') record.result = JSON.parse(result) as TaskRecord['result'];
+    return record;
+  }
+
+  async replace(record: TaskRecord): Promise<ReplaceOutcome> {
+    const { result, ...meta } = record;
+    const keepMs = record.expiresAt - this.now();
+    if (keepMs <= 0) return 'missing';
+    const { taskId } = record.task;
+    return this.redis.obmcpTaskReplace(
+      this.recordKey(taskId),
+      this.resultKey(taskId),
+      this.ownerKey(record.owner),
+      JSON.stringify(meta),
+      keepMs,
+      result === undefined ? '' : JSON.stringify(result),
+      record.expiresAt,
+      taskId,
+    );
+  }
+
+  async list(owner: string, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
+    const key = this.ownerKey(owner);
+    await this.redis.zremrangebyscore(key, '-inf', this.now());
+    const ids = await this.redis.zrange(key, 0, -1);
+    const start = cursor === undefined ? 0 : ids.indexOf(cursor) + 1;
+    if (cursor !== undefined && start === 0) throw new UnknownCursorError(cursor);
+    const page = ids.slice(start, start + pageSize);
+    const metas = page.length === 0 ? [] : await this.redis.mget(page.map(this.recordKey));
+    const records = metas.flatMap((m) => (typeof m === 'string' ? [JSON.parse(m) as TaskRecord] : []));
+    const last = page.at(-1);
+    return start + pageSize < ids.length && last !== undefined ? { records, nextCursor: last } : { records };
+  }
+
+  async announceCancel(taskId: string): Promise<void> {
+    await this.redis.publish(this.channel, taskId);
+  }
+
+  onCancel(listener: (taskId: string) => void): void {
+    this.listeners.push(listener);
+    if (this.subscribed) return;
+    this.subscriber.on('message', (channel: string, taskId: string) => {
+      if (channel !== this.channel) return;
+      for (const l of this.listeners) l(taskId);
+    });
+    this.subscribed = this.subscriber.subscribe(this.channel).catch(() => undefined);
+  }
+
+  /** Resolves once the cancel channel is subscribed (tests; servers need not wait). */
+  async ready(): Promise<void> {
+    await this.subscribed;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([
+      this.redis.quit().catch(() => this.redis.disconnect()),
+      this.subscriber.quit().catch(() => this.subscriber.disconnect()),
+    ]);
+  }
+}

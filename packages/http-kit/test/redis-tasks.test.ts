@@ -1,0 +1,173 @@
+// MCP tasks shared through a real redis-server: two HTTP replicas (each its own server and store), one task.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  CreateTaskResultSchema,
+  ErrorCode,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  createContractServer,
+  type HttpServerHandle,
+  HTTP_DEFAULTS,
+  pollJob,
+  readTaskSettings,
+  type ServerProfile,
+  silentLogger,
+  startHttpServer,
+  type ToolDefinition,
+} from '@obmcp/contract';
+import { HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisTaskRecords } from '../src/tasks/redis-task-records.js';
+
+/** The fake upstream both replicas poll (one process): every status request counted. */
+const upstream = { requests: [] as number[], pollsToFinish: 3 };
+
+const jobTool: ToolDefinition = {
+  name: 'run_job',
+  description: 'Waits on a fake upstream job (test tool).',
+  taskSupport: 'optional',
+  inputSchema: { type: 'object', properties: { forever: { type: 'boolean' } }, examples: [{}] },
+  handler: async (args, call) => {
+    let polls = 0;
+    const { value } = await pollJob(call, {
+      poll: async () => {
+        upstream.requests.push(Date.now());
+        polls++;
+        return args.forever === true || polls < upstream.pollsToFinish ? 'RUNNING' : 'DONE';
+      },
+      state: (status) => ({ status, done: status === 'DONE' }),
+      delayMs: () => 20,
+    });
+    return { status: value, polls };
+  },
+};
+
+const PROFILE: ServerProfile = {
+  name: 'tasks-replica',
+  version: '0.0.0',
+  httpKind: 'sp_api_http',
+  clientKind: 'sp_api_client',
+  httpCodePrefix: 'SP_API',
+  errorKinds: ['mcp_input_validation', 'tool_not_found', 'sp_api_http', 'sp_api_client', 'internal_error'],
+};
+
+describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { timeout: 30_000 }, () => {
+  let redis: RedisProcess;
+  const handles: HttpServerHandle[] = [];
+  const stores: RedisTaskRecords[] = [];
+  const clients: Client[] = [];
+  const prefix = `t:${Date.now()}:task:`;
+
+  async function replica(): Promise<{ url: string; records: RedisTaskRecords; handle: HttpServerHandle }> {
+    const records = new RedisTaskRecords(new Redis(redis.url), new Redis(redis.url), {
+      keyPrefix: prefix,
+      maxTasksPerOwner: 100,
+    });
+    stores.push(records);
+    const { newServer } = createContractServer({
+      profile: PROFILE,
+      tools: [jobTool],
+      env: {},
+      logger: silentLogger,
+      taskRecords: records,
+      taskSettings: { ...readTaskSettings({}), pollIntervalMs: 100 },
+    });
+    const handle = await startHttpServer(
+      newServer,
+      { ...HTTP_DEFAULTS, port: 0, shutdownTimeoutMs: 500 },
+      silentLogger,
+    );
+    handles.push(handle);
+    records.onCancel(() => undefined);
+    await records.ready();
+    return { url: `http://127.0.0.1:${handle.port}/mcp`, records, handle };
+  }
+
+  async function clientOf(url: string, token = 'alice-token'): Promise<Client> {
+    const client = new Client({ name: 'replica-test', version: '0.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  }
+
+  const create = (c: Client, args: Record<string, unknown> = {}) =>
+    c.request(
+      { method: 'tools/call', params: { name: 'run_job', arguments: args, task: { ttl: 60_000 } } },
+      CreateTaskResultSchema,
+    );
+  const get = (c: Client, taskId: string) =>
+    c.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema);
+  const result = (c: Client, taskId: string) =>
+    c.request({ method: 'tasks/result', params: { taskId } }, CallToolResultSchema);
+  const cancel = (c: Client, taskId: string) =>
+    c.request({ method: 'tasks/cancel', params: { taskId } }, CancelTaskResultSchema);
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 20_000);
+  afterAll(async () => {
+    for (const c of clients) await c.close().catch(() => undefined);
+    for (const h of handles) await h.close('test over').catch(() => undefined);
+    for (const s of stores) await s.close();
+    await redis?.kill();
+  });
+
+  it('a task created on replica A is polled and fetched on replica B', async () => {
+    const a = await replica();
+    const b = await replica();
+    const onA = await clientOf(a.url);
+    const onB = await clientOf(b.url);
+    const { task } = await create(onA);
+    expect(['working', 'completed']).toContain((await get(onB, task.taskId)).status);
+    const final = await result(onB, task.taskId);
+    expect(final.structuredContent).toMatchObject({ status: 'DONE', polls: 3 });
+    expect((await get(onB, task.taskId)).status).toBe('completed');
+    // Other credentials see nothing, on either replica.
+    const mallory = await clientOf(b.url, 'mallory-token');
+    const error = await get(mallory, task.taskId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect(
+      (await mallory.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema)).tasks,
+    ).toEqual([]);
+  });
+
+  it('a task running on replica A is cancelled through replica B: A makes no upstream request after it', async () => {
+    const a = await replica();
+    const b = await replica();
+    const onA = await clientOf(a.url);
+    const onB = await clientOf(b.url);
+    const { task } = await create(onA, { forever: true });
+    const start = upstream.requests.length;
+    while (upstream.requests.length < start + 3) await new Promise((r) => setTimeout(r, 5));
+    expect((await cancel(onB, task.taskId)).status).toBe('cancelled');
+    const seen = upstream.requests.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(upstream.requests.length).toBe(seen);
+    expect((await get(onA, task.taskId)).status).toBe('cancelled');
+    const again = await cancel(onA, task.taskId).catch((e: unknown) => e);
+    expect((again as McpError).code).toBe(ErrorCode.InvalidParams);
+  });
+
+  it('a replica that restarts loses nothing: a new one serves the finished result', async () => {
+    const a = await replica();
+    const onA = await clientOf(a.url);
+    const { task } = await create(onA);
+    await result(onA, task.taskId);
+    await a.handle.close('restart');
+    await a.records.close();
+    const fresh = await replica();
+    const onFresh = await clientOf(fresh.url);
+    expect((await result(onFresh, task.taskId)).structuredContent).toMatchObject({ status: 'DONE' });
+  });
+});
