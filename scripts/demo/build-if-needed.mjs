@@ -1,9 +1,10 @@
-// Builds the three apps and their workspace deps with turbo when any dist entry the demo needs is missing.
+// Builds what the demo and the README's next commands need (the apps, the mocks, the conformance CLI) when any of it is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const NEEDED = [
+/** The demo's own entries, and those of the commands the README gives after it (a test checks the README against this). */
+export const NEEDED = [
   'apps/sp-mcp/dist/index.js',
   'apps/ads-mcp/dist/index.js',
   'apps/openbridge-mcp/dist/index.js',
@@ -12,8 +13,16 @@ const NEEDED = [
   'packages/code-mode/dist/index.js',
   'packages/test-kit/dist/index.js',
   'packages/upstream-mocks/dist/register.js',
+  'tests/conformance/dist/cli.js',
 ];
-const FILTERS = ['@obmcp/sp-mcp...', '@obmcp/ads-mcp...', '@obmcp/openbridge-mcp...', '@obmcp/test-kit...'];
+const FILTERS = [
+  '@obmcp/sp-mcp...',
+  '@obmcp/ads-mcp...',
+  '@obmcp/openbridge-mcp...',
+  '@obmcp/test-kit...',
+  '@obmcp/upstream-mocks...',
+  '@obmcp/conformance...',
+];
 
 export function buildIfNeeded(root) {
   const missing = NEEDED.filter((f) => !existsSync(join(root, f)));

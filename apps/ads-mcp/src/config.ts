@@ -1,10 +1,11 @@
 // Env → AdsConfig through the contract's strict env reader. Credentials: direct LWA or Openbridge-brokered.
-import { type CodeMode, parseCodeMode } from '@obmcp/code-mode';
+import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
 import {
   ConfigError,
   type ContractSettings,
-  createEnvReader,
   type Env,
+  type EnvReader,
+  envReaderOf,
   type LogLevel,
   readContractSettings,
   readLogLevel,
@@ -55,8 +56,8 @@ export function adsRetry(config: AdsConfig): RetrySettings {
   return { maxAttempts: config.maxAttempts, ...config.retryDelays, maxTotalMs: config.retryBudgetMs };
 }
 
-export function loadConfig(raw: Env = process.env): AdsConfig {
-  const env = createEnvReader(raw);
+export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
+  const env = envReaderOf(raw);
   const id = { min: 1, max: Number.MAX_SAFE_INTEGER };
   const mock = env.text('OBMCP_MOCK') === '1';
   const clientId = env.text('ADS_API_CLIENT_ID');
@@ -87,7 +88,7 @@ export function loadConfig(raw: Env = process.env): AdsConfig {
     reportMaxBytes: env.int('ADS_REPORT_MAX_BYTES', { min: 1024, max: 1024 * 1024 * 1024 }, 50 * 1024 * 1024),
     reportMaxRows: env.int('ADS_REPORT_MAX_ROWS', { min: 1, max: 100_000 }, 1_000),
     toolsets: env.text('ADS_API_TOOLSETS'),
-    codeMode: parseCodeMode(env.text('CODE_MODE')),
+    codeMode: readCodeMode(env),
     logLevel: readLogLevel(env, ['MCP_LOG_LEVEL']),
     contract: readContractSettings(env),
     warnings: env.warnings,

@@ -52,4 +52,19 @@ describe('parseErrorBody', () => {
       'Too Many Requests',
     );
   });
+
+  it('the Openbridge flat body {error: <message>, code} keeps its message (mutation sample A2)', () => {
+    const parsed = parseErrorBody('{"error":"Identity 42 not found","code":404}', 'application/json');
+    expect(parsed.code).toBe('404');
+    expect(parsed.details[0]).toMatchObject({ issue: 'Identity 42 not found', upstream_code: '404' });
+  });
+
+  it('an LWA body {error: <code>, error_description} reads error as the code', () => {
+    const parsed = parseErrorBody(
+      '{"error":"invalid_grant","error_description":"The refresh token is invalid"}',
+      'application/json',
+    );
+    expect(parsed.code).toBe('invalid_grant');
+    expect(parsed.details[0]).toMatchObject({ issue: 'The refresh token is invalid' });
+  });
 });

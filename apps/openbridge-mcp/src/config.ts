@@ -1,11 +1,11 @@
 // Env-only configuration through the contract's strict env reader; secrets stay in this object and never reach a log line.
-import { type CodeMode, parseCodeMode } from '@obmcp/code-mode';
+import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
 import {
   ConfigError,
   type ContractSettings,
-  createEnvReader,
   type Env,
   type EnvReader,
+  envReaderOf,
   type LogLevel,
   readContractSettings,
   readLogLevel,
@@ -33,23 +33,12 @@ export interface Config {
 /** Refresh tokens are `key:secret` (Openbridge Account → API Management). */
 const REFRESH_TOKEN_FORMAT = /^[^\s:]+:[^\s:]+$/;
 
-/** An http(s) base URL without trailing slashes (the env reader validates it). */
-function baseUrl(env: EnvReader, name: string, fallback: string): string {
-  return env.optionalUrl(name) ?? fallback;
-}
-
-export function loadConfig(raw: Env = process.env): Config {
-  const env = createEnvReader(raw);
+/** Every variable is read before the credential is judged (so `--help` sees them all). */
+export function loadConfig(raw: Env | EnvReader = process.env): Config {
+  const env = envReaderOf(raw);
   const mock = env.text('OBMCP_MOCK') === '1';
   const refreshToken = env.text('OPENBRIDGE_REFRESH_TOKEN') ?? '';
-  if (!mock && refreshToken === '')
-    throw new ConfigError(
-      'OPENBRIDGE_REFRESH_TOKEN is required (create one in Openbridge → Account → API Management; format key:secret)',
-    );
-  // The value is a secret: the message never echoes it.
-  if (refreshToken !== '' && !REFRESH_TOKEN_FORMAT.test(refreshToken))
-    throw new ConfigError('OPENBRIDGE_REFRESH_TOKEN must have the form key:secret (the value is not shown)');
-  return {
+  const config: Config = {
     mock,
     refreshToken,
     privilegedTools: env.bool('OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS', false),
@@ -58,22 +47,28 @@ export function loadConfig(raw: Env = process.env): Config {
     maxRetries: env.int('OPENBRIDGE_MAX_RETRIES', { min: 0, max: 5 }, 2),
     limiterMaxWaitMs: mock ? 500 : 2_000,
     urls: {
-      auth: baseUrl(env, 'OPENBRIDGE_AUTH_BASE_URL', 'https://authentication.api.openbridge.io'),
-      subscriptions: baseUrl(
-        env,
+      auth: env.urlOr('OPENBRIDGE_AUTH_BASE_URL', 'https://authentication.api.openbridge.io'),
+      subscriptions: env.urlOr(
         'OPENBRIDGE_SUBSCRIPTIONS_BASE_URL',
         'https://subscriptions.api.openbridge.io',
       ),
-      remoteIdentity: baseUrl(
-        env,
+      remoteIdentity: env.urlOr(
         'OPENBRIDGE_REMOTE_IDENTITY_BASE_URL',
         'https://remote-identity.api.openbridge.io',
       ),
-      service: baseUrl(env, 'OPENBRIDGE_SERVICE_BASE_URL', 'https://service.api.openbridge.io'),
+      service: env.urlOr('OPENBRIDGE_SERVICE_BASE_URL', 'https://service.api.openbridge.io'),
     },
     logLevel: readLogLevel(env, ['OPENBRIDGE_LOG_LEVEL']),
-    codeMode: parseCodeMode(env.text('CODE_MODE')),
+    codeMode: readCodeMode(env),
     contract: readContractSettings(env),
     warnings: env.warnings,
   };
+  if (!mock && refreshToken === '')
+    throw new ConfigError(
+      'OPENBRIDGE_REFRESH_TOKEN is required (create one in Openbridge → Account → API Management; format key:secret)',
+    );
+  // The value is a secret: the message never echoes it.
+  if (refreshToken !== '' && !REFRESH_TOKEN_FORMAT.test(refreshToken))
+    throw new ConfigError('OPENBRIDGE_REFRESH_TOKEN must have the form key:secret (the value is not shown)');
+  return config;
 }

@@ -2,13 +2,14 @@
 import {
   ConfigError,
   type ContractSettings,
-  createEnvReader,
   type Env,
+  type EnvReader,
+  envReaderOf,
   type LogLevel,
   readContractSettings,
   readLogLevel,
 } from '@obmcp/contract';
-import { type CodeMode, parseCodeMode } from '@obmcp/code-mode';
+import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
 import { REGIONS, resolveRegion } from './hints/region-aliases.js';
 
 export type Region = 'na' | 'eu' | 'fe';
@@ -65,18 +66,18 @@ export class MissingCredentialsError extends ConfigError {
   }
 }
 
-export function loadConfig(raw: Env): SpConfig {
-  const env = createEnvReader(raw);
+export function loadConfig(raw: Env | EnvReader): SpConfig {
+  const env = envReaderOf(raw);
   const mock = env.text('OBMCP_MOCK') === '1';
   const clientId = env.text('SP_API_CLIENT_ID');
   const clientSecret = env.text('SP_API_CLIENT_SECRET');
   const refreshToken = env.text('SP_API_REFRESH_TOKEN');
   const identitiesFile = env.text('SP_API_IDENTITIES_FILE');
-  const regionText = env.text('SP_API_REGION');
-  const region = regionText === undefined ? 'na' : resolveRegion(regionText);
+  const regionText = env.textOr('SP_API_REGION', 'na');
+  const region = resolveRegion(regionText);
   if (region === undefined)
     throw new ConfigError(
-      `SP_API_REGION must be one of ${REGIONS.join(', ')} or an alias such as europe or japan (got ${JSON.stringify(regionText?.slice(0, 40))})`,
+      `SP_API_REGION must be one of ${REGIONS.join(', ')} or an alias such as europe or japan (got ${JSON.stringify(regionText.slice(0, 40))})`,
     );
   const timeoutMs = env.int('SP_API_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 2_000 : 20_000);
   const config: SpConfig = {
@@ -104,9 +105,9 @@ export function loadConfig(raw: Env): SpConfig {
       { min: 1024, max: 1024 * 1024 * 1024 },
       50 * 1024 * 1024,
     ),
-    lwaEndpoint: env.optionalUrl('SP_API_LWA_ENDPOINT') ?? 'https://api.amazon.com/auth/o2/token',
+    lwaEndpoint: env.urlOr('SP_API_LWA_ENDPOINT', 'https://api.amazon.com/auth/o2/token'),
     endpoint: env.optionalUrl('SP_API_ENDPOINT'),
-    codeMode: parseCodeMode(env.text('CODE_MODE')),
+    codeMode: readCodeMode(env),
     toolsets: env.text('SP_API_TOOLSETS'),
     restrictedDataTokens: env.bool('SP_API_RESTRICTED_DATA_TOKENS', true),
     logLevel: readLogLevel(env, ['SP_API_LOG_LEVEL']),

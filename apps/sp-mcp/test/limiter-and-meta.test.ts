@@ -18,6 +18,18 @@ afterAll(async () => {
 });
 
 describe('limiter and rate-limit telemetry', () => {
+  it('_meta rides on upstream results (text and structuredContent alike); session tools, which call no upstream, have none (docs/CLIENTS.md)', async () => {
+    const upstream = await callTool(sp.client, 'get_marketplace_participations');
+    const structured = upstream.raw.structuredContent as { _meta?: { request_id?: string } };
+    expect(typeof structured._meta?.request_id).toBe('string');
+    expect((JSON.parse(upstream.text) as { _meta?: unknown })._meta).toEqual(structured._meta);
+    const session = await callTool(sp.client, 'get_region');
+    expect(session.envelope).toBeUndefined();
+    expect(session.raw.structuredContent).toBeDefined();
+    expect((session.raw.structuredContent as { _meta?: unknown })._meta).toBeUndefined();
+    expect((JSON.parse(session.text) as { _meta?: unknown })._meta).toBeUndefined();
+  });
+
   it('getItemOffers (0.5/s, burst 1): the second immediate call is refused with retry_after from the bucket', async () => {
     const args = { asin: 'B08N5WRWNW', marketplaceId: US, itemCondition: 'New' };
     const first = await callTool(sp.client, 'get_item_offers', args);

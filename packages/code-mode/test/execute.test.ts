@@ -111,9 +111,20 @@ describe('execute', () => {
       "for (let i = 0; i < 1000; i++) console.log('line ' + i + ' ' + 'x'.repeat(5000)); return 'done';",
     )) as { result: string; logs: string[] };
     expect(flood.result).toBe('done');
-    expect(flood.logs.length).toBeLessThanOrEqual(101);
-    expect(flood.logs.join('').length).toBeLessThanOrEqual(17_000);
+    // 5000-character lines: the 16 000-character bound ends the log after a few lines (the line bound: below).
+    expect(flood.logs.length).toBeLessThan(100);
+    expect(flood.logs.slice(0, -1).join('').length).toBeLessThanOrEqual(16_000);
     expect(flood.logs.at(-1)).toMatch(/more console line\(s\) dropped/);
+  });
+
+  it('keeps at most 100 console lines, then one line saying how many were dropped (CM2)', async () => {
+    // Short lines, so the line bound binds before the character bound.
+    const out = (await execute("for (let i = 0; i < 150; i++) console.log('l' + i); return 0;")) as {
+      logs: string[];
+    };
+    expect(out.logs).toHaveLength(101);
+    expect(out.logs[99]).toBe('l99');
+    expect(out.logs.at(-1)).toMatch(/^\[50 more console line\(s\) dropped/);
   });
 
   it('exposes only call_tool and console as extra globals', async () => {

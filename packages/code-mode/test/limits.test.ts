@@ -1,10 +1,11 @@
 // Sandbox limits: each one ends the run with SandboxLimitationError, and the next run still works.
 import { buildEnvelope, envelopeFromThrown, SandboxLimitationError, validateEnvelope } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { codeModeTools } from '../src/index.js';
+import { codeModeTools, resolveLimits } from '../src/index.js';
 import { FakeHost, profile, rejection, runner } from './fake-host.js';
 
-const run = runner(codeModeTools({ defaultTimeoutMs: 5000 }), new FakeHost());
+const host = new FakeHost();
+const run = runner(codeModeTools({ defaultTimeoutMs: 5000 }), host);
 const execute = (code: string, timeout_ms?: number) =>
   run('execute', timeout_ms === undefined ? { code } : { code, timeout_ms });
 
@@ -97,8 +98,33 @@ describe('execute limits', () => {
   it('bounds the number of call_tool calls per run, even when the script catches', async () => {
     const code =
       "for (let i = 0; i < 60; i++) { try { await call_tool('echo', { i }); } catch (e) {} }\nreturn 'finished';";
+    const before = host.seen.length;
     const { detail } = await limited(code);
     expect(detail).toMatchObject({ limit_kind: 'calls', limit: 50, calls: 50 });
+    // Exactly the allowed 50 reached the host; the 51st was refused inside the sandbox.
+    expect(host.seen.length - before).toBe(50);
+  });
+
+  it('allows exactly the 50th call and refuses the 51st (the boundary, mutation sample CM1)', async () => {
+    const fifty = "for (let i = 0; i < 50; i++) await call_tool('echo', { i }); return 'ok';";
+    expect(await execute(fifty)).toMatchObject({ result: 'ok' });
+    const { detail } = await limited(
+      "for (let i = 0; i < 51; i++) await call_tool('echo', { i }); return 'ok';",
+    );
+    expect(detail).toMatchObject({ limit_kind: 'calls', limit: 50 });
+  });
+
+  it('clamps the default timeout to a smaller maximum, in the limits and the advertised schema (CM3)', () => {
+    const limits = resolveLimits({ maxTimeoutMs: 5000 });
+    expect(limits.defaultTimeoutMs).toBe(5000);
+    const tool = codeModeTools({ maxTimeoutMs: 5000 }).find((t) => t.name === 'execute');
+    const properties = (tool?.inputSchema.properties ?? {}) as Record<
+      string,
+      { description?: string; maximum?: number }
+    >;
+    const timeout = properties.timeout_ms;
+    expect(timeout?.maximum).toBe(5000);
+    expect(timeout?.description).not.toContain('10000');
   });
 
   it('bounds a tool value entering the sandbox', async () => {

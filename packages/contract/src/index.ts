@@ -45,11 +45,31 @@ export { buildRateLimit, type RawRateLimit } from './meta/rate-limit.js';
 export { readContractSettings, CONTRACT_ENV, type ContractSettings } from './config/env.js';
 export {
   createEnvReader,
+  envReaderOf,
   ConfigError,
   type Env,
+  type EnvRead,
   type EnvReader,
+  type EnvReaderOptions,
   type IntBounds,
 } from './config/env-reader.js';
+export {
+  CONTRACT_ENV_DOCS,
+  describeEnvironment,
+  type EnvDocs,
+  type EnvReadPass,
+  type EnvRow,
+} from './config/env-docs.js';
+export { runCli, helpText, type CliSpec } from './cli/run-cli.js';
+export {
+  parseCliArgs,
+  checkHttpFlagsApply,
+  CliUsageError,
+  CLI_FLAGS,
+  type CliRequest,
+  type HttpFlags,
+} from './cli/cli-args.js';
+export { NODE_FLOOR, meetsNodeFloor, nodeFloorRefusal, enforceNodeFloor } from './cli/node-floor.js';
 export { readLogLevel, LOG_LEVEL_ENV, LOG_LEVELS } from './config/log-level.js';
 export { runServer, type StartupIo } from './config/run-server.js';
 export { passthroughParts, type PassthroughQueryValue } from './server/passthrough.js';
@@ -84,7 +104,12 @@ export {
 export { MemoryTaskRecords } from './server/tasks/memory-task-records.js';
 export { ScopedTaskStore } from './server/tasks/scoped-task-store.js';
 export { TaskRunner, TaskCancelledError } from './server/tasks/task-runner.js';
-export { readTaskSettings, TASK_ENV, type TaskSettings } from './server/tasks/task-settings.js';
+export {
+  readTaskSettings,
+  TASK_ENV,
+  TASK_ENV_DOCS,
+  type TaskSettings,
+} from './server/tasks/task-settings.js';
 export {
   pollJob,
   backoff,
@@ -115,7 +140,8 @@ export {
   REPLACE_UPSTREAM,
   SET_SESSION,
 } from './server/annotations.js';
-export { serve, type ServeOptions, type ServerSource } from './server/serve.js';
+export { serve, httpOptionsFrom, type ServeOptions, type ServerSource } from './server/serve.js';
+export { isLoopbackHost, exposureRefusal } from './server/http/exposure.js';
 export { callWithEnvelope, PlainToolError, type EnvelopeOutcome } from './client/call-with-envelope.js';
 export { startHttpServer, type HttpServerHandle } from './server/http/http-server.js';
 export {
@@ -123,6 +149,7 @@ export {
   wantsHttp,
   HTTP_ENV,
   HTTP_DEFAULTS,
+  HTTP_ENV_DOCS,
   type HttpOptions,
 } from './server/http/http-options.js';
 export { bearerChecker, type BearerVerdict } from './server/http/bearer-auth.js';

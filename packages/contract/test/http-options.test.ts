@@ -18,7 +18,11 @@ describe('transport selection and options', () => {
       port: 3000,
       maxBodyBytes: 1048576,
     });
-    const env = { OBMCP_HTTP_PORT: '9000', OBMCP_HTTP_HOST: '0.0.0.0' };
+    const env = {
+      OBMCP_HTTP_PORT: '9000',
+      OBMCP_HTTP_HOST: '0.0.0.0',
+      OBMCP_HTTP_ALLOW_UNAUTHENTICATED: 'true',
+    };
     expect(readHttpOptions([], env)).toMatchObject({ host: '0.0.0.0', port: 9000 });
     expect(readHttpOptions(['--port', '0', '--host=::1'], env)).toMatchObject({ host: '::1', port: 0 });
     expect(() => readHttpOptions(['--port', '70000'], {})).toThrow(/not a TCP port/);

@@ -49,6 +49,17 @@ describe('bearer-token auth', () => {
     // The crash tool logs its message when it runs: it must not have run.
     expect(server.stderr()).not.toContain('hunter2');
     expect(server.stderr()).not.toContain(TOKEN);
+    // Each refusal is one warn line naming the reason (what DEPLOYING.md §4 tells operators to look for), never the token.
+    const refusals = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"http request refused"'));
+    expect(refusals.length).toBeGreaterThanOrEqual(5);
+    for (const line of refusals)
+      expect(JSON.parse(line)).toMatchObject({
+        level: 'warn',
+        reason: 'token missing or wrong (Authorization: Bearer)',
+      });
   });
 
   it('rejects an SDK client without the token and accepts one with it', async () => {

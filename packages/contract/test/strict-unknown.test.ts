@@ -137,3 +137,24 @@ describe('MCP_STRICT_UNKNOWN_FIELDS and the four additionalProperties rules', ()
     expect(() => hostWith([closed])).toThrow(/declares passthrough/);
   });
 });
+
+describe('strict mode closes object schemas inside arrays too (mutation sample C4)', () => {
+  const list = tool('list', {
+    type: 'object',
+    properties: {
+      list: { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } } },
+    },
+    examples: [{}],
+  });
+
+  test('an unknown key in an array item is SCHEMA_ADDITIONAL_PROPERTIES under the default strict mode', async () => {
+    const envelope = await envelopeOf(hostWith([list]), 'list', { list: [{ a: 1, zz: 2 }] });
+    expect(envelope.error_code).toBe('SCHEMA_ADDITIONAL_PROPERTIES');
+    expect(envelope.details[0]?.path).toBe('list/0/zz');
+  });
+
+  test('with strict mode off the same item is forwarded', async () => {
+    const lax = hostWith([list], { MCP_STRICT_UNKNOWN_FIELDS: 'false' });
+    expect((await lax.call('list', { list: [{ a: 1, zz: 2 }] })).ok).toBe(true);
+  });
+});

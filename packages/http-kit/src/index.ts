@@ -20,7 +20,14 @@ export {
   type SharedLimiterStore,
 } from './redis-limiter-store.js';
 export { FallbackLimiterStore, type FallbackLimiterStoreOptions } from './fallback-limiter-store.js';
-export { limiterStoreFromEnv, LIMITER_ENV, type ManagedLimiterStore } from './limiter-store-from-env.js';
+export {
+  limiterStoreFromEnv,
+  readLimiterSettings,
+  LIMITER_ENV,
+  LIMITER_ENV_DOCS,
+  type LimiterSettings,
+  type ManagedLimiterStore,
+} from './limiter-store-from-env.js';
 export { RedisTaskRecords, type RedisTaskRecordsOptions } from './tasks/redis-task-records.js';
 export { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
 export { createPipeline, type Pipeline } from './pipeline/pipeline.js';

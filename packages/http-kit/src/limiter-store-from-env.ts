@@ -1,7 +1,8 @@
 // limiterStoreFromEnv: memory by default; Redis (shared by every replica) when OBMCP_REDIS_URL is set.
 import { createRequire } from 'node:module';
-import type { Logger } from '@obmcp/contract';
+import { type EnvDocs, type EnvReader, envReaderOf, type Logger } from '@obmcp/contract';
 import { FallbackLimiterStore } from './fallback-limiter-store.js';
+import { RATE_OVERRIDE_ENV } from './pipeline/rate-override.js';
 import type { LimiterStore } from './limiter-store.js';
 import { MemoryLimiterStore } from './memory-limiter-store.js';
 import { RedisLimiterStore } from './redis-limiter-store.js';
@@ -18,6 +19,33 @@ export const LIMITER_ENV = {
   keyPrefix: 'OBMCP_REDIS_KEY_PREFIX',
   commandTimeoutMs: 'OBMCP_REDIS_TIMEOUT_MS',
 } as const;
+
+export const LIMITER_ENV_DOCS: EnvDocs = {
+  [LIMITER_ENV.redisUrl]:
+    'redis:// URL: share the pre-flight rate limiter and the MCP task records between replicas (unset = in-process memory; see docs/DEPLOYING.md)',
+  [LIMITER_ENV.keyPrefix]: 'prefix of the limiter keys in Redis',
+  [LIMITER_ENV.commandTimeoutMs]:
+    'Redis command timeout in ms; a slower Redis falls back to the local limiter',
+  [RATE_OVERRIDE_ENV]:
+    'tests only, honoured with OBMCP_MOCK=1: <rate>/<burst> replaces every pre-flight limiter rule',
+};
+
+export interface LimiterSettings {
+  redisUrl?: string;
+  keyPrefix: string;
+  commandTimeoutMs: number;
+}
+
+/** The limiter's variables, through the server's env reader (strict: a bad timeout names the variable). */
+export function readLimiterSettings(env: Record<string, string | undefined> | EnvReader): LimiterSettings {
+  const read = envReaderOf(env);
+  const redisUrl = read.text(LIMITER_ENV.redisUrl);
+  return {
+    ...(redisUrl !== undefined ? { redisUrl } : {}),
+    keyPrefix: read.textOr(LIMITER_ENV.keyPrefix, 'obmcp:rl:'),
+    commandTimeoutMs: read.int(LIMITER_ENV.commandTimeoutMs, { min: 1, max: 60_000 }, 500),
+  };
+}
 
 export interface ManagedLimiterStore extends LimiterStore {
   readonly kind: 'memory' | 'redis';
@@ -38,10 +66,11 @@ function describeUrl(url: string): string {
 }
 
 export function limiterStoreFromEnv(
-  env: Record<string, string | undefined>,
+  env: Record<string, string | undefined> | EnvReader,
   logger: Logger,
 ): ManagedLimiterStore {
-  const url = env[LIMITER_ENV.redisUrl]?.trim();
+  const settings = readLimiterSettings(env);
+  const url = settings.redisUrl;
   if (!url) {
     const memory = new MemoryLimiterStore();
     return {
@@ -53,7 +82,7 @@ export function limiterStoreFromEnv(
       close: async () => undefined,
     };
   }
-  const timeout = Number(env[LIMITER_ENV.commandTimeoutMs] ?? '') || 500;
+  const timeout = settings.commandTimeoutMs;
   const Redis = loadRedis();
   const client = new Redis(url, {
     // Fail fast instead of queueing: a take that cannot reach Redis goes local at once.
@@ -69,7 +98,7 @@ export function limiterStoreFromEnv(
   client.on('error', (error: Error) =>
     logger.debug('redis connection error', { redis: where, error: error.message }),
   );
-  const shared = new RedisLimiterStore(client, { keyPrefix: env[LIMITER_ENV.keyPrefix] || 'obmcp:rl:' });
+  const shared = new RedisLimiterStore(client, { keyPrefix: settings.keyPrefix });
   const store = new FallbackLimiterStore({
     primary: shared,
     logger,

@@ -9,9 +9,22 @@ export interface StartupExit {
   stderrLines: string[];
 }
 
+export interface StartupOptions {
+  /** Command-line arguments after the bin. */
+  args?: readonly string[];
+  /** Modules to preload with `--import` before the bin (besides the mocks). */
+  imports?: readonly string[];
+}
+
 /** Env on top of PATH only; `mocks` (default true) loads the msw preload, which also sets dummy credentials. */
-export function startupExit(app: AppName, env: Record<string, string>, mocks = true): StartupExit {
-  const args = [...(mocks ? ['--import', MOCKS_PRELOAD] : []), appEntry(app)];
+export function startupExit(
+  app: AppName,
+  env: Record<string, string>,
+  mocks = true,
+  options: StartupOptions = {},
+): StartupExit {
+  const preloads = [...(options.imports ?? []), ...(mocks ? [MOCKS_PRELOAD] : [])];
+  const args = [...preloads.flatMap((p) => ['--import', p]), appEntry(app), ...(options.args ?? [])];
   const res = spawnSync(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', ...env },
     cwd: REPO_ROOT,

@@ -13,8 +13,11 @@ export interface LoopbackUpstream {
   tokenRequests: string[];
   /** Basic credentials (Authorization or Proxy-Authorization) of every request, decoded, in arrival order. */
   basicCredentials: string[];
-  /** 'hold': API requests are never answered; 'answer': an empty success in each API's shape. */
-  apiMode: 'hold' | 'answer';
+  /**
+   * 'hold': API requests are never answered; 'answer': an empty success in each API's shape; 'echo': a 403
+   * whose message echoes the request's credential headers (as some proxies and debug endpoints do).
+   */
+  apiMode: 'hold' | 'answer' | 'echo';
   /** The next `times` credential exchanges fail with `status` (Retry-After: 0), then they succeed again. */
   failTokens(status: number, times: number): void;
   close(): Promise<void>;
@@ -74,6 +77,14 @@ export async function startLoopbackUpstream(): Promise<LoopbackUpstream> {
     state.arrived.push(id);
     req.socket.once('close', () => state.closed.push(id));
     if (state.apiMode === 'answer') json(res, 200, emptyAnswer(path));
+    if (state.apiMode === 'echo') {
+      const echo = `Access to requested resource is denied. echo: ${[req.headers.authorization, req.headers['proxy-authorization'], req.headers['x-amz-access-token']].filter(Boolean).join(' ')}`;
+      json(res, 403, {
+        errors: [{ code: 'Unauthorized', message: echo }],
+        code: 'UNAUTHORIZED',
+        details: echo,
+      });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return Object.assign(state, {

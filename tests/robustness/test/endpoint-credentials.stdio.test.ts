@@ -78,8 +78,16 @@ describe.each(CASES)('endpoint URL with userinfo over stdio: $app', ({ app, pref
       expect(ok.envelope, JSON.stringify(ok.envelope)).toBeUndefined();
       expect(upstream.arrived.length - apiBefore).toBe(1);
       expect(upstream.basicCredentials.slice(credentialsBefore)).toEqual([USERINFO, USERINFO]);
+      // An upstream that echoes the request's headers into its error: the Basic value (base64 of the
+      // userinfo) never reaches the envelope (audit S5).
+      upstream.apiMode = 'echo';
+      const echoed = await callTool(server.client, target.tool, {});
+      upstream.apiMode = 'answer';
+      outputs.push(echoed);
+      expect(JSON.stringify(echoed.envelope)).toContain('Basic [redacted]');
       expect(findCanaries(`${JSON.stringify(outputs)}\n${server.stderr()}`)).toEqual([]);
     } finally {
+      upstream.apiMode = 'answer';
       upstream.failTokens(500, 0);
       await server.close();
     }

@@ -1,5 +1,5 @@
 // The contract's env switches, read once per server (same names and semantics on every server).
-import { createEnvReader, type Env, type EnvReader } from './env-reader.js';
+import { type Env, type EnvReader, envReaderOf } from './env-reader.js';
 
 export interface ContractSettings {
   /** MCP_SCHEMA_KEY_NORMALIZATION_ENABLED (default true): master switch for pre-flight normalization. */
@@ -21,14 +21,10 @@ export const CONTRACT_ENV = {
 
 /** Strict: a value other than true/false/1/0 is a ConfigError naming the variable. */
 export function readContractSettings(env: Env | EnvReader = process.env): ContractSettings {
-  const read = isReader(env) ? env : createEnvReader(env);
+  const read = envReaderOf(env);
   return {
     normalizationEnabled: read.bool(CONTRACT_ENV.normalizationEnabled, true),
     normalizationMeta: read.bool(CONTRACT_ENV.normalizationMeta, false),
     strictUnknown: read.bool(CONTRACT_ENV.strictUnknown, true),
   };
-}
-
-function isReader(env: Env | EnvReader): env is EnvReader {
-  return typeof (env as EnvReader).bool === 'function';
 }

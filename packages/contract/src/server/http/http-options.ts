@@ -1,4 +1,8 @@
-// Reads the transport choice and the Streamable HTTP settings from argv and env (stdio unless asked).
+// Reads the transport choice and the Streamable HTTP settings from the command line and env (stdio unless asked).
+import { type HttpFlags, parseCliArgs } from '../../cli/cli-args.js';
+import type { EnvDocs } from '../../config/env-docs.js';
+import { ConfigError, type Env, type EnvReader, envReaderOf } from '../../config/env-reader.js';
+import { exposureRefusal } from './exposure.js';
 
 /** Env names of the HTTP transport (same on every server). */
 export const HTTP_ENV = {
@@ -9,6 +13,7 @@ export const HTTP_ENV = {
   bearerToken: 'OBMCP_HTTP_BEARER_TOKEN',
   maxBodyBytes: 'OBMCP_HTTP_MAX_BODY_BYTES',
   shutdownTimeoutMs: 'OBMCP_HTTP_SHUTDOWN_TIMEOUT_MS',
+  allowUnauthenticated: 'OBMCP_HTTP_ALLOW_UNAUTHENTICATED',
 } as const;
 
 export interface HttpOptions {
@@ -36,78 +41,87 @@ export const HTTP_DEFAULTS = {
   shutdownTimeoutMs: 10_000,
 };
 
-type Env = Record<string, string | undefined>;
-
-function flagValue(argv: readonly string[], name: string): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === name) {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${name} needs a value`);
-      return next;
-    }
-    if (arg?.startsWith(`${name}=`)) return arg.slice(name.length + 1);
-  }
-  return undefined;
-}
+/** What each HTTP variable means (`--help` prints these with the defaults read below). */
+export const HTTP_ENV_DOCS: EnvDocs = {
+  [HTTP_ENV.port]: 'serve Streamable HTTP on this port (0 = any free port); unset = stdio unless --http',
+  [HTTP_ENV.host]:
+    'HTTP bind address; a non-loopback address needs a bearer token or --allow-unauthenticated',
+  [HTTP_ENV.bearerToken]: 'require Authorization: Bearer <token> on /mcp (16+ characters)',
+  [HTTP_ENV.allowUnauthenticated]:
+    'same as --allow-unauthenticated: serve a non-loopback host without a token',
+  [HTTP_ENV.allowedHosts]:
+    'Host header values accepted on /mcp (comma-separated; name:port or name; * = any); unset = loopback names',
+  [HTTP_ENV.allowedOrigins]:
+    'Origin values accepted (comma-separated, exact); unset = origins whose host passes the Host check',
+  [HTTP_ENV.maxBodyBytes]: 'largest request body accepted (413 above it)',
+  [HTTP_ENV.shutdownTimeoutMs]: 'how long SIGTERM waits for in-flight requests before closing connections',
+};
 
 function parsePort(raw: string, from: string): number {
   const port = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(port) || port > 65_535) {
-    throw new Error(`${from}: "${raw}" is not a TCP port (0-65535)`);
+    throw new ConfigError(`${from}: "${raw.slice(0, 40)}" is not a TCP port (0-65535)`);
   }
   return port;
 }
 
-function positiveInt(raw: string | undefined, from: string, fallback: number): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${from}: "${raw}" is not a positive integer`);
-  return value;
-}
-
 function list(raw: string | undefined): string[] | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw === undefined) return undefined;
   return raw
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s.length > 0);
 }
 
-/** True when argv or env asks for the HTTP transport. */
-export function wantsHttp(argv: readonly string[], env: Env): boolean {
-  return argv.includes('--http') || (env[HTTP_ENV.port] ?? '').trim() !== '';
+const isArgv = (args: readonly string[] | HttpFlags): args is readonly string[] => Array.isArray(args);
+
+/** Flags parsed already (runCli), or raw argv (a server calling `serve` directly) through the same parser. */
+function flagsOf(args: readonly string[] | HttpFlags): HttpFlags {
+  if (!isArgv(args)) return args;
+  const request = parseCliArgs(args);
+  return request.action === 'serve' ? request.flags : { http: false, allowUnauthenticated: false };
 }
 
-/** HTTP settings: flags (`--port N`, `--host H`) win over env, env over defaults. Throws on bad values. */
-export function readHttpOptions(argv: readonly string[], env: Env): HttpOptions {
-  const portFlag = flagValue(argv, '--port');
-  const portEnv = env[HTTP_ENV.port]?.trim();
-  const port =
-    portFlag !== undefined
-      ? parsePort(portFlag, '--port')
-      : portEnv
-        ? parsePort(portEnv, HTTP_ENV.port)
-        : HTTP_DEFAULTS.port;
-  const host = flagValue(argv, '--host') ?? (env[HTTP_ENV.host]?.trim() || HTTP_DEFAULTS.host);
+/** True when the flags (or argv) or env ask for the HTTP transport. */
+export function wantsHttp(args: readonly string[] | HttpFlags, env: Env | EnvReader): boolean {
+  return flagsOf(args).http || envReaderOf(env).text(HTTP_ENV.port) !== undefined;
+}
+
+/**
+ * HTTP settings: flags (`--port N`, `--host H`, `--allow-unauthenticated`) win over env, env over
+ * defaults. Throws a ConfigError on bad values, and on a non-loopback host without a bearer token
+ * (unless allowed explicitly).
+ */
+export function readHttpOptions(args: readonly string[] | HttpFlags, env: Env | EnvReader): HttpOptions {
+  const flags = flagsOf(args);
+  const read = envReaderOf(env);
+  const portEnv = read.int(HTTP_ENV.port, { min: 0, max: 65_535 }, HTTP_DEFAULTS.port);
+  const port = flags.port !== undefined ? parsePort(flags.port, '--port') : portEnv;
+  const host = flags.host ?? read.textOr(HTTP_ENV.host, HTTP_DEFAULTS.host);
   const options: HttpOptions = {
     port,
     host,
-    maxBodyBytes: positiveInt(env[HTTP_ENV.maxBodyBytes], HTTP_ENV.maxBodyBytes, HTTP_DEFAULTS.maxBodyBytes),
-    shutdownTimeoutMs: positiveInt(
-      env[HTTP_ENV.shutdownTimeoutMs],
+    maxBodyBytes: read.int(HTTP_ENV.maxBodyBytes, { min: 1, max: 2 ** 31 - 1 }, HTTP_DEFAULTS.maxBodyBytes),
+    shutdownTimeoutMs: read.int(
       HTTP_ENV.shutdownTimeoutMs,
+      { min: 1, max: 600_000 },
       HTTP_DEFAULTS.shutdownTimeoutMs,
     ),
   };
-  const allowedHosts = list(env[HTTP_ENV.allowedHosts]);
+  const allowedHosts = list(read.text(HTTP_ENV.allowedHosts));
   if (allowedHosts) options.allowedHosts = allowedHosts;
-  const allowedOrigins = list(env[HTTP_ENV.allowedOrigins]);
+  const allowedOrigins = list(read.text(HTTP_ENV.allowedOrigins));
   if (allowedOrigins) options.allowedOrigins = allowedOrigins;
-  const token = env[HTTP_ENV.bearerToken];
-  if (token !== undefined && token !== '') {
-    if (token.length < 16) throw new Error(`${HTTP_ENV.bearerToken} must be at least 16 characters`);
+  const token = read.text(HTTP_ENV.bearerToken);
+  if (token !== undefined) {
+    if (token.length < 16) throw new ConfigError(`${HTTP_ENV.bearerToken} must be at least 16 characters`);
     options.bearerToken = token;
   }
+  const allowUnauthenticated = read.bool(HTTP_ENV.allowUnauthenticated, false) || flags.allowUnauthenticated;
+  const refusal = exposureRefusal(
+    { host, allowUnauthenticated, ...(options.bearerToken ? { bearerToken: options.bearerToken } : {}) },
+    { token: HTTP_ENV.bearerToken, allow: HTTP_ENV.allowUnauthenticated },
+  );
+  if (refusal !== undefined) throw new ConfigError(refusal);
   return options;
 }

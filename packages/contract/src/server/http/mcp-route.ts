@@ -42,7 +42,8 @@ export function mcpRoute(
     if (checkBearer) {
       const verdict = checkBearer(req.headers.authorization);
       if (!verdict.ok) {
-        logger.warn('http request refused', { reason: 'bearer token missing or wrong' });
+        // Worded so the log's own redaction (which removes 'Bearer <value>') leaves it readable.
+        logger.warn('http request refused', { reason: 'token missing or wrong (Authorization: Bearer)' });
         sendRpcError(res, 401, 'Unauthorized', { 'www-authenticate': verdict.challenge });
         return;
       }

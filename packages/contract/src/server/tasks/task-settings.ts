@@ -1,5 +1,6 @@
 // The MCP task bounds (OBMCP_TASK_*), read once per process: lifetimes, result size, store size, poll hint.
-import { createEnvReader, type Env } from '../../config/env-reader.js';
+import type { EnvDocs } from '../../config/env-docs.js';
+import { type Env, type EnvReader, envReaderOf } from '../../config/env-reader.js';
 
 export interface TaskSettings {
   /** A task's lifetime when the client asks for none (ms). */
@@ -23,12 +24,21 @@ export const TASK_ENV = {
   pollIntervalMs: 'OBMCP_TASK_POLL_INTERVAL_MS',
 } as const;
 
+/** What each task variable means (`--help` prints these with the defaults read below). */
+export const TASK_ENV_DOCS: EnvDocs = {
+  [TASK_ENV.defaultTtlMs]: "a task's lifetime when the client asks for none, in ms",
+  [TASK_ENV.maxTtlMs]: 'the longest task lifetime a client may ask for, in ms',
+  [TASK_ENV.maxResultBytes]: "a stored task result's largest JSON size (a larger one becomes a failed task)",
+  [TASK_ENV.maxTasks]: 'live tasks one store keeps (memory: per process; Redis: per caller)',
+  [TASK_ENV.pollIntervalMs]: 'the poll interval suggested to clients, in ms',
+};
+
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /** Strict like every other setting: a bad value is a ConfigError naming the variable. */
-export function readTaskSettings(env: Env = process.env): TaskSettings {
-  const read = createEnvReader(env);
+export function readTaskSettings(env: Env | EnvReader = process.env): TaskSettings {
+  const read = envReaderOf(env);
   const maxTtlMs = read.int(TASK_ENV.maxTtlMs, { min: MINUTE, max: 7 * DAY }, DAY);
   return {
     minTtlMs: 1_000,

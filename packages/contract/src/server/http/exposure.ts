@@ -1,0 +1,34 @@
+// HTTP exposure rule: a bind address other than loopback needs a bearer token, or the operator's explicit opt-out.
+import { isIP } from 'node:net';
+
+/** True for addresses only this machine can reach: 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice('::ffff:'.length) : h;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  if (isIP(h) === 6) return /^(0{0,4}:){7}0{0,3}1$|^::1$/.test(h);
+  return false;
+}
+
+export interface ExposureSettings {
+  host: string;
+  bearerToken?: string;
+  allowUnauthenticated: boolean;
+}
+
+/** Why this bind must not start (one line naming the fix), or undefined when it may. */
+export function exposureRefusal(
+  settings: ExposureSettings,
+  names: { token: string; allow: string },
+): string | undefined {
+  if (isLoopbackHost(settings.host) || settings.bearerToken !== undefined || settings.allowUnauthenticated)
+    return undefined;
+  return (
+    `refusing to serve HTTP on ${settings.host} without a bearer token: anyone who can reach it could call every tool with your credentials. ` +
+    `Set ${names.token} (16+ characters), bind --host 127.0.0.1, or pass --allow-unauthenticated (${names.allow}=true) to insist`
+  );
+}

@@ -1,0 +1,35 @@
+// The one StrykerJS setup every package's stryker.config.mjs extends: vitest runner, incremental, reports, thresholds.
+
+import { FLOORS, TARGETS } from './targets.mjs';
+
+/** `break` fails a run under the package floor; the security files' floor is checked by score.mjs. */
+export const THRESHOLDS = { high: FLOORS.security, low: FLOORS.package, break: FLOORS.package };
+
+/**
+ * The Stryker options of the package in `dir` (relative to the repo root), as listed in targets.mjs.
+ * @param {string} dir
+ */
+export function strykerConfig(dir) {
+  const target = TARGETS.find((t) => t.dir === dir);
+  if (!target) throw new Error(`no mutation target ${dir} in scripts/mutation/targets.mjs`);
+  const mutate = target.mutate;
+  const thresholds = THRESHOLDS;
+  return {
+    packageManager: 'pnpm',
+    plugins: ['@stryker-mutator/vitest-runner'],
+    testRunner: 'vitest',
+    coverageAnalysis: 'perTest',
+    mutate,
+    // Reruns mutate only what changed since the committed incremental file (a 2-core machine).
+    incremental: true,
+    incrementalFile: 'mutation/stryker-incremental.json',
+    reporters: ['clear-text', 'progress', 'html', 'json'],
+    htmlReporter: { fileName: 'mutation/report.html' },
+    jsonReporter: { fileName: 'mutation/report.json' },
+    thresholds,
+    concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
+    timeoutMS: 20_000,
+    tempDirName: '.stryker-tmp',
+    cleanTempDir: 'always',
+  };
+}

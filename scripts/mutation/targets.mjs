@@ -1,0 +1,77 @@
+// Where mutation testing runs: the packages whose code guards users, their guard modules, and the security guards.
+
+/**
+ * Each target: the package folder and the files Stryker mutates (killed by that package's own vitest suite).
+ * `security` lists the files held to the higher bar (secret redaction, URL credentials, redirects, strict-unknown,
+ * sandbox limits, the SQL check).
+ */
+export const TARGETS = [
+  {
+    dir: 'packages/contract',
+    mutate: [
+      'src/validation/mapping.ts',
+      'src/validation/strict-unknown.ts',
+      'src/normalize/normalize.ts',
+      'src/normalize/map-entries.ts',
+      'src/envelope/build.ts',
+      'src/envelope/classify.ts',
+      'src/envelope/redact.ts',
+      'src/envelope/url-credentials.ts',
+    ],
+    security: [
+      'src/validation/strict-unknown.ts',
+      'src/envelope/redact.ts',
+      'src/envelope/url-credentials.ts',
+    ],
+  },
+  {
+    dir: 'packages/http-kit',
+    mutate: [
+      'src/retry.ts',
+      'src/should-retry.ts',
+      'src/limiter.ts',
+      'src/redirects.ts',
+      'src/url-credentials.ts',
+      'src/pipeline/header-parsers.ts',
+      'src/classify-failure.ts',
+    ],
+    security: ['src/redirects.ts', 'src/url-credentials.ts'],
+  },
+  {
+    dir: 'packages/openapi-tools',
+    mutate: ['src/build-request.ts', 'src/generate/parameters.ts'],
+    security: [],
+  },
+  {
+    dir: 'packages/code-mode',
+    mutate: [
+      'src/options.ts',
+      'src/sandbox/call-tool-global.ts',
+      'src/sandbox/log-sink.ts',
+      'src/sandbox/marshal.ts',
+    ],
+    security: ['src/options.ts', 'src/sandbox/call-tool-global.ts', 'src/sandbox/log-sink.ts'],
+  },
+  {
+    dir: 'apps/openbridge-mcp',
+    mutate: ['src/tools/sql-check.ts', 'src/tools/paging.ts'],
+    security: ['src/tools/sql-check.ts'],
+  },
+  {
+    dir: 'apps/sp-mcp',
+    mutate: [
+      'src/restricted/restricted-data.ts',
+      'src/restricted/restricted-resource.ts',
+      'src/http/query-case.ts',
+    ],
+    security: [],
+  },
+  {
+    dir: 'apps/ads-mcp',
+    mutate: ['src/http/error-body.ts'],
+    security: [],
+  },
+];
+
+/** Mutation score floors: every configured package, and each security guard file. */
+export const FLOORS = { package: 85, security: 95 };
