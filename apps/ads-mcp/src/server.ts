@@ -26,6 +26,7 @@ import { adsToolSplit } from './operations/index.js';
 import { adsTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { adsRedirectHosts } from './http/redirect-hosts.js';
+import { ADS_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-ads/${VERSION} (Language=TypeScript)`;
 
@@ -100,6 +101,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
   const split = adsToolSplit(ctx, adsTools(ctx));
   const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
+    views: ADS_VIEWS,
     profile,
     tools: listed,
     internalTools: internal,

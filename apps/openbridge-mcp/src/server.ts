@@ -16,6 +16,7 @@ import { profile } from './profile.js';
 import { buildTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { openbridgeRedirectHosts } from './http/redirect-hosts.js';
+import { OPENBRIDGE_VIEWS } from './ui-views.js';
 
 export interface ServerDeps {
   logger: Logger;
@@ -62,6 +63,7 @@ export function createServer(
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
   const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);
   contract = createContractServer({
+    views: OPENBRIDGE_VIEWS,
     profile,
     tools: split.listed,
     internalTools: split.internal,

@@ -22,6 +22,7 @@ import { spToolSplit } from './operations/index.js';
 import { spTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { spRedirectHosts } from './http/redirect-hosts.js';
+import { SP_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-sp/${VERSION} (Language=TypeScript)`;
 
@@ -84,6 +85,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   });
   const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
   return createContractServer({
+    views: SP_VIEWS,
     profile,
     tools: listed,
     internalTools: internal,

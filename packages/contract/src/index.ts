@@ -121,6 +121,15 @@ export { taskOwner } from './server/http/task-owner.js';
 export { sleep } from './server/sleep.js';
 export { PROVIDER_TOOL_LIMITS } from './server/listing-size.js';
 export { createToolHost, type ContractHost } from './server/host.js';
+export { defineViews } from './server/views/define-views.js';
+export type { ViewDefinition, ViewSpec } from './server/views/view-types.js';
+export {
+  clientRendersViews,
+  UI_EXTENSION_ID,
+  VIEW_MIME_TYPE,
+  VIEW_RESOURCE_META,
+} from './server/views/ui-extension.js';
+export { RESOURCE_NOT_FOUND } from './server/views/view-registry.js';
 export { ENVELOPE_CONTRACT_TOOL } from './server/contract-tool.js';
 export { TEST_CRASH_TOOL } from './server/test-hooks.js';
 export {

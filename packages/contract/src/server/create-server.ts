@@ -3,7 +3,9 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolRequest,
   type CallToolResult,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -16,12 +18,15 @@ import { type ContractHost, createToolHost } from './host.js';
 import { warnOnLargeListing } from './listing-size.js';
 import { createLogger, type Logger } from './logger.js';
 import { toCallToolResult } from './result.js';
-import type { ServerProfile, ToolDefinition } from './types.js';
+import type { ServerProfile, ToolDefinition, ToolInfo } from './types.js';
 import { MemoryTaskRecords } from './tasks/memory-task-records.js';
 import { progressNotifier } from './tasks/progress-notifier.js';
 import type { TaskRecords } from './tasks/task-records.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { readTaskSettings, type TaskSettings } from './tasks/task-settings.js';
+import { clientRendersViews, UI_EXTENSION_CAPABILITY } from './views/ui-extension.js';
+import { createViewRegistry, type ViewRegistry } from './views/view-registry.js';
+import type { ViewDefinition } from './views/view-types.js';
 
 export interface ContractServerOptions {
   profile: ServerProfile;
@@ -37,6 +42,8 @@ export interface ContractServerOptions {
   taskRecords?: TaskRecords;
   /** The OBMCP_TASK_* bounds; default: read from `env`. */
   taskSettings?: TaskSettings;
+  /** MCP Apps views (ui:// resources) and the tools they render; none: no resources capability. */
+  views?: readonly ViewDefinition[];
 }
 
 /** Who is calling, as the transport knows it: tasks are scoped to it. */
@@ -78,8 +85,9 @@ export function createContractServer(options: ContractServerOptions): ContractSe
     profile,
     log,
   });
+  const views = createViewRegistry(profile.name, options.views ?? []);
   const newServer: ServerFactory = (context) =>
-    bindServer(profile, host, log, tasks, context?.owner ?? 'local');
+    bindServer(profile, host, log, tasks, context?.owner ?? 'local', views);
   return { server: newServer(), host, newServer, tasks };
 }
 
@@ -95,13 +103,16 @@ function bindServer(
   log: Logger,
   tasks: TaskRunner,
   owner: string,
+  views: ViewRegistry,
 ): Server {
+  const serving = views.size > 0;
   const server = new Server(
     { name: profile.name, version: profile.version },
     {
       capabilities: {
         tools: { listChanged: false },
         tasks: TASKS_CAPABILITY,
+        ...(serving ? { resources: {}, extensions: UI_EXTENSION_CAPABILITY } : {}),
         experimental: { openbridge_envelope: capabilityBlock(profile) },
       },
       // The SDK serves tasks/get, tasks/result (blocking until the task ends), tasks/list and tasks/cancel
@@ -110,17 +121,31 @@ function bindServer(
       ...(profile.instructions ? { instructions: profile.instructions } : {}),
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: host.listed().map((t) => ({
-      name: t.name,
-      ...(t.title ? { title: t.title } : {}),
-      description: t.description,
-      inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
-      ...(t.annotations ? { annotations: t.annotations } : {}),
-      ...(t._meta ? { _meta: t._meta } : {}),
-      ...(t.execution ? { execution: t.execution } : {}),
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    // A client that did not announce the extension gets exactly the listing it got before views existed.
+    // A server that never saw initialize (stateless HTTP: one Server per request) cannot know, so it links
+    // (a client without the extension ignores `_meta.ui`, as the MCP Apps spec has it).
+    const client = server.getClientCapabilities();
+    const linked = serving && (client === undefined || clientRendersViews(client));
+    return {
+      tools: host.listed().map((t) => {
+        const meta = linked ? withViewMeta(t, views) : t._meta;
+        return {
+          name: t.name,
+          ...(t.title ? { title: t.title } : {}),
+          description: t.description,
+          inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
+          ...(t.annotations ? { annotations: t.annotations } : {}),
+          ...(meta ? { _meta: meta } : {}),
+          ...(t.execution ? { execution: t.execution } : {}),
+        };
+      }),
+    };
+  });
+  if (serving) {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: views.list() }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => views.read(request.params.uri));
+  }
   // Loose on purpose: the SDK's Protocol parses with this schema and answers a failure -32603; its
   // Server then validates tools/call params itself and answers -32602 Invalid params, as JSON-RPC says.
   server.setRequestHandler(LOOSE_CALL_TOOL, async (raw, extra) => {
@@ -144,4 +169,10 @@ function bindServer(
     return toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log }));
   });
   return server;
+}
+
+/** The tool's own `_meta` plus its view link, when a view shows its result. */
+function withViewMeta(tool: ToolInfo, views: ViewRegistry): ToolInfo['_meta'] {
+  const ui = views.toolMeta(tool.name);
+  return ui ? { ...tool._meta, ...ui } : tool._meta;
 }

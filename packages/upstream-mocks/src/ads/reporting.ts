@@ -67,6 +67,19 @@ function view(report: MockReport): Row {
   };
 }
 
+/** Requested columns beyond the base six, as the API fills them: names and attributed sales/purchases. */
+function extraColumns(report: MockReport, i: number): Row {
+  const config = report.body.configuration as { columns?: unknown } | undefined;
+  const requested = Array.isArray(config?.columns) ? config.columns.filter((c) => typeof c === 'string') : [];
+  const extra: Row = {};
+  for (const column of requested) {
+    if (column === 'campaignName') extra[column] = `Mock campaign ${i}`;
+    else if (/^(attributedS|s)ales\d+d$/.test(column)) extra[column] = Number((i * 1.85).toFixed(2));
+    else if (/^purchases\d+d$/.test(column)) extra[column] = i % 3;
+  }
+  return extra;
+}
+
 function rowsOf(report: MockReport): Row[] {
   return Array.from({ length: report.rows }, (_, i) => ({
     campaignId: `10000000000${i}`,
@@ -75,6 +88,7 @@ function rowsOf(report: MockReport): Row[] {
     cost: Number((i * 0.37).toFixed(2)),
     startDate: report.body.startDate,
     endDate: report.body.endDate,
+    ...extraColumns(report, i),
   }));
 }
 

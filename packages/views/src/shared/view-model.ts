@@ -1,0 +1,57 @@
+// What a view shows, independent of the DOM: facts, a table, an optional chart, an optional next call.
+export type Cell = string | number | null;
+export type Row = Record<string, Cell>;
+
+export interface Column {
+  key: string;
+  label: string;
+  /** number and money cells sort numerically, align right and may be charted. */
+  kind: 'text' | 'number' | 'money' | 'percent' | 'date';
+  /** Money columns: the ISO currency their numbers are in. */
+  currency?: string;
+}
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  /** Money series: the currency (drawn on its own axis). */
+  currency?: string;
+}
+
+export interface ChartSpec {
+  kind: 'line' | 'bar';
+  title: string;
+  /** Column whose values label the x axis (a date for line charts, a category for bars). */
+  x: string;
+  series: ChartSeries[];
+}
+
+/** A follow-up tools/call the view can make through the host (next page, other dates …). */
+export interface NextCall {
+  label: string;
+  /** Another tool of the same server (default: the tool that produced the result). */
+  tool?: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ViewModel {
+  title: string;
+  /** Short facts shown above the table: interval, currency, totals … */
+  facts: Array<[string, string]>;
+  columns: Column[];
+  rows: Row[];
+  chart?: ChartSpec;
+  /** Rows the chart draws when they differ from the table's (e.g. counts per status). */
+  chartRows?: Row[];
+  next?: NextCall;
+  /** Shown instead of the table when `rows` is empty. */
+  emptyText: string;
+  /** Per-row highlight (e.g. an unhealthy job): a row key → 'bad' | 'warn'. */
+  flag?: (row: Row) => 'bad' | 'warn' | undefined;
+}
+
+/** What the host told the view about the call: its arguments (for paging and re-runs). */
+export interface CallInput {
+  tool: string | undefined;
+  arguments: Record<string, unknown>;
+}

@@ -1,0 +1,65 @@
+// ads-mcp sp/sb/sd_campaigns_budget_usage: how much of each campaign's budget is spent, failures listed.
+import { arr, type JsonObject, num, obj, str } from '../shared/json.js';
+import type { Row, ViewModel } from '../shared/view-model.js';
+import type { ViewProgram } from '../shared/run-view.js';
+
+export function buildBudgetUsage(data: JsonObject): ViewModel {
+  const body = 'body' in data ? obj(data.body) : data;
+  const ok: Row[] = arr(body.success)
+    .map(obj)
+    .map((u) => ({
+      campaignId: str(u.campaignId),
+      usage: num(u.budgetUsagePercent),
+      budget: num(u.budget),
+      updated: str(u.usageUpdatedTimestamp),
+      error: null,
+    }));
+  const failed: Row[] = arr(body.error)
+    .map(obj)
+    .map((e) => ({
+      campaignId: str(e.campaignId),
+      usage: null,
+      budget: null,
+      updated: null,
+      error: [str(e.code), str(e.details)].filter(Boolean).join(': ') || 'failed',
+    }));
+  const rows = [...ok, ...failed];
+  return {
+    title: 'Budget usage',
+    facts: [
+      ['Campaigns', String(ok.length)],
+      ['Over 90 %', String(ok.filter((r) => typeof r.usage === 'number' && r.usage >= 90).length)],
+      ['Failed', String(failed.length)],
+    ],
+    columns: [
+      { key: 'campaignId', label: 'Campaign', kind: 'text' },
+      { key: 'usage', label: 'Budget used', kind: 'percent' },
+      { key: 'budget', label: 'Budget', kind: 'number' },
+      { key: 'updated', label: 'Updated', kind: 'date' },
+      { key: 'error', label: 'Error', kind: 'text' },
+    ],
+    rows,
+    chartRows: ok,
+    chart: {
+      kind: 'bar',
+      title: 'Budget used per campaign (%)',
+      x: 'campaignId',
+      series: [{ key: 'usage', label: 'Budget used (%)' }],
+    },
+    flag: (row) =>
+      row.error !== null
+        ? 'bad'
+        : typeof row.usage === 'number' && row.usage >= 90
+          ? 'bad'
+          : typeof row.usage === 'number' && row.usage >= 75
+            ? 'warn'
+            : undefined,
+    emptyText: 'No budget usage returned for these campaigns.',
+  };
+}
+
+export const budgetProgram: ViewProgram = {
+  name: 'budget-usage',
+  defaultTool: 'sp_campaigns_budget_usage',
+  build: buildBudgetUsage,
+};

@@ -1,0 +1,101 @@
+// One app under test: its real stdio server (with the msw mocks) relayed to a page that hosts its views.
+import { fileURLToPath } from 'node:url';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT } from '@obmcp/test-kit';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+
+const HOST_PAGE = new URL('../dist/host/index.html', import.meta.url).href;
+
+export interface MountOptions {
+  id: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  result?: CallToolResult;
+  theme?: 'light' | 'dark';
+}
+
+export interface Mounted {
+  resourceUri: string | undefined;
+  mimeType: string | undefined;
+  isError: boolean;
+  result: CallToolResult;
+}
+
+export interface ViewHost {
+  page: Page;
+  /** initialize's server capabilities as the page's client saw them. */
+  capabilities: { extensions: unknown; resources: unknown };
+  mount(options: MountOptions): Promise<Mounted>;
+  frame(id: string): FrameLocator;
+  setContext(id: string, update: Record<string, unknown>): Promise<void>;
+  /** Every tools/call the page sent to the server (the view's own calls included), oldest first. */
+  toolCalls(): Array<{ name: string; arguments: Record<string, unknown> }>;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export async function openViewHost(
+  context: BrowserContext,
+  app: AppName,
+  env: Record<string, string>,
+): Promise<ViewHost> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', MOCKS_PRELOAD, appEntry(app)],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stderr: 'pipe',
+    cwd: REPO_ROOT,
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const calls: Array<{ name: string; arguments: Record<string, unknown> }> = [];
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    stderr += `\n[page] ${error.message}`;
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') stderr += `\n[console] ${message.text()}`;
+  });
+  await page.exposeFunction('__relaySend', async (json: string) => {
+    const message = JSON.parse(json) as JSONRPCMessage & {
+      method?: string;
+      params?: { name?: string; arguments?: Record<string, unknown> };
+    };
+    if (message.method === 'tools/call' && message.params?.name)
+      calls.push({ name: message.params.name, arguments: message.params.arguments ?? {} });
+    await transport.send(message);
+  });
+  // Messages are delivered in order: each waits for the previous evaluate.
+  let delivery = Promise.resolve();
+  transport.onmessage = (message) => {
+    delivery = delivery
+      .then(() => page.evaluate((m) => globalThis.__relayDeliver?.(m), message as never))
+      .catch(() => undefined);
+  };
+  await transport.start();
+  await page.goto(HOST_PAGE);
+  const capabilities = await page.evaluate(() => globalThis.obmcpHost.connect());
+  return {
+    page,
+    capabilities,
+    mount: (options) =>
+      page.evaluate((o) => globalThis.obmcpHost.mount(o as never), options as never) as Promise<Mounted>,
+    frame: (id) => page.frameLocator(`#${id}`),
+    setContext: (id, update) =>
+      page.evaluate(([i, u]) => globalThis.obmcpHost.setContext(i as string, u as never), [
+        id,
+        update,
+      ] as const),
+    toolCalls: () => [...calls],
+    stderr: () => stderr,
+    close: async () => {
+      await page.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+    },
+  };
+}
+
+export const HOST_PAGE_PATH = fileURLToPath(HOST_PAGE);

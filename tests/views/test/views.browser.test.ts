@@ -1,0 +1,361 @@
+// Every view in real Chromium, hosted by ext-apps' AppBridge, fed by the real stdio servers under the mocks.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { AppName } from '@obmcp/test-kit';
+import type { FrameLocator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { VIEW_APP_ENV } from '../src/apps.js';
+import { artifactPath } from '../src/artifacts.js';
+import { launchChromium, type RunningBrowser } from '../src/browser.js';
+import { openViewHost, type ViewHost } from '../src/view-host.js';
+
+/** The tables show pages of this many rows (packages/views/src/shared/data-table.ts). */
+const PAGE_SIZE = 50;
+
+let browser: RunningBrowser;
+const hosts = new Map<AppName, ViewHost>();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  for (const app of ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)
+    hosts.set(app, await openViewHost(browser.context, app, VIEW_APP_ENV[app]));
+});
+
+afterAll(async () => {
+  for (const host of hosts.values()) await host.close();
+  await browser?.close();
+});
+
+function hostOf(app: AppName): ViewHost {
+  const host = hosts.get(app);
+  if (!host) throw new Error(`${app} host did not start`);
+  return host;
+}
+
+/** Waits for the view to reach a state; on a timeout, the server's stderr and page errors explain why. */
+async function settled(host: ViewHost, frame: FrameLocator, state: string): Promise<void> {
+  try {
+    await frame.locator(`body[data-state="${state}"]`).waitFor({ state: 'attached', timeout: 20_000 });
+  } catch (error) {
+    const seen = await frame
+      .locator('body')
+      .getAttribute('data-state', { timeout: 2_000 })
+      .catch(() => 'unknown');
+    throw new Error(
+      `view never reached ${state} (it is ${seen}): ${String(error)}\n${host.stderr().slice(-1500)}`,
+    );
+  }
+}
+
+/** Scrolled into view and two frames painted first: Chromium does not paint iframes it has scrolled past. */
+async function shoot(host: ViewHost, id: string, name = id): Promise<void> {
+  const element = host.page.locator(`#${id}`);
+  await element.scrollIntoViewIfNeeded();
+  await host
+    .frame(id)
+    .locator('body')
+    .evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+    );
+  await element.screenshot({ path: artifactPath(name) });
+}
+
+interface Case {
+  app: AppName;
+  id: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** Rows the tool returned (from its own result) → expected table rows. */
+  rows: (data: Record<string, unknown>) => number;
+  series: number;
+}
+
+const len = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+
+const CASES: Case[] = [
+  {
+    app: 'sp-mcp',
+    id: 'sales-over-time',
+    tool: 'get_sales_metrics',
+    arguments: {
+      marketplaceId: 'ATVPDKIKX0DER',
+      startDate: '2026-03-01',
+      endDate: '2026-03-08',
+      timeZone: 'US/Pacific',
+    },
+    rows: (d) => len(d.metrics),
+    series: 2,
+  },
+  {
+    app: 'sp-mcp',
+    id: 'fba-inventory',
+    tool: 'get_inventory_summaries',
+    arguments: { marketplaceId: 'ATVPDKIKX0DER', details: true },
+    rows: (d) => len(d.inventorySummaries),
+    series: 3,
+  },
+  {
+    app: 'sp-mcp',
+    id: 'fees',
+    tool: 'estimate_fees',
+    arguments: {
+      marketplaceId: 'ATVPDKIKX0DER',
+      items: [
+        { asin: 'B08N5WRWNW', price: 49.99 },
+        { sku: 'SKU-1000', price: 19.99 },
+      ],
+    },
+    rows: (d) => len(d.estimates),
+    series: 4,
+  },
+  {
+    app: 'ads-mcp',
+    id: 'campaign-performance',
+    tool: 'run_report',
+    arguments: {
+      startDate: '2026-04-01',
+      endDate: '2026-04-07',
+      reportTypeId: 'spCampaigns',
+      groupBy: ['campaign'],
+      columns: ['campaignId', 'impressions', 'clicks', 'cost', 'sales14d', 'startDate', 'endDate'],
+      timeUnit: 'SUMMARY',
+    },
+    rows: (d) => len(d.rows),
+    series: 2,
+  },
+  {
+    app: 'openbridge-mcp',
+    id: 'query-results',
+    tool: 'execute_query',
+    arguments: {
+      query: 'SELECT campaign_id, budget FROM amzadv_sp_campaigns_master LIMIT 10',
+      key_name: 'acme_redshift_1688',
+    },
+    rows: (d) => len(d.rows),
+    series: 1,
+  },
+  {
+    app: 'openbridge-mcp',
+    id: 'pipeline-health',
+    tool: 'get_healthchecks',
+    arguments: {},
+    rows: (d) => len(d.healthchecks),
+    series: 1,
+  },
+];
+
+describe('the servers announce views to a client that renders them', () => {
+  test.each(['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)(
+    '%s: resources and io.modelcontextprotocol/ui',
+    (app) => {
+      expect(hostOf(app).capabilities).toEqual({
+        resources: {},
+        extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+      });
+    },
+  );
+});
+
+describe('each view renders its tool result', () => {
+  test.each(CASES)('$id ($tool)', async (c) => {
+    const host = hostOf(c.app);
+    const mounted = await host.mount({ id: c.id, tool: c.tool, arguments: c.arguments });
+    expect(mounted).toMatchObject({
+      resourceUri: `ui://${c.app}/${c.id}`,
+      mimeType: 'text/html;profile=mcp-app',
+      isError: false,
+    });
+    const frame = host.frame(c.id);
+    await settled(host, frame, 'ready');
+    const data = (mounted.result?.structuredContent ?? {}) as Record<string, unknown>;
+    const expected = c.rows(data);
+    expect(expected).toBeGreaterThan(0);
+    await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(Math.min(expected, PAGE_SIZE));
+    // The chart: its series (uPlot draws one legend entry per series plus the x axis) and its text alternative.
+    await expect.poll(() => frame.locator('.u-legend .u-series').count()).toBe(c.series + 1);
+    expect(await frame.locator('figure.chart').getAttribute('data-series')).toBe(String(c.series));
+    expect(await frame.locator('.chart-summary').textContent()).toMatch(/chart of /);
+    await shoot(host, c.id);
+  });
+});
+
+describe('interactivity goes through the host to the same server', () => {
+  test('sales: another granularity re-runs get_sales_metrics through callServerTool', async () => {
+    const host = hostOf('sp-mcp');
+    const frame = host.frame('sales-over-time');
+    const before = host.toolCalls().length;
+    await frame.locator('select[name="granularity"]').selectOption('Week');
+    await frame.locator('[data-role="run"]').click();
+    await expect.poll(() => host.toolCalls().length).toBe(before + 1);
+    expect(host.toolCalls().at(-1)).toEqual({
+      name: 'get_sales_metrics',
+      arguments: {
+        marketplaceId: 'ATVPDKIKX0DER',
+        startDate: '2026-03-01',
+        endDate: '2026-03-08',
+        timeZone: 'US/Pacific',
+        granularity: 'Week',
+      },
+    });
+    await settled(host, frame, 'ready');
+    await expect.poll(() => frame.locator('th[data-key="period"]').textContent()).toBe('Period start');
+    await expect.poll(() => frame.locator('.facts').textContent()).toContain('Week');
+  });
+
+  test('orders: the next page is fetched with the token through the tool', async () => {
+    const host = hostOf('sp-mcp');
+    const mounted = await host.mount({
+      id: 'orders',
+      tool: 'get_orders',
+      arguments: {
+        marketplaceIds: ['ATVPDKIKX0DER'],
+        createdAfter: '2026-03-01T00:00:00Z',
+        maxResultsPerPage: 1,
+      },
+    });
+    const frame = host.frame('orders');
+    await settled(host, frame, 'ready');
+    const first = mounted.result?.structuredContent as {
+      orders: Array<{ AmazonOrderId: string }>;
+      nextToken?: string;
+    };
+    expect(first.nextToken).toBeTypeOf('string');
+    await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(first.orders.length);
+    await shoot(host, 'orders');
+    await frame.locator('[data-role="next-call"]').click();
+    await expect
+      .poll(() => host.toolCalls().at(-1))
+      .toEqual({
+        name: 'get_orders',
+        arguments: { marketplaceIds: ['ATVPDKIKX0DER'], nextToken: first.nextToken },
+      });
+    await settled(host, frame, 'ready');
+    await expect
+      .poll(() => frame.locator('tr[data-role="row"] td').first().textContent())
+      .not.toBe(first.orders[0]?.AmazonOrderId);
+  });
+
+  test('campaigns: other dates run the report again through the host', async () => {
+    const host = hostOf('ads-mcp');
+    const frame = host.frame('campaign-performance');
+    const before = host.toolCalls().length;
+    await frame.locator('input[name="start"]').fill('2026-05-01');
+    await frame.locator('input[name="end"]').fill('2026-05-07');
+    await frame.locator('[data-role="run"]').click();
+    await expect.poll(() => host.toolCalls().length).toBe(before + 1);
+    expect(host.toolCalls().at(-1)).toMatchObject({
+      name: 'run_report',
+      arguments: { reportTypeId: 'spCampaigns', startDate: '2026-05-01', endDate: '2026-05-07' },
+    });
+    await settled(host, frame, 'ready');
+    await expect.poll(() => frame.locator('.facts').textContent()).toContain('2026-05-01 → 2026-05-07');
+  });
+
+  test('a table sorts and filters on the client, with no tool call', async () => {
+    const host = hostOf('openbridge-mcp');
+    const frame = host.frame('query-results');
+    const calls = host.toolCalls().length;
+    await frame.locator('th[data-key="budget"] button').click();
+    expect(await frame.locator('th[data-key="budget"]').getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => frame.locator('tr[data-role="row"] td.num').nth(1).textContent()).toBe('120');
+    await frame.locator('input.filter').fill('1003');
+    await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(1);
+    expect(host.toolCalls().length).toBe(calls);
+  });
+});
+
+describe('bad input', () => {
+  test('an error envelope shows its summary, hints and retryable plainly', async () => {
+    const host = hostOf('sp-mcp');
+    // endDate missing: the contract answers with an INPUT_VALIDATION envelope.
+    const mounted = await host.mount({
+      id: 'sales-envelope',
+      tool: 'get_sales_metrics',
+      arguments: { marketplaceId: 'ATVPDKIKX0DER', startDate: '2026-03-01' },
+    });
+    expect(mounted.isError).toBe(true);
+    const item = mounted.result?.content[0];
+    const envelope = JSON.parse(item?.type === 'text' ? item.text : '{}') as {
+      summary: string;
+      retryable: boolean;
+      hints: string[];
+    };
+    const frame = host.frame('sales-envelope');
+    await settled(host, frame, 'envelope');
+    expect(await frame.locator('[data-role="summary"]').textContent()).toBe(envelope.summary);
+    expect(await frame.locator('[data-role="retryable"]').getAttribute('data-retryable')).toBe(
+      String(envelope.retryable),
+    );
+    expect(await frame.locator('[data-role="hints"] li').count()).toBe(envelope.hints.length);
+    await shoot(host, 'sales-envelope');
+  });
+
+  test('an empty result shows an empty state (budget usage, which the mocks answer with no campaigns)', async () => {
+    const host = hostOf('ads-mcp');
+    const mounted = await host.mount({
+      id: 'budget-usage',
+      tool: 'sp_campaigns_budget_usage',
+      arguments: { body: { campaignIds: ['100000000001'] } },
+    });
+    expect(mounted).toMatchObject({ resourceUri: 'ui://ads-mcp/budget-usage', isError: false });
+    const frame = host.frame('budget-usage');
+    await settled(host, frame, 'empty');
+    expect(await frame.locator('[data-role="empty"]').textContent()).toContain('No budget usage');
+    await shoot(host, 'budget-usage');
+  });
+
+  test('10 000 rows stay paged: 50 rows in the DOM, filter and sort over all of them', async () => {
+    const host = hostOf('openbridge-mcp');
+    const rows = Array.from({ length: 10_000 }, (_v, i) => ({
+      campaign: `c-${i}`,
+      spend: (i * 37) % 1000,
+      clicks: i % 50,
+    }));
+    const result: CallToolResult = {
+      content: [{ type: 'text', text: 'prepared' }],
+      structuredContent: {
+        key_name: 'acme_redshift_1688',
+        columns: ['campaign', 'spend', 'clicks'],
+        rows,
+        row_count: rows.length,
+        truncated: false,
+      },
+    };
+    await host.mount({
+      id: 'query-10k',
+      tool: 'execute_query',
+      arguments: { query: 'SELECT 1', key_name: 'acme_redshift_1688' },
+      result,
+    });
+    const frame = host.frame('query-10k');
+    await settled(host, frame, 'ready');
+    expect(await frame.locator('tr[data-role="row"]').count()).toBe(PAGE_SIZE);
+    expect(await frame.locator('.table-status').textContent()).toBe('10000 rows');
+    expect(await frame.locator('.page-label').textContent()).toBe('Page 1 of 200');
+    await frame.locator('button.next').click();
+    expect(await frame.locator('tr[data-role="row"] td').first().textContent()).toBe('c-50');
+    await frame.locator('input.filter').fill('c-9999');
+    await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(1);
+    // Bars stop at 60 items; the text alternative says the table has the rest.
+    expect(await frame.locator('.chart-summary').textContent()).toContain(
+      'Only the first 60 of 10000 rows are drawn',
+    );
+  });
+});
+
+describe('the view follows the host', () => {
+  test('theme and display mode changes reach the document', async () => {
+    const host = hostOf('sp-mcp');
+    const frame = host.frame('fba-inventory');
+    await host.setContext('fba-inventory', { theme: 'dark' });
+    await expect.poll(() => frame.locator('html').getAttribute('data-theme')).toBe('dark');
+    await settled(host, frame, 'ready');
+    await frame.locator('.u-legend').waitFor();
+    await shoot(host, 'fba-inventory', 'fba-inventory-dark');
+    // The view asks for full screen (ui/request-display-mode); the host grants it and says so.
+    await frame.locator('[data-role="display-mode"]').click();
+    await expect.poll(() => frame.locator('html').getAttribute('data-display-mode')).toBe('fullscreen');
+    await expect
+      .poll(() => frame.locator('[data-role="display-mode"]').textContent())
+      .toBe('Exit full screen');
+  });
+});
