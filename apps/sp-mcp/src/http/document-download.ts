@@ -1,5 +1,5 @@
 // Downloads a presigned report document (no SP token sent) and decompresses it within a byte bound.
-import { type CallContext, UpstreamHttpError } from '@obmcp/contract';
+import { type CallContext, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import { decodeBody, type Fetcher } from '@obmcp/http-kit';
 
 export interface DownloadedDocument {
@@ -29,6 +29,28 @@ export async function downloadDocument(
   }
   const bytes = await decodeBody(res.bytes, { compression: compression ?? 'AUTO', maxBytes });
   return { bytes, contentType: res.headers.get('content-type') ?? undefined };
+}
+
+/**
+ * The document a getReportDocument / getFeedDocument answer points at: its https URL checked, downloaded and
+ * decompressed within the byte bound (`kind` names it in the envelope).
+ */
+export async function downloadDescribedDocument(
+  fetcher: Fetcher,
+  answer: Record<string, unknown>,
+  kind: 'report' | 'feed',
+  maxBytes: number,
+  call: CallContext,
+): Promise<DownloadedDocument> {
+  const url = typeof answer.url === 'string' ? answer.url : '';
+  if (!url.startsWith('https://')) {
+    throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+      summary: `SP-API returned a ${kind} document without a usable https URL.`,
+      details: [{ path: '', issue: 'url missing or not https', received_type: 'upstream_response' }],
+    });
+  }
+  const compression = answer.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
+  return downloadDocument(fetcher, url, compression, maxBytes, call);
 }
 
 /** Uploads feed content to a presigned URL from createFeedDocument (no SP token sent). */

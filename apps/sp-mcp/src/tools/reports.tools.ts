@@ -5,12 +5,11 @@ import {
   type FromSchema,
   type ToolDefinition,
   UpstreamHttpError,
-  UpstreamTransportError,
   CREATE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { decodeText } from '@obmcp/http-kit';
-import { downloadDocument } from '../http/document-download.js';
+import { downloadDescribedDocument } from '../http/document-download.js';
 import { RESTRICTED_REPORT_TYPES } from '../restricted/restricted-report-types.js';
 import { asObject, type ToolDeps } from './deps.js';
 import { ReportTypesSeen } from './report-types-seen.js';
@@ -189,21 +188,14 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
             throw type === undefined ? unknownTypeRefusal(error) : error;
           });
           const doc = asObject(body);
-          const url = typeof doc.url === 'string' ? doc.url : '';
-          if (!url.startsWith('https://')) {
-            throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-              summary: 'SP-API returned a report document without a usable https URL.',
-              details: [{ path: '', issue: 'url missing or not https', received_type: 'upstream_response' }],
-            });
-          }
-          const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
-          const { bytes, contentType } = await downloadDocument(
+          const { bytes, contentType } = await downloadDescribedDocument(
             deps.documents,
-            url,
-            compression,
+            doc,
+            'report',
             deps.config.maxDocumentBytes,
             call,
           );
+          const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
           // Audit S2-3: the download's Content-Type names the charset (windows-1252, Shift_JIS …).
           const { text, charset } = decodeText(bytes, contentType);
           const maxChars = args.maxChars ?? 100_000;

@@ -7,10 +7,9 @@ import {
   type FromSchema,
   pollJob,
   type ToolDefinition,
-  UpstreamTransportError,
 } from '@obmcp/contract';
 import { decodeText } from '@obmcp/http-kit';
-import { downloadDocument } from '../http/document-download.js';
+import { downloadDescribedDocument } from '../http/document-download.js';
 import { asObject, type ToolDeps } from './deps.js';
 import { marketplaceIds25 } from './schema-parts.js';
 
@@ -81,19 +80,10 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
     /** getFeedDocument, then the report (the URL is used here and never returned). */
     const report = async (feedDocumentId: string, call: CallContext) => {
       const { body } = await send.document({ feedDocumentId }, call);
-      const doc = asObject(body);
-      const url = typeof doc.url === 'string' ? doc.url : '';
-      if (!url.startsWith('https://')) {
-        throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-          summary: 'SP-API returned a feed document without a usable https URL.',
-          details: [{ path: '', issue: 'url missing or not https', received_type: 'upstream_response' }],
-        });
-      }
-      const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
-      const { bytes, contentType } = await downloadDocument(
+      const { bytes, contentType } = await downloadDescribedDocument(
         deps.documents,
-        url,
-        compression,
+        asObject(body),
+        'feed',
         deps.config.maxDocumentBytes,
         call,
       );
