@@ -25,11 +25,9 @@ export const FULL_SIZE = {
   reportMs: 600_000,
 };
 
-const MOCK_CREDENTIALS = {
-  SP_API_CLIENT_ID: 'mock-sp-client-id',
-  SP_API_CLIENT_SECRET: 'mock-sp-client-secret',
-  SP_API_REFRESH_TOKEN: 'mock-sp-refresh-token',
-};
+/** The dummy credentials the mocks accept, from the mocks themselves (no secret-shaped literal here). */
+const { dummyCredentialEnv } = await import(esm('@obmcp/upstream-mocks'));
+const MOCK_CREDENTIALS = dummyCredentialEnv();
 
 function scaled(size) {
   return {

@@ -10,7 +10,8 @@ import { specOperations } from '../src/generate/spec-operations.js';
 const FIXTURE = new URL('./fixtures/spec-quirks.json', import.meta.url);
 const doc = () => JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, unknown>;
 
-vi.mock('@obmcp/upstream-specs', () => ({
+vi.mock('@obmcp/upstream-specs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@obmcp/upstream-specs')>()),
   listSpecFiles: () => [
     { family: 'amazon-ads', stem: 'Quirks', relPath: 'Quirks.json', absPath: FIXTURE.pathname },
   ],

@@ -289,12 +289,18 @@ describe('bad input', () => {
     await shoot(host, 'sales-envelope');
   });
 
-  test('an empty result shows an empty state (budget usage, which the mocks answer with no campaigns)', async () => {
+  test('an empty result shows an empty state (budget usage with no campaigns)', async () => {
     const host = hostOf('ads-mcp');
+    // The mocks sample a budget usage answer with rows, so the empty answer is handed to the view as a result.
+    const empty: CallToolResult = {
+      content: [{ type: 'text', text: '{"success":[],"error":[]}' }],
+      structuredContent: { success: [], error: [] },
+    };
     const mounted = await host.mount({
       id: 'budget-usage',
       tool: 'sp_campaigns_budget_usage',
       arguments: { body: { campaignIds: ['100000000001'] } },
+      result: empty,
     });
     expect(mounted).toMatchObject({ resourceUri: 'ui://ads-mcp/budget-usage', isError: false });
     const frame = host.frame('budget-usage');

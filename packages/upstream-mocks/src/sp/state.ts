@@ -71,6 +71,8 @@ export const feedDocuments = new Map<string, { contentType: string; uploaded?: s
 /** The ids the sp-mcp tool examples document (seeded below; nextId never hands them out again). */
 export const SEED_FEED_ID = '50002';
 export const SEED_FEED_DOCUMENT_ID = 'amzn1.tortuga.4.na.50001';
+/** The feed document id of the Feeds model's own getFeedDocument example (what a generated example sends). */
+export const MODEL_EXAMPLE_FEED_DOCUMENT_ID = '0356cf79-b8b0-4226-b4b9-0ee058ea5760';
 
 let counter = 50000;
 export function nextId(): string {
@@ -153,10 +155,8 @@ function seed(): void {
     processingStatus: 'IN_PROGRESS',
     processingStartTime: '2026-03-02T10:00:05Z',
   });
-  feedDocuments.set(SEED_FEED_DOCUMENT_ID, {
-    contentType: 'application/json; charset=UTF-8',
-    uploaded: '{}',
-  });
+  for (const id of [SEED_FEED_DOCUMENT_ID, MODEL_EXAMPLE_FEED_DOCUMENT_ID])
+    feedDocuments.set(id, { contentType: 'application/json; charset=UTF-8', uploaded: '{}' });
   feeds.set(SEED_FEED_ID, {
     feedId: SEED_FEED_ID,
     feedType: 'JSON_LISTINGS_FEED',

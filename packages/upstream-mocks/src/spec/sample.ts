@@ -233,9 +233,12 @@ export function sampleValid(
     cache.set(key, bySchema);
   }
   if (!bySchema.has(schema)) {
-    const value = sampleValidIn(schema, root, direction, 0, options.optional === true);
-    // Values that read like their field instead of the sampler's "string" (kept only where still valid).
     const valid = (v: unknown) => schemaErrors(schema, root, direction, v).length === 0;
+    const filled = sampleValidIn(schema, root, direction, 0, options.optional === true);
+    // Where filling optional properties cannot be repaired into a valid value, the required-only sample.
+    const value =
+      options.optional === true && !valid(filled) ? sampleValidIn(schema, root, direction, 0, false) : filled;
+    // Values that read like their field instead of the sampler's "string" (kept only where still valid).
     bySchema.set(schema, withRealisticStrings(value, valid));
   }
   // Callers may fill the value in (error bodies): each gets its own copy.
