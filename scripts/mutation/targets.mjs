@@ -31,11 +31,19 @@ export const TARGETS = [
       'src/should-retry.ts',
       'src/limiter.ts',
       'src/redirects.ts',
+      'src/redirect-scope.ts',
+      'src/private-address.ts',
       'src/url-credentials.ts',
+      'src/wire-values.ts',
       'src/pipeline/header-parsers.ts',
       'src/classify-failure.ts',
     ],
-    security: ['src/redirects.ts', 'src/url-credentials.ts'],
+    security: [
+      'src/redirects.ts',
+      'src/redirect-scope.ts',
+      'src/private-address.ts',
+      'src/url-credentials.ts',
+    ],
   },
   {
     dir: 'packages/openapi-tools',
@@ -54,8 +62,13 @@ export const TARGETS = [
   },
   {
     dir: 'apps/openbridge-mcp',
-    mutate: ['src/tools/sql-check.ts', 'src/tools/paging.ts'],
-    security: ['src/tools/sql-check.ts'],
+    mutate: [
+      'src/tools/sql-check.ts',
+      'src/sql/lexical-statements.ts',
+      'src/sql/read-only-ast.ts',
+      'src/tools/paging.ts',
+    ],
+    security: ['src/tools/sql-check.ts', 'src/sql/lexical-statements.ts', 'src/sql/read-only-ast.ts'],
   },
   {
     dir: 'apps/sp-mcp',
