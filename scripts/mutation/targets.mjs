@@ -72,11 +72,7 @@ export const TARGETS = [
   },
   {
     dir: 'apps/sp-mcp',
-    mutate: [
-      'src/restricted/restricted-data.ts',
-      'src/restricted/restricted-resource.ts',
-      'src/http/query-case.ts',
-    ],
+    mutate: ['src/restricted/restricted-data.ts', 'src/restricted/restricted-resource.ts'],
     security: [],
   },
   {
