@@ -1,2 +1,2 @@
 // The server's release version (kept equal to package.json "version"; a test checks it).
-export const VERSION = '0.1.0';
+export const VERSION = '0.2.0';
