@@ -1,16 +1,14 @@
 // One listing through every client library and provider request builder: what each path sends and loses.
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
-import { createOpenAI } from '@ai-sdk/openai';
 import { HumanMessage } from '@langchain/core/messages';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { generateText, type LanguageModel } from 'ai';
+import { generateText } from 'ai';
 import { MCPClient } from 'mcp-use';
 import { LangChainAdapter } from 'mcp-use/adapters';
+import { AI_SDK_PROVIDERS } from './ai-sdk-providers.js';
 import { providerBodies } from './langchain-providers.js';
 import type { Listing } from './listings.js';
 import { providerViolations, requestViolations, type Violation, wireTools } from './provider-rules.js';
@@ -48,18 +46,6 @@ export interface ListingResult {
   warnings: string[];
   paths: PathResult[];
 }
-
-const AI_SDK_MODELS: { api: ProviderApi; model: (fetch: typeof globalThis.fetch) => LanguageModel }[] = [
-  { api: 'openai-responses', model: (fetch) => createOpenAI({ apiKey: 'sk-test', fetch })('gpt-4.1') },
-  {
-    api: 'anthropic',
-    model: (fetch) => createAnthropic({ apiKey: 'sk-ant-test', fetch })('claude-sonnet-4-5'),
-  },
-  {
-    api: 'google',
-    model: (fetch) => createGoogleGenerativeAI({ apiKey: 'g-test', fetch })('gemini-2.5-flash'),
-  },
-];
 
 function pathResult(
   library: Library,
@@ -124,7 +110,7 @@ async function aiSdkPaths(launch: StdioLaunch, published: Map<string, unknown>):
   try {
     const tools = await client.tools();
     const out: PathResult[] = [];
-    for (const { api, model } of AI_SDK_MODELS) {
+    for (const { api, model } of AI_SDK_PROVIDERS) {
       const stub = createProviderStub();
       await generateText({ model: model(stub.fetch), tools, prompt: 'hi' });
       out.push(pathResult('AI SDK', api, stub.last(), published));

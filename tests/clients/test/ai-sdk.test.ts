@@ -1,12 +1,10 @@
 // Vercel AI SDK (`ai` + `@ai-sdk/mcp`): what reaches code (tool.execute) and what the OpenAI, Anthropic and
 // Google providers would send to the model (their own request builders, captured by a stub fetch).
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
 import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
-import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, isStepCount, type LanguageModel, type ToolSet } from 'ai';
+import { generateText, isStepCount, type ToolSet } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_SDK_PROVIDERS } from '../src/ai-sdk-providers.js';
 import { type FailureCase, SERVER_TRANSPORTS } from '../src/cases.js';
 import { envelopeIn } from '../src/envelope-in.js';
 import { toolResultIn } from '../src/provider-messages.js';
@@ -22,18 +20,6 @@ import { expectEnvelope } from './support/expect-envelope.js';
 
 type Json = Record<string, unknown>;
 
-const PROVIDERS: { api: ProviderApi; model: (fetch: typeof globalThis.fetch) => LanguageModel }[] = [
-  { api: 'openai-responses', model: (fetch) => createOpenAI({ apiKey: 'sk-test', fetch })('gpt-4.1') },
-  {
-    api: 'anthropic',
-    model: (fetch) => createAnthropic({ apiKey: 'sk-ant-test', fetch })('claude-sonnet-4-5'),
-  },
-  {
-    api: 'google',
-    model: (fetch) => createGoogleGenerativeAI({ apiKey: 'g-test', fetch })('gemini-2.5-flash'),
-  },
-];
-
 interface ProviderTurn {
   api: ProviderApi;
   /** First request: the tools as the provider receives them. */
@@ -45,7 +31,7 @@ interface ProviderTurn {
 /** Runs a two-turn agent loop per provider: the stub model calls `call`, the AI SDK runs the tool, turn 2 is captured. */
 async function providerTurns(tools: ToolSet, call: ScriptedToolCall): Promise<ProviderTurn[]> {
   const turns: ProviderTurn[] = [];
-  for (const provider of PROVIDERS) {
+  for (const provider of AI_SDK_PROVIDERS) {
     const stub = createProviderStub();
     stub.script(call);
     await generateText({
