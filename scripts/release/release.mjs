@@ -51,6 +51,13 @@ if (state.version !== version)
   refuse(`changeset version produced ${state.version}, expected ${version}; the tree is left as is`);
 crossReference(root);
 syncArtifactVersions(root);
+// changeset version writes CHANGELOGs the repo's formatter would change; the release commit must pass lint.
+const formatted = spawnSync(join(TOOL_ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', '.'], {
+  cwd: root,
+  encoding: 'utf8',
+});
+if (formatted.status !== 0)
+  refuse(`biome format failed after the version bump; the tree is left as is:\n${formatted.stderr}`);
 
 if (process.env.OBMCP_RELEASE_SKIP_CHECK !== '1') {
   const rebuilt = spawnSync(join(TOOL_ROOT, 'node_modules', '.bin', 'turbo'), ['run', 'build'], {
