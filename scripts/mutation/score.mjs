@@ -94,10 +94,17 @@ export function scoreTables(root) {
     const row = (name, mutants, floor) => {
       const c = statusCounts(mutants);
       const { score } = scoreOf(mutants);
-      const other = mutants.length - (c.Killed ?? 0) - (c.Timeout ?? 0) - (c.Survived ?? 0) - (c.NoCoverage ?? 0);
+      const other =
+        mutants.length - (c.Killed ?? 0) - (c.Timeout ?? 0) - (c.Survived ?? 0) - (c.NoCoverage ?? 0);
       return `| ${name} | ${floor} % | ${score.toFixed(1)} % | ${c.Killed ?? 0} | ${c.Timeout ?? 0} | ${c.Survived ?? 0} | ${c.NoCoverage ?? 0} | ${other} |`;
     };
-    out.push(row('**all**', Object.values(files).flatMap((f) => f.mutants ?? []), FLOORS.package));
+    out.push(
+      row(
+        '**all**',
+        Object.values(files).flatMap((f) => f.mutants ?? []),
+        FLOORS.package,
+      ),
+    );
     for (const file of Object.keys(files).sort())
       out.push(
         row(

@@ -1,7 +1,11 @@
 // injectStrictUnknown / closeTopLevel / isSilentObjectSchema as functions: where `additionalProperties: false` is injected, exactly.
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../src/server/types.js';
-import { closeTopLevel, injectStrictUnknown, isSilentObjectSchema } from '../src/validation/strict-unknown.js';
+import {
+  closeTopLevel,
+  injectStrictUnknown,
+  isSilentObjectSchema,
+} from '../src/validation/strict-unknown.js';
 
 const silent = () => ({ type: 'object', properties: { a: { type: 'integer' } } });
 const closed = () => ({ ...silent(), additionalProperties: false });

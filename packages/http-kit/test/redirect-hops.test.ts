@@ -23,7 +23,12 @@ const SAFE_HEADERS = {
 };
 
 function hop(method: string, headers: Record<string, string> = {}, url = 'https://api.test/a'): Hop {
-  return { url: new URL(url), method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' };
+  return {
+    url: new URL(url),
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+  };
 }
 const redirect = (status: number, location?: string, extra: Record<string, string> = {}) =>
   new Response(null, { status, headers: { ...(location === undefined ? {} : { location }), ...extra } });
@@ -131,7 +136,11 @@ describe('followRedirects: the hop loop', () => {
     const { sent, send } = upstream(redirect(302, '/1'), redirect(302, '/2'), redirect(302, '/3'));
     const error = await followRedirects(hop('GET'), 2, hosts, send).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooManyRedirectsError);
-    expect(error).toMatchObject({ name: 'TooManyRedirectsError', message: 'more than 2 redirects', maxRedirects: 2 });
+    expect(error).toMatchObject({
+      name: 'TooManyRedirectsError',
+      message: 'more than 2 redirects',
+      maxRedirects: 2,
+    });
     expect(sent).toHaveLength(3);
   });
 

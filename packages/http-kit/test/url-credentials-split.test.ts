@@ -26,7 +26,9 @@ describe('splitUrlCredentials', () => {
   });
 
   it('with an Authorization of its own, the userinfo goes as Proxy-Authorization', () => {
-    const out = splitUrlCredentials(new URL('https://u:proxy-pass@proxy.test/'), { authorization: 'Bearer t' });
+    const out = splitUrlCredentials(new URL('https://u:proxy-pass@proxy.test/'), {
+      authorization: 'Bearer t',
+    });
     expect(out.credentials).toEqual({ name: 'proxy-authorization', value: basic('u:proxy-pass') });
   });
 

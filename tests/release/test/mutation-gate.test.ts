@@ -79,7 +79,8 @@ describe('mutation gate: touched-file selection', () => {
   it('every configured target file exists, and each security file is one the target mutates', async () => {
     const { existsSync } = await import('node:fs');
     for (const target of TARGETS) {
-      for (const file of target.mutate) expect(existsSync(join(REPO_ROOT, target.dir, file)), file).toBe(true);
+      for (const file of target.mutate)
+        expect(existsSync(join(REPO_ROOT, target.dir, file)), file).toBe(true);
       for (const file of target.security) expect(target.mutate, file).toContain(file);
     }
     expect(FLOORS).toEqual({ package: 85, security: 95 });
@@ -89,7 +90,12 @@ describe('mutation gate: touched-file selection', () => {
 describe('mutation gate: thresholds', () => {
   it('scores detected ÷ (detected + undetected): timeouts count as detected, no-coverage as undetected, errors not at all', () => {
     const { score, total } = scoreOf(
-      mutants(7, 1, [{ status: 'Timeout' }, { status: 'NoCoverage' }, { status: 'CompileError' }, { status: 'Ignored' }]),
+      mutants(7, 1, [
+        { status: 'Timeout' },
+        { status: 'NoCoverage' },
+        { status: 'CompileError' },
+        { status: 'Ignored' },
+      ]),
     );
     expect(total).toBe(10);
     expect(score).toBe(80);
