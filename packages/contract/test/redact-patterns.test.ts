@@ -95,6 +95,16 @@ describe('credentials remembered from a configured URL', () => {
     expect(redactSecrets(`u:pw12 ${b64('u:pw12')} pw12`)).toBe('[redacted] [redacted] pw12');
   });
 
+  it('the base64 form is redacted without its padding too, one `=` or two', () => {
+    // `ab:cdefg` (8 bytes) encodes with one `=`, `ab:cdef` (7 bytes) with `==`.
+    for (const userinfo of ['ab:cdefg', 'ab:cdef']) {
+      const [user = '', pass = ''] = userinfo.split(':');
+      rememberUrlCredentials(user, pass);
+      const unpadded = b64(userinfo).replace(/=+$/, '');
+      expect(redactSecrets(`x ${unpadded} y`), userinfo).toBe('x [redacted] y');
+    }
+  });
+
   it('percent-escaped userinfo is redacted raw and decoded; a stray % stays literal', () => {
     rememberUrlCredentials('proxy%40corp', 'p%3Ass%zz');
     expect(redactSecrets('proxy%40corp:p%3Ass%zz / proxy@corp:p%3Ass%zz / p%3Ass%zz')).toBe(

@@ -90,6 +90,14 @@ describe('injectStrictUnknown', () => {
     expect(inject({ $defs: [silent()] })).toEqual({ $defs: [silent()] });
   });
 
+  it('keeps boolean sub-schemas as they are (false still refuses, true still allows)', () => {
+    expect(inject({ properties: { never: false, any: true }, prefixItems: [false] })).toEqual({
+      properties: { never: false, any: true },
+      prefixItems: [false],
+      additionalProperties: false,
+    });
+  });
+
   it('leaves the input schema untouched', () => {
     const schema = { type: 'object', properties: { o: silent() }, $defs: { d: silent() } };
     const before = JSON.stringify(schema);

@@ -16,5 +16,6 @@ export const REDACTED_USERINFO = '***';
  * configured URL goes through it.
  */
 export function redactUrlCredentials(text: string): string {
+  // Stryker disable next-line StringLiteral: equivalent (a fast path; the pattern needs an @), see README
   return text.includes('@') ? text.replace(USERINFO, `$1${REDACTED_USERINFO}@`) : text;
 }
