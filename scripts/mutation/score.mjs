@@ -84,8 +84,9 @@ export function scoreTables(root) {
       out.push('No committed report yet (`pnpm mutation` writes `mutation/report.json`).', '');
       continue;
     }
+    const measured = target.mutate.filter((f) => report.files?.[f] !== undefined).length;
     out.push(
-      `Equivalent mutants listed in its README: ${equivalents}.`,
+      `Target files in the report: ${measured} of ${target.mutate.length}. Equivalent mutants listed in its README: ${equivalents}.`,
       '',
       '| File | Floor | Score | Killed | Timeout | Survived | No coverage | Errors/ignored |',
       '|---|---|---|---|---|---|---|---|',

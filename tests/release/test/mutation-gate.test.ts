@@ -28,6 +28,9 @@ interface GateModule {
 }
 interface ScoreModule {
   scoreOf(mutants: { status: string }[]): { score: number; total: number; detected: number };
+  scoreTables(root: string): string;
+  tablesInDoc(doc: string): string | undefined;
+  equivalentsListed(readme: string): number;
 }
 interface TargetsModule {
   TARGETS: Target[];
@@ -36,7 +39,7 @@ interface TargetsModule {
 const load = async <T>(file: string) =>
   (await import(pathToFileURL(join(REPO_ROOT, 'scripts/mutation', file)).href)) as T;
 const gate = await load<GateModule>('gate.mjs');
-const { scoreOf } = await load<ScoreModule>('score.mjs');
+const { scoreOf, scoreTables, tablesInDoc, equivalentsListed } = await load<ScoreModule>('score.mjs');
 const { TARGETS, FLOORS } = await load<TargetsModule>('targets.mjs');
 
 const kit: Target = {
@@ -133,5 +136,20 @@ describe('mutation gate: thresholds', () => {
       { file: 'src/redirects.ts', floor: 95, missing: true, ok: false },
     ]);
     expect(gate.fileVerdicts(undefined, kit, ['src/retry.ts'], floors)[0]).toMatchObject({ ok: false });
+  });
+});
+
+describe('docs/MUTATION.md', () => {
+  it("its score tables are the committed reports' (pnpm mutation:score --write rewrites them)", async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(join(REPO_ROOT, 'docs/MUTATION.md'), 'utf8');
+    expect(tablesInDoc(doc)).toBe(scoreTables(REPO_ROOT).trimEnd());
+  });
+
+  it("counts the `- ` items under a README's Equivalent mutants heading, up to the next heading", () => {
+    expect(equivalentsListed('# P\n### Equivalent mutants\n\n- a\n  more of a\n- b\n## License\n- c\n')).toBe(
+      2,
+    );
+    expect(equivalentsListed('# P\n- a\n')).toBe(0);
   });
 });
