@@ -75,7 +75,8 @@ function handlersFor(host: string, product: keyof typeof PRODUCTS): RequestHandl
       ? record
       : undefined;
   };
-  const notFound = (id: unknown) => adsError(404, 'NOT_FOUND', `Snapshot ${String(id)} not found.`);
+  const notReady = (id: unknown) =>
+    adsError(404, 'NOT_FOUND', `Snapshot ${String(id)} is not available for download.`);
   return [
     http.post(
       `${host}${base}/:recordType/snapshot`,
@@ -103,7 +104,8 @@ function handlersFor(host: string, product: keyof typeof PRODUCTS): RequestHandl
         const rejected = scoped(request);
         if (rejected) return rejected;
         const record = known(request, params.snapshotId);
-        if (!record) return notFound(params.snapshotId);
+        // A snapshot this mock did not create: the spec catch-all answers it.
+        if (!record) return undefined;
         return adsJson(view(record, readJob(record.job), host), statusCode);
       }),
     ),
@@ -113,7 +115,8 @@ function handlersFor(host: string, product: keyof typeof PRODUCTS): RequestHandl
         const rejected = scoped(request);
         if (rejected) return rejected;
         const record = known(request, params.snapshotId);
-        if (!record || phaseOf(record.job) !== 'done') return notFound(params.snapshotId);
+        if (!record) return undefined;
+        if (phaseOf(record.job) !== 'done') return notReady(params.snapshotId);
         return new HttpResponse(null, {
           status: 307,
           headers: { location: jobFileUrl('snapshots', record.snapshotId), 'x-amzn-RequestId': requestId() },
