@@ -103,8 +103,8 @@ describe('v2 snapshots', () => {
     expect(rows.every((r) => r.state === 'enabled')).toBe(true);
   });
 
-  it('an unknown record type is a 400; FAILURE when OBMCP_MOCK_ADS_JOB_OUTCOME=failed', async () => {
-    const bad = await ads('/sd/keywords/snapshot', {
+  it('an SP record type outside the spec enum is a 400; FAILURE when OBMCP_MOCK_ADS_JOB_OUTCOME=failed', async () => {
+    const bad = await ads('/v2/sp/portfolios/snapshot', {
       method: 'POST',
       body: '{}',
       headers: { 'content-type': 'application/json' },

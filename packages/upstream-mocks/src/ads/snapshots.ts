@@ -33,8 +33,9 @@ const PRODUCTS = {
   },
   sd: {
     base: '/sd',
-    // The spec leaves recordType open; these are the SD entities with a list endpoint.
-    recordTypes: ['campaigns', 'adGroups', 'productAds', 'targets', 'negativeTargets'],
+    // The spec leaves recordType an open string (no values documented): any is accepted, an entity type the
+    // mock does not hold snapshots as an empty file.
+    recordTypes: undefined,
     statusCode: 202,
   },
 } as const;
@@ -84,7 +85,7 @@ function handlersFor(host: string, product: keyof typeof PRODUCTS): RequestHandl
         const rejected = scoped(request);
         if (rejected) return rejected;
         const recordType = String(params.recordType);
-        if (!(recordTypes as readonly string[]).includes(recordType))
+        if (recordTypes !== undefined && !(recordTypes as readonly string[]).includes(recordType))
           return adsError(400, 'INVALID_ARGUMENT', `Invalid record type: ${recordType}`);
         const record: SnapshotRecord = {
           snapshotId: snapshotIdOf(),
