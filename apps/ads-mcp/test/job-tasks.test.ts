@@ -75,8 +75,16 @@ describe('run_export and run_snapshot as tasks (jobs take 150 ms)', () => {
       expect(byName.get(name)?.execution).toEqual({ taskSupport: 'optional' });
     }
     const ops = (name: string) =>
-      (byName.get(name)?._meta?.['io.obmcp/operations'] as { operationId: string }[]).map((o) => o.operationId);
-    expect(ops('run_export')).toEqual(['CampaignExport', 'AdGroupExport', 'AdExport', 'TargetExport', 'GetExport']);
+      ((byName.get(name)?._meta?.['io.obmcp/operations'] ?? []) as { operationId: string }[]).map(
+        (o) => o.operationId,
+      );
+    expect(ops('run_export')).toEqual([
+      'CampaignExport',
+      'AdGroupExport',
+      'AdExport',
+      'TargetExport',
+      'GetExport',
+    ]);
     expect(ops('run_snapshot')).toEqual([
       'requestSnapshot',
       'getSnapshotStatus',
@@ -92,7 +100,12 @@ describe('run_export and run_snapshot as tasks (jobs take 150 ms)', () => {
     expect(task.status).toBe('working');
     const final = await taskResult(s, task.taskId);
     const out = final.structuredContent as Record<string, unknown> & { rows: Record<string, unknown>[] };
-    expect(out).toMatchObject({ exportType: 'campaigns', status: 'COMPLETED', ready: true, truncated: false });
+    expect(out).toMatchObject({
+      exportType: 'campaigns',
+      status: 'COMPLETED',
+      ready: true,
+      truncated: false,
+    });
     expect(out.rows.length).toBeGreaterThan(0);
     expect(out.totalRows).toBe(out.rows.length);
     expect(out.rows.every((r) => r.state === 'ENABLED')).toBe(true);
@@ -154,7 +167,10 @@ describe('run_export and run_snapshot as tasks (jobs take 150 ms)', () => {
   });
 
   it('a failing task ends failed with a schema-valid envelope (a filter the export type does not take)', async () => {
-    const { task } = await createTask(s, 'run_export', { exportType: 'campaigns', targetTypeFilter: ['KEYWORD'] });
+    const { task } = await createTask(s, 'run_export', {
+      exportType: 'campaigns',
+      targetTypeFilter: ['KEYWORD'],
+    });
     const final = await taskResult(s, task.taskId);
     expect(final.isError).toBe(true);
     const envelope = envelopeOf(final);
@@ -186,7 +202,11 @@ describe('a job whose status request fails mid-wait', () => {
     fault.set('http_404');
     const final = await taskResult(s, task.taskId);
     expect(final.isError).toBe(true);
-    expect(envelopeOf(final)).toMatchObject({ error_kind: 'ads_api_http', error_code: 'ADS_API_HTTP_404', tool: name });
+    expect(envelopeOf(final)).toMatchObject({
+      error_kind: 'ads_api_http',
+      error_code: 'ADS_API_HTTP_404',
+      tool: name,
+    });
     expect(await taskStatus(s, task.taskId)).toBe('failed');
   });
 });
@@ -199,7 +219,10 @@ describe('jobs Amazon reports FAILED / FAILURE (OBMCP_MOCK_ADS_JOB_OUTCOME=faile
   afterAll(async () => s?.close());
 
   it('the task completes with ready:false and Amazon’s error, no download', async () => {
-    const exported = await taskResult(s, (await createTask(s, 'run_export', { exportType: 'adGroups' })).task.taskId);
+    const exported = await taskResult(
+      s,
+      (await createTask(s, 'run_export', { exportType: 'adGroups' })).task.taskId,
+    );
     expect(exported.isError).toBeFalsy();
     expect(exported.structuredContent).toMatchObject({
       status: 'FAILED',
@@ -212,7 +235,11 @@ describe('jobs Amazon reports FAILED / FAILURE (OBMCP_MOCK_ADS_JOB_OUTCOME=faile
       (await createTask(s, 'run_snapshot', { adProduct: 'SPONSORED_PRODUCTS', recordType: 'campaigns' })).task
         .taskId,
     );
-    expect(snap.structuredContent).toMatchObject({ status: 'FAILURE', ready: false, statusDetails: expect.any(String) });
+    expect(snap.structuredContent).toMatchObject({
+      status: 'FAILURE',
+      ready: false,
+      statusDetails: expect.any(String),
+    });
     expect(paths(s).some((p) => p.endsWith('.json.gz') || p.endsWith('/download'))).toBe(false);
   });
 });
@@ -246,5 +273,9 @@ describe('a task cancelled mid-poll', () => {
 
 /** ads-mcp in process with the mocks recording every API request (the polls are counted from them). */
 function startAds(env: Record<string, string>): Promise<TestServer> {
-  return startInProcess({ app: 'ads-mcp', env: { CODE_MODE: 'off', ...BASE_ENV, ...env }, recordUpstream: true });
+  return startInProcess({
+    app: 'ads-mcp',
+    env: { CODE_MODE: 'off', ...BASE_ENV, ...env },
+    recordUpstream: true,
+  });
 }

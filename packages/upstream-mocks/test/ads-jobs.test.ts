@@ -78,30 +78,33 @@ describe('v2 snapshots', () => {
   it.each([
     ['SP', '/v2/sp', 200],
     ['SD', '/sd', 202],
-  ] as const)('%s: IN_PROGRESS, then SUCCESS with location; the download 307s to the gzip file', async (_p, base, statusCode) => {
-    const created = await ads(`${base}/campaigns/snapshot`, {
-      method: 'POST',
-      body: JSON.stringify({ stateFilter: 'enabled' }),
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(created.status).toBe(202);
-    const { snapshotId, status } = await json(created);
-    expect(status).toBe('IN_PROGRESS');
-    const path = `${base}/snapshots/${encodeURIComponent(String(snapshotId))}`;
-    const early = await ads(`${path}/download`);
-    expect(early.status).toBe(404);
-    expect(await json(await ads(path))).toMatchObject({ status: 'IN_PROGRESS' });
-    const done = await ads(path);
-    expect(done.status).toBe(statusCode);
-    const view = await json(done);
-    expect(view).toMatchObject({ status: 'SUCCESS', location: `${ADS_BASE}${path}/download` });
-    const redirect = await ads(`${path}/download`);
-    expect(redirect.status).toBe(307);
-    const file = await fetch(String(redirect.headers.get('location')));
-    const rows = await gunzipped(file);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.state === 'enabled')).toBe(true);
-  });
+  ] as const)(
+    '%s: IN_PROGRESS, then SUCCESS with location; the download 307s to the gzip file',
+    async (_p, base, statusCode) => {
+      const created = await ads(`${base}/campaigns/snapshot`, {
+        method: 'POST',
+        body: JSON.stringify({ stateFilter: 'enabled' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(created.status).toBe(202);
+      const { snapshotId, status } = await json(created);
+      expect(status).toBe('IN_PROGRESS');
+      const path = `${base}/snapshots/${encodeURIComponent(String(snapshotId))}`;
+      const early = await ads(`${path}/download`);
+      expect(early.status).toBe(404);
+      expect(await json(await ads(path))).toMatchObject({ status: 'IN_PROGRESS' });
+      const done = await ads(path);
+      expect(done.status).toBe(statusCode);
+      const view = await json(done);
+      expect(view).toMatchObject({ status: 'SUCCESS', location: `${ADS_BASE}${path}/download` });
+      const redirect = await ads(`${path}/download`);
+      expect(redirect.status).toBe(307);
+      const file = await fetch(String(redirect.headers.get('location')));
+      const rows = await gunzipped(file);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.state === 'enabled')).toBe(true);
+    },
+  );
 
   it('an SP record type outside the spec enum is a 400; FAILURE when OBMCP_MOCK_ADS_JOB_OUTCOME=failed', async () => {
     const bad = await ads('/v2/sp/portfolios/snapshot', {
@@ -120,6 +123,9 @@ describe('v2 snapshots', () => {
     );
     const path = `/v2/sp/snapshots/${encodeURIComponent(String(created.snapshotId))}`;
     await ads(path);
-    expect(await json(await ads(path))).toMatchObject({ status: 'FAILURE', statusDetails: expect.any(String) });
+    expect(await json(await ads(path))).toMatchObject({
+      status: 'FAILURE',
+      statusDetails: expect.any(String),
+    });
   });
 });

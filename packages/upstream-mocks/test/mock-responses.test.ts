@@ -298,10 +298,22 @@ const ADS_CASES: Case[] = [
   ads('GET', '/exports/not-created-here', 200, { accept: exportMedia('campaigns') }),
   // v2 snapshots (src/ads/snapshots.ts): a request answers IN_PROGRESS; a snapshot the mock did not create is
   // the catch-all's (status and download), one it created runs on the job clock (test/ads-jobs.test.ts).
-  ads('POST', '/v2/sp/campaigns/snapshot', 202, { 'content-type': 'application/json' }, { stateFilter: 'enabled' }),
+  ads(
+    'POST',
+    '/v2/sp/campaigns/snapshot',
+    202,
+    { 'content-type': 'application/json' },
+    { stateFilter: 'enabled' },
+  ),
   ads('GET', '/v2/sp/snapshots/not-created-here', 200),
   ads('GET', '/v2/sp/snapshots/not-created-here/download', 307),
-  ads('POST', '/sd/campaigns/snapshot', 202, { 'content-type': 'application/json' }, { stateFilter: 'enabled' }),
+  ads(
+    'POST',
+    '/sd/campaigns/snapshot',
+    202,
+    { 'content-type': 'application/json' },
+    { stateFilter: 'enabled' },
+  ),
   ads('GET', '/sd/snapshots/not-created-here', 202),
   ads('GET', '/sd/snapshots/not-created-here/download', 307),
   ads('POST', '/sp/campaigns/list', 200, v3('Campaign'), { maxResults: 2 }),

@@ -13,7 +13,11 @@ function notAnArray(what: string): UpstreamTransportError {
   return new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
     summary: `The ${what} file is not a JSON array (GZIP_JSON).`,
     details: [
-      { path: '', issue: `${what} document did not decode to a JSON array`, received_type: 'upstream_response' },
+      {
+        path: '',
+        issue: `${what} document did not decode to a JSON array`,
+        received_type: 'upstream_response',
+      },
     ],
   });
 }
@@ -55,10 +59,21 @@ export function capRows(rows: unknown[], cap: RowCap, call: CallContext): FileRo
       kind: 'partial_results',
       summary: `Returned ${n} of ${rows.length} ${cap.what} rows (row cap).`,
       details: [
-        { path: 'maxRows', issue: `row cap ${n} reached`, received_type: 'integer', limit: n, actual: rows.length },
+        {
+          path: 'maxRows',
+          issue: `row cap ${n} reached`,
+          received_type: 'integer',
+          limit: n,
+          actual: rows.length,
+        },
       ],
       hints: [cap.narrow],
     });
   }
-  return { totalRows: rows.length, returnedRows: Math.min(n, rows.length), truncated, rows: rows.slice(0, n) };
+  return {
+    totalRows: rows.length,
+    returnedRows: Math.min(n, rows.length),
+    truncated,
+    rows: rows.slice(0, n),
+  };
 }

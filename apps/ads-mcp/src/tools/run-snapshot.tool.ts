@@ -57,7 +57,13 @@ function checkArgs(a: RunArgs): void {
   if (a.tacticFilter === undefined || a.adProduct === 'SPONSORED_DISPLAY') return;
   throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
     summary: 'tacticFilter applies to SPONSORED_DISPLAY snapshots only.',
-    details: [{ path: 'tacticFilter', issue: 'not a filter of a Sponsored Products snapshot', received_type: 'string' }],
+    details: [
+      {
+        path: 'tacticFilter',
+        issue: 'not a filter of a Sponsored Products snapshot',
+        received_type: 'string',
+      },
+    ],
     hints: ["Drop tacticFilter, or use adProduct 'SPONSORED_DISPLAY'."],
   });
 }

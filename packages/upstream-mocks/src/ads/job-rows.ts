@@ -96,14 +96,19 @@ export function snapshotRows(product: 'sp' | 'sd', recordType: string, scope: st
       campaignId: Number(k.campaignId),
       keywordText: k.keywordText,
       // v2 match types: exact, phrase, broad, negativeExact, negativePhrase.
-      matchType: lower(k.matchType).replace(/^negative_(\w)/, (_m, c: string) => `negative${c.toUpperCase()}`),
+      matchType: lower(k.matchType).replace(
+        /^negative_(\w)/,
+        (_m, c: string) => `negative${c.toUpperCase()}`,
+      ),
       state: lower(k.state),
     }));
   const byType: Record<string, Row[]> = {
     campaigns,
     adGroups,
     productAds,
-    ...(product === 'sp' ? { keywords: keywords(e.keywords), negativeKeywords: keywords(e.negativeKeywords) } : {}),
+    ...(product === 'sp'
+      ? { keywords: keywords(e.keywords), negativeKeywords: keywords(e.negativeKeywords) }
+      : {}),
   };
   const states = statesOf(body.stateFilter);
   return (byType[recordType] ?? []).filter((r) => states.includes(String(r.state)));

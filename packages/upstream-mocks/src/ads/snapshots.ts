@@ -40,8 +40,7 @@ const PRODUCTS = {
   },
 } as const;
 
-const scoped = (request: Request) =>
-  guard(request, { scope: true }, scopesOf(regionOfUrl(request.url)));
+const scoped = (request: Request) => guard(request, { scope: true }, scopesOf(regionOfUrl(request.url)));
 
 let serial = 0;
 /** An id in the shape Amazon's snapshot ids have (`amzn1.clicksAPI.v1.p<n>.<hex>.<uuid>`). */
