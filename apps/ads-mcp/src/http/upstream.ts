@@ -60,8 +60,9 @@ function adsAuth(source: CredentialSource, session: Session): AuthPlugin {
   };
 }
 
+/** Report and export files alike: their pre-signed url is short-lived, the job's status hands out a fresh one. */
 const DOWNLOAD_HINT =
-  'The pre-signed report URL may have expired: call get_report again for a fresh url, then download_report.';
+  "The pre-signed file URL may have expired: read the job's status again for a fresh url (get_report, then download_report; get_export), or run run_report / run_export again.";
 
 function parseAdsError(
   res: UpstreamResponse,

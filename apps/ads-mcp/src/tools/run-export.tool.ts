@@ -1,6 +1,5 @@
 // run_export: a sponsored ads export in one call (create → GET /exports/{id} until COMPLETED → the file's rows).
 import {
-  type CallContext,
   CREATE_UPSTREAM,
   DomainValidationError,
   defineTool,
@@ -87,11 +86,9 @@ export function runExportTool(ctx: ToolDeps): ToolDefinition {
         const created = await send[exportType]({ body: filters }, call, { idempotent: false });
         const first = exportView(created.body);
         const exportId = first.exportId;
-        const poll = async (c: CallContext) =>
-          exportView((await send.get({ exportId, Accept: media }, c)).body);
         const { value, timedOut } = await pollJob(call, {
           first,
-          poll: () => poll(call),
+          poll: async () => exportView((await send.get({ exportId, Accept: media }, call)).body),
           state: (e) => ({ status: e.status, done: e.status === 'COMPLETED' || e.status === 'FAILED' }),
           delayMs: adsJobCadence(ctx.config),
           waitMs: (waitSeconds ?? 120) * 1000,
