@@ -163,6 +163,10 @@ describe('run_export and run_snapshot as tasks (jobs take 150 ms)', () => {
       { onprogress: (p) => seen.push(p) },
     );
     expect(exported.structuredContent).toMatchObject({ status: 'COMPLETED', ready: true });
+    // The filters travel as the export's body: only positive targets come back.
+    const rows = (exported.structuredContent as { rows: { negative?: unknown }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.negative === false)).toBe(true);
     expect(seen.map((p) => p.message)).toEqual(['PROCESSING', 'COMPLETED']);
   });
 

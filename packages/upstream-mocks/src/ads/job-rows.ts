@@ -47,7 +47,18 @@ export function exportRows(kind: string, scope: string, filters: Row): Row[] {
       targetDetails: { keywordTarget: { keyword: k.keywordText, matchType: k.matchType } },
     })),
   };
-  return (byKind[kind] ?? []).filter((r) => states.includes(r.state));
+  return (byKind[kind] ?? []).filter((r) => states.includes(r.state) && targetFiltersKeep(r, filters));
+}
+
+/** A targets export's own filters (TargetsUniversalApiExportRequest); other rows have none of these fields. */
+function targetFiltersKeep(row: Row, filters: Row): boolean {
+  const keeps = (filter: unknown, value: unknown) => !Array.isArray(filter) || filter.includes(value);
+  if (row.targetId === undefined) return true;
+  return (
+    keeps(filters.negativeFilter, row.negative) &&
+    keeps(filters.targetLevelFilter, row.targetLevel) &&
+    keeps(filters.targetTypeFilter, row.targetType)
+  );
 }
 
 /** `enabled, paused` → its states (default enabled and paused, as both snapshot APIs document). */
