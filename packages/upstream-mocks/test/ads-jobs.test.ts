@@ -4,6 +4,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/index.js';
+import { checkResponse, loadOperation, matchRoute } from '../src/spec/index.js';
 import { ADS_BASE, authHeaders } from './support/spec-calls.js';
 
 const server = startMockServer();
@@ -14,12 +15,27 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const CAMPAIGNS = 'application/vnd.campaignsexport.v1+json';
-const ads = (path: string, init: RequestInit = {}) =>
-  fetch(`${ADS_BASE}${path}`, {
+/** Schema problems of every success these tests received (each checked against its operation's responses). */
+const problems: string[] = [];
+
+async function ads(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(`${ADS_BASE}${path}`, {
     ...init,
     redirect: 'manual',
     headers: { ...authHeaders('amazon-ads'), ...(init.headers as Record<string, string>) },
   });
+  const hit = matchRoute('amazon-ads', init.method ?? 'GET', new URL(`${ADS_BASE}${path}`).pathname);
+  if (!hit) throw new Error(`no operation for ${path}`);
+  if (res.status >= 400) return res;
+  const text = await res.clone().text();
+  const body = text === '' ? undefined : (JSON.parse(text) as unknown);
+  const op = await loadOperation(hit.route);
+  for (const p of checkResponse(op, res.status, res.headers.get('content-type'), body))
+    problems.push(`${init.method ?? 'GET'} ${path} → ${res.status}: ${p.message}`);
+  return res;
+}
+
+afterAll(() => expect(problems).toEqual([]));
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
 const gunzipped = async (res: Response) =>
   JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')) as Record<string, unknown>[];
