@@ -25,8 +25,10 @@ export function inferColumns(rows: readonly Row[], declared?: readonly string[])
     let text = false;
     for (const row of rows) {
       const v = row[key];
+      // An empty CSV field is a missing value, not text.
+      if (v === '' || v === null || v === undefined) continue;
       if (typeof v === 'number' || (typeof v === 'string' && numericText(v) !== null)) numeric = true;
-      else if (v !== null && v !== undefined) {
+      else {
         text = true;
         break;
       }
