@@ -16,7 +16,9 @@ export function rowSet(rowsValue: unknown, declaredValue: unknown): RowSet {
   const columns = inferColumns(raw, declared.length > 0 ? declared : undefined);
   const rows = withNumbers(raw, columns);
   const measures = measureColumns(columns).slice(0, 4);
-  const label = columns.find((c) => !measures.includes(c)) ?? columns[0];
+  // Bars are labelled by a name when there is one (campaign), else by the first other column (an id).
+  const label =
+    columns.find((c) => c.kind === 'text') ?? columns.find((c) => !measures.includes(c)) ?? columns[0];
   if (measures.length === 0 || !label) return { columns, rows };
   return {
     columns,
