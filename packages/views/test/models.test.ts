@@ -142,7 +142,7 @@ describe('view models', () => {
       rows: [{ campaign_id: 1, name: 'x', budget: 5 }],
     });
     expect(model.columns.map((c) => [c.key, c.kind])).toEqual([
-      ['campaign_id', 'number'],
+      ['campaign_id', 'text'],
       ['name', 'text'],
       ['budget', 'number'],
     ]);
@@ -158,10 +158,12 @@ describe('view models', () => {
       ],
     });
     expect(model.columns.map((c) => [c.key, c.kind])).toEqual([
-      ['campaign_id', 'number'],
+      ['campaign_id', 'text'],
       ['zip', 'text'],
       ['budget', 'number'],
     ]);
+    // Ids stay as written: 18 digits are past a double's exact integers.
+    expect(model.rows.map((r) => r.campaign_id)).toEqual(['1001', '1002']);
     expect(model.rows.map((r) => r.budget)).toEqual([50, 12.5]);
     expect(model.chart?.series.map((s) => s.key)).toEqual(['budget']);
   });
@@ -184,7 +186,7 @@ describe('view models', () => {
       },
       input({ instanceId: 'amcabc123def' }),
     );
-    expect(model.columns.map((c) => c.kind)).toEqual(['number', 'text', 'number', 'number']);
+    expect(model.columns.map((c) => c.kind)).toEqual(['text', 'text', 'number', 'number']);
     expect(model.rows.map((r) => r.total_cost)).toEqual([null, 17.5]);
     expect(model.chart?.series.map((s) => s.key)).toEqual(['impressions', 'total_cost']);
     expect(model.chart?.x).toBe('campaign');

@@ -1,5 +1,5 @@
 // Any rows (a warehouse query, an AMC result): every column in the table, bars for up to four numeric measures.
-import { inferColumns, measureColumns, rowsOf, withNumbers } from './columns.js';
+import { ID_KEY, inferColumns, measureColumns, rowsOf, withNumbers } from './columns.js';
 import { arr } from './json.js';
 import type { ChartSpec, Column, Row } from './view-model.js';
 
@@ -18,7 +18,9 @@ export function rowSet(rowsValue: unknown, declaredValue: unknown): RowSet {
   const measures = measureColumns(columns).slice(0, 4);
   // Bars are labelled by a name when there is one (campaign), else by the first other column (an id).
   const label =
-    columns.find((c) => c.kind === 'text') ?? columns.find((c) => !measures.includes(c)) ?? columns[0];
+    columns.find((c) => c.kind === 'text' && !ID_KEY.test(c.key)) ??
+    columns.find((c) => !measures.includes(c)) ??
+    columns[0];
   if (measures.length === 0 || !label) return { columns, rows };
   return {
     columns,
