@@ -193,7 +193,7 @@ describe('view models', () => {
     expect(Object.fromEntries(model.facts)).toMatchObject({
       Execution: 'e-1',
       Status: 'SUCCEEDED',
-      'Time window': '2026-04-01T00:00:00 → 2026-04-08T00:00:00',
+      'Time window': '2026-04-01 → 2026-04-08',
     });
     expect(Object.fromEntries(model.facts).Rows).toContain('truncated');
     expect(model.next).toBeUndefined();

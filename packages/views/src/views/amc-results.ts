@@ -17,6 +17,12 @@ function checkAgain(id: string, input: CallInput): NextCall | undefined {
   return { label: 'Check the execution again', tool: 'get_amc_query_results', arguments: scope };
 }
 
+/** An AMC time (`2026-04-01T00:00:00`) as a day when it is midnight, else as written. */
+function windowEdge(value: unknown): string | null {
+  const text = str(value);
+  return text === null ? null : text.replace(/T00:00:00(\.0+)?Z?$/, '');
+}
+
 export function buildAmcResults(data: JsonObject, input: CallInput): ViewModel {
   const { columns, rows, chart } = rowSet(data.rows, data.columns);
   const execution = obj(data.workflowExecution);
@@ -27,8 +33,8 @@ export function buildAmcResults(data: JsonObject, input: CallInput): ViewModel {
     ['Execution', id ?? '—'],
     ['Status', status],
   ];
-  const start = str(execution.timeWindowStart);
-  const end = str(execution.timeWindowEnd);
+  const start = windowEdge(execution.timeWindowStart);
+  const end = windowEdge(execution.timeWindowEnd);
   if (start || end) facts.push(['Time window', `${start ?? '…'} → ${end ?? '…'}`]);
   if (ready) {
     const returned = num(data.returnedRows) ?? rows.length;
