@@ -32,8 +32,21 @@ describe('run_amc_query returns the rows of the result CSV', () => {
       sqlQuery: 'SELECT campaign_id, campaign, SUM(impressions) FROM dsp_impressions GROUP BY 1, 2',
       ...WEEK,
     });
-    expect(r).toMatchObject({ status: 'SUCCEEDED', ready: true, returnedRows: 6, truncated: false, files: 1 });
-    expect(r.columns).toEqual(['campaign_id', 'campaign', 'impressions', 'clicks', 'purchases', 'total_cost']);
+    expect(r).toMatchObject({
+      status: 'SUCCEEDED',
+      ready: true,
+      returnedRows: 6,
+      truncated: false,
+      files: 1,
+    });
+    expect(r.columns).toEqual([
+      'campaign_id',
+      'campaign',
+      'impressions',
+      'clicks',
+      'purchases',
+      'total_cost',
+    ]);
     const rows = r.rows as Rows;
     expect(rows).toHaveLength(6);
     expect(rows[0]).toMatchObject({ campaign_id: '584000001000', campaign: 'Spring launch, US' });
@@ -58,7 +71,10 @@ describe('run_amc_query returns the rows of the result CSV', () => {
     expect(capped).toMatchObject({ returnedRows: 100, truncated: true, files: 2 });
     expect((capped.downloadUrls as string[]).length).toBe(2);
     const warnings = metaOf(capped).warnings as Array<{ kind: string; details: Array<{ limit: number }> }>;
-    expect(warnings[0]).toMatchObject({ kind: 'partial_results', details: [{ path: 'maxRows', limit: 100 }] });
+    expect(warnings[0]).toMatchObject({
+      kind: 'partial_results',
+      details: [{ path: 'maxRows', limit: 100 }],
+    });
   });
 
   it('an empty result: the header only → no rows, the columns, ready', async () => {
@@ -68,7 +84,12 @@ describe('run_amc_query returns the rows of the result CSV', () => {
   });
 
   it('not done in time: ready:false, no rows, the hint names get_amc_query_results', async () => {
-    const r = await ok(s, 'run_amc_query', { instanceId, sqlQuery: 'SELECT 1 FROM t', waitSeconds: 0, ...WEEK });
+    const r = await ok(s, 'run_amc_query', {
+      instanceId,
+      sqlQuery: 'SELECT 1 FROM t',
+      waitSeconds: 0,
+      ...WEEK,
+    });
     expect(r).toMatchObject({ ready: false, status: 'PENDING', rows: [], returnedRows: 0 });
     const warnings = metaOf(r).warnings as Array<{ hints: string[] }>;
     expect(warnings[0]?.hints[0]).toContain('get_amc_query_results');
@@ -77,7 +98,11 @@ describe('run_amc_query returns the rows of the result CSV', () => {
 
 describe('get_amc_query_results: the rows of an execution id', () => {
   it('ready:false until SUCCEEDED, then the rows (fresh URLs on every call)', async () => {
-    const created = await ok(s, 'create_amc_workflow_execution', { instanceId, sqlQuery: 'SELECT 1', ...WEEK });
+    const created = await ok(s, 'create_amc_workflow_execution', {
+      instanceId,
+      sqlQuery: 'SELECT 1',
+      ...WEEK,
+    });
     const workflowExecutionId = (created.workflowExecution as { workflowExecutionId: string })
       .workflowExecutionId;
     const seen: unknown[] = [];
@@ -117,7 +142,11 @@ describe('a pre-signed URL is fetched only on a declared storage host', () => {
       return { bytes: new TextEncoder().encode('a\r\n1\r\n') };
     },
   } as never;
-  const call = { tool: 'get_amc_query_results', signal: undefined, logger: silentLogger } as never as CallContext;
+  const call = {
+    tool: 'get_amc_query_results',
+    signal: undefined,
+    logger: silentLogger,
+  } as never as CallContext;
 
   it.each([
     ['https://attacker.example.com/amc/x.csv?X-Amz-Signature=s', 'not a declared Amazon Ads storage host'],
@@ -135,7 +164,8 @@ describe('a pre-signed URL is fetched only on a declared storage host', () => {
   });
 
   it('the S3 storage host of the answers is fetched', async () => {
-    const url = 'https://offline-report-storage-us-east-1-prod.s3.amazonaws.com/amc/x/part-0.csv?X-Amz-Signature=s';
+    const url =
+      'https://offline-report-storage-us-east-1-prod.s3.amazonaws.com/amc/x/part-0.csv?X-Amz-Signature=s';
     await downloadStoredFile(pipeline, config, hosts, url, 'amc_result', call);
     expect(sent).toEqual([url]);
   });

@@ -74,7 +74,8 @@ interface Case {
 const len = (v: unknown) => (Array.isArray(v) ? v.length : 0);
 
 const AMC_INSTANCE = 'amcabc123def';
-const AMC_SQL = 'SELECT campaign_id, campaign, SUM(impressions) AS impressions FROM dsp_impressions GROUP BY 1, 2';
+const AMC_SQL =
+  'SELECT campaign_id, campaign, SUM(impressions) AS impressions FROM dsp_impressions GROUP BY 1, 2';
 const AMC_WEEK = { timeWindowStart: '2026-04-01T00:00:00', timeWindowEnd: '2026-04-08T00:00:00' };
 
 const CASES: Case[] = [
@@ -312,9 +313,9 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
     const host = hostOf('ads-mcp');
     const frame = host.frame('amc-results');
     await settled(host, frame, 'ready');
-    const headers = await frame.locator('th[data-key]').evaluateAll((ths) =>
-      ths.map((th) => th.getAttribute('data-key')),
-    );
+    const headers = await frame
+      .locator('th[data-key]')
+      .evaluateAll((ths) => ths.map((th) => th.getAttribute('data-key')));
     expect(headers).toEqual(['campaign_id', 'campaign', 'impressions', 'clicks', 'purchases', 'total_cost']);
     const first = frame.locator('tr[data-role="row"]').first().locator('td');
     expect(await first.nth(0).textContent()).toBe('584000001000');

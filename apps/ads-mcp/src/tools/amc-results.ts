@@ -80,9 +80,7 @@ export async function downloadAmcRows(
     call.meta.addWarning({
       kind: 'partial_results',
       summary: `Returned the first ${rows.length} rows of the AMC result (row cap).`,
-      details: [
-        { path: 'maxRows', issue: `row cap ${cap} reached`, received_type: 'integer', limit: cap },
-      ],
+      details: [{ path: 'maxRows', issue: `row cap ${cap} reached`, received_type: 'integer', limit: cap }],
       hints: [
         'Aggregate or filter in the SQL (GROUP BY, WHERE, LIMIT) to receive every row, or download the files from downloadUrls.',
       ],

@@ -17,7 +17,14 @@ function resultOf(e: MockExecution): { columns: string[]; rows: Value[][] } {
   const columns = ['campaign_id', 'campaign', 'impressions', 'clicks', 'purchases', 'total_cost'];
   if (/\bLIMIT\s+0\b/i.test(e.sql)) return { columns, rows: [] };
   const count = e.sql.includes('LARGE') ? 2500 : 6;
-  const names = ['Spring launch, US', 'Brand "Hero" video', 'Retargeting', 'Prospecting', 'Holiday', 'Always on'];
+  const names = [
+    'Spring launch, US',
+    'Brand "Hero" video',
+    'Retargeting',
+    'Prospecting',
+    'Holiday',
+    'Always on',
+  ];
   const rows = Array.from({ length: count }, (_v, i): Value[] => [
     `58400000${String(1000 + i)}`,
     names[i % names.length] ?? 'Mock',
