@@ -323,6 +323,14 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
     expect(await first.nth(1).textContent()).toBe('Spring launch, US');
     expect(await frame.locator('.facts').textContent()).toContain('SUCCEEDED');
     expect(await frame.locator('.chart-summary').textContent()).toContain('impressions');
+    // A legend click hides a series (uPlot rescales the axis for the rest), with no tool call.
+    const calls = host.toolCalls().length;
+    const impressions = frame.locator('.u-legend .u-series').nth(1);
+    await impressions.click();
+    await expect.poll(() => impressions.getAttribute('class')).toContain('u-off');
+    await impressions.click();
+    await expect.poll(() => impressions.getAttribute('class')).not.toContain('u-off');
+    expect(host.toolCalls().length).toBe(calls);
   });
 
   test('AMC: an execution not done yet is checked again through get_amc_query_results until it has rows', async () => {
