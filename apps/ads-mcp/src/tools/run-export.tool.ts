@@ -113,7 +113,7 @@ export function runExportTool(ctx: ToolDeps): ToolDefinition {
             rows: [],
           };
         }
-        const rows = parseRows(await ctx.client.download(value.url, call), 'export');
+        const rows = parseRows(await ctx.client.download(value.url, call, 'export'), 'export');
         const capped = capRows(
           rows,
           {
