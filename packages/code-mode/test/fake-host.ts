@@ -4,13 +4,12 @@ import {
   type CallContext,
   type CallOutcome,
   type JsonObject,
-  createMetaCollector,
   type ServerProfile,
-  silentLogger,
   type ToolDefinition,
   type ToolHost,
   type ToolInfo,
 } from '@obmcp/contract';
+import { createMetaCollector, silentLogger } from '@obmcp/contract/testing';
 
 export const profile: ServerProfile = {
   name: 'fake-mcp',

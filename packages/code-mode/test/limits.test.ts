@@ -1,5 +1,6 @@
 // Sandbox limits: each one ends the run with SandboxLimitationError, and the next run still works.
-import { buildEnvelope, envelopeFromThrown, SandboxLimitationError, validateEnvelope } from '@obmcp/contract';
+import { buildEnvelope, envelopeFromThrown, SandboxLimitationError } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/schema';
 import { describe, expect, it } from 'vitest';
 import { codeModeTools, resolveLimits } from '../src/index.js';
 import { FakeHost, profile, rejection, runner } from './fake-host.js';

@@ -5,7 +5,6 @@ import {
   AuthError,
   ClientSideError,
   DomainValidationError,
-  EnvironmentError,
   envelopeFromThrown,
   RateLimitedError,
   SandboxLimitationError,
@@ -13,6 +12,7 @@ import {
   UpstreamHttpError,
   UpstreamTransportError,
 } from '../src/index.js';
+import { EnvironmentError } from '../src/server/errors.js';
 import { capturingLogger, expectSchemaValid } from './helpers.js';
 
 const classify = (thrown: unknown, profile: ServerProfile = exampleProfile) => {

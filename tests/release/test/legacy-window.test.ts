@@ -8,8 +8,8 @@ import {
   type Reclassification,
   staleReclassifications,
   useReclassifications,
-  validateEnvelope,
 } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/schema';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CHECK_SCRIPT, REPO_ROOT } from '../src/paths.js';
 import { runNode } from '@obmcp/test-kit';

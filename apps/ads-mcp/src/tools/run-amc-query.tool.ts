@@ -1,11 +1,10 @@
 // run_amc_query: an AMC workflow execution in one call (create → wait for SUCCEEDED → download URLs).
+import { backoff, pollJob } from '@obmcp/contract/tasks';
 import {
-  backoff,
   type CallContext,
   CREATE_UPSTREAM,
   defineTool,
   type FromSchema,
-  pollJob,
   type ToolDefinition,
 } from '@obmcp/contract';
 import { createSchema } from './amc.schemas.js';
