@@ -1,5 +1,5 @@
 // Openbridge-brokered Amazon tokens in process against the msw mocks: a JWT the broker rejects is refreshed once, through the pipeline.
-import { envelopeFromThrown } from '@obmcp/contract';
+import { envelopeFromThrown } from '@obmcp/contract/envelope';
 import { createFetcher, createLimiter } from '@obmcp/http-kit';
 import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { startMockServer } from '@obmcp/upstream-mocks';

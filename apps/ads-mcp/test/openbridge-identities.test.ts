@@ -1,5 +1,6 @@
 // Openbridge identity listing (/sri) through the pipeline, in process against the msw mocks: retry, error bodies, the per-IP budget.
-import { envelopeFromThrown, RateLimitedError } from '@obmcp/contract';
+import { envelopeFromThrown } from '@obmcp/contract/envelope';
+import { RateLimitedError } from '@obmcp/contract';
 import { createFetcher, createLimiter } from '@obmcp/http-kit';
 import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { startMockServer } from '@obmcp/upstream-mocks';

@@ -5,7 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createContractServer } from '@obmcp/contract/server';
 import { defineTool } from '@obmcp/contract';
 import { silentLogger } from '@obmcp/contract/testing';
-import { validateEnvelope } from '@obmcp/contract/schema';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCodeMode, codeModeTools } from '../src/index.js';
 import { profile } from './fake-host.js';

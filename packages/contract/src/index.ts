@@ -1,6 +1,4 @@
-// @obmcp/contract: the dependency-free core — envelope, taxonomy, error classes, mapping, hints, _meta parsers and the tool-definition vocabulary.
-export { buildEnvelope } from './envelope/build.js';
-export { envelopeFromThrown } from './envelope/classify.js';
+// @obmcp/contract: the dependency-free core — envelope shape and guards, taxonomy, error classes, mapping, hints, _meta parsers and the tool-definition vocabulary.
 export { isEnvelope } from './envelope/is-envelope.js';
 export {
   type Reclassification,

@@ -5,13 +5,13 @@ import {
   AuthError,
   ClientSideError,
   DomainValidationError,
-  envelopeFromThrown,
   RateLimitedError,
   SandboxLimitationError,
   type ServerProfile,
   UpstreamHttpError,
   UpstreamTransportError,
 } from '../src/index.js';
+import { envelopeFromThrown } from '../src/entries/envelope.js';
 import { EnvironmentError } from '../src/server/errors.js';
 import { capturingLogger, expectSchemaValid } from './helpers.js';
 

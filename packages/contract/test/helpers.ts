@@ -6,7 +6,7 @@ import type { ContractHost } from '../src/server/host.js';
 import { createContractServer, createLogger } from '../src/entries/server.js';
 import type { Envelope, JsonSchema, Logger, ToolDefinition } from '../src/index.js';
 import { silentLogger } from '../src/entries/testing.js';
-import { validateEnvelope } from '../src/entries/schema.js';
+import { validateEnvelope } from '../src/entries/envelope.js';
 
 export const FIXTURES = new URL('./fixtures/', import.meta.url);
 

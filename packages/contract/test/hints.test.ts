@@ -7,13 +7,13 @@ import {
   ClientSideError,
   DomainValidationError,
   type Envelope,
-  envelopeFromThrown,
   RateLimitedError,
   SandboxLimitationError,
   spellingDistance,
   suggest,
   UpstreamTransportError,
 } from '../src/index.js';
+import { envelopeFromThrown } from '../src/entries/envelope.js';
 import { createContractServer } from '../src/entries/server.js';
 import { EnvironmentError } from '../src/server/errors.js';
 import { HINT_CATEGORIES } from '../src/hints/categories.js';

@@ -6,14 +6,14 @@ import {
   AuthError,
   ClientSideError,
   DomainValidationError,
-  envelopeFromThrown,
   RateLimitedError,
   SandboxLimitationError,
   UpstreamHttpError,
   UpstreamTransportError,
 } from '../src/index.js';
+import { envelopeFromThrown } from '../src/entries/envelope.js';
 import { EnvironmentError } from '../src/server/errors.js';
-import { validateEnvelope } from '../src/entries/schema.js';
+import { validateEnvelope } from '../src/entries/envelope.js';
 import { toCallToolResult } from '../src/server/result.js';
 import { hostWith, tool } from './helpers.js';
 import { args, rootSchema } from './schema-arbitraries.js';

@@ -9,7 +9,7 @@ import {
   NORMALIZATION_KINDS,
   SCHEMA_CODES,
 } from '../src/index.js';
-import { validateEnvelope } from '../src/entries/schema.js';
+import { validateEnvelope } from '../src/entries/envelope.js';
 import { FIXTURES, readJson } from './helpers.js';
 
 const PUBLISHED = new URL('published/', FIXTURES);

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ENVELOPE_SCHEMA } from '@obmcp/contract';
-import { sharedAjv, validateEnvelope } from '@obmcp/contract/schema';
+import { sharedAjv } from '@obmcp/contract/schema';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { describe, expect, it } from 'vitest';
 import { normalizedProblems } from '../src/index.js';
 

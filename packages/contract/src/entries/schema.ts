@@ -1,5 +1,4 @@
-// @obmcp/contract/schema: JSON Schema machinery — the shared ajv, envelope validation, ajv errors → details, portable published schemas.
-export { validateEnvelope } from '../envelope/validate.js';
+// @obmcp/contract/schema: JSON Schema machinery for publishing tools — the shared ajv, ajv errors → details, portable published schemas.
 export { impliedType } from '../schema/implied-type.js';
 export { checkPortableSchema } from '../schema/portable-rules.js';
 export { derivePortableSchema } from '../schema/portable-schema.js';
