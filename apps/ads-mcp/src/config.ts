@@ -1,6 +1,14 @@
 // Env → AdsConfig through the contract's strict env reader. Credentials: direct LWA or Openbridge-brokered.
 import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
-import { ConfigError, type ContractSettings, type Env, type EnvReader, envReaderOf, readContractSettings, readLogLevel } from '@obmcp/contract/config';
+import {
+  ConfigError,
+  type ContractSettings,
+  type Env,
+  type EnvReader,
+  envReaderOf,
+  readContractSettings,
+  readLogLevel,
+} from '@obmcp/contract/config';
 import type { LogLevel } from '@obmcp/contract';
 import type { RetrySettings } from '@obmcp/http-kit';
 import { REGIONS, type Region } from './regions.js';

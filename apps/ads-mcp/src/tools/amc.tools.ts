@@ -1,5 +1,12 @@
 // AMC query tools: run a workflow execution (ad-hoc SQL or saved workflow), status, list, download URLs.
-import { CREATE_UPSTREAM, DomainValidationError, defineTool, type FromSchema, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
+import {
+  CREATE_UPSTREAM,
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  READ_UPSTREAM,
+  type ToolDefinition,
+} from '@obmcp/contract';
 import { createSchema, executionSchema, listSchema } from './amc.schemas.js';
 import type { ToolDeps } from './deps.js';
 

@@ -1,5 +1,13 @@
 // Openbridge mode: list_identities (type 14 via /sri) and set_active_identity (SCHEMA_IDENTITY_NOT_FOUND gate).
-import { DomainValidationError, defineTool, type FromSchema, suggest, type ToolDefinition, READ_UPSTREAM, SET_SESSION } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  suggest,
+  type ToolDefinition,
+  READ_UPSTREAM,
+  SET_SESSION,
+} from '@obmcp/contract';
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
 import { regionOfCountry } from '../regions.js';
 import type { ToolDeps } from './deps.js';

@@ -1,5 +1,14 @@
 // Profile tools: list_profiles (GET /v2/profiles, no Scope), set_active_profile, get_active_profile.
-import { DomainValidationError, defineTool, type FromSchema, suggest, type ToolDefinition, READ_LOCAL, READ_UPSTREAM, SET_SESSION } from '@obmcp/contract';
+import {
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  suggest,
+  type ToolDefinition,
+  READ_LOCAL,
+  READ_UPSTREAM,
+  SET_SESSION,
+} from '@obmcp/contract';
 import type { AdsProfile } from '../state/session.js';
 import type { ToolDeps } from './deps.js';
 

@@ -1,5 +1,12 @@
 // Region tools: set_region (na/eu/fe; aliases via the hint table), get_region, list_regions — the hosts calls actually use.
-import { defineTool, type FromSchema, redactUrlCredentials, type ToolDefinition, READ_LOCAL, SET_SESSION } from '@obmcp/contract';
+import {
+  defineTool,
+  type FromSchema,
+  redactUrlCredentials,
+  type ToolDefinition,
+  READ_LOCAL,
+  SET_SESSION,
+} from '@obmcp/contract';
 import { OPENBRIDGE } from '../auth/openbridge-hosts.js';
 import type { AdsConfig } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';

@@ -1,5 +1,14 @@
 // Reporting v3: create_report (425 duplicate → existing_report_id), get_report, download_report (gzip JSON rows).
-import { type CallContext, DomainValidationError, defineTool, type FromSchema, type ToolDefinition, UpstreamTransportError, CREATE_UPSTREAM, READ_UPSTREAM } from '@obmcp/contract';
+import {
+  type CallContext,
+  DomainValidationError,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  UpstreamTransportError,
+  CREATE_UPSTREAM,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
 import { type OperationRef, routeOf } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 import { type ReportView, reportView } from './report-view.js';

@@ -1,6 +1,12 @@
 // run_amc_query: an AMC workflow execution in one call (create → wait for SUCCEEDED → download URLs).
 import { backoff, pollJob } from '@obmcp/contract/tasks';
-import { type CallContext, CREATE_UPSTREAM, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
+import {
+  type CallContext,
+  CREATE_UPSTREAM,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+} from '@obmcp/contract';
 import { createSchema } from './amc.schemas.js';
 import type { ToolDeps } from './deps.js';
 

@@ -1,6 +1,13 @@
 // run_report: a Reporting v3 report in one call (create → wait for COMPLETED → download rows).
 import { backoff, pollJob } from '@obmcp/contract/tasks';
-import { type CallContext, CREATE_UPSTREAM, defineTool, type FromSchema, type ToolDefinition, UpstreamHttpError } from '@obmcp/contract';
+import {
+  type CallContext,
+  CREATE_UPSTREAM,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  UpstreamHttpError,
+} from '@obmcp/contract';
 import type { ToolDeps } from './deps.js';
 import type { ReportView } from './report-view.js';
 import { runSchema } from './reporting.schemas.js';

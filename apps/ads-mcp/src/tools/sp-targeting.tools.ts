@@ -1,6 +1,12 @@
 // Sponsored Products targeting: keyword and bid recommendations, ad-group negative keywords (list; create
 // only with ADS_API_ENABLE_WRITES=true).
-import { CREATE_UPSTREAM, defineTool, type FromSchema, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
+import {
+  CREATE_UPSTREAM,
+  defineTool,
+  type FromSchema,
+  READ_UPSTREAM,
+  type ToolDefinition,
+} from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 import { reportMultiStatus } from './multi-status.js';

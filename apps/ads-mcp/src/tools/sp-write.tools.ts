@@ -1,5 +1,12 @@
 // Sponsored Products v3 campaign writes (listed only with ADS_API_ENABLE_WRITES=true): create, update, budgets.
-import { type CallContext, defineTool, type FromSchema, type ToolDefinition, CREATE_UPSTREAM, REPLACE_UPSTREAM } from '@obmcp/contract';
+import {
+  type CallContext,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  CREATE_UPSTREAM,
+  REPLACE_UPSTREAM,
+} from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 import { reportMultiStatus } from './multi-status.js';
