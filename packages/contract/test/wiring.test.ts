@@ -11,7 +11,7 @@ import {
   isEnvelope,
   type ToolDefinition,
 } from '../src/index.js';
-import { callWithEnvelope } from '../src/entries/testing.js';
+import { callWithEnvelope } from '../src/entries/client.js';
 import { createContractServer } from '../src/entries/server.js';
 import { capturingLogger, expectSchemaValid, tool } from './helpers.js';
 

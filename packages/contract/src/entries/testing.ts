@@ -1,5 +1,4 @@
-// @obmcp/contract/testing: helpers only tests use (a tool host without a server, the crash hook, an envelope-aware client call).
-export { callWithEnvelope } from '../client/call-with-envelope.js';
+// @obmcp/contract/testing: helpers only tests use (a tool host without a server, a silent logger, a meta collector, the crash hook).
 export { createToolHost } from '../server/host.js';
 export { silentLogger } from '../server/logger.js';
 export { createMetaCollector } from '../server/meta-collector.js';
