@@ -1,14 +1,20 @@
 // The public API by entry point: the committed name list, a dependency-free core, and no name that no other package imports.
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  bare,
-  checkCommittedApi,
-  entryPoints,
-  exportedNames,
-  runtimePackages,
-  workspaceImports,
-} from '../../../scripts/public-api/public-api.mjs';
+import type * as PublicApi from '../../../scripts/public-api/public-api.mjs';
+
+/** The repository root, found upward (a mutation sandbox runs this file from a copy of the package). */
+function repoRoot(dir: string): string {
+  if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+  if (dirname(dir) === dir) throw new Error('no pnpm-workspace.yaml above the test');
+  return repoRoot(dirname(dir));
+}
+const api = (await import(
+  pathToFileURL(join(repoRoot(import.meta.dirname), 'scripts', 'public-api', 'public-api.mjs')).href
+)) as typeof PublicApi;
+const { bare, checkCommittedApi, entryPoints, exportedNames, runtimePackages, workspaceImports } = api;
 
 const PACKAGE_DIR = join(import.meta.dirname, '..');
 const { name, entries } = entryPoints(PACKAGE_DIR);
