@@ -1,5 +1,6 @@
 // @obmcp/http-kit: the upstream pipeline an app describes (fetcher, credentials, limiter, header parsers, decoding) and the stores it runs on.
 export { decodeText, isJsonContentType } from './content-type.js';
+export { type CsvRow, CsvTableError, parseCsvTable } from './csv-table.js';
 export { createFetcher, type Fetcher } from './fetcher.js';
 export { decodeBody } from './gzip.js';
 export { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from './limiter-store-from-env.js';
@@ -25,7 +26,7 @@ export type {
   UpstreamDescription,
 } from './pipeline/types.js';
 export { formBody, type QueryValue } from './query.js';
-export { hostsOfUrls } from './redirect-scope.js';
+export { hostsOfUrls, RedirectHosts } from './redirect-scope.js';
 export { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
 export { TokenCache } from './token-cache.js';
 export type { UpstreamResponse } from './types.js';
