@@ -1,10 +1,10 @@
 // run_report: a Reporting v3 report in one call (create → wait for COMPLETED → download rows).
+import { backoff, pollJob } from '@obmcp/contract/tasks';
 import {
   type CallContext,
   CREATE_UPSTREAM,
   defineTool,
   type FromSchema,
-  pollJob,
   type ToolDefinition,
   UpstreamHttpError,
 } from '@obmcp/contract';
