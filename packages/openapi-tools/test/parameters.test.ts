@@ -15,7 +15,7 @@ const string = { type: 'string' };
 
 function op(fields: Partial<SpecOperation>): SpecOperation {
   return {
-    method: 'get',
+    method: 'GET',
     path: '/things',
     operationId: 'listThings',
     summary: '',
@@ -243,7 +243,7 @@ describe('request bodies', () => {
   it('Swagger 2.0 body: one `body` argument, the JSON media type of consumes, the body description when the schema has none', () => {
     const schema = { type: 'object', properties: { a: string } };
     const out = argsOf({
-      method: 'post',
+      method: 'POST',
       consumes: ['application/xml', 'application/vnd.thing.v1+json'],
       parameters: [{ name: 'payload', in: 'body', required: true, description: 'The thing.', schema }],
     });
@@ -267,7 +267,7 @@ describe('request bodies', () => {
   it('OpenAPI 3 requestBody: the JSON media type of its content, required and description carried', () => {
     const schema = { type: 'object', properties: { a: string } };
     const out = argsOf({
-      method: 'post',
+      method: 'POST',
       requestBody: {
         required: true,
         description: 'The thing.',
