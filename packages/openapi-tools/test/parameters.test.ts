@@ -90,6 +90,14 @@ describe('Swagger 2.0 parameters: the keywords on the parameter are its schema',
     ]);
   });
 
+  it('collectionFormat decides even where a parameter also has an OpenAPI 3 schema', () => {
+    const array = { type: 'array', items: string };
+    const { args } = argsOf({
+      parameters: [{ name: 'mixed', in: 'query', collectionFormat: 'csv', schema: array }],
+    });
+    expect(args[0]?.param.style).toBe('csv');
+  });
+
   it('serialises arrays by collectionFormat: multi repeats, anything else (or none) is csv', () => {
     const { args } = argsOf({
       parameters: [
@@ -143,6 +151,7 @@ describe('OpenAPI 3 parameters: the nested schema', () => {
         { name: 'oneOf', in: 'query', schema: { oneOf: [{ type: 'null' }, array] } },
         { name: 'notArray', in: 'query', schema: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
         { name: 'untyped', in: 'query', schema: {} },
+        { name: 'trueBranch', in: 'query', schema: { anyOf: [true, { type: 'null' }] } },
       ],
     });
     expect(Object.fromEntries(args.map((a) => [a.param.name, a.param.style]))).toStrictEqual({
@@ -156,6 +165,7 @@ describe('OpenAPI 3 parameters: the nested schema', () => {
       oneOf: 'multi',
       notArray: undefined,
       untyped: undefined,
+      trueBranch: undefined,
     });
     expect(args.filter((a) => 'style' in a.param).map((a) => a.param.name)).toEqual([
       'dflt',
@@ -280,6 +290,24 @@ describe('request bodies', () => {
     const optional = argsOf({ requestBody: { content: { 'application/json': { schema } } } });
     expect(optional.args[0]?.param.required).toBe(false);
     expect(optional.args[0]?.schema).not.toHaveProperty('description');
+  });
+
+  it('names the body `body_body` when an argument is already called body; ignores a description that is not text', () => {
+    const schema = { type: 'object', properties: { a: string } };
+    const swagger = argsOf({
+      parameters: [
+        { name: 'body', in: 'query', type: 'string' },
+        { name: 'b', in: 'body', description: 5, schema },
+      ],
+    });
+    expect(swagger.args.map((a) => a.param.arg)).toEqual(['body', 'body_body']);
+    expect(swagger.args[1]?.schema).not.toHaveProperty('description');
+    const oas3 = argsOf({
+      parameters: [{ name: 'body', in: 'query', schema: string }],
+      requestBody: { description: 5, content: { 'application/json': { schema } } },
+    });
+    expect(oas3.args.map((a) => a.param.arg)).toEqual(['body', 'body_body']);
+    expect(oas3.args[1]?.schema).not.toHaveProperty('description');
   });
 
   it('reports a name the body requires but never declares', () => {
