@@ -1,8 +1,11 @@
 // The sandbox's bounds at their edges, on the calling thread: option validation, call_tool's argument and value
 // rules, the console's line/character bounds, and the result's size in characters and UTF-8 bytes.
-import { type CallOutcome, SandboxLimitationError } from '@obmcp/contract';
+import { type CallOutcome, type Logger, SandboxLimitationError, silentLogger } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
 import { type CodeModeOptions, DEFAULT_LIMITS, resolveLimits } from '../src/index.js';
+import { LogSink } from '../src/sandbox/log-sink.js';
+import { ModulePool } from '../src/sandbox/module-pool.js';
+import { runScript } from '../src/sandbox/run-script.js';
 import { FakeHost, rejection, runner } from './fake-host.js';
 import { sameThreadCodeModeTools } from './same-thread.js';
 
@@ -12,9 +15,24 @@ class BoundsHost extends FakeHost {
     if (name === 'bigint') return { ok: true, value: { n: 1n } as never };
     if (name === 'nothing') return { ok: true, value: undefined as never };
     if (name === 'wide') return { ok: true, value: 'é'.repeat(Number((args as { n: number }).n)) };
+    if (name === 'function') return { ok: true, value: (() => 1) as never };
+    if (name === 'watch') {
+      this.signals.push(options?.signal);
+      return new Promise((resolve) => setTimeout(() => resolve({ ok: true, value: 'late' }), 30));
+    }
     return super.call(name, args, options);
   }
+  readonly signals: Array<AbortSignal | undefined> = [];
 }
+
+/** A logger that keeps every warn line. */
+function warnings(): { log: Logger; lines: Array<[string, unknown]> } {
+  const lines: Array<[string, unknown]> = [];
+  const log: Logger = { ...silentLogger, warn: (msg, fields) => lines.push([msg, fields]), child: () => log };
+  return { log, lines };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 80));
 
 function sandbox(options: CodeModeOptions = {}) {
   const host = new BoundsHost();
@@ -270,5 +288,88 @@ describe('result size', () => {
     expect(await limited("return { toJSON() { throw { message: 'bare' }; } };")).toMatchObject({
       issue: 'Error: bare (while serialising the result)',
     });
+  });
+});
+
+describe('the run and its host calls', () => {
+  it('installs call_tool under its own name', async () => {
+    const { execute } = sandbox();
+    expect(await execute('return [typeof call_tool, call_tool.name];')).toMatchObject({
+      result: ['function', 'call_tool'],
+    });
+  });
+
+  it('a tool value JSON has no text for (a function) arrives as undefined', async () => {
+    const { execute } = sandbox();
+    expect(await execute("const v = await call_tool('function', {}); return v === undefined;")).toMatchObject(
+      {
+        result: true,
+      },
+    );
+  });
+
+  it('aborts the signal of a call still pending when the run ends, and drops its late reply quietly', async () => {
+    const { execute, host } = sandbox();
+    expect(await execute("call_tool('watch', {}); call_tool('explode', {}); return 'done';")).toMatchObject({
+      result: 'done',
+    });
+    expect(host.signals).toHaveLength(1);
+    expect(host.signals[0]?.aborted).toBe(true);
+    await settle();
+    expect(await execute('return 1;')).toMatchObject({ result: 1 });
+  });
+
+  it('logs a host failure that is not an envelope, with the tool and the error', async () => {
+    const limits = resolveLimits();
+    const { log, lines } = warnings();
+    const run = await runScript(new ModulePool(limits.memoryLimitBytes, () => {}), limits, {
+      code: "try { await call_tool('explode', {}); } catch (e) {} return 1;",
+      timeoutMs: 5000,
+      host: new BoundsHost(),
+      log,
+    });
+    expect(run.outcome).toMatchObject({ status: 'ok', value: 1 });
+    expect(lines).toEqual([
+      [
+        'code mode call_tool failed without an envelope',
+        { tool: 'explode', error: new Error('kaboom: internal detail') },
+      ],
+    ]);
+  });
+
+  it('every kind of run ends with its engine disposed cleanly (not poisoned), so the module is reused', async () => {
+    const limits = resolveLimits({ maxResultBytes: 100 });
+    const modules = new ModulePool(limits.memoryLimitBytes, () => {});
+    const scripts = [
+      "const r = await call_tool('echo', { a: [1, 2] }); return r;",
+      "const v = await call_tool('nothing', {}); return [v];",
+      "try { await call_tool('bigint', {}); } catch (e) { return e.message.length > 0; }",
+      "try { await call_tool('explode', {}); } catch (e) { return 1; }",
+      'try { await call_tool(1); } catch (e) { return 2; }',
+      "try { await call_tool('echo', { n: 1n }); } catch (e) { return 3; }",
+      "return { toJSON() { throw new Error('x'); } };",
+      "return 'x'.repeat(200);",
+      "throw new TypeError('t');",
+    ];
+    for (const code of scripts) {
+      const run = await runScript(modules, limits, {
+        code,
+        timeoutMs: 5000,
+        host: new BoundsHost(),
+        log: silentLogger,
+      });
+      expect(run.poisoned, code).toBe(false);
+    }
+  });
+});
+
+describe('LogSink', () => {
+  it('counts a line pushed once full as dropped, whoever pushes it', () => {
+    const sink = new LogSink({ maxLogLines: 1, maxLogLineChars: 100, maxLogChars: 1000 });
+    sink.push('log', 'a');
+    expect(sink.accepting).toBe(false);
+    sink.push('log', 'b');
+    sink.drop();
+    expect(sink.lines()).toEqual(['a', '[2 more console line(s) dropped: log limit reached]']);
   });
 });
