@@ -107,6 +107,14 @@ describe('bounds, redaction and requestId', () => {
     expect(parse([{ message: 'm', requestId: 'req-1' }]).requestId).toBeUndefined();
   });
 
+  it('a mutation error with neither reason nor message still gives a detail', () => {
+    expect(first({ errorValue: {} })).toStrictEqual({
+      path: '',
+      issue: 'upstream error',
+      received_type: 'upstream_error',
+    });
+  });
+
   it('bounds a mutation error type (64) and location (200)', () => {
     const parsed = parse({
       errorType: 'E'.repeat(80),
@@ -128,6 +136,9 @@ describe('bodies with nothing to read', () => {
     expect(issue('', JSON_TYPE)).toBe('upstream error body was not JSON (content-type application/json)');
     expect(issue('   ', null)).toBe('upstream error body was not JSON (content-type none)');
     expect(issue('x', '; charset=utf-8')).toBe('upstream error body was not JSON (content-type none)');
+    expect(issue('x', ' text/plain ; charset=utf-8')).toBe(
+      'upstream error body was not JSON (content-type text/plain)',
+    );
     expect(parseErrorBody('x', null)).toStrictEqual({
       details: [
         {
