@@ -16,6 +16,11 @@ class BoundsHost extends FakeHost {
     if (name === 'nothing') return { ok: true, value: undefined as never };
     if (name === 'wide') return { ok: true, value: 'é'.repeat(Number((args as { n: number }).n)) };
     if (name === 'function') return { ok: true, value: (() => 1) as never };
+    if (name === 'deep') {
+      let value: unknown = 1;
+      for (let i = 0; i < 20_000; i++) value = [value];
+      return { ok: true, value: value as never };
+    }
     if (name === 'watch') {
       this.signals.push(options?.signal);
       return new Promise((resolve) => setTimeout(() => resolve({ ok: true, value: 'late' }), 30));
@@ -291,7 +296,41 @@ describe('result size', () => {
   });
 });
 
+describe('refusals that end the run still throw a named error the script sees first', () => {
+  it.each([
+    [
+      "call_tool('execute', { code: '1' })",
+      "InternalError: call_tool('execute') is not allowed inside execute",
+      {},
+    ],
+    [
+      "call_tool('echo', { i: 1 }); call_tool('echo', { i: 2 })",
+      'InternalError: call_tool limit of 1 calls per run reached',
+      { maxCalls: 1 },
+    ],
+    [
+      "call_tool('echo', { t: 'x'.repeat(200) })",
+      "InternalError: call_tool('echo') args are too large (208 characters)",
+      { maxCallArgsBytes: 100 },
+    ],
+  ])('%s', async (call, line, options) => {
+    const { limited } = sandbox(options as CodeModeOptions);
+    const detail = await limited(`try { ${call}; } catch (e) { console.log(e.name + ': ' + e.message); }`);
+    expect(detail.logs_tail).toEqual([line]);
+  });
+});
+
 describe('the run and its host calls', () => {
+  it('a tool value QuickJS cannot parse back (too deep for its stack) is a catchable ToolCallError', async () => {
+    const { execute } = sandbox();
+    const out = await execute(
+      "try { await call_tool('deep', {}); return 'taken'; } catch (e) { return e.name + ': ' + e.message; }",
+    );
+    expect(out.result).toMatch(
+      /^ToolCallError: call_tool\('deep'\) returned a value the sandbox cannot take \(.+\)$/,
+    );
+  });
+
   it('installs call_tool under its own name', async () => {
     const { execute } = sandbox();
     expect(await execute('return [typeof call_tool, call_tool.name];')).toMatchObject({
