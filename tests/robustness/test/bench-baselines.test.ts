@@ -66,6 +66,9 @@ beforeAll(async () => {
   ['server', 'mcp', ...PAIRS.map((p) => p.app)].forEach((name, i) => {
     servers[name] = started[i] as TestServer;
   });
+  // The in-process mocks load their spec engine on an API's first request (about a second on a loaded
+  // machine, near the mock-mode upstream timeout): one uncounted call per app first.
+  for (const p of PAIRS) await call(p.app, p.tool, p.valid[0] as object);
 });
 afterAll(async () => {
   await Promise.all(Object.values(servers).map((s) => s.close()));
