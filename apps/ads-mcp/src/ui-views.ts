@@ -1,7 +1,7 @@
 // ads-mcp's MCP Apps views (built by @obmcp/views, copied into dist/views/ by this package's build).
-import { defineViews } from '@obmcp/contract';
+import { defineViews, type ViewDefinition } from '@obmcp/contract/server';
 
-export const ADS_VIEWS = defineViews(import.meta.url, 'ads-mcp', [
+export const ADS_VIEWS: ViewDefinition[] = defineViews(import.meta.url, 'ads-mcp', [
   {
     view: 'campaign-performance',
     title: 'Campaign performance',
@@ -14,5 +14,12 @@ export const ADS_VIEWS = defineViews(import.meta.url, 'ads-mcp', [
     title: 'Budget usage',
     description: "How much of each campaign's budget is spent (Sponsored Products, Brands, Display).",
     tools: ['sp_campaigns_budget_usage', 'sb_campaigns_budget_usage', 'sd_campaigns_budget_usage'],
+  },
+  {
+    view: 'amc-results',
+    title: 'AMC query results',
+    description:
+      "An AMC execution's result rows as a table, with a chart of its numeric columns; an execution not done yet is checked again.",
+    tools: ['run_amc_query', 'get_amc_query_results'],
   },
 ]);

@@ -3,7 +3,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ContractServer, createLogger, type Logger } from '@obmcp/contract';
+import type { Logger } from '@obmcp/contract';
+import { type ContractServer, createLogger } from '@obmcp/contract/server';
 import {
   checkMockSettings,
   dummyCredentialEnv,

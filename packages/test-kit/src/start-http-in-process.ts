@@ -1,5 +1,5 @@
 // startHttpInProcess: a built app's server factory behind the contract's Streamable HTTP server on loopback, in this process.
-import { readHttpOptions, startHttpServer } from '@obmcp/contract';
+import { HTTP_DEFAULTS, startHttpServer } from '@obmcp/contract/http';
 import type { RecordedRequest } from '@obmcp/upstream-mocks';
 import { type InProcessOptions, openSession } from './in-process-session.js';
 
@@ -14,13 +14,13 @@ export interface InProcessHttp {
 
 /**
  * The HTTP transport's semantics (per-request servers, sessions, SSE framing, host checks) without a child
- * process: what `--http --port 0` serves, with the env of startInProcess (OBMCP_HTTP_* read from `env`).
+ * process: what `--http --port 0` serves (the default HTTP settings), with the env of startInProcess.
  * Signals, exit codes and the `server ready` line need startHttp.
  */
 export async function startHttpInProcess(options: InProcessOptions): Promise<InProcessHttp> {
   const session = await openSession(options);
   try {
-    const http = readHttpOptions(['--http', '--port', '0', '--host', '127.0.0.1'], session.env);
+    const http = { ...HTTP_DEFAULTS, port: 0, host: '127.0.0.1' };
     const handle = await startHttpServer(session.contract.newServer, http, session.logger);
     let closed = false;
     return {

@@ -22,9 +22,12 @@ import { adsRule } from './limits.js';
 export interface AdsErrorContext {
   tool: string;
   profileId: number | undefined;
-  /** A pre-signed report file download (no Ads credentials, its own hint). */
-  download?: boolean;
+  /** A pre-signed file download (no Ads credentials, its own hint): which kind of file. */
+  download?: StoredFile;
 }
+
+/** Files Amazon Ads hands out as pre-signed storage URLs. */
+export type StoredFile = 'report' | 'amc_result' | 'export';
 
 export interface AdsUpstreamDeps {
   config: AdsConfig;
@@ -60,8 +63,24 @@ function adsAuth(source: CredentialSource, session: Session): AuthPlugin {
   };
 }
 
-const DOWNLOAD_HINT =
-  'The pre-signed report URL may have expired: call get_report again for a fresh url, then download_report.';
+/** Per kind of file: its name in an issue, its storage in a summary, how to get a fresh URL. */
+export const DOWNLOAD: Readonly<Record<StoredFile, { file: string; storage: string; hint: string }>> = {
+  report: {
+    file: 'report file',
+    storage: 'Amazon Ads report storage',
+    hint: 'The pre-signed report URL may have expired: call get_report again for a fresh url, then download_report.',
+  },
+  amc_result: {
+    file: 'AMC result file',
+    storage: 'AMC result storage',
+    hint: 'AMC download URLs expire after 10 minutes: call get_amc_query_results again (it asks for fresh URLs).',
+  },
+  export: {
+    file: 'export file',
+    storage: 'Amazon Ads export storage',
+    hint: 'The pre-signed export URL may have expired (urlExpiresAt): call get_export again for a fresh url, or run_export again.',
+  },
+};
 
 function parseAdsError(
   res: UpstreamResponse,
@@ -71,16 +90,17 @@ function parseAdsError(
   session: Session,
 ): ParsedError {
   if (ctx?.download) {
+    const file = DOWNLOAD[ctx.download];
     return {
-      summary: `Amazon Ads report storage failed with HTTP ${res.status}.`,
+      summary: `${file.storage} failed with HTTP ${res.status}.`,
       details: [
         {
           path: '',
-          issue: `report file download failed with HTTP ${res.status}`,
+          issue: `${file.file} download failed with HTTP ${res.status}`,
           received_type: 'upstream_error',
         },
       ],
-      hints: [DOWNLOAD_HINT],
+      hints: [file.hint],
     };
   }
   const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), config.secrets);

@@ -2,6 +2,7 @@
 import type { ToolDefinition } from '@obmcp/contract';
 import { amcTools } from './amc.tools.js';
 import { amcLibraryTools } from './amc-library.tools.js';
+import { amcResultsTool } from './amc-results.tool.js';
 import { campaignReadTools } from './campaign-reads.tools.js';
 import type { ToolDeps } from './deps.js';
 import { identityTools } from './identities.tools.js';
@@ -9,7 +10,9 @@ import { profileTools } from './profiles.tools.js';
 import { regionTools } from './regions.tools.js';
 import { reportingTools } from './reporting.tools.js';
 import { runAmcQueryTool } from './run-amc-query.tool.js';
+import { runExportTool } from './run-export.tool.js';
 import { runReportTool } from './run-report.tool.js';
+import { runSnapshotTool } from './run-snapshot.tool.js';
 import { spReadTools } from './sp-read.tools.js';
 import { spTargetingTools } from './sp-targeting.tools.js';
 import { spWriteTools } from './sp-write.tools.js';
@@ -26,8 +29,11 @@ export function adsTools(ctx: ToolDeps): ToolDefinition[] {
     ...campaignReadTools(ctx),
     ...reportingTools(ctx),
     runReportTool(ctx),
+    runExportTool(ctx),
+    runSnapshotTool(ctx),
     ...amcLibraryTools(ctx),
     ...amc,
     runAmcQueryTool(ctx, amc),
+    amcResultsTool(ctx, amc),
   ];
 }

@@ -1,5 +1,5 @@
 // The generated-tools conformance suite of one generator-built app: every tool in ONE in-process server (see README).
-import { validateEnvelope } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeOutcome, isTestHook } from '../../src/index.js';
 import { must, type Part, settle } from './app-run.js';
