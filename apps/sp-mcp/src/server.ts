@@ -9,6 +9,7 @@ import {
   createPipeline,
   type LimiterStore,
   type Pipeline,
+  RedirectHosts,
 } from '@obmcp/http-kit';
 import { createRdtAuth } from './auth/rdt-auth.js';
 import { routeSpAuth } from './auth/sp-auth.js';
@@ -43,12 +44,15 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   const redirectHosts = spRedirectHosts(config);
   const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
   const lwa = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
-  const documents = createFetcher({
-    timeoutMs: config.documentTimeoutMs,
-    userAgent: USER_AGENT,
-    maxBodyBytes: config.maxDocumentBytes,
-    redirectHosts,
-  });
+  const documents = {
+    fetcher: createFetcher({
+      timeoutMs: config.documentTimeoutMs,
+      userAgent: USER_AGENT,
+      maxBodyBytes: config.maxDocumentBytes,
+      redirectHosts,
+    }),
+    hosts: new RedirectHosts(redirectHosts),
+  };
   const session = new Session(config, env);
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,

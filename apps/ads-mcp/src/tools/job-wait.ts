@@ -1,5 +1,6 @@
 // How ads-mcp waits on an Ads job (report, export, snapshot): the polling cadence and the "still running" warning.
-import { backoff, type CallContext } from '@obmcp/contract';
+import type { CallContext } from '@obmcp/contract';
+import { backoff } from '@obmcp/contract/tasks';
 import type { AdsConfig } from '../config.js';
 
 /**

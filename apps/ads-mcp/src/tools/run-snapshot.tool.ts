@@ -4,9 +4,9 @@ import {
   DomainValidationError,
   defineTool,
   type FromSchema,
-  pollJob,
   type ToolDefinition,
 } from '@obmcp/contract';
+import { pollJob } from '@obmcp/contract/tasks';
 import type { OperationRef } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 import { capRows, rowsOfFile } from './file-rows.js';
