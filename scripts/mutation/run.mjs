@@ -1,7 +1,10 @@
 // pnpm mutation: Stryker (incremental) in every target package; --changed: only the target files a change touched.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { failing, readReport, scoreOf, scoreRows } from './score.mjs';
+import { fileVerdicts, parseTouched, touchedGuardFiles } from './gate.mjs';
+import { normalizeReports } from './normalize.mjs';
+import { failing, scoreRows } from './score.mjs';
 import { FLOORS, TARGETS } from './targets.mjs';
 
 const root = process.cwd();
@@ -11,24 +14,29 @@ const base = process.env.OBMCP_MUTATION_BASE ?? 'HEAD~1';
 /** CI's budget for the whole step (seconds); past it the step fails and says to run `pnpm mutation` locally. */
 const budgetSeconds = Number(process.env.OBMCP_MUTATION_BUDGET_S ?? 0);
 const deadline = budgetSeconds > 0 ? Date.now() + budgetSeconds * 1000 : Number.POSITIVE_INFINITY;
+/** The partial run's output folder in each package (git-ignored): the committed reports stay as the full run wrote them. */
+const SCRATCH = 'mutation/.changed';
 
-/** Repo-relative paths the change touched. */
+/** Repo-relative paths the change touched; exits (failing) when the base cannot be read. */
 function touchedFiles() {
   try {
-    return new Set(
-      execFileSync('git', ['diff', '--name-only', base, 'HEAD'], { cwd: root, encoding: 'utf8' }).split('\n'),
+    return parseTouched(
+      execFileSync('git', ['diff', '--name-only', base, 'HEAD'], { cwd: root, encoding: 'utf8' }),
     );
   } catch {
-    console.error(`mutation: cannot diff against ${base}; judging every target file`);
-    return undefined;
+    console.error(
+      `mutation: cannot diff against ${base} (set OBMCP_MUTATION_BASE to a commit this clone has)`,
+    );
+    process.exit(1);
   }
 }
 
-function stryker(target, files) {
+/** Runs Stryker in one target (all its files, or `files`); exits (failing) past the budget or when Stryker fails. */
+function stryker(target, files, env) {
   const left = deadline - Date.now();
   if (left <= 0) {
     console.error(
-      `mutation: over the ${budgetSeconds} s budget before ${target.dir}: run pnpm mutation locally and commit`,
+      `mutation: over the ${budgetSeconds} s budget before ${target.dir}: run pnpm mutation locally and commit its incremental file`,
     );
     process.exit(1);
   }
@@ -37,43 +45,62 @@ function stryker(target, files) {
   const run = spawnSync('npx', args, {
     cwd: join(root, target.dir),
     stdio: 'inherit',
+    env: { ...process.env, ...env },
     ...(Number.isFinite(left) ? { timeout: left, killSignal: 'SIGKILL' } : {}),
   });
   if (run.error) {
     console.error(
-      `mutation: ${target.dir} did not finish within the budget: run pnpm mutation locally and commit`,
+      `mutation: ${target.dir} did not finish within the ${budgetSeconds} s budget: run pnpm mutation locally and commit its incremental file`,
     );
     process.exit(1);
   }
+  // Stryker exits non-zero under the `break` threshold or when its run failed (a failing dry run included).
+  return run.status === 0;
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
 if (!changedOnly) {
-  for (const target of TARGETS) stryker(target, undefined);
+  let broke = false;
+  for (const target of TARGETS) {
+    if (!stryker(target, undefined, {})) broke = true;
+    normalizeReports(join(root, target.dir));
+  }
   const rows = scoreRows(root);
   for (const r of rows)
     console.log(
       r.missing ? `${r.target} ${r.file}: no report` : `${r.target} ${r.file}: ${r.score.toFixed(1)} %`,
     );
-  if (failing(rows).length > 0) {
-    console.error(`mutation: ${failing(rows).length} score(s) under their floor`);
+  if (failing(rows).length > 0 || broke) {
+    console.error(`mutation: ${failing(rows).length} score(s) under their floor; Stryker failed: ${broke}`);
     process.exit(1);
   }
 } else {
-  const touched = touchedFiles();
+  const selected = touchedGuardFiles(touchedFiles(), TARGETS);
+  if (selected.length === 0) {
+    console.log(`mutation: no guard file changed since ${base}; nothing to run`);
+    process.exit(0);
+  }
   const under = [];
-  for (const target of TARGETS) {
-    const files = target.mutate.filter((f) => touched === undefined || touched.has(`${target.dir}/${f}`));
-    if (files.length === 0) continue;
-    stryker(target, files);
-    const report = readReport(root, target);
-    for (const file of files) {
-      const { score, total } = scoreOf(report?.files?.[file]?.mutants ?? []);
-      const floor = target.security.includes(file) ? FLOORS.security : FLOORS.package;
+  for (const { target, files } of selected) {
+    const scratch = join(root, target.dir, SCRATCH);
+    rmSync(scratch, { recursive: true, force: true });
+    mkdirSync(scratch, { recursive: true });
+    const committed = join(root, target.dir, 'mutation', 'stryker-incremental.json');
+    if (existsSync(committed)) copyFileSync(committed, join(scratch, 'stryker-incremental.json'));
+    const ran = stryker(target, files, { OBMCP_MUTATION_OUT: SCRATCH });
+    const report = readJson(join(scratch, 'report.json'));
+    for (const v of fileVerdicts(report, target, files, FLOORS)) {
       console.log(
-        `mutation: ${target.dir}/${file}: ${score.toFixed(1)} % of ${total} mutants (floor ${floor} %)`,
+        v.missing
+          ? `mutation: ${target.dir}/${v.file}: no result in the report`
+          : `mutation: ${target.dir}/${v.file}: ${v.score.toFixed(1)} % of ${v.total} mutants (floor ${v.floor} %)`,
       );
-      if (score < floor) under.push(`${target.dir}/${file}`);
+      if (!v.ok) under.push(`${target.dir}/${v.file}`);
     }
+    if (!ran) under.push(`${target.dir} (Stryker failed or broke its threshold)`);
   }
   if (under.length > 0) {
     console.error(`mutation: under the floor after this change: ${under.join(', ')}`);

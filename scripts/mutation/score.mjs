@@ -1,5 +1,5 @@
 // Mutation scores from each target's committed Stryker JSON report: per package, per security file, against the floors.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FLOORS, TARGETS } from './targets.mjs';
 
@@ -45,6 +45,100 @@ export function scoreRows(root) {
 
 export const failing = (rows) => rows.filter((r) => r.missing || r.score < r.floor);
 
+/** Mutants per Stryker status (Killed, Survived, NoCoverage, Timeout, …). */
+export function statusCounts(mutants) {
+  const counts = {};
+  for (const m of mutants) counts[m.status] = (counts[m.status] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * The mutants a package README lists as equivalent: the `- ` items under its `### Equivalent mutants` heading
+ * (each one a file:line, the mutation and the reason it cannot change behaviour).
+ */
+export function equivalentsListed(readme) {
+  const lines = readme.split('\n');
+  const start = lines.findIndex((l) => /^#+\s+Equivalent mutants/i.test(l));
+  if (start === -1) return 0;
+  let n = 0;
+  for (const line of lines.slice(start + 1)) {
+    if (/^#/.test(line)) break;
+    if (/^- /.test(line)) n++;
+  }
+  return n;
+}
+
+const DOC = 'docs/MUTATION.md';
+const BEGIN = '<!-- mutation-scores:begin (pnpm mutation:score --write) -->';
+const END = '<!-- mutation-scores:end -->';
+
+/** The score tables docs/MUTATION.md carries, one per target with a report, from the committed reports. */
+export function scoreTables(root) {
+  const out = [];
+  for (const target of TARGETS) {
+    const report = readReport(root, target);
+    const readmeFile = join(root, target.dir, 'README.md');
+    const equivalents = existsSync(readmeFile) ? equivalentsListed(readFileSync(readmeFile, 'utf8')) : 0;
+    out.push(`### ${target.dir}`, '');
+    if (!report) {
+      out.push('No committed report yet (`pnpm mutation` writes `mutation/report.json`).', '');
+      continue;
+    }
+    const measured = target.mutate.filter((f) => report.files?.[f] !== undefined).length;
+    out.push(
+      `Target files in the report: ${measured} of ${target.mutate.length}. Equivalent mutants listed in its README: ${equivalents}.`,
+      '',
+      '| File | Floor | Score | Killed | Timeout | Survived | No coverage | Errors/ignored |',
+      '|---|---|---|---|---|---|---|---|',
+    );
+    const files = report.files ?? {};
+    const row = (name, mutants, floor) => {
+      const c = statusCounts(mutants);
+      const { score } = scoreOf(mutants);
+      const other =
+        mutants.length - (c.Killed ?? 0) - (c.Timeout ?? 0) - (c.Survived ?? 0) - (c.NoCoverage ?? 0);
+      return `| ${name} | ${floor} % | ${score.toFixed(1)} % | ${c.Killed ?? 0} | ${c.Timeout ?? 0} | ${c.Survived ?? 0} | ${c.NoCoverage ?? 0} | ${other} |`;
+    };
+    out.push(
+      row(
+        '**all**',
+        Object.values(files).flatMap((f) => f.mutants ?? []),
+        FLOORS.package,
+      ),
+    );
+    for (const file of Object.keys(files).sort())
+      out.push(
+        row(
+          target.security.includes(file) ? `${file} (security)` : file,
+          files[file].mutants ?? [],
+          target.security.includes(file) ? FLOORS.security : FLOORS.package,
+        ),
+      );
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** docs/MUTATION.md with its generated block replaced (dated `date`); other text stays as written. */
+export function docWithTables(current, tables, date) {
+  const block = `${BEGIN}\n\nScores of the committed reports, written ${date}.\n\n${tables}\n${END}`;
+  const from = current.indexOf(BEGIN);
+  const to = current.indexOf(END);
+  if (from === -1 || to === -1) return `${current.trimEnd()}\n\n${block}\n`;
+  return `${current.slice(0, from)}${block}${current.slice(to + END.length)}`;
+}
+
+/** The generated block of the doc without its date line, to compare with freshly computed tables. */
+export function tablesInDoc(current) {
+  const from = current.indexOf(BEGIN);
+  const to = current.indexOf(END);
+  if (from === -1 || to === -1) return undefined;
+  return current
+    .slice(from + BEGIN.length, to)
+    .replace(/\n\nScores of the committed reports, written [^\n]*\n\n/, '')
+    .trimEnd();
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = process.cwd();
   const rows = scoreRows(root);
@@ -54,6 +148,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         ? `${r.target} ${r.file}: no report`
         : `${r.target} ${r.file}: ${r.score.toFixed(1)} % (${r.detected}/${r.total}), floor ${r.floor} %`,
     );
+  const docFile = join(root, DOC);
+  const doc = existsSync(docFile) ? readFileSync(docFile, 'utf8') : '# Mutation testing\n';
+  const tables = scoreTables(root);
+  if (process.argv.includes('--write')) {
+    writeFileSync(docFile, docWithTables(doc, tables, new Date().toISOString().slice(0, 10)));
+    console.log(`mutation: ${DOC} rewritten from the reports`);
+  } else if (tablesInDoc(doc) !== tables.trimEnd()) {
+    console.error(`mutation: ${DOC} does not match the reports: run pnpm mutation:score --write`);
+    process.exitCode = 1;
+  }
   const bad = failing(rows);
   if (bad.length > 0 && !process.argv.includes('--report-only')) {
     console.error(`mutation: ${bad.length} score(s) under their floor`);

@@ -9,6 +9,13 @@ export const THRESHOLDS = { high: FLOORS.security, low: FLOORS.package, break: F
  * The Stryker options of the package in `dir` (relative to the repo root), as listed in targets.mjs.
  * @param {string} dir
  */
+/**
+ * Where a run writes its reports and incremental file, relative to the package: `mutation` (committed) for the full
+ * run; `pnpm mutation:changed` sets OBMCP_MUTATION_OUT to a git-ignored scratch folder, seeded with the committed
+ * incremental file, so a partial run reuses the committed results without overwriting them.
+ */
+const outDir = process.env.OBMCP_MUTATION_OUT ?? 'mutation';
+
 export function strykerConfig(dir) {
   const target = TARGETS.find((t) => t.dir === dir);
   if (!target) throw new Error(`no mutation target ${dir} in scripts/mutation/targets.mjs`);
@@ -22,10 +29,10 @@ export function strykerConfig(dir) {
     mutate,
     // Reruns mutate only what changed since the committed incremental file (a 2-core machine).
     incremental: true,
-    incrementalFile: 'mutation/stryker-incremental.json',
+    incrementalFile: `${outDir}/stryker-incremental.json`,
     reporters: ['clear-text', 'progress', 'html', 'json'],
-    htmlReporter: { fileName: 'mutation/report.html' },
-    jsonReporter: { fileName: 'mutation/report.json' },
+    htmlReporter: { fileName: `${outDir}/report.html` },
+    jsonReporter: { fileName: `${outDir}/report.json` },
     thresholds,
     concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
     timeoutMS: 20_000,

@@ -2,6 +2,10 @@
 import { BlockList, isIP } from 'node:net';
 
 const BLOCKED = new BlockList();
+// Stryker disable next-line StringLiteral: a wrong family throws at module load (shown by hand); Stryker's runner misses static mutants, see README
+const IPV4 = 'ipv4';
+// Stryker disable next-line StringLiteral: the same
+const IPV6 = 'ipv6';
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8],
@@ -15,7 +19,7 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
+  BLOCKED.addSubnet(net, prefix, IPV4);
 for (const [net, prefix] of [
   ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible form
   ['64:ff9b::', 96], // NAT64: any IPv4 address, private ones included
@@ -26,7 +30,7 @@ for (const [net, prefix] of [
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
+  BLOCKED.addSubnet(net, prefix, IPV6);
 
 /**
  * True for a URL hostname that is a non-public IP literal (in any form the URL parser normalizes:
@@ -36,8 +40,10 @@ for (const [net, prefix] of [
 export function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/\.$/, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  // Stryker disable next-line LogicalOperator,StringLiteral: equivalent (brackets come in pairs in a hostname), see README
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   const family = isIP(bare);
+  // Stryker disable next-line ConditionalExpression: equivalent (BlockList.check of a name is false), see README
   if (family === 0) return false;
   return BLOCKED.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }

@@ -1,15 +1,16 @@
 // Scrubs credential-looking substrings (LWA tokens, bearer/basic values, JWTs, signed-URL signatures, URL userinfo and
 // every credential taken out of a configured URL, in each of its forms) from text.
 import { redactUrlCredentials } from './url-credentials.js';
+/** No word boundary before a pattern: a credential glued to a word (`token_Atza|…`) goes too. */
 const PATTERNS: readonly RegExp[] = [
-  /\bAtz[ar]\|[^\s"',;}]+/g,
+  /Atz[ar]\|[^\s"',;}]+/g,
   /Bearer\s+[A-Za-z0-9._~+/=-]+/gi,
-  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
+  /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
   /(X-Amz-(?:Signature|Credential|Security-Token)=)[^&\s"']+/gi,
 ];
 
 /** `Basic <base64>` (RFC 7617): redacted when the value decodes to `user:password` text, so "Basic auth" stays. */
-const BASIC = /\bBasic\s+([A-Za-z0-9+/_-]{2,}={0,2})/gi;
+const BASIC = /Basic\s+([A-Za-z0-9+/_-]{2,}={0,2})/gi;
 
 function isBasicCredential(value: string): boolean {
   const decoded = Buffer.from(value, 'base64').toString('utf8');

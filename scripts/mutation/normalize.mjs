@@ -1,0 +1,25 @@
+// Makes a package's Stryker JSON report and incremental file fit to commit: no absolute path, no machine-specific run options.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const FILES = ['report.json', 'stryker-incremental.json'];
+
+/** The report (mutation-testing-report schema) without `projectRoot`'s absolute path and without the run's `config`. */
+export function normalizedReport(report) {
+  const { config: _config, projectRoot: _root, ...rest } = report;
+  return { ...rest, projectRoot: '.' };
+}
+
+/** Rewrites `<packageDir>/<outDir>/{report,stryker-incremental}.json` in place. */
+export function normalizeReports(packageDir, outDir = 'mutation') {
+  for (const name of FILES) {
+    const file = join(packageDir, outDir, name);
+    if (!existsSync(file)) continue;
+    const report = normalizedReport(JSON.parse(readFileSync(file, 'utf8')));
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const dir of process.argv.slice(2)) normalizeReports(join(process.cwd(), dir));
+}

@@ -1,0 +1,155 @@
+// The CI mutation gate (scripts/mutation/gate.mjs, score.mjs): which guard files a change selects, and the floor each is held to.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/paths.js';
+
+interface Target {
+  dir: string;
+  mutate: string[];
+  security: string[];
+}
+interface Floors {
+  package: number;
+  security: number;
+}
+interface Verdict {
+  file: string;
+  floor: number;
+  missing: boolean;
+  ok: boolean;
+  score?: number;
+  total?: number;
+}
+interface GateModule {
+  parseTouched(diffOutput: string): Set<string>;
+  touchedGuardFiles(touched: Set<string>, targets: Target[]): { target: Target; files: string[] }[];
+  fileVerdicts(report: unknown, target: Target, files: string[], floors: Floors): Verdict[];
+}
+interface ScoreModule {
+  scoreOf(mutants: { status: string }[]): { score: number; total: number; detected: number };
+  scoreTables(root: string): string;
+  tablesInDoc(doc: string): string | undefined;
+  equivalentsListed(readme: string): number;
+}
+interface TargetsModule {
+  TARGETS: Target[];
+  FLOORS: Floors;
+}
+const load = async <T>(file: string) =>
+  (await import(pathToFileURL(join(REPO_ROOT, 'scripts/mutation', file)).href)) as T;
+const gate = await load<GateModule>('gate.mjs');
+const { scoreOf, scoreTables, tablesInDoc, equivalentsListed } = await load<ScoreModule>('score.mjs');
+const { TARGETS, FLOORS } = await load<TargetsModule>('targets.mjs');
+
+const kit: Target = {
+  dir: 'packages/http-kit',
+  mutate: ['src/retry.ts', 'src/redirects.ts'],
+  security: ['src/redirects.ts'],
+};
+const contract: Target = { dir: 'packages/contract', mutate: ['src/envelope/redact.ts'], security: [] };
+const floors = { package: 85, security: 95 };
+const mutants = (killed: number, survived: number, extra: { status: string }[] = []) => [
+  ...Array.from({ length: killed }, () => ({ status: 'Killed' })),
+  ...Array.from({ length: survived }, () => ({ status: 'Survived' })),
+  ...extra,
+];
+
+describe('mutation gate: touched-file selection', () => {
+  it('reads git diff --name-only output, blank lines dropped', () => {
+    expect(gate.parseTouched('a/b.ts\n\nc.ts\n')).toEqual(new Set(['a/b.ts', 'c.ts']));
+  });
+
+  it('selects only the guard files the change touched, per target, as package-relative paths', () => {
+    const touched = gate.parseTouched(
+      'packages/http-kit/src/redirects.ts\npackages/http-kit/test/retry.test.ts\nREADME.md\n',
+    );
+    expect(gate.touchedGuardFiles(touched, [kit, contract])).toEqual([
+      { target: kit, files: ['src/redirects.ts'] },
+    ]);
+  });
+
+  it('selects nothing for a change without a guard file (the step exits fast)', () => {
+    const touched = gate.parseTouched('docs/README.md\npackages/http-kit/src/fetcher.ts\n');
+    expect(gate.touchedGuardFiles(touched, [kit, contract])).toEqual([]);
+  });
+
+  it('does not take a same-named file of another package', () => {
+    const touched = gate.parseTouched('packages/openapi-tools/src/redirects.ts\n');
+    expect(gate.touchedGuardFiles(touched, [kit])).toEqual([]);
+  });
+
+  it('every configured target file exists, and each security file is one the target mutates', async () => {
+    const { existsSync } = await import('node:fs');
+    for (const target of TARGETS) {
+      for (const file of target.mutate)
+        expect(existsSync(join(REPO_ROOT, target.dir, file)), file).toBe(true);
+      for (const file of target.security) expect(target.mutate, file).toContain(file);
+    }
+    expect(FLOORS).toEqual({ package: 85, security: 95 });
+  });
+});
+
+describe('mutation gate: thresholds', () => {
+  it('scores detected ÷ (detected + undetected): timeouts count as detected, no-coverage as undetected, errors not at all', () => {
+    const { score, total } = scoreOf(
+      mutants(7, 1, [
+        { status: 'Timeout' },
+        { status: 'NoCoverage' },
+        { status: 'CompileError' },
+        { status: 'Ignored' },
+      ]),
+    );
+    expect(total).toBe(10);
+    expect(score).toBe(80);
+  });
+
+  it('holds a security file to 95 % and another file to 85 %, a score exactly at the floor passing', () => {
+    const report = {
+      files: {
+        'src/redirects.ts': { mutants: mutants(19, 1) }, // 95 %
+        'src/retry.ts': { mutants: mutants(17, 3) }, // 85 %
+      },
+    };
+    expect(gate.fileVerdicts(report, kit, ['src/redirects.ts', 'src/retry.ts'], floors)).toMatchObject([
+      { file: 'src/redirects.ts', floor: 95, score: 95, ok: true },
+      { file: 'src/retry.ts', floor: 85, score: 85, ok: true },
+    ]);
+  });
+
+  it('fails a file just under its floor', () => {
+    const report = {
+      files: {
+        'src/redirects.ts': { mutants: mutants(37, 3) }, // 92.5 %: enough for a package, not for a security file
+        'src/retry.ts': { mutants: mutants(84, 16) }, // 84 %
+      },
+    };
+    expect(gate.fileVerdicts(report, kit, ['src/redirects.ts', 'src/retry.ts'], floors)).toMatchObject([
+      { file: 'src/redirects.ts', floor: 95, ok: false },
+      { file: 'src/retry.ts', floor: 85, ok: false },
+    ]);
+  });
+
+  it('fails a file the report lacks, and a missing report', () => {
+    const report = { files: { 'src/retry.ts': { mutants: mutants(1, 0) } } };
+    expect(gate.fileVerdicts(report, kit, ['src/redirects.ts'], floors)).toEqual([
+      { file: 'src/redirects.ts', floor: 95, missing: true, ok: false },
+    ]);
+    expect(gate.fileVerdicts(undefined, kit, ['src/retry.ts'], floors)[0]).toMatchObject({ ok: false });
+  });
+});
+
+describe('docs/MUTATION.md', () => {
+  it("its score tables are the committed reports' (pnpm mutation:score --write rewrites them)", async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(join(REPO_ROOT, 'docs/MUTATION.md'), 'utf8');
+    expect(tablesInDoc(doc)).toBe(scoreTables(REPO_ROOT).trimEnd());
+  });
+
+  it("counts the `- ` items under a README's Equivalent mutants heading, up to the next heading", () => {
+    expect(equivalentsListed('# P\n### Equivalent mutants\n\n- a\n  more of a\n- b\n## License\n- c\n')).toBe(
+      2,
+    );
+    expect(equivalentsListed('# P\n- a\n')).toBe(0);
+  });
+});
