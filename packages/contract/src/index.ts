@@ -96,13 +96,15 @@ export {
   isTerminalStatus,
   TERMINAL_STATUSES,
   UnknownCursorError,
+  type OrphanOutcome,
   type ReplaceOutcome,
   type TaskPage,
   type TaskRecord,
   type TaskRecords,
 } from './server/tasks/task-records.js';
 export { MemoryTaskRecords } from './server/tasks/memory-task-records.js';
-export { ScopedTaskStore } from './server/tasks/scoped-task-store.js';
+export { type LostTaskEnd, ScopedTaskStore } from './server/tasks/scoped-task-store.js';
+export { ownerLostRecord } from './server/tasks/owner-lost.js';
 export { TaskRunner, TaskCancelledError } from './server/tasks/task-runner.js';
 export {
   readTaskSettings,
