@@ -7,6 +7,7 @@ import {
   createPipeline,
   type LimiterStore,
   openbridgeLimits,
+  readLimiterSettings,
 } from '@obmcp/http-kit';
 import { createCredentialExchange } from './auth/credential-exchange.js';
 import { createLwaSource } from './auth/lwa.js';
@@ -51,6 +52,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
   const env = options.env ?? process.env;
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
+    arrivalMarginMs: readLimiterSettings(env).arrivalMarginMs,
     ...(options.limiterStore ? { store: options.limiterStore } : {}),
   });
   let auth: CredentialSource;

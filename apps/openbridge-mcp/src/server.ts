@@ -7,6 +7,7 @@ import {
   createPipeline,
   type LimiterStore,
   openbridgeLimits,
+  readLimiterSettings,
 } from '@obmcp/http-kit';
 import { createJwtProvider } from './auth/jwt-provider.js';
 import type { Config } from './config.js';
@@ -38,6 +39,7 @@ export function createServer(
   });
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
+    arrivalMarginMs: readLimiterSettings(env ?? process.env).arrivalMarginMs,
     ...(limiterStore ? { store: limiterStore } : {}),
   });
   const log = logger.child({ component: 'openbridge-client' });

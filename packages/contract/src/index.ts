@@ -115,6 +115,10 @@ export {
 export {
   pollJob,
   backoff,
+  type Cadence,
+  MOCK_RATE_SCALE_ENV,
+  mockTimeScale,
+  pollCadence,
   type JobState,
   type PollJobOptions,
   type PollJobResult,

@@ -1,10 +1,10 @@
 // run_report: a Reporting v3 report in one call (create → wait for COMPLETED → download rows).
 import {
-  backoff,
   type CallContext,
   CREATE_UPSTREAM,
   defineTool,
   type FromSchema,
+  pollCadence,
   pollJob,
   type ToolDefinition,
   UpstreamHttpError,
@@ -50,12 +50,12 @@ export function runReportTool(ctx: ToolDeps): ToolDefinition {
       async handler(a, call) {
         const created = await createOrReuse(send, a, call);
         const reportId = created.reportId ?? '';
-        // Reports take minutes: 2 s doubling to 30 s between getReport calls (the limiter paces them too).
+        // Reports take minutes: 2.5 % of the time waited between getReport calls, 2 s to 30 s (the limiter paces them too).
         const { value: report } = await pollJob(call, {
           first: created,
           poll: () => fetchReport(send.get, reportId, call),
           state: (r) => ({ status: r.status ?? 'PENDING', done: r.ready || r.status === 'FAILED' }),
-          delayMs: ctx.config.mock ? backoff(20, 30_000) : backoff(2_000, 30_000),
+          delayMs: pollCadence({ firstMs: 2_000, maxMs: 30_000, share: 0.025 }, ctx.config.pollTimeScale),
           waitMs: (a.waitSeconds ?? 120) * 1000,
         });
         if (report.status === 'FAILED') {
