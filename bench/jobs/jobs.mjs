@@ -211,7 +211,8 @@ function taskClient(server) {
     ended.set(task.taskId, task);
     waiting.get(task.taskId)?.(task);
   });
-  const get = (taskId) => server.client.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema);
+  const get = (taskId) =>
+    server.client.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema);
   /** Resolves with the task once it has ended, whichever of a notification or a tasks/get sees it first. */
   async function untilEnded(created) {
     const { taskId } = created;

@@ -287,9 +287,14 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
     await c.stop();
     // Polled through the survivor: working until the dead replica's lease lapses, then failed for good.
     const seen: string[] = [];
-    await until(() => seen.at(-1) === 'failed', 'the lost task to end failed', 30_000, async () => {
-      seen.push((await get(onD, task.taskId)).status);
-    });
+    await until(
+      () => seen.at(-1) === 'failed',
+      'the lost task to end failed',
+      30_000,
+      async () => {
+        seen.push((await get(onD, task.taskId)).status);
+      },
+    );
     expect(seen.filter((status) => status !== 'working')).toEqual(['failed']);
     const final = await result(onD, task.taskId);
     expect(final.isError).toBe(true);

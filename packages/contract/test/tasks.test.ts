@@ -325,7 +325,10 @@ describe('a task whose running process stopped renewing its lease ends failed (T
     const lost = await store.getTask(task.taskId);
     expect(lost?.status).toBe('failed');
     expect(lost?.statusMessage).toMatch(/^lost: /);
-    const result = (await store.getTaskResult(task.taskId)) as { isError?: boolean; content: { text: string }[] };
+    const result = (await store.getTaskResult(task.taskId)) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(result.isError).toBe(true);
     const envelope = JSON.parse(result.content[0]?.text ?? '') as Envelope;
     expectSchemaValid(envelope);
@@ -336,7 +339,9 @@ describe('a task whose running process stopped renewing its lease ends failed (T
       tool: 'run_job',
     });
     // The first end wins: a late result of the lost run does not replace the failure.
-    await expect(store.storeTaskResult(task.taskId, 'completed', { content: [] })).rejects.toThrow(/already ended/);
+    await expect(store.storeTaskResult(task.taskId, 'completed', { content: [] })).rejects.toThrow(
+      /already ended/,
+    );
     expect((await store.getTask(task.taskId))?.status).toBe('failed');
   });
 

@@ -39,7 +39,10 @@ export function ownerLostRecord(
       'An upstream job it had started (e.g. a report) may still finish upstream: look it up with the matching get_* tool before starting a new one.',
     ],
   });
-  const result: CallToolResult = { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
+  const result: CallToolResult = {
+    isError: true,
+    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+  };
   const keepMs = typeof record.task.ttl === 'number' ? record.task.ttl : 0;
   const task: Task = {
     ...record.task,

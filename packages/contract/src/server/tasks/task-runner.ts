@@ -64,7 +64,10 @@ export class TaskRunner {
   private track(taskId: string, controller: AbortController): void {
     this.running.set(taskId, controller);
     if (this.heartbeat === undefined) {
-      this.heartbeat = setInterval(() => this.beat(), Math.max(100, Math.floor(this.deps.settings.leaseMs / 3)));
+      this.heartbeat = setInterval(
+        () => this.beat(),
+        Math.max(100, Math.floor(this.deps.settings.leaseMs / 3)),
+      );
       this.heartbeat.unref();
     }
   }
