@@ -189,12 +189,14 @@ describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { ti
     expect(await records.insert(record, 300)).toBe(true);
     const ended = { ...record, task: { ...task, status: 'failed' as const }, result: { content: [] } };
     expect(await records.endOrphan(ended)).toBe('held');
+    expect(await records.leaseHeld(task.taskId)).toBe(true);
     await records.renewLeases([task.taskId], 300);
     expect(await records.endOrphan(ended)).toBe('held');
     const lease = `${prefix}${task.taskId}:lease`;
     const probe = new Redis(redis.url);
     while ((await probe.exists(lease)) === 1) await new Promise((r) => setTimeout(r, 50));
     await probe.quit();
+    expect(await records.leaseHeld(task.taskId)).toBe(false);
     expect(await records.endOrphan(ended)).toBe('ok');
     expect(await records.endOrphan(ended)).toBe('terminal');
     expect((await records.read(task.taskId))?.task.status).toBe('failed');

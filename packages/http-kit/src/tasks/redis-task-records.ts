@@ -101,6 +101,10 @@ export class RedisTaskRecords implements TaskRecords {
     await batch.exec();
   }
 
+  async leaseHeld(taskId: string): Promise<boolean> {
+    return (await this.redis.exists(this.leaseKey(taskId))) === 1;
+  }
+
   async endOrphan(ended: TaskRecord): Promise<OrphanOutcome> {
     const { result, ...meta } = ended;
     const keepMs = ended.expiresAt - this.now();

@@ -49,9 +49,12 @@ export class MemoryTaskRecords implements TaskRecords {
     for (const id of taskIds) if (this.records.has(id)) this.leases.set(id, until);
   }
 
+  async leaseHeld(taskId: string): Promise<boolean> {
+    return (this.leases.get(taskId) ?? 0) > this.now();
+  }
+
   async endOrphan(ended: TaskRecord): Promise<OrphanOutcome> {
-    const { taskId } = ended.task;
-    if ((this.leases.get(taskId) ?? 0) > this.now()) return 'held';
+    if (await this.leaseHeld(ended.task.taskId)) return 'held';
     return this.replace(ended);
   }
 

@@ -65,6 +65,7 @@ export class ScopedTaskStore implements TaskStore {
   private async current(taskId: string): Promise<TaskRecord | undefined> {
     const record = await this.owned(taskId);
     if (record === undefined || isTerminalStatus(record.task.status)) return record;
+    if (await this.records.leaseHeld(taskId)) return record;
     const ended = this.lost(record, this.now());
     const outcome = await this.records.endOrphan(ended);
     if (outcome === 'ok') return ended;

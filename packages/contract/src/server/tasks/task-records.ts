@@ -45,6 +45,8 @@ export interface TaskRecords {
    * next to its record (Redis: its own key with a TTL, so Redis's clock decides, not a replica's).
    */
   renewLeases(taskIds: readonly string[], leaseMs: number): Promise<void>;
+  /** True while the lease of the process running the task lives (a cheap look before endOrphan). */
+  leaseHeld(taskId: string): Promise<boolean>;
   /**
    * Ends a task whose running process is gone: `ended` replaces the record only when the task has not
    * ended and its lease has lapsed, atomically ('held' when the lease is alive).
