@@ -6,11 +6,11 @@ import {
   type Env,
   type EnvReader,
   envReaderOf,
-  type LogLevel,
-  mockTimeScale,
   readContractSettings,
   readLogLevel,
-} from '@obmcp/contract';
+} from '@obmcp/contract/config';
+import type { LogLevel } from '@obmcp/contract';
+import { mockTimeScale } from '@obmcp/contract/tasks';
 import type { RetrySettings } from '@obmcp/http-kit';
 import { REGIONS, type Region } from './regions.js';
 

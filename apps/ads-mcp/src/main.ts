@@ -1,6 +1,6 @@
 // ads-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
-import { createLogger, runCli, serve } from '@obmcp/contract';
+import { createLogger, runCli, serve } from '@obmcp/contract/server';
 import {
   LIMITER_ENV_DOCS,
   limiterStoreFromEnv,

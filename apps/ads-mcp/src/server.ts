@@ -1,14 +1,16 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
 import { applyCodeMode } from '@obmcp/code-mode';
-import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
+import { type ContractServer, createContractServer } from '@obmcp/contract/server';
+import type { Logger } from '@obmcp/contract';
+import type { TaskRecords } from '@obmcp/contract/tasks';
 import {
   createFetcher,
   createLimiter,
   createPipeline,
   type LimiterStore,
-  openbridgeLimits,
   readLimiterSettings,
 } from '@obmcp/http-kit';
+import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { createCredentialExchange } from './auth/credential-exchange.js';
 import { createLwaSource } from './auth/lwa.js';
 import { identityPipeline, listAdsIdentities } from './auth/openbridge-identities.js';

@@ -1,14 +1,16 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
-import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
+import { type ContractServer, createContractServer } from '@obmcp/contract/server';
+import type { Logger } from '@obmcp/contract';
+import type { TaskRecords } from '@obmcp/contract/tasks';
 import { applyCodeMode } from '@obmcp/code-mode';
 import {
   createFetcher,
   createLimiter,
   createPipeline,
   type LimiterStore,
-  openbridgeLimits,
   readLimiterSettings,
 } from '@obmcp/http-kit';
+import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { createJwtProvider } from './auth/jwt-provider.js';
 import type { Config } from './config.js';
 import { OpenbridgeClient } from './http/client.js';

@@ -5,11 +5,11 @@ import {
   type Env,
   type EnvReader,
   envReaderOf,
-  type LogLevel,
-  mockTimeScale,
   readContractSettings,
   readLogLevel,
-} from '@obmcp/contract';
+} from '@obmcp/contract/config';
+import type { LogLevel } from '@obmcp/contract';
+import { mockTimeScale } from '@obmcp/contract/tasks';
 import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
 import { REGIONS, resolveRegion } from './hints/region-aliases.js';
 

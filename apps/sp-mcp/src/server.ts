@@ -1,5 +1,7 @@
 // createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
-import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
+import { type ContractServer, createContractServer } from '@obmcp/contract/server';
+import type { Logger } from '@obmcp/contract';
+import type { TaskRecords } from '@obmcp/contract/tasks';
 import { applyCodeMode } from '@obmcp/code-mode';
 import {
   createFetcher,

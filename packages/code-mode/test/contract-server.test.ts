@@ -1,13 +1,10 @@
 // End to end: code-mode tools wired into a contract server, driven by the SDK Client over InMemoryTransport.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  createContractServer,
-  defineTool,
-  type FromSchema,
-  silentLogger,
-  validateEnvelope,
-} from '@obmcp/contract';
+import { createContractServer } from '@obmcp/contract/server';
+import { defineTool, type FromSchema } from '@obmcp/contract';
+import { silentLogger } from '@obmcp/contract/testing';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCodeMode, codeModeTools } from '../src/index.js';
 import { profile } from './fake-host.js';

@@ -2,7 +2,10 @@
 // run that will not stop is ended by terminating its sandbox thread (still a sandbox_runtime envelope).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createContractServer, defineTool, silentLogger, validateEnvelope } from '@obmcp/contract';
+import { createContractServer } from '@obmcp/contract/server';
+import { defineTool } from '@obmcp/contract';
+import { silentLogger } from '@obmcp/contract/testing';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCodeMode, codeModeTools } from '../src/index.js';
 import { profile } from './fake-host.js';

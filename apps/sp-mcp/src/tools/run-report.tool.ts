@@ -1,11 +1,10 @@
 // run_report: a Reports 2021-06-30 report in one call (createReport → getReport until DONE → the document).
+import { pollCadence, pollJob } from '@obmcp/contract/tasks';
 import {
   type CallContext,
   CREATE_UPSTREAM,
   defineTool,
   type FromSchema,
-  pollCadence,
-  pollJob,
   type ToolDefinition,
 } from '@obmcp/contract';
 import { asObject, type ToolDeps } from './deps.js';

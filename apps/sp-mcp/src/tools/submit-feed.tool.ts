@@ -1,11 +1,10 @@
 // submit_feed: a Feeds 2021-06-30 feed in one call (document + upload → createFeed → getFeed until DONE → processing report).
+import { pollCadence, pollJob } from '@obmcp/contract/tasks';
 import {
   type CallContext,
   CHANGE_UPSTREAM,
   defineTool,
   type FromSchema,
-  pollCadence,
-  pollJob,
   type ToolDefinition,
 } from '@obmcp/contract';
 import { decodeText } from '@obmcp/http-kit';

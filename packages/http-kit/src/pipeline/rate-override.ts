@@ -1,11 +1,13 @@
 // OBMCP_MOCK_RATE_LIMIT=<rate>/<burst> (one rule for every operation) and OBMCP_MOCK_RATE_SCALE=<factor>
 // (every documented rate × factor): test-only limiter rules, honoured in mock mode only.
-import { MOCK_RATE_SCALE_ENV } from '@obmcp/contract';
 import type { LimitRule } from '../limiter-store.js';
 
 export const RATE_OVERRIDE_ENV = 'OBMCP_MOCK_RATE_LIMIT';
-/** The same variable the mocks read: their buckets and advertised rates are scaled by the same factor. */
-export const RATE_SCALE_ENV = MOCK_RATE_SCALE_ENV;
+/**
+ * The same variable the mocks read (their buckets and advertised rates are scaled by the same factor) and
+ * the contract's mockTimeScale (job poll cadences divided by it).
+ */
+export const RATE_SCALE_ENV = 'OBMCP_MOCK_RATE_SCALE';
 
 /** The override rule, or undefined (not in mock mode, unset, or malformed: the documented rates apply). */
 export function rateOverrideFromEnv(env: Record<string, string | undefined>): LimitRule | undefined {

@@ -78,8 +78,8 @@ export const pollCadence =
   (_n: number, elapsedMs: number): number =>
     Math.min(maxMs / timeScale, Math.max(firstMs / timeScale, elapsedMs * share));
 
-/** The variable the mocks and the limiter read (`OBMCP_MOCK_RATE_SCALE`): rates × factor, times ÷ factor. */
-export const MOCK_RATE_SCALE_ENV = 'OBMCP_MOCK_RATE_SCALE';
+/** The variable the mocks and http-kit's limiter read too (RATE_SCALE_ENV): rates × factor, times ÷ factor. */
+const MOCK_RATE_SCALE_ENV = 'OBMCP_MOCK_RATE_SCALE';
 
 /**
  * How much faster than the real upstream's a job runs against the mocks: 1 unless OBMCP_MOCK=1; then the
@@ -93,9 +93,3 @@ export function mockTimeScale(env: Env | EnvReader): number {
   const scale = /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
   return scale > 0 ? scale : 250;
 }
-
-/** Doubling from `firstMs` up to `maxMs`. */
-export const backoff =
-  (firstMs: number, maxMs: number) =>
-  (n: number): number =>
-    Math.min(maxMs, firstMs * 2 ** Math.max(0, n - 1));
