@@ -10,6 +10,7 @@ import {
   type LimiterStore,
   type Pipeline,
   readLimiterSettings,
+  RedirectHosts,
 } from '@obmcp/http-kit';
 import { createRdtAuth } from './auth/rdt-auth.js';
 import { routeSpAuth } from './auth/sp-auth.js';
@@ -44,12 +45,15 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   const redirectHosts = spRedirectHosts(config);
   const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
   const lwa = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
-  const documents = createFetcher({
-    timeoutMs: config.documentTimeoutMs,
-    userAgent: USER_AGENT,
-    maxBodyBytes: config.maxDocumentBytes,
-    redirectHosts,
-  });
+  const documents = {
+    fetcher: createFetcher({
+      timeoutMs: config.documentTimeoutMs,
+      userAgent: USER_AGENT,
+      maxBodyBytes: config.maxDocumentBytes,
+      redirectHosts,
+    }),
+    hosts: new RedirectHosts(redirectHosts),
+  };
   const session = new Session(config, env);
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
