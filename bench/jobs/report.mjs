@@ -18,7 +18,7 @@ export function renderJobs({ size, jobs }, meta) {
       job.documents !== undefined
         ? `${job.documents} documents`
         : `${job.orders} orders / ${job.pages} pages`;
-    return `| ${job.job} | ${work} | ${job.calls} | ${job.seconds.toFixed(2)} s | ${job.minimum.toFixed(2)} s | **${v.ratio.toFixed(3)}×** | ${job.throttled} | ${job.failed} |`;
+    return `| ${job.job} | ${work} | ${job.calls} | ${job.requests} | ${job.seconds.toFixed(2)} s | ${job.minimum.toFixed(2)} s | **${v.ratio.toFixed(3)}×** | ${job.throttled} | ${job.failed} |`;
   });
   return `## Jobs at the rate-limit bound (\`pnpm bench:jobs\`)
 
@@ -31,16 +31,19 @@ a ${size.reportMs / 1000} s report → ${Math.round(size.reportMs / size.scale)}
 0.0167/s × ${size.scale} = ${(0.0167 * size.scale).toFixed(3)}/s, burst 20; getReport 2/s burst 15; createReport and
 getReportDocument 0.0167/s burst 15 (the SP models' usage plans). ${size.orders} generated orders plus the fixture's,
 ${size.pageSize} per page. The minimum is what the token bucket allows (bucket full at the start, every call one
-scaled round trip, pages of one chain in sequence); 429s are counted by the upstream mock, failed calls are tool
-calls that ended in an error envelope.
+scaled round trip, pages of one chain in sequence; for a report, its processing time plus four round trips); 429s
+are counted by the upstream mock, failed calls are tool calls (or task results) that ended in an error envelope.
+The servers' limiter arrival margin: ${size.arrivalMarginMs ?? 100} ms${size.arrivalMarginMs === undefined ? " (the product's default)" : ''}.
 
-| job | work | tool calls | wall | minimum | wall ÷ minimum | upstream 429s | failed calls |
-| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+| job | work | tool calls | upstream requests | wall | minimum | wall ÷ minimum | upstream 429s | failed calls |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
 Goals: within ${GOAL_RATIO}× of the minimum, zero 429s, zero failed calls; the two-process run no faster than the
-bound (ratio ≥ 1: the shared Redis budget holds). The report job polls inline (\`get_report\` until DONE, paced by the
-server's limiter at getReport's rate), not as MCP tasks: tasks (issue #31, \`run_report\` with \`taskSupport\`) landed on
-main only after this job was built; its mock-mode poll backoff (20 ms doubling to 1 s) is not tied to the scale factor.
+bound (ratio ≥ 1: the shared Redis budget holds). The report job is ${jobs[1]?.calls ?? 'n'} \`run_report\` calls made as MCP
+tasks, all at once, by a task client (a task-augmented \`tools/call\`, the end seen from
+\`notifications/tasks/status\` or \`tasks/get\` at the suggested \`pollInterval\`, then \`tasks/result\`); the
+server polls \`getReport\` at run_report's cadence (2.5 % of the time waited so far, 5 s to 60 s, divided by the
+factor), paced by its limiter at getReport's documented rate.
 `;
 }

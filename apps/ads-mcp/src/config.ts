@@ -10,6 +10,7 @@ import {
   readLogLevel,
 } from '@obmcp/contract/config';
 import type { LogLevel } from '@obmcp/contract';
+import { mockTimeScale } from '@obmcp/contract/tasks';
 import type { RetrySettings } from '@obmcp/http-kit';
 import { REGIONS, type Region } from './regions.js';
 
@@ -36,6 +37,8 @@ export interface AdsConfig {
   retryDelays: { baseDelayMs: number; maxDelayMs: number };
   /** Longest pre-flight limiter wait before `rate_limited` (500 ms in mock mode, else 2 s). */
   limiterMaxWaitMs: number;
+  /** How much faster jobs run than upstream's (1; in mock mode the mocks' factor): poll cadences divide by it. */
+  pollTimeScale: number;
   reportMaxBytes: number;
   reportMaxRows: number;
   /** ADS_API_TOOLSETS as given (comma-separated toolsets, `curated`, or `all`; blank = curated). */
@@ -85,6 +88,7 @@ export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
     retryBudgetMs: env.int('ADS_API_RETRY_BUDGET_MS', { min: 0, max: 600_000 }, mock ? 1_000 : 20_000),
     retryDelays: { baseDelayMs: mock ? 50 : 1_000, maxDelayMs: 8_000 },
     limiterMaxWaitMs: mock ? 500 : 2_000,
+    pollTimeScale: mockTimeScale(env),
     reportMaxBytes: env.int('ADS_REPORT_MAX_BYTES', { min: 1024, max: 1024 * 1024 * 1024 }, 50 * 1024 * 1024),
     reportMaxRows: env.int('ADS_REPORT_MAX_ROWS', { min: 1, max: 100_000 }, 1_000),
     toolsets: env.text('ADS_API_TOOLSETS'),

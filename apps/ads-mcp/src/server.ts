@@ -3,7 +3,13 @@ import { applyCodeMode } from '@obmcp/code-mode';
 import { type ContractServer, createContractServer } from '@obmcp/contract/server';
 import type { Logger } from '@obmcp/contract';
 import type { TaskRecords } from '@obmcp/contract/tasks';
-import { createFetcher, createLimiter, createPipeline, type LimiterStore } from '@obmcp/http-kit';
+import {
+  createFetcher,
+  createLimiter,
+  createPipeline,
+  type LimiterStore,
+  readLimiterSettings,
+} from '@obmcp/http-kit';
 import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { createCredentialExchange } from './auth/credential-exchange.js';
 import { createLwaSource } from './auth/lwa.js';
@@ -48,6 +54,7 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
   const env = options.env ?? process.env;
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
+    arrivalMarginMs: readLimiterSettings(env).arrivalMarginMs,
     ...(options.limiterStore ? { store: options.limiterStore } : {}),
   });
   let auth: CredentialSource;

@@ -68,9 +68,17 @@ const polls = (requests: { method: string; url: string }[]) =>
   requests.filter((r) => r.method === 'GET' && /\/reporting\/reports\/[^/]+$/.test(new URL(r.url).pathname))
     .length;
 
-async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
+/** Waits until `check` holds, running `step` (e.g. one tasks/get) before each look. */
+async function until(
+  check: () => boolean,
+  what: string,
+  ms = 15_000,
+  step: () => Promise<void> = async () => undefined,
+): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  for (;;) {
+    await step();
+    if (check()) return;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -202,7 +210,7 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
   let logA: string;
   const prefix = `ads-tasks-${Date.now()}:`;
 
-  async function replica(log: string): Promise<RunningHttp> {
+  async function replica(log: string, extra: Record<string, string> = {}): Promise<RunningHttp> {
     const http = await startHttp(['--import', MOCKS_PRELOAD, appEntry('ads-mcp')], REPO_ROOT, 60_000, {
       ...BASE_ENV,
       OBMCP_REDIS_URL: redis.url,
@@ -210,6 +218,7 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
       OBMCP_MOCK_ADS_REPORT_POLLS: '100000',
       OBMCP_MOCK_REQUEST_LOG: log,
       OBMCP_TASK_POLL_INTERVAL_MS: '100',
+      ...extra,
     });
     replicas.push(http);
     return http;
@@ -263,5 +272,44 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
     const meta = (fetched.structuredContent as { _meta?: { warnings?: { kind: string }[] } })._meta;
     expect(meta?.warnings?.[0]?.kind).toBe('partial_results');
     expect((await get(onB, short.task.taskId)).status).toBe('completed');
+  }, 60_000);
+
+  it('a task whose replica is killed mid-task ends failed on the other one (TASK_OWNER_LOST), never stays working', async () => {
+    const lease = { OBMCP_TASK_LEASE_MS: '1500' };
+    const [logC, logD] = [join(dir, 'c.jsonl'), join(dir, 'd.jsonl')];
+    writeFileSync(logC, '');
+    writeFileSync(logD, '');
+    const [c, d] = await Promise.all([replica(logC, lease), replica(logD, lease)]);
+    const onC = await clientOf(c.url);
+    const onD = await clientOf(d.url);
+    const { task } = await create(onC, report());
+    await until(() => polls(logged(logC)) >= 2, 'two polls on the replica running the task');
+    expect((await get(onD, task.taskId)).status).toBe('working');
+    c.child.kill('SIGKILL');
+    await c.stop();
+    // Polled through the survivor: working until the dead replica's lease lapses, then failed for good.
+    const seen: string[] = [];
+    await until(
+      () => seen.at(-1) === 'failed',
+      'the lost task to end failed',
+      30_000,
+      async () => {
+        seen.push((await get(onD, task.taskId)).status);
+      },
+    );
+    expect(seen.filter((status) => status !== 'working')).toEqual(['failed']);
+    const final = await result(onD, task.taskId);
+    expect(final.isError).toBe(true);
+    const envelope = JSON.parse((final.content[0] as { text: string }).text) as Envelope;
+    assertEnvelope(envelope);
+    expect(envelope).toMatchObject({
+      error_kind: 'ads_api_client',
+      error_code: 'TASK_OWNER_LOST',
+      retryable: true,
+      tool: 'run_report',
+    });
+    expect((await get(onD, task.taskId)).status).toBe('failed');
+    // The survivor never took the lost task over: it made no poll of its own.
+    expect(polls(logged(logD))).toBe(0);
   }, 60_000);
 });

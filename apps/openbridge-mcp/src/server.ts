@@ -3,7 +3,13 @@ import { type ContractServer, createContractServer } from '@obmcp/contract/serve
 import type { Logger } from '@obmcp/contract';
 import type { TaskRecords } from '@obmcp/contract/tasks';
 import { applyCodeMode } from '@obmcp/code-mode';
-import { createFetcher, createLimiter, createPipeline, type LimiterStore } from '@obmcp/http-kit';
+import {
+  createFetcher,
+  createLimiter,
+  createPipeline,
+  type LimiterStore,
+  readLimiterSettings,
+} from '@obmcp/http-kit';
 import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { createJwtProvider } from './auth/jwt-provider.js';
 import type { Config } from './config.js';
@@ -35,6 +41,7 @@ export function createServer(
   });
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
+    arrivalMarginMs: readLimiterSettings(env ?? process.env).arrivalMarginMs,
     ...(limiterStore ? { store: limiterStore } : {}),
   });
   const log = logger.child({ component: 'openbridge-client' });

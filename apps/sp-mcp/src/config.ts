@@ -9,6 +9,7 @@ import {
   readLogLevel,
 } from '@obmcp/contract/config';
 import type { LogLevel } from '@obmcp/contract';
+import { mockTimeScale } from '@obmcp/contract/tasks';
 import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
 import { REGIONS, resolveRegion } from './hints/region-aliases.js';
 
@@ -42,6 +43,8 @@ export interface SpConfig {
   /** LWA token exchange: two attempts within maxTotalMs. */
   tokenRetry: RetryDelays & { maxTotalMs: number };
   limiterMaxWaitMs: number;
+  /** How much faster jobs run than upstream's (1; in mock mode the mocks' factor): poll cadences divide by it. */
+  pollTimeScale: number;
   maxDocumentBytes: number;
   /** SP_API_LWA_ENDPOINT: the LWA token URL (default https://api.amazon.com/auth/o2/token). */
   lwaEndpoint: string;
@@ -100,6 +103,7 @@ export function loadConfig(raw: Env | EnvReader): SpConfig {
       ? { baseDelayMs: 20, maxDelayMs: 100, maxTotalMs: 500 }
       : { baseDelayMs: 500, maxDelayMs: 2_000, maxTotalMs: 5_000 },
     limiterMaxWaitMs: env.int('SP_API_LIMITER_MAX_WAIT_MS', { min: 0, max: 120_000 }, mock ? 500 : 2_000),
+    pollTimeScale: mockTimeScale(env),
     maxDocumentBytes: env.int(
       'SP_API_MAX_DOCUMENT_BYTES',
       { min: 1024, max: 1024 * 1024 * 1024 },

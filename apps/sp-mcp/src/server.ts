@@ -9,6 +9,7 @@ import {
   createPipeline,
   type LimiterStore,
   type Pipeline,
+  readLimiterSettings,
   RedirectHosts,
 } from '@obmcp/http-kit';
 import { createRdtAuth } from './auth/rdt-auth.js';
@@ -56,6 +57,7 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   const session = new Session(config, env);
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
+    arrivalMarginMs: readLimiterSettings(env).arrivalMarginMs,
     ...(options.limiterStore ? { store: options.limiterStore } : {}),
   });
   // The RDT plug-in asks the pipeline it belongs to for its tokens (createRestrictedDataToken).

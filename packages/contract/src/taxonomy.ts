@@ -20,6 +20,8 @@ export const CANONICAL_CODES = {
   BODY_COERCION_INVALID_JSON: 'BODY_COERCION_INVALID_JSON',
   RATE_LIMITED: 'RATE_LIMITED',
   CODE_MODE_SANDBOX_LIMITATION: 'CODE_MODE_SANDBOX_LIMITATION',
+  /** An MCP task whose replica stopped renewing its lease (died mid-task): ended failed, retryable. */
+  TASK_OWNER_LOST: 'TASK_OWNER_LOST',
 } as const;
 
 /** Upstream transport failures: the server's client kind, always retryable. */

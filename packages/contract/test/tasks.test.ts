@@ -19,6 +19,7 @@ import type { Envelope } from '../src/index.js';
 import { MemoryTaskRecords, readTaskSettings } from '../src/entries/tasks.js';
 import { ScopedTaskStore } from '../src/server/tasks/scoped-task-store.js';
 import { silentLogger } from '../src/entries/testing.js';
+import { ownerLostRecord } from '../src/server/tasks/owner-lost.js';
 import { expectSchemaValid } from './helpers.js';
 import { type FakeJobs, fakeJobs, jobTool } from './job-tool.js';
 
@@ -291,4 +292,71 @@ describe('memory records keep a result for its ttl, then forget it', { timeout: 
     now += 1_001;
     expect(await store.getTask(task.taskId)).toBeNull();
   });
+});
+
+describe('a task whose running process stopped renewing its lease ends failed (TASK_OWNER_LOST)', () => {
+  const settings = { ...readTaskSettings({}), leaseMs: 3_000 };
+  function lostStore() {
+    let now = 1_000_000;
+    const records = new MemoryTaskRecords(10, () => now);
+    const store = new ScopedTaskStore(
+      records,
+      'local',
+      settings,
+      () => now,
+      (record, at) => ownerLostRecord(record, exampleProfile, settings.leaseMs, at),
+    );
+    return { records, store, advance: (ms: number) => (now += ms) };
+  }
+
+  test('working while the lease is renewed; failed with a v1 envelope once it lapses', async () => {
+    const { records, store, advance } = lostStore();
+    const task = await store.open('run_job', { ttl: 60_000 });
+    advance(2_999);
+    expect((await store.getTask(task.taskId))?.status).toBe('working');
+    await records.renewLeases([task.taskId], settings.leaseMs);
+    advance(2_999);
+    expect((await store.getTask(task.taskId))?.status).toBe('working');
+    advance(2);
+    const lost = await store.getTask(task.taskId);
+    expect(lost?.status).toBe('failed');
+    expect(lost?.statusMessage).toMatch(/^lost: /);
+    const result = (await store.getTaskResult(task.taskId)) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
+    expect(result.isError).toBe(true);
+    const envelope = JSON.parse(result.content[0]?.text ?? '') as Envelope;
+    expectSchemaValid(envelope);
+    expect(envelope).toMatchObject({
+      error_kind: exampleProfile.clientKind,
+      error_code: 'TASK_OWNER_LOST',
+      retryable: true,
+      tool: 'run_job',
+    });
+    // The first end wins: a late result of the lost run does not replace the failure.
+    await expect(store.storeTaskResult(task.taskId, 'completed', { content: [] })).rejects.toThrow(
+      /already ended/,
+    );
+    expect((await store.getTask(task.taskId))?.status).toBe('failed');
+  });
+
+  test('tasks/result on a task whose runner is gone ends failed instead of blocking until the ttl', async () => {
+    const { store, advance } = lostStore();
+    const task = await store.open('run_job', {});
+    advance(3_001);
+    const result = (await store.getTaskResult(task.taskId)) as { content: { text: string }[] };
+    expect(JSON.parse(result.content[0]?.text ?? '')).toMatchObject({ error_code: 'TASK_OWNER_LOST' });
+  });
+
+  test('the server renews the leases of the tasks it runs: a task that outlives its lease completes', async () => {
+    // 150 polls 15 ms apart: longer than twice the 1 s lease, renewed every third of it.
+    const jobs = fakeJobs(150);
+    const { createTask, getTask, result } = await connect(contract(jobs, { OBMCP_TASK_LEASE_MS: '1000' }));
+    const { task } = await createTask({});
+    const final = await result(task.taskId);
+    expect(jobs.requests.length).toBe(150);
+    expect(final.isError).toBeUndefined();
+    expect((await getTask(task.taskId)).status).toBe('completed');
+  }, 30_000);
 });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { type EnvDocs, type EnvReader, envReaderOf } from '@obmcp/contract/config';
 import type { Logger } from '@obmcp/contract';
 import { FallbackLimiterStore } from './fallback-limiter-store.js';
+import { ARRIVAL_MARGIN_MS } from './limiter.js';
 import { RATE_OVERRIDE_ENV } from './pipeline/rate-override.js';
 import type { LimiterStore } from './limiter-store.js';
 import { MemoryLimiterStore } from './memory-limiter-store.js';
@@ -19,6 +20,7 @@ export const LIMITER_ENV = {
   redisUrl: 'OBMCP_REDIS_URL',
   keyPrefix: 'OBMCP_REDIS_KEY_PREFIX',
   commandTimeoutMs: 'OBMCP_REDIS_TIMEOUT_MS',
+  arrivalMarginMs: 'OBMCP_LIMITER_ARRIVAL_MARGIN_MS',
 } as const;
 
 export const LIMITER_ENV_DOCS: EnvDocs = {
@@ -27,6 +29,8 @@ export const LIMITER_ENV_DOCS: EnvDocs = {
   [LIMITER_ENV.keyPrefix]: 'prefix of the limiter keys in Redis',
   [LIMITER_ENV.commandTimeoutMs]:
     'Redis command timeout in ms; a slower Redis falls back to the local limiter',
+  [LIMITER_ENV.arrivalMarginMs]:
+    'ms a token must have existed before a request uses it (default 100): headroom for requests whose transit to the upstream varies more',
   [RATE_OVERRIDE_ENV]:
     'tests only, honoured with OBMCP_MOCK=1: <rate>/<burst> replaces every pre-flight limiter rule',
 };
@@ -35,6 +39,8 @@ export interface LimiterSettings {
   redisUrl?: string;
   keyPrefix: string;
   commandTimeoutMs: number;
+  /** The limiter's arrival margin (ARRIVAL_MARGIN_MS unless set). */
+  arrivalMarginMs: number;
 }
 
 /** The limiter's variables, through the server's env reader (strict: a bad timeout names the variable). */
@@ -45,6 +51,7 @@ export function readLimiterSettings(env: Record<string, string | undefined> | En
     ...(redisUrl !== undefined ? { redisUrl } : {}),
     keyPrefix: read.textOr(LIMITER_ENV.keyPrefix, 'obmcp:rl:'),
     commandTimeoutMs: read.int(LIMITER_ENV.commandTimeoutMs, { min: 1, max: 60_000 }, 500),
+    arrivalMarginMs: read.int(LIMITER_ENV.arrivalMarginMs, { min: 0, max: 60_000 }, ARRIVAL_MARGIN_MS),
   };
 }
 

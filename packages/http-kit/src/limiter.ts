@@ -14,17 +14,20 @@ export interface LimiterOptions {
   maxWaitMs: number;
   /** Takes an accepted wait (default: an abortable timer). Tests inject one to see the waits without taking them. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Added to every accepted wait (default ARRIVAL_MARGIN_MS); see there. */
+  /** How old a token must be before a request uses it (default ARRIVAL_MARGIN_MS); see there. */
   arrivalMarginMs?: number;
 }
 
 /**
- * A request that waited for its token goes out this long after the token's time. The upstream's bucket
- * counts arrivals, and the first request after an idle spell travels slower (a new connection, a first
- * code path) than the next ones: without the margin, a later request spaced exactly at the rate can
- * arrive before the upstream's bucket has its token (a 429 at the documented bound, seen by
- * `pnpm bench:jobs`). The margin delays only waited requests and does not accumulate: the next token's
- * time is unchanged.
+ * A request goes out no sooner than this long after its token accrued. The upstream's bucket counts
+ * arrivals and starts when the first request arrives, so it runs behind ours by that request's transit;
+ * when the first request after an idle spell travels slower (a new connection, a first code path, a
+ * loaded machine) than a later one, the later one, sent on a token that accrued just now, can arrive
+ * before the upstream's bucket has that token (a 429 at the documented bound, seen by `pnpm bench:jobs`).
+ * This holds for a request that waited for its token and for one that found a token that had just
+ * accrued; the tokens older than the margin (a full bucket's burst) go at once. The margin does not
+ * accumulate: the next token's time is unchanged. Zero 429s hold while transit times differ by less
+ * than the margin (OBMCP_LIMITER_ARRIVAL_MARGIN_MS).
  */
 export const ARRIVAL_MARGIN_MS = 100;
 
@@ -53,6 +56,8 @@ export function createLimiter(options: LimiterOptions): Limiter {
   const wait = options.sleep ?? sleep;
   const margin = Math.max(0, options.arrivalMarginMs ?? ARRIVAL_MARGIN_MS);
   const learned = new Map<string, number>();
+  /** When each key's bucket was last taken from full (this process's view). */
+  const fullSince = new Map<string, number>();
 
   const ruleFor = (key: string, rule: LimitRule): LimitRule => {
     const rate = learned.get(key);
@@ -70,7 +75,18 @@ export function createLimiter(options: LimiterOptions): Limiter {
         ? store.takeNow(key, effective, now(), maxWaitSeconds)
         : await store.take(key, effective, now(), maxWaitSeconds);
       if (taken.allowed) {
-        if (taken.waitSeconds > 0) await wait(taken.waitSeconds * 1000 + margin, signal);
+        // Tokens the bucket held when it was last taken from full are as old as the upstream's (its bucket
+        // was full too, from that request's arrival on): they go at once. A token that accrued since goes
+        // once it is `margin` old; the one taken accrued (tokens left / rate) ago (ahead, when reserved).
+        const at = now();
+        if (taken.tokens >= effective.burst - 1) fullSince.set(key, at);
+        const sinceFullMs = at - (fullSince.get(key) ?? Number.NEGATIVE_INFINITY);
+        const tokenAgeMs = effective.rate > 0 ? (taken.tokens / effective.rate) * 1000 : 0;
+        const waitMs = Math.max(
+          taken.waitSeconds > 0 ? taken.waitSeconds * 1000 + margin : 0,
+          tokenAgeMs >= Math.min(sinceFullMs, margin) ? 0 : margin - tokenAgeMs,
+        );
+        if (waitMs > 0) await wait(waitMs, signal);
         return;
       }
       const retryAfterSeconds = roundUpTenth(taken.waitSeconds);

@@ -102,6 +102,30 @@ describe('createLimiter', () => {
     expect(waits.map((ms) => Math.round(ms))).toEqual([100 + ARRIVAL_MARGIN_MS, 200 + ARRIVAL_MARGIN_MS]);
   });
 
+  it('a token that accrued less than ARRIVAL_MARGIN_MS ago is used only once it is that old; a full bucket goes at once', async () => {
+    let clock = T0;
+    const waits: number[] = [];
+    const limiter = createLimiter({
+      maxWaitMs: 500,
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const rule = { rate: 10, burst: 2 };
+    await limiter.acquire('k', rule);
+    await limiter.acquire('k', rule);
+    expect(waits).toEqual([]);
+    // 130 ms later the next token accrued 30 ms ago: it goes ARRIVAL_MARGIN_MS after it accrued, not at once.
+    clock += 130;
+    await limiter.acquire('k', rule);
+    expect(waits.map((ms) => Math.round(ms))).toEqual([ARRIVAL_MARGIN_MS - 30]);
+    // A bucket full again (idle): its tokens are old, no wait.
+    clock += 10_000;
+    await limiter.acquire('k', rule);
+    expect(waits).toHaveLength(1);
+  });
+
   it('refuses beyond maxWaitMs with RateLimitedError and retryAfterSeconds rounded up to 0.1 s', async () => {
     const limiter = createLimiter({ maxWaitMs: 100, now: () => T0 });
     const rule = { rate: 0.0167, burst: 1 }; // SP-API getOrders-style

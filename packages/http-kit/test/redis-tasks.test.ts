@@ -164,4 +164,36 @@ describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { ti
     const onFresh = await clientOf(fresh.url);
     expect((await result(onFresh, task.taskId)).structuredContent).toMatchObject({ status: 'DONE' });
   });
+
+  it('a lease lives in Redis next to the record: renewed it holds, lapsed the task ends once, atomically', async () => {
+    const records = new RedisTaskRecords(new Redis(redis.url), new Redis(redis.url), {
+      keyPrefix: prefix,
+      maxTasksPerOwner: 100,
+    });
+    stores.push(records);
+    const at = new Date().toISOString();
+    const task = {
+      taskId: '00000000-0000-4000-8000-000000000001',
+      status: 'working' as const,
+      ttl: 60_000,
+      createdAt: at,
+      lastUpdatedAt: at,
+    };
+    const record = { task, owner: 'alice', tool: 'run_job', expiresAt: Date.now() + 60_000 };
+    expect(await records.insert(record, 300)).toBe(true);
+    const ended = { ...record, task: { ...task, status: 'failed' as const }, result: { content: [] } };
+    expect(await records.endOrphan(ended)).toBe('held');
+    expect(await records.leaseHeld(task.taskId)).toBe(true);
+    await records.renewLeases([task.taskId], 300);
+    expect(await records.endOrphan(ended)).toBe('held');
+    const lease = `${prefix}${task.taskId}:lease`;
+    const probe = new Redis(redis.url);
+    while ((await probe.exists(lease)) === 1) await new Promise((r) => setTimeout(r, 50));
+    await probe.quit();
+    expect(await records.leaseHeld(task.taskId)).toBe(false);
+    expect(await records.endOrphan(ended)).toBe('ok');
+    expect(await records.endOrphan(ended)).toBe('terminal');
+    expect((await records.read(task.taskId))?.task.status).toBe('failed');
+    expect((await records.read(task.taskId))?.result).toEqual({ content: [] });
+  });
 });

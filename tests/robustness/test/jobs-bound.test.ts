@@ -16,10 +16,27 @@ interface JobsModule {
   runJobs(size: Record<string, number>): Promise<{ jobs: JobResult[] }>;
 }
 
-const CI_SIZE = { scale: 1000, latencyMs: 0, orders: 300, pageSize: 10, reports: 3, reportMs: 300_000 };
+/**
+ * Rates ×1000 put a getOrders token every 60 ms, while a loaded 2-core CI machine (seen at a load average
+ * of 70) can delay one request hundreds of ms more than the next. The upstream's bucket counts arrivals:
+ * zero 429s hold while the limiter's arrival margin exceeds that spread (see ARRIVAL_MARGIN_MS in
+ * http-kit), so the headroom is stated here in real time, 1 s, not left to the 100 ms default sized for
+ * real rates (where a token is 60 s). It delays a job by at most 1 s per idle spell; the budget, the
+ * burst and what is asserted are unchanged. The bench also sets the exchange and Redis timeouts a loaded
+ * machine needs (bench/jobs/jobs.mjs, startSp).
+ */
+const CI_SIZE = {
+  scale: 1000,
+  latencyMs: 0,
+  orders: 300,
+  pageSize: 10,
+  reports: 3,
+  reportMs: 300_000,
+  arrivalMarginMs: 1_000,
+};
 
 describe('jobs at the rate-limit bound (CI size)', () => {
-  it('pages 300+ orders, runs 3 reports and splits the orders over two processes: no 429, no failure', async () => {
+  it('pages 300+ orders, runs 3 reports as MCP tasks and splits the orders over two processes: no 429, no failure', async () => {
     const url = new URL('bench/jobs/jobs.mjs', `file://${REPO_ROOT}/`).href;
     const { runJobs } = (await import(url)) as JobsModule;
     const { jobs } = await runJobs(CI_SIZE);

@@ -1,14 +1,18 @@
 // How ads-mcp waits on an Ads job (report, export, snapshot): the polling cadence and the "still running" warning.
 import type { CallContext } from '@obmcp/contract';
-import { backoff } from '@obmcp/contract/tasks';
+import { pollCadence } from '@obmcp/contract/tasks';
 import type { AdsConfig } from '../config.js';
 
 /**
- * Milliseconds before poll n: Amazon Ads documents exponential backoff (2 s, 4 s, 8 s … with a maximum delay,
- * reference/concepts/rate-limiting.md); the limiter paces every poll too. Short in mock mode.
+ * Milliseconds before the next poll: 2.5 % of the time waited so far, from 2 s up to 30 s (Amazon Ads
+ * documents backing off between 2 s and a maximum delay, reference/concepts/rate-limiting.md), so a job
+ * is seen done at most 2.5 % of its run time late; the limiter paces every poll too. Divided by the
+ * mocks' time scale in mock mode.
  */
-export function adsJobCadence(config: Pick<AdsConfig, 'mock'>): (n: number) => number {
-  return config.mock ? backoff(20, 1_000) : backoff(2_000, 30_000);
+export function adsJobCadence(
+  config: Pick<AdsConfig, 'pollTimeScale'>,
+): (n: number, elapsedMs: number) => number {
+  return pollCadence({ firstMs: 2_000, maxMs: 30_000, share: 0.025 }, config.pollTimeScale);
 }
 
 export interface StillRunning {

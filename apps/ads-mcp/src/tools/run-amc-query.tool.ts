@@ -1,5 +1,5 @@
 // run_amc_query: an AMC workflow execution in one call (create → wait for SUCCEEDED → download URLs and rows).
-import { backoff, pollJob } from '@obmcp/contract/tasks';
+import { pollCadence, pollJob } from '@obmcp/contract/tasks';
 import { CREATE_UPSTREAM, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { amcRowCap, downloadAmcRows, filesOf, NO_ROWS } from './amc-results.js';
 import { amcMaxRows, createSchema } from './amc.schemas.js';
@@ -40,7 +40,7 @@ export function runAmcQueryTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): 
         name: 'run_amc_query',
         title: 'Run an AMC query and return its rows',
         description:
-          'AMC in one call: create_amc_workflow_execution, get_amc_workflow_execution until SUCCEEDED (10 s doubling to 60 s), then the download URLs and the result CSV as rows (maxRows; truncated:true when more exist). Not done in time: ready:false and workflowExecutionId for get_amc_query_results. Runs as an MCP task when the host asks.',
+          'AMC in one call: create_amc_workflow_execution, get_amc_workflow_execution until SUCCEEDED (every 2.5 % of the time waited, 10 s to 60 s), then the download URLs and the result CSV as rows (maxRows; truncated:true when more exist). Not done in time: ready:false and workflowExecutionId for get_amc_query_results. Runs as an MCP task when the host asks.',
         inputSchema: runSchema,
         annotations: CREATE_UPSTREAM,
         taskSupport: 'optional',
@@ -60,7 +60,7 @@ export function runAmcQueryTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): 
               const s = executionOf(r).status ?? 'PENDING';
               return { status: s, done: AMC_ENDED.has(s) };
             },
-            delayMs: ctx.config.mock ? backoff(20, 1_000) : backoff(10_000, 60_000),
+            delayMs: pollCadence({ firstMs: 10_000, maxMs: 60_000, share: 0.025 }, ctx.config.pollTimeScale),
             waitMs: (waitSeconds ?? 300) * 1000,
           });
           const execution = executionOf(value);

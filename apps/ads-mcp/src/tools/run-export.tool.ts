@@ -74,7 +74,7 @@ export function runExportTool(ctx: ToolDeps): ToolDefinition {
       name: 'run_export',
       title: 'Export campaigns, ad groups, ads or targets and return the rows',
       description:
-        'Sponsored ads exports in one call: create, poll until COMPLETED (2 s doubling to 30 s), download the gzip JSON file and return its rows. FAILED: ready:false and the error. Not done in time: ready:false and exportId for get_export. Runs as an MCP task when the host asks.',
+        'Sponsored ads exports in one call: create, poll until COMPLETED (every 2.5 % of the time waited, 2 s to 30 s), download the gzip JSON file and return its rows. FAILED: ready:false and the error. Not done in time: ready:false and exportId for get_export. Runs as an MCP task when the host asks.',
       inputSchema: exportSchema,
       annotations: CREATE_UPSTREAM,
       taskSupport: 'optional',

@@ -1,5 +1,5 @@
 // run_report: a Reporting v3 report in one call (create → wait for COMPLETED → download rows).
-import { backoff, pollJob } from '@obmcp/contract/tasks';
+import { pollJob } from '@obmcp/contract/tasks';
 import {
   type CallContext,
   CREATE_UPSTREAM,
@@ -50,7 +50,7 @@ export function runReportTool(ctx: ToolDeps): ToolDefinition {
       async handler(a, call) {
         const created = await createOrReuse(send, a, call);
         const reportId = created.reportId ?? '';
-        // Reports take minutes: 2 s doubling to 30 s between getReport calls (the limiter paces them too).
+        // Reports take minutes: 2.5 % of the time waited between getReport calls, 2 s to 30 s (the limiter paces them too).
         const { value: report } = await pollJob(call, {
           first: created,
           poll: () => fetchReport(send.get, reportId, call),

@@ -83,7 +83,7 @@ export function runSnapshotTool(ctx: ToolDeps): ToolDefinition {
       name: 'run_snapshot',
       title: 'Snapshot SP or SD entities and return the rows',
       description:
-        'v2 snapshots in one call: request, poll until SUCCESS (2 s doubling to 30 s), download the gzip JSON file and return its rows. FAILURE: ready:false and statusDetails. Amazon deprecated snapshots for exports: prefer run_export where it covers the entity. Runs as an MCP task when the host asks.',
+        'v2 snapshots in one call: request, poll until SUCCESS (every 2.5 % of the time waited, 2 s to 30 s), download the gzip JSON file and return its rows. FAILURE: ready:false and statusDetails. Amazon deprecated snapshots for exports: prefer run_export where it covers the entity. Runs as an MCP task when the host asks.',
       inputSchema: snapshotSchema,
       annotations: CREATE_UPSTREAM,
       taskSupport: 'optional',

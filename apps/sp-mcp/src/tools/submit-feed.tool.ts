@@ -1,5 +1,5 @@
 // submit_feed: a Feeds 2021-06-30 feed in one call (document + upload → createFeed → getFeed until DONE → processing report).
-import { backoff, pollJob } from '@obmcp/contract/tasks';
+import { pollCadence, pollJob } from '@obmcp/contract/tasks';
 import {
   type CallContext,
   CHANGE_UPSTREAM,
@@ -97,7 +97,7 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
       name: 'submit_feed',
       title: 'Submit a feed and return its processing report (write)',
       description:
-        'Feeds 2021-06-30 in one call: createFeedDocument + upload, createFeed, getFeed until DONE (10 s doubling to 60 s), then the processing report. Changes live seller data; only with SP_API_ENABLE_WRITES=true. Runs as an MCP task when the host asks.',
+        'Feeds 2021-06-30 in one call: createFeedDocument + upload, createFeed, getFeed until DONE (every 2.5 % of the time waited, 10 s to 60 s), then the processing report. Changes live seller data; only with SP_API_ENABLE_WRITES=true. Runs as an MCP task when the host asks.',
       inputSchema: submitSchema,
       annotations: CHANGE_UPSTREAM,
       taskSupport: 'optional',
@@ -113,14 +113,14 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
           call,
         );
         const feedId = String(submitted.feedId ?? '');
-        // getFeed allows 2/s (burst 15); feeds take minutes, so the wait backs off (the limiter paces it too).
+        // getFeed allows 2/s (burst 15); feeds take minutes: 2.5 % of the time waited, 10 s to 60 s (the limiter paces it too).
         const { value: feed, timedOut } = await pollJob(call, {
           poll: () => getFeed({ feedId }, call),
           state: (f) => {
             const status = typeof f.processingStatus === 'string' ? f.processingStatus : 'IN_QUEUE';
             return { status, done: ENDED.has(status) };
           },
-          delayMs: deps.config.mock ? backoff(20, 1_000) : backoff(10_000, 60_000),
+          delayMs: pollCadence({ firstMs: 10_000, maxMs: 60_000, share: 0.025 }, deps.config.pollTimeScale),
           waitMs: (a.waitSeconds ?? 300) * 1000,
         });
         const status = String(feed.processingStatus ?? 'IN_QUEUE');

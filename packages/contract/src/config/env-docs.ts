@@ -26,6 +26,8 @@ export const CONTRACT_ENV_DOCS: EnvDocs = {
   MCP_STRICT_UNKNOWN_FIELDS:
     'reject unknown top-level fields (SCHEMA_ADDITIONAL_PROPERTIES); false forwards them upstream where a tool allows it',
   OBMCP_MOCK: '1 = mock mode, set by the mocks preload (credentials optional, short timeouts)',
+  OBMCP_MOCK_RATE_SCALE:
+    'tests only, honoured with OBMCP_MOCK=1: every documented rate × factor and job poll cadences ÷ factor (the mocks read it too)',
 };
 
 function readsOf(pass: EnvReadPass, env: Record<string, string>): Map<string, EnvRead> {

@@ -1,8 +1,13 @@
 // @obmcp/contract/tasks: long-running work — task record stores (the interface a backend implements), task settings, job polling.
 export { sleep } from '../server/sleep.js';
 export { MemoryTaskRecords } from '../server/tasks/memory-task-records.js';
-export { backoff, pollJob } from '../server/tasks/poll-job.js';
 export {
+  mockTimeScale,
+  pollCadence,
+  pollJob,
+} from '../server/tasks/poll-job.js';
+export {
+  type OrphanOutcome,
   type ReplaceOutcome,
   type TaskPage,
   type TaskRecord,

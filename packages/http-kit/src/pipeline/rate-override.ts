@@ -3,7 +3,10 @@
 import type { LimitRule } from '../limiter-store.js';
 
 export const RATE_OVERRIDE_ENV = 'OBMCP_MOCK_RATE_LIMIT';
-/** The same variable the mocks read: their buckets and advertised rates are scaled by the same factor. */
+/**
+ * The same variable the mocks read (their buckets and advertised rates are scaled by the same factor) and
+ * the contract's mockTimeScale (job poll cadences divided by it).
+ */
 export const RATE_SCALE_ENV = 'OBMCP_MOCK_RATE_SCALE';
 
 /** The override rule, or undefined (not in mock mode, unset, or malformed: the documented rates apply). */

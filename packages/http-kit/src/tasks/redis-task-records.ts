@@ -1,6 +1,7 @@
 // RedisTaskRecords: task state and results every replica shares (TTL-bounded keys under the configured prefix).
 import { createHash } from 'node:crypto';
 import {
+  type OrphanOutcome,
   type ReplaceOutcome,
   type TaskPage,
   type TaskRecord,
@@ -8,7 +9,7 @@ import {
   UnknownCursorError,
 } from '@obmcp/contract/tasks';
 import type { Redis } from 'ioredis';
-import { INSERT_SCRIPT, REPLACE_SCRIPT } from './redis-task-scripts.js';
+import { END_ORPHAN_SCRIPT, INSERT_SCRIPT, REPLACE_SCRIPT } from './redis-task-scripts.js';
 
 export interface RedisTaskRecordsOptions {
   /** Prefix of every key and of the cancel channel (default `obmcp:task:`). */
@@ -19,15 +20,23 @@ export interface RedisTaskRecordsOptions {
 }
 
 type Scripted = Redis & {
-  obmcpTaskInsert(k1: string, k2: string, ...args: (string | number)[]): Promise<number>;
+  obmcpTaskInsert(k1: string, k2: string, k3: string, ...args: (string | number)[]): Promise<number>;
   obmcpTaskReplace(k1: string, k2: string, k3: string, ...args: (string | number)[]): Promise<ReplaceOutcome>;
+  obmcpTaskEndOrphan(
+    k1: string,
+    k2: string,
+    k3: string,
+    k4: string,
+    ...args: (string | number)[]
+  ): Promise<OrphanOutcome>;
 };
 
 function scripted(client: Redis): Scripted {
   const c = client as Scripted;
   if (typeof c.obmcpTaskInsert !== 'function') {
-    client.defineCommand('obmcpTaskInsert', { numberOfKeys: 2, lua: INSERT_SCRIPT });
+    client.defineCommand('obmcpTaskInsert', { numberOfKeys: 3, lua: INSERT_SCRIPT });
     client.defineCommand('obmcpTaskReplace', { numberOfKeys: 3, lua: REPLACE_SCRIPT });
+    client.defineCommand('obmcpTaskEndOrphan', { numberOfKeys: 4, lua: END_ORPHAN_SCRIPT });
   }
   return c;
 }
@@ -60,25 +69,58 @@ export class RedisTaskRecords implements TaskRecords {
   private recordKey = (taskId: string) => `${this.prefix}${idKey(taskId)}`;
   private resultKey = (taskId: string) => `${this.prefix}${idKey(taskId)}:result`;
   private ownerKey = (owner: string) => `${this.prefix}owner:${owner}`;
+  /** Lives while the replica running the task renews it (a key with a TTL: Redis's clock decides). */
+  private leaseKey = (taskId: string) => `${this.prefix}${idKey(taskId)}:lease`;
   private get channel(): string {
     return `${this.prefix}cancelled`;
   }
 
-  async insert(record: TaskRecord): Promise<boolean> {
+  async insert(record: TaskRecord, leaseMs: number): Promise<boolean> {
     const { result: _none, ...meta } = record;
     const keepMs = record.expiresAt - this.now();
     if (keepMs <= 0) return false;
     const stored = await this.redis.obmcpTaskInsert(
       this.recordKey(record.task.taskId),
       this.ownerKey(record.owner),
+      this.leaseKey(record.task.taskId),
       JSON.stringify(meta),
       keepMs,
       record.expiresAt,
       this.now(),
       this.options.maxTasksPerOwner,
       record.task.taskId,
+      Math.max(1, Math.round(leaseMs)),
     );
     return stored === 1;
+  }
+
+  async renewLeases(taskIds: readonly string[], leaseMs: number): Promise<void> {
+    if (taskIds.length === 0) return;
+    const batch = this.redis.multi();
+    for (const id of taskIds) batch.set(this.leaseKey(id), '1', 'PX', Math.max(1, Math.round(leaseMs)));
+    await batch.exec();
+  }
+
+  async leaseHeld(taskId: string): Promise<boolean> {
+    return (await this.redis.exists(this.leaseKey(taskId))) === 1;
+  }
+
+  async endOrphan(ended: TaskRecord): Promise<OrphanOutcome> {
+    const { result, ...meta } = ended;
+    const keepMs = ended.expiresAt - this.now();
+    if (keepMs <= 0) return 'missing';
+    const { taskId } = ended.task;
+    return this.redis.obmcpTaskEndOrphan(
+      this.recordKey(taskId),
+      this.resultKey(taskId),
+      this.ownerKey(ended.owner),
+      this.leaseKey(taskId),
+      JSON.stringify(meta),
+      keepMs,
+      result === undefined ? '' : JSON.stringify(result),
+      ended.expiresAt,
+      taskId,
+    );
   }
 
   async read(taskId: string): Promise<TaskRecord | undefined> {

@@ -1,13 +1,14 @@
 // The Lua behind RedisTaskRecords: insert within the owner's bound, replace only a task that has not ended.
 
 /**
- * KEYS: record, owner index. ARGV: record JSON, keep ms, expiresAt, now, max live tasks per owner, task id.
- * The index scores are expiry times: the expired leave it before the count.
+ * KEYS: record, owner index, lease. ARGV: record JSON, keep ms, expiresAt, now, max live tasks per owner,
+ * task id, lease ms. The index scores are expiry times: the expired leave it before the count.
  */
 export const INSERT_SCRIPT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[4])
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SET', KEYS[3], '1', 'PX', ARGV[7])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[6])
 if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[2], ARGV[2]) end
 return 1
@@ -30,3 +31,11 @@ redis.call('ZADD', KEYS[3], ARGV[4], ARGV[5])
 if redis.call('PTTL', KEYS[3]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[3], ARGV[2]) end
 return 'ok'
 `;
+
+/**
+ * REPLACE_SCRIPT behind one more check. KEYS: record, result, owner index, lease; ARGV as REPLACE_SCRIPT.
+ * 'held' while the lease key lives (its TTL is Redis's clock, the same for every replica).
+ */
+export const END_ORPHAN_SCRIPT = `
+if redis.call('EXISTS', KEYS[4]) == 1 then return 'held' end
+${REPLACE_SCRIPT}`;

@@ -1,6 +1,7 @@
 // MemoryTaskRecords: the task records of one process (no OBMCP_REDIS_URL), bounded in count, expired lazily.
 import {
   isTerminalStatus,
+  type OrphanOutcome,
   type ReplaceOutcome,
   type TaskPage,
   type TaskRecord,
@@ -12,6 +13,8 @@ export class MemoryTaskRecords implements TaskRecords {
   readonly kind = 'memory' as const;
   private readonly records = new Map<string, TaskRecord>();
   private readonly listeners: ((taskId: string) => void)[] = [];
+  /** Lease end (epoch ms) per task: in one process, held as long as the process runs its tasks. */
+  private readonly leases = new Map<string, number>();
 
   constructor(
     private readonly maxTasks: number,
@@ -30,13 +33,29 @@ export class MemoryTaskRecords implements TaskRecords {
   private sweep(): void {
     const now = this.now();
     for (const [id, record] of this.records) if (record.expiresAt <= now) this.records.delete(id);
+    for (const [id, until] of this.leases) if (until <= now) this.leases.delete(id);
   }
 
-  async insert(record: TaskRecord): Promise<boolean> {
+  async insert(record: TaskRecord, leaseMs: number): Promise<boolean> {
     if (this.records.size >= this.maxTasks) this.sweep();
     if (this.records.size >= this.maxTasks) return false;
     this.records.set(record.task.taskId, structuredClone(record));
+    this.leases.set(record.task.taskId, this.now() + leaseMs);
     return true;
+  }
+
+  async renewLeases(taskIds: readonly string[], leaseMs: number): Promise<void> {
+    const until = this.now() + leaseMs;
+    for (const id of taskIds) if (this.records.has(id)) this.leases.set(id, until);
+  }
+
+  async leaseHeld(taskId: string): Promise<boolean> {
+    return (this.leases.get(taskId) ?? 0) > this.now();
+  }
+
+  async endOrphan(ended: TaskRecord): Promise<OrphanOutcome> {
+    if (await this.leaseHeld(ended.task.taskId)) return 'held';
+    return this.replace(ended);
   }
 
   async read(taskId: string): Promise<TaskRecord | undefined> {
@@ -76,5 +95,6 @@ export class MemoryTaskRecords implements TaskRecords {
 
   async close(): Promise<void> {
     this.records.clear();
+    this.leases.clear();
   }
 }

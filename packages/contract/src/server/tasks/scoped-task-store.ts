@@ -1,7 +1,14 @@
 // ScopedTaskStore: the SDK's TaskStore for one owner over shared records — bounds, ownership, protocol errors.
 import { randomUUID } from 'node:crypto';
 import type { CreateTaskOptions, TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
-import { ErrorCode, McpError, type Result, type Task } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  McpError,
+  type Request,
+  type RequestId,
+  type Result,
+  type Task,
+} from '@modelcontextprotocol/sdk/types.js';
 import { isTerminalStatus, type TaskRecord, type TaskRecords, UnknownCursorError } from './task-records.js';
 import type { TaskSettings } from './task-settings.js';
 
@@ -13,9 +20,19 @@ const notFound = (taskId: string): McpError =>
     `Task not found: ${JSON.stringify(taskId.slice(0, 80))} (unknown, expired, or created by other credentials)`,
   );
 
+/** How a task whose lease lapsed ends (the record it is replaced with; built from the server's profile). */
+export type LostTaskEnd = (record: TaskRecord, now: number) => TaskRecord;
+
+/** Without a server profile (tests of the store alone): failed, with no result. */
+const failedWithoutResult: LostTaskEnd = (record, now) => ({
+  ...record,
+  task: { ...record.task, status: 'failed', lastUpdatedAt: new Date(now).toISOString() },
+});
+
 /**
  * Every method answers for `owner` only: a task of another owner is "not found", exactly like an unknown
  * id, so its existence is not revealed. The SDK's sessionId arguments are ignored (the owner is the scope).
+ * tasks/get and tasks/result (which polls getTask) end a task whose running replica's lease lapsed.
  */
 export class ScopedTaskStore implements TaskStore {
   constructor(
@@ -23,6 +40,7 @@ export class ScopedTaskStore implements TaskStore {
     private readonly owner: string,
     private readonly settings: TaskSettings,
     private readonly now: () => number = Date.now,
+    private readonly lost: LostTaskEnd = failedWithoutResult,
   ) {}
 
   /** The requested ttl, or -32602 naming the range (the spec lets a receiver refuse or override it). */
@@ -43,7 +61,26 @@ export class ScopedTaskStore implements TaskStore {
     return record?.owner === this.owner ? record : undefined;
   }
 
-  async createTask(options: CreateTaskOptions): Promise<Task> {
+  /** The owned record as a client sees it: a running task whose lease lapsed is ended `failed` first. */
+  private async current(taskId: string): Promise<TaskRecord | undefined> {
+    const record = await this.owned(taskId);
+    if (record === undefined || isTerminalStatus(record.task.status)) return record;
+    if (await this.records.leaseHeld(taskId)) return record;
+    const ended = this.lost(record, this.now());
+    const outcome = await this.records.endOrphan(ended);
+    if (outcome === 'ok') return ended;
+    // 'held': still running; 'terminal' / 'missing': it ended or expired meanwhile — read what is there.
+    return outcome === 'held' ? record : this.owned(taskId);
+  }
+
+  /** The SDK's entry (its request names the tool); TaskRunner calls `open` with the tool itself. */
+  async createTask(options: CreateTaskOptions, _requestId?: RequestId, request?: Request): Promise<Task> {
+    const name = request?.params?.name;
+    return this.open(typeof name === 'string' ? name : undefined, options);
+  }
+
+  /** A new `working` task of `tool`, leased to this process for `settings.leaseMs`. */
+  async open(tool: string | undefined, options: CreateTaskOptions): Promise<Task> {
     const ttl = this.ttlOf(options.ttl);
     const at = new Date(this.now()).toISOString();
     const task: Task = {
@@ -54,7 +91,9 @@ export class ScopedTaskStore implements TaskStore {
       lastUpdatedAt: at,
       pollInterval: options.pollInterval ?? this.settings.pollIntervalMs,
     };
-    const stored = await this.records.insert({ task, owner: this.owner, expiresAt: this.now() + ttl });
+    const record: TaskRecord = { task, owner: this.owner, expiresAt: this.now() + ttl };
+    if (tool !== undefined) record.tool = tool;
+    const stored = await this.records.insert(record, this.settings.leaseMs);
     if (!stored) {
       throw new McpError(
         ErrorCode.InvalidRequest,
@@ -65,7 +104,7 @@ export class ScopedTaskStore implements TaskStore {
   }
 
   async getTask(taskId: string): Promise<Task | null> {
-    return (await this.owned(taskId))?.task ?? null;
+    return (await this.current(taskId))?.task ?? null;
   }
 
   /** Ends a task with its result (kept for ttl from now); a task that already ended keeps its first end. */
@@ -74,7 +113,7 @@ export class ScopedTaskStore implements TaskStore {
   }
 
   async getTaskResult(taskId: string): Promise<Result> {
-    const record = await this.owned(taskId);
+    const record = await this.current(taskId);
     if (record === undefined) throw notFound(taskId);
     if (record.result !== undefined) return record.result;
     const why =
@@ -124,10 +163,11 @@ export class ScopedTaskStore implements TaskStore {
     // "Never loses its result before its TTL": an ended task is kept for its ttl from the end.
     const keepMs = typeof task.ttl === 'number' ? task.ttl : this.settings.defaultTtlMs;
     const next: TaskRecord = {
+      ...record,
       task,
-      owner: record.owner,
       expiresAt: Math.max(record.expiresAt, now + keepMs),
     };
+    delete next.result;
     if (result !== undefined) next.result = result;
     const outcome = await this.records.replace(next);
     if (outcome === 'missing') throw notFound(taskId);

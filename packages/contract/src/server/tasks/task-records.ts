@@ -6,6 +6,8 @@ export interface TaskRecord {
   task: Task;
   /** Who created it (a hash of the caller's credentials, never the secret): no one else finds it. */
   owner: string;
+  /** The tool the task runs (named in the envelope of a task whose replica was lost). */
+  tool?: string;
   /** Epoch ms after which the record is gone (creation + ttl; reset to end + ttl when it ends). */
   expiresAt: number;
   /** The CallToolResult, once the task ended with one. */
@@ -13,6 +15,9 @@ export interface TaskRecord {
 }
 
 export type ReplaceOutcome = 'ok' | 'terminal' | 'missing';
+
+/** endOrphan's answer: a replace outcome, or 'held' (the running process's lease is alive: nothing changed). */
+export type OrphanOutcome = ReplaceOutcome | 'held';
 
 export interface TaskPage {
   records: TaskRecord[];
@@ -26,12 +31,27 @@ export interface TaskPage {
  */
 export interface TaskRecords {
   readonly kind: 'memory' | 'redis';
-  /** Adds a new task; false when the store is full (its bound reached). */
-  insert(record: TaskRecord): Promise<boolean>;
+  /**
+   * Adds a new task with a lease of `leaseMs` held by the process that runs it; false when the store is
+   * full (its bound reached).
+   */
+  insert(record: TaskRecord, leaseMs: number): Promise<boolean>;
   /** The live record, or undefined when unknown or expired. */
   read(taskId: string): Promise<TaskRecord | undefined>;
   /** Replaces a live record that has not ended yet (result included, when given). */
   replace(record: TaskRecord): Promise<ReplaceOutcome>;
+  /**
+   * The heartbeat of the process running these tasks: each lease held for `leaseMs` more. A lease lives
+   * next to its record (Redis: its own key with a TTL, so Redis's clock decides, not a replica's).
+   */
+  renewLeases(taskIds: readonly string[], leaseMs: number): Promise<void>;
+  /** True while the lease of the process running the task lives (a cheap look before endOrphan). */
+  leaseHeld(taskId: string): Promise<boolean>;
+  /**
+   * Ends a task whose running process is gone: `ended` replaces the record only when the task has not
+   * ended and its lease has lapsed, atomically ('held' when the lease is alive).
+   */
+  endOrphan(ended: TaskRecord): Promise<OrphanOutcome>;
   /** One page of an owner's live tasks, oldest first; a cursor this store did not issue throws. */
   list(owner: string, cursor: string | undefined, pageSize: number): Promise<TaskPage>;
   /** Tells every process sharing the backend that a task was cancelled (the one running it stops). */

@@ -14,6 +14,7 @@ import type { ContractHost } from '../host.js';
 import type { Logger } from '../logger.js';
 import { toCallToolResult } from '../result.js';
 import type { ProgressUpdate, ServerProfile } from '../types.js';
+import { ownerLostRecord } from './owner-lost.js';
 import { progressNotifier, type SendNotification, updateText } from './progress-notifier.js';
 import { ScopedTaskStore } from './scoped-task-store.js';
 import { isTerminalStatus, type TaskRecords } from './task-records.js';
@@ -44,9 +45,39 @@ export class TaskCancelledError extends Error {
 export class TaskRunner {
   /** Tasks this process is running: a cancel (here or announced by another replica) aborts one at once. */
   private readonly running = new Map<string, AbortController>();
+  /** Renews the leases of the running tasks every third of the lease, while there are any. */
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: TaskRunnerDeps) {
     deps.records.onCancel((taskId) => this.abort(taskId));
+  }
+
+  private beat(): void {
+    const ids = [...this.running.keys()];
+    if (ids.length === 0) return;
+    this.deps.records.renewLeases(ids, this.deps.settings.leaseMs).catch((error: unknown) => {
+      // A store outage: the next beat tries again; a lease that lapses meanwhile ends the task as lost.
+      this.deps.log.debug('task lease renewal failed', { error });
+    });
+  }
+
+  private track(taskId: string, controller: AbortController): void {
+    this.running.set(taskId, controller);
+    if (this.heartbeat === undefined) {
+      this.heartbeat = setInterval(
+        () => this.beat(),
+        Math.max(100, Math.floor(this.deps.settings.leaseMs / 3)),
+      );
+      this.heartbeat.unref();
+    }
+  }
+
+  private untrack(taskId: string): void {
+    this.running.delete(taskId);
+    if (this.running.size === 0 && this.heartbeat !== undefined) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
   }
 
   get records(): TaskRecords {
@@ -55,7 +86,10 @@ export class TaskRunner {
 
   /** The protocol's TaskStore as seen by one owner (the SDK's tasks/get, result, list, cancel use it). */
   storeFor(owner: string): ScopedTaskStore {
-    return new ScopedTaskStore(this.deps.records, owner, this.deps.settings);
+    const { profile, settings } = this.deps;
+    return new ScopedTaskStore(this.deps.records, owner, settings, Date.now, (record, now) =>
+      ownerLostRecord(record, profile, settings.leaseMs, now),
+    );
   }
 
   /** A result larger than the store's bound is kept as a failed task's envelope saying so. */
@@ -99,10 +133,10 @@ export class TaskRunner {
       );
     }
     const store = this.storeFor(owner);
-    const task = await store.createTask({ ttl: request.params.task?.ttl });
+    const task = await store.open(name, { ttl: request.params.task?.ttl });
     const controller = new AbortController();
-    this.running.set(task.taskId, controller);
-    void this.run(store, task, request, controller, channel).finally(() => this.running.delete(task.taskId));
+    this.track(task.taskId, controller);
+    void this.run(store, task, request, controller, channel).finally(() => this.untrack(task.taskId));
     return { task };
   }
 

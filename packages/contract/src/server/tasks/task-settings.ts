@@ -14,6 +14,11 @@ export interface TaskSettings {
   maxTasks: number;
   /** The `pollInterval` suggested to clients (ms). */
   pollIntervalMs: number;
+  /**
+   * The lease of the process running a task (ms): it renews it every third of this; a task whose lease
+   * lapsed (its replica died) ends `failed` with TASK_OWNER_LOST at the next tasks/get or tasks/result.
+   */
+  leaseMs: number;
 }
 
 export const TASK_ENV = {
@@ -22,6 +27,7 @@ export const TASK_ENV = {
   maxResultBytes: 'OBMCP_TASK_MAX_RESULT_BYTES',
   maxTasks: 'OBMCP_TASK_MAX_TASKS',
   pollIntervalMs: 'OBMCP_TASK_POLL_INTERVAL_MS',
+  leaseMs: 'OBMCP_TASK_LEASE_MS',
 } as const;
 
 /** What each task variable means (`--help` prints these with the defaults read below). */
@@ -31,6 +37,8 @@ export const TASK_ENV_DOCS: EnvDocs = {
   [TASK_ENV.maxResultBytes]: "a stored task result's largest JSON size (a larger one becomes a failed task)",
   [TASK_ENV.maxTasks]: 'live tasks one store keeps (memory: per process; Redis: per caller)',
   [TASK_ENV.pollIntervalMs]: 'the poll interval suggested to clients, in ms',
+  [TASK_ENV.leaseMs]:
+    "how long a running task outlives its replica's last heartbeat before it ends failed (TASK_OWNER_LOST), in ms",
 };
 
 const MINUTE = 60_000;
@@ -51,5 +59,6 @@ export function readTaskSettings(env: Env | EnvReader = process.env): TaskSettin
     maxResultBytes: read.int(TASK_ENV.maxResultBytes, { min: 1_024, max: 64 * 1024 * 1024 }, 8 * 1024 * 1024),
     maxTasks: read.int(TASK_ENV.maxTasks, { min: 1, max: 1_000_000 }, 1_000),
     pollIntervalMs: read.int(TASK_ENV.pollIntervalMs, { min: 100, max: 10 * MINUTE }, 2_000),
+    leaseMs: read.int(TASK_ENV.leaseMs, { min: 1_000, max: 10 * MINUTE }, 30_000),
   };
 }
