@@ -38,6 +38,12 @@ export {
 } from './limiter-store-from-env.js';
 export { RedisTaskRecords, type RedisTaskRecordsOptions } from './tasks/redis-task-records.js';
 export { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
+export {
+  runServerCli,
+  type ServerCliSpec,
+  type ServerStart,
+  type StartConfig,
+} from './server-cli.js';
 export { createPipeline, type Pipeline } from './pipeline/pipeline.js';
 export type {
   AuthPlugin,

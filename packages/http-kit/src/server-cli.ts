@@ -1,0 +1,72 @@
+// runServerCli: a server bin's one start-up — command line, env table, config, logger, limiter store and task records from env, transport.
+import {
+  type CliSpec,
+  createLogger,
+  type Env,
+  type EnvDocs,
+  type EnvReader,
+  type Logger,
+  type LogLevel,
+  runCli,
+  type ServerFactory,
+  serve,
+  type TaskRecords,
+} from '@obmcp/contract';
+import {
+  LIMITER_ENV_DOCS,
+  limiterStoreFromEnv,
+  type ManagedLimiterStore,
+  readLimiterSettings,
+} from './limiter-store-from-env.js';
+import { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
+
+/** What every app's config has for the start: its warnings (one stderr line each) and log level. */
+export interface StartConfig {
+  warnings: readonly string[];
+  logLevel: LogLevel;
+}
+
+/** What the start hands an app's server factory: created once per process, shared by every server. */
+export interface ServerStart {
+  logger: Logger;
+  env: Record<string, string | undefined>;
+  /** Memory, or Redis with OBMCP_REDIS_URL. */
+  limiterStore: ManagedLimiterStore;
+  /** Memory, or Redis with OBMCP_REDIS_URL. */
+  taskRecords: TaskRecords;
+}
+
+/** The app's part: its help text, its variables, its config loader and its server factory. */
+export interface ServerCliSpec<Config extends StartConfig> extends Omit<CliSpec, 'env' | 'start'> {
+  /** Meanings of the app's own variables and those of the packages it uses (the limiter's are added). */
+  envDocs: readonly EnvDocs[];
+  /** Reads the app's variables strictly; a ConfigError is the one stderr line of a failed start. */
+  loadConfig(env: Env | EnvReader): Config;
+  /** Configured credentials, redacted from every log line. */
+  secrets(config: Config): readonly string[];
+  createServer(config: Config, start: ServerStart): { newServer: ServerFactory };
+}
+
+export async function runServerCli<Config extends StartConfig>(spec: ServerCliSpec<Config>): Promise<void> {
+  const { envDocs, loadConfig, secrets, createServer, ...help } = spec;
+  await runCli({
+    ...help,
+    env: {
+      docs: [...envDocs, LIMITER_ENV_DOCS],
+      read: (env) => {
+        loadConfig(env);
+        readLimiterSettings(env);
+      },
+    },
+    start: async ({ io, http }) => {
+      const env = process.env;
+      const config = loadConfig(env);
+      io.warn(config.warnings);
+      const logger = createLogger({ name: spec.name, level: config.logLevel, secrets: secrets(config) });
+      const limiterStore = limiterStoreFromEnv(env, logger);
+      const taskRecords = taskRecordsFromEnv(env, logger);
+      const { newServer } = createServer(config, { logger, env, limiterStore, taskRecords });
+      await serve(newServer, { logger, http });
+    },
+  });
+}
