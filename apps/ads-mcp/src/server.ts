@@ -1,11 +1,11 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
 import { applyCodeMode } from '@obmcp/code-mode';
-import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
+import { type ContractServer, createContractServer } from '@obmcp/contract';
 import {
   createFetcher,
   createLimiter,
   createPipeline,
-  type LimiterStore,
+  type CreateServerOptions,
   openbridgeLimits,
 } from '@obmcp/http-kit';
 import { createCredentialExchange } from './auth/credential-exchange.js';
@@ -29,16 +29,6 @@ import { adsRedirectHosts } from './http/redirect-hosts.js';
 import { ADS_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-ads/${VERSION} (Language=TypeScript)`;
-
-export interface CreateServerOptions {
-  logger: Logger;
-  /** Env handed to the contract (MCP_* switches). Default process.env. */
-  env?: Record<string, string | undefined>;
-  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  limiterStore?: LimiterStore;
-  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  taskRecords?: TaskRecords;
-}
 
 export function createServer(config: AdsConfig, options: CreateServerOptions): ContractServer {
   const fetcher = createFetcher({

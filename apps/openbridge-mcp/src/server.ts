@@ -1,11 +1,11 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
-import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
+import { type ContractServer, createContractServer } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
 import {
   createFetcher,
   createLimiter,
   createPipeline,
-  type LimiterStore,
+  type CreateServerOptions,
   openbridgeLimits,
 } from '@obmcp/http-kit';
 import { createJwtProvider } from './auth/jwt-provider.js';
@@ -18,18 +18,9 @@ import { VERSION } from './version.js';
 import { openbridgeRedirectHosts } from './http/redirect-hosts.js';
 import { OPENBRIDGE_VIEWS } from './ui-views.js';
 
-export interface ServerDeps {
-  logger: Logger;
-  env?: Record<string, string | undefined>;
-  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  limiterStore?: LimiterStore;
-  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  taskRecords?: TaskRecords;
-}
-
 export function createServer(
   config: Config,
-  { logger, env, limiterStore, taskRecords }: ServerDeps,
+  { logger, env, limiterStore, taskRecords }: CreateServerOptions,
 ): ContractServer {
   const fetcher = createFetcher({
     timeoutMs: config.timeoutMs,

@@ -1,11 +1,11 @@
 // createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
-import { type ContractServer, createContractServer, type Logger, type TaskRecords } from '@obmcp/contract';
+import { type ContractServer, createContractServer } from '@obmcp/contract';
 import { applyCodeMode } from '@obmcp/code-mode';
 import {
   createFetcher,
   createLimiter,
   createPipeline,
-  type LimiterStore,
+  type CreateServerOptions,
   type Pipeline,
 } from '@obmcp/http-kit';
 import { createRdtAuth } from './auth/rdt-auth.js';
@@ -25,16 +25,6 @@ import { spRedirectHosts } from './http/redirect-hosts.js';
 import { SP_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-sp/${VERSION} (Language=TypeScript)`;
-
-export interface CreateServerOptions {
-  logger: Logger;
-  /** Env handed to the contract (MCP_* switches). Default process.env. */
-  env?: Record<string, string | undefined>;
-  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  limiterStore?: LimiterStore;
-  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  taskRecords?: TaskRecords;
-}
 
 export function createServer(config: SpConfig, options: CreateServerOptions): ContractServer {
   const env = options.env ?? process.env;

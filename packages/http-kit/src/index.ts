@@ -39,9 +39,9 @@ export {
 export { RedisTaskRecords, type RedisTaskRecordsOptions } from './tasks/redis-task-records.js';
 export { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
 export {
+  type CreateServerOptions,
   runServerCli,
   type ServerCliSpec,
-  type ServerStart,
   type StartConfig,
 } from './server-cli.js';
 export { createPipeline, type Pipeline } from './pipeline/pipeline.js';

@@ -12,12 +12,8 @@ import {
   serve,
   type TaskRecords,
 } from '@obmcp/contract';
-import {
-  LIMITER_ENV_DOCS,
-  limiterStoreFromEnv,
-  type ManagedLimiterStore,
-  readLimiterSettings,
-} from './limiter-store-from-env.js';
+import { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from './limiter-store-from-env.js';
+import type { LimiterStore } from './limiter-store.js';
 import { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
 
 /** What every app's config has for the start: its warnings (one stderr line each) and log level. */
@@ -26,14 +22,15 @@ export interface StartConfig {
   logLevel: LogLevel;
 }
 
-/** What the start hands an app's server factory: created once per process, shared by every server. */
-export interface ServerStart {
+/** What an app's createServer takes besides its config: the same roles and names in all three apps. */
+export interface CreateServerOptions {
   logger: Logger;
-  env: Record<string, string | undefined>;
-  /** Memory, or Redis with OBMCP_REDIS_URL. */
-  limiterStore: ManagedLimiterStore;
-  /** Memory, or Redis with OBMCP_REDIS_URL. */
-  taskRecords: TaskRecords;
+  /** Env handed to the contract (MCP_* switches). Default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  limiterStore?: LimiterStore;
+  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
+  taskRecords?: TaskRecords;
 }
 
 /** The app's part: its help text, its variables, its config loader and its server factory. */
@@ -44,7 +41,8 @@ export interface ServerCliSpec<Config extends StartConfig> extends Omit<CliSpec,
   loadConfig(env: Env | EnvReader): Config;
   /** Configured credentials, redacted from every log line. */
   secrets(config: Config): readonly string[];
-  createServer(config: Config, start: ServerStart): { newServer: ServerFactory };
+  /** Called once per process with every option set (the start creates the stores from env). */
+  createServer(config: Config, options: CreateServerOptions): { newServer: ServerFactory };
 }
 
 export async function runServerCli<Config extends StartConfig>(spec: ServerCliSpec<Config>): Promise<void> {
