@@ -11,16 +11,12 @@ import {
 import { decodeText } from '@obmcp/http-kit';
 import { downloadDescribedDocument } from '../http/document-download.js';
 import { asObject, type ToolDeps } from './deps.js';
-import { marketplaceIds25 } from './schema-parts.js';
+import { feedOptions, feedType, marketplaceIds25 } from './schema-parts.js';
 
 const submitSchema = {
   type: 'object',
   properties: {
-    feedType: {
-      type: 'string',
-      pattern: '^[A-Z0-9_]{3,120}$',
-      description: 'Feed type, e.g. JSON_LISTINGS_FEED.',
-    },
+    feedType,
     marketplaceIds: marketplaceIds25,
     contentType: {
       type: 'string',
@@ -29,11 +25,7 @@ const submitSchema = {
       description: 'MIME type of the content, e.g. "application/json; charset=UTF-8".',
     },
     content: { type: 'string', minLength: 1, maxLength: 5_000_000, description: 'The feed content.' },
-    feedOptions: {
-      type: 'object',
-      additionalProperties: { type: 'string', maxLength: 1000 },
-      maxProperties: 20,
-    },
+    feedOptions,
     waitSeconds: {
       type: 'integer',
       minimum: 0,
