@@ -1,6 +1,6 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
-import { applyCodeMode } from '@obmcp/code-mode';
-import { type ContractServer, createContractServer } from '@obmcp/contract';
+import { createCodeModeServer } from '@obmcp/code-mode';
+import type { ContractServer } from '@obmcp/contract';
 import {
   createFetcher,
   createLimiter,
@@ -89,15 +89,15 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     operations: adsOperations((op, args, call, extra) => callOperation(ctx, op, args, call, extra)),
   };
   const split = adsToolSplit(ctx, adsTools(ctx));
-  const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
-  return createContractServer({
-    views: ADS_VIEWS,
-    profile,
-    tools: listed,
-    internalTools: internal,
-    env,
-    settings: config.contract,
-    logger: options.logger,
-    ...(options.taskRecords ? { taskRecords: options.taskRecords } : {}),
-  });
+  return createCodeModeServer(
+    {
+      profile,
+      views: ADS_VIEWS,
+      tools: split.listed,
+      hiddenTools: split.hidden,
+      codeMode: config.codeMode,
+      settings: config.contract,
+    },
+    { ...options, env },
+  );
 }

@@ -1,6 +1,6 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
-import { type ContractServer, createContractServer } from '@obmcp/contract';
-import { applyCodeMode } from '@obmcp/code-mode';
+import type { ContractServer } from '@obmcp/contract';
+import { createCodeModeServer } from '@obmcp/code-mode';
 import {
   createFetcher,
   createLimiter,
@@ -52,16 +52,15 @@ export function createServer(
   const client = new OpenbridgeClient(createPipeline(upstream), config.urls);
   let contract: ContractServer | undefined;
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
-  const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);
-  contract = createContractServer({
-    views: OPENBRIDGE_VIEWS,
-    profile,
-    tools: split.listed,
-    internalTools: split.internal,
-    env: env ?? process.env,
-    settings: config.contract,
-    logger,
-    ...(taskRecords ? { taskRecords } : {}),
-  });
+  contract = createCodeModeServer(
+    {
+      profile,
+      views: OPENBRIDGE_VIEWS,
+      tools: buildTools({ client, jwt, config }, callableNames),
+      codeMode: config.codeMode,
+      settings: config.contract,
+    },
+    { logger, env: env ?? process.env, taskRecords },
+  );
   return contract;
 }

@@ -1,6 +1,6 @@
 // createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
-import { type ContractServer, createContractServer } from '@obmcp/contract';
-import { applyCodeMode } from '@obmcp/code-mode';
+import type { ContractServer } from '@obmcp/contract';
+import { createCodeModeServer } from '@obmcp/code-mode';
 import {
   createFetcher,
   createLimiter,
@@ -73,15 +73,15 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     toolsets: config.toolsets,
     enableWrites: config.enableWrites,
   });
-  const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
-  return createContractServer({
-    views: SP_VIEWS,
-    profile,
-    tools: listed,
-    internalTools: internal,
-    env,
-    settings: config.contract,
-    logger: options.logger,
-    ...(options.taskRecords ? { taskRecords: options.taskRecords } : {}),
-  });
+  return createCodeModeServer(
+    {
+      profile,
+      views: SP_VIEWS,
+      tools: split.listed,
+      hiddenTools: split.hidden,
+      codeMode: config.codeMode,
+      settings: config.contract,
+    },
+    { ...options, env },
+  );
 }
