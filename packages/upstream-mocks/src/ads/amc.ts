@@ -195,6 +195,20 @@ function library(
 
 const exec = { media: MEDIA.executions };
 
+/** The execution a route names, after the AMC guard; else the guard's answer or 404. */
+function guardedExecution(
+  request: Request,
+  params: Readonly<Record<string, unknown>>,
+): MockExecution | Response {
+  const rejected = amcGuard(request, exec, String(params.instanceId));
+  if (rejected) return rejected;
+  const e = executions.get(String(params.executionId));
+  if (!e || e.instanceId !== params.instanceId) {
+    return amcError(404, 'Workflow execution not found', MEDIA.executions);
+  }
+  return e;
+}
+
 const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.get(
     `${host}/amc/accounts`,
@@ -237,12 +251,8 @@ const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.get(
     `${host}/amc/reporting/:instanceId/workflowExecutions/:executionId`,
     withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = amcGuard(request, exec, String(params.instanceId));
-      if (rejected) return rejected;
-      const e = executions.get(String(params.executionId));
-      if (!e || e.instanceId !== params.instanceId) {
-        return amcError(404, 'Workflow execution not found', MEDIA.executions);
-      }
+      const e = guardedExecution(request, params);
+      if (e instanceof Response) return e;
       const out = view(e);
       e.polls += 1;
       return adsJson({ workflowExecution: out }, 200, MEDIA.executions);
@@ -251,12 +261,8 @@ const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.get(
     `${host}/amc/reporting/:instanceId/workflowExecutions/:executionId/downloadUrls`,
     withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = amcGuard(request, exec, String(params.instanceId));
-      if (rejected) return rejected;
-      const e = executions.get(String(params.executionId));
-      if (!e || e.instanceId !== params.instanceId) {
-        return amcError(404, 'Workflow execution not found', MEDIA.executions);
-      }
+      const e = guardedExecution(request, params);
+      if (e instanceof Response) return e;
       const status = statusOf(e);
       if (status !== 'SUCCEEDED') {
         return amcError(
