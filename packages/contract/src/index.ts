@@ -117,6 +117,7 @@ export {
   type PollJobOptions,
   type PollJobResult,
 } from './server/tasks/poll-job.js';
+export { MAX_WAIT_SECONDS, waitSecondsProperty } from './server/tasks/wait-seconds.js';
 export { taskOwner } from './server/http/task-owner.js';
 export { sleep } from './server/sleep.js';
 export { PROVIDER_TOOL_LIMITS } from './server/listing-size.js';

@@ -7,6 +7,7 @@ import {
   type FromSchema,
   pollJob,
   type ToolDefinition,
+  waitSecondsProperty,
 } from '@obmcp/contract';
 import { createSchema } from './amc.schemas.js';
 import type { ToolDeps } from './deps.js';
@@ -15,12 +16,7 @@ const runSchema = {
   ...createSchema,
   properties: {
     ...createSchema.properties,
-    waitSeconds: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 600,
-      description: 'Wait for SUCCEEDED up to this long (default 300; 0 = start only).',
-    },
+    waitSeconds: waitSecondsProperty('SUCCEEDED', 300, 'start only'),
   },
   examples: [{ ...createSchema.examples[1], waitSeconds: 300 }],
 } as const;

@@ -7,6 +7,7 @@ import {
   type FromSchema,
   pollJob,
   type ToolDefinition,
+  waitSecondsProperty,
 } from '@obmcp/contract';
 import { asObject, type ToolDeps } from './deps.js';
 import type { ReportTypesSeen } from './report-types-seen.js';
@@ -18,12 +19,7 @@ const runSchemaFrom = (create: typeof createSchema) =>
     type: 'object',
     properties: {
       ...create.properties,
-      waitSeconds: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 600,
-        description: 'Wait for DONE up to this long (default 120; 0 = create only).',
-      },
+      waitSeconds: waitSecondsProperty('DONE', 120, 'create only'),
       maxChars: {
         type: 'integer',
         minimum: 1,

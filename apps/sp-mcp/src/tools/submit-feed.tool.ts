@@ -7,6 +7,7 @@ import {
   type FromSchema,
   pollJob,
   type ToolDefinition,
+  waitSecondsProperty,
 } from '@obmcp/contract';
 import { decodeText } from '@obmcp/http-kit';
 import { downloadDescribedDocument } from '../http/document-download.js';
@@ -26,12 +27,7 @@ const submitSchema = {
     },
     content: { type: 'string', minLength: 1, maxLength: 5_000_000, description: 'The feed content.' },
     feedOptions,
-    waitSeconds: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 600,
-      description: 'Wait for DONE up to this long (default 300; 0 = submit only).',
-    },
+    waitSeconds: waitSecondsProperty('DONE', 300, 'submit only'),
   },
   required: ['feedType', 'marketplaceIds', 'contentType', 'content'],
   examples: [
