@@ -20,6 +20,6 @@ export const ADS_ENV_DOCS: EnvDocs = {
   ADS_API_TIMEOUT_MS: 'bound on one upstream exchange, in ms',
   ADS_API_MAX_ATTEMPTS: 'attempts per call, including the first',
   ADS_API_RETRY_BUDGET_MS: 'total time for attempts and waits of one call, in ms',
-  ADS_REPORT_MAX_BYTES: 'cap on a report file (compressed and decompressed), in bytes',
-  ADS_REPORT_MAX_ROWS: 'cap on the rows download_report returns',
+  ADS_REPORT_MAX_BYTES: 'cap on a report or AMC result file (compressed and decompressed), in bytes',
+  ADS_REPORT_MAX_ROWS: 'cap on the report and AMC result rows a tool returns',
 };

@@ -15,4 +15,11 @@ export const ADS_VIEWS = defineViews(import.meta.url, 'ads-mcp', [
     description: "How much of each campaign's budget is spent (Sponsored Products, Brands, Display).",
     tools: ['sp_campaigns_budget_usage', 'sb_campaigns_budget_usage', 'sd_campaigns_budget_usage'],
   },
+  {
+    view: 'amc-results',
+    title: 'AMC query results',
+    description:
+      "An AMC execution's result rows as a table, with a chart of its numeric columns; an execution not done yet is checked again.",
+    tools: ['run_amc_query', 'get_amc_query_results'],
+  },
 ]);

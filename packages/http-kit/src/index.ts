@@ -3,7 +3,14 @@ export { createFetcher, type Fetcher, type FetcherOptions } from './fetcher.js';
 export type { UpstreamRequest, UpstreamResponse } from './types.js';
 export { REDIRECT_REFUSED_CODE } from './redirect-error.js';
 export { isPrivateHost } from './private-address.js';
-export { hostsOfUrls } from './redirect-scope.js';
+export { hostsOfUrls, RedirectHosts } from './redirect-scope.js';
+export {
+  type CsvRow,
+  type CsvTable,
+  CsvTableError,
+  type CsvTableOptions,
+  parseCsvTable,
+} from './csv-table.js';
 export { charsetOf, type DecodedText, decodeText, isJsonContentType } from './content-type.js';
 export { gunzipBounded, decodeBody, type DecodeBodyOptions, type Compression } from './gzip.js';
 export { withRetry, type RetryPolicy, type RetryDecision } from './retry.js';

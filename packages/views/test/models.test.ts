@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { chartSummary } from '../src/shared/chart-summary.js';
 import { readResult } from '../src/shared/tool-result.js';
+import { buildAmcResults } from '../src/views/amc-results.js';
 import { buildBudgetUsage } from '../src/views/budget-usage.js';
 import { buildCampaigns } from '../src/views/campaign-performance.js';
 import { buildInventory } from '../src/views/fba-inventory.js';
@@ -141,7 +142,7 @@ describe('view models', () => {
       rows: [{ campaign_id: 1, name: 'x', budget: 5 }],
     });
     expect(model.columns.map((c) => [c.key, c.kind])).toEqual([
-      ['campaign_id', 'number'],
+      ['campaign_id', 'text'],
       ['name', 'text'],
       ['budget', 'number'],
     ]);
@@ -157,12 +158,65 @@ describe('view models', () => {
       ],
     });
     expect(model.columns.map((c) => [c.key, c.kind])).toEqual([
-      ['campaign_id', 'number'],
+      ['campaign_id', 'text'],
       ['zip', 'text'],
       ['budget', 'number'],
     ]);
+    // Ids stay as written: 18 digits are past a double's exact integers.
+    expect(model.rows.map((r) => r.campaign_id)).toEqual(['1001', '1002']);
     expect(model.rows.map((r) => r.budget)).toEqual([50, 12.5]);
     expect(model.chart?.series.map((s) => s.key)).toEqual(['budget']);
+  });
+
+  test('AMC results: CSV text rows, numeric non-id columns charted, empty fields are missing values', () => {
+    const model = buildAmcResults(
+      {
+        workflowExecutionId: 'e-1',
+        status: 'SUCCEEDED',
+        ready: true,
+        columns: ['campaign_id', 'campaign', 'impressions', 'total_cost'],
+        rows: [
+          { campaign_id: '584000001000', campaign: 'A, US', impressions: '12000', total_cost: '' },
+          { campaign_id: '584000001001', campaign: 'B', impressions: '9000', total_cost: '17.5' },
+        ],
+        returnedRows: 2,
+        truncated: true,
+        files: 1,
+        workflowExecution: { timeWindowStart: '2026-04-01T00:00:00', timeWindowEnd: '2026-04-08T00:00:00' },
+      },
+      input({ instanceId: 'amcabc123def' }),
+    );
+    expect(model.columns.map((c) => c.kind)).toEqual(['text', 'text', 'number', 'number']);
+    expect(model.rows.map((r) => r.total_cost)).toEqual([null, 17.5]);
+    expect(model.chart?.series.map((s) => s.key)).toEqual(['impressions', 'total_cost']);
+    expect(model.chart?.x).toBe('campaign');
+    expect(Object.fromEntries(model.facts)).toMatchObject({
+      Execution: 'e-1',
+      Status: 'SUCCEEDED',
+      'Time window': '2026-04-01 → 2026-04-08',
+    });
+    expect(Object.fromEntries(model.facts).Rows).toContain('truncated');
+    expect(model.next).toBeUndefined();
+  });
+
+  test('AMC results not ready: an empty state and get_amc_query_results in the same scope; FAILED: no call', () => {
+    const pending = buildAmcResults(
+      { workflowExecutionId: 'e-2', status: 'RUNNING', ready: false, rows: [] },
+      input({ instanceId: 'amcabc123def', advertiserId: 'amcacct9US000001', sqlQuery: 'SELECT 1' }),
+    );
+    expect(pending.rows).toEqual([]);
+    expect(pending.emptyText).toContain('RUNNING');
+    expect(pending.next).toEqual({
+      label: 'Check the execution again',
+      tool: 'get_amc_query_results',
+      arguments: { instanceId: 'amcabc123def', workflowExecutionId: 'e-2', advertiserId: 'amcacct9US000001' },
+    });
+    const failed = buildAmcResults(
+      { workflowExecutionId: 'e-3', status: 'FAILED', ready: false, rows: [] },
+      input({ instanceId: 'amcabc123def' }),
+    );
+    expect(failed.next).toBeUndefined();
+    expect(failed.emptyText).toContain('FAILED');
   });
 
   test('health: counts per status, failing rows flagged', () => {

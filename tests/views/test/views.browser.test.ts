@@ -13,6 +13,8 @@ const PAGE_SIZE = 50;
 
 let browser: RunningBrowser;
 const hosts = new Map<AppName, ViewHost>();
+/** The structured result each view of CASES was given, by view id (for the view-specific checks). */
+const shown = new Map<string, Record<string, unknown>>();
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -71,6 +73,11 @@ interface Case {
 
 const len = (v: unknown) => (Array.isArray(v) ? v.length : 0);
 
+const AMC_INSTANCE = 'amcabc123def';
+const AMC_SQL =
+  'SELECT campaign_id, campaign, SUM(impressions) AS impressions FROM dsp_impressions GROUP BY 1, 2';
+const AMC_WEEK = { timeWindowStart: '2026-04-01T00:00:00', timeWindowEnd: '2026-04-08T00:00:00' };
+
 const CASES: Case[] = [
   {
     app: 'sp-mcp',
@@ -123,6 +130,24 @@ const CASES: Case[] = [
     series: 2,
   },
   {
+    app: 'ads-mcp',
+    id: 'budget-usage',
+    tool: 'sp_campaigns_budget_usage',
+    arguments: { body: { campaignIds: ['100000000001'] } },
+    // The mocks sample the spec's answer: campaigns that succeeded and campaigns that failed, one row each.
+    rows: (d) => len(d.success) + len(d.error),
+    series: 1,
+  },
+  {
+    app: 'ads-mcp',
+    id: 'amc-results',
+    tool: 'run_amc_query',
+    arguments: { instanceId: AMC_INSTANCE, sqlQuery: AMC_SQL, ...AMC_WEEK },
+    rows: (d) => len(d.rows),
+    // impressions, clicks, purchases, total_cost (campaign_id is an id, campaign the bars' labels).
+    series: 4,
+  },
+  {
     app: 'openbridge-mcp',
     id: 'query-results',
     tool: 'execute_query',
@@ -167,6 +192,7 @@ describe('each view renders its tool result', () => {
     const frame = host.frame(c.id);
     await settled(host, frame, 'ready');
     const data = (mounted.result?.structuredContent ?? {}) as Record<string, unknown>;
+    shown.set(c.id, data);
     const expected = c.rows(data);
     expect(expected).toBeGreaterThan(0);
     await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(Math.min(expected, PAGE_SIZE));
@@ -256,10 +282,151 @@ describe('interactivity goes through the host to the same server', () => {
     const calls = host.toolCalls().length;
     await frame.locator('th[data-key="budget"] button').click();
     expect(await frame.locator('th[data-key="budget"]').getAttribute('aria-sort')).toBe('descending');
-    await expect.poll(() => frame.locator('tr[data-role="row"] td.num').nth(1).textContent()).toBe('120');
+    // campaign_id is an id (text), so the first numeric cell is the first row's budget.
+    await expect.poll(() => frame.locator('tr[data-role="row"] td.num').first().textContent()).toBe('120');
     await frame.locator('input.filter').fill('1003');
     await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(1);
     expect(host.toolCalls().length).toBe(calls);
+  });
+});
+
+describe('ads-mcp: budget usage and AMC results with the rows the server returned', () => {
+  test('budget usage: each campaign a row, a failed campaign marked with its error', async () => {
+    const host = hostOf('ads-mcp');
+    const frame = host.frame('budget-usage');
+    await settled(host, frame, 'ready');
+    const data = shown.get('budget-usage') as {
+      success: Array<{ campaignId: string }>;
+      error: Array<{ campaignId: string; code: string }>;
+    };
+    expect(data.error.length).toBeGreaterThan(0);
+    const rows = frame.locator('tr[data-role="row"]');
+    expect(await rows.first().locator('td').first().textContent()).toBe(data.success[0]?.campaignId);
+    // The failed campaign: its row is flagged and names Amazon's code.
+    const failed = frame.locator('tr[data-role="row"].bad');
+    expect(await failed.count()).toBeGreaterThanOrEqual(data.error.length);
+    expect(await failed.last().textContent()).toContain(data.error[0]?.code ?? '?');
+    expect(await frame.locator('.facts').textContent()).toContain(`Failed${data.error.length}`);
+  });
+
+  test('AMC results: the CSV rows in the table, cells as the file wrote them', async () => {
+    const host = hostOf('ads-mcp');
+    const frame = host.frame('amc-results');
+    await settled(host, frame, 'ready');
+    const headers = await frame
+      .locator('th[data-key]')
+      .evaluateAll((ths) => ths.map((th) => th.getAttribute('data-key')));
+    expect(headers).toEqual(['campaign_id', 'campaign', 'impressions', 'clicks', 'purchases', 'total_cost']);
+    const first = frame.locator('tr[data-role="row"]').first().locator('td');
+    expect(await first.nth(0).textContent()).toBe('584000001000');
+    // A quoted CSV field with a comma stays one cell.
+    expect(await first.nth(1).textContent()).toBe('Spring launch, US');
+    expect(await frame.locator('.facts').textContent()).toContain('SUCCEEDED');
+    expect(await frame.locator('.chart-summary').textContent()).toContain('impressions');
+    // A legend click hides a series (uPlot rescales the axis for the rest), with no tool call.
+    const calls = host.toolCalls().length;
+    const impressions = frame.locator('.u-legend .u-series').nth(1);
+    await impressions.click();
+    await expect.poll(() => impressions.getAttribute('class')).toContain('u-off');
+    await impressions.click();
+    await expect.poll(() => impressions.getAttribute('class')).not.toContain('u-off');
+    expect(host.toolCalls().length).toBe(calls);
+  });
+
+  test('AMC: an execution not done yet is checked again through get_amc_query_results until it has rows', async () => {
+    const host = hostOf('ads-mcp');
+    const mounted = await host.mount({
+      id: 'amc-pending',
+      tool: 'run_amc_query',
+      arguments: { instanceId: AMC_INSTANCE, sqlQuery: AMC_SQL, ...AMC_WEEK, waitSeconds: 0 },
+    });
+    const started = mounted.result.structuredContent as { workflowExecutionId: string; status: string };
+    expect(started.status).toBe('PENDING');
+    const frame = host.frame('amc-pending');
+    await settled(host, frame, 'empty');
+    expect(await frame.locator('[data-role="empty"]').textContent()).toContain('PENDING');
+    await shoot(host, 'amc-pending');
+    // The mocks move an execution PENDING → RUNNING → SUCCEEDED, one status per look.
+    for (let look = 0; look < 3; look += 1) {
+      const before = host.toolCalls().length;
+      await frame.locator('[data-role="next-call"]').click();
+      await expect.poll(() => host.toolCalls().length).toBe(before + 1);
+      expect(host.toolCalls().at(-1)).toEqual({
+        name: 'get_amc_query_results',
+        arguments: { instanceId: AMC_INSTANCE, workflowExecutionId: started.workflowExecutionId },
+      });
+      await expect.poll(() => frame.locator('body').getAttribute('data-state')).toMatch(/^(empty|ready)$/);
+      if ((await frame.locator('body').getAttribute('data-state')) === 'ready') break;
+    }
+    await settled(host, frame, 'ready');
+    await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(6);
+    expect(await frame.locator('[data-role="next-call"]').count()).toBe(0);
+  });
+
+  test('AMC: an envelope (EXPLICIT window without bounds) and an empty result (LIMIT 0) from the server', async () => {
+    const host = hostOf('ads-mcp');
+    const bad = await host.mount({
+      id: 'amc-envelope',
+      tool: 'run_amc_query',
+      arguments: { instanceId: AMC_INSTANCE, sqlQuery: AMC_SQL, timeWindowType: 'EXPLICIT' },
+    });
+    expect(bad.isError).toBe(true);
+    const envelopeFrame = host.frame('amc-envelope');
+    await settled(host, envelopeFrame, 'envelope');
+    expect(await envelopeFrame.locator('[data-role="summary"]').textContent()).toBe(
+      'timeWindowType EXPLICIT needs timeWindowStart.',
+    );
+    expect(await envelopeFrame.locator('[data-role="retryable"]').getAttribute('data-retryable')).toBe(
+      'false',
+    );
+    const empty = await host.mount({
+      id: 'amc-empty',
+      tool: 'run_amc_query',
+      arguments: { instanceId: AMC_INSTANCE, sqlQuery: `${AMC_SQL} LIMIT 0`, ...AMC_WEEK },
+    });
+    expect(empty.result.structuredContent).toMatchObject({ ready: true, returnedRows: 0 });
+    const emptyFrame = host.frame('amc-empty');
+    await settled(host, emptyFrame, 'empty');
+    expect(await emptyFrame.locator('[data-role="empty"]').textContent()).toBe(
+      'The AMC query returned no rows.',
+    );
+  });
+
+  test('AMC: 10 000 rows of CSV text stay paged and filter over all of them', async () => {
+    const host = hostOf('ads-mcp');
+    const rows = Array.from({ length: 10_000 }, (_v, i) => ({
+      campaign_id: String(584000000000 + i),
+      campaign: `c-${i}`,
+      impressions: String((i * 37) % 1000),
+    }));
+    const result: CallToolResult = {
+      content: [{ type: 'text', text: 'prepared' }],
+      structuredContent: {
+        workflowExecutionId: 'e-10k',
+        status: 'SUCCEEDED',
+        ready: true,
+        columns: ['campaign_id', 'campaign', 'impressions'],
+        rows,
+        returnedRows: rows.length,
+        truncated: false,
+        files: 1,
+      },
+    };
+    await host.mount({
+      id: 'amc-10k',
+      tool: 'get_amc_query_results',
+      arguments: { instanceId: AMC_INSTANCE, workflowExecutionId: 'e-10k' },
+      result,
+    });
+    const frame = host.frame('amc-10k');
+    await settled(host, frame, 'ready');
+    expect(await frame.locator('tr[data-role="row"]').count()).toBe(PAGE_SIZE);
+    expect(await frame.locator('.page-label').textContent()).toBe('Page 1 of 200');
+    await frame.locator('input.filter').fill('c-9999');
+    await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(1);
+    expect(await frame.locator('.chart-summary').textContent()).toContain(
+      'Only the first 60 of 10000 rows are drawn',
+    );
   });
 });
 
@@ -297,16 +464,16 @@ describe('bad input', () => {
       structuredContent: { success: [], error: [] },
     };
     const mounted = await host.mount({
-      id: 'budget-usage',
+      id: 'budget-usage-empty',
       tool: 'sp_campaigns_budget_usage',
       arguments: { body: { campaignIds: ['100000000001'] } },
       result: empty,
     });
     expect(mounted).toMatchObject({ resourceUri: 'ui://ads-mcp/budget-usage', isError: false });
-    const frame = host.frame('budget-usage');
+    const frame = host.frame('budget-usage-empty');
     await settled(host, frame, 'empty');
     expect(await frame.locator('[data-role="empty"]').textContent()).toContain('No budget usage');
-    await shoot(host, 'budget-usage');
+    await shoot(host, 'budget-usage-empty');
   });
 
   test('10 000 rows stay paged: 50 rows in the DOM, filter and sort over all of them', async () => {

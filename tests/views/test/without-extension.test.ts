@@ -48,6 +48,8 @@ const BOUND: Record<AppName, string[]> = {
     'sp_campaigns_budget_usage',
     'sb_campaigns_budget_usage',
     'sd_campaigns_budget_usage',
+    'run_amc_query',
+    'get_amc_query_results',
   ],
   'openbridge-mcp': ['execute_query', 'get_healthchecks', 'get_jobs'],
 };
@@ -83,6 +85,7 @@ describe.each(['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)('%s', (app) => {
       'get_sales_metrics',
       'get_inventory_summaries',
       'run_report',
+      'get_amc_query_results',
       'execute_query',
       'get_healthchecks',
     ].filter((n) => BOUND[app].includes(n))) {

@@ -1,11 +1,12 @@
 // AdsApiClient: the tools' face of the shared pipeline — profile/AMC scope headers, media types, per-endpoint budget.
 import { type CallContext, passthroughParts } from '@obmcp/contract';
-import type { Pipeline } from '@obmcp/http-kit';
+import { type Pipeline, RedirectHosts } from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
 import type { Session } from '../state/session.js';
 import { requireProfile } from '../tools/require-profile.js';
-import { downloadReportFile, fileContent } from './download.js';
-import type { AdsErrorContext } from './upstream.js';
+import { downloadStoredFile, fileContent } from './download.js';
+import { adsRedirectHosts } from './redirect-hosts.js';
+import type { AdsErrorContext, StoredFile } from './upstream.js';
 
 export type AdsScope =
   | { kind: 'none' }
@@ -40,15 +41,20 @@ export interface AdsResponse {
 }
 
 export class AdsApiClient {
+  /** Where a pre-signed URL may point: the hosts redirects may lead to (the API's and its storage). */
+  private readonly storageHosts: RedirectHosts;
+
   constructor(
     private readonly pipeline: Pipeline<AdsErrorContext>,
     private readonly session: Session,
     private readonly config: AdsConfig,
-  ) {}
+  ) {
+    this.storageHosts = new RedirectHosts(adsRedirectHosts(config));
+  }
 
-  /** A pre-signed report file (no Ads credentials sent), gunzipped within ADS_REPORT_MAX_BYTES. */
-  download(url: string, call: CallContext): Promise<Uint8Array> {
-    return downloadReportFile(this.pipeline, this.config, url, call);
+  /** A pre-signed file on a declared storage host (no Ads credentials sent), gunzipped within ADS_REPORT_MAX_BYTES. */
+  download(url: string, call: CallContext, kind: StoredFile = 'report'): Promise<Uint8Array> {
+    return downloadStoredFile(this.pipeline, this.config, this.storageHosts, url, kind, call);
   }
 
   async call(req: AdsRequest, call: CallContext): Promise<AdsResponse> {

@@ -1,17 +1,53 @@
-// Downloads: a pre-signed report file (no Ads credentials, no budget) and any downloaded file as a value, gunzipped within a bound.
+// Downloads: a pre-signed file (report, AMC result; no Ads credentials, no budget) on a declared storage host, and any downloaded file as a value, gunzipped within a bound.
 import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
-import { decodeBody, isJsonContentType, type Pipeline } from '@obmcp/http-kit';
+import { decodeBody, isJsonContentType, type Pipeline, type RedirectHosts } from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
-import type { AdsErrorContext } from './upstream.js';
+import type { AdsErrorContext, StoredFile } from './upstream.js';
 
-export async function downloadReportFile(
+/** The limiter-free exchange's name per file kind (logs and `_meta`). */
+const OPERATION: Readonly<Record<StoredFile, string>> = {
+  report: 'downloadReportFile',
+  amc_result: 'downloadAmcResultFile',
+};
+
+/**
+ * A pre-signed URL from an Ads answer is fetched only over https and only on a host the server declares for
+ * its upstream (`adsRedirectHosts`: the API hosts and `*.amazonaws.com` storage), the rule redirects follow
+ * too: an answer never sends the server to an arbitrary host. The URL itself (its signature) is never echoed.
+ */
+function checkStorageUrl(url: string, hosts: RedirectHosts, kind: StoredFile): void {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  const issue =
+    parsed === undefined
+      ? 'the download URL is not a URL'
+      : parsed.protocol !== 'https:'
+        ? 'the download URL is not https'
+        : parsed.username !== '' || parsed.password !== ''
+          ? 'the download URL carries user:password credentials'
+          : hosts.allows(parsed.hostname)
+            ? undefined
+            : `the download URL's host ${parsed.hostname} is not a declared Amazon Ads storage host`;
+  if (issue === undefined) return;
+  throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+    summary: `Amazon Ads answered with a ${kind === 'report' ? 'report' : 'AMC result'} download URL this server does not fetch.`,
+    details: [{ path: '', issue, received_type: 'upstream_response' }],
+    hints: [
+      'Nothing was downloaded. If ADS_API_ENDPOINT is a proxy you configured, check the URLs it answers with.',
+    ],
+  });
+}
+
+export async function downloadStoredFile(
   pipeline: Pipeline<AdsErrorContext>,
   config: AdsConfig,
+  hosts: RedirectHosts,
   url: string,
+  kind: StoredFile,
   call: CallContext,
 ): Promise<Uint8Array> {
+  checkStorageUrl(url, hosts, kind);
   const res = await pipeline.exchange({
-    operation: 'downloadReportFile',
+    operation: OPERATION[kind],
     method: 'GET',
     path: url,
     accept: '*/*',
@@ -20,7 +56,7 @@ export async function downloadReportFile(
     responseType: 'bytes',
     maxBodyBytes: config.reportMaxBytes,
     signal: call.signal,
-    context: { tool: call.tool, profileId: undefined, download: true },
+    context: { tool: call.tool, profileId: undefined, download: kind },
   });
   return decodeBody(res.bytes, { maxBytes: config.reportMaxBytes });
 }

@@ -22,9 +22,12 @@ import { adsRule } from './limits.js';
 export interface AdsErrorContext {
   tool: string;
   profileId: number | undefined;
-  /** A pre-signed report file download (no Ads credentials, its own hint). */
-  download?: boolean;
+  /** A pre-signed file download (no Ads credentials, its own hint): which kind of file. */
+  download?: StoredFile;
 }
+
+/** Files Amazon Ads hands out as pre-signed storage URLs. */
+export type StoredFile = 'report' | 'amc_result';
 
 export interface AdsUpstreamDeps {
   config: AdsConfig;
@@ -60,8 +63,16 @@ function adsAuth(source: CredentialSource, session: Session): AuthPlugin {
   };
 }
 
-const DOWNLOAD_HINT =
-  'The pre-signed report URL may have expired: call get_report again for a fresh url, then download_report.';
+const DOWNLOAD: Readonly<Record<StoredFile, { storage: string; hint: string }>> = {
+  report: {
+    storage: 'Amazon Ads report storage',
+    hint: 'The pre-signed report URL may have expired: call get_report again for a fresh url, then download_report.',
+  },
+  amc_result: {
+    storage: 'AMC result storage',
+    hint: 'AMC download URLs expire after 10 minutes: call get_amc_query_results again (it asks for fresh URLs).',
+  },
+};
 
 function parseAdsError(
   res: UpstreamResponse,
@@ -71,16 +82,17 @@ function parseAdsError(
   session: Session,
 ): ParsedError {
   if (ctx?.download) {
+    const file = DOWNLOAD[ctx.download];
     return {
-      summary: `Amazon Ads report storage failed with HTTP ${res.status}.`,
+      summary: `${file.storage} failed with HTTP ${res.status}.`,
       details: [
         {
           path: '',
-          issue: `report file download failed with HTTP ${res.status}`,
+          issue: `${ctx.download === 'report' ? 'report file' : 'AMC result file'} download failed with HTTP ${res.status}`,
           received_type: 'upstream_error',
         },
       ],
-      hints: [DOWNLOAD_HINT],
+      hints: [file.hint],
     };
   }
   const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), config.secrets);

@@ -28,6 +28,7 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'list_sd_campaigns',
   'list_portfolios',
   'run_amc_query',
+  'get_amc_query_results',
 ]);
 
 export function adsToolSplit(ctx: ToolDeps, curated: readonly ToolDefinition[]): ToolSplit {

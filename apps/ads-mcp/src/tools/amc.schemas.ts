@@ -1,5 +1,6 @@
 // JSON Schemas of the AMC tools (written `as const` for FromSchema); fields and enums from AMCWorkflow.json.
 import { amcEntityProperties } from './amc-scope.js';
+import { downloadSchema } from './reporting.schemas.js';
 
 const instanceId = {
   type: 'string',
@@ -82,6 +83,24 @@ export const executionSchema = {
   required: ['instanceId', 'workflowExecutionId'],
   properties: { instanceId, workflowExecutionId: executionId, ...amcEntityProperties },
   examples: [{ instanceId: 'amcabc123def', workflowExecutionId: '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c' }],
+} as const;
+
+/** Rows of an execution's result files: capped like report rows (ADS_REPORT_MAX_ROWS). */
+export const amcMaxRows = downloadSchema.properties.maxRows;
+
+export const resultsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['instanceId', 'workflowExecutionId'],
+  properties: {
+    instanceId,
+    workflowExecutionId: executionId,
+    maxRows: amcMaxRows,
+    ...amcEntityProperties,
+  },
+  examples: [
+    { instanceId: 'amcabc123def', workflowExecutionId: '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c', maxRows: 100 },
+  ],
 } as const;
 
 export const listSchema = {

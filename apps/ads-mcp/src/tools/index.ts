@@ -2,6 +2,7 @@
 import type { ToolDefinition } from '@obmcp/contract';
 import { amcTools } from './amc.tools.js';
 import { amcLibraryTools } from './amc-library.tools.js';
+import { amcResultsTool } from './amc-results.tool.js';
 import { campaignReadTools } from './campaign-reads.tools.js';
 import type { ToolDeps } from './deps.js';
 import { identityTools } from './identities.tools.js';
@@ -29,5 +30,6 @@ export function adsTools(ctx: ToolDeps): ToolDefinition[] {
     ...amcLibraryTools(ctx),
     ...amc,
     runAmcQueryTool(ctx, amc),
+    amcResultsTool(ctx, amc),
   ];
 }

@@ -1,7 +1,6 @@
 // The Query API's answer → rows: JSON rows, or CSV text (what `response_format: "csv"` asks for) wherever it comes; anything else fails loudly.
 import { UpstreamTransportError } from '@obmcp/contract';
-import { decodeText, isJsonContentType } from '@obmcp/http-kit';
-import { parse } from 'csv-parse/sync';
+import { CsvTableError, decodeText, isJsonContentType, parseCsvTable } from '@obmcp/http-kit';
 import type { RawAnswer } from '../http/client.js';
 
 export type Row = Record<string, unknown>;
@@ -24,21 +23,17 @@ function unreadable(issue: string): UpstreamTransportError {
   });
 }
 
-/** CSV text with a header row (RFC 4180 quoting, CRLF or LF); values stay strings, as CSV has no types. */
+/** CSV text with a header row (http-kit's parseCsvTable); values stay strings, as CSV has no types. */
 function csvRows(text: string): QueryRows {
-  let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][];
+    const { columns, rows } = parseCsvTable(text);
+    return { columns, rows, format: 'csv' };
   } catch (error) {
-    throw unreadable(`CSV result could not be parsed (${(error as Error).message.slice(0, 120)})`);
+    if (error instanceof CsvTableError) {
+      throw unreadable(error.message.replace(/^CSV/, 'CSV result'));
+    }
+    throw error;
   }
-  const [header, ...body] = records;
-  if (header === undefined) throw unreadable('CSV result without a header row');
-  return {
-    columns: header,
-    rows: body.map((values) => Object.fromEntries(header.map((name, i) => [name, values[i]]))),
-    format: 'csv',
-  };
 }
 
 /** Where a JSON answer may carry its rows: `data` itself, or a Query resource's attributes. */

@@ -1,11 +1,12 @@
 // AMC as AMCAdmin.json/AMCWorkflow.json describe it: accounts, instances, saved workflows and schedules,
-// ad-hoc/saved workflow executions (PENDING → RUNNING → SUCCEEDED | FAILED), download URLs. Every route
+// ad-hoc/saved workflow executions (PENDING → RUNNING → SUCCEEDED | FAILED), download URLs (amc-results.ts). Every route
 // checks its vendor media types (415) and that AdvertiserId is an AMC account of the login (403).
-import { HttpResponse, http, type RequestHandler } from 'msw';
+import { http, type RequestHandler } from 'msw';
 import { withFault } from '../with-fault.js';
 import { renderAdsFault } from './fault.js';
 import { guard, readJson } from './guard.js';
-import { ADS_HOSTS, REPORT_FILE_HOST } from './hosts.js';
+import { amcResultHandler, amcResultUrls } from './amc-results.js';
+import { ADS_HOSTS } from './hosts.js';
 import { adsJson } from './respond.js';
 import { executions, type MockExecution, type Row } from './state.js';
 
@@ -271,23 +272,9 @@ const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
           MEDIA.executions,
         );
       }
-      const base = `${REPORT_FILE_HOST}/amc/${e.workflowExecutionId}`;
-      return adsJson(
-        {
-          downloadUrls: [`${base}.csv?X-Amz-Signature=mock`],
-          metadataDownloadUrls: [`${base}.metadata.json?X-Amz-Signature=mock`],
-        },
-        200,
-        MEDIA.executions,
-      );
+      return adsJson(amcResultUrls(e), 200, MEDIA.executions);
     }),
   ),
 ]);
 
-const file = http.get(`${REPORT_FILE_HOST}/amc/:file`, ({ params }) => {
-  const id = String(params.file).replace(/\.(csv|metadata\.json)$/, '');
-  if (!executions.has(id)) return new HttpResponse('', { status: 404 });
-  return new HttpResponse('campaign_id,impressions\n1,100\n', { headers: { 'content-type': 'text/csv' } });
-});
-
-export const amcHandlers: RequestHandler[] = [...api, file];
+export const amcHandlers: RequestHandler[] = [...api, amcResultHandler];

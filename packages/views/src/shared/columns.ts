@@ -1,4 +1,4 @@
-// Columns of a generic row set: the declared order (or first-seen keys), numeric when every value is a number.
+// Columns of a generic row set: the declared order (or first-seen keys), numeric when every value is a number (ids stay text).
 import { cell, obj } from './json.js';
 import type { Column, Row } from './view-model.js';
 
@@ -9,6 +9,9 @@ export function rowsOf(items: readonly unknown[]): Row[] {
     return row;
   });
 }
+
+/** Identifier columns: `id`, `campaign_id`, `campaignId`. */
+export const ID_KEY = /(^|_)id$|Id$/;
 
 export function inferColumns(rows: readonly Row[], declared?: readonly string[]): Column[] {
   const keys: string[] = declared ? [...declared] : [];
@@ -21,12 +24,16 @@ export function inferColumns(rows: readonly Row[], declared?: readonly string[])
         keys.push(k);
       }
   return keys.map((key) => {
+    // An id is a name, not a quantity: shown as written (no digit grouping, no precision lost past 2^53).
+    if (ID_KEY.test(key)) return { key, label: key, kind: 'text' };
     let numeric = false;
     let text = false;
     for (const row of rows) {
       const v = row[key];
+      // An empty CSV field is a missing value, not text.
+      if (v === '' || v === null || v === undefined) continue;
       if (typeof v === 'number' || (typeof v === 'string' && numericText(v) !== null)) numeric = true;
-      else if (v !== null && v !== undefined) {
+      else {
         text = true;
         break;
       }
@@ -61,5 +68,5 @@ export function withNumbers(rows: readonly Row[], columns: readonly Column[]): R
 
 /** Numeric columns worth a chart: not identifiers (an `id` column is a number but not a measure). */
 export function measureColumns(columns: readonly Column[]): Column[] {
-  return columns.filter((c) => c.kind === 'number' && !/(^|_)id$|Id$/.test(c.key));
+  return columns.filter((c) => c.kind === 'number' && !ID_KEY.test(c.key));
 }

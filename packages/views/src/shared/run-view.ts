@@ -103,7 +103,11 @@ export function startView(program: ViewProgram): App {
     ];
     if (model.facts.length > 0)
       parts.push(
-        h('dl', { class: 'facts' }, ...model.facts.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
+        h(
+          'dl',
+          { class: 'facts' },
+          ...model.facts.map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, v))),
+        ),
       );
     const controls = program.controls?.(input, (args) => void run(args));
     if (controls) parts.push(controls);
