@@ -1,8 +1,9 @@
 // In-process cost of the contract layer (normalize + validate + envelope) and ajv compile counts.
 import { esm } from './resolve.mjs';
 
-const contract = await import(esm('@obmcp/contract'));
-const { createToolHost, readContractSettings, silentLogger, sharedAjv } = contract;
+const { createToolHost, silentLogger } = await import(esm('@obmcp/contract/testing'));
+const { readContractSettings } = await import(esm('@obmcp/contract/config'));
+const { sharedAjv } = await import(esm('@obmcp/contract/schema'));
 
 /** Counts sharedAjv().compile calls from now on. */
 export function countCompiles() {

@@ -1,13 +1,8 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
 import { createCodeModeServer } from '@obmcp/code-mode';
-import type { ContractServer } from '@obmcp/contract';
-import {
-  createFetcher,
-  createLimiter,
-  createPipeline,
-  type CreateServerOptions,
-  openbridgeLimits,
-} from '@obmcp/http-kit';
+import type { ContractServer } from '@obmcp/contract/server';
+import { createFetcher, createLimiter, createPipeline, type CreateServerOptions } from '@obmcp/http-kit';
+import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { createCredentialExchange } from './auth/credential-exchange.js';
 import { createLwaSource } from './auth/lwa.js';
 import { identityPipeline, listAdsIdentities } from './auth/openbridge-identities.js';

@@ -1,7 +1,7 @@
 // ads-mcp's MCP Apps views (built by @obmcp/views, copied into dist/views/ by this package's build).
-import { defineViews } from '@obmcp/contract';
+import { defineViews, type ViewDefinition } from '@obmcp/contract/server';
 
-export const ADS_VIEWS = defineViews(import.meta.url, 'ads-mcp', [
+export const ADS_VIEWS: ViewDefinition[] = defineViews(import.meta.url, 'ads-mcp', [
   {
     view: 'campaign-performance',
     title: 'Campaign performance',

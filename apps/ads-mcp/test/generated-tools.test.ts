@@ -4,7 +4,7 @@
 // spec-driven catch-all serves the long tail); every example of every catalog operation validates against
 // its schema; bad input gets an mcp_input_validation envelope; a 207 batch is read per item.
 import type { CatalogOperation } from '@obmcp/openapi-tools';
-import { sharedAjv } from '@obmcp/contract';
+import { sharedAjv } from '@obmcp/contract/schema';
 import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adsCatalog } from '../src/operations/catalog.js';

@@ -1,6 +1,7 @@
 // Openbridge-brokered Amazon tokens in process against the msw mocks: a JWT the broker rejects is refreshed once, through the pipeline.
-import { envelopeFromThrown } from '@obmcp/contract';
-import { createFetcher, createLimiter, openbridgeLimits } from '@obmcp/http-kit';
+import { envelopeFromThrown } from '@obmcp/contract/envelope';
+import { createFetcher, createLimiter } from '@obmcp/http-kit';
+import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';

@@ -1,6 +1,8 @@
 // Openbridge identity listing (/sri) through the pipeline, in process against the msw mocks: retry, error bodies, the per-IP budget.
-import { envelopeFromThrown, RateLimitedError } from '@obmcp/contract';
-import { createFetcher, createLimiter, openbridgeLimits } from '@obmcp/http-kit';
+import { envelopeFromThrown } from '@obmcp/contract/envelope';
+import { RateLimitedError } from '@obmcp/contract';
+import { createFetcher, createLimiter } from '@obmcp/http-kit';
+import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';

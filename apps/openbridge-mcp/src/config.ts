@@ -6,10 +6,10 @@ import {
   type Env,
   type EnvReader,
   envReaderOf,
-  type LogLevel,
   readContractSettings,
   readLogLevel,
-} from '@obmcp/contract';
+} from '@obmcp/contract/config';
+import type { LogLevel } from '@obmcp/contract';
 
 export interface Config {
   mock: boolean;

@@ -1,13 +1,8 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
-import type { ContractServer } from '@obmcp/contract';
+import type { ContractServer } from '@obmcp/contract/server';
 import { createCodeModeServer } from '@obmcp/code-mode';
-import {
-  createFetcher,
-  createLimiter,
-  createPipeline,
-  type CreateServerOptions,
-  openbridgeLimits,
-} from '@obmcp/http-kit';
+import { createFetcher, createLimiter, createPipeline, type CreateServerOptions } from '@obmcp/http-kit';
+import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { createJwtProvider } from './auth/jwt-provider.js';
 import type { Config } from './config.js';
 import { OpenbridgeClient } from './http/client.js';

@@ -1,7 +1,7 @@
 // openbridge-mcp's MCP Apps views (built by @obmcp/views, copied into dist/views/ by this package's build).
-import { defineViews } from '@obmcp/contract';
+import { defineViews, type ViewDefinition } from '@obmcp/contract/server';
 
-export const OPENBRIDGE_VIEWS = defineViews(import.meta.url, 'openbridge-mcp', [
+export const OPENBRIDGE_VIEWS: ViewDefinition[] = defineViews(import.meta.url, 'openbridge-mcp', [
   {
     view: 'query-results',
     title: 'Query results',

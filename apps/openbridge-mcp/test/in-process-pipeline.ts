@@ -3,9 +3,10 @@ import {
   createFetcher,
   createLimiter,
   createPipeline,
-  openbridgeLimits,
+  type Pipeline,
   type RetrySettings,
 } from '@obmcp/http-kit';
+import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
 import { createJwtProvider } from '../src/auth/jwt-provider.js';
 import { loadConfig } from '../src/config.js';
 import { openbridgeUpstream } from '../src/http/upstream.js';
@@ -25,7 +26,7 @@ export function inProcessPipeline(env: Record<string, string>, retry: Partial<Re
   const upstream = openbridgeUpstream({ config, jwt, fetcher, limiter, env });
   const pipeline = createPipeline({ ...upstream, retry: { ...upstream.retry, ...retry } });
   /** GET /v2/sub (the subscriptions list). */
-  const listSubscriptions = () =>
+  const listSubscriptions = (): ReturnType<Pipeline['exchange']> =>
     pipeline.exchange({ operation: 'GET sub', method: 'GET', path: `${config.urls.subscriptions}/v2/sub` });
   return { listSubscriptions, retry: upstream.retry };
 }

@@ -5,10 +5,10 @@ import {
   type Env,
   type EnvReader,
   envReaderOf,
-  type LogLevel,
   readContractSettings,
   readLogLevel,
-} from '@obmcp/contract';
+} from '@obmcp/contract/config';
+import type { LogLevel } from '@obmcp/contract';
 import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
 import { REGIONS, resolveRegion } from './hints/region-aliases.js';
 

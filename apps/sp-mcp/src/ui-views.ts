@@ -1,7 +1,7 @@
 // sp-mcp's MCP Apps views (built by @obmcp/views, copied into dist/views/ by this package's build).
-import { defineViews } from '@obmcp/contract';
+import { defineViews, type ViewDefinition } from '@obmcp/contract/server';
 
-export const SP_VIEWS = defineViews(import.meta.url, 'sp-mcp', [
+export const SP_VIEWS: ViewDefinition[] = defineViews(import.meta.url, 'sp-mcp', [
   {
     view: 'sales-over-time',
     title: 'Sales over time',

@@ -1,6 +1,6 @@
 // The committed SP-API catalog (what `pnpm catalogs:check` proves the generator makes from the vendored
 // models with this app's catalog-config.ts): every operation, unique bounded names, valid examples.
-import { publishTool } from '@obmcp/contract';
+import { publishTool } from '@obmcp/contract/schema';
 import type { Catalog } from '@obmcp/openapi-tools';
 import { validates } from '@obmcp/openapi-tools/generate';
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
 // checks them on first call) and succeed against the mocks, whose spec gate rejects any request the
 // official model rejects and whose spec-driven catch-all answers schema-valid responses; bad input
 // gets a schema-valid SCHEMA_* envelope.
-import { validateEnvelope } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { OPERATION_META_KEY } from '@obmcp/openapi-tools';
 import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The curated seller workflows over stdio against the mocks: settlements and fee totals (paged to the
 // end, bounded, resumable), refunds, fee estimates, sales metrics (interval/time zone rules) and the
 // review request (eligibility first, behind SP_API_ENABLE_WRITES); each declares its operations.
-import { validateEnvelope } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { OPERATIONS_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

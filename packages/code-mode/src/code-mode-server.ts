@@ -1,11 +1,9 @@
 // createCodeModeServer: an app's tools through Code Mode into the contract server (the one assembly every app ends with).
-import {
-  type ContractServer,
-  type ContractServerOptions,
-  createContractServer,
-  type ToolDefinition,
-} from '@obmcp/contract';
+import type { ToolDefinition } from '@obmcp/contract';
+import { type ContractServer, createContractServer } from '@obmcp/contract/server';
 import { type CodeMode, applyCodeMode } from './mode.js';
+
+type ContractServerOptions = Parameters<typeof createContractServer>[0];
 
 export interface CodeModeServerSpec extends Pick<ContractServerOptions, 'profile' | 'views' | 'settings'> {
   /** The app's direct tools: published, or callable only through Code Mode when it is `only`. */

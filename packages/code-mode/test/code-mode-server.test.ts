@@ -1,5 +1,6 @@
 // createCodeModeServer: the app's tools through Code Mode into a contract server (listed, internal, hidden).
-import { defineTool, silentLogger } from '@obmcp/contract';
+import { defineTool } from '@obmcp/contract';
+import { silentLogger } from '@obmcp/contract/testing';
 import { describe, expect, it } from 'vitest';
 import { CODE_MODE_TOOL_NAMES, createCodeModeServer } from '../src/index.js';
 import { profile } from './fake-host.js';

@@ -1,7 +1,9 @@
 // A contract server with Code Mode applied, over an in-memory transport, and the SDK Client connected to it.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createContractServer, silentLogger, type ToolDefinition } from '@obmcp/contract';
+import type { ToolDefinition } from '@obmcp/contract';
+import { createContractServer } from '@obmcp/contract/server';
+import { silentLogger } from '@obmcp/contract/testing';
 import { applyCodeMode, type CodeMode } from '../src/index.js';
 import { profile } from './fake-host.js';
 

@@ -1,6 +1,7 @@
 // End to end: code-mode tools wired into a contract server, driven by the SDK Client over InMemoryTransport.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { defineTool, type FromSchema, validateEnvelope } from '@obmcp/contract';
+import { defineTool, type FromSchema } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeModeTools } from '../src/index.js';
 import { connectCodeModeClient } from './connect-client.js';

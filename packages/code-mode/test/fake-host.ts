@@ -1,16 +1,15 @@
 // A fake ToolHost with a few tools, plus a helper that runs a code-mode tool's handler against it.
-import {
-  buildEnvelope,
-  type CallContext,
-  type CallOutcome,
-  type JsonObject,
-  createMetaCollector,
-  type ServerProfile,
-  silentLogger,
-  type ToolDefinition,
-  type ToolHost,
-  type ToolInfo,
+import { buildEnvelope } from '@obmcp/contract/envelope';
+import type {
+  CallContext,
+  CallOutcome,
+  JsonObject,
+  ServerProfile,
+  ToolDefinition,
+  ToolHost,
+  ToolInfo,
 } from '@obmcp/contract';
+import { createMetaCollector, silentLogger } from '@obmcp/contract/testing';
 
 export const profile: ServerProfile = {
   name: 'fake-mcp',

@@ -1,5 +1,7 @@
 // Sandbox limits: each one ends the run with SandboxLimitationError, and the next run still works.
-import { buildEnvelope, envelopeFromThrown, SandboxLimitationError, validateEnvelope } from '@obmcp/contract';
+import { buildEnvelope, envelopeFromThrown } from '@obmcp/contract/envelope';
+import { SandboxLimitationError } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { describe, expect, it } from 'vitest';
 import { codeModeTools, resolveLimits } from '../src/index.js';
 import { FakeHost, profile, rejection, runner } from './fake-host.js';

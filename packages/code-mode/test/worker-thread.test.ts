@@ -1,7 +1,8 @@
 // Code Mode runs off the main thread: a busy or memory-hungry script never holds up other calls, and a
 // run that will not stop is ended by terminating its sandbox thread (still a sandbox_runtime envelope).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { defineTool, validateEnvelope } from '@obmcp/contract';
+import { defineTool } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeModeTools } from '../src/index.js';
 import { connectCodeModeClient } from './connect-client.js';

@@ -5,14 +5,14 @@ import {
   AuthError,
   ClientSideError,
   DomainValidationError,
-  EnvironmentError,
-  envelopeFromThrown,
   RateLimitedError,
   SandboxLimitationError,
   type ServerProfile,
   UpstreamHttpError,
   UpstreamTransportError,
 } from '../src/index.js';
+import { envelopeFromThrown } from '../src/entries/envelope.js';
+import { EnvironmentError } from '../src/server/errors.js';
 import { capturingLogger, expectSchemaValid } from './helpers.js';
 
 const classify = (thrown: unknown, profile: ServerProfile = exampleProfile) => {

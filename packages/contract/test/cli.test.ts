@@ -1,21 +1,12 @@
 // The bins' shared command line: argument parsing, the Node floor, the HTTP exposure rule, and the --help environment table.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  CliUsageError,
-  checkHttpFlagsApply,
-  ConfigError,
-  describeEnvironment,
-  exposureRefusal,
-  isLoopbackHost,
-  meetsNodeFloor,
-  NODE_FLOOR,
-  nodeFloorRefusal,
-  parseCliArgs,
-  readContractSettings,
-  readHttpOptions,
-  readLogLevel,
-} from '../src/index.js';
+import { CliUsageError, checkHttpFlagsApply, parseCliArgs } from '../src/cli/cli-args.js';
+import { ConfigError, readContractSettings, readLogLevel } from '../src/entries/config.js';
+import { describeEnvironment } from '../src/config/env-docs.js';
+import { exposureRefusal, isLoopbackHost } from '../src/server/http/exposure.js';
+import { meetsNodeFloor, NODE_FLOOR, nodeFloorRefusal } from '../src/cli/node-floor.js';
+import { readHttpOptions } from '../src/server/http/http-options.js';
 
 describe('parseCliArgs', () => {
   it('help and version win; serve carries the HTTP flags', () => {

@@ -2,7 +2,7 @@
 // ajv errors it reads at most the first 2 000, and of the 100 000 offending items it describes at most 40.
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { describeAjvErrors } from '../src/index.js';
+import { describeAjvErrors } from '../src/entries/schema.js';
 import { sharedAjv } from '../src/validation/ajv.js';
 
 const ITEMS = 100_000;

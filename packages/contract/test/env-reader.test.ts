@@ -1,6 +1,7 @@
 // The one env reader every server's config uses: strict booleans, bounded integers, enums, renamed variables.
 import { describe, expect, test } from 'vitest';
-import { ConfigError, createEnvReader, readContractSettings, readLogLevel } from '../src/index.js';
+import { ConfigError, readContractSettings, readLogLevel } from '../src/entries/config.js';
+import { createEnvReader } from '../src/config/env-reader.js';
 
 const reader = (env: Record<string, string>) => createEnvReader(env);
 

@@ -1,6 +1,8 @@
 // buildEnvelope: bounds, _envelope_version, _meta hygiene, legacy_error_kind.
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildEnvelope, LIMITS, staleReclassifications, useReclassifications } from '../src/index.js';
+import { buildEnvelope } from '../src/entries/envelope.js';
+import { staleReclassifications, useReclassifications } from '../src/index.js';
+import { LIMITS } from '../src/envelope/build.js';
 import { expectSchemaValid } from './helpers.js';
 
 const base = {

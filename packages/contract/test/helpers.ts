@@ -2,17 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { exampleProfile } from '../src/example/example-tools.js';
-import {
-  type ContractHost,
-  createContractServer,
-  createLogger,
-  type Envelope,
-  type JsonSchema,
-  type Logger,
-  silentLogger,
-  type ToolDefinition,
-  validateEnvelope,
-} from '../src/index.js';
+import type { ContractHost } from '../src/server/host.js';
+import { createContractServer, createLogger } from '../src/entries/server.js';
+import type { Envelope, JsonSchema, Logger, ToolDefinition } from '../src/index.js';
+import { silentLogger } from '../src/entries/testing.js';
+import { validateEnvelope } from '../src/entries/envelope.js';
 
 export const FIXTURES = new URL('./fixtures/', import.meta.url);
 

@@ -5,19 +5,19 @@ import { enumHints } from '../src/hints/categories.js';
 import {
   AuthError,
   ClientSideError,
-  createContractServer,
   DomainValidationError,
   type Envelope,
-  EnvironmentError,
-  envelopeFromThrown,
-  HINT_CATEGORIES,
   RateLimitedError,
   SandboxLimitationError,
-  silentLogger,
   spellingDistance,
   suggest,
   UpstreamTransportError,
 } from '../src/index.js';
+import { envelopeFromThrown } from '../src/entries/envelope.js';
+import { createContractServer } from '../src/entries/server.js';
+import { EnvironmentError } from '../src/server/errors.js';
+import { HINT_CATEGORIES } from '../src/hints/categories.js';
+import { silentLogger } from '../src/entries/testing.js';
 import { envelopeOf, hostWith } from './helpers.js';
 
 describe('suggest()', () => {

@@ -1,5 +1,6 @@
 // A fake upstream job (QUEUED → RUNNING n% → DONE | FATAL) counted per request, and a tool that waits on it with pollJob.
-import { pollJob, type ToolDefinition, UpstreamHttpError } from '../src/index.js';
+import { pollJob } from '../src/entries/tasks.js';
+import { type ToolDefinition, UpstreamHttpError } from '../src/index.js';
 
 export interface FakeJobs {
   /** Every status request the fake upstream received (epoch ms), across jobs. */

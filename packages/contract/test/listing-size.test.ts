@@ -1,7 +1,8 @@
 // The start-up warning for listings larger than a model provider accepts in one request.
 import { describe, expect, it } from 'vitest';
 import { exampleProfile } from '../src/example/example-tools.js';
-import { createContractServer, PROVIDER_TOOL_LIMITS } from '../src/index.js';
+import { createContractServer } from '../src/entries/server.js';
+import { PROVIDER_TOOL_LIMITS } from '../src/server/listing-size.js';
 import { capturingLogger, tool } from './helpers.js';
 
 const tools = (n: number) =>

@@ -1,6 +1,7 @@
 // _meta helpers: Retry-After (RFC 9110), Warning headers (RFC 7234), the rate-limit builder, the per-call collector.
 import { describe, expect, test } from 'vitest';
-import { buildRateLimit, createMetaCollector, parseRetryAfter, parseWarningHeaders } from '../src/index.js';
+import { buildRateLimit, parseRetryAfter, parseWarningHeaders } from '../src/index.js';
+import { createMetaCollector } from '../src/entries/testing.js';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-04-25T17:42:30Z');

@@ -1,7 +1,8 @@
 // Pre-flight normalization: every rule, nested JSON-pointer paths, each env switch, no prototype pollution.
 import { describe, expect, test } from 'vitest';
 import { exampleTools } from '../src/example/example-tools.js';
-import { type JsonSchema, normalizeArgs } from '../src/index.js';
+import type { JsonSchema } from '../src/index.js';
+import { normalizeArgs } from '../src/normalize/normalize.js';
 import { envelopeOf, hostWith, invoke, tool } from './helpers.js';
 
 const SCHEMA: JsonSchema = {

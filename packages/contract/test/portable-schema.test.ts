@@ -5,14 +5,13 @@ import {
   assertPortableTools,
   checkPortableSchema,
   derivePortableSchema,
-  EXAMPLES_META_KEY,
   impliedType,
-  type JsonSchema,
-  PORTABILITY_RULES,
-  PortableSchemaError,
   publishTool,
   sharedAjv,
-} from '../src/index.js';
+} from '../src/entries/schema.js';
+import { EXAMPLES_META_KEY, type JsonSchema } from '../src/index.js';
+import { PORTABILITY_RULES } from '../src/schema/portable-rules.js';
+import { PortableSchemaError } from '../src/schema/published-tool.js';
 import { envelopeOf, hostWith, tool } from './helpers.js';
 import { rootSchema } from './schema-arbitraries.js';
 

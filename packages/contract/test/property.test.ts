@@ -6,14 +6,14 @@ import {
   AuthError,
   ClientSideError,
   DomainValidationError,
-  EnvironmentError,
-  envelopeFromThrown,
   RateLimitedError,
   SandboxLimitationError,
   UpstreamHttpError,
   UpstreamTransportError,
-  validateEnvelope,
 } from '../src/index.js';
+import { envelopeFromThrown } from '../src/entries/envelope.js';
+import { EnvironmentError } from '../src/server/errors.js';
+import { validateEnvelope } from '../src/entries/envelope.js';
 import { toCallToolResult } from '../src/server/result.js';
 import { hostWith, tool } from './helpers.js';
 import { args, rootSchema } from './schema-arbitraries.js';

@@ -1,13 +1,9 @@
 // One redaction rule: a configured URL's userinfo never leaves the process, in any form an upstream may echo it.
 import { describe, expect, it } from 'vitest';
-import {
-  buildEnvelope,
-  createEnvReader,
-  createLogger,
-  parseWarningHeaders,
-  redactSecrets,
-  rememberUrlCredentials,
-} from '../src/index.js';
+import { buildEnvelope } from '../src/entries/envelope.js';
+import { parseWarningHeaders, redactSecrets, rememberUrlCredentials } from '../src/index.js';
+import { createEnvReader } from '../src/config/env-reader.js';
+import { createLogger } from '../src/entries/server.js';
 
 const USER = 'proxyuser';
 const PASSWORD = 'CANARYPW-basic-7f3a';

@@ -8,8 +8,8 @@ import {
   ERROR_KINDS,
   NORMALIZATION_KINDS,
   SCHEMA_CODES,
-  validateEnvelope,
 } from '../src/index.js';
+import { validateEnvelope } from '../src/entries/envelope.js';
 import { FIXTURES, readJson } from './helpers.js';
 
 const PUBLISHED = new URL('published/', FIXTURES);

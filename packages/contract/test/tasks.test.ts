@@ -14,15 +14,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '../src/example/example-tools.js';
-import {
-  type ContractServer,
-  createContractServer,
-  type Envelope,
-  MemoryTaskRecords,
-  readTaskSettings,
-  ScopedTaskStore,
-  silentLogger,
-} from '../src/index.js';
+import { type ContractServer, createContractServer } from '../src/entries/server.js';
+import type { Envelope } from '../src/index.js';
+import { MemoryTaskRecords, readTaskSettings } from '../src/entries/tasks.js';
+import { ScopedTaskStore } from '../src/server/tasks/scoped-task-store.js';
+import { silentLogger } from '../src/entries/testing.js';
 import { expectSchemaValid } from './helpers.js';
 import { type FakeJobs, fakeJobs, jobTool } from './job-tool.js';
 

@@ -1,6 +1,7 @@
 // URL userinfo (a proxy's user:password) is shown as ***@ wherever a configured URL appears: tool output, envelopes, logs.
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactSecrets, redactUrlCredentials } from '../src/index.js';
+import { createLogger } from '../src/entries/server.js';
+import { redactSecrets, redactUrlCredentials } from '../src/index.js';
 
 const PASSWORD = 'canary-proxy-pw-5e1d';
 

@@ -1,7 +1,8 @@
 // Validate-first: on the schemas it is used for, normalization never changes arguments that already validate.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { type JsonSchema, normalizeArgs } from '../src/index.js';
+import type { JsonSchema } from '../src/index.js';
+import { normalizeArgs } from '../src/normalize/normalize.js';
 import { normalizesValidArgsUnchanged } from '../src/normalize/identity-when-valid.js';
 import { compileTool } from '../src/server/compiled-tool.js';
 import { sharedAjv } from '../src/validation/ajv.js';

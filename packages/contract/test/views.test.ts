@@ -7,14 +7,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '../src/example/example-tools.js';
-import {
-  createContractServer,
-  defineViews,
-  RESOURCE_NOT_FOUND,
-  UI_EXTENSION_ID,
-  VIEW_MIME_TYPE,
-  type ViewDefinition,
-} from '../src/index.js';
+import { createContractServer, defineViews } from '../src/entries/server.js';
+import { RESOURCE_NOT_FOUND } from '../src/server/views/view-registry.js';
+import { UI_EXTENSION_ID, VIEW_MIME_TYPE } from '../src/server/views/ui-extension.js';
+import type { ViewDefinition } from '../src/entries/server.js';
 import { capturingLogger } from './helpers.js';
 
 const [bound, other] = exampleTools;

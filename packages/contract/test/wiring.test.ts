@@ -6,13 +6,13 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '../src/example/example-tools.js';
 import {
   EXAMPLES_META_KEY,
-  callWithEnvelope,
-  createContractServer,
   type Envelope,
   ERROR_CODE_MAPPING,
   isEnvelope,
   type ToolDefinition,
 } from '../src/index.js';
+import { callWithEnvelope } from '../src/entries/client.js';
+import { createContractServer } from '../src/entries/server.js';
 import { capturingLogger, expectSchemaValid, tool } from './helpers.js';
 
 const echoMeta: ToolDefinition = tool(

@@ -1,6 +1,7 @@
 // limiterStoreFromEnv: memory by default; Redis (shared by every replica) when OBMCP_REDIS_URL is set.
 import { createRequire } from 'node:module';
-import { type EnvDocs, type EnvReader, envReaderOf, type Logger } from '@obmcp/contract';
+import { type EnvDocs, type EnvReader, envReaderOf } from '@obmcp/contract/config';
+import type { Logger } from '@obmcp/contract';
 import { FallbackLimiterStore } from './fallback-limiter-store.js';
 import { RATE_OVERRIDE_ENV } from './pipeline/rate-override.js';
 import type { LimiterStore } from './limiter-store.js';

@@ -1,17 +1,8 @@
 // runServerCli: a server bin's one start-up — command line, env table, config, logger, limiter store and task records from env, transport.
-import {
-  type CliSpec,
-  createLogger,
-  type Env,
-  type EnvDocs,
-  type EnvReader,
-  type Logger,
-  type LogLevel,
-  runCli,
-  type ServerFactory,
-  serve,
-  type TaskRecords,
-} from '@obmcp/contract';
+import type { Logger, LogLevel } from '@obmcp/contract';
+import type { Env, EnvDocs, EnvReader } from '@obmcp/contract/config';
+import { type ContractServer, createLogger, runCli, serve } from '@obmcp/contract/server';
+import type { TaskRecords } from '@obmcp/contract/tasks';
 import { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from './limiter-store-from-env.js';
 import type { LimiterStore } from './limiter-store.js';
 import { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
@@ -34,7 +25,8 @@ export interface CreateServerOptions {
 }
 
 /** The app's part: its help text, its variables, its config loader and its server factory. */
-export interface ServerCliSpec<Config extends StartConfig> extends Omit<CliSpec, 'env' | 'start'> {
+export interface ServerCliSpec<Config extends StartConfig>
+  extends Omit<Parameters<typeof runCli>[0], 'env' | 'start'> {
   /** Meanings of the app's own variables and those of the packages it uses (the limiter's are added). */
   envDocs: readonly EnvDocs[];
   /** Reads the app's variables strictly; a ConfigError is the one stderr line of a failed start. */
@@ -42,7 +34,7 @@ export interface ServerCliSpec<Config extends StartConfig> extends Omit<CliSpec,
   /** Configured credentials, redacted from every log line. */
   secrets(config: Config): readonly string[];
   /** Called once per process with every option set (the start creates the stores from env). */
-  createServer(config: Config, options: CreateServerOptions): { newServer: ServerFactory };
+  createServer(config: Config, options: CreateServerOptions): Pick<ContractServer, 'newServer'>;
 }
 
 export async function runServerCli<Config extends StartConfig>(spec: ServerCliSpec<Config>): Promise<void> {

@@ -2,7 +2,8 @@
 import { type Gunzip, gzipSync } from 'node:zlib';
 import { UpstreamTransportError } from '@obmcp/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeBody, gunzipBounded } from '../src/index.js';
+import { decodeBody } from '../src/index.js';
+import { gunzipBounded } from '../src/gzip.js';
 
 /** Every gunzip stream the decoder creates (real ones): whether it stopped is then read off the stream. */
 const gunzips = vi.hoisted((): Gunzip[] => []);

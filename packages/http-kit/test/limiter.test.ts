@@ -1,7 +1,9 @@
 // Token-bucket store math, limiter waits within budget, refusal with retryAfterSeconds, learn(), penalize().
 import { RateLimitedError } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { ARRIVAL_MARGIN_MS, createLimiter, MemoryLimiterStore } from '../src/index.js';
+import { ARRIVAL_MARGIN_MS } from '../src/limiter.js';
+import { createLimiter } from '../src/index.js';
+import { MemoryLimiterStore } from '../src/memory-limiter-store.js';
 
 const T0 = 1_700_000_000_000;
 

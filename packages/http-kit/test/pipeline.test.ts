@@ -1,7 +1,8 @@
 // The shared pipeline against a loopback upstream: _meta rules, re-auth once, limiter before the wire, forwarding, cancellation.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AuthError, createMetaCollector, RateLimitedError, UpstreamHttpError } from '@obmcp/contract';
+import { AuthError, RateLimitedError, UpstreamHttpError } from '@obmcp/contract';
+import { createMetaCollector } from '@obmcp/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthPlugin,

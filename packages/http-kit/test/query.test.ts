@@ -1,6 +1,7 @@
 // joinQuery/formBody and isJsonContentType.
 import { describe, expect, it } from 'vitest';
-import { formBody, isJsonContentType, joinQuery } from '../src/index.js';
+import { formBody, isJsonContentType } from '../src/index.js';
+import { joinQuery } from '../src/query.js';
 
 describe('joinQuery', () => {
   it('comma-joins arrays, stringifies scalars, skips undefined and empty arrays', () => {

@@ -1,6 +1,7 @@
 // OBMCP_MOCK_RATE_SCALE: in mock mode every documented rate × the factor (bursts unchanged), rates still learned.
 import { describe, expect, it } from 'vitest';
-import { limitRules, rateScaleFromEnv } from '../src/index.js';
+import { limitRules } from '../src/index.js';
+import { rateScaleFromEnv } from '../src/pipeline/rate-override.js';
 
 const table = (operation: string) =>
   operation === 'getOrders' ? { rate: 0.0167, burst: 20 } : { rate: 2, burst: 15 };

@@ -3,7 +3,8 @@ import { ClientSideError } from '@obmcp/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createFetcher, isPrivateHost } from '../src/index.js';
+import { createFetcher } from '../src/index.js';
+import { isPrivateHost } from '../src/private-address.js';
 import { RedirectHosts, redirectRefusal } from '../src/redirect-scope.js';
 import { type Hop, nextHop } from '../src/redirects.js';
 

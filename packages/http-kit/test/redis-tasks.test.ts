@@ -10,17 +10,11 @@ import {
   ListTasksResultSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import {
-  createContractServer,
-  type HttpServerHandle,
-  HTTP_DEFAULTS,
-  pollJob,
-  readTaskSettings,
-  type ServerProfile,
-  silentLogger,
-  startHttpServer,
-  type ToolDefinition,
-} from '@obmcp/contract';
+import { createContractServer } from '@obmcp/contract/server';
+import { type HttpServerHandle, HTTP_DEFAULTS, startHttpServer } from '@obmcp/contract/http';
+import { pollJob, readTaskSettings } from '@obmcp/contract/tasks';
+import type { ServerProfile, ToolDefinition } from '@obmcp/contract';
+import { silentLogger } from '@obmcp/contract/testing';
 import { HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

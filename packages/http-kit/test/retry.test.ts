@@ -1,7 +1,8 @@
 // withRetry: attempts cap, jitter, Retry-After, total budget, abort, what is not retried.
 import { UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { defaultShouldRetry, type RetryPolicy, withRetry } from '../src/index.js';
+import { defaultShouldRetry } from '../src/should-retry.js';
+import { type RetryPolicy, withRetry } from '../src/retry.js';
 
 /** A fake clock: sleep() advances it and records every wait. */
 function harness(overrides: Partial<RetryPolicy> = {}) {

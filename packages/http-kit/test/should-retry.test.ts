@@ -1,7 +1,7 @@
 // defaultShouldRetry: which statuses and transport codes are retried, with Retry-After carried.
 import { UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { defaultShouldRetry } from '../src/index.js';
+import { defaultShouldRetry } from '../src/should-retry.js';
 
 const http = (status: number, retryAfterSeconds?: number) =>
   new UpstreamHttpError(status, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });

@@ -1,14 +1,10 @@
 // Path and header values from arguments: one segment each (greedy ones several), never empty/./.., no control characters — refused as input before the wire.
-import { DomainValidationError, envelopeFromThrown, type ServerProfile } from '@obmcp/contract';
+import { DomainValidationError, type ServerProfile } from '@obmcp/contract';
+import { envelopeFromThrown } from '@obmcp/contract/envelope';
 import { describe, expect, it } from 'vitest';
-import {
-  checkBuiltPath,
-  checkHeaderValue,
-  createPipeline,
-  type Fetcher,
-  fillPath,
-  noRateLimitHeaders,
-} from '../src/index.js';
+import { checkBuiltPath } from '../src/wire-values.js';
+import { checkHeaderValue, fillPath } from '../src/entries/wire.js';
+import { createPipeline, type Fetcher, noRateLimitHeaders } from '../src/index.js';
 
 const PROFILE: ServerProfile = {
   name: 'test-mcp',

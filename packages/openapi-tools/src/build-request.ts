@@ -1,5 +1,5 @@
 // Executes a recipe's data part: tool arguments → method, encoded path + query, headers and body.
-import { checkHeaderValue, fillPath, type PathValue } from '@obmcp/http-kit';
+import { checkHeaderValue, fillPath, type PathValue } from '@obmcp/http-kit/wire';
 import type { HttpMethod, JsonValue, Recipe } from './catalog-types.js';
 
 export interface BuiltRequest {

@@ -1,7 +1,7 @@
 // @obmcp/openapi-tools runtime: catalog types, the request builder and toolset selection.
 // The generator (spec parsing, conversion) lives in `@obmcp/openapi-tools/generate` and is build-time only.
 export * from './catalog-types.js';
-export { encodeSegment } from '@obmcp/http-kit';
+export { encodeSegment } from '@obmcp/http-kit/wire';
 export { type BuiltRequest, buildRequest } from './build-request.js';
 export { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
 export {

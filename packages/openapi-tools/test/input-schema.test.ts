@@ -1,5 +1,5 @@
 // Spec schemas become the catalog's full JSON Schema; the published (portable) view is the contract's derivation.
-import { derivePortableSchema, describeAjvErrors, publishTool, sharedAjv } from '@obmcp/contract';
+import { derivePortableSchema, describeAjvErrors, publishTool, sharedAjv } from '@obmcp/contract/schema';
 import { describe, expect, it } from 'vitest';
 import { validates } from '../src/generate/examples.js';
 import { toInputSchema, unicodePattern } from '../src/generate/to-json-schema.js';

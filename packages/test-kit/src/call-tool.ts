@@ -1,6 +1,7 @@
 // callTool: { result } | { envelope } for a test, with the raw CallToolResult kept for wire checks.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { type Envelope, isEnvelope, validateEnvelope } from '@obmcp/contract';
+import { type Envelope, isEnvelope } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 
 export interface ToolCallOutcome {
   raw: { isError?: boolean; content?: unknown; structuredContent?: unknown };

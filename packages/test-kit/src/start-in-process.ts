@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { type ContractServer, createLogger } from '@obmcp/contract';
+import { type ContractServer, createLogger } from '@obmcp/contract/server';
 import {
   checkMockSettings,
   dummyCredentialEnv,

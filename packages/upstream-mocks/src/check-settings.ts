@@ -25,6 +25,7 @@ export function checkMockSettings(): string[] {
     'OBMCP_MOCK_OPENBRIDGE_JWT_TTL',
     'OBMCP_MOCK_ADS_REPORT_POLLS',
     'OBMCP_MOCK_SP_REPORT_MS',
+    'OBMCP_MOCK_ADS_JOB_MS',
     'OBMCP_MOCK_SP_ORDERS',
   ]) {
     const v = raw(name);
@@ -51,6 +52,9 @@ export function checkMockSettings(): string[] {
   const status = raw('OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS');
   if (status !== undefined && status !== '200' && status !== '202')
     problems.push(`OBMCP_MOCK_OPENBRIDGE_AUTH_STATUS must be 200 or 202 (got ${shown(status)})`);
+  const outcome = raw('OBMCP_MOCK_ADS_JOB_OUTCOME');
+  if (outcome !== undefined && outcome !== 'failed' && outcome !== 'succeeded')
+    problems.push(`OBMCP_MOCK_ADS_JOB_OUTCOME must be succeeded or failed (got ${shown(outcome)})`);
   const rate = mockSettings.spRateHeader();
   if (rate !== undefined && rate !== 'off' && !(Number(rate) > 0))
     problems.push(`OBMCP_MOCK_SP_RATE_HEADER must be off or a positive number (got ${shown(rate)})`);

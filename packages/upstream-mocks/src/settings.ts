@@ -107,6 +107,17 @@ export const mockSettings = {
    * then, DONE after (default 0: DONE on the first poll).
    */
   spReportMs: (): number => count('OBMCP_MOCK_SP_REPORT_MS') ?? 0,
+  /**
+   * OBMCP_MOCK_ADS_JOB_MS: how long an Ads export or snapshot takes after its creation: its first status read
+   * shows it in progress (PROCESSING / IN_PROGRESS), later reads once this much time has passed show it done
+   * (default 0: done on the second read).
+   */
+  adsJobMs: (): number => count('OBMCP_MOCK_ADS_JOB_MS') ?? 0,
+  /**
+   * OBMCP_MOCK_ADS_JOB_OUTCOME=failed: Ads exports and snapshots created while it is set end FAILED / FAILURE
+   * (the API's documented error fields) instead of COMPLETED / SUCCESS.
+   */
+  adsJobFails: (): boolean => raw('OBMCP_MOCK_ADS_JOB_OUTCOME') === 'failed',
   /** OBMCP_MOCK_SP_ORDERS=<n>: getOrders lists n generated orders after the fixture's (default 0). */
   spOrders: (): number => count('OBMCP_MOCK_SP_ORDERS') ?? 0,
   /**

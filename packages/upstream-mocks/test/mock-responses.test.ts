@@ -296,6 +296,26 @@ const ADS_CASES: Case[] = [
   exportCase('/targets/export', 'targets'),
   // An export the mock did not create: the spec catch-all answers (the strict Accept rule is in strict-requests).
   ads('GET', '/exports/not-created-here', 200, { accept: exportMedia('campaigns') }),
+  // v2 snapshots (src/ads/snapshots.ts): a request answers IN_PROGRESS; a snapshot the mock did not create is
+  // the catch-all's (status and download), one it created runs on the job clock (test/ads-jobs.test.ts).
+  ads(
+    'POST',
+    '/v2/sp/campaigns/snapshot',
+    202,
+    { 'content-type': 'application/json' },
+    { stateFilter: 'enabled' },
+  ),
+  ads('GET', '/v2/sp/snapshots/not-created-here', 200),
+  ads('GET', '/v2/sp/snapshots/not-created-here/download', 307),
+  ads(
+    'POST',
+    '/sd/campaigns/snapshot',
+    202,
+    { 'content-type': 'application/json' },
+    { stateFilter: 'enabled' },
+  ),
+  ads('GET', '/sd/snapshots/not-created-here', 202),
+  ads('GET', '/sd/snapshots/not-created-here/download', 307),
   ads('POST', '/sp/campaigns/list', 200, v3('Campaign'), { maxResults: 2 }),
   ads('POST', '/sp/adGroups/list', 200, v3('AdGroup'), {}),
   ads('POST', '/sp/keywords/list', 200, v3('Keyword'), {}),
@@ -440,6 +460,8 @@ const server = startMockServer();
 async function run(c: Case): Promise<{ status: number; problems: string[] }> {
   const base = c.family === 'sp-api' ? SP_BASE : ADS_BASE;
   const res = await fetch(`${base}${c.path}`, {
+    // The API's own answer is checked, a redirect included (a snapshot download's 307), not its target's.
+    redirect: 'manual',
     method: c.method,
     headers: { ...authHeaders(c.family), ...c.headers },
     ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),

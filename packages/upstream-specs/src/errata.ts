@@ -93,6 +93,24 @@ const ARCHIVE_LOCATION_FILTER: SpecErratum = {
     'could be valid; every other Sponsored Display request names its properties in lower camel case.',
 };
 
+const SP_SNAPSHOT_ID_REASON =
+  'The path types snapshotId as a number while the SnapshotResponse every request answers types it as a ' +
+  'string, and Amazon issues string ids (amzn1.clicksAPI.v1.p<n>.<hex>.<uuid>), so no id the API hands ' +
+  'out could be sent back. Typed as the string the answer declares (the Sponsored Display twin does so).';
+
+/** SP v2 snapshots: getSnapshotStatus and downloadSnapshot take back the snapshotId requestSnapshot answered. */
+const SP_SNAPSHOT_ID_ERRATA: SpecErratum[] = [
+  '/paths/~1v2~1sp~1snapshots~1{snapshotId}/get/parameters/2/schema/type',
+  '/paths/~1v2~1sp~1snapshots~1{snapshotId}~1download/get/parameters/2/schema/type',
+].map((pointer) => ({
+  family: 'amazon-ads',
+  stem: 'SPSnapshotsSuggestedKeywords',
+  pointer,
+  published: 'number',
+  corrected: 'string',
+  reason: SP_SNAPSHOT_ID_REASON,
+}));
+
 /** Every correction, each with its reason. Keep this list short: a spec that can be read as it stands is. */
 export const SPEC_ERRATA: readonly SpecErratum[] = [
   ...BILLING_DATE_ERRATA,
@@ -100,6 +118,7 @@ export const SPEC_ERRATA: readonly SpecErratum[] = [
   RECOMMENDATION_ID,
   BASE_BILLING_PROFILE_REQUIRED,
   ARCHIVE_LOCATION_FILTER,
+  ...SP_SNAPSHOT_ID_ERRATA,
 ];
 
 const decodeToken = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -1,5 +1,6 @@
 // The per-envelope conformance rules (contract §Conformance 1–4 plus the advertised-kinds rule).
-import { ERROR_KINDS, NORMALIZATION_KINDS, validateEnvelope } from '@obmcp/contract';
+import { ERROR_KINDS, NORMALIZATION_KINDS } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 
 export interface EnvelopeRuleContext {
   /** Kinds the server advertised in capabilities (undefined: capabilities missing). */

@@ -1,7 +1,7 @@
 // Every tool of sp-mcp and ads-mcp (generated from the official specs) in ONE stdio server per app: examples
 // validate, generated bad input gets its SCHEMA_* envelope at the JSON pointer, every envelope is schema-valid,
 // and the fault matrix runs over one tool from every API (SP model file, Ads spec file).
-import { validateEnvelope } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeOutcome, isTestHook } from '../src/index.js';
 import { must, type Part, settle } from './support/app-run.js';

@@ -1,7 +1,9 @@
 // The published fixtures (copied from shared/spec/data/fixtures) validate against our envelope schema.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ENVELOPE_SCHEMA, sharedAjv, validateEnvelope } from '@obmcp/contract';
+import { ENVELOPE_SCHEMA } from '@obmcp/contract';
+import { sharedAjv } from '@obmcp/contract/schema';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { describe, expect, it } from 'vitest';
 import { normalizedProblems } from '../src/index.js';
 

@@ -1,7 +1,9 @@
 // Over stdio, per app: every published inputSchema is portable, its _meta examples validate, and every
 // example of every tool (write tools and Code Mode included) succeeds when all run in ONE session.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { callWithEnvelope, checkPortableSchema, EXAMPLES_META_KEY, sharedAjv } from '@obmcp/contract';
+import { callWithEnvelope } from '@obmcp/contract/client';
+import { checkPortableSchema, sharedAjv } from '@obmcp/contract/schema';
+import { EXAMPLES_META_KEY } from '@obmcp/contract';
 import { type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_APPS, isBuilt, PROFILES, REQUIRE_APPS } from './support/apps.js';

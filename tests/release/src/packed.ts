@@ -23,6 +23,8 @@ export interface PackageManifest {
   engines?: { node?: string };
   files?: string[];
   bin?: Record<string, string>;
+  /** Subpath → a target, or conditions (`types`, `default`, …) → targets. */
+  exports?: Record<string, string | Record<string, string>>;
   mcpName?: string;
   private?: boolean;
   dependencies?: Record<string, string>;

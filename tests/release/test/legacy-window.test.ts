@@ -2,14 +2,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildEnvelope } from '@obmcp/contract/envelope';
 import {
-  buildEnvelope,
   RECLASSIFICATIONS,
   type Reclassification,
   staleReclassifications,
   useReclassifications,
-  validateEnvelope,
 } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CHECK_SCRIPT, REPO_ROOT } from '../src/paths.js';
 import { runNode } from '@obmcp/test-kit';

@@ -154,6 +154,17 @@ describe('release tarballs', () => {
     }
   });
 
+  it('carries the file of every entry point its exports map names (each subpath, types and code)', () => {
+    for (const p of unpacked) {
+      for (const [subpath, target] of Object.entries(p.manifest.exports ?? {})) {
+        if (subpath.includes('*')) continue;
+        for (const file of typeof target === 'string' ? [target] : Object.values(target)) {
+          expect(p.files, `${p.name} ${subpath}`).toContain(posix.normalize(file));
+        }
+      }
+    }
+  });
+
   it('ships each bin as an executable node script', () => {
     const apps = unpacked.filter((p) => p.dir.startsWith('apps/'));
     expect(apps).toHaveLength(3);

@@ -1,7 +1,8 @@
 // An app's real contract server built in this process (its dist/config.js + dist/server.js) over in-process msw.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ContractServer, createLogger, type Logger } from '@obmcp/contract';
+import { type ContractServer, createLogger } from '@obmcp/contract/server';
+import type { Logger } from '@obmcp/contract';
 import { REPO_ROOT, startInProcess } from '@obmcp/test-kit';
 import type { ListedTool } from './fuzz/tool-selection.js';
 import { CANARY_ENV } from './canaries.js';

@@ -1,6 +1,6 @@
 // A path value of ".", ".." or "" (and a CR/LF in a path or header value) is refused as input, naming the
 // argument, on generated and curated tools of all three apps — and no request reaches the mocks.
-import { validateEnvelope } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InProcessApp, inProcessApp } from '../src/in-process.js';

@@ -1,5 +1,7 @@
 // In-process fuzz of the contract host (a representative tool set) and of each app's host: no prototype pollution.
-import { createToolHost, readContractSettings, silentLogger, validateEnvelope } from '@obmcp/contract';
+import { createToolHost, silentLogger } from '@obmcp/contract/testing';
+import { readContractSettings } from '@obmcp/contract/config';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Upstream faults beyond the basic matrix (in-process sp-mcp + msw overrides): each maps to its envelope, none hangs.
 import { gzipSync } from 'node:zlib';
-import { validateEnvelope } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { setFault, startMockServer } from '@obmcp/upstream-mocks';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';

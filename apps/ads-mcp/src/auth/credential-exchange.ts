@@ -8,13 +8,12 @@ import {
   type Fetcher,
   isCredentialOutage,
   type LimitSettings,
-  OPENBRIDGE_HEADERS,
-  OPENBRIDGE_LIMIT_NAME,
   type ParsedError,
   type Pipeline,
   requestCredential,
   type UpstreamResponse,
 } from '@obmcp/http-kit';
+import { OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/http-kit/openbridge';
 import { type AdsConfig, adsRetry } from '../config.js';
 import { parseErrorBody } from '../http/error-body.js';
 import { ADS_HEADERS } from '../http/headers.js';

@@ -4,11 +4,10 @@ import {
   createPipeline,
   type Fetcher,
   type LimitSettings,
-  OPENBRIDGE_HEADERS,
-  OPENBRIDGE_LIMIT_NAME,
   type Pipeline,
   type RetrySettings,
 } from '@obmcp/http-kit';
+import { OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/http-kit/openbridge';
 import { parseErrorBody } from '../http/error-body.js';
 import type { JwtProvider } from './openbridge-jwt.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';

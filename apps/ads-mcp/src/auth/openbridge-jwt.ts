@@ -1,6 +1,7 @@
 // Openbridge refresh token → JWT (POST /auth/api/ref, 200 or 202) as an http-kit token auth: cached, refreshed 5 minutes early, and once more after a 401.
 import { UpstreamTransportError } from '@obmcp/contract';
-import { isOpenbridgeJwtRejected, type TokenAuth, tokenAuth } from '@obmcp/http-kit';
+import { isOpenbridgeJwtRejected } from '@obmcp/http-kit/openbridge';
+import { type TokenAuth, tokenAuth } from '@obmcp/http-kit';
 import type { CredentialExchange } from './credential-exchange.js';
 import { jwtExpiryMs } from './jwt-expiry.js';
 import { OPENBRIDGE } from './openbridge-hosts.js';

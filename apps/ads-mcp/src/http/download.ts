@@ -1,13 +1,14 @@
-// Downloads: a pre-signed file (report, AMC result; no Ads credentials, no budget) on a declared storage host, and any downloaded file as a value, gunzipped within a bound.
+// Downloads: a pre-signed file (report, AMC result, export; no Ads credentials, no budget) on a declared storage host, and any downloaded file as a value, gunzipped within a bound.
 import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
 import { decodeBody, isJsonContentType, type Pipeline, type RedirectHosts } from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
-import type { AdsErrorContext, StoredFile } from './upstream.js';
+import { type AdsErrorContext, DOWNLOAD, type StoredFile } from './upstream.js';
 
 /** The limiter-free exchange's name per file kind (logs and `_meta`). */
 const OPERATION: Readonly<Record<StoredFile, string>> = {
   report: 'downloadReportFile',
   amc_result: 'downloadAmcResultFile',
+  export: 'downloadExportFile',
 };
 
 /**
@@ -29,7 +30,7 @@ function checkStorageUrl(url: string, hosts: RedirectHosts, kind: StoredFile): v
             : `the download URL's host ${parsed.hostname} is not a declared Amazon Ads storage host`;
   if (issue === undefined) return;
   throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-    summary: `Amazon Ads answered with a ${kind === 'report' ? 'report' : 'AMC result'} download URL this server does not fetch.`,
+    summary: `Amazon Ads answered with a ${DOWNLOAD[kind].file} download URL this server does not fetch.`,
     details: [{ path: '', issue, received_type: 'upstream_response' }],
     hints: [
       'Nothing was downloaded. If ADS_API_ENDPOINT is a proxy you configured, check the URLs it answers with.',

@@ -27,7 +27,7 @@ export interface AdsErrorContext {
 }
 
 /** Files Amazon Ads hands out as pre-signed storage URLs. */
-export type StoredFile = 'report' | 'amc_result';
+export type StoredFile = 'report' | 'amc_result' | 'export';
 
 export interface AdsUpstreamDeps {
   config: AdsConfig;
@@ -63,14 +63,22 @@ function adsAuth(source: CredentialSource, session: Session): AuthPlugin {
   };
 }
 
-const DOWNLOAD: Readonly<Record<StoredFile, { storage: string; hint: string }>> = {
+/** Per kind of file: its name in an issue, its storage in a summary, how to get a fresh URL. */
+export const DOWNLOAD: Readonly<Record<StoredFile, { file: string; storage: string; hint: string }>> = {
   report: {
+    file: 'report file',
     storage: 'Amazon Ads report storage',
     hint: 'The pre-signed report URL may have expired: call get_report again for a fresh url, then download_report.',
   },
   amc_result: {
+    file: 'AMC result file',
     storage: 'AMC result storage',
     hint: 'AMC download URLs expire after 10 minutes: call get_amc_query_results again (it asks for fresh URLs).',
+  },
+  export: {
+    file: 'export file',
+    storage: 'Amazon Ads export storage',
+    hint: 'The pre-signed export URL may have expired (urlExpiresAt): call get_export again for a fresh url, or run_export again.',
   },
 };
 
@@ -88,7 +96,7 @@ function parseAdsError(
       details: [
         {
           path: '',
-          issue: `${ctx.download === 'report' ? 'report file' : 'AMC result file'} download failed with HTTP ${res.status}`,
+          issue: `${file.file} download failed with HTTP ${res.status}`,
           received_type: 'upstream_error',
         },
       ],

@@ -66,7 +66,7 @@ export const ADS_TOOLSET_OF_STEM: Readonly<Record<string, string>> = {
  * Amazon Ads: toolsets group the spec files by product (ADS_TOOLSET_OF_STEM; an unmapped file gets its
  * stem in kebab case); `AdsAPIv1All` loses method+path overlaps to the per-product files. The identity
  * headers (ClientId, Scope, the AMC advertiser/marketplace) are the server's to send. Creating a report,
- * an export or an AMC query run only produces a read-side artefact, as today's create_report does.
+ * an export, a snapshot or an AMC query run only produces a read-side artefact, as today's create_report does.
  */
 export const catalogConfig: CatalogOptions = {
   family: 'amazon-ads',
@@ -86,6 +86,8 @@ export const catalogConfig: CatalogOptions = {
     'AdExport',
     'CampaignExport',
     'TargetExport',
+    'requestSnapshot',
+    'createSnapshot',
   ],
   preferFile: (a, b) => rank(a) - rank(b),
   // The curated recommendation tools are written for the current (v5) request and answer: the specs

@@ -29,6 +29,8 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'list_portfolios',
   'run_amc_query',
   'get_amc_query_results',
+  'run_export',
+  'run_snapshot',
 ]);
 
 export function adsToolSplit(ctx: ToolDeps, curated: readonly ToolDefinition[]): ToolSplit {

@@ -10,7 +10,9 @@ import { profileTools } from './profiles.tools.js';
 import { regionTools } from './regions.tools.js';
 import { reportingTools } from './reporting.tools.js';
 import { runAmcQueryTool } from './run-amc-query.tool.js';
+import { runExportTool } from './run-export.tool.js';
 import { runReportTool } from './run-report.tool.js';
+import { runSnapshotTool } from './run-snapshot.tool.js';
 import { spReadTools } from './sp-read.tools.js';
 import { spTargetingTools } from './sp-targeting.tools.js';
 import { spWriteTools } from './sp-write.tools.js';
@@ -27,6 +29,8 @@ export function adsTools(ctx: ToolDeps): ToolDefinition[] {
     ...campaignReadTools(ctx),
     ...reportingTools(ctx),
     runReportTool(ctx),
+    runExportTool(ctx),
+    runSnapshotTool(ctx),
     ...amcLibraryTools(ctx),
     ...amc,
     runAmcQueryTool(ctx, amc),

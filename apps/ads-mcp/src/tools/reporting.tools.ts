@@ -5,12 +5,12 @@ import {
   defineTool,
   type FromSchema,
   type ToolDefinition,
-  UpstreamTransportError,
   CREATE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { type OperationRef, routeOf } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
+import { capRows, parseRows } from './file-rows.js';
 import { type ReportView, reportView } from './report-view.js';
 import { createSchema, downloadSchema, getSchema } from './reporting.schemas.js';
 import type { AdsSend } from './sp-list.js';
@@ -88,25 +88,6 @@ export async function createReport(send: AdsSend, a: CreateArgs, call: CallConte
   return reportView(res.body);
 }
 
-function parseRows(bytes: Uint8Array): unknown[] {
-  try {
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (Array.isArray(parsed)) return parsed;
-  } catch {
-    // fall through
-  }
-  throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-    summary: 'The report file is not a JSON array (GZIP_JSON).',
-    details: [
-      {
-        path: '',
-        issue: 'report document did not decode to a JSON array',
-        received_type: 'upstream_response',
-      },
-    ],
-  });
-}
-
 /** Downloads a COMPLETED report's rows (capped); ready:false when it is not COMPLETED yet. */
 export async function downloadRows(
   ctx: ToolDeps,
@@ -128,34 +109,18 @@ export async function downloadRows(
       rows: [],
     };
   }
-  const rows = parseRows(await ctx.client.download(report.url, call));
-  const cap = Math.min(maxRows ?? ctx.config.reportMaxRows, ctx.config.reportMaxRows);
-  const truncated = rows.length > cap;
-  if (truncated) {
-    call.meta.addWarning({
-      kind: 'partial_results',
-      summary: `Returned ${cap} of ${rows.length} report rows (row cap).`,
-      details: [
-        {
-          path: 'maxRows',
-          issue: `row cap ${cap} reached`,
-          received_type: 'integer',
-          limit: cap,
-          actual: rows.length,
-        },
-      ],
-      hints: ['Narrow the report (dates, filters, columns) to receive every row.'],
-    });
-  }
-  return {
-    reportId,
-    status: report.status,
-    ready: true,
-    totalRows: rows.length,
-    returnedRows: Math.min(cap, rows.length),
-    truncated,
-    rows: rows.slice(0, cap),
-  };
+  const rows = parseRows(await ctx.client.download(report.url, call), 'report');
+  const capped = capRows(
+    rows,
+    {
+      maxRows,
+      limit: ctx.config.reportMaxRows,
+      what: 'report',
+      narrow: 'Narrow the report (dates, filters, columns) to receive every row.',
+    },
+    call,
+  );
+  return { reportId, status: report.status, ready: true, ...capped };
 }
 
 export function reportingTools(ctx: ToolDeps): ToolDefinition[] {

@@ -1,13 +1,6 @@
 // run_amc_query: an AMC workflow execution in one call (create → wait for SUCCEEDED → download URLs and rows).
-import {
-  backoff,
-  CREATE_UPSTREAM,
-  defineTool,
-  type FromSchema,
-  pollJob,
-  type ToolDefinition,
-  waitSecondsProperty,
-} from '@obmcp/contract';
+import { backoff, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
+import { CREATE_UPSTREAM, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { amcRowCap, downloadAmcRows, filesOf, NO_ROWS } from './amc-results.js';
 import { amcMaxRows, createSchema } from './amc.schemas.js';
 import { AMC_ENDED, amcStep, executionOf } from './amc-steps.js';

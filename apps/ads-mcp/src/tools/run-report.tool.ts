@@ -1,15 +1,15 @@
 // run_report: a Reporting v3 report in one call (create → wait for COMPLETED → download rows).
+import { backoff, pollJob } from '@obmcp/contract/tasks';
 import {
-  backoff,
   type CallContext,
   CREATE_UPSTREAM,
   defineTool,
   type FromSchema,
-  pollJob,
   type ToolDefinition,
   UpstreamHttpError,
 } from '@obmcp/contract';
 import type { ToolDeps } from './deps.js';
+import { adsJobCadence, warnStillRunning } from './job-wait.js';
 import type { ReportView } from './report-view.js';
 import { runSchema } from './reporting.schemas.js';
 import { CREATE_REPORT, createReport, downloadRows, fetchReport, GET_REPORT } from './reporting.tools.js';
@@ -55,22 +55,19 @@ export function runReportTool(ctx: ToolDeps): ToolDefinition {
           first: created,
           poll: () => fetchReport(send.get, reportId, call),
           state: (r) => ({ status: r.status ?? 'PENDING', done: r.ready || r.status === 'FAILED' }),
-          delayMs: ctx.config.mock ? backoff(20, 30_000) : backoff(2_000, 30_000),
+          delayMs: adsJobCadence(ctx.config),
           waitMs: (a.waitSeconds ?? 120) * 1000,
         });
         if (report.status === 'FAILED') {
           return { reportId, status: 'FAILED', ready: false, failureReason: report.failureReason, rows: [] };
         }
         if (!report.ready) {
-          call.meta.addWarning({
-            kind: 'partial_results',
-            summary: `Report ${reportId} is still ${report.status ?? 'pending'} after ${a.waitSeconds ?? 120} s.`,
-            details: [
-              { path: 'waitSeconds', issue: 'report not COMPLETED in time', received_type: 'integer' },
-            ],
-            hints: [
-              `Call download_report with reportId='${reportId}' later (reports can take up to three hours).`,
-            ],
+          warnStillRunning(call, {
+            what: 'Report',
+            id: reportId,
+            status: report.status ?? 'pending',
+            waitSeconds: a.waitSeconds ?? 120,
+            later: `Call download_report with reportId='${reportId}' later (reports can take up to three hours).`,
           });
         }
         return downloadRows(ctx, send.get, reportId, a.maxRows, call, report);

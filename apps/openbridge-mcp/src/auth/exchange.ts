@@ -4,14 +4,13 @@ import {
   credentialFailure,
   credentialPipeline,
   type Fetcher,
-  OPENBRIDGE_HEADERS,
-  OPENBRIDGE_LIMIT_NAME,
   type LimitSettings,
   type ParsedError,
   type Pipeline,
   requestCredential,
   type UpstreamResponse,
 } from '@obmcp/http-kit';
+import { OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/http-kit/openbridge';
 import { detailsFromBody } from '../http/error-body.js';
 import { readJwtClaims } from './jwt-claims.js';
 

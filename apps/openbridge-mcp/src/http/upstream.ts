@@ -1,14 +1,12 @@
 // What openbridge-mcp tells the shared pipeline about the Openbridge API: JWT auth, error shapes, one 1,000/5 min budget.
 import type { Logger } from '@obmcp/contract';
+import type { Fetcher, Limiter, UpstreamDescription } from '@obmcp/http-kit';
 import {
-  type Fetcher,
   isOpenbridgeJwtRejected,
-  type Limiter,
   OPENBRIDGE_HEADERS,
   OPENBRIDGE_LIMIT_NAME,
   openbridgeLimits,
-  type UpstreamDescription,
-} from '@obmcp/http-kit';
+} from '@obmcp/http-kit/openbridge';
 import type { JwtProvider } from '../auth/jwt-provider.js';
 import type { Config } from '../config.js';
 import { parseOpenbridgeError } from './http-error.js';

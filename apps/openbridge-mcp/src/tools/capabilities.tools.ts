@@ -1,11 +1,6 @@
 // get_capabilities: tool availability, runtime flags and the openbridge_envelope block.
-import {
-  capabilityBlock,
-  defineTool,
-  type FromSchema,
-  type ToolDefinition,
-  READ_LOCAL,
-} from '@obmcp/contract';
+import { capabilityBlock } from '@obmcp/contract/server';
+import { defineTool, type FromSchema, type ToolDefinition, READ_LOCAL } from '@obmcp/contract';
 import type { Config } from '../config.js';
 import { profile } from '../profile.js';
 import { NOT_INSTALLED, PRIVILEGED_TOOLS, QUERY_EXECUTION_TOOLS } from './catalog.js';

@@ -1,13 +1,11 @@
 // run_report: a Reports 2021-06-30 report in one call (createReport → getReport until DONE → the document).
+import { backoff, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
 import {
-  backoff,
   type CallContext,
   CREATE_UPSTREAM,
   defineTool,
   type FromSchema,
-  pollJob,
   type ToolDefinition,
-  waitSecondsProperty,
 } from '@obmcp/contract';
 import { asObject, type ToolDeps } from './deps.js';
 import type { ReportTypesSeen } from './report-types-seen.js';

@@ -1,13 +1,11 @@
 // submit_feed: a Feeds 2021-06-30 feed in one call (document + upload → createFeed → getFeed until DONE → processing report).
+import { backoff, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
 import {
-  backoff,
   type CallContext,
   CHANGE_UPSTREAM,
   defineTool,
   type FromSchema,
-  pollJob,
   type ToolDefinition,
-  waitSecondsProperty,
 } from '@obmcp/contract';
 import { decodeText } from '@obmcp/http-kit';
 import { downloadDescribedDocument } from '../http/document-download.js';

@@ -1,7 +1,7 @@
 // callWithEnvelope: one call, exactly one of { result } or { envelope } — the agent-side helper.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Envelope } from '../envelope/types.js';
-import { isEnvelope } from '../envelope/validate.js';
+import { isEnvelope } from '../envelope/is-envelope.js';
 
 export type EnvelopeOutcome<T = unknown> =
   | { result: T; envelope?: undefined }

@@ -3,9 +3,7 @@ import type { JsonSchema, ToolDefinition } from '../server/types.js';
 import { encodeMapEntries } from '../normalize/map-entries.js';
 import { derivePortableSchema } from './portable-schema.js';
 import { checkPortableSchema, type PortabilityViolation } from './portable-rules.js';
-
-/** `_meta` key of a published tool: an array of valid argument objects (moved out of inputSchema). */
-export const EXAMPLES_META_KEY = 'io.obmcp/examples';
+import { EXAMPLES_META_KEY } from './examples-meta-key.js';
 
 export interface PublishedToolView {
   description: string;

@@ -6,7 +6,7 @@ import {
   type TaskRecord,
   type TaskRecords,
   UnknownCursorError,
-} from '@obmcp/contract';
+} from '@obmcp/contract/tasks';
 import type { Redis } from 'ioredis';
 import { INSERT_SCRIPT, REPLACE_SCRIPT } from './redis-task-scripts.js';
 

@@ -1,5 +1,5 @@
 // Example arguments per operation: Amazon's sandbox request values when they validate, else a minimal sample.
-import { sharedAjv } from '@obmcp/contract';
+import { sharedAjv } from '@obmcp/contract/schema';
 import RandExp from 'randexp';
 import type { JsonObjectValue, JsonSchemaObject, JsonValue, RecipeParam } from '../catalog-types.js';
 import type { SpecOperation } from './spec-operations.js';

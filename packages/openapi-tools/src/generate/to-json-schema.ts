@@ -1,5 +1,5 @@
 // Spec schema (Swagger 2.0 / OpenAPI 3.0, dereferenced) → the full JSON Schema a catalog stores for a tool input.
-import { impliedType } from '@obmcp/contract';
+import { impliedType } from '@obmcp/contract/schema';
 import { fromSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
 import type { JsonSchemaObject } from '../catalog-types.js';
 import { bound, plainText } from './describe.js';

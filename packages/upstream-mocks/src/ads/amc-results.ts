@@ -2,6 +2,7 @@
 // (AMCWorkflow.json: "multiple URLs will be returned" when a result is split; URLs expire in 10 minutes).
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { REPORT_FILE_HOST } from './hosts.js';
+import { noSuchKey, s3Refusal } from './s3.js';
 import { executions, type MockExecution } from './state.js';
 
 type Value = string | number;
@@ -65,26 +66,18 @@ export function amcResultUrls(e: MockExecution): { downloadUrls: string[]; metad
   };
 }
 
-function s3Error(status: number, code: string, message: string): Response {
-  const xml = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
-  return new HttpResponse(xml, { status, headers: { 'content-type': 'application/xml' } });
-}
-
 /** S3 answers a pre-signed GET: no signature → 403; a second auth mechanism (an Authorization header) → 400. */
 export const amcResultHandler: RequestHandler = http.get(
   `${REPORT_FILE_HOST}/amc/:id/:file`,
   ({ request, params }) => {
-    if (request.headers.has('authorization'))
-      return s3Error(400, 'InvalidArgument', 'Only one auth mechanism allowed');
-    if (!new URL(request.url).searchParams.has('X-Amz-Signature'))
-      return s3Error(403, 'AccessDenied', 'Query-string authentication requires the Signature parameter');
+    const refused = s3Refusal(request);
+    if (refused) return refused;
     const e = executions.get(String(params.id));
     const file = String(params.file);
     const part = /^part-(\d)\.csv$/.exec(file);
     if (e && file === 'metadata.json')
       return HttpResponse.json({ workflowExecutionId: e.workflowExecutionId, columns: resultOf(e).columns });
-    if (!e || !part || Number(part[1]) >= amcResultFiles(e))
-      return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+    if (!e || !part || Number(part[1]) >= amcResultFiles(e)) return noSuchKey();
     return new HttpResponse(csvFile(e, Number(part[1])), {
       headers: { 'content-type': 'text/csv; charset=utf-8' },
     });

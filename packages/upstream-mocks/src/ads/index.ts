@@ -5,6 +5,7 @@ import { campaignReadHandlers } from './campaign-reads.js';
 import { exportHandlers } from './exports.js';
 import { profileHandlers } from './profiles.js';
 import { reportingHandlers } from './reporting.js';
+import { snapshotHandlers } from './snapshots.js';
 import { spHandlers } from './sp.js';
 import { spTargetingHandlers } from './sp-targeting.js';
 import { adsSpecAdapter } from './spec-adapter.js';
@@ -25,6 +26,7 @@ export const handlers: RequestHandler[] = [
   ...reportingHandlers,
   ...amcHandlers,
   ...exportHandlers,
+  ...snapshotHandlers,
 ];
 
 /** Before `handlers`: the spec's rejections (400/406/415) for every operation. */

@@ -1,4 +1,6 @@
-// Per-process mock state: SP entities per profile, report and AMC execution lifecycles.
+// Per-process mock state: SP entities per profile, report, AMC execution, export and snapshot lifecycles.
+import type { AdsJob } from './job-progress.js';
+
 export type Row = Record<string, unknown>;
 
 export interface SpEntities {
@@ -100,12 +102,30 @@ export const SEED_REPORT_ID = '0e5f7c9a-1b2c-4d3e-8f90-123456789abc';
 /** A sponsored ads export (exports.ts): the media type it was created in decides the Accept its polls need. */
 export interface ExportRecord {
   exportId: string;
+  /** The export path's kind: campaigns, adGroups, ads, targets. */
+  kind: string;
   media: string;
-  polls: number;
+  /** The profile it was created for (its rows are that profile's entities). */
+  scope: string;
+  /** The request body (stateFilter, adProductFilter, …). */
+  filters: Row;
+  job: AdsJob;
   createdAt: string;
 }
 
 export const exportsById = new Map<string, ExportRecord>();
+
+/** A v2 snapshot (snapshots.ts): SP `/v2/sp/{recordType}/snapshot` or SD `/sd/{recordType}/snapshot`. */
+export interface SnapshotRecord {
+  snapshotId: string;
+  product: 'sp' | 'sd';
+  recordType: string;
+  scope: string;
+  body: Row;
+  job: AdsJob;
+}
+
+export const snapshotsById = new Map<string, SnapshotRecord>();
 
 export const SEED_EXECUTION_ID = '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c';
 
@@ -148,5 +168,6 @@ export function resetAdsMockState(): void {
   reports.clear();
   executions.clear();
   exportsById.clear();
+  snapshotsById.clear();
   seedLifecycles();
 }

@@ -1,7 +1,8 @@
 // Check: the contract's test hook (OBMCP_MOCK=1 + OBMCP_TEST_HOOKS=1) crashes into a generic internal_error.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { envelopeFromThrown, TEST_CRASH_TOOL } from '@obmcp/contract';
+import { envelopeFromThrown } from '@obmcp/contract/envelope';
+import { TEST_CRASH_TOOL } from '@obmcp/contract/testing';
 import { describeOutcome, invokeTool } from '../invoke.js';
 import type { Observation } from '../observation.js';
 import type { ReportBuilder } from '../report.js';

@@ -1,5 +1,5 @@
 // Invariants for one tools/call answer: a JSON-RPC reply, isError ⇒ valid v1 envelope, bounded size, no canary.
-import { validateEnvelope } from '@obmcp/contract';
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { findCanaries } from '../canaries.js';
 import type { JsonRpcResponse } from '../raw-stdio.js';
 

@@ -1,0 +1,13 @@
+// @obmcp/contract/tasks: long-running work — task record stores (the interface a backend implements), task settings, job polling.
+export { sleep } from '../server/sleep.js';
+export { MemoryTaskRecords } from '../server/tasks/memory-task-records.js';
+export { backoff, pollJob } from '../server/tasks/poll-job.js';
+export { waitSecondsProperty } from '../server/tasks/wait-seconds.js';
+export {
+  type ReplaceOutcome,
+  type TaskPage,
+  type TaskRecord,
+  type TaskRecords,
+  UnknownCursorError,
+} from '../server/tasks/task-records.js';
+export { readTaskSettings } from '../server/tasks/task-settings.js';
