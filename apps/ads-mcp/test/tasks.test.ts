@@ -1,4 +1,4 @@
-// run_report as an MCP task, over stdio and over two HTTP replicas sharing a real redis-server (against the mocks).
+// run_report as an MCP task, in process and over two HTTP replicas sharing a real redis-server (against the mocks).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,15 +18,16 @@ import type { Envelope } from '@obmcp/contract';
 import {
   appEntry,
   assertEnvelope,
+  directFetch,
   HAS_REDIS,
   MOCKS_PRELOAD,
   REPO_ROOT,
   type RedisProcess,
   type RunningHttp,
-  type RunningServer,
   startHttp,
+  startInProcess,
   startRedis,
-  startServer,
+  type TestServer,
 } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_PROFILE } from './helpers.js';
@@ -75,11 +76,11 @@ async function until(check: () => boolean, what: string, ms = 15_000): Promise<v
   }
 }
 
-describe('run_report as a task over stdio', () => {
-  let s: RunningServer;
+describe('run_report as a task', () => {
+  let s: TestServer;
   const statuses: Task[] = [];
   beforeAll(async () => {
-    s = await startServer({
+    s = await startInProcess({
       app: 'ads-mcp',
       env: { ...BASE_ENV, ADS_API_TOOLSETS: 'curated,amc', OBMCP_TASK_POLL_INTERVAL_MS: '100' },
       recordUpstream: true,
@@ -170,9 +171,9 @@ describe('run_report as a task over stdio', () => {
   });
 });
 
-describe('a task cancelled mid-poll over stdio', () => {
+describe('a task cancelled mid-poll', () => {
   it('makes no upstream request after the cancel (counted by the mock)', async () => {
-    const s = await startServer({
+    const s = await startInProcess({
       app: 'ads-mcp',
       env: { ...BASE_ENV, OBMCP_MOCK_ADS_REPORT_POLLS: '100000' },
       recordUpstream: true,
@@ -216,7 +217,8 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
 
   async function clientOf(url: string): Promise<Client> {
     const client = new Client({ name: 'ads-tasks-http', version: '0.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    // directFetch: this process's msw (the in-process servers above) would intercept the replica's own URL.
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: directFetch }));
     clients.push(client);
     return client;
   }

@@ -7,6 +7,7 @@ import {
   createPipeline,
   type CreateServerOptions,
   type Pipeline,
+  RedirectHosts,
 } from '@obmcp/http-kit';
 import { createRdtAuth } from './auth/rdt-auth.js';
 import { routeSpAuth } from './auth/sp-auth.js';
@@ -31,12 +32,15 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
   const redirectHosts = spRedirectHosts(config);
   const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
   const lwa = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });
-  const documents = createFetcher({
-    timeoutMs: config.documentTimeoutMs,
-    userAgent: USER_AGENT,
-    maxBodyBytes: config.maxDocumentBytes,
-    redirectHosts,
-  });
+  const documents = {
+    fetcher: createFetcher({
+      timeoutMs: config.documentTimeoutMs,
+      userAgent: USER_AGENT,
+      maxBodyBytes: config.maxDocumentBytes,
+      redirectHosts,
+    }),
+    hosts: new RedirectHosts(redirectHosts),
+  };
   const session = new Session(config, env);
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,

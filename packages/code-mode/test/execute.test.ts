@@ -1,10 +1,12 @@
-// execute: values, call_tool outcomes (value, envelope, host throw) and script errors reported as data.
+// execute: values, call_tool outcomes (value, envelope, host throw) and script errors reported as data
+// (the sandbox on the calling thread, see same-thread.ts; concurrency and the run queue on worker threads).
 import { describe, expect, it } from 'vitest';
 import { codeModeTools } from '../src/index.js';
 import { FakeHost, runner } from './fake-host.js';
+import { sameThreadCodeModeTools } from './same-thread.js';
 
 const host = new FakeHost();
-const run = runner(codeModeTools({ defaultTimeoutMs: 3000 }), host);
+const run = runner(sameThreadCodeModeTools({ defaultTimeoutMs: 3000 }), host);
 const execute = (code: string) => run('execute', { code });
 
 describe('execute', () => {
@@ -149,11 +151,12 @@ describe('execute', () => {
     });
   });
 
-  it('runs several executes concurrently', async () => {
+  it('runs several executes concurrently on worker threads', async () => {
+    const onThreads = runner(codeModeTools({ defaultTimeoutMs: 3000 }), host);
     const codes = [1, 2, 3, 4, 5, 6].map(
       (n) => `const r = await call_tool('echo', { n: ${n} }); return r.echoed.n * 10;`,
     );
-    const outs = await Promise.all(codes.map((code) => execute(code)));
+    const outs = await Promise.all(codes.map((code) => onThreads('execute', { code })));
     expect(outs.map((o) => (o as { result: number }).result)).toEqual([10, 20, 30, 40, 50, 60]);
   });
 

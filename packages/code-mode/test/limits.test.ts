@@ -1,13 +1,15 @@
-// Sandbox limits: each one ends the run with SandboxLimitationError, and the next run still works.
+// Sandbox limits: each one ends the run with SandboxLimitationError, and the next run still works
+// (the sandbox on the calling thread, see same-thread.ts; cancellation needs the worker thread).
 import { buildEnvelope, envelopeFromThrown } from '@obmcp/contract/envelope';
 import { SandboxLimitationError } from '@obmcp/contract';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { describe, expect, it } from 'vitest';
 import { codeModeTools, resolveLimits } from '../src/index.js';
 import { FakeHost, profile, rejection, runner } from './fake-host.js';
+import { sameThreadCodeModeTools } from './same-thread.js';
 
 const host = new FakeHost();
-const run = runner(codeModeTools({ defaultTimeoutMs: 5000 }), host);
+const run = runner(sameThreadCodeModeTools({ defaultTimeoutMs: 5000 }), host);
 const execute = (code: string, timeout_ms?: number) =>
   run('execute', timeout_ms === undefined ? { code } : { code, timeout_ms });
 
@@ -143,8 +145,9 @@ describe('execute limits', () => {
     // A busy loop blocks the event loop, so cancellation is only seen while the script awaits.
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
+    const onThread = runner(codeModeTools({ defaultTimeoutMs: 5000 }), host);
     const error = await rejection(
-      run('execute', { code: "await call_tool('slow', {});" }, controller.signal),
+      onThread('execute', { code: "await call_tool('slow', {});" }, controller.signal),
     );
     // Cancelled, not the default 5 s wall-time limit.
     expect((error as SandboxLimitationError).details[0]).toMatchObject({ limit_kind: 'cancelled' });

@@ -44,5 +44,40 @@ describe('buildRequest', () => {
     expect(built.pathAndQuery).toBe('/listings/2021-08-01/items/A1/S');
     expect(built.headers).toEqual({ accept: 'application/vnd.spCampaign.v3+json' });
     expect(built.body).toBeUndefined();
+    expect(built).not.toHaveProperty('body');
+  });
+
+  it('sends non-string values as JSON text: objects in the query, array items in a header', () => {
+    const r: Recipe = {
+      method: 'GET',
+      path: '/things',
+      params: [
+        { arg: 'filter', name: 'filter', in: 'query', required: false },
+        { arg: 'count', name: 'count', in: 'query', required: false },
+        { arg: 'tags', name: 'X-Tags', in: 'header', required: false },
+      ],
+    };
+    const built = buildRequest(r, { filter: { a: 1 }, count: 2, tags: ['a', 3] });
+    expect(built.pathAndQuery).toBe('/things?filter=%7B%22a%22%3A1%7D&count=2');
+    expect(built.headers).toEqual({ 'x-tags': 'a,3' });
+  });
+
+  it('leaves out only a null query value: a null body is the JSON body null', () => {
+    const r: Recipe = {
+      method: 'PUT',
+      path: '/things',
+      params: [
+        { arg: 'q', name: 'q', in: 'query', required: false },
+        { arg: 'body', name: '', in: 'body', required: true },
+      ],
+      contentType: 'application/json',
+    };
+    const built = buildRequest(r, { q: null, body: null });
+    expect(built).toStrictEqual({
+      method: 'PUT',
+      pathAndQuery: '/things',
+      headers: { 'content-type': 'application/json' },
+      body: null,
+    });
   });
 });

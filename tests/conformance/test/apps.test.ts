@@ -1,4 +1,4 @@
-// The conformance suite over the three built apps (stdio + msw mocks): library checks, env switches, faults, fixtures, parity.
+// The conformance suite over the three built apps (in process, against the msw mocks): library checks, env switches, faults, fixtures, parity.
 import type { AppName } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS } from '@obmcp/upstream-mocks';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,6 @@
-// The unified `_meta` rules of the upstream pipeline, pinned on all three servers (stdio + mocks).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type AppName, callTool, startServer } from '@obmcp/test-kit';
-import { afterAll, describe, expect, it } from 'vitest';
+// The unified `_meta` rules of the upstream pipeline, pinned on all three servers (in process + mocks).
+import { type AppName, callTool, startInProcess } from '@obmcp/test-kit';
+import { describe, expect, it } from 'vitest';
 import { isBuilt, PROFILES } from './support/apps.js';
 
 /** A read tool per server that makes exactly one upstream request per attempt, and its retry-budget switch. */
@@ -31,18 +28,14 @@ const tightBudget = (app: AppName) => ({
   OBMCP_MOCK_RATE_LIMIT: app === 'openbridge-mcp' ? '0.05/2' : '0.05/1',
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'obmcp-meta-rules-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let files = 0;
-
 type Meta = { retry_after_seconds?: unknown; warnings?: unknown[]; request_id?: unknown };
 
 /** One server with `env`, `calls` calls of the app's read tool; the _meta of each and the upstream request count. */
 async function run(app: AppName, env: Record<string, string>, calls = 1) {
-  const log = join(dir, `requests-${files++}.log`);
-  const server = await startServer({
+  const server = await startInProcess({
     app,
-    env: { CODE_MODE: 'off', ...PROFILES[app].env, ...env, OBMCP_MOCK_REQUEST_LOG: log },
+    env: { CODE_MODE: 'off', ...PROFILES[app].env, ...env },
+    recordUpstream: true,
   });
   try {
     const outcomes = [];
@@ -51,13 +44,7 @@ async function run(app: AppName, env: Record<string, string>, calls = 1) {
       const meta = (o.envelope ? o.envelope._meta : o.result?._meta) as Meta | undefined;
       outcomes.push({ envelope: o.envelope, meta: meta ?? {} });
     }
-    let requests = 0;
-    try {
-      requests = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-    } catch {
-      requests = 0;
-    }
-    return { outcomes, requests };
+    return { outcomes, requests: server.upstreamRequests().length };
   } finally {
     await server.close();
   }

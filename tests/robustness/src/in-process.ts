@@ -1,11 +1,13 @@
 // An app's real contract server built in this process (its dist/config.js + dist/server.js) over in-process msw.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ContractServer, createLogger } from '@obmcp/contract/server';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Logger } from '@obmcp/contract';
+import { type ContractServer, createLogger } from '@obmcp/contract/server';
 import { REPO_ROOT, startInProcess } from '@obmcp/test-kit';
 import type { ListedTool } from './fuzz/tool-selection.js';
 import { CANARY_ENV } from './canaries.js';
+import type { JsonRpcResponse } from './raw-stdio.js';
 import { APP_ENV, type AppName, requireBuilt } from './servers.js';
 
 interface AppModules {
@@ -67,4 +69,15 @@ export async function listToolsInProcess(
   } finally {
     await server.close();
   }
+}
+
+/** One tools/call over an in-process client, shaped as the raw stdio answer (`{ result }`) the load readers take. */
+export async function callAnswer(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  timeoutMs = 30_000,
+): Promise<JsonRpcResponse> {
+  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
+  return { jsonrpc: '2.0', id: null, result };
 }

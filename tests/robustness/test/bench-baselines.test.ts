@@ -1,12 +1,13 @@
 // The bench's bare SDK baselines stay faithful: same upstream answers, and the McpServer one has the obmcp input contracts.
 import { join } from 'node:path';
 import { isEnvelope } from '@obmcp/contract';
-import { MOCKS_PRELOAD, REPO_ROOT, type RunningServer, startServer } from '@obmcp/test-kit';
+import { MOCKS_PRELOAD, REPO_ROOT, startInProcess, startServer, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_ENV } from '../src/canaries.js';
 import { APP_ENV, type AppName, requireBuilt } from '../src/servers.js';
 
-const baseline = (file: string): Promise<RunningServer> =>
+/** A bench baseline server (a standalone script) as its own process; the obmcp servers run in this one. */
+const baseline = (file: string): Promise<TestServer> =>
   startServer({
     command: process.execPath,
     args: ['--import', MOCKS_PRELOAD, join(REPO_ROOT, 'bench', file)],
@@ -49,34 +50,37 @@ const PAIRS: { app: AppName; tool: string; bare: string; valid: object[]; invali
   },
 ];
 
-const servers: Record<string, RunningServer> = {};
+const servers: Record<string, TestServer> = {};
 beforeAll(async () => {
   for (const p of PAIRS) requireBuilt(p.app);
   const started = await Promise.all([
     baseline('bare-server.mjs'),
     baseline('bare-mcp-server.mjs'),
     ...PAIRS.map((p) =>
-      startServer({
+      startInProcess({
         app: p.app,
         env: { ...CANARY_ENV, ...APP_ENV[p.app], OBMCP_MOCK_SP_RATE_HEADER: '1000' },
       }),
     ),
   ]);
   ['server', 'mcp', ...PAIRS.map((p) => p.app)].forEach((name, i) => {
-    servers[name] = started[i] as RunningServer;
+    servers[name] = started[i] as TestServer;
   });
+  // The in-process mocks load their spec engine on an API's first request (about a second on a loaded
+  // machine, near the mock-mode upstream timeout): one uncounted call per app first.
+  for (const p of PAIRS) await call(p.app, p.tool, p.valid[0] as object);
 });
 afterAll(async () => {
   await Promise.all(Object.values(servers).map((s) => s.close()));
 });
 
 const call = async (side: string, name: string, args: object) =>
-  (servers[side] as RunningServer).client.callTool({ name, arguments: args as Record<string, unknown> });
+  (servers[side] as TestServer).client.callTool({ name, arguments: args as Record<string, unknown> });
 
 describe('bench baselines', () => {
   it('both list the three bench tools', async () => {
     for (const side of ['server', 'mcp']) {
-      const { tools } = await (servers[side] as RunningServer).client.listTools();
+      const { tools } = await (servers[side] as TestServer).client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(PAIRS.map((p) => p.bare).sort());
     }
   });

@@ -1,36 +1,54 @@
 // Canary credentials never surface over stdio: not in results, envelopes or stderr logs (debug level, faults).
+import { createFaultSwitch } from '@obmcp/test-kit';
+import type { FaultScenario } from '@obmcp/upstream-mocks';
 import { describe, expect, it } from 'vitest';
 import { findCanaries } from '../src/canaries.js';
 import { listTools } from '../src/fuzz/run.js';
-import { fuzzTargets } from '../src/fuzz/tool-selection.js';
-import { firstExample } from '../src/fuzz/tool-selection.js';
+import { firstExample, fuzzTargets } from '../src/fuzz/tool-selection.js';
+import type { RawServer } from '../src/raw-stdio.js';
 import { APPS, type AppName, spawnApp } from '../src/servers.js';
 
 const DEBUG_LOGS = { OBMCP_LOG_LEVEL: 'debug' };
-const SCENARIOS: Record<string, Record<string, string>> = {
-  normal: {},
-  'auth fault http_401': { OBMCP_MOCK_AUTH_FAULT: 'http_401' },
-  'api fault http_403': { OBMCP_MOCK_FAULT: 'http_403' },
-};
 
-async function leaksOf(app: AppName, env: Record<string, string>): Promise<string[]> {
-  const server = await spawnApp(app, { env: { ...DEBUG_LOGS, ...env } });
+/**
+ * The scenarios in one process per app, switched by fault files. The auth fault runs first (no token is
+ * cached yet, so every exchange meets it), then the API fault, then no fault.
+ */
+const SCENARIOS: ReadonlyArray<[string, { auth: FaultScenario | 'none'; api: FaultScenario | 'none' }]> = [
+  ['auth fault http_401', { auth: 'http_401', api: 'none' }],
+  ['api fault http_403', { auth: 'none', api: 'http_403' }],
+  ['normal', { auth: 'none', api: 'none' }],
+];
+
+async function answerTexts(server: RawServer): Promise<string[]> {
   const texts: string[] = [];
   for (const tool of fuzzTargets(await listTools(server))) {
     const answer = await server.callToolText(tool.name, JSON.stringify(firstExample(tool)), 30_000);
     texts.push(`${tool.name}: ${JSON.stringify(answer)}`);
   }
-  await server.close();
-  return [...texts, ...server.stderrLines.map((l) => `stderr: ${l}`), ...server.stdoutLines].flatMap(
-    findCanaries,
-  );
+  return texts;
 }
 
-describe.each(APPS)('canaries over stdio %s', (app) => {
+describe.each(APPS)('canaries over stdio %s', (app: AppName) => {
   it('no canary in any answer or log line, with and without faults', async () => {
-    const results = await Promise.all(
-      Object.entries(SCENARIOS).map(async ([name, env]) => [name, await leaksOf(app, env)] as const),
-    );
-    for (const [name, leaks] of results) expect(leaks, `${app} / ${name}`).toEqual([]);
+    const auth = createFaultSwitch('auth');
+    const api = createFaultSwitch('api');
+    try {
+      const server = await spawnApp(app, { env: { ...DEBUG_LOGS, ...auth.env, ...api.env } });
+      const answers: Array<[string, string[]]> = [];
+      for (const [name, faults] of SCENARIOS) {
+        auth.set(faults.auth);
+        api.set(faults.api);
+        answers.push([name, await answerTexts(server)]);
+      }
+      await server.close();
+      for (const [name, texts] of answers)
+        expect(texts.flatMap(findCanaries), `${app} / ${name}`).toEqual([]);
+      const output = [...server.stderrLines.map((l) => `stderr: ${l}`), ...server.stdoutLines];
+      expect(output.flatMap(findCanaries), `${app} / logs`).toEqual([]);
+    } finally {
+      auth.dispose();
+      api.dispose();
+    }
   });
 });

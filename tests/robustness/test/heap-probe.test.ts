@@ -1,4 +1,4 @@
-// The heap probe sees retained memory (so memory.test.ts would catch a leak) and needs --expose-gc.
+// The heap probe sees retained memory (so the memory tests (memory.*.test.ts) would catch a leak) and needs --expose-gc.
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

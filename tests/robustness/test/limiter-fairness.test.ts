@@ -1,27 +1,25 @@
-// Limiter fairness on sp-mcp: a flood of one operation neither starves another nor exceeds its own bucket.
+// Limiter fairness on sp-mcp (in process): a flood of one operation neither starves another nor exceeds its own bucket.
 import { expect, it } from 'vitest';
+import { startInProcess } from '@obmcp/test-kit';
+import { callAnswer } from '../src/in-process.js';
 import { readAnswer } from '../src/load/answer.js';
-import { spawnApp } from '../src/servers.js';
+import { APP_ENV } from '../src/servers.js';
 
 // sp-mcp rate table: getOrder burst 30 @ 0.5/s, getMarketplaceParticipations burst 15 @ 0.016/s.
 const FLOOD = {
   tool: 'get_order',
-  args: '{"orderId":"902-3159896-1390916"}',
+  args: { orderId: '902-3159896-1390916' },
   calls: 120,
   burst: 30,
   rate: 0.5,
 };
-const QUIET = { tool: 'get_marketplace_participations', args: '{}', calls: 10 };
+const QUIET = { tool: 'get_marketplace_participations', args: {}, calls: 10 };
 
 it('sp-mcp: per-operation buckets, bounded admissions, fast RATE_LIMITED', async () => {
-  const server = await spawnApp('sp-mcp');
+  const server = await startInProcess({ app: 'sp-mcp', env: APP_ENV['sp-mcp'] });
   const started = Date.now();
-  const flood = Array.from({ length: FLOOD.calls }, () =>
-    server.callToolText(FLOOD.tool, FLOOD.args, 30_000),
-  );
-  const quiet = Array.from({ length: QUIET.calls }, () =>
-    server.callToolText(QUIET.tool, QUIET.args, 30_000),
-  );
+  const flood = Array.from({ length: FLOOD.calls }, () => callAnswer(server.client, FLOOD.tool, FLOOD.args));
+  const quiet = Array.from({ length: QUIET.calls }, () => callAnswer(server.client, QUIET.tool, QUIET.args));
   const floodAnswers = (await Promise.all(flood)).map(readAnswer);
   const quietAnswers = (await Promise.all(quiet)).map(readAnswer);
   const elapsedS = (Date.now() - started) / 1000;

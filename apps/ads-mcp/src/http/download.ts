@@ -1,6 +1,12 @@
 // Downloads: a pre-signed file (report, AMC result, export; no Ads credentials, no budget) on a declared storage host, and any downloaded file as a value, gunzipped within a bound.
 import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
-import { decodeBody, isJsonContentType, type Pipeline, type RedirectHosts } from '@obmcp/http-kit';
+import {
+  answeredUrlIssue,
+  decodeBody,
+  isJsonContentType,
+  type Pipeline,
+  type RedirectHosts,
+} from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
 import { type AdsErrorContext, DOWNLOAD, type StoredFile } from './upstream.js';
 
@@ -17,17 +23,7 @@ const OPERATION: Readonly<Record<StoredFile, string>> = {
  * too: an answer never sends the server to an arbitrary host. The URL itself (its signature) is never echoed.
  */
 function checkStorageUrl(url: string, hosts: RedirectHosts, kind: StoredFile): void {
-  const parsed = URL.canParse(url) ? new URL(url) : undefined;
-  const issue =
-    parsed === undefined
-      ? 'the download URL is not a URL'
-      : parsed.protocol !== 'https:'
-        ? 'the download URL is not https'
-        : parsed.username !== '' || parsed.password !== ''
-          ? 'the download URL carries user:password credentials'
-          : hosts.allows(parsed.hostname)
-            ? undefined
-            : `the download URL's host ${parsed.hostname} is not a declared Amazon Ads storage host`;
+  const issue = answeredUrlIssue(url, hosts, 'Amazon Ads storage');
   if (issue === undefined) return;
   throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
     summary: `Amazon Ads answered with a ${DOWNLOAD[kind].file} download URL this server does not fetch.`,

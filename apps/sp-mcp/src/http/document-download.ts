@@ -1,20 +1,40 @@
 // Downloads a presigned report document (no SP token sent) and decompresses it within a byte bound.
 import { type CallContext, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
-import { decodeBody, type Fetcher } from '@obmcp/http-kit';
+import { answeredUrlIssue, decodeBody, type Fetcher, type RedirectHosts } from '@obmcp/http-kit';
+
+/** Where presigned documents live: the fetcher (no SP-API credentials) and the hosts an answer may point at. */
+export interface DocumentStorage {
+  fetcher: Fetcher;
+  /** `spRedirectHosts`: S3 and the sandbox's CloudFront, besides the API's own hosts. */
+  hosts: RedirectHosts;
+}
+
+/** A URL from an SP-API answer is used only when http-kit's rule for answered URLs allows it; never echoed. */
+function checkDocumentUrl(url: string, storage: DocumentStorage, kind: 'report' | 'feed', use: string): void {
+  const issue = answeredUrlIssue(url, storage.hosts, 'SP-API document storage');
+  if (issue === undefined) return;
+  throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+    summary: `SP-API answered with a ${kind} document URL this server does not ${use}.`,
+    details: [{ path: '', issue, received_type: 'upstream_response' }],
+    hints: [
+      'Nothing was sent to that URL. If SP_API_ENDPOINT is a proxy you configured, check the URLs it answers with.',
+    ],
+  });
+}
 
 export interface DownloadedDocument {
   bytes: Uint8Array;
   contentType: string | undefined;
 }
 
-export async function downloadDocument(
-  fetcher: Fetcher,
+async function downloadDocument(
+  storage: DocumentStorage,
   url: string,
   compression: 'GZIP' | undefined,
   maxBytes: number,
   call: CallContext,
 ): Promise<DownloadedDocument> {
-  const res = await fetcher.send({ method: 'GET', url, maxBodyBytes: maxBytes, signal: call.signal });
+  const res = await storage.fetcher.send({ method: 'GET', url, maxBodyBytes: maxBytes, signal: call.signal });
   if (!res.ok) {
     throw new UpstreamHttpError(res.status, {
       service: 'SP-API document storage',
@@ -36,32 +56,28 @@ export async function downloadDocument(
  * decompressed within the byte bound (`kind` names it in the envelope).
  */
 export async function downloadDescribedDocument(
-  fetcher: Fetcher,
+  storage: DocumentStorage,
   answer: Record<string, unknown>,
   kind: 'report' | 'feed',
   maxBytes: number,
   call: CallContext,
 ): Promise<DownloadedDocument> {
   const url = typeof answer.url === 'string' ? answer.url : '';
-  if (!url.startsWith('https://')) {
-    throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-      summary: `SP-API returned a ${kind} document without a usable https URL.`,
-      details: [{ path: '', issue: 'url missing or not https', received_type: 'upstream_response' }],
-    });
-  }
+  checkDocumentUrl(url, storage, kind, 'download');
   const compression = answer.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
-  return downloadDocument(fetcher, url, compression, maxBytes, call);
+  return downloadDocument(storage, url, compression, maxBytes, call);
 }
 
 /** Uploads feed content to a presigned URL from createFeedDocument (no SP token sent). */
 export async function uploadDocument(
-  fetcher: Fetcher,
+  storage: DocumentStorage,
   url: string,
   contentType: string,
   content: string,
   call: CallContext,
 ): Promise<void> {
-  const res = await fetcher.send({
+  checkDocumentUrl(url, storage, 'feed', 'upload to');
+  const res = await storage.fetcher.send({
     method: 'PUT',
     url,
     headers: { 'content-type': contentType },

@@ -38,4 +38,24 @@ describe('restrictedOperations', () => {
     expect(matchRestricted('GET', '/reports/2021-06-30/reports/ID1')).toBeUndefined();
     expect(matchRestricted('POST', '/orders/v0/orders/1-2-3/shipmentConfirmation')).toBeUndefined();
   });
+
+  it('matches whole paths and the method: no prefix, suffix, extra segment or other method', () => {
+    expect(matchRestricted('GET', '/orders/v0/orders/1-2-3')?.operation.operationId).toBe('getOrder');
+    expect(matchRestricted('GET', '/x/orders/v0/orders/1-2-3')).toBeUndefined();
+    expect(matchRestricted('GET', '/orders/v0/orders/1-2-3/extra')).toBeUndefined();
+    expect(matchRestricted('GET', '/orders/v0/orders/1-2-3/address/x')).toBeUndefined();
+    expect(matchRestricted('PUT', '/orders/v0/orders/1-2-3')).toBeUndefined();
+    expect(matchRestricted('GET', '/orders/v0/orders/1-2-3?a=b')?.resource).toEqual({
+      method: 'GET',
+      path: '/orders/v0/orders/{orderId}',
+      dataElements: ['buyerInfo', 'shippingAddress', 'buyerTaxInformation'],
+    });
+  });
+
+  it('a generic operation without data elements names the template only; a specific one the path as sent', () => {
+    const address = matchRestricted('GET', '/orders/v0/orders/1-2-3/address');
+    expect(address?.resource).toStrictEqual({ method: 'GET', path: '/orders/v0/orders/{orderId}/address' });
+    const doc = matchRestricted('GET', '/reports/2021-06-30/documents/d%2F1?x=1');
+    expect(doc?.resource).toStrictEqual({ method: 'GET', path: '/reports/2021-06-30/documents/d%2F1' });
+  });
 });

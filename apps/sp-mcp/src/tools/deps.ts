@@ -1,8 +1,8 @@
 // What every tool factory receives: the SP client, the session, config and the document fetcher.
 import type { CallContext } from '@obmcp/contract';
-import type { Fetcher } from '@obmcp/http-kit';
 import type { SendOperation } from '@obmcp/openapi-tools';
 import type { SpConfig } from '../config.js';
+import type { DocumentStorage } from '../http/document-download.js';
 import type { SpApiClient, SpResult } from '../http/sp-client.js';
 import type { Session } from '../identity/session.js';
 import type { SpCallExtra } from '../operations/call-operation.js';
@@ -12,8 +12,8 @@ export interface ToolDeps {
   config: SpConfig;
   session: Session;
   client: SpApiClient;
-  /** Fetcher for presigned document URLs (no SP-API credentials attached). */
-  documents: Fetcher;
+  /** Presigned document URLs: their fetcher (no SP-API credentials attached) and the hosts they may be on. */
+  documents: DocumentStorage;
   /** Binds a curated tool to its catalog operation(s) and calls them through the recipe. */
   operations: SpOperations;
 }

@@ -102,8 +102,9 @@ export function feedsWriteTools(deps: ToolDeps): ToolDefinition[] {
           const { body } = await send({ body: { contentType: args.contentType } }, call);
           const doc = asObject(body);
           const url = typeof doc.url === 'string' ? doc.url : undefined;
-          if (args.content !== undefined && url?.startsWith('https://')) {
-            await uploadDocument(deps.documents, url, args.contentType, args.content, call);
+          // A missing or unusable URL is an envelope (UPSTREAM_INVALID_RESPONSE), never a silent skip.
+          if (args.content !== undefined) {
+            await uploadDocument(deps.documents, url ?? '', args.contentType, args.content, call);
           }
           // The presigned URL is a short-lived capability: it is used here and never returned.
           return { feedDocumentId: doc.feedDocumentId, uploaded: args.content !== undefined };

@@ -1,11 +1,11 @@
 // The curated tools built in process (writes on, no upstream): what each one declares it calls.
 import type { ToolDefinition } from '@obmcp/contract';
-import type { Fetcher } from '@obmcp/http-kit';
 import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { loadConfig } from '../../src/config.js';
 import type { SpApiClient } from '../../src/http/sp-client.js';
 import { Session } from '../../src/identity/session.js';
 import { spOperations } from '../../src/operations/bind.js';
+import type { ToolDeps } from '../../src/tools/deps.js';
 import { spTools } from '../../src/tools/index.js';
 
 export function curatedTools(env: Record<string, string> = {}): ToolDefinition[] {
@@ -17,7 +17,7 @@ export function curatedTools(env: Record<string, string> = {}): ToolDefinition[]
     config,
     session: new Session(config, all),
     client,
-    documents: {} as Fetcher,
+    documents: {} as ToolDeps['documents'],
     operations: spOperations(client),
   });
 }

@@ -1,5 +1,5 @@
 // Shapes that cross the sandbox boundary: execute's results and the internal run outcome.
-import type { Json, ToolHost } from '@obmcp/contract';
+import type { Json, Logger, ToolHost } from '@obmcp/contract';
 
 /** The one thing the sandbox needs from the host: call a tool through the full pipeline. */
 export type ToolCaller = Pick<ToolHost, 'call'>;
@@ -59,3 +59,18 @@ export type RunOutcome =
   | { status: 'ok'; value: Json; logs: string[]; calls: number }
   | { status: 'script_error'; error: ScriptErrorInfo; logs: string[]; calls: number }
   | { status: 'limitation'; limitation: Limitation; logs: string[]; calls: number };
+
+/** One execute run as the tool hands it to a sandbox runner (the code is already within maxCodeChars). */
+export interface SandboxRunRequest {
+  code: string;
+  timeoutMs: number;
+  host: ToolCaller;
+  signal: AbortSignal;
+  log: Logger;
+}
+
+/**
+ * Where a script runs: the product's runner is a pool of worker threads (worker/run-in-thread.ts);
+ * tests also run the same sandbox (runScript) on the calling thread.
+ */
+export type SandboxRunner = (request: SandboxRunRequest) => Promise<RunOutcome>;

@@ -3,9 +3,7 @@ import type { ToolDefinition } from '@obmcp/contract';
 import { EXECUTE_UNKNOWN_HINTS } from '../execute-annotations.js';
 import { limitationError } from '../limitation-error.js';
 import type { ResolvedLimits } from '../options.js';
-import type { ExecuteResult, ScriptErrorResult } from '../sandbox/types.js';
-import { runInThread } from '../worker/run-in-thread.js';
-import type { ThreadPool } from '../worker/thread-pool.js';
+import type { ExecuteResult, RunOutcome, SandboxRunner, ScriptErrorResult } from '../sandbox/types.js';
 
 interface ExecuteArgs {
   code: string;
@@ -51,7 +49,8 @@ export function executeSchema(limits: ResolvedLimits) {
   } as const;
 }
 
-export function executeTool(limits: ResolvedLimits, pool: ThreadPool): ToolDefinition {
+/** The `execute` tool around a sandbox runner (the product's: worker threads, see codeModeTools). */
+export function executeTool(limits: ResolvedLimits, run: SandboxRunner): ToolDefinition {
   return {
     name: 'execute',
     title: 'Run a Code Mode script',
@@ -62,17 +61,20 @@ export function executeTool(limits: ResolvedLimits, pool: ThreadPool): ToolDefin
     handler: async (rawArgs, call): Promise<ExecuteResult | ScriptErrorResult> => {
       const args = rawArgs as unknown as ExecuteArgs;
       const timeoutMs = Math.min(args.timeout_ms ?? limits.defaultTimeoutMs, limits.maxTimeoutMs);
-      const outcome = await runInThread(pool, limits, {
-        code: args.code,
-        timeoutMs,
-        host: call.host,
-        signal: call.signal,
-        log: call.log,
-      });
+      const outcome =
+        args.code.length > limits.maxCodeChars
+          ? codeSizeOutcome(args.code.length, limits.maxCodeChars)
+          : await run({ code: args.code, timeoutMs, host: call.host, signal: call.signal, log: call.log });
       if (outcome.status === 'ok') return { result: outcome.value, logs: outcome.logs, calls: outcome.calls };
       if (outcome.status === 'script_error')
         return { error: outcome.error, logs: outcome.logs, calls: outcome.calls };
       throw limitationError(outcome.limitation, limits, outcome.logs, outcome.calls);
     },
   };
+}
+
+/** Code past maxCodeChars never reaches a sandbox (the schema says so too; this holds without validation). */
+function codeSizeOutcome(length: number, limit: number): RunOutcome {
+  const limitation = { kind: 'code_size' as const, issue: `RangeError: code is ${length} characters`, limit };
+  return { status: 'limitation', limitation, logs: [], calls: 0 };
 }

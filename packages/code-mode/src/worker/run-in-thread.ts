@@ -1,19 +1,10 @@
 // Main side of one execute run: hands the script to a sandbox thread, serves its call_tool calls, and
 // ends the run by terminating the thread when it overruns its wall time, runs out of heap or is cancelled.
-import type { Logger, ToolHost } from '@obmcp/contract';
 import type { ResolvedLimits } from '../options.js';
-import type { Limitation, RunOutcome } from '../sandbox/types.js';
+import type { Limitation, RunOutcome, SandboxRunner, SandboxRunRequest } from '../sandbox/types.js';
 import type { FromWorker } from './protocol.js';
 import type { SandboxThread } from './sandbox-thread.js';
-import type { ThreadPool } from './thread-pool.js';
-
-export interface ThreadRunRequest {
-  code: string;
-  timeoutMs: number;
-  host: ToolHost;
-  signal: AbortSignal;
-  log: Logger;
-}
+import { ThreadPool } from './thread-pool.js';
 
 /**
  * The sandbox stops itself at the deadline (QuickJS interrupt handler, host timer) and reports
@@ -25,17 +16,17 @@ export const START_LIMIT_MS = 30_000;
 
 const CANCELLED: Limitation = { kind: 'cancelled', issue: 'AbortError: the request was cancelled' };
 
+/** The product's sandbox runner: each run on a thread of one pool (at most maxConcurrentRuns at once). */
+export function threadRunner(limits: ResolvedLimits): SandboxRunner {
+  const pool = new ThreadPool(limits);
+  return (request) => runInThread(pool, limits, request);
+}
+
 export async function runInThread(
   pool: ThreadPool,
   limits: ResolvedLimits,
-  request: ThreadRunRequest,
+  request: SandboxRunRequest,
 ): Promise<RunOutcome> {
-  if (request.code.length > limits.maxCodeChars)
-    return limitationOutcome({
-      kind: 'code_size',
-      issue: `RangeError: code is ${request.code.length} characters`,
-      limit: limits.maxCodeChars,
-    });
   let thread: SandboxThread;
   try {
     thread = await pool.acquire(request.signal);
@@ -58,7 +49,7 @@ class ThreadRun {
     private readonly pool: ThreadPool,
     private readonly thread: SandboxThread,
     private readonly limits: ResolvedLimits,
-    private readonly request: ThreadRunRequest,
+    private readonly request: SandboxRunRequest,
     private readonly resolve: (outcome: RunOutcome) => void,
   ) {}
 

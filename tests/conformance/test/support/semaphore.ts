@@ -1,4 +1,4 @@
-// A counting semaphore: bounds how many server subprocesses run at once (2 cores).
+// A counting semaphore: bounds how many servers run at once (2 cores).
 export class Semaphore {
   private waiting: Array<() => void> = [];
   private active = 0;

@@ -1,45 +1,43 @@
-// Every tool of sp-mcp and ads-mcp (generated from the official specs) in ONE stdio server per app: examples
-// validate, generated bad input gets its SCHEMA_* envelope at the JSON pointer, every envelope is schema-valid,
-// and the fault matrix runs over one tool from every API (SP model file, Ads spec file).
+// The generated-tools conformance suite of one generator-built app: every tool in ONE in-process server (see README).
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeOutcome, isTestHook } from '../src/index.js';
-import { must, type Part, settle } from './support/app-run.js';
-import { isBuilt, PROFILES, REQUIRE_APPS } from './support/apps.js';
-import { faultProblems } from './support/fault-check.js';
+import { describeOutcome, isTestHook } from '../../src/index.js';
+import { must, type Part, settle } from './app-run.js';
+import { isBuilt, PROFILES, REQUIRE_APPS } from './apps.js';
+import { faultProblems } from './fault-check.js';
 import {
   FAULT_ORDER,
-  GENERATED_APPS,
   type GeneratedApp,
   type GeneratedRun,
   LEAN_CASES,
   runGenerated,
-} from './support/generated-run.js';
-import { catalogApis } from './support/operation-sample.js';
+} from './generated-run.js';
+import { catalogApis } from './operation-sample.js';
 
 const only = process.env.OBMCP_CONFORMANCE_APPS?.split(',').map((s) => s.trim());
-const apps = GENERATED_APPS.filter((a) => (!only || only.includes(a)) && (isBuilt(a) || REQUIRE_APPS));
 const DEBUG = process.env.OBMCP_CONFORMANCE_DEBUG === '1';
-
-const runs = new Map<GeneratedApp, Part<GeneratedRun>>();
-
-beforeAll(async () => {
-  const settled = await Promise.all(apps.map(async (app) => [app, await settle(runGenerated(app))] as const));
-  for (const [app, run] of settled) {
-    runs.set(app, run);
-    if (DEBUG && run.value)
-      console.error(`[conformance] ${app} generated run: ${JSON.stringify(run.value.ms)}`);
-  }
-}, 900_000);
 
 const failed = (run: GeneratedRun, prefix: string) =>
   run.checks.report.checks
     .filter((c) => c.id.startsWith(prefix) && c.status === 'fail')
     .map((c) => `${c.id}: ${c.reason ?? ''}`);
 
-describe.each(apps)('%s: every tool in one server (all toolsets, writes on)', (app) => {
-  const get = () => must(runs.get(app) ?? { error: `${app} did not run` });
+/** The suite of one generator-built app (one file per app, so the two run in parallel workers). */
+export function generatedToolsSuite(app: GeneratedApp): void {
+  const selected = (!only || only.includes(app)) && (isBuilt(app) || REQUIRE_APPS);
+  let run: Part<GeneratedRun> = { error: `${app} did not run` };
+  beforeAll(async () => {
+    if (!selected) return;
+    run = await settle(runGenerated(app));
+    if (DEBUG && run.value)
+      console.error(`[conformance] ${app} generated run: ${JSON.stringify(run.value.ms)}`);
+  }, 900_000);
+  describe.skipIf(!selected)(`${app}: every tool in one server (all toolsets, writes on)`, () => {
+    suite(app, () => must(run));
+  });
+}
 
+function suite(app: GeneratedApp, get: () => GeneratedRun): void {
   it('samples one listed tool from every API of the generated catalog', () => {
     const apis = catalogApis(app);
     expect(apis.length).toBeGreaterThan(0);
@@ -117,4 +115,4 @@ describe.each(apps)('%s: every tool in one server (all toolsets, writes on)', (a
     });
     expect(problems).toEqual([]);
   });
-});
+}
