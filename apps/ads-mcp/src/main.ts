@@ -1,18 +1,12 @@
 // ads-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
-import { createLogger, runCli, serve } from '@obmcp/contract/server';
-import {
-  LIMITER_ENV_DOCS,
-  limiterStoreFromEnv,
-  readLimiterSettings,
-  taskRecordsFromEnv,
-} from '@obmcp/http-kit';
+import { runServerCli } from '@obmcp/http-kit';
 import { loadConfig } from './config.js';
 import { ADS_ENV_DOCS } from './env-docs.js';
 import { createServer } from './server.js';
 import { VERSION } from './version.js';
 
-await runCli({
+await runServerCli({
   name: 'ads-mcp',
   packageName: '@obmcp/ads-mcp',
   version: VERSION,
@@ -23,20 +17,8 @@ await runCli({
     ADS_API_REFRESH_TOKEN: 'Atzr|…',
     ADS_API_REGION: 'na',
   },
-  env: {
-    docs: [ADS_ENV_DOCS, CODE_MODE_ENV_DOCS, LIMITER_ENV_DOCS],
-    read: (env) => {
-      loadConfig(env);
-      readLimiterSettings(env);
-    },
-  },
-  start: async ({ io, http }) => {
-    const config = loadConfig(process.env);
-    io.warn(config.warnings);
-    const logger = createLogger({ name: 'ads-mcp', level: config.logLevel, secrets: config.secrets });
-    const limiterStore = limiterStoreFromEnv(process.env, logger);
-    const taskRecords = taskRecordsFromEnv(process.env, logger);
-    const { newServer } = createServer(config, { logger, env: process.env, limiterStore, taskRecords });
-    await serve(newServer, { logger, http });
-  },
+  envDocs: [ADS_ENV_DOCS, CODE_MODE_ENV_DOCS],
+  loadConfig,
+  secrets: (config) => config.secrets,
+  createServer,
 });

@@ -1,13 +1,11 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
-import { applyCodeMode } from '@obmcp/code-mode';
-import { type ContractServer, createContractServer } from '@obmcp/contract/server';
-import type { Logger } from '@obmcp/contract';
-import type { TaskRecords } from '@obmcp/contract/tasks';
+import { createCodeModeServer } from '@obmcp/code-mode';
+import type { ContractServer } from '@obmcp/contract/server';
 import {
   createFetcher,
   createLimiter,
   createPipeline,
-  type LimiterStore,
+  type CreateServerOptions,
   readLimiterSettings,
 } from '@obmcp/http-kit';
 import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
@@ -32,16 +30,6 @@ import { adsRedirectHosts } from './http/redirect-hosts.js';
 import { ADS_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-ads/${VERSION} (Language=TypeScript)`;
-
-export interface CreateServerOptions {
-  logger: Logger;
-  /** Env handed to the contract (MCP_* switches). Default process.env. */
-  env?: Record<string, string | undefined>;
-  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  limiterStore?: LimiterStore;
-  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  taskRecords?: TaskRecords;
-}
 
 export function createServer(config: AdsConfig, options: CreateServerOptions): ContractServer {
   const fetcher = createFetcher({
@@ -103,15 +91,15 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     operations: adsOperations((op, args, call, extra) => callOperation(ctx, op, args, call, extra)),
   };
   const split = adsToolSplit(ctx, adsTools(ctx));
-  const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
-  return createContractServer({
-    views: ADS_VIEWS,
-    profile,
-    tools: listed,
-    internalTools: internal,
-    env,
-    settings: config.contract,
-    logger: options.logger,
-    ...(options.taskRecords ? { taskRecords: options.taskRecords } : {}),
-  });
+  return createCodeModeServer(
+    {
+      profile,
+      views: ADS_VIEWS,
+      tools: split.listed,
+      hiddenTools: split.hidden,
+      codeMode: config.codeMode,
+      settings: config.contract,
+    },
+    { ...options, env },
+  );
 }

@@ -1,13 +1,11 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
-import { type ContractServer, createContractServer } from '@obmcp/contract/server';
-import type { Logger } from '@obmcp/contract';
-import type { TaskRecords } from '@obmcp/contract/tasks';
-import { applyCodeMode } from '@obmcp/code-mode';
+import type { ContractServer } from '@obmcp/contract/server';
+import { createCodeModeServer } from '@obmcp/code-mode';
 import {
   createFetcher,
   createLimiter,
   createPipeline,
-  type LimiterStore,
+  type CreateServerOptions,
   readLimiterSettings,
 } from '@obmcp/http-kit';
 import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
@@ -21,18 +19,9 @@ import { VERSION } from './version.js';
 import { openbridgeRedirectHosts } from './http/redirect-hosts.js';
 import { OPENBRIDGE_VIEWS } from './ui-views.js';
 
-export interface ServerDeps {
-  logger: Logger;
-  env?: Record<string, string | undefined>;
-  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  limiterStore?: LimiterStore;
-  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  taskRecords?: TaskRecords;
-}
-
 export function createServer(
   config: Config,
-  { logger, env, limiterStore, taskRecords }: ServerDeps,
+  { logger, env, limiterStore, taskRecords }: CreateServerOptions,
 ): ContractServer {
   const fetcher = createFetcher({
     timeoutMs: config.timeoutMs,
@@ -65,16 +54,15 @@ export function createServer(
   const client = new OpenbridgeClient(createPipeline(upstream), config.urls);
   let contract: ContractServer | undefined;
   const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
-  const split = applyCodeMode(buildTools({ client, jwt, config }, callableNames), config.codeMode);
-  contract = createContractServer({
-    views: OPENBRIDGE_VIEWS,
-    profile,
-    tools: split.listed,
-    internalTools: split.internal,
-    env: env ?? process.env,
-    settings: config.contract,
-    logger,
-    ...(taskRecords ? { taskRecords } : {}),
-  });
+  contract = createCodeModeServer(
+    {
+      profile,
+      views: OPENBRIDGE_VIEWS,
+      tools: buildTools({ client, jwt, config }, callableNames),
+      codeMode: config.codeMode,
+      settings: config.contract,
+    },
+    { logger, env: env ?? process.env, taskRecords },
+  );
   return contract;
 }

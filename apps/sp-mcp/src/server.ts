@@ -1,13 +1,11 @@
 // createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
-import { type ContractServer, createContractServer } from '@obmcp/contract/server';
-import type { Logger } from '@obmcp/contract';
-import type { TaskRecords } from '@obmcp/contract/tasks';
-import { applyCodeMode } from '@obmcp/code-mode';
+import type { ContractServer } from '@obmcp/contract/server';
+import { createCodeModeServer } from '@obmcp/code-mode';
 import {
   createFetcher,
   createLimiter,
   createPipeline,
-  type LimiterStore,
+  type CreateServerOptions,
   type Pipeline,
   readLimiterSettings,
   RedirectHosts,
@@ -29,16 +27,6 @@ import { spRedirectHosts } from './http/redirect-hosts.js';
 import { SP_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-sp/${VERSION} (Language=TypeScript)`;
-
-export interface CreateServerOptions {
-  logger: Logger;
-  /** Env handed to the contract (MCP_* switches). Default process.env. */
-  env?: Record<string, string | undefined>;
-  /** Limiter state store, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  limiterStore?: LimiterStore;
-  /** Where MCP tasks live, created once per process (memory, or Redis via OBMCP_REDIS_URL). */
-  taskRecords?: TaskRecords;
-}
 
 export function createServer(config: SpConfig, options: CreateServerOptions): ContractServer {
   const env = options.env ?? process.env;
@@ -91,15 +79,15 @@ export function createServer(config: SpConfig, options: CreateServerOptions): Co
     toolsets: config.toolsets,
     enableWrites: config.enableWrites,
   });
-  const { listed, internal } = applyCodeMode(split.listed, config.codeMode, undefined, split.hidden);
-  return createContractServer({
-    views: SP_VIEWS,
-    profile,
-    tools: listed,
-    internalTools: internal,
-    env,
-    settings: config.contract,
-    logger: options.logger,
-    ...(options.taskRecords ? { taskRecords: options.taskRecords } : {}),
-  });
+  return createCodeModeServer(
+    {
+      profile,
+      views: SP_VIEWS,
+      tools: split.listed,
+      hiddenTools: split.hidden,
+      codeMode: config.codeMode,
+      settings: config.contract,
+    },
+    { ...options, env },
+  );
 }

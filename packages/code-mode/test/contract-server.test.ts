@@ -1,13 +1,10 @@
 // End to end: code-mode tools wired into a contract server, driven by the SDK Client over InMemoryTransport.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createContractServer } from '@obmcp/contract/server';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { defineTool, type FromSchema } from '@obmcp/contract';
-import { silentLogger } from '@obmcp/contract/testing';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCodeMode, codeModeTools } from '../src/index.js';
-import { profile } from './fake-host.js';
+import { codeModeTools } from '../src/index.js';
+import { connectCodeModeClient } from './connect-client.js';
 
 const orderSchema = {
   type: 'object',
@@ -31,18 +28,8 @@ const getOrder = defineTool<FromSchema<typeof orderSchema>>({
 let client: Client;
 
 beforeAll(async () => {
-  const { listed, internal } = applyCodeMode([getOrder], 'only', codeModeTools({ defaultTimeoutMs: 2000 }));
-  const { server } = createContractServer({
-    profile,
-    tools: listed,
-    internalTools: internal,
-    env: {},
-    logger: silentLogger,
-  });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'code-mode-test', version: '0.0.0' });
-  await client.connect(clientSide);
+  const tools = codeModeTools({ defaultTimeoutMs: 2000 });
+  client = await connectCodeModeClient([getOrder], 'only', tools, 'code-mode-test');
 });
 
 afterAll(async () => {

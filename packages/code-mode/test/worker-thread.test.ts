@@ -1,14 +1,11 @@
 // Code Mode runs off the main thread: a busy or memory-hungry script never holds up other calls, and a
 // run that will not stop is ended by terminating its sandbox thread (still a sandbox_runtime envelope).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createContractServer } from '@obmcp/contract/server';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { defineTool } from '@obmcp/contract';
-import { silentLogger } from '@obmcp/contract/testing';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCodeMode, codeModeTools } from '../src/index.js';
-import { profile } from './fake-host.js';
+import { codeModeTools } from '../src/index.js';
+import { connectCodeModeClient } from './connect-client.js';
 
 /** Resolved when the sandbox calls `started` (so the test knows the script is past its first await). */
 let markStarted: () => void = () => {};
@@ -32,18 +29,7 @@ let client: Client;
 
 beforeAll(async () => {
   const tools = codeModeTools({ defaultTimeoutMs: 3000, maxConcurrentRuns: 2 });
-  const { listed, internal } = applyCodeMode([started, ping], 'on', tools);
-  const { server } = createContractServer({
-    profile,
-    tools: listed,
-    internalTools: internal,
-    env: {},
-    logger: silentLogger,
-  });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'code-mode-worker-test', version: '0.0.0' });
-  await client.connect(clientSide);
+  client = await connectCodeModeClient([started, ping], 'on', tools, 'code-mode-worker-test');
 });
 
 afterAll(async () => {

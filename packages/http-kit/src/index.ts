@@ -4,8 +4,8 @@ export { decodeText, isJsonContentType } from './content-type.js';
 export { type CsvRow, CsvTableError, parseCsvTable } from './csv-table.js';
 export { createFetcher, type Fetcher } from './fetcher.js';
 export { decodeBody } from './gzip.js';
-export { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from './limiter-store-from-env.js';
-export type { LimiterStore, LimitRule } from './limiter-store.js';
+export { readLimiterSettings } from './limiter-store-from-env.js';
+export type { LimitRule } from './limiter-store.js';
 export { createLimiter, type Limiter } from './limiter.js';
 export {
   credentialFailure,
@@ -28,6 +28,6 @@ export type {
 } from './pipeline/types.js';
 export { formBody, type QueryValue } from './query.js';
 export { hostsOfUrls, RedirectHosts } from './redirect-scope.js';
-export { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
+export { type CreateServerOptions, runServerCli } from './server-cli.js';
 export { TokenCache } from './token-cache.js';
 export type { UpstreamResponse } from './types.js';

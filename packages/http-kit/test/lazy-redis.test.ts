@@ -4,7 +4,7 @@ import { DIST, runProbe } from './fixtures/run-probe.js';
 
 const probe = (env: string) => `
   import { createRequire } from 'node:module';
-  const { limiterStoreFromEnv } = await import(${JSON.stringify(DIST)});
+  const { limiterStoreFromEnv } = await import(${JSON.stringify(new URL('limiter-store-from-env.js', DIST).href)});
   const log = { debug() {}, info() {}, warn() {}, error() {}, child() { return log; } };
   const store = limiterStoreFromEnv(${env}, log);
   const loaded = Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('/ioredis/'));

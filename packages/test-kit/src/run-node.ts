@@ -1,4 +1,4 @@
-// runNode: a node script as a subprocess, with its exit code, stdout and stderr (release scripts, CLIs).
+// runCommand / runNode: a command (or a node script) as a subprocess, with its exit code, stdout and stderr (release scripts, CLIs).
 import { spawn } from 'node:child_process';
 
 export interface NodeRun {
@@ -8,16 +8,17 @@ export interface NodeRun {
   ms: number;
 }
 
-export function runNode(
-  script: string,
-  args: string[],
-  options: { cwd: string; env?: Record<string, string> },
+/** `command args` in `cwd` with exactly `env` (nothing inherited), stdin closed. */
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string | undefined> },
 ): Promise<NodeRun> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(command, args, {
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -30,5 +31,17 @@ export function runNode(
     });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+/** A node script with this process's env plus `env`. */
+export function runNode(
+  script: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<NodeRun> {
+  return runCommand(process.execPath, [script, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
   });
 }

@@ -1,6 +1,5 @@
 // The release as a user gets it: publish every package to a local verdaccio, then `npx -y --registry <local>`
 // each server from a clean folder: --version, --help, and initialize + tools/list through the installed bin.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { type NodeRun, runCommand } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRegistry, startLocalRegistry } from '../src/local-registry.js';
 import { readManifest } from '../src/packed.js';
@@ -41,31 +41,13 @@ function appEnv(upstream: string): Record<string, string> {
   };
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], cwd: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString('utf8');
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `command args` in `cwd` with exactly `env`. */
+const run = (command: string, args: string[], cwd: string, env: Record<string, string | undefined>) =>
+  runCommand(command, args, { cwd, env });
 
 let registry: LocalRegistry;
 /** `npx -y --registry <local> @obmcp/<app> --version` per app, run in beforeAll (the first call installs). */
-const versionRuns = new Map<string, Run>();
+const versionRuns = new Map<string, NodeRun>();
 let upstream: Server;
 let upstreamUrl = '';
 const upstreamRequests: string[] = [];
@@ -100,7 +82,7 @@ beforeAll(async () => {
       ...registry.publishEnv,
       OBMCP_PUBLISH_ALLOW_UNTAGGED: '1',
       OBMCP_RELEASE_SKIP_CHECK: '1',
-    } as Record<string, string>,
+    },
   );
   if (published.code !== 0) {
     throw new Error(

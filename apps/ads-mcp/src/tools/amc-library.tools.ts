@@ -8,21 +8,11 @@ import {
   workflowSchema,
 } from './amc.schemas.js';
 import { type OperationRef, routeOf } from '@obmcp/openapi-tools';
+import { amcObject, amcPage, amcSend } from './amc-call.js';
 import { AMC_ACCOUNTS, amcAccounts } from './amc-scope.js';
 import type { ToolDeps } from './deps.js';
 
 const read = READ_UPSTREAM;
-
-/** `{<key>: [...], nextToken}` page of an AMC list answer. */
-function page(body: unknown, key: string) {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const items = Array.isArray(b[key]) ? (b[key] as unknown[]) : [];
-  return {
-    [key]: items,
-    count: items.length,
-    nextToken: typeof b.nextToken === 'string' ? b.nextToken : null,
-  };
-}
 
 function instanceList(ctx: ToolDeps, name: string, title: string, ref: OperationRef, key: string) {
   return ctx.operations.one(ref, (send, op) =>
@@ -33,10 +23,7 @@ function instanceList(ctx: ToolDeps, name: string, title: string, ref: Operation
       inputSchema: instancePageSchema,
       annotations: read,
       async handler(a, call) {
-        const res = await send({ instanceId: a.instanceId, nextToken: a.nextToken, limit: a.limit }, call, {
-          amc: a,
-        });
-        return { instanceId: a.instanceId, ...page(res.body, key) };
+        return { instanceId: a.instanceId, ...amcPage((await amcSend(send, a, call)).body, key) };
       },
     }),
   );
@@ -57,7 +44,7 @@ export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
             return { amcAccounts: accounts, count: accounts.length, nextToken: null };
           }
           const res = await send({ nextToken: a.nextToken }, call);
-          return page(res.body, 'amcAccounts');
+          return amcPage(res.body, 'amcAccounts');
         },
       }),
     ),
@@ -68,10 +55,7 @@ export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
         description: 'AMC instances of the AMC account.',
         inputSchema: listInstancesSchema,
         annotations: read,
-        async handler(a, call) {
-          const res = await send({ nextToken: a.nextToken, limit: a.limit }, call, { amc: a });
-          return page(res.body, 'instances');
-        },
+        handler: async (a, call) => amcPage((await amcSend(send, a, call)).body, 'instances'),
       }),
     ),
     instanceList(
@@ -88,10 +72,7 @@ export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
         description: 'GET a saved AMC workflow (its SQL, parameters and output columns) as {workflow}.',
         inputSchema: workflowSchema,
         annotations: read,
-        async handler(a, call) {
-          const res = await send({ instanceId: a.instanceId, workflowId: a.workflowId }, call, { amc: a });
-          return res.body as Record<string, unknown>;
-        },
+        handler: amcObject(send),
       }),
     ),
     instanceList(
@@ -108,10 +89,7 @@ export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
         description: 'GET one AMC schedule (workflow, cadence, state) as {schedule}.',
         inputSchema: scheduleSchema,
         annotations: read,
-        async handler(a, call) {
-          const res = await send({ instanceId: a.instanceId, scheduleId: a.scheduleId }, call, { amc: a });
-          return res.body as Record<string, unknown>;
-        },
+        handler: amcObject(send),
       }),
     ),
   ];

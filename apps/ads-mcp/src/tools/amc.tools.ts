@@ -7,6 +7,7 @@ import {
   READ_UPSTREAM,
   type ToolDefinition,
 } from '@obmcp/contract';
+import { amcObject, amcPage, amcSend } from './amc-call.js';
 import { createSchema, executionSchema, listSchema } from './amc.schemas.js';
 import type { ToolDeps } from './deps.js';
 
@@ -74,11 +75,7 @@ export function amcTools(ctx: ToolDeps): ToolDefinition[] {
         description: 'Status: PENDING → RUNNING → SUCCEEDED, FAILED or CANCELLED.',
         inputSchema: executionSchema,
         annotations: read,
-        async handler(a, call) {
-          const { instanceId, workflowExecutionId } = a;
-          const res = await send({ instanceId, workflowExecutionId }, call, { amc: a });
-          return res.body as Record<string, unknown>;
-        },
+        handler: amcObject(send),
       }),
     ),
     ctx.operations.one(['AMCWorkflow', 'listWorkflowExecutions'], (send) =>
@@ -89,17 +86,7 @@ export function amcTools(ctx: ToolDeps): ToolDefinition[] {
         inputSchema: listSchema,
         annotations: read,
         async handler(a, call) {
-          const res = await send({ instanceId: a.instanceId, nextToken: a.nextToken, limit: a.limit }, call, {
-            amc: a,
-          });
-          const body = (res.body ?? {}) as { executions?: unknown; nextToken?: unknown };
-          const executions = Array.isArray(body.executions) ? body.executions : [];
-          return {
-            instanceId: a.instanceId,
-            count: executions.length,
-            executions,
-            nextToken: typeof body.nextToken === 'string' ? body.nextToken : null,
-          };
+          return { instanceId: a.instanceId, ...amcPage((await amcSend(send, a, call)).body, 'executions') };
         },
       }),
     ),
@@ -111,8 +98,7 @@ export function amcTools(ctx: ToolDeps): ToolDefinition[] {
         inputSchema: executionSchema,
         annotations: read,
         async handler(a, call) {
-          const { instanceId, workflowExecutionId } = a;
-          const res = await send({ instanceId, workflowExecutionId }, call, { amc: a });
+          const res = await amcSend(send, a, call);
           const body = (res.body ?? {}) as { downloadUrls?: unknown; metadataDownloadUrls?: unknown };
           return {
             workflowExecutionId: a.workflowExecutionId,

@@ -2,8 +2,8 @@
 import { defineTool, type FromSchema, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
-import { idList, include } from './sp-schema.js';
-import { spList } from './sp-list.js';
+import { idList } from './sp-schema.js';
+import { spListTool } from './sp-list.js';
 
 const states = {
   type: 'array',
@@ -55,25 +55,13 @@ const portfoliosSchema = {
 
 export function campaignReadTools(ctx: ToolDeps): ToolDefinition[] {
   return [
-    ctx.operations.one(['SponsoredBrandsV4', 'ListSponsoredBrandsCampaigns'], (send, op) =>
-      defineTool<FromSchema<typeof sbSchema>>({
-        name: 'list_sb_campaigns',
-        title: 'List Sponsored Brands campaigns',
-        description: `${routeOf(op)} for the active profile: filter by id, portfolio or state.`,
-        inputSchema: sbSchema,
-        annotations: READ_UPSTREAM,
-        async handler(a, call) {
-          const page = await spList(ctx, call, send, 'campaigns', {
-            campaignIdFilter: include(a.campaignIdFilter),
-            portfolioIdFilter: include(a.portfolioIdFilter),
-            stateFilter: include(a.stateFilter),
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          });
-          return page;
-        },
-      }),
-    ),
+    spListTool<FromSchema<typeof sbSchema>>(ctx, ['SponsoredBrandsV4', 'ListSponsoredBrandsCampaigns'], {
+      name: 'list_sb_campaigns',
+      title: 'List Sponsored Brands campaigns',
+      description: (op) => `${routeOf(op)} for the active profile: filter by id, portfolio or state.`,
+      inputSchema: sbSchema,
+      key: 'campaigns',
+    }),
     ctx.operations.one(['SponsoredDisplay', 'listCampaigns'], (send, op) =>
       defineTool<FromSchema<typeof sdSchema>>({
         name: 'list_sd_campaigns',
@@ -98,21 +86,12 @@ export function campaignReadTools(ctx: ToolDeps): ToolDefinition[] {
         },
       }),
     ),
-    ctx.operations.one(['AccountsPortfolios', 'ListPortfolios'], (send, op) =>
-      defineTool<FromSchema<typeof portfoliosSchema>>({
-        name: 'list_portfolios',
-        title: 'List portfolios',
-        description: `${routeOf(op)} for the active profile: portfolios with budget and state.`,
-        inputSchema: portfoliosSchema,
-        annotations: READ_UPSTREAM,
-        handler: (a, call) =>
-          spList(ctx, call, send, 'portfolios', {
-            portfolioIdFilter: include(a.portfolioIdFilter),
-            stateFilter: include(a.stateFilter),
-            includeExtendedDataFields: a.includeExtendedDataFields,
-            nextToken: a.nextToken,
-          }),
-      }),
-    ),
+    spListTool<FromSchema<typeof portfoliosSchema>>(ctx, ['AccountsPortfolios', 'ListPortfolios'], {
+      name: 'list_portfolios',
+      title: 'List portfolios',
+      description: (op) => `${routeOf(op)} for the active profile: portfolios with budget and state.`,
+      inputSchema: portfoliosSchema,
+      key: 'portfolios',
+    }),
   ];
 }

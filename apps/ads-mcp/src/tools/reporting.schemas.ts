@@ -1,4 +1,5 @@
 // JSON Schemas of the Reporting v3 tools (written `as const` for FromSchema).
+import { waitSecondsProperty } from '@obmcp/contract/tasks';
 
 const reportId = {
   type: 'string',
@@ -105,12 +106,7 @@ export const runSchema = {
   ...createSchema,
   properties: {
     ...createSchema.properties,
-    waitSeconds: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 600,
-      description: 'Wait for COMPLETED up to this long (default 120; 0 = create only).',
-    },
+    waitSeconds: waitSecondsProperty('COMPLETED', 120, 'create only'),
     maxRows: downloadSchema.properties.maxRows,
   },
 } as const;

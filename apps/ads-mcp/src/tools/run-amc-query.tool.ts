@@ -1,5 +1,5 @@
 // run_amc_query: an AMC workflow execution in one call (create → wait for SUCCEEDED → download URLs and rows).
-import { pollCadence, pollJob } from '@obmcp/contract/tasks';
+import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
 import { CREATE_UPSTREAM, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { amcRowCap, downloadAmcRows, filesOf, NO_ROWS } from './amc-results.js';
 import { amcMaxRows, createSchema } from './amc.schemas.js';
@@ -10,12 +10,7 @@ const runSchema = {
   ...createSchema,
   properties: {
     ...createSchema.properties,
-    waitSeconds: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 600,
-      description: 'Wait for SUCCEEDED up to this long (default 300; 0 = start only).',
-    },
+    waitSeconds: waitSecondsProperty('SUCCEEDED', 300, 'start only'),
     maxRows: amcMaxRows,
   },
   examples: [{ ...createSchema.examples[1], waitSeconds: 300 }],

@@ -1,8 +1,9 @@
 // Sponsored Products v3 read tools: list_campaigns, list_ad_groups, list_keywords, list_product_ads.
-import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
+import type { FromSchema, ToolDefinition } from '@obmcp/contract';
+import type { OperationRef } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
-import { idList, include, paging, stateFilter } from './sp-schema.js';
-import { spList } from './sp-list.js';
+import { idList, paging, stateFilter } from './sp-schema.js';
+import { spListTool } from './sp-list.js';
 
 const campaignsSchema = {
   type: 'object',
@@ -77,91 +78,50 @@ const productAdsSchema = {
   examples: [{ adGroupIdFilter: ['111110000000001'] }, {}],
 } as const;
 
-const read = READ_UPSTREAM;
-
 export function spReadTools(ctx: ToolDeps): ToolDefinition[] {
+  const sp = (operationId: string): OperationRef => ['SponsoredProducts', operationId];
   return [
-    ctx.operations.one(['SponsoredProducts', 'ListSponsoredProductsCampaigns'], (send) =>
-      defineTool<FromSchema<typeof campaignsSchema>>({
-        name: 'list_campaigns',
-        title: 'List Sponsored Products campaigns',
-        description: 'SP campaigns by id, portfolio, state or name.',
-        inputSchema: campaignsSchema,
-        passthrough: 'body',
-        annotations: read,
-        handler: (a, call) =>
-          spList(ctx, call, send, 'campaigns', {
-            campaignIdFilter: include(a.campaignIdFilter),
-            portfolioIdFilter: include(a.portfolioIdFilter),
-            stateFilter: include(a.stateFilter),
-            nameFilter: a.nameFilter
-              ? { queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH', include: a.nameFilter }
-              : undefined,
-            includeExtendedDataFields: a.includeExtendedDataFields,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          }),
+    spListTool<FromSchema<typeof campaignsSchema>>(ctx, sp('ListSponsoredProductsCampaigns'), {
+      name: 'list_campaigns',
+      title: 'List Sponsored Products campaigns',
+      description: 'SP campaigns by id, portfolio, state or name.',
+      inputSchema: campaignsSchema,
+      passthrough: 'body',
+      key: 'campaigns',
+      shape: (a) => ({
+        nameFilter: a.nameFilter && {
+          queryTermMatchType: a.nameMatchType ?? 'BROAD_MATCH',
+          include: a.nameFilter,
+        },
+        nameMatchType: undefined,
       }),
-    ),
-    ctx.operations.one(['SponsoredProducts', 'ListSponsoredProductsAdGroups'], (send) =>
-      defineTool<FromSchema<typeof adGroupsSchema>>({
-        name: 'list_ad_groups',
-        title: 'List Sponsored Products ad groups',
-        description: 'SP ad groups by campaign, id, state or name.',
-        inputSchema: adGroupsSchema,
-        passthrough: 'body',
-        annotations: read,
-        handler: (a, call) =>
-          spList(ctx, call, send, 'adGroups', {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            stateFilter: include(a.stateFilter),
-            nameFilter: a.nameFilter
-              ? { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter }
-              : undefined,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          }),
+    }),
+    spListTool<FromSchema<typeof adGroupsSchema>>(ctx, sp('ListSponsoredProductsAdGroups'), {
+      name: 'list_ad_groups',
+      title: 'List Sponsored Products ad groups',
+      description: 'SP ad groups by campaign, id, state or name.',
+      inputSchema: adGroupsSchema,
+      passthrough: 'body',
+      key: 'adGroups',
+      shape: (a) => ({
+        nameFilter: a.nameFilter && { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter },
       }),
-    ),
-    ctx.operations.one(['SponsoredProducts', 'ListSponsoredProductsKeywords'], (send) =>
-      defineTool<FromSchema<typeof keywordsSchema>>({
-        name: 'list_keywords',
-        title: 'List Sponsored Products keywords',
-        description: 'SP keywords by campaign, ad group, id, state or match type.',
-        inputSchema: keywordsSchema,
-        passthrough: 'body',
-        annotations: read,
-        handler: (a, call) =>
-          spList(ctx, call, send, 'keywords', {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            keywordIdFilter: include(a.keywordIdFilter),
-            stateFilter: include(a.stateFilter),
-            matchTypeFilter: a.matchTypeFilter,
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          }),
-      }),
-    ),
-    ctx.operations.one(['SponsoredProducts', 'ListSponsoredProductsProductAds'], (send) =>
-      defineTool<FromSchema<typeof productAdsSchema>>({
-        name: 'list_product_ads',
-        title: 'List Sponsored Products product ads',
-        description: 'SP product ads by campaign, ad group, id or state.',
-        inputSchema: productAdsSchema,
-        passthrough: 'body',
-        annotations: read,
-        handler: (a, call) =>
-          spList(ctx, call, send, 'productAds', {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            adIdFilter: include(a.adIdFilter),
-            stateFilter: include(a.stateFilter),
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          }),
-      }),
-    ),
+    }),
+    spListTool<FromSchema<typeof keywordsSchema>>(ctx, sp('ListSponsoredProductsKeywords'), {
+      name: 'list_keywords',
+      title: 'List Sponsored Products keywords',
+      description: 'SP keywords by campaign, ad group, id, state or match type.',
+      inputSchema: keywordsSchema,
+      passthrough: 'body',
+      key: 'keywords',
+    }),
+    spListTool<FromSchema<typeof productAdsSchema>>(ctx, sp('ListSponsoredProductsProductAds'), {
+      name: 'list_product_ads',
+      title: 'List Sponsored Products product ads',
+      description: 'SP product ads by campaign, ad group, id or state.',
+      inputSchema: productAdsSchema,
+      passthrough: 'body',
+      key: 'productAds',
+    }),
   ];
 }

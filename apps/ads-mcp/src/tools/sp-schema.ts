@@ -25,8 +25,3 @@ export const paging = {
     maxLength: 4096,
   },
 } as const;
-
-/** `['1','2']` → `{include:['1','2']}`; undefined stays undefined. */
-export function include<T>(values: readonly T[] | undefined): { include: readonly T[] } | undefined {
-  return values === undefined ? undefined : { include: values };
-}

@@ -10,8 +10,8 @@ import {
 import { routeOf } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 import { reportMultiStatus } from './multi-status.js';
-import { idList, include, paging } from './sp-schema.js';
-import { spList } from './sp-list.js';
+import { idList, paging } from './sp-schema.js';
+import { spListTool } from './sp-list.js';
 
 const id = { type: 'string', pattern: '^[0-9]{1,20}$' } as const;
 const asins = {
@@ -177,22 +177,16 @@ export function spTargetingTools(ctx: ToolDeps): ToolDefinition[] {
         },
       }),
     ),
-    ctx.operations.one(['SponsoredProducts', 'ListSponsoredProductsNegativeKeywords'], (send, op) =>
-      defineTool<FromSchema<typeof negativeListSchema>>({
+    spListTool<FromSchema<typeof negativeListSchema>>(
+      ctx,
+      ['SponsoredProducts', 'ListSponsoredProductsNegativeKeywords'],
+      {
         name: 'list_negative_keywords',
         title: 'List Sponsored Products negative keywords',
-        description: `${routeOf(op)} (ad-group level) for the active profile.`,
+        description: (op) => `${routeOf(op)} (ad-group level) for the active profile.`,
         inputSchema: negativeListSchema,
-        annotations: READ_UPSTREAM,
-        handler: (a, call) =>
-          spList(ctx, call, send, 'negativeKeywords', {
-            campaignIdFilter: include(a.campaignIdFilter),
-            adGroupIdFilter: include(a.adGroupIdFilter),
-            stateFilter: include(a.stateFilter),
-            maxResults: a.maxResults,
-            nextToken: a.nextToken,
-          }),
-      }),
+        key: 'negativeKeywords',
+      },
     ),
   ];
   if (ctx.config.enableWrites) {

@@ -50,8 +50,9 @@ const validateSchema = {
 const MAX_ROWS = 1000;
 const MAX_TIMEOUT_S = 120;
 
+/** validate_query's input plus the row cap and the timeout. */
 const executeSchema = {
-  type: 'object',
+  ...validateSchema,
   properties: {
     ...validateSchema.properties,
     max_rows: {
@@ -70,14 +71,6 @@ const executeSchema = {
         'The call gives up (UPSTREAM_TIMEOUT) after this many seconds; client-side: the warehouse statement is not cancelled.',
     },
   },
-  required: ['query', 'key_name'],
-  additionalProperties: false,
-  examples: [
-    {
-      query: 'SELECT campaign_id, budget FROM amzadv_sp_campaigns_master LIMIT 10',
-      key_name: 'acme_redshift_1688',
-    },
-  ],
 } as const;
 
 async function assess(query: string, keyName: string, allowUnbounded: boolean) {

@@ -1,6 +1,6 @@
 // Catalog Items 2022-04-01 tools: search_catalog_items and get_catalog_item (camelCase upstream).
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import { asObject, type ToolDeps } from './deps.js';
+import { bodyAnswer, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { asin, marketplaceIds1, marketplaceIds50, pageToken, sellerId } from './schema-parts.js';
 
@@ -96,8 +96,7 @@ export function catalogTools(deps: ToolDeps): ToolDefinition[] {
             args.identifiersType === 'SKU'
               ? { ...args, sellerId: resolveSellerId(deps, args.sellerId) }
               : args;
-          const { body } = await send(query, call);
-          return asObject(body);
+          return bodyAnswer(send, query, call);
         },
       }),
     ),
@@ -109,10 +108,7 @@ export function catalogTools(deps: ToolDeps): ToolDefinition[] {
         inputSchema: getSchema,
         passthrough: 'query',
         annotations: READ_UPSTREAM,
-        handler: async (args, call) => {
-          const { body } = await send(args, call);
-          return asObject(body);
-        },
+        handler: (args, call) => bodyAnswer(send, args, call),
       }),
     ),
   ];

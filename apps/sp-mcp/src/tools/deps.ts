@@ -1,8 +1,11 @@
 // What every tool factory receives: the SP client, the session, config and the document fetcher.
+import type { CallContext } from '@obmcp/contract';
+import type { SendOperation } from '@obmcp/openapi-tools';
 import type { SpConfig } from '../config.js';
 import type { DocumentStorage } from '../http/document-download.js';
-import type { SpApiClient } from '../http/sp-client.js';
+import type { SpApiClient, SpResult } from '../http/sp-client.js';
 import type { Session } from '../identity/session.js';
+import type { SpCallExtra } from '../operations/call-operation.js';
 import type { SpOperations } from '../operations/bind.js';
 
 export interface ToolDeps {
@@ -23,4 +26,13 @@ export function payloadOf(body: unknown): Record<string, unknown> {
 
 export function asObject(body: unknown): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** One call whose answer is the operation's body as it is (an object; anything else answers {}). */
+export async function bodyAnswer(
+  send: SendOperation<SpResult, SpCallExtra>,
+  args: Record<string, unknown>,
+  call: CallContext,
+): Promise<Record<string, unknown>> {
+  return asObject((await send(args, call)).body);
 }

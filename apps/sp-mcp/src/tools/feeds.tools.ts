@@ -8,8 +8,8 @@ import {
   READ_UPSTREAM,
 } from '@obmcp/contract';
 import { uploadDocument } from '../http/document-download.js';
-import { asObject, type ToolDeps } from './deps.js';
-import { marketplaceIds25 } from './schema-parts.js';
+import { asObject, bodyAnswer, type ToolDeps } from './deps.js';
+import { feedOptions, feedType, marketplaceIds25 } from './schema-parts.js';
 
 const feedId = {
   type: 'string',
@@ -45,22 +45,14 @@ const documentSchema = {
 const createSchema = {
   type: 'object',
   properties: {
-    feedType: {
-      type: 'string',
-      pattern: '^[A-Z0-9_]{3,120}$',
-      description: 'Feed type, e.g. JSON_LISTINGS_FEED.',
-    },
+    feedType,
     marketplaceIds: marketplaceIds25,
     inputFeedDocumentId: {
       type: 'string',
       pattern: '^[A-Za-z0-9_.|-]{1,200}$',
       description: 'feedDocumentId from create_feed_document.',
     },
-    feedOptions: {
-      type: 'object',
-      additionalProperties: { type: 'string', maxLength: 1000 },
-      maxProperties: 20,
-    },
+    feedOptions,
   },
   required: ['feedType', 'marketplaceIds', 'inputFeedDocumentId'],
   examples: [
@@ -89,10 +81,7 @@ export function feedsReadTools(deps: ToolDeps): ToolDefinition[] {
         inputSchema: getSchema,
         passthrough: 'query',
         annotations: READ_UPSTREAM,
-        handler: async (args, call) => {
-          const { body } = await send(args, call);
-          return asObject(body);
-        },
+        handler: (args, call) => bodyAnswer(send, args, call),
       }),
     ),
   ];
@@ -131,10 +120,7 @@ export function feedsWriteTools(deps: ToolDeps): ToolDefinition[] {
         inputSchema: createSchema,
         passthrough: 'body',
         annotations: CHANGE_UPSTREAM,
-        handler: async (args, call) => {
-          const { body } = await send({ body: args }, call);
-          return asObject(body);
-        },
+        handler: (args, call) => bodyAnswer(send, { body: args }, call),
       }),
     ),
   ];

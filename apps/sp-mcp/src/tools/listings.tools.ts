@@ -6,7 +6,7 @@ import {
   CHANGE_UPSTREAM,
   READ_UPSTREAM,
 } from '@obmcp/contract';
-import { asObject, type ToolDeps } from './deps.js';
+import { bodyAnswer, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
 
@@ -121,8 +121,7 @@ export function listingsReadTools(deps: ToolDeps): ToolDefinition[] {
         annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const seller = resolveSellerId(deps, args.sellerId);
-          const { body } = await send({ ...args, sellerId: seller }, call);
-          return asObject(body);
+          return bodyAnswer(send, { ...args, sellerId: seller }, call);
         },
       }),
     ),
@@ -143,8 +142,7 @@ export function listingsWriteTools(deps: ToolDeps): ToolDefinition[] {
         handler: async (args, call) => {
           const seller = resolveSellerId(deps, args.sellerId);
           const { productType, patches, ...query } = args;
-          const { body } = await send({ ...query, sellerId: seller, body: { productType, patches } }, call);
-          return asObject(body);
+          return bodyAnswer(send, { ...query, sellerId: seller, body: { productType, patches } }, call);
         },
       }),
     ),

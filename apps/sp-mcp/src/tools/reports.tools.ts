@@ -11,7 +11,7 @@ import {
 import { decodeText } from '@obmcp/http-kit';
 import { downloadDescribedDocument } from '../http/document-download.js';
 import { RESTRICTED_REPORT_TYPES } from '../restricted/restricted-report-types.js';
-import { asObject, type ToolDeps } from './deps.js';
+import { asObject, bodyAnswer, type ToolDeps } from './deps.js';
 import { ReportTypesSeen } from './report-types-seen.js';
 import { runReportTool } from './run-report.tool.js';
 import { dateTime, marketplaceIds10, marketplaceIds25, pageToken, processingStatus } from './schema-parts.js';
@@ -128,10 +128,7 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         inputSchema: createSchema,
         passthrough: 'body',
         annotations: CREATE_UPSTREAM,
-        handler: async (args, call) => {
-          const { body } = await send({ body: args }, call);
-          return asObject(body);
-        },
+        handler: (args, call) => bodyAnswer(send, { body: args }, call),
       }),
     ),
     operations.one(['reports_2021-06-30', 'getReport'], (send) =>

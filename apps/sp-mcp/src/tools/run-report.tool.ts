@@ -1,5 +1,5 @@
 // run_report: a Reports 2021-06-30 report in one call (createReport → getReport until DONE → the document).
-import { pollCadence, pollJob } from '@obmcp/contract/tasks';
+import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
 import {
   type CallContext,
   CREATE_UPSTREAM,
@@ -17,12 +17,7 @@ const runSchemaFrom = (create: typeof createSchema) =>
     type: 'object',
     properties: {
       ...create.properties,
-      waitSeconds: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 600,
-        description: 'Wait for DONE up to this long (default 120; 0 = create only).',
-      },
+      waitSeconds: waitSecondsProperty('DONE', 120, 'create only'),
       maxChars: {
         type: 'integer',
         minimum: 1,

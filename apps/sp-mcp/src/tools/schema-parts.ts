@@ -74,3 +74,16 @@ export const itemCondition = {
   type: 'string',
   enum: ['New', 'Used', 'Collectible', 'Refurbished', 'Club'],
 } as const;
+
+/** createFeed's feedType and feedOptions (Feeds 2021-06-30), shared by create_feed and submit_feed. */
+export const feedType = {
+  type: 'string',
+  pattern: '^[A-Z0-9_]{3,120}$',
+  description: 'Feed type, e.g. JSON_LISTINGS_FEED.',
+} as const;
+
+export const feedOptions = {
+  type: 'object',
+  additionalProperties: { type: 'string', maxLength: 1000 },
+  maxProperties: 20,
+} as const;

@@ -1,5 +1,5 @@
 // submit_feed: a Feeds 2021-06-30 feed in one call (document + upload → createFeed → getFeed until DONE → processing report).
-import { pollCadence, pollJob } from '@obmcp/contract/tasks';
+import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
 import {
   type CallContext,
   CHANGE_UPSTREAM,
@@ -10,16 +10,12 @@ import {
 import { decodeText } from '@obmcp/http-kit';
 import { downloadDescribedDocument } from '../http/document-download.js';
 import { asObject, type ToolDeps } from './deps.js';
-import { marketplaceIds25 } from './schema-parts.js';
+import { feedOptions, feedType, marketplaceIds25 } from './schema-parts.js';
 
 const submitSchema = {
   type: 'object',
   properties: {
-    feedType: {
-      type: 'string',
-      pattern: '^[A-Z0-9_]{3,120}$',
-      description: 'Feed type, e.g. JSON_LISTINGS_FEED.',
-    },
+    feedType,
     marketplaceIds: marketplaceIds25,
     contentType: {
       type: 'string',
@@ -28,17 +24,8 @@ const submitSchema = {
       description: 'MIME type of the content, e.g. "application/json; charset=UTF-8".',
     },
     content: { type: 'string', minLength: 1, maxLength: 5_000_000, description: 'The feed content.' },
-    feedOptions: {
-      type: 'object',
-      additionalProperties: { type: 'string', maxLength: 1000 },
-      maxProperties: 20,
-    },
-    waitSeconds: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 600,
-      description: 'Wait for DONE up to this long (default 300; 0 = submit only).',
-    },
+    feedOptions,
+    waitSeconds: waitSecondsProperty('DONE', 300, 'submit only'),
   },
   required: ['feedType', 'marketplaceIds', 'contentType', 'content'],
   examples: [

@@ -1,6 +1,7 @@
 // @obmcp/contract/tasks: long-running work — task record stores (the interface a backend implements), task settings, job polling.
 export { sleep } from '../server/sleep.js';
 export { MemoryTaskRecords } from '../server/tasks/memory-task-records.js';
+export { waitSecondsProperty } from '../server/tasks/wait-seconds.js';
 export {
   mockTimeScale,
   pollCadence,

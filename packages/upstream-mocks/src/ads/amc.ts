@@ -159,7 +159,56 @@ function createExecution(instanceId: string, body: Row | undefined, media: strin
   return adsJson({ workflowExecution: view(execution) }, 200, media);
 }
 
+/**
+ * A saved collection of an instance (workflows, schedules): GET …/<kind> pages it, GET …/<kind>/:id answers
+ * `{<one>: item}` or 404 `<Label> <id> not found`, both in the collection's media type.
+ */
+function library(
+  host: string,
+  kind: 'workflows' | 'schedules',
+  idField: string,
+  label: string,
+  all: readonly Row[],
+): RequestHandler[] {
+  const media = MEDIA[kind];
+  const one = kind.slice(0, -1);
+  return [
+    http.get(
+      `${host}/amc/reporting/:instanceId/${kind}`,
+      withFault('api', renderAdsFault, ({ request, params }) => {
+        const rejected = amcGuard(request, { media }, String(params.instanceId));
+        return rejected ?? adsJson(pageOf(request, kind, all), 200, media);
+      }),
+    ),
+    http.get(
+      `${host}/amc/reporting/:instanceId/${kind}/:id`,
+      withFault('api', renderAdsFault, ({ request, params }) => {
+        const rejected = amcGuard(request, { media }, String(params.instanceId));
+        if (rejected) return rejected;
+        const item = all.find((w) => w[idField] === params.id);
+        return item
+          ? adsJson({ [one]: item }, 200, media)
+          : amcError(404, `${label} ${String(params.id)} not found`, media);
+      }),
+    ),
+  ];
+}
+
 const exec = { media: MEDIA.executions };
+
+/** The execution a route names, after the AMC guard; else the guard's answer or 404. */
+function guardedExecution(
+  request: Request,
+  params: Readonly<Record<string, unknown>>,
+): MockExecution | Response {
+  const rejected = amcGuard(request, exec, String(params.instanceId));
+  if (rejected) return rejected;
+  const e = executions.get(String(params.executionId));
+  if (!e || e.instanceId !== params.instanceId) {
+    return amcError(404, 'Workflow execution not found', MEDIA.executions);
+  }
+  return e;
+}
 
 const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.get(
@@ -177,42 +226,8 @@ const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
       return rejected ?? adsJson(pageOf(request, 'instances', AMC_INSTANCES), 200, MEDIA.instances);
     }),
   ),
-  http.get(
-    `${host}/amc/reporting/:instanceId/workflows`,
-    withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = amcGuard(request, { media: MEDIA.workflows }, String(params.instanceId));
-      return rejected ?? adsJson(pageOf(request, 'workflows', WORKFLOWS), 200, MEDIA.workflows);
-    }),
-  ),
-  http.get(
-    `${host}/amc/reporting/:instanceId/workflows/:workflowId`,
-    withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = amcGuard(request, { media: MEDIA.workflows }, String(params.instanceId));
-      if (rejected) return rejected;
-      const workflow = WORKFLOWS.find((w) => w.workflowId === params.workflowId);
-      return workflow
-        ? adsJson({ workflow }, 200, MEDIA.workflows)
-        : amcError(404, `Workflow ${String(params.workflowId)} not found`, MEDIA.workflows);
-    }),
-  ),
-  http.get(
-    `${host}/amc/reporting/:instanceId/schedules`,
-    withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = amcGuard(request, { media: MEDIA.schedules }, String(params.instanceId));
-      return rejected ?? adsJson(pageOf(request, 'schedules', SCHEDULES), 200, MEDIA.schedules);
-    }),
-  ),
-  http.get(
-    `${host}/amc/reporting/:instanceId/schedules/:scheduleId`,
-    withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = amcGuard(request, { media: MEDIA.schedules }, String(params.instanceId));
-      if (rejected) return rejected;
-      const schedule = SCHEDULES.find((w) => w.scheduleId === params.scheduleId);
-      return schedule
-        ? adsJson({ schedule }, 200, MEDIA.schedules)
-        : amcError(404, `Schedule ${String(params.scheduleId)} not found`, MEDIA.schedules);
-    }),
-  ),
+  ...library(host, 'workflows', 'workflowId', 'Workflow', WORKFLOWS),
+  ...library(host, 'schedules', 'scheduleId', 'Schedule', SCHEDULES),
   http.post(
     `${host}/amc/reporting/:instanceId/workflowExecutions`,
     withFault('api', renderAdsFault, async ({ request, params }) => {
@@ -237,12 +252,8 @@ const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.get(
     `${host}/amc/reporting/:instanceId/workflowExecutions/:executionId`,
     withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = amcGuard(request, exec, String(params.instanceId));
-      if (rejected) return rejected;
-      const e = executions.get(String(params.executionId));
-      if (!e || e.instanceId !== params.instanceId) {
-        return amcError(404, 'Workflow execution not found', MEDIA.executions);
-      }
+      const e = guardedExecution(request, params);
+      if (e instanceof Response) return e;
       const out = view(e);
       e.polls += 1;
       return adsJson({ workflowExecution: out }, 200, MEDIA.executions);
@@ -251,12 +262,8 @@ const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.get(
     `${host}/amc/reporting/:instanceId/workflowExecutions/:executionId/downloadUrls`,
     withFault('api', renderAdsFault, ({ request, params }) => {
-      const rejected = amcGuard(request, exec, String(params.instanceId));
-      if (rejected) return rejected;
-      const e = executions.get(String(params.executionId));
-      if (!e || e.instanceId !== params.instanceId) {
-        return amcError(404, 'Workflow execution not found', MEDIA.executions);
-      }
+      const e = guardedExecution(request, params);
+      if (e instanceof Response) return e;
       const status = statusOf(e);
       if (status !== 'SUCCEEDED') {
         return amcError(

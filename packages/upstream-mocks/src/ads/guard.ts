@@ -78,13 +78,4 @@ export function guard(
   return undefined;
 }
 
-export async function readJson(request: Request): Promise<Record<string, unknown> | undefined> {
-  try {
-    const body: unknown = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { readJson } from '../read-json.js';

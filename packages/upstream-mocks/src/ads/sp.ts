@@ -187,63 +187,66 @@ function wantsRepresentation(request: Request): boolean {
 const campaigns = RESOURCES[0]!;
 const writeGuard = { scope: true, contentType: campaigns.media, accept: campaigns.media, spErrors: true };
 
+/** One item of a campaign write: the stored campaign, or the item's error row. */
+type WriteOutcome = { ok: Row } | { error: Row };
+
+/**
+ * A 207 campaign write (create or update): the write guard and body check, then each item of `campaigns`
+ * through `apply` against the profile's store; success rows carry the whole campaign with
+ * `Prefer: return=representation` (and, where the write says so, a Preference-Applied header).
+ */
+async function campaignWrites(
+  request: Request,
+  apply: (item: Row, index: number, store: Row[]) => WriteOutcome,
+  options: { preferenceApplied?: boolean } = {},
+): Promise<Response | undefined> {
+  const rejected = guard(request, writeGuard, scopesOf(regionOfUrl(request.url)));
+  if (rejected) return rejected;
+  const body = await readJson(request);
+  const invalid = invalidWrite(body);
+  if (invalid || !body) return invalid;
+  const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
+  const full = wantsRepresentation(request);
+  const success: Row[] = [];
+  const error: Row[] = [];
+  (body.campaigns as Row[]).forEach((item, index) => {
+    const outcome = apply(item, index, store);
+    if ('error' in outcome) error.push(outcome.error);
+    else
+      success.push({ campaignId: outcome.ok.campaignId, index, ...(full ? { campaign: outcome.ok } : {}) });
+  });
+  const headers: Record<string, string> =
+    full && options.preferenceApplied ? { 'Preference-Applied': 'return=representation' } : {};
+  return adsJson({ campaigns: { success, error } }, 207, campaigns.media, headers);
+}
+
 const writes: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
   http.post(
     `${host}/sp/campaigns`,
-    withFault('api', renderAdsFault, async ({ request }) => {
-      const rejected = guard(request, writeGuard, scopesOf(regionOfUrl(request.url)));
-      if (rejected) return rejected;
-      const body = await readJson(request);
-      const invalid = invalidWrite(body);
-      if (invalid || !body) return invalid;
-      const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
-      const full = wantsRepresentation(request);
-      const success: Row[] = [];
-      const error: Row[] = [];
-      (body.campaigns as Row[]).forEach((item, index) => {
-        if (String(item.name ?? '').startsWith('FAIL')) {
-          error.push(badName(index));
-          return;
-        }
+    withFault('api', renderAdsFault, ({ request }) =>
+      campaignWrites(request, (item, index, store) => {
+        if (String(item.name ?? '').startsWith('FAIL')) return { error: badName(index) };
         const campaign = { ...item, campaignId: newId() };
         store.push(campaign);
-        success.push({ campaignId: campaign.campaignId, index, ...(full ? { campaign } : {}) });
-      });
-      return adsJson({ campaigns: { success, error } }, 207, campaigns.media);
-    }),
+        return { ok: campaign };
+      }),
+    ),
   ),
   http.put(
     `${host}/sp/campaigns`,
-    withFault('api', renderAdsFault, async ({ request }) => {
-      const rejected = guard(request, writeGuard, scopesOf(regionOfUrl(request.url)));
-      if (rejected) return rejected;
-      const body = await readJson(request);
-      const invalid = invalidWrite(body);
-      if (invalid || !body) return invalid;
-      const store = spEntities(request.headers.get('amazon-advertising-api-scope') ?? '').campaigns;
-      const full = wantsRepresentation(request);
-      const success: Row[] = [];
-      const error: Row[] = [];
-      (body.campaigns as Row[]).forEach((item, index) => {
-        const existing = store.find((c) => c.campaignId === item.campaignId);
-        if (!existing) {
-          error.push(notFound(index, String(item.campaignId)));
-          return;
-        }
-        if (String(item.name ?? '').startsWith('FAIL')) {
-          error.push(badName(index));
-          return;
-        }
-        Object.assign(existing, item);
-        success.push({ campaignId: existing.campaignId, index, ...(full ? { campaign: existing } : {}) });
-      });
-      return adsJson(
-        { campaigns: { success, error } },
-        207,
-        campaigns.media,
-        full ? { 'Preference-Applied': 'return=representation' } : {},
-      );
-    }),
+    withFault('api', renderAdsFault, ({ request }) =>
+      campaignWrites(
+        request,
+        (item, index, store) => {
+          const existing = store.find((c) => c.campaignId === item.campaignId);
+          if (!existing) return { error: notFound(index, String(item.campaignId)) };
+          if (String(item.name ?? '').startsWith('FAIL')) return { error: badName(index) };
+          Object.assign(existing, item);
+          return { ok: existing };
+        },
+        { preferenceApplied: true },
+      ),
+    ),
   ),
   http.post(
     `${host}/sp/campaigns/delete`,

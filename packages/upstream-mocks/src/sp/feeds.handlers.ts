@@ -4,23 +4,13 @@ import type { RequestHandler } from 'msw';
 import { DOCUMENT_HOST } from './hosts.js';
 import { notFound, spErrors, spJson } from './respond.js';
 import { spRoute } from './route.js';
+import { readJson } from '../read-json.js';
 import { feedDocuments, feedProgress, feeds, nextId } from './state.js';
-
-async function jsonBody(request: Request): Promise<Record<string, unknown> | undefined> {
-  try {
-    const parsed: unknown = await request.json();
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const bad = (op: string, message: string) => spErrors(400, [{ code: 'InvalidInput', message }], op);
 
 const createDocument = spRoute('post', '/feeds/2021-06-30/documents', async ({ request }) => {
-  const body = await jsonBody(request);
+  const body = await readJson(request);
   if (!body || typeof body.contentType !== 'string')
     return bad('createFeedDocument', 'contentType is required.');
   const feedDocumentId = `amzn1.tortuga.4.na.${nextId()}`;
@@ -36,7 +26,7 @@ const createDocument = spRoute('post', '/feeds/2021-06-30/documents', async ({ r
 });
 
 const createFeed = spRoute('post', '/feeds/2021-06-30/feeds', async ({ request }) => {
-  const body = await jsonBody(request);
+  const body = await readJson(request);
   const ids = body?.marketplaceIds;
   if (
     !body ||

@@ -5,6 +5,7 @@ import { mockSettings } from '../settings.js';
 import { pageToken } from './page-token.js';
 import { newReport, progressed } from './report-progress.js';
 import { invalidInput, notFound, spErrors, spJson } from './respond.js';
+import { readJson } from '../read-json.js';
 import { csv, spRoute, unexpectedParams } from './route.js';
 import { grantOf } from './restricted.js';
 import {
@@ -20,20 +21,9 @@ function bad400(message: string, op: string): Response {
   return spErrors(400, [{ code: '400', message, details: '' }], op);
 }
 
-async function jsonBody(request: Request): Promise<Record<string, unknown> | undefined> {
-  try {
-    const parsed: unknown = await request.json();
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const create = spRoute('post', '/reports/2021-06-30/reports', async ({ request }) => {
   const op = 'createReport';
-  const body = await jsonBody(request);
+  const body = await readJson(request);
   if (!body) return bad400('Request body is not valid JSON.', op);
   const ids = body.marketplaceIds;
   if (typeof body.reportType !== 'string' || !Array.isArray(ids) || ids.length === 0 || ids.length > 25) {

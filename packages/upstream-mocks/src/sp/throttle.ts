@@ -1,11 +1,11 @@
 // SP-API throttling: each operation's documented usage plan per selling partner, and the 429 SP really sends.
+import { parseUsagePlan } from '@obmcp/upstream-specs';
 import { refreshTokenOf } from '../lwa/tokens.js';
 import { mockSettings } from '../settings.js';
 import type { Operation } from '../spec/operations.js';
 import { countThrottled } from '../throttle/throttle-count.js';
 import { TokenBuckets } from '../throttle/token-buckets.js';
 import { spErrors } from './respond.js';
-import { usagePlanOf } from './usage-plan.js';
 
 const buckets = new TokenBuckets();
 
@@ -16,7 +16,7 @@ const buckets = new TokenBuckets();
  */
 export function spThrottle(op: Operation, request: Request, arrivedMs = Date.now()): Response | undefined {
   if (!mockSettings.throttle()) return undefined;
-  const plan = usagePlanOf(String(op.operation.description ?? ''));
+  const plan = parseUsagePlan(String(op.operation.description ?? ''));
   if (!plan) return undefined;
   const token = request.headers.get('x-amz-access-token') ?? '';
   const key = `${refreshTokenOf(token) ?? token}\n${op.operationId}`;

@@ -1,0 +1,29 @@
+// A contract server with Code Mode applied, over an in-memory transport, and the SDK Client connected to it.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ToolDefinition } from '@obmcp/contract';
+import { createContractServer } from '@obmcp/contract/server';
+import { silentLogger } from '@obmcp/contract/testing';
+import { applyCodeMode, type CodeMode } from '../src/index.js';
+import { profile } from './fake-host.js';
+
+export async function connectCodeModeClient(
+  direct: readonly ToolDefinition[],
+  mode: CodeMode,
+  codeTools: readonly ToolDefinition[],
+  clientName: string,
+): Promise<Client> {
+  const { listed, internal } = applyCodeMode(direct, mode, codeTools);
+  const { server } = createContractServer({
+    profile,
+    tools: listed,
+    internalTools: internal,
+    env: {},
+    logger: silentLogger,
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: clientName, version: '0.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
