@@ -1,4 +1,5 @@
 // A URL an upstream answered with (a pre-signed document, report or result file) is fetched only over https, without user:password, on a declared host.
+import { UpstreamTransportError } from '@obmcp/contract';
 import { isPrivateHost } from './private-address.js';
 import type { RedirectHosts } from './redirect-scope.js';
 
@@ -19,4 +20,22 @@ export function answeredUrlIssue(url: string, hosts: RedirectHosts, storage: str
     return `the download URL's host ${parsed.hostname} is not a declared ${storage} host`;
   }
   return undefined;
+}
+
+/** What an app says when it refuses an answered URL: its storage's name, the summary and one hint. */
+export interface AnsweredUrlWords {
+  storage: string;
+  summary: string;
+  hint: string;
+}
+
+/** Throws UPSTREAM_INVALID_RESPONSE (nothing sent) when `answeredUrlIssue` finds one; the URL is never echoed. */
+export function assertAnsweredUrl(url: string, hosts: RedirectHosts, words: AnsweredUrlWords): void {
+  const issue = answeredUrlIssue(url, hosts, words.storage);
+  if (issue === undefined) return;
+  throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+    summary: words.summary,
+    details: [{ path: '', issue, received_type: 'upstream_response' }],
+    hints: [words.hint],
+  });
 }

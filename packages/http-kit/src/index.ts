@@ -1,5 +1,5 @@
 // @obmcp/http-kit: the upstream pipeline an app describes (fetcher, credentials, limiter, header parsers, decoding) and the stores it runs on.
-export { answeredUrlIssue } from './answered-url.js';
+export { assertAnsweredUrl } from './answered-url.js';
 export { decodeText, isJsonContentType } from './content-type.js';
 export { type CsvRow, CsvTableError, parseCsvTable } from './csv-table.js';
 export { createFetcher, type Fetcher } from './fetcher.js';

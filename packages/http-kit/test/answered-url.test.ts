@@ -1,6 +1,7 @@
 // A URL an upstream answered with is fetched only over https, without credentials, on a declared public host.
 import { describe, expect, it } from 'vitest';
-import { answeredUrlIssue, RedirectHosts } from '../src/index.js';
+import { answeredUrlIssue } from '../src/answered-url.js';
+import { RedirectHosts } from '../src/index.js';
 
 const hosts = new RedirectHosts([
   '*.amazonaws.com',

@@ -1,7 +1,7 @@
 // Downloads: a pre-signed file (report, AMC result, export; no Ads credentials, no budget) on a declared storage host, and any downloaded file as a value, gunzipped within a bound.
 import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
 import {
-  answeredUrlIssue,
+  assertAnsweredUrl,
   decodeBody,
   isJsonContentType,
   type Pipeline,
@@ -23,14 +23,10 @@ const OPERATION: Readonly<Record<StoredFile, string>> = {
  * too: an answer never sends the server to an arbitrary host. The URL itself (its signature) is never echoed.
  */
 function checkStorageUrl(url: string, hosts: RedirectHosts, kind: StoredFile): void {
-  const issue = answeredUrlIssue(url, hosts, 'Amazon Ads storage');
-  if (issue === undefined) return;
-  throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+  assertAnsweredUrl(url, hosts, {
+    storage: 'Amazon Ads storage',
     summary: `Amazon Ads answered with a ${DOWNLOAD[kind].file} download URL this server does not fetch.`,
-    details: [{ path: '', issue, received_type: 'upstream_response' }],
-    hints: [
-      'Nothing was downloaded. If ADS_API_ENDPOINT is a proxy you configured, check the URLs it answers with.',
-    ],
+    hint: 'Nothing was downloaded. If ADS_API_ENDPOINT is a proxy you configured, check the URLs it answers with.',
   });
 }
 

@@ -1,6 +1,6 @@
 // Downloads a presigned report document (no SP token sent) and decompresses it within a byte bound.
-import { type CallContext, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
-import { answeredUrlIssue, decodeBody, type Fetcher, type RedirectHosts } from '@obmcp/http-kit';
+import { type CallContext, UpstreamHttpError } from '@obmcp/contract';
+import { assertAnsweredUrl, decodeBody, type Fetcher, type RedirectHosts } from '@obmcp/http-kit';
 
 /** Where presigned documents live: the fetcher (no SP-API credentials) and the hosts an answer may point at. */
 export interface DocumentStorage {
@@ -11,14 +11,10 @@ export interface DocumentStorage {
 
 /** A URL from an SP-API answer is used only when http-kit's rule for answered URLs allows it; never echoed. */
 function checkDocumentUrl(url: string, storage: DocumentStorage, kind: 'report' | 'feed', use: string): void {
-  const issue = answeredUrlIssue(url, storage.hosts, 'SP-API document storage');
-  if (issue === undefined) return;
-  throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+  assertAnsweredUrl(url, storage.hosts, {
+    storage: 'SP-API document storage',
     summary: `SP-API answered with a ${kind} document URL this server does not ${use}.`,
-    details: [{ path: '', issue, received_type: 'upstream_response' }],
-    hints: [
-      'Nothing was sent to that URL. If SP_API_ENDPOINT is a proxy you configured, check the URLs it answers with.',
-    ],
+    hint: 'Nothing was sent to that URL. If SP_API_ENDPOINT is a proxy you configured, check the URLs it answers with.',
   });
 }
 
