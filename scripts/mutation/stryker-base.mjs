@@ -25,6 +25,7 @@ export function strykerConfig(dir) {
     packageManager: 'pnpm',
     plugins: ['@stryker-mutator/vitest-runner'],
     testRunner: 'vitest',
+    ...(target.vitestConfig ? { vitest: { configFile: target.vitestConfig } } : {}),
     coverageAnalysis: 'perTest',
     mutate,
     // Reruns mutate only what changed since the committed incremental file (a 2-core machine).

@@ -1,7 +1,8 @@
 // Where mutation testing runs: the packages whose code guards users, their guard modules, and the security guards.
 
 /**
- * Each target: the package folder and the files Stryker mutates (killed by that package's own vitest suite).
+ * Each target: the package folder and the files Stryker mutates (killed by that package's own vitest suite, or by
+ * the narrower `vitestConfig` when the whole suite is too slow to run per mutant).
  * `security` lists the files held to the higher bar (secret redaction, URL credentials, redirects, strict-unknown,
  * sandbox limits, the SQL check).
  */
@@ -62,6 +63,8 @@ export const TARGETS = [
   },
   {
     dir: 'apps/openbridge-mcp',
+    // The in-process server tests also reach the guards but take seconds a run: the guards' own tests judge them.
+    vitestConfig: 'vitest.mutation.config.ts',
     mutate: [
       'src/tools/sql-check.ts',
       'src/sql/lexical-statements.ts',

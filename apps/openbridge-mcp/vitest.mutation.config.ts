@@ -1,0 +1,17 @@
+// vitest for Stryker on openbridge-mcp's guards: only the tests written for them, so each mutant runs in milliseconds.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'test/sql-check.test.ts',
+      'test/sql-check-report.test.ts',
+      'test/lexical-statements.test.ts',
+      'test/read-only-ast.test.ts',
+      'test/paging.test.ts',
+      'test/paging-bound.test.ts',
+    ],
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+  },
+});

@@ -1,0 +1,64 @@
+// Test time per suite: each workspace package's `test` script run alone, one after the other, on a built tree.
+// `node bench/test-times.mjs [repo-dir] [--only=a,b] [--json=out.json]`: the wall time of each suite (what CI waits
+// for when that suite is the last one running) and its vitest "Duration". Run it on a quiet machine, once on the
+// tree to judge and once on a baseline tree beside it (both installed and built), and compare the two.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const args = process.argv.slice(2);
+const root = resolve(args.find((a) => !a.startsWith('--')) ?? '.');
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = option('only')?.split(',');
+
+/** Workspace packages with a test script, as `pnpm test` (turbo) would run them. */
+function suites() {
+  const found = [];
+  for (const group of ['packages', 'apps', 'tests']) {
+    const dir = join(root, group);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      const manifest = join(dir, name, 'package.json');
+      if (!existsSync(manifest)) continue;
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+      if (!pkg.scripts?.test) continue;
+      if (only && !only.includes(name)) continue;
+      found.push({ name, dir: join(dir, name), script: pkg.scripts.test });
+    }
+  }
+  return found;
+}
+
+/** vitest's own "Duration 12.34s" line, in seconds (undefined for a runner that prints none). */
+function vitestDuration(output) {
+  const line = output.replace(/\x1b\[[0-9;]*m/g, '').match(/Duration\s+([0-9.]+)(m?s)/);
+  if (!line) return undefined;
+  const value = Number(line[1]);
+  return line[2] === 'ms' ? value / 1000 : value;
+}
+
+const rows = [];
+for (const suite of suites()) {
+  const started = process.hrtime.bigint();
+  const run = spawnSync('pnpm', ['run', '--silent', 'test'], {
+    cwd: suite.dir,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', FORCE_COLOR: '0' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  const row = {
+    suite: suite.name,
+    wallS: Number(wall.toFixed(1)),
+    vitestS: vitestDuration(`${run.stdout}${run.stderr}`),
+    ok: run.status === 0,
+  };
+  rows.push(row);
+  console.log(
+    `${row.suite.padEnd(22)} wall ${String(row.wallS).padStart(6)} s  vitest ${String(row.vitestS ?? '-').padStart(6)} s  ${row.ok ? 'ok' : 'FAILED'}`,
+  );
+}
+const total = rows.reduce((sum, r) => sum + r.wallS, 0);
+console.log(`${'total'.padEnd(22)} wall ${total.toFixed(1).padStart(6)} s`);
+const out = option('json');
+if (out) writeFileSync(out, `${JSON.stringify({ root, rows, totalWallS: total }, null, 2)}\n`);
