@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const args = process.argv.slice(2);
 const root = resolve(args.find((a) => !a.startsWith('--')) ?? '.');
@@ -31,7 +32,7 @@ function suites() {
 
 /** vitest's own "Duration 12.34s" line, in seconds (undefined for a runner that prints none). */
 function vitestDuration(output) {
-  const line = output.replace(/\x1b\[[0-9;]*m/g, '').match(/Duration\s+([0-9.]+)(m?s)/);
+  const line = stripVTControlCharacters(output).match(/Duration\s+([0-9.]+)(m?s)/);
   if (!line) return undefined;
   const value = Number(line[1]);
   return line[2] === 'ms' ? value / 1000 : value;
