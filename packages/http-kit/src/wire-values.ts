@@ -15,8 +15,8 @@ export interface PathValue {
 
 /** C0 controls and DEL: never part of a header value or a path segment an API names. */
 function hasControl(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
+  for (const char of value) {
+    const code = char.charCodeAt(0);
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
@@ -107,7 +107,7 @@ const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
  */
 export function checkBuiltPath(path: string): void {
   if (/^https?:\/\//i.test(path)) return;
-  const pathname = path.split(/[?#]/)[0] ?? '';
+  const pathname = path.replace(/[?#].*/s, '');
   const segments = pathname.split('/').slice(1);
   segments.forEach((segment, i) => {
     const interiorEmpty = segment === '' && i < segments.length - 1;

@@ -79,11 +79,13 @@ function boundExamples(examples: readonly unknown[]): unknown[] {
   return out;
 }
 
-/** A JSON copy (NaN → null, cycles/BigInt → undefined): what reaches the wire is what we check. */
+/**
+ * A JSON copy (NaN → null; cycles, BigInt, undefined, functions → undefined): what reaches the wire is what we
+ * check. A value JSON cannot hold stringifies to undefined, which JSON.parse refuses like a cycle.
+ */
 function jsonCopy(value: unknown): unknown {
   try {
-    const text = JSON.stringify(value);
-    return text === undefined ? undefined : JSON.parse(text);
+    return JSON.parse(JSON.stringify(value));
   } catch {
     return undefined;
   }
@@ -93,7 +95,7 @@ function cleanMeta(meta: Record<string, unknown> | undefined): Record<string, un
   if (!meta) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, raw] of Object.entries(meta)) {
-    const v = raw === undefined ? undefined : jsonCopy(raw);
+    const v = jsonCopy(raw);
     if (v === undefined || v === null) continue;
     if (Array.isArray(v) && v.length === 0) continue;
     Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
