@@ -54,7 +54,13 @@ describe('stringified JSON', () => {
     expect(normalizeArgs({ filter: '{"a":1}' }, schema, strict)).toEqual({
       args: { filter: { a: 1 } },
       events: [
-        { kind: 'coerced', field: 'filter', from_type: 'string', to_type: 'object', reason: 'json_string_parsed' },
+        {
+          kind: 'coerced',
+          field: 'filter',
+          from_type: 'string',
+          to_type: 'object',
+          reason: 'json_string_parsed',
+        },
       ],
     });
   });
@@ -87,7 +93,12 @@ describe('stringified JSON', () => {
     expect(error.retryable).toBe(true);
     expect(error.summary).toBe('Invalid JSON-like string in request body field.');
     expect(error.details).toEqual([
-      { path: 'filter', issue: 'expected JSON object, got malformed string', received_type: 'string', field: 'filter' },
+      {
+        path: 'filter',
+        issue: 'expected JSON object, got malformed string',
+        received_type: 'string',
+        field: 'filter',
+      },
     ]);
     expect(error.hints).toEqual(['Use a native JSON object for filter instead of an invalid string value.']);
   });
@@ -95,7 +106,9 @@ describe('stringified JSON', () => {
   test('malformed JSON array text as the whole arguments: the hint names the arguments', () => {
     const error = thrown(() => normalizeArgs('[1,', { type: ['array', 'object'] }, strict));
     expect(error.details[0]).toMatchObject({ path: '', issue: 'expected JSON array, got malformed string' });
-    expect(error.hints).toEqual(['Use a native JSON array for the arguments instead of an invalid string value.']);
+    expect(error.hints).toEqual([
+      'Use a native JSON array for the arguments instead of an invalid string value.',
+    ]);
   });
 });
 
@@ -133,7 +146,9 @@ describe('keys', () => {
   test('a canonical key sent as undefined does not block its alias', () => {
     expect(normalizeArgs({ marketplaceIds: undefined, MarketplaceIds: ['A'] }, schema, strict)).toEqual({
       args: { marketplaceIds: ['A'] },
-      events: [{ kind: 'renamed', from: 'MarketplaceIds', to: 'marketplaceIds', reason: 'schema_canonical_key' }],
+      events: [
+        { kind: 'renamed', from: 'MarketplaceIds', to: 'marketplaceIds', reason: 'schema_canonical_key' },
+      ],
     });
   });
 

@@ -27,18 +27,16 @@ describe('classifyFailure', () => {
     return cause ? new TypeError('fetch failed', { cause: inner }) : inner;
   };
 
-  it.each([
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'ETIMEDOUT',
-  ])('undici/socket code %s (on the error or its cause) → UPSTREAM_TIMEOUT, the code in details', (code) => {
-    for (const error of [coded(code), coded(code, true)]) {
-      const mapped = classifyFailure(error, idle);
-      expect(codeOf(mapped)).toBe('UPSTREAM_TIMEOUT');
-      expect((mapped as UpstreamTransportError).details[0]).toMatchObject({ network_code: code });
-    }
-  });
+  it.each(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'])(
+    'undici/socket code %s (on the error or its cause) → UPSTREAM_TIMEOUT, the code in details',
+    (code) => {
+      for (const error of [coded(code), coded(code, true)]) {
+        const mapped = classifyFailure(error, idle);
+        expect(codeOf(mapped)).toBe('UPSTREAM_TIMEOUT');
+        expect((mapped as UpstreamTransportError).details[0]).toMatchObject({ network_code: code });
+      }
+    },
+  );
 
   it('any other network code → UPSTREAM_UNREACHABLE, whether or not fetch wrapped it in a TypeError', () => {
     for (const code of ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']) {

@@ -71,7 +71,8 @@ export function redactSecrets(text: string, secrets?: readonly string[]): string
       typeof prefix === 'string' ? `${prefix}[redacted]` : '[redacted]',
     );
   out = out.replace(BASIC, (match, value: string) => (isBasicCredential(value) ? 'Basic [redacted]' : match));
-  if (secrets) for (const secret of secrets) if (secret.length >= MIN_SECRET) out = out.split(secret).join('[redacted]');
+  if (secrets)
+    for (const secret of secrets) if (secret.length >= MIN_SECRET) out = out.split(secret).join('[redacted]');
   for (const secret of rememberedLongestFirst) out = out.split(secret).join('[redacted]');
   return out;
 }
