@@ -4,7 +4,7 @@ import { exampleProfile } from '../src/example/example-tools.js';
 import {
   AuthError,
   ClientSideError,
-  type ContractError,
+  ContractError,
   DomainValidationError,
   type Logger,
   PartialWriteError,
@@ -14,6 +14,7 @@ import {
   UpstreamTransportError,
 } from '../src/index.js';
 import { envelopeFromThrown } from '../src/entries/envelope.js';
+import { EnvironmentError } from '../src/server/errors.js';
 import { HTTP_HINTS, TRANSPORT_SUMMARY } from '../src/envelope/phrases.js';
 import { capturingLogger, expectSchemaValid } from './helpers.js';
 
@@ -215,12 +216,12 @@ describe('logs', () => {
     expect(records[0]?.error).toEqual({ type: 'object' });
   });
 
-  test('a logger that throws still yields the internal envelope, and the fallback line is tried', () => {
-    const lines: string[] = [];
+  test('a logger that throws once still yields the internal envelope, and the fallback line is written', () => {
+    const lines: Array<[string, unknown]> = [];
     const log: Logger = {
-      error: (msg) => {
-        lines.push(msg);
-        throw new Error('log sink down');
+      error: (msg, fields) => {
+        lines.push([msg, fields]);
+        if (lines.length === 1) throw new Error('log sink down');
       },
       info: () => undefined,
       warn: () => undefined,
@@ -231,13 +232,91 @@ describe('logs', () => {
       profile: exampleProfile,
       tool: 'the_tool',
       log,
+      meta: { request_id: 'rid-1' },
+      examples: [{ a: 1 }],
     });
     expectSchemaValid(envelope);
-    expect(envelope).toMatchObject({
+    expect(envelope).toEqual({
       error_kind: 'internal_error',
       error_code: 'INTERNAL_ERROR',
       tool: 'the_tool',
+      summary: 'Internal server error; details are in the server log.',
+      retryable: false,
+      details: [],
+      hints: [],
+      examples: [],
+      _envelope_version: 1,
     });
-    expect(lines).toEqual(['tool call failed', 'tool call failed (unclassifiable value)']);
+    expect(lines.map(([msg]) => msg)).toEqual([
+      'tool call failed',
+      'tool call failed (unclassifiable value)',
+    ]);
+    expect(lines[1]?.[1]).toMatchObject({ tool: 'the_tool', error: { name: 'Error', message: 'boom' } });
+  });
+
+  test('a long thrown text is logged cut to 500 characters', () => {
+    const { records } = classify('x'.repeat(1000));
+    expect(records[0]?.error).toEqual({ type: 'string', value: 'x'.repeat(500) });
+  });
+
+  test('without a logger: a contract error keeps its envelope, an internal one keeps the measured _meta', () => {
+    const quiet = (thrown: unknown) =>
+      envelopeFromThrown(thrown, { profile: exampleProfile, tool: 't', meta: { request_id: 'rid-2' } });
+    expect(quiet(new ClientSideError('TOOL_EXECUTION_FAILED')).error_code).toBe('TOOL_EXECUTION_FAILED');
+    expect(quiet(new Error('boom'))).toMatchObject({
+      error_code: 'INTERNAL_ERROR',
+      _meta: { request_id: 'rid-2' },
+    });
+  });
+});
+
+describe('hostile and unknown contract errors', () => {
+  test('an error whose fields throw when read is an internal error that keeps its request id', () => {
+    const error = new UpstreamHttpError(500, { requestId: 'rid-3' });
+    Object.defineProperty(error, 'hints', {
+      get() {
+        throw new Error('hostile');
+      },
+    });
+    const { envelope, records } = classify(error);
+    expect(envelope).toMatchObject({
+      error_code: 'INTERNAL_ERROR',
+      hints: [],
+      _meta: { request_id: 'rid-3' },
+    });
+    expect(records[0]).toMatchObject({ level: 'error', msg: 'tool call failed' });
+  });
+
+  test('a ContractError subclass classify does not know is an internal error, not an environment failure', () => {
+    class Unknown extends ContractError {}
+    const { envelope } = classify(new Unknown('odd', { requestId: 'rid-4' }));
+    expect(envelope).toMatchObject({
+      error_kind: 'internal_error',
+      error_code: 'INTERNAL_ERROR',
+      summary: 'Internal server error; details are in the server log.',
+      hints: [],
+      details: [],
+      _meta: { request_id: 'rid-4' },
+    });
+  });
+
+  test('an EnvironmentError is never retryable and carries no hints or details of its own', () => {
+    const error = new EnvironmentError('STORAGE_UNAVAILABLE', 'disk', { hints: ['x'], details: [detail] });
+    expect(classify(error).envelope).toMatchObject({ retryable: false, hints: [], details: [] });
+  });
+
+  test('a Proxy whose prototype trap throws is no contract error: its retry fields are not read', () => {
+    const proxy = new Proxy(
+      {},
+      {
+        getPrototypeOf: () => {
+          throw new Error('trap');
+        },
+        get: (_target, key) => (key === 'retryAfterSeconds' ? 5 : key === 'requestId' ? 'rid-5' : undefined),
+      },
+    );
+    const { envelope } = classify(proxy);
+    expect(envelope.error_code).toBe('INTERNAL_ERROR');
+    expect(envelope).not.toHaveProperty('_meta');
   });
 });

@@ -124,4 +124,16 @@ describe('the rest of the envelope', () => {
     });
     expect(buildEnvelope({ ...base, meta: { retry_after_seconds: -1 } })).not.toHaveProperty('_meta');
   });
+
+  test('_meta entries are plain data properties; an envelope the schema rejects elsewhere loses its _meta, no throw', () => {
+    const e = buildEnvelope({ ...base, meta: { request_id: 'r' } });
+    expect(Object.getOwnPropertyDescriptor(e._meta, 'request_id')).toEqual({
+      value: 'r',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    const odd = buildEnvelope({ ...base, kind: 'not_a_kind' as never, meta: { request_id: 'r' } });
+    expect(odd).not.toHaveProperty('_meta');
+  });
 });

@@ -105,6 +105,26 @@ describe('decodeMapEntries', () => {
     expect(decode(unpropertied, { type: 'object' }).value).toBe(unpropertied);
   });
 
+  test('a null where an object is declared is left for the validator', () => {
+    const declared = objectOf({ nested: objectOf({ options: openMap() }) });
+    expect(decode({ nested: null }, declared)).toEqual({ value: { nested: null }, events: [] });
+    expect(encodeMapEntries({ nested: null }, declared)).toEqual({ nested: null });
+  });
+
+  test('list items count as a level: an open map 13 lists deep is left as sent', () => {
+    const entries = [{ key: 'k', value: 'v' }];
+    let value: unknown = entries;
+    let node: unknown = openMap();
+    let map: unknown = { k: 'v' };
+    for (let i = 0; i < 13; i += 1) {
+      value = [value];
+      map = [map];
+      node = { type: 'array', items: node };
+    }
+    expect(decode(value, node).events).toEqual([]);
+    expect(JSON.stringify(encodeMapEntries(map, node))).toContain('{"k":"v"}');
+  });
+
   test('an open map is decoded down to depth 12, deeper levels are left to the validator', () => {
     const entries = [{ key: 'k', value: 'v' }];
     const at12 = nested(12, entries, openMap());

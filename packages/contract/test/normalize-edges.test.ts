@@ -30,6 +30,12 @@ describe('depth guard', () => {
     expect(normalizeArgs(args, schema, { ...strict, maxDepth: 0 }).args).toEqual({ a: { B: { C: 'x' } } });
   });
 
+  test('array items count as a level too', () => {
+    const schema = { type: 'array', items: { type: 'array' } };
+    expect(normalizeArgs(['x'], schema, { ...strict, maxDepth: 0 }).args).toEqual(['x']);
+    expect(normalizeArgs(['x'], schema, { ...strict, maxDepth: 1 }).args).toEqual([['x']]);
+  });
+
   test('by default 12 levels are normalized, the 13th is not', () => {
     let leafSchema: unknown = { type: 'array', items: { type: 'string' } };
     let at12: unknown = 'x';
@@ -115,6 +121,12 @@ describe('stringified JSON', () => {
 describe('array wrap', () => {
   const schema = objectOf({ ids: { type: ['array', 'string'] }, list: { type: 'array' } });
 
+  test('only an integer fits a number type: a string where number|array is declared is wrapped', () => {
+    const numeric = objectOf({ amount: { type: ['number', 'array'] } });
+    expect(normalizeArgs({ amount: 'x' }, numeric, strict).args).toEqual({ amount: ['x'] });
+    expect(normalizeArgs({ amount: 2.5 }, numeric, strict).args).toEqual({ amount: 2.5 });
+  });
+
   test('a value that already fits a declared type is not wrapped; an undefined value is not wrapped', () => {
     expect(normalizeArgs({ ids: 'x', list: undefined }, schema, strict)).toEqual({
       args: { ids: 'x', list: undefined },
@@ -141,6 +153,19 @@ describe('keys', () => {
         { kind: 'renamed', from: 'Region', to: 'region', reason: 'schema_canonical_key' },
       ],
     });
+  });
+
+  test('hint tables without curated renames: folding alone', () => {
+    expect(normalizeArgs({ Region: 'na', x: 1 }, schema, { ...strict, tables: {} }).args).toEqual({
+      region: 'na',
+      x: 1,
+    });
+  });
+
+  test('an unknown key passed through keeps its very value (a list is not copied)', () => {
+    const list = [1, 2];
+    const { args } = normalizeArgs({ extra: list }, schema, { strictUnknown: false });
+    expect((args as { extra: unknown }).extra).toBe(list);
   });
 
   test('a canonical key sent as undefined does not block its alias', () => {
