@@ -111,7 +111,15 @@ describe('decodeMapEntries', () => {
     expect(encodeMapEntries({ nested: null }, declared)).toEqual({ nested: null });
   });
 
-  test('list items count as a level: an open map 13 lists deep is left as sent', () => {
+  test('list items count as a level: entries in a list at depth 12 sit at depth 13 and are left as sent', () => {
+    const entries = [{ key: 'k', value: 'v' }];
+    const listed = nested(12, [entries], { type: 'array', items: openMap() });
+    expect(decode(listed.value, listed.node).events).toEqual([]);
+    const maps = nested(12, [{ k: 'v' }], { type: 'array', items: openMap() });
+    expect(JSON.stringify(encodeMapEntries(maps.value, maps.node))).toContain('[{"k":"v"}]');
+  });
+
+  test('an open map 13 lists deep is left as sent', () => {
     const entries = [{ key: 'k', value: 'v' }];
     let value: unknown = entries;
     let node: unknown = openMap();
