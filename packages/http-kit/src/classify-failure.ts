@@ -18,12 +18,9 @@ export interface FailureContext {
   caller: AbortSignal | undefined;
 }
 
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'ETIMEDOUT',
-]);
+/** undici's connect, headers and body timeouts and the socket's own (built per call: failures are rare). */
+const isTimeoutCode = (code: string): boolean =>
+  ['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'].includes(code);
 
 export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
   if (error instanceof BodyTooLargeError) {
@@ -39,5 +36,5 @@ export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
   // HttpResponse.error()) as a TypeError; a dropped body stream as TypeError('terminated').
   if (code === undefined) return error instanceof TypeError ? unreachableError(ctx.info, error) : error;
   // A network code (ours or a cause's) is a transport failure: a timeout when it names one.
-  return TIMEOUT_CODES.has(code) ? timeoutError(ctx.info, error) : unreachableError(ctx.info, error);
+  return isTimeoutCode(code) ? timeoutError(ctx.info, error) : unreachableError(ctx.info, error);
 }

@@ -96,9 +96,6 @@ export function checkHeaderValue(value: string, pointer: string): string {
   return value;
 }
 
-/** `.`/`..` segments, raw or percent-encoded, and empty interior segments (`a//b`) of a built path. */
-const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
-
 /**
  * The last line for a path some caller built by hand: a segment URL resolution would remove or an empty
  * interior segment means an argument changed which resource is asked for. The pointer is unknown here.
@@ -111,7 +108,8 @@ export function checkBuiltPath(path: string): void {
   const segments = pathname.split('/').slice(1);
   segments.forEach((segment, i) => {
     const interiorEmpty = segment === '' && i < segments.length - 1;
-    if (interiorEmpty || DOT_SEGMENT.test(segment) || hasControl(segment))
+    // `.`/`..` segments, raw or percent-encoded, and empty interior segments (`a//b`).
+    if (interiorEmpty || /^(\.|%2e){1,2}$/i.test(segment) || hasControl(segment))
       refuse(
         '',
         `a path argument would change the request path (${pathname})`,

@@ -247,6 +247,33 @@ describe('in-process stores answer without a promise', () => {
     expect(seen).toEqual(['now:a', 'async:b']);
   });
 
+  /** A limiter over a store that answers `taken`, recording the waits it takes. */
+  function answering(taken: { allowed: boolean; waitSeconds: number; tokens: number }) {
+    const waits: number[] = [];
+    const limiter = createLimiter({
+      maxWaitMs: 10_000,
+      now: () => T0,
+      arrivalMarginMs: 50,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      store: { take: async () => taken, takeNow: () => taken, penalize: async () => undefined },
+    });
+    return { limiter, waits };
+  }
+
+  it("a reserved token waits the store's waitSeconds plus the arrival margin", async () => {
+    const { limiter, waits } = answering({ allowed: true, waitSeconds: 2, tokens: 0 });
+    await limiter.acquire('k', { rate: 1, burst: 1 });
+    expect(waits).toEqual([2_050]);
+  });
+
+  it('with rate 0 (no refill) a token that did not come from a full bucket still waits the margin', async () => {
+    const { limiter, waits } = answering({ allowed: true, waitSeconds: 0, tokens: 1 });
+    await limiter.acquire('k', { rate: 0, burst: 5 });
+    expect(waits).toEqual([50]);
+  });
+
   it('a refusal from takeNow is still a RateLimitedError', async () => {
     const limiter = createLimiter({ maxWaitMs: 0, store: new MemoryLimiterStore(), now: () => T0 });
     await limiter.acquire('k', { rate: 1, burst: 1 });
