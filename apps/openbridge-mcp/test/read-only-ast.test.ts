@@ -116,7 +116,8 @@ describe('statementFacts: side-effecting functions', () => {
   );
 
   it('ignores ordinary functions, names it cannot read, and a name on another node type', () => {
-    for (const name of ['count', 'lower', 'my_pg_advisory', 'xlo_', { name: [] }, { name: ['x'] }, 42])
+    const unreadable = [{ name: [] }, { name: ['x'] }, { name: [{ value: 42 }] }, 42];
+    for (const name of ['count', 'lower', 'my_pg_advisory', 'xlo_', ...unreadable])
       expect(statementFacts(call(name)).sideEffects, JSON.stringify(name)).toEqual([]);
     expect(statementFacts(call('nextval', 'column_ref')).sideEffects).toEqual([]);
   });

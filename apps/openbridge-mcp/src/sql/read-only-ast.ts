@@ -127,13 +127,11 @@ export function statementFacts(statement: unknown): StatementFacts {
   const walk = (value: unknown, depth: number): void => {
     if (depth > 200 || value === null || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item, depth + 1);
-      return;
-    }
+    // An array is walked like a node: it has no `type`, and its values are its items.
     const node = value as Node;
-    const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
-    if (type !== undefined && WRITE_TYPES.has(type)) writes.add(type);
+    // The parser's plain values: a node without a type reads 'undefined', which no rule below matches.
+    const type = String(node.type).toLowerCase();
+    if (WRITE_TYPES.has(type)) writes.add(type);
     if (type === 'select' && isNode(node.into) && (node.into.position ?? null) !== null) selectInto = true;
     if (type === 'function' || type === 'aggr_func') {
       const name = functionName(node)?.toLowerCase();

@@ -52,6 +52,7 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
   const kinds = new Set<string>();
   let single = lexicalSingle;
   let select = true;
+  /** No write, INTO or side-effecting function in any parse (`select` holds the statement kind). */
   let pure = true;
   let bounded = false;
   let star = false;
@@ -68,13 +69,7 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
       for (const write of facts.writes) kinds.add(write);
       if (facts.selectInto) kinds.add('select_into');
       if (facts.kind !== 'select') select = false;
-      if (
-        facts.kind !== 'select' ||
-        facts.writes.length > 0 ||
-        facts.selectInto ||
-        facts.sideEffects.length > 0
-      )
-        pure = false;
+      if (facts.writes.length > 0 || facts.selectInto || facts.sideEffects.length > 0) pure = false;
       for (const fn of facts.sideEffects) kinds.add(`function:${fn}`);
       bounded ||= facts.bounded;
       star ||= facts.star;
@@ -97,10 +92,11 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
       issue: `No warehouse grammar could parse the query${first === undefined ? '' : ` (${first.dialect}: ${first.error})`}; only statements the guard can read are run.`,
     });
   } else if (!(select && pure)) {
+    // Never empty here: a statement that is not a SELECT adds its kind, an impure one its write, INTO or function.
     const found = [...kinds].filter((k) => k !== 'select');
     refusals.push({
       rule: 'not_a_read',
-      issue: `Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function${found.length > 0 ? `; found ${found.join(', ')}` : ''}.`,
+      issue: `Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found ${found.join(', ')}.`,
     });
   }
   if (!bounded) {
