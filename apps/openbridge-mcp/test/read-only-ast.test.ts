@@ -85,6 +85,7 @@ describe('statementFacts: writes', () => {
       writes: [],
       selectInto: false,
       sideEffects: [],
+      tooDeep: false,
       bounded: false,
       star: false,
     });
@@ -169,15 +170,19 @@ describe('statementFacts: the walk', () => {
     const cyclic: Record<string, unknown> = select();
     cyclic.self = cyclic;
     cyclic.child = { type: 'delete' };
-    expect(statementFacts(cyclic).writes).toEqual(['delete']);
-    const at = (depth: number) => {
-      let node: Record<string, unknown> = { type: 'drop' };
+    // A node seen before is skipped: the cycle neither loops nor counts as depth.
+    expect(statementFacts(cyclic)).toMatchObject({ writes: ['delete'], tooDeep: false });
+    const at = (depth: number, leaf: unknown = { type: 'drop' }) => {
+      let node = leaf;
       for (let i = 0; i < depth; i++) node = { next: node };
       return select({ from: node });
     };
     // The select is depth 0, `from` depth 1: a node 199 wrappers deeper sits at depth 200.
-    expect(statementFacts(at(199)).writes).toEqual(['drop']);
-    expect(statementFacts(at(200)).writes).toEqual([]);
+    expect(statementFacts(at(199))).toMatchObject({ writes: ['drop'], tooDeep: false });
+    // One level deeper the walk stops: it cannot vouch for what lies below, and says so.
+    expect(statementFacts(at(200))).toMatchObject({ writes: [], tooDeep: true });
+    // Only a node past the bound counts: a plain value there holds nothing to read.
+    expect(statementFacts(at(200, 'drop')).tooDeep).toBe(false);
   });
 
   it('walks arrays at every level', () => {

@@ -84,6 +84,11 @@ export interface StatementFacts {
   selectInto: boolean;
   /** Side-effecting functions called anywhere. */
   sideEffects: string[];
+  /**
+   * Nodes sit deeper than the walk reads (MAX_DEPTH levels): what they do is unknown, so the statement cannot be
+   * vouched for (`abs(abs(… pg_terminate_backend(1) …))` nested 70 deep would otherwise pass as a read).
+   */
+  tooDeep: boolean;
   /** LIMIT n / TOP n on the statement (the last part of a UNION chain included). */
   bounded: boolean;
   /** `SELECT *` at the top. */
@@ -117,15 +122,23 @@ function selectsStar(select: Node): boolean {
   );
 }
 
+/** How deep the walk reads: the statement is depth 0. */
+export const MAX_DEPTH = 200;
+
 /** Facts about one parsed statement; the walk is bounded (a hostile AST cannot loop or run deep forever). */
 export function statementFacts(statement: unknown): StatementFacts {
   const top = isNode(statement) ? statement : {};
   const writes = new Set<string>();
   const sideEffects = new Set<string>();
   let selectInto = false;
+  let tooDeep = false;
   const seen = new Set<unknown>();
   const walk = (value: unknown, depth: number): void => {
-    if (depth > 200 || value === null || typeof value !== 'object' || seen.has(value)) return;
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    if (depth > MAX_DEPTH) {
+      tooDeep = true;
+      return;
+    }
     seen.add(value);
     // An array is walked like a node: it has no `type`, and its values are its items.
     const node = value as Node;
@@ -146,6 +159,7 @@ export function statementFacts(statement: unknown): StatementFacts {
     writes: [...writes],
     selectInto,
     sideEffects: [...sideEffects],
+    tooDeep,
     bounded: kind === 'select' && hasLimit(top),
     star: kind === 'select' && selectsStar(top),
   };
