@@ -47,6 +47,11 @@ const ATTACKS: ReadonlyArray<readonly [string, number, string]> = [
   ],
   ["SELECT '' AS blank; DROP TABLE t", 2, "an empty string '' is closed, not a doubled quote"],
   ["SELECT ''''x''' ; DROP TABLE t", 2, "only BigQuery's ''' closes the string before the ;"],
+  [
+    "SELECT 'a'''' x ' y ''' ; DROP TABLE t",
+    2,
+    "BigQuery does not double quotes: 'a' ends, a ''' string follows",
+  ],
   ['SELECT """"x""" ; DROP TABLE t', 2, 'only BigQuery\'s """ closes the string before the ;'],
   ["SELECT '''' ; DROP TABLE t ; '''", 3, "without triple quotes '''' is a string holding one quote"],
   [
@@ -62,6 +67,7 @@ const ATTACKS: ReadonlyArray<readonly [string, number, string]> = [
   ['SELECT 1 # ; DROP TABLE t\nLIMIT 1', 2, 'without # comments the ; is code'],
   ["SELECT 1 // it's a comment\n; DROP TABLE t", 2, '// comment (Snowflake) hides a quote'],
   ['SELECT 4 // 2; SELECT 2', 2, 'without // comments the ; is code'],
+  ["SELECT 1 // it's fine\n; // done", 1, 'a // comment between statements is not a statement'],
   ['SELECT 1 /* a */; DROP TABLE t', 2, 'a block comment ends at */'],
   ['SELECT 1 /**/; DROP TABLE t', 2, 'an empty block comment'],
   ['SELECT 1 /* /* */ ; DROP TABLE t /* */', 2, 'block comments that do not nest end at the first */'],

@@ -174,6 +174,16 @@ describe('SQL guard rules', () => {
     ]);
   });
 
+  it('a refusal names everything that is not a read, in the order found', () => {
+    expect(checkSql("SELECT nextval('a'), setval('b', 1) LIMIT 1", true).refusals).toEqual([
+      {
+        rule: 'not_a_read',
+        issue:
+          'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found function:nextval, function:setval.',
+      },
+    ]);
+  });
+
   it('a statement nested deeper than the guard reads is refused, whatever sits at the bottom', () => {
     // 70 calls deep the AST is over 200 levels: pg_terminate_backend there used to pass as a read.
     const sql = `SELECT ${'abs('.repeat(70)}pg_terminate_backend(1)${')'.repeat(70)} LIMIT 1`;

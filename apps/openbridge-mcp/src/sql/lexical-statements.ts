@@ -5,18 +5,20 @@
  * every combination, so whichever one a warehouse applies is among them:
  * - `backslash`: `\` escapes the next character inside quotes (Redshift, Snowflake, BigQuery, Databricks; not
  *   PostgreSQL's standard strings, Athena or Trino);
- * - `dollar`: `$$ … $$` is a string (`plain`: Snowflake), and so is `$tag$ … $tag$` (`tagged`: PostgreSQL,
- *   Redshift); a `$` right after an identifier character opens neither;
+ * - `dollar`: the delimiter of a dollar-quoted string, `$$` only (Snowflake) or `$tag$` too (PostgreSQL,
+ *   Redshift); a `$` right after an identifier character opens none;
  * - `hash`: `#` starts a line comment (BigQuery, Hive);
  * - `slashes`: `//` starts a line comment (Snowflake);
  * - `nested`: block comments nest (PostgreSQL, Databricks);
  * - `triple`: `'''…'''` and `"""…"""` are strings (BigQuery);
  * - `backtick`: `` `…` `` quotes an identifier, a doubled backtick standing for one (`doubled`: Hive, Databricks,
  *   Athena DDL), or with `\` escapes as in a string (`escaped`: BigQuery).
+ * A doubled quote (`'it''s'`) needs no rule: read as two adjacent strings it ends no statement either, and that is
+ * how BigQuery, which has no doubling, reads it (`'a''''` is `'a'`, then a `'''` string opens).
  */
 const CHOICES = {
   backslash: [false, true],
-  dollar: [false, 'plain', 'tagged'],
+  dollar: [false, /\$\$/y, /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y],
   hash: [false, true],
   slashes: [false, true],
   nested: [false, true],
@@ -35,8 +37,6 @@ const READINGS = Object.entries(CHOICES).reduce<Reading[]>(
 
 /** Characters that continue an identifier in PostgreSQL (any non-ASCII one included): no dollar quote opens after one. */
 const IDENT_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
-/** A dollar-quote delimiter at `lastIndex`: `$$` or `$tag$`, the tag of any length (PostgreSQL's lexer has no limit). */
-const DOLLAR_TAG = /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
 
 /** Index just past the quoted text opened at `start` by `quote` (`text.length` when it never closes). */
 function skipQuoted(text: string, start: number, quote: string, reading: Reading): number {
@@ -46,20 +46,19 @@ function skipQuoted(text: string, start: number, quote: string, reading: Reading
   const close = reading.triple && !identifier && text.startsWith(triple, start) ? triple : quote;
   for (let i = start + close.length; i < text.length; i++) {
     if (escapes && text[i] === '\\') i++;
-    else if (text.startsWith(close, i)) {
-      if (close === quote && text[i + 1] === quote)
-        i++; // doubled quote: one literal quote character
-      else return i + close.length;
-    }
+    else if (text.startsWith(close, i)) return i + close.length;
   }
   return text.length;
 }
 
-/** Index just past the dollar-quoted string opened at `start`, or `start + 1` when no delimiter opens there. */
-function skipDollarQuoted(text: string, start: number, dollar: 'plain' | 'tagged'): number {
-  DOLLAR_TAG.lastIndex = start;
-  const tag = DOLLAR_TAG.exec(text)?.[0];
-  if (tag === undefined || (dollar === 'plain' && tag !== '$$')) return start + 1;
+/**
+ * Index just past the dollar-quoted string opened at `start`, or `start + 1` when no `delimiter` (a sticky
+ * pattern, the tag of any length: PostgreSQL's lexer has no limit) opens there.
+ */
+function skipDollarQuoted(text: string, start: number, delimiter: RegExp): number {
+  delimiter.lastIndex = start;
+  const tag = delimiter.exec(text)?.[0];
+  if (tag === undefined) return start + 1;
   const close = text.indexOf(tag, start + tag.length);
   return close === -1 ? text.length : close + tag.length;
 }
