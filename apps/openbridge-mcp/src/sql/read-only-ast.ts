@@ -84,11 +84,6 @@ export interface StatementFacts {
   selectInto: boolean;
   /** Side-effecting functions called anywhere. */
   sideEffects: string[];
-  /**
-   * Nodes sit deeper than the walk reads (MAX_DEPTH levels): what they do is unknown, so the statement cannot be
-   * vouched for (`abs(abs(… pg_terminate_backend(1) …))` nested 70 deep would otherwise pass as a read).
-   */
-  tooDeep: boolean;
   /** LIMIT n / TOP n on the statement (the last part of a UNION chain included). */
   bounded: boolean;
   /** `SELECT *` at the top. */
@@ -122,25 +117,23 @@ function selectsStar(select: Node): boolean {
   );
 }
 
-/** How deep the walk reads: the statement is depth 0. */
-export const MAX_DEPTH = 200;
-
-/** Facts about one parsed statement; the walk is bounded (a hostile AST cannot loop or run deep forever). */
+/**
+ * Facts about one parsed statement. Every node is read, however deep (an explicit stack, not recursion: a
+ * 20 000-character query nests thousands of levels), and each once (a hostile AST cannot loop).
+ */
 export function statementFacts(statement: unknown): StatementFacts {
   const top = isNode(statement) ? statement : {};
   const writes = new Set<string>();
   const sideEffects = new Set<string>();
   let selectInto = false;
-  let tooDeep = false;
   const seen = new Set<unknown>();
-  const walk = (value: unknown, depth: number): void => {
-    if (value === null || typeof value !== 'object' || seen.has(value)) return;
-    if (depth > MAX_DEPTH) {
-      tooDeep = true;
-      return;
-    }
+  const pending: unknown[] = [top];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    // Object(v) === v: an object or array (null and primitives hold no nodes); each is read once.
+    if (Object(value) !== value || seen.has(value)) continue;
     seen.add(value);
-    // An array is walked like a node: it has no `type`, and its values are its items.
+    // An array is read like a node: it has no `type`, and its values are its items.
     const node = value as Node;
     // The parser's plain values: a node without a type reads 'undefined', which no rule below matches.
     const type = String(node.type).toLowerCase();
@@ -150,16 +143,15 @@ export function statementFacts(statement: unknown): StatementFacts {
       const name = functionName(node)?.toLowerCase();
       if (name !== undefined && hasSideEffects(name)) sideEffects.add(name);
     }
-    for (const child of Object.values(node)) walk(child, depth + 1);
-  };
-  walk(top, 0);
+    // Pushed last to first: the next node read is the first child, so findings come in the text's order.
+    pending.push(...Object.values(node).reverse());
+  }
   const kind = typeof top.type === 'string' ? top.type.toLowerCase() : 'unknown';
   return {
     kind,
     writes: [...writes],
     selectInto,
     sideEffects: [...sideEffects],
-    tooDeep,
     bounded: kind === 'select' && hasLimit(top),
     star: kind === 'select' && selectsStar(top),
   };

@@ -17,7 +17,7 @@ export interface SqlCheck {
   parsed: boolean;
   /**
    * Statement and write node types the parses found (`select`, `delete`, `drop` …), from the AST, and the other
-   * reasons a statement is not a pure read: `select_into`, `function:<name>`, `nesting_too_deep`.
+   * reasons a statement is not a pure read: `select_into`, `function:<name>`.
    */
   statement_kinds: string[];
   /** The grammars that parsed it, and where the others stopped. */
@@ -29,15 +29,14 @@ export interface SqlCheck {
 }
 
 /**
- * What keeps a statement from being a pure read, as `statement_kinds` names it: its writes, `select_into`, each
- * side-effecting `function:<name>`, and `nesting_too_deep` when the AST nests deeper than the guard reads.
+ * What keeps a statement from being a pure read, as `statement_kinds` names it: its writes, `select_into` and
+ * each side-effecting `function:<name>`.
  */
 function impurities(facts: StatementFacts): string[] {
   return [
     ...facts.writes,
     ...(facts.selectInto ? ['select_into'] : []),
     ...facts.sideEffects.map((fn) => `function:${fn}`),
-    ...(facts.tooDeep ? ['nesting_too_deep'] : []),
   ];
 }
 
@@ -57,8 +56,7 @@ function refusesOutright(parse: DialectParse): boolean {
  *    (`lexical-statements.ts`): a `;` hidden from one dialect by another dialect's quoting is a second statement;
  * 2. at least one warehouse grammar parses it (`dialect-parsers.ts`); a query none can parse is refused;
  * 3. every grammar that parses it finds exactly one statement, a SELECT with no `INTO`, no write anywhere
- *    (a data-modifying CTE included), no side-effecting function and no nesting deeper than the guard reads
- *    (`read-only-ast.ts`).
+ *    (a data-modifying CTE included, however deep) and no side-effecting function (`read-only-ast.ts`).
  */
 export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
   const lexicalSingle = maxStatementCount(sql) <= 1;
