@@ -36,7 +36,7 @@ const CASES: ReadonlyArray<readonly [string, number, string]> = [
 
 /**
  * [text, statements, why]: a write smuggled past all readings but one (or a boundary only one reading lacks).
- * Each row is the only one that fails when its rule breaks (the mutant named after "kills").
+ * Only the rule a row names finds its count, so the row fails when that rule (or that choice of it) breaks.
  */
 const ATTACKS: ReadonlyArray<readonly [string, number, string]> = [
   // Quotes.
