@@ -9,6 +9,9 @@
 export const TARGETS = [
   {
     dir: 'packages/contract',
+    // The stdio/HTTP server and CLI tests also reach the envelope and the normalizer but spawn processes or
+    // servers: the guards' own tests judge them.
+    vitestConfig: 'vitest.mutation.config.ts',
     mutate: [
       'src/validation/mapping.ts',
       'src/validation/strict-unknown.ts',

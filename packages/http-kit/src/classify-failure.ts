@@ -18,12 +18,9 @@ export interface FailureContext {
   caller: AbortSignal | undefined;
 }
 
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'ETIMEDOUT',
-]);
+/** undici's connect, headers and body timeouts and the socket's own (built per call: failures are rare). */
+const isTimeoutCode = (code: string): boolean =>
+  ['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'].includes(code);
 
 export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
   if (error instanceof BodyTooLargeError) {
@@ -35,9 +32,9 @@ export function classifyFailure(error: unknown, ctx: FailureContext): unknown {
   if (ctx.caller?.aborted) return ctx.caller.reason ?? error;
   if (ctx.timedOut) return timeoutError(ctx.info);
   const code = causeCode(error);
-  if (code !== undefined && TIMEOUT_CODES.has(code)) return timeoutError(ctx.info, error);
   // fetch reports every network failure (refused, reset, DNS, TLS, redirect loop, msw's
   // HttpResponse.error()) as a TypeError; a dropped body stream as TypeError('terminated').
-  if (error instanceof TypeError || code !== undefined) return unreachableError(ctx.info, error);
-  return error;
+  if (code === undefined) return error instanceof TypeError ? unreachableError(ctx.info, error) : error;
+  // A network code (ours or a cause's) is a transport failure: a timeout when it names one.
+  return isTimeoutCode(code) ? timeoutError(ctx.info, error) : unreachableError(ctx.info, error);
 }

@@ -16,19 +16,22 @@ export type RedirectRefusalReason =
  */
 export class RedirectHosts {
   private readonly exact = new Set<string>();
-  private readonly suffixes: string[] = [];
+  /** `*.x.y` patterns as `.x.y`: a host matches when it ends with one. */
+  private readonly suffixes = new Set<string>();
 
   constructor(patterns: readonly string[]) {
     for (const raw of patterns) {
       const pattern = normalHost(raw);
-      if (pattern.startsWith('*.')) this.suffixes.push(pattern.slice(1));
+      if (pattern.startsWith('*.')) this.suffixes.add(pattern.slice(1));
       else if (pattern.length > 0) this.exact.add(pattern);
     }
   }
 
   allows(hostname: string): boolean {
     const host = normalHost(hostname);
-    return this.exact.has(host) || this.suffixes.some((suffix) => host.endsWith(suffix));
+    if (this.exact.has(host)) return true;
+    for (const suffix of this.suffixes) if (host.endsWith(suffix)) return true;
+    return false;
   }
 }
 

@@ -67,8 +67,8 @@ async function retryAfter<T>(
 }
 
 function retryWaitMs(decision: RetryDecision, n: number, policy: RetryPolicy, random: () => number): number {
-  const after = decision.retryAfterSeconds;
-  if (after !== undefined && Number.isFinite(after) && after >= 0) return after * 1000;
+  const after = decision.retryAfterSeconds ?? Number.NaN;
+  if (Number.isFinite(after) && after >= 0) return after * 1000;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
   return Math.max(0, Math.min(1, random())) * Math.max(0, ceiling);
 }

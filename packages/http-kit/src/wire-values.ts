@@ -15,8 +15,8 @@ export interface PathValue {
 
 /** C0 controls and DEL: never part of a header value or a path segment an API names. */
 function hasControl(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
+  for (const char of value) {
+    const code = char.charCodeAt(0);
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
@@ -96,9 +96,6 @@ export function checkHeaderValue(value: string, pointer: string): string {
   return value;
 }
 
-/** `.`/`..` segments, raw or percent-encoded, and empty interior segments (`a//b`) of a built path. */
-const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
-
 /**
  * The last line for a path some caller built by hand: a segment URL resolution would remove or an empty
  * interior segment means an argument changed which resource is asked for. The pointer is unknown here.
@@ -107,11 +104,12 @@ const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
  */
 export function checkBuiltPath(path: string): void {
   if (/^https?:\/\//i.test(path)) return;
-  const pathname = path.split(/[?#]/)[0] ?? '';
+  const pathname = path.replace(/[?#].*/s, '');
   const segments = pathname.split('/').slice(1);
   segments.forEach((segment, i) => {
     const interiorEmpty = segment === '' && i < segments.length - 1;
-    if (interiorEmpty || DOT_SEGMENT.test(segment) || hasControl(segment))
+    // `.`/`..` segments, raw or percent-encoded, and empty interior segments (`a//b`).
+    if (interiorEmpty || /^(\.|%2e){1,2}$/i.test(segment) || hasControl(segment))
       refuse(
         '',
         `a path argument would change the request path (${pathname})`,

@@ -1,6 +1,6 @@
 // requestIdFrom: the id reaches `_meta` as one clean line, redacted and bounded; a plain id is unchanged.
 import { describe, expect, it } from 'vitest';
-import { requestIdFrom } from '../src/pipeline/header-parsers.js';
+import { noRateLimitHeaders, requestIdFrom } from '../src/pipeline/header-parsers.js';
 
 const read = requestIdFrom(['x-amzn-requestid', 'x-request-id']);
 const headers = (init: Record<string, string>): Headers => new Headers(init);
@@ -10,6 +10,8 @@ describe('requestIdFrom', () => {
     const id = 'b92f3059-76d6-42b2-a855-30609555cd85';
     expect(read(headers({ 'x-amzn-requestid': id }))).toBe(id);
     expect(read(headers({ 'x-amzn-requestid': '  ', 'x-request-id': 'ABC123' }))).toBe('ABC123');
+    // Headers strips only HTTP whitespace; a value of other blanks (a proxy's no-break space) is no id either.
+    expect(read(headers({ 'x-amzn-requestid': '\u00a0\u00a0', 'x-request-id': 'ABC123' }))).toBe('ABC123');
     expect(read(headers({}))).toBeUndefined();
   });
 
@@ -25,5 +27,20 @@ describe('requestIdFrom', () => {
     expect(long).toHaveLength(128);
     expect(long?.endsWith('…')).toBe(true);
     expect(read(headers({ 'x-amzn-requestid': 'id\u0007with\u0085controls' }))).toBe('idwithcontrols');
+  });
+});
+
+describe('noRateLimitHeaders', () => {
+  it('reads no quota even when quota-like headers are sent, and still reads the request id', () => {
+    const parser = noRateLimitHeaders(['x-request-id']);
+    const sent = headers({
+      'x-ratelimit-limit': '10',
+      'x-ratelimit-remaining': '9',
+      'x-ratelimit-reset': '1',
+      'x-request-id': 'req-42',
+    });
+    expect(parser.rateLimit(sent)).toBeUndefined();
+    expect(parser.requestId(sent)).toBe('req-42');
+    expect(parser.requestId(headers({}))).toBeUndefined();
   });
 });

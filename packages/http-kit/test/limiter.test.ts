@@ -138,7 +138,7 @@ describe('createLimiter', () => {
     const limited = error as RateLimitedError;
     expect(limited.retryAfterSeconds).toBe(59.9); // 1 / 0.0167 = 59.88… → 59.9
     expect(limited.summary).toMatch(/^Pre-flight rate limiter: sp:getOrders /);
-    expect(limited.hints.length).toBeGreaterThan(0);
+    expect(limited.hints).toEqual(['Wait at least 59.9 seconds before calling this operation again.']);
   });
 
   it('rounds tiny waits up to 0.1 s', async () => {
@@ -167,6 +167,25 @@ describe('createLimiter', () => {
     const error = (await limiter.acquire('k', rule).catch((e: unknown) => e)) as RateLimitedError;
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.retryAfterSeconds).toBe(1); // learned 0.5/s: one more second
+  });
+
+  it('learn() tells a shared store (every replica) the rate; its failure never reaches the caller', async () => {
+    const told: Array<[string, number]> = [];
+    const memory = new MemoryLimiterStore();
+    const shared = {
+      take: memory.take.bind(memory),
+      penalize: memory.penalize.bind(memory),
+      learn: async (key: string, rate: number) => {
+        told.push([key, rate]);
+        throw new Error('redis down');
+      },
+    };
+    const limiter = createLimiter({ maxWaitMs: 0, now: () => T0, store: shared });
+    limiter.learn('k', 2);
+    limiter.learn('k', -1); // ignored: never sent
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(told).toEqual([['k', 2]]);
+    expect(limiter.ruleFor('k', { rate: 1, burst: 1 })).toEqual({ rate: 2, burst: 1 });
   });
 
   it('penalize() makes acquire refuse until the deadline', async () => {
@@ -226,6 +245,33 @@ describe('in-process stores answer without a promise', () => {
     await sync.acquire('a', { rate: 1, burst: 1 });
     await promised.acquire('b', { rate: 1, burst: 1 });
     expect(seen).toEqual(['now:a', 'async:b']);
+  });
+
+  /** A limiter over a store that answers `taken`, recording the waits it takes. */
+  function answering(taken: { allowed: boolean; waitSeconds: number; tokens: number }) {
+    const waits: number[] = [];
+    const limiter = createLimiter({
+      maxWaitMs: 10_000,
+      now: () => T0,
+      arrivalMarginMs: 50,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      store: { take: async () => taken, takeNow: () => taken, penalize: async () => undefined },
+    });
+    return { limiter, waits };
+  }
+
+  it("a reserved token waits the store's waitSeconds plus the arrival margin", async () => {
+    const { limiter, waits } = answering({ allowed: true, waitSeconds: 2, tokens: 0 });
+    await limiter.acquire('k', { rate: 1, burst: 1 });
+    expect(waits).toEqual([2_050]);
+  });
+
+  it('with rate 0 (no refill) a token that did not come from a full bucket still waits the margin', async () => {
+    const { limiter, waits } = answering({ allowed: true, waitSeconds: 0, tokens: 1 });
+    await limiter.acquire('k', { rate: 0, burst: 5 });
+    expect(waits).toEqual([50]);
   });
 
   it('a refusal from takeNow is still a RateLimitedError', async () => {

@@ -166,6 +166,8 @@ describe('followRedirects: the hop loop', () => {
     const final = new Response('gone', { status: 404, statusText: 'Not Found', headers: { 'x-id': '7' } });
     const { send } = upstream(redirect(302, 'https://cdn.test/b'), final);
     const { response } = await followRedirects(hop('GET'), 5, hosts, send);
+    // No hop sent a Warning: the answer is the upstream's own Response, not a copy (url, type, redirected kept).
+    expect(response).toBe(final);
     expect(response.status).toBe(404);
     expect(response.headers.get('warning')).toBeNull();
     expect(response.headers.get('x-id')).toBe('7');

@@ -25,6 +25,14 @@ describe('RedirectHosts', () => {
     expect(hosts.allows('apiexample.com')).toBe(false);
   });
 
+  it('names are folded to lower case only: a look-alike that matches after upper-casing is not declared', () => {
+    const hosts = new RedirectHosts(['api.example.com', '*.cdn.test']);
+    // U+0131 (dotless ı) upper-cases to I and U+017F (long ſ) to S: neither is the declared ASCII name.
+    expect(hosts.allows('apı.example.com')).toBe(false);
+    expect(hosts.allows('x.cdn.teſt')).toBe(false);
+    expect(hosts.allows('API.EXAMPLE.COM')).toBe(true);
+  });
+
   it('an empty or blank pattern allows nothing', () => {
     const hosts = new RedirectHosts(['', '   ']);
     expect(hosts.allows('')).toBe(false);

@@ -97,6 +97,43 @@ describe('withRetry', () => {
     expect(waits).toEqual([2_500]);
   });
 
+  it('a Retry-After of 0 is honoured as no wait at all (not replaced by the backoff)', async () => {
+    const { policy, waits } = harness({ shouldRetry: () => ({ retry: true, retryAfterSeconds: 0 }) });
+    let calls = 0;
+    await withRetry(async () => {
+      calls += 1;
+      if (calls === 1) throw http(429);
+      return calls;
+    }, policy);
+    expect(waits).toEqual([0]);
+  });
+
+  it('a negative, infinite or NaN Retry-After is ignored: the jittered backoff applies', async () => {
+    for (const retryAfterSeconds of [-3, Number.POSITIVE_INFINITY, Number.NaN]) {
+      const { policy, waits } = harness({ shouldRetry: () => ({ retry: true, retryAfterSeconds }) });
+      let calls = 0;
+      const value = await withRetry(async () => {
+        calls += 1;
+        if (calls === 1) throw http(429);
+        return calls;
+      }, policy);
+      expect(value).toBe(2);
+      expect(waits).toEqual([50]); // 0.5 × 100
+    }
+  });
+
+  it('a wait that ends exactly at maxTotalMs is still made', async () => {
+    const { policy, waits } = harness({ maxTotalMs: 2_000 });
+    let calls = 0;
+    const value = await withRetry(async () => {
+      calls += 1;
+      if (calls === 1) throw http(429, 2);
+      return calls;
+    }, policy);
+    expect(value).toBe(2);
+    expect(waits).toEqual([2_000]);
+  });
+
   it('stops (throws the last error) when a Retry-After wait would exceed maxTotalMs', async () => {
     const { policy, waits } = harness({ maxTotalMs: 5_000 });
     const error = http(429, 30);

@@ -20,4 +20,17 @@ describe('defaultShouldRetry', () => {
     expect(defaultShouldRetry(new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE'), 1).retry).toBe(false);
     expect(defaultShouldRetry(new DOMException('x', 'AbortError'), 1).retry).toBe(false);
   });
+
+  it('a decision without Retry-After has no retryAfterSeconds key at all', () => {
+    expect(defaultShouldRetry(http(503), 1)).toStrictEqual({ retry: true });
+    expect(Object.keys(defaultShouldRetry(http(503), 1))).toEqual(['retry']);
+  });
+
+  it('only a transport error is judged by its code: another value with the same code, or none, is not retried', () => {
+    const lookalike = Object.assign(new Error('x'), { code: 'UPSTREAM_TIMEOUT' });
+    expect(defaultShouldRetry(lookalike, 1)).toStrictEqual({ retry: false });
+    expect(defaultShouldRetry({ code: 'UPSTREAM_UNREACHABLE' }, 1)).toStrictEqual({ retry: false });
+    expect(defaultShouldRetry(undefined, 1)).toStrictEqual({ retry: false });
+    expect(defaultShouldRetry(null, 1)).toStrictEqual({ retry: false });
+  });
 });

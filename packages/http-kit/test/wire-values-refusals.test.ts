@@ -100,6 +100,15 @@ describe('wire-value rules', () => {
     refusal(() => checkBuiltPath('/proxy/http://x/../y'));
   });
 
+  it('only the path is judged: a query or fragment may hold anything, a dot segment before it is refused', () => {
+    expect(() => checkBuiltPath('/a?next=/../b//c')).not.toThrow();
+    expect(() => checkBuiltPath('/a#/../b')).not.toThrow();
+    expect(() => checkBuiltPath('/a?x=1\n/../b')).not.toThrow();
+    expect(refusal(() => checkBuiltPath('/a/../b?x=1')).details[0]?.issue).toBe(
+      'a path argument would change the request path (/a/../b)',
+    );
+  });
+
   it('a missing placeholder value is a programming error naming it', () => {
     expect(() => fillPath('/orders/{orderId}', {})).toThrow(
       'path parameter orderId missing for /orders/{orderId}',

@@ -1,5 +1,5 @@
 // buildEnvelope: the only constructor of v1 envelopes; bounds every agent-visible string.
-import type { ErrorKind } from '../taxonomy.js';
+import { CANONICAL_CODES, type ErrorKind } from '../taxonomy.js';
 import { CONTRACT_VERSION } from '../version.js';
 import { legacyKindFor } from './reclassifications.js';
 import { boundText, oneLine } from './text.js';
@@ -66,34 +66,35 @@ function boundDetail(raw: EnvelopeDetail): EnvelopeDetail {
   };
 }
 
+/** JSON copies of the first examples; one that is no JSON or too long is dropped. */
 function boundExamples(examples: readonly unknown[]): unknown[] {
   const out: unknown[] = [];
   for (const example of examples.slice(0, LIMITS.examples)) {
-    try {
-      const text = JSON.stringify(example);
-      if (text !== undefined && text.length <= LIMITS.exampleBytes) out.push(JSON.parse(text));
-    } catch {
-      // not JSON-serialisable: dropped
-    }
+    const copy = jsonCopy(example);
+    if (copy !== undefined && JSON.stringify(copy).length <= LIMITS.exampleBytes) out.push(copy);
   }
   return out;
 }
 
-/** A JSON copy (NaN → null, cycles/BigInt → undefined): what reaches the wire is what we check. */
+/**
+ * A JSON copy (NaN → null; cycles, BigInt, undefined, functions → undefined): what reaches the wire is what we
+ * check. A value JSON cannot hold stringifies to undefined, which JSON.parse refuses like a cycle.
+ */
 function jsonCopy(value: unknown): unknown {
+  let copy: unknown;
   try {
-    const text = JSON.stringify(value);
-    return text === undefined ? undefined : JSON.parse(text);
+    copy = JSON.parse(JSON.stringify(value));
   } catch {
-    return undefined;
+    // no JSON: no copy
   }
+  return copy;
 }
 
 function cleanMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!meta) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, raw] of Object.entries(meta)) {
-    const v = raw === undefined ? undefined : jsonCopy(raw);
+    const v = jsonCopy(raw);
     if (v === undefined || v === null) continue;
     if (Array.isArray(v) && v.length === 0) continue;
     Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
@@ -106,9 +107,10 @@ function attachMeta(envelope: Envelope, meta: Record<string, unknown>): void {
   envelope._meta = meta;
   const first = validateEnvelope(envelope);
   if (first.valid) return;
-  for (const error of first.errors) {
-    const key = /^\/_meta\/([^/]+)/.exec(error.instancePath)?.[1];
-    if (key !== undefined) delete meta[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const key of Object.keys(meta)) {
+    const at = `/_meta/${key}`;
+    if (first.errors.some((e) => e.instancePath === at || e.instancePath.startsWith(`${at}/`)))
+      delete meta[key];
   }
   if (Object.keys(meta).length === 0 || !validateEnvelope(envelope).valid) delete envelope._meta;
 }
@@ -124,7 +126,7 @@ export function buildEnvelope(input: EnvelopeInput): Envelope {
     details: (input.details ?? []).slice(0, LIMITS.details).map(boundDetail),
     hints: hints.slice(0, LIMITS.hints),
     examples: boundExamples(input.examples ?? []),
-    error_code: CODE_RE.test(input.code) ? input.code : 'INTERNAL_ERROR',
+    error_code: CODE_RE.test(input.code) ? input.code : CANONICAL_CODES.INTERNAL_ERROR,
     retryable: input.retryable,
     _envelope_version: CONTRACT_VERSION,
   };

@@ -12,9 +12,9 @@ import {
   UpstreamHttpError,
   UpstreamTransportError,
 } from '../server/errors.js';
-import type { Logger } from '../server/logger.js';
+import { type Logger, silentLogger } from '../server/logger.js';
 import type { ServerProfile } from '../server/types.js';
-import { httpCode } from '../taxonomy.js';
+import { CANONICAL_CODES, httpCode } from '../taxonomy.js';
 import { buildEnvelope, type EnvelopeInput } from './build.js';
 import { HTTP_HINTS, TRANSPORT_SUMMARY } from './phrases.js';
 import type { Envelope } from './types.js';
@@ -27,7 +27,8 @@ export interface ClassifyContext {
   examples?: readonly unknown[];
 }
 
-type Shape = Omit<EnvelopeInput, 'tool' | 'meta' | 'examples'>;
+type Shape = Omit<EnvelopeInput, 'tool' | 'meta' | 'examples' | 'details' | 'hints'> &
+  Required<Pick<EnvelopeInput, 'details' | 'hints'>>;
 
 function shapeOf(error: ContractError, profile: ServerProfile): Shape {
   if (error instanceof PartialWriteError) {
@@ -36,7 +37,7 @@ function shapeOf(error: ContractError, profile: ServerProfile): Shape {
       ...failed,
       summary: error.summary ?? failed.summary,
       retryable: false,
-      details: [...error.details, ...(failed.details ?? [])],
+      details: [...error.details, ...failed.details],
       hints: [...error.hints, ...error.failure.hints],
     };
   }
@@ -137,7 +138,7 @@ function shapeOf(error: ContractError, profile: ServerProfile): Shape {
 function internalShape(): Shape {
   return {
     kind: 'internal_error',
-    code: 'INTERNAL_ERROR',
+    code: CANONICAL_CODES.INTERNAL_ERROR,
     summary: 'Internal server error; details are in the server log.',
     retryable: false,
     details: [],
@@ -161,14 +162,16 @@ function describeForLog(thrown: unknown): Record<string, unknown> {
 }
 
 function isContractError(thrown: unknown): thrown is ContractError {
+  let known = false;
   try {
-    return thrown instanceof ContractError;
+    known = thrown instanceof ContractError;
   } catch {
-    return false;
+    // a Proxy whose getPrototypeOf trap throws: no contract error
   }
+  return known;
 }
 
-function classifyThrown(thrown: unknown, ctx: ClassifyContext): Envelope {
+function classifyThrown(thrown: unknown, ctx: ClassifyContext, log: Logger): Envelope {
   const known = isContractError(thrown);
   let shape: Shape;
   try {
@@ -177,13 +180,13 @@ function classifyThrown(thrown: unknown, ctx: ClassifyContext): Envelope {
     shape = internalShape();
   }
   const isInternal = shape.kind === 'internal_error';
-  if (isInternal) ctx.log?.error('tool call failed', { tool: ctx.tool, ...describeForLog(thrown) });
-  else ctx.log?.info('tool call returned an envelope', { tool: ctx.tool, error_code: shape.code });
+  if (isInternal) log.error('tool call failed', { tool: ctx.tool, ...describeForLog(thrown) });
+  else log.info('tool call returned an envelope', { tool: ctx.tool, error_code: shape.code });
   const meta: Record<string, unknown> = { ...(ctx.meta ?? {}) };
+  // What the pipeline measured wins; an undefined value here is dropped by buildEnvelope.
   if (known) {
-    if (thrown.retryAfterSeconds !== undefined && meta.retry_after_seconds === undefined)
-      meta.retry_after_seconds = thrown.retryAfterSeconds;
-    if (thrown.requestId !== undefined && meta.request_id === undefined) meta.request_id = thrown.requestId;
+    if (meta.retry_after_seconds === undefined) meta.retry_after_seconds = thrown.retryAfterSeconds;
+    if (meta.request_id === undefined) meta.request_id = thrown.requestId;
   }
   const examples =
     shape.kind === 'mcp_input_validation' || shape.code === 'BODY_COERCION_INVALID_JSON'
@@ -194,11 +197,12 @@ function classifyThrown(thrown: unknown, ctx: ClassifyContext): Envelope {
 
 /** Total: whatever was thrown (and however hostile), the result is one schema-valid envelope. */
 export function envelopeFromThrown(thrown: unknown, ctx: ClassifyContext): Envelope {
+  const log = ctx.log ?? silentLogger;
   try {
-    return classifyThrown(thrown, ctx);
+    return classifyThrown(thrown, ctx, log);
   } catch {
     try {
-      ctx.log?.error('tool call failed (unclassifiable value)', {
+      log.error('tool call failed (unclassifiable value)', {
         tool: ctx.tool,
         ...describeForLog(thrown),
       });

@@ -25,7 +25,11 @@ const remembered = new Set<string>();
 const MAX_REMEMBERED = 256;
 const registered = new Set<string>();
 /** `remembered`, longest first (so a value is never left half-redacted by a shorter form inside it). */
-let rememberedLongestFirst: readonly string[] = [];
+let rememberedLongestFirst = longestFirst(remembered);
+
+function longestFirst(forms: ReadonlySet<string>): readonly string[] {
+  return [...forms].sort((a, b) => b.length - a.length);
+}
 
 /**
  * Registers the userinfo of a configured URL (`https://user:pass@proxy`) so every later redaction (envelopes,
@@ -37,17 +41,18 @@ export function rememberUrlCredentials(username: string, password: string): void
   const key = `${username}:${password}`;
   if (registered.has(key) || registered.size >= MAX_REMEMBERED) return;
   registered.add(key);
-  const forms: string[] = [];
-  for (const [user, pass] of [
+  const pairs = [
     [username, password],
     [safeDecode(username), safeDecode(password)],
-  ] as const) {
+  ] as const;
+  const forms = pairs.flatMap(([user, pass]) => {
     const userinfo = `${user}:${pass}`;
     const base64 = Buffer.from(userinfo).toString('base64');
-    forms.push(userinfo, base64, base64.replace(/=+$/, ''), pass === '' ? user : pass);
-  }
+    // Base64 holds `=` only as its trailing padding.
+    return [userinfo, base64, base64.replaceAll('=', ''), pass === '' ? user : pass];
+  });
   for (const form of forms) if (form.length >= MIN_SECRET) remembered.add(form);
-  rememberedLongestFirst = [...remembered].sort((a, b) => b.length - a.length);
+  rememberedLongestFirst = longestFirst(remembered);
 }
 
 function safeDecode(part: string): string {
@@ -59,14 +64,15 @@ function safeDecode(part: string): string {
 }
 
 /** Every agent-visible string passes through here (boundText), and every log line; apps may add configured secrets. */
-export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+export function redactSecrets(text: string, secrets?: readonly string[]): string {
   let out = redactUrlCredentials(text);
   for (const pattern of PATTERNS)
     out = out.replace(pattern, (_m, prefix?: string) =>
       typeof prefix === 'string' ? `${prefix}[redacted]` : '[redacted]',
     );
   out = out.replace(BASIC, (match, value: string) => (isBasicCredential(value) ? 'Basic [redacted]' : match));
-  for (const secret of secrets) if (secret.length >= MIN_SECRET) out = out.split(secret).join('[redacted]');
+  if (secrets)
+    for (const secret of secrets) if (secret.length >= MIN_SECRET) out = out.split(secret).join('[redacted]');
   for (const secret of rememberedLongestFirst) out = out.split(secret).join('[redacted]');
   return out;
 }

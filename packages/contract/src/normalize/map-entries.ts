@@ -49,9 +49,8 @@ function walk(
   if (!isPlainObject(value) || !isPlainObject(schema.properties)) return value;
   let out: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
-    const sub = childSchema(schema, key);
-    if (sub === undefined) continue;
-    const next = walk(value[key], sub, toPath(path, key), events, depth + 1);
+    // An undeclared key (no child schema) comes back as it is.
+    const next = walk(value[key], childSchema(schema, key), toPath(path, key), events, depth + 1);
     if (next !== value[key]) {
       out ??= { ...value };
       Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
@@ -77,9 +76,9 @@ export function encodeMapEntries(value: unknown, schema: unknown, depth = 0): un
   if (!isPlainObject(value) || !isPlainObject(schema.properties)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(value)) {
-    const sub = childSchema(schema, key);
+    // An undeclared key (no child schema) keeps its value as it is.
     Object.defineProperty(out, key, {
-      value: sub === undefined ? entry : encodeMapEntries(entry, sub, depth + 1),
+      value: encodeMapEntries(entry, childSchema(schema, key), depth + 1),
       enumerable: true,
       writable: true,
       configurable: true,

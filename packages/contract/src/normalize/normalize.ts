@@ -23,13 +23,9 @@ export interface NormalizeResult {
 const fitsTypes = (types: readonly string[], v: unknown): boolean =>
   types.includes(jsonType(v)) || (jsonType(v) === 'integer' && types.includes('number'));
 
-/** An own data property even for `__proto__` (plain assignment would call the prototype setter). */
+/** An own data property, as plain assignment makes one, even for `__proto__` (assignment would call its setter). */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** What walkObject needs from an object schema, derived once per schema object (schemas are immutable). */
@@ -43,7 +39,8 @@ interface ObjectPlan {
 const plans = new WeakMap<object, ObjectPlan>();
 
 function planOf(schema: unknown): ObjectPlan {
-  if (!isPlainObject(schema)) return { types: [], known: new Set() };
+  // No schema object (a boolean schema, nothing): no declared types, no known keys, nothing to cache.
+  if (!isPlainObject(schema)) return { types: declaredTypes(schema), known: new Set() };
   let plan = plans.get(schema);
   if (plan === undefined) {
     plan = { types: declaredTypes(schema), known: new Set(propertyNames(schema)) };
@@ -187,7 +184,7 @@ function walkObject(
     events.push({
       kind: rejected ? 'unknown_field_rejected' : 'unknown_field_passed_through',
       field: from,
-      reason: matches.length > 1 ? 'ambiguous_schema_match' : 'no_schema_match',
+      reason: matches.length === 0 ? 'no_schema_match' : 'ambiguous_schema_match',
     });
     define(out, key, value);
   }
