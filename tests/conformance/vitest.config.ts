@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 900_000,
   },
