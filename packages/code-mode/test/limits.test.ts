@@ -32,19 +32,19 @@ async function limited(code: string, timeout_ms?: number): Promise<Limited> {
 describe('execute limits', () => {
   // Which limit ended a run is read from its detail, never from a clock (the deadline rule: run-state.test.ts).
   it('stops a busy loop at timeout_ms and the next execute still works', async () => {
-    const { detail } = await limited('while (true) {}', 500);
+    const { detail } = await limited('while (true) {}', 100);
     expect(detail).toMatchObject({
       limit_kind: 'timeout',
-      limit: 500,
+      limit: 100,
       issue: expect.stringMatching(/^InternalError: interrupted/),
     });
     expect(await execute('return 1 + 1;')).toMatchObject({ result: 2 });
   });
 
   it('stops a script that awaits forever (host-side timer)', async () => {
-    const { detail } = await limited('await new Promise(() => {});', 300);
-    expect(detail).toMatchObject({ limit_kind: 'timeout', limit: 300 });
-    const slow = await limited("return await call_tool('slow', {});", 300);
+    const { detail } = await limited('await new Promise(() => {});', 100);
+    expect(detail).toMatchObject({ limit_kind: 'timeout', limit: 100 });
+    const slow = await limited("return await call_tool('slow', {});", 100);
     expect(slow.detail).toMatchObject({ limit_kind: 'timeout', calls: 1 });
   });
 
@@ -154,7 +154,7 @@ describe('execute limits', () => {
   });
 
   it('carries the last log lines into the limitation detail', async () => {
-    const { detail } = await limited("console.log('before the loop');\nwhile (true) {}", 200);
+    const { detail } = await limited("console.log('before the loop');\nwhile (true) {}", 100);
     expect(detail['logs_tail']).toEqual(['before the loop']);
   });
 
