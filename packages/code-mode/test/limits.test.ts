@@ -14,7 +14,10 @@ const execute = (code: string, timeout_ms?: number) =>
   run('execute', timeout_ms === undefined ? { code } : { code, timeout_ms });
 /** An 8 MiB sandbox heap: the allocation tests reach it in a quarter of the work (the default 32 MiB: worker-thread.test.ts). */
 const SMALL_HEAP = 8 * 1024 * 1024;
-const runSmall = runner(sameThreadCodeModeTools({ defaultTimeoutMs: 5000, memoryLimitBytes: SMALL_HEAP }), host);
+const runSmall = runner(
+  sameThreadCodeModeTools({ defaultTimeoutMs: 5000, memoryLimitBytes: SMALL_HEAP }),
+  host,
+);
 const executeSmall = (code: string, timeout_ms?: number) =>
   runSmall('execute', timeout_ms === undefined ? { code } : { code, timeout_ms });
 
