@@ -161,12 +161,14 @@ describe.skipIf(!HAS_REDIS)('RedisLimiterStore (real redis-server)', () => {
       });
       return { child, ready: Promise.race([ready, counts.then(() => undefined)]), counts };
     };
-    const workers = [start(), start()];
+    const first = start();
+    const second = start();
+    const workers = [first, second];
     await Promise.all(workers.map((w) => w.ready));
     // One window for both, opened once both are loaded: the same end time, sent to each at once.
     const end = String(Date.now() + duration);
     for (const w of workers) w.child.stdin.end(`${end}\n`);
-    const [p1, p2] = await Promise.all(workers.map((w) => w.counts));
+    const [p1, p2] = await Promise.all([first.counts, second.counts]);
     expect([p1.kind, p2.kind]).toEqual(['redis', 'redis']);
     expect(p1.failed + p2.failed).toBe(0);
     const total = p1.allowed + p2.allowed;
