@@ -12,14 +12,22 @@ const host = new FakeHost();
 const run = runner(sameThreadCodeModeTools({ defaultTimeoutMs: 5000 }), host);
 const execute = (code: string, timeout_ms?: number) =>
   run('execute', timeout_ms === undefined ? { code } : { code, timeout_ms });
+/** An 8 MiB sandbox heap: the allocation tests reach it in a quarter of the work (the default 32 MiB: worker-thread.test.ts). */
+const SMALL_HEAP = 8 * 1024 * 1024;
+const runSmall = runner(
+  sameThreadCodeModeTools({ defaultTimeoutMs: 5000, memoryLimitBytes: SMALL_HEAP }),
+  host,
+);
+const executeSmall = (code: string, timeout_ms?: number) =>
+  runSmall('execute', timeout_ms === undefined ? { code } : { code, timeout_ms });
 
 interface Limited {
   error: SandboxLimitationError;
   detail: Record<string, unknown>;
 }
 
-async function limited(code: string, timeout_ms?: number): Promise<Limited> {
-  const error = await rejection(execute(code, timeout_ms));
+async function limited(code: string, timeout_ms?: number, on = execute): Promise<Limited> {
+  const error = await rejection(on(code, timeout_ms));
   expect(error).toBeInstanceOf(SandboxLimitationError);
   const e = error as SandboxLimitationError;
   expect(e.summary).toBe('Code mode sandbox hit a known runtime limitation.');
@@ -32,10 +40,10 @@ async function limited(code: string, timeout_ms?: number): Promise<Limited> {
 describe('execute limits', () => {
   // Which limit ended a run is read from its detail, never from a clock (the deadline rule: run-state.test.ts).
   it('stops a busy loop at timeout_ms and the next execute still works', async () => {
-    const { detail } = await limited('while (true) {}', 500);
+    const { detail } = await limited('while (true) {}', 100);
     expect(detail).toMatchObject({
       limit_kind: 'timeout',
-      limit: 500,
+      limit: 100,
       issue: expect.stringMatching(/^InternalError: interrupted/),
     });
     expect(await execute('return 1 + 1;')).toMatchObject({ result: 2 });
@@ -55,9 +63,9 @@ describe('execute limits', () => {
     ['small objects', 'const a = []; while (true) a.push({ a: a.length, b: [1, 2] });'],
   ])('stops unbounded allocation of %s at the memory limit', async (_label, code) => {
     // The memory limit, not the 20 s wall-time limit, ended it.
-    const { detail } = await limited(code, 20_000);
-    expect(detail).toMatchObject({ limit_kind: 'memory', limit: 32 * 1024 * 1024 });
-    expect(await execute("return 'still alive';")).toMatchObject({ result: 'still alive' });
+    const { detail } = await limited(code, 20_000, executeSmall);
+    expect(detail).toMatchObject({ limit_kind: 'memory', limit: SMALL_HEAP });
+    expect(await executeSmall("return 'still alive';")).toMatchObject({ result: 'still alive' });
   });
 
   it('stops runaway recursion at the stack limit', async () => {

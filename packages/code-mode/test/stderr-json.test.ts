@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 
 describe('stderr stays JSON lines', () => {
-  it('through deep results, a memory bomb and a busy loop (one child process, the built package)', async () => {
+  it('through deep results, a memory bomb and a busy loop run at once (one child process, the built package)', async () => {
     const probe = fileURLToPath(new URL('./fixtures/stderr-probe.mjs', import.meta.url));
     const { stdout, stderr } = await run(process.execPath, [probe], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),

@@ -59,18 +59,24 @@ describe('Code Mode on a worker thread', () => {
     const running = new Promise<void>((resolve) => {
       markStarted = resolve;
     });
+    const controller = new AbortController();
     let loopEnded = false;
+    // No deadline within reach (30 s): only this test's cancellation below ends the loop.
     const loop = client
-      .callTool({
-        name: 'execute',
-        arguments: { code: "await call_tool('started', {});\nwhile (true) {}", timeout_ms: 3000 },
-      })
+      .callTool(
+        {
+          name: 'execute',
+          arguments: { code: "await call_tool('started', {});\nwhile (true) {}", timeout_ms: 30_000 },
+        },
+        undefined,
+        { signal: controller.signal },
+      )
       .finally(() => {
         loopEnded = true;
       });
     await running;
-    // One after another, each needing the server's event loop: on the main thread they would all wait
-    // for the loop's deadline; off it, all 50 finish while the loop is still spinning.
+    // One after another, each needing the server's event loop: on the main thread none would answer
+    // before the loop ended; off it, all 50 finish while the loop is still spinning.
     let completed = 0;
     for (let i = 0; i < 50; i++) {
       const result = await client.callTool({ name: 'ping_tool', arguments: {} });
@@ -78,13 +84,31 @@ describe('Code Mode on a worker thread', () => {
       if (!loopEnded) completed++;
     }
     expect(completed).toBe(50);
+    controller.abort();
+    await expect(loop).rejects.toThrow();
+  });
+
+  it('ends a busy script at its timeout_ms (a sandbox_runtime timeout, the call it made counted)', async () => {
+    const running = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    const loop = client.callTool({
+      name: 'execute',
+      arguments: { code: "await call_tool('started', {});\nwhile (true) {}", timeout_ms: 1000 },
+    });
+    await running;
     const detail = expectLimitation(await loop, 'timeout');
-    expect(detail).toMatchObject({ limit: 3000, calls: 1 });
+    expect(detail).toMatchObject({ limit: 1000, calls: 1 });
   });
 
   it('ends a memory bomb as sandbox_runtime and the next script still runs', async () => {
     const bomb = "const a = []; while (true) a.push('y'.repeat(1e6) + a.length);";
-    expectLimitation(await client.callTool({ name: 'execute', arguments: { code: bomb } }), 'memory');
+    const detail = expectLimitation(
+      await client.callTool({ name: 'execute', arguments: { code: bomb } }),
+      'memory',
+    );
+    // The default heap (32 MiB); limits.test.ts runs its allocation kinds against a smaller one.
+    expect(detail).toMatchObject({ limit: 32 * 1024 * 1024 });
     const next = await client.callTool({ name: 'execute', arguments: { code: 'return 40 + 2;' } });
     expect(next.structuredContent).toMatchObject({ result: 42 });
   });
@@ -100,7 +124,7 @@ describe('Code Mode on a worker thread', () => {
     // Far deeper: QuickJS's own JSON.stringify overflows (or the run is stopped); never a crash.
     const deeper = await client.callTool({
       name: 'execute',
-      arguments: { code: deep(100_000), timeout_ms: 2000 },
+      arguments: { code: deep(100_000), timeout_ms: 1000 },
     });
     expect(deeper.isError).toBe(true);
     expect(envelopeOf(deeper)).toMatchObject({ error_kind: 'sandbox_runtime' });

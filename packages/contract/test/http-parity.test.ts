@@ -21,8 +21,10 @@ describe('HTTP/stdio parity', () => {
   let stdio: Client;
 
   beforeAll(async () => {
+    // The stdio child starts while the HTTP one does.
+    const stdioConnected = stdioClient();
     server = await startHttpExample();
-    [http, stdio] = await Promise.all([httpClient(server.url), stdioClient()]);
+    [http, stdio] = await Promise.all([httpClient(server.url), stdioConnected]);
   }, 30_000);
 
   afterAll(async () => {

@@ -146,11 +146,14 @@ describe('host, origin, size, routes', () => {
 
 describe('refusals at startup', () => {
   it('refuses a too-short bearer token and a bad port', async () => {
-    const short = await runExample(['--http', '--port', '0'], { OBMCP_HTTP_BEARER_TOKEN: 'short' });
+    // Two independent processes: started together.
+    const [short, port] = await Promise.all([
+      runExample(['--http', '--port', '0'], { OBMCP_HTTP_BEARER_TOKEN: 'short' }),
+      runExample(['--http', '--port', 'abc']),
+    ]);
     expect(short.code).not.toBe(0);
     expect(short.stderr).toMatch(/at least 16 characters/);
     expect(short.stderr).not.toContain('"server ready"');
-    const port = await runExample(['--http', '--port', 'abc']);
     expect(port.code).not.toBe(0);
     expect(port.stderr).toMatch(/not a TCP port/);
   }, 20_000);

@@ -128,38 +128,48 @@ describe.skipIf(!HAS_REDIS)('RedisLimiterStore (real redis-server)', () => {
   it('two real node processes sharing one seller bucket never exceed the rate together', async () => {
     const worker = fileURLToPath(new URL('./fixtures/redis-worker.mjs', import.meta.url));
     const rule = { rate: 5, burst: 3 };
-    const duration = 2_000;
-    const startAt = Date.now() + 3_000;
+    const duration = 1_000;
     const env = {
       PATH: process.env.PATH ?? '',
       OBMCP_REDIS_URL: redis.url,
       OBMCP_REDIS_KEY_PREFIX: `t5:${Date.now()}:`,
       RATE: String(rule.rate),
       BURST: String(rule.burst),
-      START_AT: String(startAt),
-      DURATION: String(duration),
     };
-    const run = () =>
-      new Promise<{ allowed: number; refused: number; failed: number; kind: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [worker], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString('utf8');
-        });
-        child.stderr.on('data', (c: Buffer) => {
-          err += c.toString('utf8');
-        });
+    type Counts = { allowed: number; refused: number; failed: number; kind: string };
+    /** A worker, loaded: `ready` once it printed "ready", `counts` once it sent its counts and exited. */
+    const start = () => {
+      const child = spawn(process.execPath, [worker], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      let markReady: () => void = () => {};
+      const ready = new Promise<void>((resolve) => {
+        markReady = resolve;
+      });
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString('utf8');
+        if (out.startsWith('ready\n')) markReady();
+      });
+      child.stderr.on('data', (c: Buffer) => {
+        err += c.toString('utf8');
+      });
+      const counts = new Promise<Counts>((resolve, reject) => {
         child.once('close', (code) => {
           if (code !== 0) reject(new Error(`worker exited ${code}: ${err}`));
-          else
-            resolve(
-              JSON.parse(out.trim()) as { allowed: number; refused: number; failed: number; kind: string },
-            );
+          else resolve(JSON.parse(out.slice('ready\n'.length).trim()) as Counts);
         });
       });
-    const [p1, p2] = await Promise.all([run(), run()]);
-    expect(p1.kind).toBe('redis');
+      return { child, ready: Promise.race([ready, counts.then(() => undefined)]), counts };
+    };
+    const first = start();
+    const second = start();
+    const workers = [first, second];
+    await Promise.all(workers.map((w) => w.ready));
+    // One window for both, opened once both are loaded: the same end time, sent to each at once.
+    const end = String(Date.now() + duration);
+    for (const w of workers) w.child.stdin.end(`${end}\n`);
+    const [p1, p2] = await Promise.all([first.counts, second.counts]);
+    expect([p1.kind, p2.kind]).toEqual(['redis', 'redis']);
     expect(p1.failed + p2.failed).toBe(0);
     const total = p1.allowed + p2.allowed;
     const budget = rule.burst + (rule.rate * duration) / 1000;

@@ -1,10 +1,9 @@
 // One listing through every client library and provider request builder: what each path sends and loses.
 import { createMCPClient } from '@ai-sdk/mcp';
-import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { HumanMessage } from '@langchain/core/messages';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateText } from 'ai';
 import { MCPClient } from 'mcp-use';
 import { LangChainAdapter } from 'mcp-use/adapters';
@@ -14,7 +13,7 @@ import type { Listing } from './listings.js';
 import { providerViolations, requestViolations, type Violation, wireTools } from './provider-rules.js';
 import { createProviderStub, type ProviderApi } from './provider-stub.js';
 import { type Damage, isDamaged, schemaDamage } from './schema-damage.js';
-import { openTarget, type StdioLaunch } from './target.js';
+import { openTarget } from './target.js';
 
 type Json = Record<string, unknown>;
 
@@ -83,28 +82,21 @@ function pathResult(
   };
 }
 
-async function publishedTools(launch: StdioLaunch) {
+/** The published view: tools/list through the official SDK client. */
+async function publishedTools(url: string): Promise<Map<string, unknown>> {
   const client = new Client({ name: 'obmcp-listings', version: '0.1.0' });
-  const transport = new StdioClientTransport({
-    ...launch,
-    env: { ...launch.env, OBMCP_LOG_LEVEL: 'warn' },
-    stderr: 'pipe',
-  });
-  const stderr: string[] = [];
-  transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-  await client.connect(transport);
-  const { tools } = await client.listTools();
-  await client.close();
-  const warnings = stderr
-    .join('')
-    .split('\n')
-    .filter((line) => line.includes('"level":"warn"'));
-  return { published: new Map(tools.map((t) => [t.name, t.inputSchema as unknown])), warnings };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    const { tools } = await client.listTools();
+    return new Map(tools.map((t) => [t.name, t.inputSchema as unknown]));
+  } finally {
+    await client.close();
+  }
 }
 
-async function aiSdkPaths(launch: StdioLaunch, published: Map<string, unknown>): Promise<PathResult[]> {
+async function aiSdkPaths(url: string, published: Map<string, unknown>): Promise<PathResult[]> {
   const client = await createMCPClient({
-    transport: new Experimental_StdioMCPTransport({ ...launch, stderr: 'ignore' }),
+    transport: { type: 'http', url },
     onUncaughtError: () => undefined,
   });
   try {
@@ -121,9 +113,9 @@ async function aiSdkPaths(launch: StdioLaunch, published: Map<string, unknown>):
   }
 }
 
-async function langChainPaths(launch: StdioLaunch, published: Map<string, unknown>): Promise<PathResult[]> {
+async function langChainPaths(url: string, published: Map<string, unknown>): Promise<PathResult[]> {
   const client = new MultiServerMCPClient({
-    mcpServers: { s: { transport: 'stdio', ...launch, stderr: 'ignore' } },
+    mcpServers: { s: { transport: 'http', url } },
     throwOnLoadError: true,
   });
   try {
@@ -135,8 +127,8 @@ async function langChainPaths(launch: StdioLaunch, published: Map<string, unknow
   }
 }
 
-async function mcpUsePaths(launch: StdioLaunch, published: Map<string, unknown>): Promise<PathResult[]> {
-  const client = MCPClient.fromDict({ mcpServers: { s: { ...launch } } });
+async function mcpUsePaths(url: string, published: Map<string, unknown>): Promise<PathResult[]> {
+  const client = MCPClient.fromDict({ mcpServers: { s: { url } } });
   try {
     const session = await client.createSession('s');
     const tools = await new LangChainAdapter().createToolsFromConnectors([session.connector]);
@@ -147,18 +139,26 @@ async function mcpUsePaths(launch: StdioLaunch, published: Map<string, unknown>)
   }
 }
 
-/** Runs one listing over stdio through the SDK (the published view), the AI SDK, LangChain and mcp-use. */
+/**
+ * Runs one listing through the SDK (the published view), the AI SDK, LangChain and mcp-use, all connected to one
+ * server over Streamable HTTP (what a listing sends does not depend on the transport; the clients' own stdio and
+ * HTTP paths are tested in their files). The server's warn lines are read from its stderr.
+ */
 export async function runListing(listing: Listing): Promise<ListingResult> {
-  const target = await openTarget(listing.app, 'stdio', listing.settings);
+  const target = await openTarget(listing.app, 'http', listing.settings);
   try {
-    const launch = target.stdio;
-    if (!launch) throw new Error('stdio target without a launch');
-    const { published, warnings } = await publishedTools(launch);
+    const url = target.url;
+    if (url === undefined) throw new Error('http target without a url');
+    const published = await publishedTools(url);
     const paths = [
-      ...(await aiSdkPaths(launch, published)),
-      ...(await langChainPaths(launch, published)),
-      ...(await mcpUsePaths(launch, published)),
+      ...(await aiSdkPaths(url, published)),
+      ...(await langChainPaths(url, published)),
+      ...(await mcpUsePaths(url, published)),
     ];
+    const warnings = target
+      .serverStderr()
+      .split('\n')
+      .filter((line) => line.includes('"level":"warn"'));
     return { listing, published, warnings, paths };
   } finally {
     await target.close();
