@@ -60,7 +60,12 @@ describe('generated Ads tools in process', () => {
             keywordText: 'cheap',
             matchType: 'NEGATIVE_EXACT',
           },
-          { campaignId: '111100000000001', adGroupId: '999', keywordText: 'free', matchType: 'NEGATIVE_EXACT' },
+          {
+            campaignId: '111100000000001',
+            adGroupId: '999',
+            keywordText: 'free',
+            matchType: 'NEGATIVE_EXACT',
+          },
         ],
       });
       expect(out.result).toMatchObject({ submitted: 2, succeeded: 1, failed: 1 });

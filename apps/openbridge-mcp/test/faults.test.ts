@@ -123,11 +123,7 @@ describe('OBMCP_MOCK_FAULT on the API hosts', () => {
 
   it('http_429_retry_after (a server of its own: a fresh per-IP bucket)', async () => {
     const expected = { error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true };
-    expectApiFault(
-      'http_429_retry_after',
-      expected,
-      await once('http_429_retry_after'),
-    );
+    expectApiFault('http_429_retry_after', expected, await once('http_429_retry_after'));
   });
 
   it('API faults leave the credential exchanges alone (the JWT exchange and brokered token still work)', async () => {

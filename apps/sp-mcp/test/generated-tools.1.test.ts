@@ -22,7 +22,11 @@ describe('generated SP-API tools in process', () => {
       expect(generated()).toHaveLength(370 - Object.keys(CURATED_OPERATIONS).length);
       for (const t of generated()) expect(examplesOf(t).length, t.name).toBeGreaterThan(0);
       const shards = Array.from({ length: SHARDS }, (_, s) => shardOf(generated(), s).map((t) => t.name));
-      expect(shards.flat().sort()).toEqual(generated().map((t) => t.name).sort());
+      expect(shards.flat().sort()).toEqual(
+        generated()
+          .map((t) => t.name)
+          .sort(),
+      );
     });
 
     describeGeneratedShard(0, sp, generated);

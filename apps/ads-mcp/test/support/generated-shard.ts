@@ -25,9 +25,7 @@ const SERVED_ENTITY_ARGS: Record<string, Record<string, unknown>> = {
   'POST /sp/campaigns/delete': { body: { campaignIdFilter: { include: ['111100000000002'] } } },
 };
 
-export const curatedKeys = new Set(
-  Object.values(curatedOperations()).map((op) => `${op.method} ${op.path}`),
-);
+export const curatedKeys = new Set(Object.values(curatedOperations()).map((op) => `${op.method} ${op.path}`));
 
 /**
  * The operations BEHAVIOR.md §8 names as not served (the generator found no example that validates): none

@@ -30,7 +30,9 @@ export async function generatedTools(sp: TestServer): Promise<ListedTool[]> {
 export const shardOf = <T>(tools: T[], shard: number): T[] => tools.filter((_, i) => i % SHARDS === shard);
 
 /** Starts the server of a shard: all toolsets, writes on, warmed up; `use` receives it and the generated tools. */
-export function generatedShardServer(use: (sp: () => TestServer, generated: () => ListedTool[]) => void): void {
+export function generatedShardServer(
+  use: (sp: () => TestServer, generated: () => ListedTool[]) => void,
+): void {
   let sp: TestServer | undefined;
   let generated: ListedTool[] = [];
   beforeAll(async () => {
@@ -45,14 +47,21 @@ export function generatedShardServer(use: (sp: () => TestServer, generated: () =
   afterAll(async () => {
     await sp?.close();
   });
-  use(() => {
-    if (!sp) throw new Error('sp-mcp did not start');
-    return sp;
-  }, () => generated);
+  use(
+    () => {
+      if (!sp) throw new Error('sp-mcp did not start');
+      return sp;
+    },
+    () => generated,
+  );
 }
 
 /** Shard `shard`'s checks: each of its tools succeeds with its first example, and answers bad input with the SCHEMA_* code. */
-export function describeGeneratedShard(shard: number, sp: () => TestServer, generated: () => ListedTool[]): void {
+export function describeGeneratedShard(
+  shard: number,
+  sp: () => TestServer,
+  generated: () => ListedTool[],
+): void {
   describe(`generated tools, shard ${shard + 1} of ${SHARDS}`, () => {
     it('calls each generated tool of the shard with its first example and gets a result', {
       timeout: 600_000,

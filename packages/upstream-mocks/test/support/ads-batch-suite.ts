@@ -42,8 +42,18 @@ export function adsBatchShard(index: number): void {
         .filter((f) => f.operation in UNSATISFIABLE)
         .map((f) => f.operation)
         .sort(),
-    ).toEqual(Object.keys(UNSATISFIABLE).filter((op) => r.covered.includes(op)).sort());
-    expect({ tail, handWritten: r.handWritten, invalid: r.invalid, media: r.media, faults: r.faults }).toEqual({
+    ).toEqual(
+      Object.keys(UNSATISFIABLE)
+        .filter((op) => r.covered.includes(op))
+        .sort(),
+    );
+    expect({
+      tail,
+      handWritten: r.handWritten,
+      invalid: r.invalid,
+      media: r.media,
+      faults: r.faults,
+    }).toEqual({
       tail: [],
       handWritten: [],
       invalid: [],
