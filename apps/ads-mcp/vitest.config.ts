@@ -1,6 +1,14 @@
-// Vitest settings for ads-mcp: files run in parallel (most tests are in process); generous timeouts for a loaded 2-core host.
+// vitest for ads-mcp: both cores, one module cache per worker (isolate: false: the app, contract and mocks load once,
+// not per file); test/support/file-boundary.ts gives every file the mocks a new process would find. Generous timeouts.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['test/support/file-boundary.ts'],
+    isolate: false,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
 });

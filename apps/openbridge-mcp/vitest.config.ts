@@ -1,6 +1,14 @@
-// vitest for openbridge-mcp: files run in parallel (most tests are in process); generous timeouts for a loaded 2-core host.
+// vitest for openbridge-mcp: both cores, one module cache per worker (isolate: false: the app, contract and mocks load once,
+// not per file); test/support/file-boundary.ts gives every file the mocks a new process would find. Generous timeouts.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 90_000 },
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['test/support/file-boundary.ts'],
+    isolate: false,
+    maxWorkers: 2,
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+  },
 });

@@ -252,10 +252,17 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Replica A and B (task owner leases of 1.5 s, so a lost owner shows soon), started by the first test. */
+  let a: RunningHttp | undefined;
+  let onA: Client;
+  let onB: Client;
+
   it('a task created on A is read on B and cancelled through B: A stops polling', async () => {
-    const [a, b] = await Promise.all([replica(logA), replica(join(dir, 'b.jsonl'))]);
-    const onA = await clientOf(a.url);
-    const onB = await clientOf(b.url);
+    const lease = { OBMCP_TASK_LEASE_MS: '1500' };
+    const [startedA, b] = await Promise.all([replica(logA, lease), replica(join(dir, 'b.jsonl'), lease)]);
+    a = startedA;
+    onA = await clientOf(startedA.url);
+    onB = await clientOf(b.url);
     const { task } = await create(onA, report());
     await until(() => polls(logged(logA)) >= 3, 'three polls on A');
     expect((await get(onB, task.taskId)).status).toBe('working');
@@ -275,18 +282,15 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
   }, 60_000);
 
   it('a task whose replica is killed mid-task ends failed on the other one (TASK_OWNER_LOST), never stays working', async () => {
-    const lease = { OBMCP_TASK_LEASE_MS: '1500' };
-    const [logC, logD] = [join(dir, 'c.jsonl'), join(dir, 'd.jsonl')];
-    writeFileSync(logC, '');
-    writeFileSync(logD, '');
-    const [c, d] = await Promise.all([replica(logC, lease), replica(logD, lease)]);
-    const onC = await clientOf(c.url);
-    const onD = await clientOf(d.url);
-    const { task } = await create(onC, report());
-    await until(() => polls(logged(logC)) >= 2, 'two polls on the replica running the task');
-    expect((await get(onD, task.taskId)).status).toBe('working');
-    c.child.kill('SIGKILL');
-    await c.stop();
+    // A (which ran the tasks above) runs this one and is killed; B survives.
+    if (!a) throw new Error('the replicas did not start');
+    const logB = join(dir, 'b.jsonl');
+    const before = polls(logged(logA));
+    const { task } = await create(onA, report());
+    await until(() => polls(logged(logA)) >= before + 2, 'two polls on the replica running the task');
+    expect((await get(onB, task.taskId)).status).toBe('working');
+    a.child.kill('SIGKILL');
+    await a.stop();
     // Polled through the survivor: working until the dead replica's lease lapses, then failed for good.
     const seen: string[] = [];
     await until(
@@ -294,11 +298,11 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
       'the lost task to end failed',
       30_000,
       async () => {
-        seen.push((await get(onD, task.taskId)).status);
+        seen.push((await get(onB, task.taskId)).status);
       },
     );
     expect(seen.filter((status) => status !== 'working')).toEqual(['failed']);
-    const final = await result(onD, task.taskId);
+    const final = await result(onB, task.taskId);
     expect(final.isError).toBe(true);
     const envelope = JSON.parse((final.content[0] as { text: string }).text) as Envelope;
     assertEnvelope(envelope);
@@ -308,8 +312,8 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
       retryable: true,
       tool: 'run_report',
     });
-    expect((await get(onD, task.taskId)).status).toBe('failed');
+    expect((await get(onB, task.taskId)).status).toBe('failed');
     // The survivor never took the lost task over: it made no poll of its own.
-    expect(polls(logged(logD))).toBe(0);
+    expect(polls(logged(logB))).toBe(0);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 // Every OBMCP_MOCK_FAULT / OBMCP_MOCK_AUTH_FAULT scenario on a representative tool → the expected envelope.
-// One server per channel (a fault switch flips the scenario between calls), plus the few that need their own.
+// In process: one server per channel (a fault switch flips the scenario between calls), plus the few that need
+// their own (fresh servers on the same switch).
 import {
   assertEnvelope,
   callTool,
@@ -10,7 +11,7 @@ import {
 } from '@obmcp/test-kit';
 import type { FaultScenario } from '@obmcp/upstream-mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProcess as start } from './harness.js';
+import { start } from './harness.js';
 
 const SERVER_ENV = { OPENBRIDGE_TIMEOUT_MS: '400', OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' };
 
@@ -26,21 +27,10 @@ async function call(
   return out;
 }
 
-/** A server of its own for one call. */
-async function once(
-  env: Record<string, string>,
-  name?: string,
-  args?: Record<string, unknown>,
-): Promise<ToolCallOutcome> {
-  const server = await start({ ...SERVER_ENV, ...env });
-  try {
-    return await call(server, name, args);
-  } finally {
-    await server.close();
-  }
-}
-
-/** One server whose `channel` fault a switch flips per test. */
+/**
+ * One in-process server whose `channel` fault a switch flips per test, and `once`: a fresh server of its own
+ * (its own limiter bucket and JWT cache) on the same switch, for one call under one scenario.
+ */
 function switchedServer(channel: 'api' | 'auth') {
   let faults: FaultSwitch | undefined;
   let server: TestServer | undefined;
@@ -52,11 +42,35 @@ function switchedServer(channel: 'api' | 'auth') {
     await server?.close();
     faults?.dispose();
   });
-  return (scenario: FaultScenario | 'none', name?: string, args?: Record<string, unknown>) => {
+  const switched = () => {
     if (!faults || !server) throw new Error('server did not start');
+    return { faults, server };
+  };
+  const withFault = (scenario: FaultScenario | 'none', name?: string, args?: Record<string, unknown>) => {
+    const { faults, server } = switched();
     faults.set(scenario);
     return call(server, name, args);
   };
+  /** A fresh server under `scenario` (with `env` on top), handed to `use`; the switch goes back to none after. */
+  const fresh = async <T>(
+    scenario: FaultScenario,
+    use: (server: TestServer) => Promise<T>,
+    env: Record<string, string> = {},
+    options: { recordUpstream?: boolean } = {},
+  ): Promise<T> => {
+    const { faults } = switched();
+    faults.set(scenario);
+    const own = await start({ ...SERVER_ENV, ...faults.env, ...env }, options);
+    try {
+      return await use(own);
+    } finally {
+      await own.close();
+      faults.set('none');
+    }
+  };
+  const once = (scenario: FaultScenario, name?: string, args?: Record<string, unknown>) =>
+    fresh(scenario, (own) => call(own, name, args));
+  return { withFault, once, fresh };
 }
 
 const API_CASES: Array<[FaultScenario, Record<string, unknown>]> = [
@@ -93,7 +107,7 @@ function expectApiFault(scenario: FaultScenario, expected: Record<string, unknow
 }
 
 describe('OBMCP_MOCK_FAULT on the API hosts', () => {
-  const withFault = switchedServer('api');
+  const { withFault, once, fresh } = switchedServer('api');
 
   it('warning_header → success with _meta.warnings', async () => {
     const { result, envelope } = await withFault('warning_header');
@@ -109,15 +123,11 @@ describe('OBMCP_MOCK_FAULT on the API hosts', () => {
 
   it('http_429_retry_after (a server of its own: a fresh per-IP bucket)', async () => {
     const expected = { error_kind: 'rate_limited', error_code: 'RATE_LIMITED', retryable: true };
-    expectApiFault(
-      'http_429_retry_after',
-      expected,
-      await once({ OBMCP_MOCK_FAULT: 'http_429_retry_after' }),
-    );
+    expectApiFault('http_429_retry_after', expected, await once('http_429_retry_after'));
   });
 
   it('API faults leave the credential exchanges alone (the JWT exchange and brokered token still work)', async () => {
-    const { result } = await once({ OBMCP_MOCK_FAULT: 'http_500' }, 'get_amazon_api_access_token', {
+    const { result } = await once('http_500', 'get_amazon_api_access_token', {
       remote_identity_id: 7460,
     });
     expect(result?.access_token).toMatch(/^Atza\|/);
@@ -125,29 +135,28 @@ describe('OBMCP_MOCK_FAULT on the API hosts', () => {
 
   it('bounded retries: a 503 with Retry-After 2 is retried once and still reported with retry_after_seconds', async () => {
     // That the wait is the 2 s asked for is proven without a clock in retry-after.test.ts.
-    const server = await start(
-      { ...SERVER_ENV, OBMCP_MOCK_FAULT: 'http_503_retry_after', OPENBRIDGE_MAX_RETRIES: '1' },
+    await fresh(
+      'http_503_retry_after',
+      async (server) => {
+        const { envelope } = await callTool(server.client, 'get_subscription_by_id', {
+          subscription_id: 107003,
+        });
+        expect(envelope).toMatchObject({
+          error_code: 'OPENBRIDGE_HTTP_503',
+          _meta: { retry_after_seconds: 2 },
+        });
+        const sent = server.upstreamRequests().filter((r) => new URL(r.url).pathname === '/v2/sub/107003');
+        expect(sent).toHaveLength(2);
+      },
+      { OPENBRIDGE_MAX_RETRIES: '1' },
       { recordUpstream: true },
     );
-    try {
-      const { envelope } = await callTool(server.client, 'get_subscription_by_id', {
-        subscription_id: 107003,
-      });
-      expect(envelope).toMatchObject({
-        error_code: 'OPENBRIDGE_HTTP_503',
-        _meta: { retry_after_seconds: 2 },
-      });
-      const sent = server.upstreamRequests().filter((r) => new URL(r.url).pathname === '/v2/sub/107003');
-      expect(sent).toHaveLength(2);
-    } finally {
-      await server.close();
-    }
   });
 });
 
 describe('OBMCP_MOCK_AUTH_FAULT on the credential exchanges', () => {
   // No JWT is cached while every exchange fails, so each scenario meets the exchange itself.
-  const withFault = switchedServer('auth');
+  const { withFault } = switchedServer('auth');
 
   it('http_401 at the JWT exchange → auth_error AUTHENTICATION_ERROR', async () => {
     const { envelope } = await withFault('http_401');

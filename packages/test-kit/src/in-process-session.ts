@@ -8,6 +8,7 @@ import { type ContractServer, createLogger } from '@obmcp/contract/server';
 import {
   checkMockSettings,
   dummyCredentialEnv,
+  isMockServerListening,
   isMockSwitch,
   type RecordedRequest,
   resetMockState,
@@ -39,12 +40,13 @@ export interface InProcessSession {
 /** Switches set by the servers alive now, so two of them cannot disagree silently. */
 const liveSwitches = new Map<string, { value: string; users: number; before: string | undefined }>();
 let live = 0;
-let mocksStarted = false;
+/** The msw server the sessions share (a test runner that keeps modules between files closes it after each one). */
+let mocks: ReturnType<typeof startMockServer> | undefined;
 
 /**
  * Env does not leak: the app reads only `env` (plus the dummy credentials the preload would set);
  * OBMCP_MOCK_* values go to process.env while the server lives and are restored by end(). The mocks start
- * once per test file and are reset to a fresh state when no other in-process server is alive. Logs (and
+ * once per test file (again after mockFileBoundary closed them) and are reset to a fresh state when no other in-process server is alive. Logs (and
  * config warnings, as runServer writes them) are captured as stderr().
  */
 export async function openSession(options: InProcessOptions): Promise<InProcessSession> {
@@ -72,10 +74,7 @@ export async function openSession(options: InProcessOptions): Promise<InProcessS
     const problems = checkMockSettings();
     if (problems.length > 0) throw new Error(`upstream-mocks: ${problems[0]}`);
     if (live === 0) resetMockState();
-    if (!mocksStarted) {
-      startMockServer();
-      mocksStarted = true;
-    }
+    if (mocks === undefined || !isMockServerListening(mocks)) mocks = startMockServer();
     let stderr = '';
     const config = mod.loadConfig(env);
     for (const line of config.warnings) stderr += `${options.app}: warning: ${line}\n`;

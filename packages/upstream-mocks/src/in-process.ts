@@ -1,4 +1,4 @@
-// What an in-process test needs from the mocks: the dummy credentials the preload sets and a fresh-process state.
+// What an in-process test needs from the mocks: the dummy credentials the preload sets, a fresh-process state, file boundaries.
 import { dummyEnv as adsEnv } from './ads/index.js';
 import { resetAdsMockState } from './ads/state.js';
 import { dummyEnv as lwaEnv } from './lwa/index.js';
@@ -7,6 +7,9 @@ import { dummyEnv as openbridgeEnv, resetOpenbridgeMock } from './openbridge/ind
 import { dummyEnv as spEnv } from './sp/index.js';
 import { resetIssuedRdts } from './sp/restricted.js';
 import { resetSpMockState } from './sp/state.js';
+import { setFault } from './faults.js';
+import { closeMockServers } from './server.js';
+import { resetThrottle } from './throttle/index.js';
 
 /** Every API's dummy credentials (the values the mocks accept), as the preload puts them in the env. */
 export function dummyCredentialEnv(): Record<string, string> {
@@ -20,4 +23,24 @@ export function resetMockState(): void {
   resetSpMockState();
   resetAdsMockState();
   resetOpenbridgeMock();
+}
+
+/**
+ * A boundary between test files that share one module cache (vitest `isolate: false`): call it before a
+ * file and the returned function after it. After the file, no msw server of it still listens, no fault
+ * override or throttle count is left, the mocks hold a new process's state, and every OBMCP_* variable in
+ * process.env is as it was before the file.
+ */
+export function mockFileBoundary(): () => void {
+  const before = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('OBMCP_')));
+  return () => {
+    closeMockServers();
+    setFault('api', undefined);
+    setFault('auth', undefined);
+    resetThrottle();
+    resetMockState();
+    for (const key of Object.keys(process.env))
+      if (key.startsWith('OBMCP_') && !(key in before)) delete process.env[key];
+    Object.assign(process.env, before);
+  };
 }

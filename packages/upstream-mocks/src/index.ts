@@ -4,7 +4,7 @@ export * from './server.js';
 export * from './with-fault.js';
 export * from './throttle/index.js';
 export { checkMockSettings } from './check-settings.js';
-export { dummyCredentialEnv, resetMockState } from './in-process.js';
+export { dummyCredentialEnv, mockFileBoundary, resetMockState } from './in-process.js';
 export { isMockSwitch } from './settings.js';
 export type { RecordedRequest } from './request-log.js';
 export * as openbridge from './openbridge/index.js';

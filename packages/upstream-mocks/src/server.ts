@@ -30,8 +30,31 @@ export const allHandlers: RequestHandler[] = [
   ...adsCatchAll,
 ];
 
+/** The servers startMockServer started that still listen (closing one removes it). */
+const listening = new Set<SetupServer>();
+
 export function startMockServer(extra: RequestHandler[] = []): SetupServer {
   const server = setupServer(...extra, ...routeByHost(allHandlers));
   server.listen({ onUnhandledRequest: 'error' });
+  listening.add(server);
+  const close = server.close.bind(server);
+  server.close = () => {
+    listening.delete(server);
+    close();
+  };
   return server;
+}
+
+/** Whether `server` (from startMockServer) still listens. */
+export function isMockServerListening(server: SetupServer): boolean {
+  return listening.has(server);
+}
+
+/**
+ * Closes every server startMockServer started that still listens: a test runner that keeps modules
+ * between test files (vitest `isolate: false`) calls it after each file, so no file's msw server (with
+ * its extra handlers and event listeners) answers the next file's requests.
+ */
+export function closeMockServers(): void {
+  for (const server of [...listening]) server.close();
 }

@@ -1,7 +1,7 @@
 // Test support: call an operation through the mocks with a spec-valid request and check the answer.
 import type { SpecFamily } from '@obmcp/upstream-specs';
 import type { RequestHandler } from 'msw';
-import { issueAccessToken } from '../../src/lwa/tokens.js';
+import { accessTokenState, issueAccessToken } from '../../src/lwa/tokens.js';
 import {
   checkResponse,
   loadOperation,
@@ -17,8 +17,10 @@ export const ADS_BASE = 'https://advertising-api.amazon.com';
 export const ADS_SCOPE = '1111111111';
 
 let token: string | undefined;
+/** One token for the tests, issued again once the mocks forgot it (a reset between test files). */
 export function accessToken(): string {
-  token ??= issueAccessToken('mock-test-client', 'mock-test-refresh');
+  if (token === undefined || accessTokenState(token) === 'unknown')
+    token = issueAccessToken('mock-test-client', 'mock-test-refresh');
   return token;
 }
 
