@@ -1,4 +1,5 @@
-// vitest for the robustness suite: forks, two workers (2 cores), long timeouts for subprocess servers.
+// vitest for the robustness suite: forks, three workers on 2 cores (most files wait on child processes), long
+// timeouts for subprocess servers.
 import { defineConfig } from 'vitest/config';
 
 /** Files that run the apps in this process (msw in the worker): each keeps a fresh worker of its own. */
@@ -12,7 +13,7 @@ const IN_PROCESS = [
 export default defineConfig({
   test: {
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // The built workspace packages and apps load as Node loads them (as in the spawned servers), not through

@@ -1,7 +1,16 @@
 // Startup configuration over real processes, for each server: a bad value is one stderr line naming variable and value, exit 2.
 // Each case is its own process (the exit code is what is tested); they run concurrently, each mostly loading modules.
 import { type AppName, startupExit } from '@obmcp/test-kit';
+import { dummyCredentialEnv } from '@obmcp/upstream-mocks';
 import { describe, expect, it } from 'vitest';
+
+/**
+ * A start refused by its config never reaches an upstream, so those cases skip the msw preload (about half of
+ * such a process's start-up) and get in the env what the preload would have put there: mock mode and the
+ * dummy credentials, so the bad variable is the only problem. Starts that serve keep the preload.
+ */
+const refused = (app: AppName, env: Record<string, string>) =>
+  startupExit(app, { ...dummyCredentialEnv(), OBMCP_MOCK: '1', ...env }, false);
 
 /** [app, variable, bad value, the rest of the line after "<app>: "] */
 const BAD: Array<[AppName, string, string, string]> = [
@@ -47,14 +56,14 @@ const LEGACY_LOG_LEVEL: Record<AppName, string> = {
 
 describe.concurrent('a bad setting stops startup with one clear line', () => {
   it.each(CASES)('%s: %s=%s → exit 2', async (app, name, value, rest) => {
-    const run = await startupExit(app, { [name]: value });
+    const run = await refused(app, { [name]: value });
     expect(run.status).toBe(2);
     expect(run.stderrLines).toEqual([`${app}: ${name} ${rest}. See the ${app} README (Configuration).`]);
     expect(run.stdout).toBe('');
   });
 
   it('a malformed Openbridge refresh token is refused without echoing it', async () => {
-    const run = await startupExit('openbridge-mcp', { OPENBRIDGE_REFRESH_TOKEN: 'no-colon-secret' });
+    const run = await refused('openbridge-mcp', { OPENBRIDGE_REFRESH_TOKEN: 'no-colon-secret' });
     expect(run.status).toBe(2);
     expect(run.stderrLines).toHaveLength(1);
     expect(run.stderrLines[0]).toMatch(/OPENBRIDGE_REFRESH_TOKEN must have the form key:secret/);
