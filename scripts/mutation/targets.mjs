@@ -80,6 +80,8 @@ export const TARGETS = [
   },
   {
     dir: 'apps/ads-mcp',
+    // The whole suite (generated tools, snapshots, stdio servers on dist) takes minutes; these tests reach the parser from src.
+    vitestConfig: 'vitest.mutation.config.ts',
     mutate: ['src/http/error-body.ts'],
     security: [],
   },

@@ -23,7 +23,7 @@ describe('which field is the code', () => {
     expect(parse({ code: Number.NaN, status: 'S', message: 'm' })).toMatchObject({ code: 'S' });
     expect(parse({ code: true, status: 'S', message: 'm' }).code).toBe('S');
     expect(parse({ code: 0, message: 'm' }).code).toBe('0');
-    expect(parseErrorBody('{"code":1e999,"message":"m"}', JSON_TYPE).code).toBeUndefined();
+    expect(parseErrorBody('{"code":1e999,"message":"m"}', JSON_TYPE, []).code).toBeUndefined();
   });
 });
 
@@ -45,6 +45,14 @@ describe('which field is the message', () => {
     });
     const bare = parse({ error: 'invalid_client', title: 'Client' });
     expect(bare).toMatchObject({ code: 'invalid_client', message: 'Client' });
+  });
+
+  it('an error_description, even blank, marks the LWA shape: error is never the message then', () => {
+    expect(parse({ code: 'x', error: 'invalid_grant', error_description: '' })).toMatchObject({
+      code: 'x',
+      message: 'x',
+    });
+    expect(parse({ code: 'x', error: 'invalid_grant', error_description: null }).message).toBe('x');
   });
 
   it('without a message the code is the issue; with neither, the body has nothing to read', () => {
@@ -129,7 +137,7 @@ describe('bounds, redaction and requestId', () => {
 
 describe('bodies with nothing to read', () => {
   it('names the content type (without parameters) when the body is not JSON', () => {
-    const issue = (text: string, type: string | null) => parseErrorBody(text, type).details[0]?.issue;
+    const issue = (text: string, type: string | null) => parseErrorBody(text, type, []).details[0]?.issue;
     expect(issue('<html>oops</html>', 'text/html; charset=utf-8')).toBe(
       'upstream error body was not JSON (content-type text/html)',
     );
@@ -139,7 +147,7 @@ describe('bodies with nothing to read', () => {
     expect(issue('x', ' text/plain ; charset=utf-8')).toBe(
       'upstream error body was not JSON (content-type text/plain)',
     );
-    expect(parseErrorBody('x', null)).toStrictEqual({
+    expect(parseErrorBody('x', null, [])).toStrictEqual({
       details: [
         {
           path: '',
@@ -152,7 +160,7 @@ describe('bodies with nothing to read', () => {
 
   it('JSON scalars and empty objects have nothing to read', () => {
     for (const text of ['42', '"text"', 'null', '{}', '[]'])
-      expect(parseErrorBody(text, JSON_TYPE).details[0]?.issue, text).toBe(
+      expect(parseErrorBody(text, JSON_TYPE, []).details[0]?.issue, text).toBe(
         'upstream error body had no code or message',
       );
   });

@@ -20,7 +20,7 @@ describe('parseErrorBody', () => {
         },
       ],
     };
-    const parsed = parseErrorBody(JSON.stringify(body), 'application/json');
+    const parsed = parseErrorBody(JSON.stringify(body), 'application/json', []);
     expect(parsed.message).toBe('Invalid request: one or more fields are invalid.');
     expect(parsed.details).toEqual([
       {
@@ -42,19 +42,21 @@ describe('parseErrorBody', () => {
 
   it('the other Ads shapes still parse: {code, details}, {code, detail}, {message}', () => {
     expect(
-      parseErrorBody('{"code":"404","details":"not found"}', 'application/json').details[0],
+      parseErrorBody('{"code":"404","details":"not found"}', 'application/json', []).details[0],
     ).toMatchObject({
       issue: 'not found',
       upstream_code: '404',
     });
-    expect(parseErrorBody('{"code":"425","detail":"dup"}', 'application/json').details[0]?.issue).toBe('dup');
-    expect(parseErrorBody('{"message":"Too Many Requests"}', 'application/json').details[0]?.issue).toBe(
+    expect(parseErrorBody('{"code":"425","detail":"dup"}', 'application/json', []).details[0]?.issue).toBe(
+      'dup',
+    );
+    expect(parseErrorBody('{"message":"Too Many Requests"}', 'application/json', []).details[0]?.issue).toBe(
       'Too Many Requests',
     );
   });
 
   it('the Openbridge flat body {error: <message>, code} keeps its message (mutation sample A2)', () => {
-    const parsed = parseErrorBody('{"error":"Identity 42 not found","code":404}', 'application/json');
+    const parsed = parseErrorBody('{"error":"Identity 42 not found","code":404}', 'application/json', []);
     expect(parsed.code).toBe('404');
     expect(parsed.details[0]).toMatchObject({ issue: 'Identity 42 not found', upstream_code: '404' });
   });
@@ -63,6 +65,7 @@ describe('parseErrorBody', () => {
     const parsed = parseErrorBody(
       '{"error":"invalid_grant","error_description":"The refresh token is invalid"}',
       'application/json',
+      [],
     );
     expect(parsed.code).toBe('invalid_grant');
     expect(parsed.details[0]).toMatchObject({ issue: 'The refresh token is invalid' });

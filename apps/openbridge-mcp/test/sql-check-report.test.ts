@@ -204,6 +204,17 @@ describe('checkSql reports', () => {
     expect(decide(check, unbounded)).toStrictEqual(decision);
   });
 
+  it('a query of comments only is no statement: the first grammar that reads it settles the refusal', () => {
+    const check = checkSql('-- only a comment', true);
+    expect(check).toMatchObject({
+      read_only: false,
+      single_statement: false,
+      statement_kinds: [],
+      dialects: { parsed: ['redshift'], not_parsed: [] },
+    });
+    expect(check.refusals.map((r) => r.rule)).toEqual(['multiple_statements']);
+  });
+
   it('SELECT * is allowed with advice; without LIMIT only under allow_unbounded', () => {
     const open = checkSql('SELECT * FROM t', true);
     expect(open).toMatchObject({ read_only: true, has_limit: false, uses_select_star: true, refusals: [] });

@@ -29,6 +29,10 @@ const HOSTILE: readonly string[] = [
   'SELECT a FROM t LIMIT 1; GRANT ALL ON t TO PUBLIC',
   'SELECT 1 LIMIT 1; CALL proc()',
   "SELECT 1 LIMIT 1; COPY t TO 's3://bucket/x'",
+  // BigQuery reads `\`` inside a backquoted identifier as a backtick: the DROP is a statement of its own there.
+  "SELECT 1 AS `x\\`, ' ` ; DROP TABLE t; SELECT 1 LIMIT 1 -- ' LIMIT 1",
+  // Snowflake's // comment hides the quote that would swallow the DROP elsewhere.
+  "SELECT 1 LIMIT 1 // it's done\n; DROP TABLE t",
   // Writes, DDL and everything that is not a SELECT.
   'DELETE FROM amzadv_sp_campaigns_master',
   'delete from t where 1=1',
@@ -168,6 +172,27 @@ describe('SQL guard rules', () => {
     expect(check.refusals).toEqual([
       { rule: 'unparsable', issue: expect.stringMatching(/line 1, column \d+/) },
     ]);
+  });
+
+  it('a refusal names everything that is not a read, in the order found', () => {
+    expect(checkSql("SELECT nextval('a'), setval('b', 1) LIMIT 1", true).refusals).toEqual([
+      {
+        rule: 'not_a_read',
+        issue:
+          'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found function:nextval, function:setval.',
+      },
+    ]);
+  });
+
+  it('a side-effecting function is found however deep it is nested', () => {
+    // 70 calls deep the AST is over 200 levels: the walk used to stop there and pass this as a read.
+    const sql = `SELECT ${'abs('.repeat(70)}pg_terminate_backend(1)${')'.repeat(70)} LIMIT 1`;
+    const check = checkSql(sql, true);
+    expect(check).toMatchObject({
+      read_only: false,
+      statement_kinds: ['select', 'function:pg_terminate_backend'],
+    });
+    expect(check.refusals.map((r) => r.rule)).toEqual(['not_a_read']);
   });
 
   it('needs a LIMIT unless allow_unbounded; the starts-with-SELECT rule holds on its own (mutation B2)', () => {

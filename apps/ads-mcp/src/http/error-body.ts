@@ -23,7 +23,7 @@ interface Item {
 
 function str(v: unknown): string | undefined {
   if (typeof v === 'string' && v.trim() !== '') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (Number.isFinite(v)) return String(v); // false for anything that is not a number
   return undefined;
 }
 
@@ -54,8 +54,9 @@ function itemOf(o: Record<string, unknown>): Item | undefined {
 }
 
 function itemsOf(body: unknown): Item[] {
-  if (Array.isArray(body)) return body.flatMap((b) => (b && typeof b === 'object' ? itemsOf(b) : []));
-  if (!body || typeof body !== 'object') return [];
+  if (Array.isArray(body)) return body.flatMap((b) => itemsOf(b));
+  // null has no fields to read; a JSON string, number or boolean has none of the fields below, so it yields no item.
+  if (body == null) return [];
   const o = body as Record<string, unknown>;
   if (Array.isArray(o.errors)) {
     // SP v3 400 `{code, message, errors[]}`: the top-level message first, then every item.
@@ -66,26 +67,34 @@ function itemsOf(body: unknown): Item[] {
   return item ? [item] : [];
 }
 
+/** What a body that is not JSON (blank text included) parses to. */
+const NOT_JSON: unique symbol = Symbol();
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** `secrets` are redacted from every message (required: no caller can forget them). */
 export function parseErrorBody(
   text: string,
   contentType: string | null,
-  secrets: readonly string[] = [],
+  secrets: readonly string[],
 ): ParsedErrorBody {
-  let body: unknown;
-  try {
-    body = text.trim() === '' ? undefined : JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
+  const body = parseJson(text);
   const items = itemsOf(body).slice(0, 10);
-  if (items.length === 0) {
-    const type = (contentType ?? 'none').split(';')[0]?.trim() || 'none';
+  const [first] = items;
+  if (first === undefined) {
+    const type = contentType?.replace(/;.*/, '').trim() || 'none';
     return {
       details: [
         {
           path: '',
           issue:
-            body === undefined
+            body === NOT_JSON
               ? `upstream error body was not JSON (content-type ${type})`
               : 'upstream error body had no code or message',
           received_type: 'upstream_error',
@@ -93,22 +102,22 @@ export function parseErrorBody(
       ],
     };
   }
+  const issueOf = (item: Item) =>
+    boundText(redactSecrets(item.message ?? item.code ?? 'upstream error', secrets), 300);
   const details: Detail[] = items.map((item) => ({
     path: item.pointer ?? '',
-    issue: boundText(redactSecrets(item.message ?? item.code ?? 'upstream error', secrets), 300),
+    issue: issueOf(item),
     received_type: 'upstream_error',
     ...(item.code === undefined ? {} : { upstream_code: boundText(item.code, 64) }),
     ...(item.errorType === undefined ? {} : { error_type: boundText(item.errorType, 64) }),
     ...(item.location === undefined ? {} : { location: boundText(item.location, 200) }),
   }));
-  const requestId =
-    body && typeof body === 'object' && !Array.isArray(body)
-      ? str((body as Record<string, unknown>).requestId)
-      : undefined;
+  // Items were found, so the body is an object or an array (whose requestId is undefined).
+  const requestId = str((body as Record<string, unknown>).requestId);
   return {
     details,
-    code: items[0]?.code,
-    message: details[0]?.issue,
+    code: first.code,
+    message: issueOf(first),
     requestId: requestId === undefined ? undefined : boundText(requestId, 100),
   };
 }

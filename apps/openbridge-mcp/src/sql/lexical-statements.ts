@@ -1,58 +1,66 @@
 // Statement boundaries under every lexical reading an Openbridge warehouse may apply (quotes, escapes, comments, dollar quoting).
 
 /**
- * One way a warehouse may read the characters. Where the dialects differ, the text is scanned both ways:
- * - `backslash`: `\` escapes the next character inside quotes (Redshift, Snowflake, BigQuery, Hive; not
- *   PostgreSQL's standard strings);
- * - `dollar`: `$tag$ … $tag$` is a string (PostgreSQL, Redshift, Snowflake);
+ * The rules on which the warehouses' lexers differ, each with the choices they make. The text is scanned under
+ * every combination, so whichever one a warehouse applies is among them:
+ * - `backslash`: `\` escapes the next character inside quotes (Redshift, Snowflake, BigQuery, Databricks; not
+ *   PostgreSQL's standard strings, Athena or Trino);
+ * - `dollar`: the delimiter of a dollar-quoted string, `$$` only (Snowflake) or `$tag$` too (PostgreSQL,
+ *   Redshift); a `$` right after an identifier character opens none;
  * - `hash`: `#` starts a line comment (BigQuery, Hive);
- * - `nested`: block comments nest (PostgreSQL);
+ * - `slashes`: `//` starts a line comment (Snowflake);
+ * - `nested`: block comments nest (PostgreSQL, Databricks);
  * - `triple`: `'''…'''` and `"""…"""` are strings (BigQuery);
- * - `backtick`: `` `…` `` quotes an identifier (BigQuery, Hive/Databricks, Athena DDL).
+ * - `backtick`: `` `…` `` quotes an identifier, a doubled backtick standing for one (`doubled`: Hive, Databricks,
+ *   Athena DDL), or with `\` escapes as in a string (`escaped`: BigQuery).
+ * A doubled quote (`'it''s'`) needs no rule: read as two adjacent strings it ends no statement either, and that is
+ * how BigQuery, which has no doubling, reads it (`'a''''` is `'a'`, then a `'''` string opens).
  */
-interface Reading {
-  backslash: boolean;
-  dollar: boolean;
-  hash: boolean;
-  nested: boolean;
-  triple: boolean;
-  backtick: boolean;
-}
+const CHOICES = {
+  backslash: [false, true],
+  dollar: [false, /\$\$/y, /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y],
+  hash: [false, true],
+  slashes: [false, true],
+  nested: [false, true],
+  triple: [false, true],
+  backtick: [false, 'doubled', 'escaped'],
+} as const;
 
-const FLAGS = ['backslash', 'dollar', 'hash', 'nested', 'triple', 'backtick'] as const;
+type Reading = { [Rule in keyof typeof CHOICES]: (typeof CHOICES)[Rule][number] };
 
-/** All 64 readings: a statement boundary that any of them sees counts. */
-const READINGS: readonly Reading[] = Array.from({ length: 1 << FLAGS.length }, (_, bits) => {
-  const reading = {} as Reading;
-  FLAGS.forEach((flag, i) => {
-    reading[flag] = (bits & (1 << i)) !== 0;
-  });
-  return reading;
-});
+/** Every combination of the choices (288 readings): a statement boundary that any of them sees counts. */
+const READINGS = Object.entries(CHOICES).reduce<Reading[]>(
+  (readings, [rule, choices]) =>
+    readings.flatMap((reading) => choices.map((choice) => ({ ...reading, [rule]: choice }))),
+  [{} as Reading],
+);
 
-const IDENT_CHAR = /[A-Za-z0-9_$]/;
-const DOLLAR_TAG = /^\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/;
+/** Characters that continue an identifier in PostgreSQL (any non-ASCII one included): no dollar quote opens after one. */
+const IDENT_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
 
 /** Index just past the quoted text opened at `start` by `quote` (`text.length` when it never closes). */
 function skipQuoted(text: string, start: number, quote: string, reading: Reading): number {
-  if (reading.triple && (quote === "'" || quote === '"') && text.startsWith(quote.repeat(3), start)) {
-    const close = quote.repeat(3);
-    for (let i = start + 3; i < text.length; i++) {
-      if (reading.backslash && text[i] === '\\') i++;
-      else if (text.startsWith(close, i)) return i + 3;
-    }
-    return text.length;
-  }
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text[i];
-    if (reading.backslash && c === '\\' && quote !== '`') i++;
-    else if (c === quote) {
-      if (text[i + 1] === quote)
-        i++; // doubled quote: one literal quote character
-      else return i + 1;
-    }
+  const identifier = quote === '`';
+  const escapes = identifier ? reading.backtick === 'escaped' : reading.backslash;
+  const triple = quote.repeat(3);
+  const close = reading.triple && !identifier && text.startsWith(triple, start) ? triple : quote;
+  for (let i = start + close.length; i < text.length; i++) {
+    if (escapes && text[i] === '\\') i++;
+    else if (text.startsWith(close, i)) return i + close.length;
   }
   return text.length;
+}
+
+/**
+ * Index just past the dollar-quoted string opened at `start`, or `start + 1` when no `delimiter` (a sticky
+ * pattern, the tag of any length: PostgreSQL's lexer has no limit) opens there.
+ */
+function skipDollarQuoted(text: string, start: number, delimiter: RegExp): number {
+  delimiter.lastIndex = start;
+  const tag = delimiter.exec(text)?.[0];
+  if (tag === undefined) return start + 1;
+  const close = text.indexOf(tag, start + tag.length);
+  return close === -1 ? text.length : close + tag.length;
 }
 
 function skipBlockComment(text: string, start: number, nested: boolean): number {
@@ -75,27 +83,29 @@ function skipLine(text: string, start: number): number {
   return end === -1 ? text.length : end + 1;
 }
 
+function startsLineComment(text: string, i: number, reading: Reading): boolean {
+  return (
+    text.startsWith('--', i) ||
+    (reading.hash && text[i] === '#') ||
+    (reading.slashes && text.startsWith('//', i))
+  );
+}
+
 /** Statements (non-empty code between top-level `;`) in one reading. */
 function countStatements(text: string, reading: Reading): number {
   let statements = 0;
   let hasCode = false;
   let i = 0;
   while (i < text.length) {
-    const c = text[i] as string;
+    const c = text.charAt(i);
     let next = i + 1;
     let code = true;
     if (c === "'" || c === '"' || (c === '`' && reading.backtick)) next = skipQuoted(text, i, c, reading);
-    else if (c === '-' && text[i + 1] === '-') [next, code] = [skipLine(text, i), false];
-    else if (c === '#' && reading.hash) [next, code] = [skipLine(text, i), false];
-    else if (c === '/' && text[i + 1] === '*')
-      [next, code] = [skipBlockComment(text, i, reading.nested), false];
-    else if (c === '$' && reading.dollar && !IDENT_CHAR.test(text[i - 1] ?? ' ')) {
-      const tag = DOLLAR_TAG.exec(text.slice(i, i + 66))?.[0];
-      if (tag !== undefined) {
-        const close = text.indexOf(tag, i + tag.length);
-        next = close === -1 ? text.length : close + tag.length;
-      }
-    } else if (c === ';') {
+    else if (startsLineComment(text, i, reading)) [next, code] = [skipLine(text, i), false];
+    else if (text.startsWith('/*', i)) [next, code] = [skipBlockComment(text, i, reading.nested), false];
+    else if (c === '$' && reading.dollar && !IDENT_CHAR.test(text.charAt(i - 1)))
+      next = skipDollarQuoted(text, i, reading.dollar);
+    else if (c === ';') {
       if (hasCode) statements++;
       hasCode = false;
       code = false;

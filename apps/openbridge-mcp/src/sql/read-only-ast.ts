@@ -117,31 +117,35 @@ function selectsStar(select: Node): boolean {
   );
 }
 
-/** Facts about one parsed statement; the walk is bounded (a hostile AST cannot loop or run deep forever). */
+/**
+ * Facts about one parsed statement. Every node is read, however deep (an explicit stack, not recursion: a
+ * 20 000-character query nests thousands of levels), and each once (a hostile AST cannot loop).
+ */
 export function statementFacts(statement: unknown): StatementFacts {
   const top = isNode(statement) ? statement : {};
   const writes = new Set<string>();
   const sideEffects = new Set<string>();
   let selectInto = false;
   const seen = new Set<unknown>();
-  const walk = (value: unknown, depth: number): void => {
-    if (depth > 200 || value === null || typeof value !== 'object' || seen.has(value)) return;
+  const pending: unknown[] = [top];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    // Object(v) === v: an object or array (null and primitives hold no nodes); each is read once.
+    if (Object(value) !== value || seen.has(value)) continue;
     seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item, depth + 1);
-      return;
-    }
+    // An array is read like a node: it has no `type`, and its values are its items.
     const node = value as Node;
-    const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
-    if (type !== undefined && WRITE_TYPES.has(type)) writes.add(type);
+    // The parser's plain values: a node without a type reads 'undefined', which no rule below matches.
+    const type = String(node.type).toLowerCase();
+    if (WRITE_TYPES.has(type)) writes.add(type);
     if (type === 'select' && isNode(node.into) && (node.into.position ?? null) !== null) selectInto = true;
     if (type === 'function' || type === 'aggr_func') {
       const name = functionName(node)?.toLowerCase();
       if (name !== undefined && hasSideEffects(name)) sideEffects.add(name);
     }
-    for (const child of Object.values(node)) walk(child, depth + 1);
-  };
-  walk(top, 0);
+    // Pushed last to first: the next node read is the first child, so findings come in the text's order.
+    pending.push(...Object.values(node).reverse());
+  }
   const kind = typeof top.type === 'string' ? top.type.toLowerCase() : 'unknown';
   return {
     kind,

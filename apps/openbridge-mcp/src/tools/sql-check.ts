@@ -1,7 +1,7 @@
 // Read-only SQL guard: one statement in every lexical reading, parsed by real grammars, allowed only when every parse is a pure read.
 import { type Dialect, type DialectParse, parseInEveryDialect } from '../sql/dialect-parsers.js';
 import { maxStatementCount } from '../sql/lexical-statements.js';
-import { statementFacts } from '../sql/read-only-ast.js';
+import { type StatementFacts, statementFacts } from '../sql/read-only-ast.js';
 
 /** Why a query is not run (the envelope's `details[].rule`). */
 export type SqlRefusal = 'multiple_statements' | 'unparsable' | 'not_a_read' | 'unbounded';
@@ -15,7 +15,10 @@ export interface SqlCheck {
   uses_select_star: boolean;
   /** At least one warehouse grammar parsed the query. */
   parsed: boolean;
-  /** Statement and write node types the parses found (`select`, `delete`, `drop` …), from the AST. */
+  /**
+   * Statement and write node types the parses found (`select`, `delete`, `drop` …), from the AST, and the other
+   * reasons a statement is not a pure read: `select_into`, `function:<name>`.
+   */
   statement_kinds: string[];
   /** The grammars that parsed it, and where the others stopped. */
   dialects: { parsed: Dialect[]; not_parsed: Array<{ dialect: Dialect; error: string }> };
@@ -25,14 +28,26 @@ export interface SqlCheck {
   warnings: string[];
 }
 
-/** A parse that already decides a refusal: several statements, or one that is not a pure read. */
+/**
+ * What keeps a statement from being a pure read, as `statement_kinds` names it: its writes, `select_into` and
+ * each side-effecting `function:<name>`.
+ */
+function impurities(facts: StatementFacts): string[] {
+  return [
+    ...facts.writes,
+    ...(facts.selectInto ? ['select_into'] : []),
+    ...facts.sideEffects.map((fn) => `function:${fn}`),
+  ];
+}
+
+function isPureRead(statement: unknown): boolean {
+  const facts = statementFacts(statement);
+  return facts.kind === 'select' && impurities(facts).length === 0;
+}
+
+/** A parse that already decides a refusal: not exactly one statement, or one that is not a pure read. */
 function refusesOutright(parse: DialectParse): boolean {
-  if (!parse.ok) return false;
-  if (parse.statements.length !== 1) return true;
-  const facts = statementFacts(parse.statements[0]);
-  return (
-    facts.kind !== 'select' || facts.writes.length > 0 || facts.selectInto || facts.sideEffects.length > 0
-  );
+  return parse.ok && (parse.statements.length !== 1 || !parse.statements.every(isPureRead));
 }
 
 /**
@@ -41,7 +56,7 @@ function refusesOutright(parse: DialectParse): boolean {
  *    (`lexical-statements.ts`): a `;` hidden from one dialect by another dialect's quoting is a second statement;
  * 2. at least one warehouse grammar parses it (`dialect-parsers.ts`); a query none can parse is refused;
  * 3. every grammar that parses it finds exactly one statement, a SELECT with no `INTO`, no write anywhere
- *    (a data-modifying CTE included) and no side-effecting function (`read-only-ast.ts`).
+ *    (a data-modifying CTE included, however deep) and no side-effecting function (`read-only-ast.ts`).
  */
 export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
   const lexicalSingle = maxStatementCount(sql) <= 1;
@@ -52,6 +67,7 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
   const kinds = new Set<string>();
   let single = lexicalSingle;
   let select = true;
+  /** No impurity in any parse (`select` holds the statement kind). */
   let pure = true;
   let bounded = false;
   let star = false;
@@ -64,18 +80,11 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
     if (parse.statements.length !== 1) single = false;
     for (const statement of parse.statements) {
       const facts = statementFacts(statement);
+      const found = impurities(facts);
       kinds.add(facts.kind);
-      for (const write of facts.writes) kinds.add(write);
-      if (facts.selectInto) kinds.add('select_into');
+      for (const kind of found) kinds.add(kind);
       if (facts.kind !== 'select') select = false;
-      if (
-        facts.kind !== 'select' ||
-        facts.writes.length > 0 ||
-        facts.selectInto ||
-        facts.sideEffects.length > 0
-      )
-        pure = false;
-      for (const fn of facts.sideEffects) kinds.add(`function:${fn}`);
+      if (found.length > 0) pure = false;
       bounded ||= facts.bounded;
       star ||= facts.star;
     }
@@ -97,10 +106,11 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
       issue: `No warehouse grammar could parse the query${first === undefined ? '' : ` (${first.dialect}: ${first.error})`}; only statements the guard can read are run.`,
     });
   } else if (!(select && pure)) {
+    // Never empty here: a statement that is not a SELECT adds its kind, an impure one its impurities.
     const found = [...kinds].filter((k) => k !== 'select');
     refusals.push({
       rule: 'not_a_read',
-      issue: `Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function${found.length > 0 ? `; found ${found.join(', ')}` : ''}.`,
+      issue: `Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found ${found.join(', ')}.`,
     });
   }
   if (!bounded) {
