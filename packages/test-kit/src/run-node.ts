@@ -8,11 +8,11 @@ export interface NodeRun {
   ms: number;
 }
 
-/** `command args` in `cwd` with exactly `env` (nothing inherited), stdin closed. */
+/** `command args` in `cwd` with exactly `env` (nothing inherited), stdin closed; `timeoutMs` kills a hung one. */
 export function runCommand(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env: Record<string, string | undefined> },
+  options: { cwd: string; env: Record<string, string | undefined>; timeoutMs?: number },
 ): Promise<NodeRun> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -20,6 +20,7 @@ export function runCommand(
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' }),
     });
     let stdout = '';
     let stderr = '';

@@ -1,6 +1,6 @@
 // startupExit: start a built app with stdin closed and report how its startup ended (exit code, stderr lines).
-import { spawnSync } from 'node:child_process';
 import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT } from './paths.js';
+import { runCommand } from './run-node.js';
 
 export interface StartupExit {
   status: number | null;
@@ -16,24 +16,25 @@ export interface StartupOptions {
   imports?: readonly string[];
 }
 
-/** Env on top of PATH only; `mocks` (default true) loads the msw preload, which also sets dummy credentials. */
-export function startupExit(
+/**
+ * Env on top of PATH only; `mocks` (default true) loads the msw preload, which also sets dummy credentials.
+ * Asynchronous, so a test file may run several startups at once (each is a process that mostly loads modules).
+ */
+export async function startupExit(
   app: AppName,
   env: Record<string, string>,
   mocks = true,
   options: StartupOptions = {},
-): StartupExit {
+): Promise<StartupExit> {
   const preloads = [...(options.imports ?? []), ...(mocks ? [MOCKS_PRELOAD] : [])];
   const args = [...preloads.flatMap((p) => ['--import', p]), appEntry(app), ...(options.args ?? [])];
-  const res = spawnSync(process.execPath, args, {
+  const res = await runCommand(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', ...env },
     cwd: REPO_ROOT,
-    input: '',
-    encoding: 'utf8',
-    timeout: 100_000,
+    timeoutMs: 100_000,
   });
   return {
-    status: res.status,
+    status: res.code,
     stdout: res.stdout,
     stderrLines: res.stderr.split('\n').filter((line) => line.trim() !== ''),
   };

@@ -20,13 +20,15 @@ const SCENARIOS: ReadonlyArray<[string, { auth: FaultScenario | 'none'; api: Fau
   ['normal', { auth: 'none', api: 'none' }],
 ];
 
+/** Every fuzz target once with its first example, all at once (the scenario holds until every answer is in). */
 async function answerTexts(server: RawServer): Promise<string[]> {
-  const texts: string[] = [];
-  for (const tool of fuzzTargets(await listTools(server))) {
-    const answer = await server.callToolText(tool.name, JSON.stringify(firstExample(tool)), 30_000);
-    texts.push(`${tool.name}: ${JSON.stringify(answer)}`);
-  }
-  return texts;
+  const tools = fuzzTargets(await listTools(server));
+  return Promise.all(
+    tools.map(async (tool) => {
+      const answer = await server.callToolText(tool.name, JSON.stringify(firstExample(tool)), 30_000);
+      return `${tool.name}: ${JSON.stringify(answer)}`;
+    }),
+  );
 }
 
 describe.each(APPS)('canaries over stdio %s', (app: AppName) => {

@@ -21,9 +21,9 @@ const PACKAGE_VERSION = (app: AppName): string =>
 /** Makes this Node report 20.18.0 and fail any load of the server, so the bin's real floor check must run first. */
 const OLD_NODE = fileURLToPath(new URL('./fixtures/old-node.mjs', import.meta.url));
 
-describe.each(APPS)('%s command line', (app) => {
-  it('--help: exit 0, usage, every variable, the npx host config and the HTTP flags on stdout, without credentials', () => {
-    const run = startupExit(app, {}, false, { args: ['--help'] });
+describe.concurrent.each(APPS)('%s command line', (app) => {
+  it('--help: exit 0, usage, every variable, the npx host config and the HTTP flags on stdout, without credentials', async () => {
+    const run = await startupExit(app, {}, false, { args: ['--help'] });
     expect(run.status).toBe(0);
     expect(run.stderrLines).toEqual([]);
     const lines = run.stdout.split('\n');
@@ -45,13 +45,13 @@ describe.each(APPS)('%s command line', (app) => {
     expect(config.mcpServers[app]).toMatchObject({ command: 'npx', args: ['-y', `@obmcp/${app}`] });
   });
 
-  it('--version: the package version alone on stdout, exit 0', () => {
-    const run = startupExit(app, {}, false, { args: ['--version'] });
+  it('--version: the package version alone on stdout, exit 0', async () => {
+    const run = await startupExit(app, {}, false, { args: ['--version'] });
     expect(run).toEqual({ status: 0, stdout: `${PACKAGE_VERSION(app)}\n`, stderrLines: [] });
   });
 
-  it('an unknown flag: one stderr line naming it and what is accepted, exit 2, nothing on stdout', () => {
-    const run = startupExit(app, {}, false, { args: ['--bogus'] });
+  it('an unknown flag: one stderr line naming it and what is accepted, exit 2, nothing on stdout', async () => {
+    const run = await startupExit(app, {}, false, { args: ['--bogus'] });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderrLines).toEqual([
@@ -59,8 +59,8 @@ describe.each(APPS)('%s command line', (app) => {
     ]);
   });
 
-  it('below the Node floor: one line naming the version needed, exit 2, before anything else loads', () => {
-    const run = startupExit(app, {}, false, { args: ['--version'], imports: [OLD_NODE] });
+  it('below the Node floor: one line naming the version needed, exit 2, before anything else loads', async () => {
+    const run = await startupExit(app, {}, false, { args: ['--version'], imports: [OLD_NODE] });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderrLines).toEqual([
@@ -70,8 +70,10 @@ describe.each(APPS)('%s command line', (app) => {
 });
 
 describe('HTTP exposure is explicit', () => {
-  it('a non-loopback --host without a bearer token refuses to start: one line, exit 2', () => {
-    const run = startupExit('ads-mcp', {}, true, { args: ['--http', '--port', '0', '--host', '0.0.0.0'] });
+  it('a non-loopback --host without a bearer token refuses to start: one line, exit 2', async () => {
+    const run = await startupExit('ads-mcp', {}, true, {
+      args: ['--http', '--port', '0', '--host', '0.0.0.0'],
+    });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderrLines).toHaveLength(1);

@@ -1,6 +1,16 @@
 // Startup configuration over real processes, for each server: a bad value is one stderr line naming variable and value, exit 2.
+// Each case is its own process (the exit code is what is tested); they run concurrently, each mostly loading modules.
 import { type AppName, startupExit } from '@obmcp/test-kit';
+import { dummyCredentialEnv } from '@obmcp/upstream-mocks';
 import { describe, expect, it } from 'vitest';
+
+/**
+ * A start refused by its config never reaches an upstream, so those cases skip the msw preload (about half of
+ * such a process's start-up) and get in the env what the preload would have put there: mock mode and the
+ * dummy credentials, so the bad variable is the only problem. Starts that serve keep the preload.
+ */
+const refused = (app: AppName, env: Record<string, string>) =>
+  startupExit(app, { ...dummyCredentialEnv(), OBMCP_MOCK: '1', ...env }, false);
 
 /** [app, variable, bad value, the rest of the line after "<app>: "] */
 const BAD: Array<[AppName, string, string, string]> = [
@@ -44,16 +54,16 @@ const LEGACY_LOG_LEVEL: Record<AppName, string> = {
   'openbridge-mcp': 'OPENBRIDGE_LOG_LEVEL',
 };
 
-describe('a bad setting stops startup with one clear line', () => {
-  it.each(CASES)('%s: %s=%s → exit 2', (app, name, value, rest) => {
-    const run = startupExit(app, { [name]: value });
+describe.concurrent('a bad setting stops startup with one clear line', () => {
+  it.each(CASES)('%s: %s=%s → exit 2', async (app, name, value, rest) => {
+    const run = await refused(app, { [name]: value });
     expect(run.status).toBe(2);
     expect(run.stderrLines).toEqual([`${app}: ${name} ${rest}. See the ${app} README (Configuration).`]);
     expect(run.stdout).toBe('');
   });
 
-  it('a malformed Openbridge refresh token is refused without echoing it', () => {
-    const run = startupExit('openbridge-mcp', { OPENBRIDGE_REFRESH_TOKEN: 'no-colon-secret' });
+  it('a malformed Openbridge refresh token is refused without echoing it', async () => {
+    const run = await refused('openbridge-mcp', { OPENBRIDGE_REFRESH_TOKEN: 'no-colon-secret' });
     expect(run.status).toBe(2);
     expect(run.stderrLines).toHaveLength(1);
     expect(run.stderrLines[0]).toMatch(/OPENBRIDGE_REFRESH_TOKEN must have the form key:secret/);
@@ -61,27 +71,27 @@ describe('a bad setting stops startup with one clear line', () => {
   });
 });
 
-describe('OBMCP_LOG_LEVEL on every server; the old names still work for one release, with a warning', () => {
+describe.concurrent('OBMCP_LOG_LEVEL on every server; the old names still work for one release, with a warning', () => {
   // level error: the ready line (info) is not logged, so a warning would be the only line
-  it.each(APPS)('%s: the old name warns once', (app) => {
+  it.each(APPS)('%s: the old name warns once', async (app) => {
     const legacy = LEGACY_LOG_LEVEL[app];
-    const old = startupExit(app, { [legacy]: 'error' });
+    const old = await startupExit(app, { [legacy]: 'error' });
     expect(old.status).toBe(0);
     expect(old.stderrLines).toEqual([
       `${app}: warning: ${legacy} is deprecated, use OBMCP_LOG_LEVEL (the old name stops working in the next release)`,
     ]);
   });
 
-  it.each(APPS)('%s: OBMCP_LOG_LEVEL is quiet', (app) => {
-    const current = startupExit(app, { OBMCP_LOG_LEVEL: 'error' });
+  it.each(APPS)('%s: OBMCP_LOG_LEVEL is quiet', async (app) => {
+    const current = await startupExit(app, { OBMCP_LOG_LEVEL: 'error' });
     expect(current.status).toBe(0);
     expect(current.stderrLines).toEqual([]);
   });
 });
 
 describe('the mocks preload checks its own switches', () => {
-  it('OBMCP_MOCK_FAULT with an unknown scenario stops startup (not a strange 500 later)', () => {
-    const run = startupExit('sp-mcp', { OBMCP_MOCK_FAULT: 'http_999' });
+  it('OBMCP_MOCK_FAULT with an unknown scenario stops startup (not a strange 500 later)', async () => {
+    const run = await startupExit('sp-mcp', { OBMCP_MOCK_FAULT: 'http_999' });
     expect(run.status).toBe(2);
     expect(run.stderrLines).toHaveLength(1);
     expect(run.stderrLines[0]).toMatch(

@@ -18,9 +18,19 @@ export interface MemoryReport extends DriveReport {
   liveHeapGrowthMiB: number;
 }
 
+/**
+ * No pre-flight limiter pacing: the load measures memory, not the documented rates. Under those rates the
+ * limiter held calls up to its 500 ms mock-mode wait (Ads: 5/s per operation after a burst of 10, and the
+ * default Ads toolset has about fifteen reads; Openbridge: one budget, 3/s after a burst of 100), so every
+ * batch of 20 waited for its slowest call and a run idled for about a minute; sp-mcp refused at once instead
+ * (max wait 0), so most of its calls stopped at the limiter. With the test-only rule (mock mode only, as the
+ * conformance suite uses it) every call passes the limiter at once and every valid call takes the whole
+ * upstream path (credentials, fetch, the mocks, parsing, _meta) on all three servers.
+ */
+const UNPACED = { OBMCP_MOCK_RATE_LIMIT: '100000/100000' };
+
 export async function memoryRun(app: AppName, options: MemoryRunOptions): Promise<MemoryReport> {
-  // sp-mcp: no limiter wait (RATE_LIMITED at once), so the calls are not paced by SP-API's documented rates.
-  const server = await spawnApp(app, { env: { SP_API_LIMITER_MAX_WAIT_MS: '0' }, nodeArgs: HEAP_PROBE_ARGS });
+  const server = await spawnApp(app, { env: UNPACED, nodeArgs: HEAP_PROBE_ARGS });
   try {
     const plan = planCalls(await listTools(server), 100);
     await drive(server, plan, options.warmup);
