@@ -55,6 +55,9 @@ for (const suite of suites()) {
     ok: run.status === 0,
   };
   rows.push(row);
+  // A failing suite shows why: its last lines (a timing of a failed run is not a measurement).
+  if (!row.ok)
+    console.error(stripVTControlCharacters(`${run.stdout}${run.stderr}`).split('\n').slice(-60).join('\n'));
   console.log(
     `${row.suite.padEnd(22)} wall ${String(row.wallS).padStart(6)} s  vitest ${String(row.vitestS ?? '-').padStart(6)} s  ${row.ok ? 'ok' : 'FAILED'}`,
   );
