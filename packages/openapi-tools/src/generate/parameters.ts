@@ -92,11 +92,8 @@ function isArraySchema(schema: unknown): boolean {
   const type = schema.type;
   if (type === 'array') return true;
   if (Array.isArray(type)) return type.includes('array') && type.every((t) => t === 'array' || t === 'null');
-  const branches = Array.isArray(schema.anyOf)
-    ? schema.anyOf
-    : Array.isArray(schema.oneOf)
-      ? schema.oneOf
-      : [];
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf;
+  if (!Array.isArray(branches)) return false;
   const nonNull = branches.filter((b) => !(isObj(b) && b.type === 'null'));
   return nonNull.length === 1 && isArraySchema(nonNull[0]);
 }
