@@ -50,6 +50,7 @@ describe('Swagger 2.0 parameters: the keywords on the parameter are its schema',
           multipleOf: 1,
           description: 'A number.',
           'x-vendor': 'kept out',
+          '': 'not a keyword either',
           required: false,
         },
         {
@@ -152,6 +153,7 @@ describe('OpenAPI 3 parameters: the nested schema', () => {
         { name: 'notArray', in: 'query', schema: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
         { name: 'untyped', in: 'query', schema: {} },
         { name: 'trueBranch', in: 'query', schema: { anyOf: [true, { type: 'null' }] } },
+        { name: 'listBranch', in: 'query', schema: { anyOf: [[array], { type: 'null' }] } },
       ],
     });
     expect(Object.fromEntries(args.map((a) => [a.param.name, a.param.style]))).toStrictEqual({
@@ -166,6 +168,7 @@ describe('OpenAPI 3 parameters: the nested schema', () => {
       notArray: undefined,
       untyped: undefined,
       trueBranch: undefined,
+      listBranch: undefined,
     });
     expect(args.filter((a) => 'style' in a.param).map((a) => a.param.name)).toEqual([
       'dflt',
@@ -310,6 +313,19 @@ describe('request bodies', () => {
     expect(oas3.args[1]?.schema).not.toHaveProperty('description');
   });
 
+  it('a body schema that is not an object is open, with the body description only', () => {
+    const swagger = argsOf({
+      parameters: [{ name: 'b', in: 'body', description: 'Text.', schema: 'no schema' }],
+    });
+    expect(swagger.args[0]?.schema).toStrictEqual({ description: 'Text.' });
+    const oas3 = argsOf({
+      requestBody: { description: 'Text.', content: { 'application/json': { schema: ['x'] } } },
+    });
+    expect(oas3.args[0]?.schema).toStrictEqual({ description: 'Text.' });
+    const untyped = argsOf({ parameters: [{ name: 'b', in: 'body', description: 5, schema: ['x'] }] });
+    expect(untyped.args[0]?.schema).toStrictEqual({});
+  });
+
   it('reports a name the body requires but never declares', () => {
     const schema = { type: 'object', properties: { a: string }, required: ['a', 'ghost'] };
     expect(argsOf({ parameters: [{ name: 'b', in: 'body', schema }] }).defects).toEqual([
@@ -422,6 +438,15 @@ describe('media types and responses', () => {
       acceptOf(op({ responses: { '402': { content: { 'text/csv': {} } }, '204': {} } })),
     ).toBeUndefined();
     expect(acceptOf(op({ responses: { '200': 'not an object' } }))).toBeUndefined();
+  });
+
+  it('acceptOf tries the 2xx codes in sorted order, not in the order the spec declares them', () => {
+    // Object.keys already lists integer-like keys ascending; other spellings keep their declaration order.
+    const responses = {
+      '2xx': { content: { 'text/csv': {} } },
+      '2XX': { content: { 'application/xml': {} } },
+    };
+    expect(acceptOf(op({ responses }))).toBe('application/xml');
   });
 
   it('errorsInSuccess: only a 2xx schema that requires `errors` (directly, in allOf, or in content)', () => {

@@ -67,16 +67,19 @@ function parameterSchema(param: Obj, options: SchemaOptions): JsonSchemaObject {
   const source: Obj = isObj(param.schema)
     ? { ...param.schema }
     : Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in param).map((k) => [k, param[k]]));
-  if (typeof param.description === 'string' && !('description' in source))
-    source.description = param.description;
+  // toInputSchema keeps only a non-empty text description, so one of another type vanishes there.
+  if (!('description' in source)) source.description = param.description;
   return toInputSchema(source, options);
 }
 
-/** The request body's schema, with the body's own description when the schema has none. */
-function bodySchema(schema: unknown, description: string, options: SchemaOptions): JsonSchemaObject {
+/**
+ * The request body's schema, with the body's own description when the schema has none (toInputSchema drops
+ * a description that is not text).
+ */
+function bodySchema(schema: unknown, description: unknown, options: SchemaOptions): JsonSchemaObject {
   const out = toInputSchema(schema, options);
   if (description && !('description' in out))
-    return toInputSchema({ ...(schema as object), description }, options);
+    return toInputSchema(isObj(schema) ? { ...schema, description } : { description }, options);
   return out;
 }
 
@@ -89,11 +92,8 @@ function isArraySchema(schema: unknown): boolean {
   const type = schema.type;
   if (type === 'array') return true;
   if (Array.isArray(type)) return type.includes('array') && type.every((t) => t === 'array' || t === 'null');
-  const branches = Array.isArray(schema.anyOf)
-    ? schema.anyOf
-    : Array.isArray(schema.oneOf)
-      ? schema.oneOf
-      : [];
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf;
+  if (!Array.isArray(branches)) return false;
   const nonNull = branches.filter((b) => !(isObj(b) && b.type === 'null'));
   return nonNull.length === 1 && isArraySchema(nonNull[0]);
 }
@@ -134,7 +134,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
       args.push({
         // The Swagger body parameter's name is documentation only: every body argument is `body`.
         param: { arg: argName('body', 'body'), name: '', in: 'body', required: p.required === true },
-        schema: bodySchema(p.schema, typeof p.description === 'string' ? p.description : '', options),
+        schema: bodySchema(p.schema, p.description, options),
       });
       continue;
     }
@@ -173,11 +173,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
           in: 'body',
           required: op.requestBody.required === true,
         },
-        schema: bodySchema(
-          isObj(media) ? media.schema : undefined,
-          typeof op.requestBody.description === 'string' ? op.requestBody.description : '',
-          options,
-        ),
+        schema: bodySchema(isObj(media) ? media.schema : undefined, op.requestBody.description, options),
       });
     }
   }
