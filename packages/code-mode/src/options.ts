@@ -56,6 +56,6 @@ export function resolveLimits(options: CodeModeOptions = {}): ResolvedLimits {
       throw new Error(`code-mode option ${key} must be a positive integer`);
     out[key] = value;
   }
-  if (out.defaultTimeoutMs > out.maxTimeoutMs) out.defaultTimeoutMs = out.maxTimeoutMs;
+  out.defaultTimeoutMs = Math.min(out.defaultTimeoutMs, out.maxTimeoutMs);
   return out;
 }

@@ -88,7 +88,7 @@ function settle(
     error.dispose();
   } else {
     deferred.resolve(converted.handle);
-    if (converted.handle !== ctx.undefined) converted.handle.dispose();
+    converted.handle.dispose(); // a no-op for the static `undefined` handle
   }
   deps.pump();
 }

@@ -42,7 +42,7 @@ export class Marshal {
       const length = ctx.getProp(text, 'length').consume((h) => ctx.getNumber(h));
       if (length > maxBytes) return { ok: false, reason: 'too_large', message: `${length} characters` };
       const json = ctx.getString(text);
-      const bytes = Buffer.byteLength(json, 'utf8');
+      const bytes = Buffer.byteLength(json);
       if (bytes > maxBytes) return { ok: false, reason: 'too_large', message: `${bytes} bytes` };
       const depth = jsonDepth(json);
       if (depth > MAX_JSON_DEPTH) return { ok: false, reason: 'too_deep', message: `${depth} levels` };
@@ -52,10 +52,9 @@ export class Marshal {
     }
   }
 
-  /** Copies a host value in as plain JSON (`undefined` stays undefined). */
+  /** Copies a host value in as plain JSON (`undefined`, which JSON.stringify gives no text for, stays undefined). */
   toVm(value: unknown, maxBytes: number): ToVm {
     const ctx = this.ctx;
-    if (value === undefined) return { ok: true, handle: ctx.undefined };
     let json: string | undefined;
     try {
       json = JSON.stringify(value);
@@ -67,7 +66,7 @@ export class Marshal {
       };
     }
     if (json === undefined) return { ok: true, handle: ctx.undefined };
-    const bytes = Buffer.byteLength(json, 'utf8');
+    const bytes = Buffer.byteLength(json);
     if (bytes > maxBytes) return { ok: false, reason: 'too_large', message: `${bytes} bytes` };
     const text = ctx.newString(json);
     const result = ctx.callFunction(this.parse, ctx.undefined, text);
