@@ -2,6 +2,8 @@
 // `node bench/test-times.mjs [repo-dir] [--only=a,b] [--json=out.json]`: the wall time of each suite (what CI waits
 // for when that suite is the last one running) and its vitest "Duration". Run it on a quiet machine, once on the
 // tree to judge and once on a baseline tree beside it (both installed and built), and compare the two.
+// `--files-of=<commit>` runs only the test files that existed at that commit (and their splits: `x.1.test.ts` or
+// `x.sp.test.ts` for `x.test.ts`), so suites that later work grew are compared on what the baseline ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,6 +13,18 @@ const args = process.argv.slice(2);
 const root = resolve(args.find((a) => !a.startsWith('--')) ?? '.');
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = option('only')?.split(',');
+const filesOf = option('files-of');
+
+/** The suite's test files (relative to its dir) that existed at `commit`, or that split one that did. */
+function baselineFiles(dir, commit) {
+  const git = (...a) => spawnSync('git', a, { cwd: dir, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const isTest = (f) => f.endsWith('.test.ts');
+  const then = new Set(git('ls-tree', '-r', '--name-only', commit, '--', 'test').filter(isTest));
+  const stem = (f) => f.replace(/\.test\.ts$/, '');
+  return git('ls-files', '--', 'test')
+    .filter(isTest)
+    .filter((f) => then.has(f) || then.has(`${stem(f).replace(/\.[\w-]+$/, '')}.test.ts`));
+}
 
 /** Workspace packages with a test script, as `pnpm test` (turbo) would run them. */
 function suites() {
@@ -40,8 +54,10 @@ function vitestDuration(output) {
 
 const rows = [];
 for (const suite of suites()) {
+  const files = filesOf && suite.script.startsWith('vitest') ? baselineFiles(suite.dir, filesOf) : [];
+  if (filesOf && suite.script.startsWith('vitest') && files.length === 0) continue;
   const started = process.hrtime.bigint();
-  const run = spawnSync('pnpm', ['run', '--silent', 'test'], {
+  const run = spawnSync('pnpm', ['run', '--silent', 'test', ...files], {
     cwd: suite.dir,
     encoding: 'utf8',
     env: { ...process.env, CI: 'true', FORCE_COLOR: '0' },
@@ -52,6 +68,7 @@ for (const suite of suites()) {
     suite: suite.name,
     wallS: Number(wall.toFixed(1)),
     vitestS: vitestDuration(`${run.stdout}${run.stderr}`),
+    ...(filesOf ? { files: files.length } : {}),
     ok: run.status === 0,
   };
   rows.push(row);
@@ -65,4 +82,4 @@ for (const suite of suites()) {
 const total = rows.reduce((sum, r) => sum + r.wallS, 0);
 console.log(`${'total'.padEnd(22)} wall ${total.toFixed(1).padStart(6)} s`);
 const out = option('json');
-if (out) writeFileSync(out, `${JSON.stringify({ root, rows, totalWallS: total }, null, 2)}\n`);
+if (out) writeFileSync(out, `${JSON.stringify({ root, filesOf, rows, totalWallS: total }, null, 2)}\n`);

@@ -1,6 +1,6 @@
 // The per-package result files of `pnpm test` (vitest's JSON reporter format) and the one summary line summed over them.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 export const RESULTS_FILE = 'test-results.json';
 const WORKSPACE_DIRS = ['apps', 'packages', 'tests'];
@@ -35,6 +35,41 @@ export function countReport(report) {
     failed: (report.numFailedTests ?? 0) + brokenFiles,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
+}
+
+/**
+ * One block per failed test (or broken test file) of every report: where it is, its name, and the first lines of
+ * its message. `pnpm test` prints them again just above the summary line, so a long log's tail names the failure.
+ */
+export function failureLines(root, maxMessageLines = 8) {
+  const lines = [];
+  for (const file of resultFiles(root)) {
+    const pkg = relative(root, dirname(file));
+    let report;
+    try {
+      report = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      lines.push(`FAIL ${pkg}: ${RESULTS_FILE} is unreadable`);
+      continue;
+    }
+    for (const testFile of Array.isArray(report.testResults) ? report.testResults : []) {
+      const where = `${pkg}/${relative(join(root, pkg), testFile.name ?? '')}`;
+      const failed = (testFile.assertionResults ?? []).filter((a) => a.status === 'failed');
+      const entries =
+        failed.length > 0
+          ? failed.map((a) => ({ title: a.fullName ?? a.title ?? '', messages: a.failureMessages ?? [] }))
+          : testFile.status === 'failed'
+            ? [{ title: '(the file failed outside its tests)', messages: [testFile.message ?? ''] }]
+            : [];
+      for (const { title, messages } of entries) {
+        lines.push(`FAIL ${where} > ${title}`);
+        const message = messages.join('\n').split('\n').filter((l) => l.trim() !== '');
+        for (const l of message.slice(0, maxMessageLines)) lines.push(`    ${l}`);
+        if (message.length > maxMessageLines) lines.push(`    … (${message.length - maxMessageLines} more lines)`);
+      }
+    }
+  }
+  return lines;
 }
 
 export function collectResults(root) {

@@ -1,9 +1,9 @@
-// `pnpm test`: turbo runs every package's tests, each vitest also writes test-results.json; then one line sums them.
+// `pnpm test`: turbo runs every package's tests, each vitest also writes test-results.json; then the failures are listed again and one line sums them.
 // The last line is `Tests: N passed, N failed, N skipped` (CI reads it); the exit code is turbo's, or 1 when a test failed.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clearResults, collectResults, exitCode, RESULTS_FILE, summaryLine } from './results.mjs';
+import { clearResults, collectResults, exitCode, failureLines, RESULTS_FILE, summaryLine } from './results.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 clearResults(root);
@@ -21,5 +21,7 @@ const args = [
 ];
 const run = spawnSync(turbo, args, { cwd: root, stdio: 'inherit' });
 const totals = collectResults(root);
+const failures = failureLines(root);
+if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log(`\n${summaryLine(totals)}`);
 process.exit(exitCode(run.status, totals));

@@ -17,6 +17,7 @@ interface ResultsModule {
   collectResults(root: string): Totals;
   clearResults(root: string): void;
   summaryLine(totals: Totals): string;
+  failureLines(root: string, maxMessageLines?: number): string[];
   exitCode(turboStatus: number | null, totals: Totals): number;
 }
 const results = (await import(
@@ -62,6 +63,43 @@ describe('pnpm test summary', () => {
     expect(results.exitCode(0, { passed: 1, failed: 1, skipped: 0 })).toBe(1);
     expect(results.exitCode(1, { passed: 1, failed: 0, skipped: 0 })).toBe(1);
     expect(results.exitCode(null, { passed: 0, failed: 0, skipped: 0 })).toBe(1);
+  });
+
+  it('names each failed test, and a file broken outside its tests, with the first lines of the message', () => {
+    results.clearResults(root);
+    const testFile = (name: string, status: string, assertionResults: unknown[], message?: string) => ({
+      name: join(root, name),
+      status,
+      message,
+      assertionResults,
+    });
+    write(
+      'tests/e',
+      JSON.stringify(
+        report(1, 1, 0, [
+          testFile('tests/e/test/a.test.ts', 'failed', [
+            { status: 'passed', fullName: 'ok one', failureMessages: [] },
+            {
+              status: 'failed',
+              fullName: 'ads-mcp golden fixtures',
+              failureMessages: ['AssertionError: expected 1 to be 2\nline 2\nline 3\nline 4'],
+            },
+          ]),
+          testFile('tests/e/test/b.test.ts', 'failed', [], 'Cannot find module x'),
+          testFile('tests/e/test/c.test.ts', 'passed', [{ status: 'passed', fullName: 'fine' }]),
+        ]),
+      ),
+    );
+    expect(results.failureLines(root, 2)).toEqual([
+      'FAIL tests/e/test/a.test.ts > ads-mcp golden fixtures',
+      '    AssertionError: expected 1 to be 2',
+      '    line 2',
+      '    … (2 more lines)',
+      'FAIL tests/e/test/b.test.ts > (the file failed outside its tests)',
+      '    Cannot find module x',
+    ]);
+    write('packages/f', '{ not json');
+    expect(results.failureLines(root)).toContain('FAIL packages/f: test-results.json is unreadable');
   });
 
   it('a new run starts from no reports', () => {

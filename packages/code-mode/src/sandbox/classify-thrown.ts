@@ -3,6 +3,7 @@ import { boundText } from '@obmcp/contract';
 import { BLOCKED_GLOBALS } from './blocked-names.js';
 import { scriptLine } from './script-source.js';
 import type { Limitation, ScriptErrorInfo } from './types.js';
+import { wallTimeLimitation } from './wall-time.js';
 
 export type Classified =
   | { status: 'script_error'; error: ScriptErrorInfo }
@@ -38,7 +39,7 @@ export function classifyThrown(input: ClassifyInput): Classified {
   const issue = `${thrown.name}: ${thrown.message}`;
   if (thrown.name === 'InternalError') {
     if (thrown.message === 'interrupted')
-      return limit('timeout', `${issue} (wall-time limit ${limits.timeoutMs} ms)`, limits.timeoutMs);
+      return { status: 'limitation', limitation: wallTimeLimitation(limits.timeoutMs) };
     if (/out of memory/i.test(thrown.message)) return limit('memory', issue, limits.memoryLimitBytes);
     if (/stack overflow/i.test(thrown.message)) return limit('stack', issue, limits.maxStackBytes);
     return limit('engine_limit', issue);

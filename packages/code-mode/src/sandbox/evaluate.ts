@@ -3,6 +3,7 @@ import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
 import { classifyHandle, type JobDeps, pumpJobs } from './pump-jobs.js';
 import { MAX_JSON_DEPTH, type Marshal } from './marshal.js';
 import { SCRIPT_FILE, wrapScript } from './script-source.js';
+import { wallTimeLimitation } from './wall-time.js';
 import type { Limitation, ScriptErrorInfo } from './types.js';
 import type { Json } from '@obmcp/contract';
 
@@ -27,12 +28,7 @@ export async function evaluate(deps: EvaluateDeps): Promise<Evaluated> {
     markDone = resolve;
   });
   const timer = setTimeout(
-    () =>
-      state.fail({
-        kind: 'timeout',
-        issue: `InternalError: interrupted (wall-time limit ${deps.limits.timeoutMs} ms)`,
-        limit: deps.limits.timeoutMs,
-      }),
+    () => state.fail(wallTimeLimitation(deps.limits.timeoutMs)),
     Math.max(0, state.deadline - Date.now()),
   );
   try {

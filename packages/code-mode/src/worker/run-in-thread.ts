@@ -2,6 +2,7 @@
 // ends the run by terminating the thread when it overruns its wall time, runs out of heap or is cancelled.
 import type { ResolvedLimits } from '../options.js';
 import type { Limitation, RunOutcome, SandboxRunner, SandboxRunRequest } from '../sandbox/types.js';
+import { wallTimeLimitation } from '../sandbox/wall-time.js';
 import type { FromWorker } from './protocol.js';
 import type { SandboxThread } from './sandbox-thread.js';
 import { ThreadPool } from './thread-pool.js';
@@ -71,19 +72,21 @@ class ThreadRun {
     thread.post({ type: 'run', code: request.code, timeoutMs: request.timeoutMs });
   }
 
-  /** The sandbox's clock started: from now on the backstop is its deadline plus a grace period. */
+  /**
+   * The sandbox's clock started: from now on the backstop is its deadline plus a grace period. The agent
+   * gets the same limitation as from the sandbox's own interrupt (which of the two stops a busy script
+   * depends on how loaded the machine is); only the log says the thread was terminated.
+   */
   private armDeadline(): void {
     const { timeoutMs } = this.request;
     clearTimeout(this.timer);
-    this.timer = setTimeout(
-      () =>
-        this.kill({
-          kind: 'timeout',
-          issue: `InternalError: interrupted (wall-time limit ${timeoutMs} ms; the sandbox thread was terminated)`,
-          limit: timeoutMs,
-        }),
-      timeoutMs + TERMINATE_GRACE_MS,
-    );
+    this.timer = setTimeout(() => {
+      this.request.log.warn('code mode sandbox thread terminated at its deadline', {
+        timeout_ms: timeoutMs,
+        grace_ms: TERMINATE_GRACE_MS,
+      });
+      this.kill(wallTimeLimitation(timeoutMs));
+    }, timeoutMs + TERMINATE_GRACE_MS);
   }
 
   private onMessage(message: FromWorker): void {
