@@ -17,7 +17,8 @@ const filesOf = option('files-of');
 
 /** The suite's test files (relative to its dir) that existed at `commit`, or that split one that did. */
 function baselineFiles(dir, commit) {
-  const git = (...a) => spawnSync('git', a, { cwd: dir, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const git = (...a) =>
+    spawnSync('git', a, { cwd: dir, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
   const isTest = (f) => f.endsWith('.test.ts');
   const then = new Set(git('ls-tree', '-r', '--name-only', commit, '--', 'test').filter(isTest));
   const stem = (f) => f.replace(/\.test\.ts$/, '');

@@ -63,9 +63,13 @@ export function failureLines(root, maxMessageLines = 8) {
             : [];
       for (const { title, messages } of entries) {
         lines.push(`FAIL ${where} > ${title}`);
-        const message = messages.join('\n').split('\n').filter((l) => l.trim() !== '');
+        const message = messages
+          .join('\n')
+          .split('\n')
+          .filter((l) => l.trim() !== '');
         for (const l of message.slice(0, maxMessageLines)) lines.push(`    ${l}`);
-        if (message.length > maxMessageLines) lines.push(`    … (${message.length - maxMessageLines} more lines)`);
+        if (message.length > maxMessageLines)
+          lines.push(`    … (${message.length - maxMessageLines} more lines)`);
       }
     }
   }

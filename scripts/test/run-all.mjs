@@ -3,7 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clearResults, collectResults, exitCode, failureLines, RESULTS_FILE, summaryLine } from './results.mjs';
+import {
+  clearResults,
+  collectResults,
+  exitCode,
+  failureLines,
+  RESULTS_FILE,
+  summaryLine,
+} from './results.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 clearResults(root);

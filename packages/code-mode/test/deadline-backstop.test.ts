@@ -10,7 +10,11 @@ const limits = resolveLimits({ maxConcurrentRuns: 1 });
 
 function run(pool: ThreadPool, code: string, timeoutMs: number) {
   const lines: Array<Record<string, unknown>> = [];
-  const log = createLogger({ name: 'backstop-test', level: 'debug', write: (l) => lines.push(JSON.parse(l)) });
+  const log = createLogger({
+    name: 'backstop-test',
+    level: 'debug',
+    write: (l) => lines.push(JSON.parse(l)),
+  });
   const outcome = runInThread(pool, limits, {
     code,
     timeoutMs,
@@ -28,13 +32,20 @@ describe('the wall-time backstop', () => {
     const [ownOutcome, deafOutcome] = await Promise.all([own.outcome, deaf.outcome]);
     expect(ownOutcome).toEqual({
       status: 'limitation',
-      limitation: { kind: 'timeout', issue: 'InternalError: interrupted (wall-time limit 200 ms)', limit: 200 },
+      limitation: {
+        kind: 'timeout',
+        issue: 'InternalError: interrupted (wall-time limit 200 ms)',
+        limit: 200,
+      },
       logs: [],
       calls: 0,
     });
     expect(deafOutcome).toEqual(ownOutcome);
     expect(deaf.lines).toContainEqual(
-      expect.objectContaining({ msg: 'code mode sandbox thread terminated at its deadline', timeout_ms: 200 }),
+      expect.objectContaining({
+        msg: 'code mode sandbox thread terminated at its deadline',
+        timeout_ms: 200,
+      }),
     );
     expect(own.lines.map((l) => l.msg)).not.toContain('code mode sandbox thread terminated at its deadline');
   });

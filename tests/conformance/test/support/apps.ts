@@ -20,9 +20,16 @@ export interface AppProfile {
   retryAfterOn429?: number;
   /** Fault scenarios whose mock response carries rate-limit headers (→ `_meta.rate_limit` allowed). */
   rateLimitHeaders: readonly string[];
-  /** Extra env every server of this app needs under the mocks. */
+  /** Extra env every server of this app needs under the mocks (and the roomy upstream timeout). */
   env: Record<string, string>;
 }
+
+/**
+ * Every server's upstream timeout, instead of the mock-mode default (2 s). The mocks load an API's spec
+ * synchronously on its first request, and every in-process server shares this thread: on a loaded machine that
+ * block can outlast the deadline of every call in flight. Only the `timeout` scenario is about timeouts (400 ms).
+ */
+const ROOMY_TIMEOUT_MS = '30000';
 
 export const PROFILES: Record<AppName, AppProfile> = {
   'sp-mcp': {
@@ -33,7 +40,7 @@ export const PROFILES: Record<AppName, AppProfile> = {
     timeoutEnv: 'SP_API_TIMEOUT_MS',
     // SP-API sends x-amzn-RateLimit-Limit on 2xx/400/404 (packages/upstream-mocks/src/sp/respond.ts).
     rateLimitHeaders: ['http_404', 'warning_header'],
-    env: {},
+    env: { SP_API_TIMEOUT_MS: ROOMY_TIMEOUT_MS },
   },
   'ads-mcp': {
     app: 'ads-mcp',
@@ -43,7 +50,7 @@ export const PROFILES: Record<AppName, AppProfile> = {
     timeoutEnv: 'ADS_API_TIMEOUT_MS',
     rateLimitHeaders: ['warning_header'],
     // Profile-scoped tools need an active profile: the first mock NA profile (upstream-mocks ads/profiles.ts).
-    env: { ADS_API_PROFILE_ID: '1111111111' },
+    env: { ADS_API_PROFILE_ID: '1111111111', ADS_API_TIMEOUT_MS: ROOMY_TIMEOUT_MS },
   },
   'openbridge-mcp': {
     app: 'openbridge-mcp',
@@ -54,7 +61,7 @@ export const PROFILES: Record<AppName, AppProfile> = {
     retryAfterOn429: 60,
     rateLimitHeaders: ['warning_header'],
     // execute_query is gated (the reference's OPENBRIDGE_ENABLE_QUERY_EXECUTION): list it so every check covers it.
-    env: { OPENBRIDGE_ENABLE_QUERY_EXECUTION: 'true' },
+    env: { OPENBRIDGE_ENABLE_QUERY_EXECUTION: 'true', OPENBRIDGE_TIMEOUT_MS: ROOMY_TIMEOUT_MS },
   },
 };
 

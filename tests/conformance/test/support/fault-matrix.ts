@@ -3,7 +3,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type AppName, createFaultSwitch } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS, type FaultScenario } from '@obmcp/upstream-mocks';
-import { objectExamples } from '../../src/cases/schema-nav.js';
+import { objectExamples, propertiesOf } from '../../src/cases/schema-nav.js';
 import { type CallOutcome, invokeTool, listAllTools, mapLimit } from '../../src/index.js';
 import { type AppProfile, CALL_TIMEOUT_MS, PROFILES } from './apps.js';
 import { expectedFault } from './fault-expectations.js';
@@ -58,16 +58,45 @@ export function faultSessions(p: AppProfile): FaultSession[] {
   ];
 }
 
-/** Every tool called with its first example, at most `concurrency` at once (results in tool order). */
+/**
+ * A tool's own deadline argument (an integer `timeout_seconds` or `timeout_ms`, as Openbridge's execute_query has)
+ * set to the smallest value its schema allows: under the `timeout` fault the call still has to end as
+ * UPSTREAM_TIMEOUT, without waiting out the default (30 s for execute_query).
+ */
+export function withShortestDeadline(tool: Tool, args: Record<string, unknown>): Record<string, unknown> {
+  const deadline = propertiesOf(tool.inputSchema).find(
+    ([key, schema]) =>
+      (key === 'timeout_seconds' || key === 'timeout_ms') &&
+      schema.type === 'integer' &&
+      typeof schema.minimum === 'number',
+  );
+  return deadline ? { ...args, [deadline[0]]: deadline[1].minimum } : args;
+}
+
+/**
+ * Every tool called with its first example (`shortDeadline`: see withShortestDeadline), at most `concurrency`
+ * at once (results in tool order).
+ */
 export const callEvery = (
   client: Parameters<typeof invokeTool>[0],
   tools: readonly Tool[],
   concurrency: number,
+  shortDeadline = false,
 ): Promise<Array<Omit<FaultCall, 'scenario'>>> =>
   mapLimit(tools, concurrency, async (tool) => {
-    const args = objectExamples(tool)[0] ?? {};
+    const example = objectExamples(tool)[0] ?? {};
+    const args = shortDeadline ? withShortestDeadline(tool, example) : example;
     return { tool: tool.name, args, outcome: await invokeTool(client, tool.name, args, CALL_TIMEOUT_MS) };
   });
+
+/**
+ * Scenarios whose calls mostly wait (the upstream timeout per attempt, or a Retry-After before each retry):
+ * every tool's call waits side by side instead of six at a time.
+ */
+const waits = (p: AppProfile, scenario: FaultScenario) => {
+  const expected = expectedFault(p, scenario);
+  return scenario === 'timeout' || (expected.type === 'error' && expected.retryAfter !== undefined);
+};
 
 /** One server for `session`: a warm-up pass without a fault, then each scenario over every tool. */
 export async function runFaultSession(app: AppName, session: FaultSession): Promise<ScenarioRun[]> {
@@ -83,8 +112,12 @@ export async function runFaultSession(app: AppName, session: FaultSession): Prom
       const runs: ScenarioRun[] = [];
       for (const scenario of session.scenarios) {
         faultSwitch.set(scenario);
-        // A timeout costs the whole upstream timeout per attempt: those calls wait side by side.
-        const calls = await callEvery(client, tools, scenario === 'timeout' ? tools.length : 6);
+        const calls = await callEvery(
+          client,
+          tools,
+          waits(PROFILES[app], scenario) ? tools.length : 6,
+          scenario === 'timeout',
+        );
         runs.push({
           scenario,
           calls: calls.map((c) => ({ scenario, ...c })),

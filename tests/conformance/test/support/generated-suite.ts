@@ -113,6 +113,6 @@ function suite(app: GeneratedApp, get: () => GeneratedRun): void {
       );
       return p.length > 0 ? [`${c.api} ${c.tool}: ${p.join('; ')}`] : [];
     });
-    expect(problems).toEqual([]);
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 }
