@@ -204,15 +204,34 @@ describe('checkSql reports', () => {
     expect(decide(check, unbounded)).toStrictEqual(decision);
   });
 
-  it('a query of comments only is no statement: the first grammar that reads it settles the refusal', () => {
+  it('a query of comments only is no statement: refused as such before any grammar runs', () => {
     const check = checkSql('-- only a comment', true);
     expect(check).toMatchObject({
       read_only: false,
       single_statement: false,
+      starts_with_select: false,
       statement_kinds: [],
-      dialects: { parsed: ['redshift'], not_parsed: [] },
+      dialects: { parsed: [], not_parsed: [] },
     });
-    expect(check.refusals.map((r) => r.rule)).toEqual(['multiple_statements']);
+    expect(check.refusals.map((r) => r.rule)).toEqual(['no_statement']);
+    // A grammar that reads only a comment settles it the same way (the first such parse ends the run).
+    expect(checkSql('# only a hash comment', true)).toMatchObject({
+      single_statement: false,
+      starts_with_select: false,
+      dialects: { parsed: ['athena'] },
+      refusals: [{ rule: 'no_statement' }],
+    });
+  });
+
+  it('a grammar that splits the text where no lexical reading does is believed: `;SELECT` is two statements there', () => {
+    // Every lexical reading sees one statement (an empty one before the `;` has no code); the grammars see two.
+    const check = checkSql(';SELECT 1 LIMIT 1', true);
+    expect(check).toMatchObject({
+      read_only: false,
+      single_statement: false,
+      statement_kinds: ['unknown', 'select'],
+    });
+    expect(check.refusals.map((r) => r.rule)).toEqual(['multiple_statements', 'not_a_read']);
   });
 
   it('SELECT * is allowed with advice; without LIMIT only under allow_unbounded', () => {

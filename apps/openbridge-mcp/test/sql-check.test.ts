@@ -166,6 +166,48 @@ describe('SQL guard rules', () => {
     expect(checkSql('SELECT * INTO n FROM t LIMIT 1', true).statement_kinds).toContain('select_into');
   });
 
+  it('a text with no code in any reading is no_statement, and nothing else is claimed of it', () => {
+    for (const text of ['-- only a comment', '/* c */', '  ;  ', ';', '', '-- a\n/* b */ ;']) {
+      const issue =
+        'Query holds no statement in at least one warehouse dialect (only comments, whitespace or semicolons there); send one SELECT.';
+      expect(checkSql(text, true), JSON.stringify(text)).toEqual({
+        read_only: false,
+        single_statement: false,
+        starts_with_select: false,
+        has_limit: false,
+        uses_select_star: false,
+        parsed: false,
+        statement_kinds: [],
+        dialects: { parsed: [], not_parsed: [] },
+        refusals: [{ rule: 'no_statement', issue }],
+        warnings: [issue],
+      });
+    }
+  });
+
+  it('a grammar that reads no statement (only a comment in its dialect) refuses it as no_statement too', () => {
+    // `#` opens a comment for Athena (its grammar reads nothing) and is code for Redshift (its grammar stops).
+    for (const [text, allowUnbounded] of [
+      ['# only a hash comment', true],
+      ['# SELECT 1 LIMIT 1', false],
+      ['// only a slash comment', false],
+    ] as const) {
+      const check = checkSql(text, allowUnbounded);
+      expect(check, text).toMatchObject({
+        read_only: false,
+        single_statement: false,
+        starts_with_select: false,
+        parsed: true,
+        statement_kinds: [],
+      });
+      expect(
+        check.refusals.map((r) => r.rule),
+        text,
+      ).toEqual(['no_statement']);
+      expect(check.warnings, text).toEqual([check.refusals[0]?.issue]);
+    }
+  });
+
   it('a query no grammar parses is refused as unparsable, naming where a grammar stopped', () => {
     const check = checkSql('SELEC a FROM t LIMIT 1', true);
     expect(check).toMatchObject({ parsed: false, read_only: false });

@@ -4,7 +4,7 @@ import { maxStatementCount } from '../sql/lexical-statements.js';
 import { type StatementFacts, statementFacts } from '../sql/read-only-ast.js';
 
 /** Why a query is not run (the envelope's `details[].rule`). */
-export type SqlRefusal = 'multiple_statements' | 'unparsable' | 'not_a_read' | 'unbounded';
+export type SqlRefusal = 'no_statement' | 'multiple_statements' | 'unparsable' | 'not_a_read' | 'unbounded';
 
 export interface SqlCheck {
   read_only: boolean;
@@ -50,8 +50,33 @@ function refusesOutright(parse: DialectParse): boolean {
   return parse.ok && (parse.statements.length !== 1 || !parse.statements.every(isPureRead));
 }
 
+/** Text that is no statement where it is read: only comments, whitespace or semicolons. */
+const NO_STATEMENT = {
+  rule: 'no_statement',
+  issue:
+    'Query holds no statement in at least one warehouse dialect (only comments, whitespace or semicolons there); send one SELECT.',
+} as const;
+
+/** Text with no code in any lexical reading: nothing to parse or run. */
+function noStatement(): SqlCheck {
+  return {
+    read_only: false,
+    single_statement: false,
+    starts_with_select: false,
+    has_limit: false,
+    uses_select_star: false,
+    parsed: false,
+    statement_kinds: [],
+    dialects: { parsed: [], not_parsed: [] },
+    refusals: [{ ...NO_STATEMENT }],
+    warnings: [NO_STATEMENT.issue],
+  };
+}
+
 /**
  * The rule, decided on structure only:
+ * 0. the text is a statement wherever it is read: code in some lexical reading, and at least one statement in
+ *    every grammar that parses it (`# …` is a comment to Athena, code to Redshift);
  * 1. every lexical reading of quotes, escapes, comments and dollar quoting sees one statement
  *    (`lexical-statements.ts`): a `;` hidden from one dialect by another dialect's quoting is a second statement;
  * 2. at least one warehouse grammar parses it (`dialect-parsers.ts`); a query none can parse is refused;
@@ -59,13 +84,17 @@ function refusesOutright(parse: DialectParse): boolean {
  *    (a data-modifying CTE included, however deep) and no side-effecting function (`read-only-ast.ts`).
  */
 export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
-  const lexicalSingle = maxStatementCount(sql) <= 1;
+  const statements = maxStatementCount(sql);
+  if (statements === 0) return noStatement();
+  const lexicalSingle = statements <= 1;
   // Several statements is a refusal whatever the grammars say: they are not run (they cost seconds on long text).
   const parses = lexicalSingle ? parseInEveryDialect(sql, refusesOutright) : [];
   const parsed: Dialect[] = [];
   const notParsed: Array<{ dialect: Dialect; error: string }> = [];
   const kinds = new Set<string>();
   let single = lexicalSingle;
+  /** Some grammar read no statement at all (only comments in its reading). */
+  let empty = false;
   let select = true;
   /** No impurity in any parse (`select` holds the statement kind). */
   let pure = true;
@@ -77,7 +106,8 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
       continue;
     }
     parsed.push(parse.dialect);
-    if (parse.statements.length !== 1) single = false;
+    if (parse.statements.length === 0) empty = true;
+    if (parse.statements.length > 1) single = false;
     for (const statement of parse.statements) {
       const facts = statementFacts(statement);
       const found = impurities(facts);
@@ -90,9 +120,10 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
     }
   }
   const isParsed = parsed.length > 0;
-  const readOnly = isParsed && single && select && pure;
+  const readOnly = isParsed && single && !empty && select && pure;
   const refusals: Array<{ rule: SqlRefusal; issue: string }> = [];
   const advice: string[] = [];
+  if (empty) refusals.push({ ...NO_STATEMENT });
   if (!single)
     refusals.push({
       rule: 'multiple_statements',
@@ -113,7 +144,8 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
       issue: `Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found ${found.join(', ')}.`,
     });
   }
-  if (!bounded) {
+  // No statement has no LIMIT to ask for.
+  if (!bounded && !empty) {
     if (allowUnbounded)
       advice.push('Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).');
     else
@@ -126,8 +158,8 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
   const warnings = [...refusals.map((r) => r.issue), ...advice];
   return {
     read_only: readOnly,
-    single_statement: single,
-    starts_with_select: isParsed && select,
+    single_statement: single && !empty,
+    starts_with_select: isParsed && !empty && select,
     has_limit: bounded,
     uses_select_star: star,
     parsed: isParsed,
