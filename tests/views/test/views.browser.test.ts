@@ -48,8 +48,13 @@ async function settled(host: ViewHost, frame: FrameLocator, state: string): Prom
   }
 }
 
-/** Scrolled into view and two frames painted first: Chromium does not paint iframes it has scrolled past. */
+/**
+ * Scrolled into view and two frames painted first: Chromium does not paint iframes it has scrolled past. Each app's
+ * host is a tab of its own, and Chromium runs no animation frames in a background tab: the host comes to the front
+ * first (without it each screenshot of a background tab waited about 7 s).
+ */
 async function shoot(host: ViewHost, id: string, name = id): Promise<void> {
+  await host.page.bringToFront();
   const element = host.page.locator(`#${id}`);
   await element.scrollIntoViewIfNeeded();
   await host
