@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { checkSql, type SqlCheck } from '../tools/sql-check.js';
+import { checkSql, refusedUnread, type SqlCheck } from '../tools/sql-check.js';
 import type { CheckRequest } from './check-worker.js';
 
 /** A check still running after this is refused (the worker is ended and restarted on the next call). */
@@ -24,19 +24,10 @@ const pending = new Map<number, Pending>();
 
 /** The refusal for a check that did not finish: nothing about the query was decided, so it is not run. */
 function tooComplex(): SqlCheck {
-  const issue = `The query could not be checked within ${CHECK_BUDGET_MS / 1000} s; send a shorter or simpler statement.`;
-  return {
-    read_only: false,
-    single_statement: false,
-    starts_with_select: false,
-    has_limit: false,
-    uses_select_star: false,
-    parsed: false,
-    statement_kinds: [],
-    dialects: { parsed: [], not_parsed: [] },
-    refusals: [{ rule: 'unparsable', issue }],
-    warnings: [issue],
-  };
+  return refusedUnread({
+    rule: 'unparsable',
+    issue: `The query could not be checked within ${CHECK_BUDGET_MS / 1000} s; send a shorter or simpler statement.`,
+  });
 }
 
 function endWorker(): void {

@@ -57,8 +57,8 @@ const NO_STATEMENT = {
     'Query holds no statement in at least one warehouse dialect (only comments, whitespace or semicolons there); send one SELECT.',
 } as const;
 
-/** Text with no code in any lexical reading: nothing to parse or run. */
-function noStatement(): SqlCheck {
+/** A refusal decided before anything about the statement was read: every fact false, the one refusal. */
+export function refusedUnread(refusal: { rule: SqlRefusal; issue: string }): SqlCheck {
   return {
     read_only: false,
     single_statement: false,
@@ -68,8 +68,8 @@ function noStatement(): SqlCheck {
     parsed: false,
     statement_kinds: [],
     dialects: { parsed: [], not_parsed: [] },
-    refusals: [{ ...NO_STATEMENT }],
-    warnings: [NO_STATEMENT.issue],
+    refusals: [{ ...refusal }],
+    warnings: [refusal.issue],
   };
 }
 
@@ -85,7 +85,8 @@ function noStatement(): SqlCheck {
  */
 export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
   const statements = maxStatementCount(sql);
-  if (statements === 0) return noStatement();
+  // No code in any lexical reading: nothing to parse or run.
+  if (statements === 0) return refusedUnread(NO_STATEMENT);
   const lexicalSingle = statements <= 1;
   // Several statements is a refusal whatever the grammars say: they are not run (they cost seconds on long text).
   const parses = lexicalSingle ? parseInEveryDialect(sql, refusesOutright) : [];
