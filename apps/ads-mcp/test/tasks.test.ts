@@ -252,13 +252,17 @@ describe.skipIf(!HAS_REDIS)('two HTTP replicas sharing a real redis-server', () 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Replica A and B (task owner leases of 1.5 s, so a lost owner shows soon), started by the first test. */
+  /**
+   * Replica A and B, started by the first test. Task owner leases of 5 s (renewed every 1.7 s), so a lost owner
+   * shows soon; shorter ones lapsed under CI load (a replica's event loop stalled past 1 s: its mocks load the
+   * reporting spec synchronously on first use), and a live task read on B was already failed.
+   */
   let a: RunningHttp | undefined;
   let onA: Client;
   let onB: Client;
 
   it('a task created on A is read on B and cancelled through B: A stops polling', async () => {
-    const lease = { OBMCP_TASK_LEASE_MS: '1500' };
+    const lease = { OBMCP_TASK_LEASE_MS: '5000' };
     const [startedA, b] = await Promise.all([replica(logA, lease), replica(join(dir, 'b.jsonl'), lease)]);
     a = startedA;
     onA = await clientOf(startedA.url);

@@ -33,6 +33,16 @@ function hostOf(app: AppName): ViewHost {
   return host;
 }
 
+/**
+ * The app's host, its tab brought to the front: each app's host is a tab of its own, and Chromium runs no
+ * animation frames in a background tab, so a view there would not repaint after a click (or paint for a screenshot).
+ */
+async function front(app: AppName): Promise<ViewHost> {
+  const host = hostOf(app);
+  await host.page.bringToFront();
+  return host;
+}
+
 /** Waits for the view to reach a state; on a timeout, the server's stderr and page errors explain why. */
 async function settled(host: ViewHost, frame: FrameLocator, state: string): Promise<void> {
   try {
@@ -49,12 +59,10 @@ async function settled(host: ViewHost, frame: FrameLocator, state: string): Prom
 }
 
 /**
- * Scrolled into view and two frames painted first: Chromium does not paint iframes it has scrolled past. Each app's
- * host is a tab of its own, and Chromium runs no animation frames in a background tab: the host comes to the front
- * first (without it each screenshot of a background tab waited about 7 s).
+ * Scrolled into view and two frames painted first: Chromium does not paint iframes it has scrolled past. The host's
+ * tab is in front (`front`): a screenshot of a background tab waited about 7 s for its frames.
  */
 async function shoot(host: ViewHost, id: string, name = id): Promise<void> {
-  await host.page.bringToFront();
   const element = host.page.locator(`#${id}`);
   await element.scrollIntoViewIfNeeded();
   await host
@@ -187,7 +195,7 @@ describe('the servers announce views to a client that renders them', () => {
 
 describe('each view renders its tool result', () => {
   test.each(CASES)('$id ($tool)', async (c) => {
-    const host = hostOf(c.app);
+    const host = await front(c.app);
     const mounted = await host.mount({ id: c.id, tool: c.tool, arguments: c.arguments });
     expect(mounted).toMatchObject({
       resourceUri: `ui://${c.app}/${c.id}`,
@@ -211,7 +219,7 @@ describe('each view renders its tool result', () => {
 
 describe('interactivity goes through the host to the same server', () => {
   test('sales: another granularity re-runs get_sales_metrics through callServerTool', async () => {
-    const host = hostOf('sp-mcp');
+    const host = await front('sp-mcp');
     const frame = host.frame('sales-over-time');
     const before = host.toolCalls().length;
     await frame.locator('select[name="granularity"]').selectOption('Week');
@@ -233,7 +241,7 @@ describe('interactivity goes through the host to the same server', () => {
   });
 
   test('orders: the next page is fetched with the token through the tool', async () => {
-    const host = hostOf('sp-mcp');
+    const host = await front('sp-mcp');
     const mounted = await host.mount({
       id: 'orders',
       tool: 'get_orders',
@@ -266,7 +274,7 @@ describe('interactivity goes through the host to the same server', () => {
   });
 
   test('campaigns: other dates run the report again through the host', async () => {
-    const host = hostOf('ads-mcp');
+    const host = await front('ads-mcp');
     const frame = host.frame('campaign-performance');
     const before = host.toolCalls().length;
     await frame.locator('input[name="start"]').fill('2026-05-01');
@@ -282,7 +290,7 @@ describe('interactivity goes through the host to the same server', () => {
   });
 
   test('a table sorts and filters on the client, with no tool call', async () => {
-    const host = hostOf('openbridge-mcp');
+    const host = await front('openbridge-mcp');
     const frame = host.frame('query-results');
     const calls = host.toolCalls().length;
     await frame.locator('th[data-key="budget"] button').click();
@@ -297,7 +305,7 @@ describe('interactivity goes through the host to the same server', () => {
 
 describe('ads-mcp: budget usage and AMC results with the rows the server returned', () => {
   test('budget usage: each campaign a row, a failed campaign marked with its error', async () => {
-    const host = hostOf('ads-mcp');
+    const host = await front('ads-mcp');
     const frame = host.frame('budget-usage');
     await settled(host, frame, 'ready');
     const data = shown.get('budget-usage') as {
@@ -315,7 +323,7 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
   });
 
   test('AMC results: the CSV rows in the table, cells as the file wrote them', async () => {
-    const host = hostOf('ads-mcp');
+    const host = await front('ads-mcp');
     const frame = host.frame('amc-results');
     await settled(host, frame, 'ready');
     const headers = await frame
@@ -339,7 +347,7 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
   });
 
   test('AMC: an execution not done yet is checked again through get_amc_query_results until it has rows', async () => {
-    const host = hostOf('ads-mcp');
+    const host = await front('ads-mcp');
     const mounted = await host.mount({
       id: 'amc-pending',
       tool: 'run_amc_query',
@@ -369,7 +377,7 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
   });
 
   test('AMC: an envelope (EXPLICIT window without bounds) and an empty result (LIMIT 0) from the server', async () => {
-    const host = hostOf('ads-mcp');
+    const host = await front('ads-mcp');
     const bad = await host.mount({
       id: 'amc-envelope',
       tool: 'run_amc_query',
@@ -398,7 +406,7 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
   });
 
   test('AMC: 10 000 rows of CSV text stay paged and filter over all of them', async () => {
-    const host = hostOf('ads-mcp');
+    const host = await front('ads-mcp');
     const rows = Array.from({ length: 10_000 }, (_v, i) => ({
       campaign_id: String(584000000000 + i),
       campaign: `c-${i}`,
@@ -437,7 +445,7 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
 
 describe('bad input', () => {
   test('an error envelope shows its summary, hints and retryable plainly', async () => {
-    const host = hostOf('sp-mcp');
+    const host = await front('sp-mcp');
     // endDate missing: the contract answers with an INPUT_VALIDATION envelope.
     const mounted = await host.mount({
       id: 'sales-envelope',
@@ -462,7 +470,7 @@ describe('bad input', () => {
   });
 
   test('an empty result shows an empty state (budget usage with no campaigns)', async () => {
-    const host = hostOf('ads-mcp');
+    const host = await front('ads-mcp');
     // The mocks sample a budget usage answer with rows, so the empty answer is handed to the view as a result.
     const empty: CallToolResult = {
       content: [{ type: 'text', text: '{"success":[],"error":[]}' }],
@@ -482,7 +490,7 @@ describe('bad input', () => {
   });
 
   test('10 000 rows stay paged: 50 rows in the DOM, filter and sort over all of them', async () => {
-    const host = hostOf('openbridge-mcp');
+    const host = await front('openbridge-mcp');
     const rows = Array.from({ length: 10_000 }, (_v, i) => ({
       campaign: `c-${i}`,
       spend: (i * 37) % 1000,
@@ -510,7 +518,7 @@ describe('bad input', () => {
     expect(await frame.locator('.table-status').textContent()).toBe('10000 rows');
     expect(await frame.locator('.page-label').textContent()).toBe('Page 1 of 200');
     await frame.locator('button.next').click();
-    expect(await frame.locator('tr[data-role="row"] td').first().textContent()).toBe('c-50');
+    await expect.poll(() => frame.locator('tr[data-role="row"] td').first().textContent()).toBe('c-50');
     await frame.locator('input.filter').fill('c-9999');
     await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(1);
     // Bars stop at 60 items; the text alternative says the table has the rest.
@@ -522,7 +530,7 @@ describe('bad input', () => {
 
 describe('the view follows the host', () => {
   test('theme and display mode changes reach the document', async () => {
-    const host = hostOf('sp-mcp');
+    const host = await front('sp-mcp');
     const frame = host.frame('fba-inventory');
     await host.setContext('fba-inventory', { theme: 'dark' });
     await expect.poll(() => frame.locator('html').getAttribute('data-theme')).toBe('dark');
