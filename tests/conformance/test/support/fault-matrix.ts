@@ -73,30 +73,39 @@ export function withShortestDeadline(tool: Tool, args: Record<string, unknown>):
   return deadline ? { ...args, [deadline[0]]: deadline[1].minimum } : args;
 }
 
-/**
- * Every tool called with its first example (`shortDeadline`: see withShortestDeadline), at most `concurrency`
- * at once (results in tool order).
- */
+/** Every tool called with its first example, at most `concurrency` at once (results in tool order). */
 export const callEvery = (
   client: Parameters<typeof invokeTool>[0],
   tools: readonly Tool[],
   concurrency: number,
-  shortDeadline = false,
+  argsOf: (tool: Tool, example: Record<string, unknown>) => Record<string, unknown> = (_tool, example) =>
+    example,
 ): Promise<Array<Omit<FaultCall, 'scenario'>>> =>
   mapLimit(tools, concurrency, async (tool) => {
-    const example = objectExamples(tool)[0] ?? {};
-    const args = shortDeadline ? withShortestDeadline(tool, example) : example;
+    const args = argsOf(tool, objectExamples(tool)[0] ?? {});
     return { tool: tool.name, args, outcome: await invokeTool(client, tool.name, args, CALL_TIMEOUT_MS) };
   });
 
 /**
- * Scenarios whose calls mostly wait (the upstream timeout per attempt, or a Retry-After before each retry):
- * every tool's call waits side by side instead of six at a time.
+ * Every tool called under `scenario`. Scenarios whose calls mostly wait (the upstream timeout per attempt, or a
+ * Retry-After before each retry) call every tool at once instead of six at a time; under `timeout` a tool's own
+ * deadline argument is at its minimum (withShortestDeadline).
  */
-const waits = (p: AppProfile, scenario: FaultScenario) => {
+export function callUnderFault(
+  client: Parameters<typeof invokeTool>[0],
+  tools: readonly Tool[],
+  p: AppProfile,
+  scenario: FaultScenario,
+): Promise<Array<Omit<FaultCall, 'scenario'>>> {
   const expected = expectedFault(p, scenario);
-  return scenario === 'timeout' || (expected.type === 'error' && expected.retryAfter !== undefined);
-};
+  const waits = scenario === 'timeout' || (expected.type === 'error' && expected.retryAfter !== undefined);
+  return callEvery(
+    client,
+    tools,
+    waits ? tools.length : 6,
+    scenario === 'timeout' ? withShortestDeadline : undefined,
+  );
+}
 
 /** One server for `session`: a warm-up pass without a fault, then each scenario over every tool. */
 export async function runFaultSession(app: AppName, session: FaultSession): Promise<ScenarioRun[]> {
@@ -112,12 +121,7 @@ export async function runFaultSession(app: AppName, session: FaultSession): Prom
       const runs: ScenarioRun[] = [];
       for (const scenario of session.scenarios) {
         faultSwitch.set(scenario);
-        const calls = await callEvery(
-          client,
-          tools,
-          waits(PROFILES[app], scenario) ? tools.length : 6,
-          scenario === 'timeout',
-        );
+        const calls = await callUnderFault(client, tools, PROFILES[app], scenario);
         runs.push({
           scenario,
           calls: calls.map((c) => ({ scenario, ...c })),

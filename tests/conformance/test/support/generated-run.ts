@@ -5,7 +5,7 @@ import { type AppName, createFaultSwitch } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS, type FaultScenario } from '@obmcp/upstream-mocks';
 import { type CallOutcome, type CaseKind, type ConformanceRun, runConformance } from '../../src/index.js';
 import { CALL_TIMEOUT_MS, PROFILES } from './apps.js';
-import { callEvery } from './fault-matrix.js';
+import { callEvery, callUnderFault } from './fault-matrix.js';
 import { onePerApi } from './operation-sample.js';
 import { withServer } from './servers.js';
 
@@ -52,24 +52,25 @@ export interface GeneratedRun {
   ms: { checks: number; baseline: number; faults: number };
 }
 
+/** The sampled tools called without a fault (`scenario` undefined) or under one, as the app matrix calls them. */
 async function callSample(
   client: Parameters<typeof callEvery>[0],
+  app: GeneratedApp,
   sample: ReadonlyArray<readonly [string, Tool]>,
-  concurrency: number,
+  scenario?: FaultScenario,
 ): Promise<SampleCall[]> {
-  const calls = await callEvery(
-    client,
-    sample.map(([, tool]) => tool),
-    concurrency,
-  );
+  const tools = sample.map(([, tool]) => tool);
+  const calls = await (scenario === undefined
+    ? callEvery(client, tools, 4)
+    : callUnderFault(client, tools, PROFILES[app], scenario));
   return calls.map(({ tool, outcome }, i) => ({ api: sample[i]?.[0] ?? '', tool, outcome }));
 }
 
 export async function runGenerated(app: GeneratedApp): Promise<GeneratedRun> {
   const faultSwitch = createFaultSwitch();
   try {
-    // A roomy upstream timeout (mock default 2 s): the mocks load each API's spec on its first request, which
-    // on a loaded machine can take longer; only the `timeout` scenario waits it out (all its calls at once).
+    // A 5 s upstream timeout, not the suite's 30 s (PROFILES in apps.ts): the `timeout` scenario waits it out (all
+    // its calls at once), and it still leaves room for the mocks' first spec loads (the warm-up pass makes them).
     const env = { ...SERVER_ENV, ...EVERY_TOOL[app], [PROFILES[app].timeoutEnv]: '5000', ...faultSwitch.env };
     return await withServer(app, env, async ({ client }) => {
       let mark = Date.now();
@@ -93,14 +94,13 @@ export async function runGenerated(app: GeneratedApp): Promise<GeneratedRun> {
       if (sample.length === 0) throw new Error('no listed tool declares _meta["io.obmcp/operation"]');
       // The mocks load their spec engine and each API's spec on first use: a warm-up pass (not judged) loads
       // them, then the baseline pass must succeed.
-      await callSample(client, sample, 4);
-      const baseline = await callSample(client, sample, 4);
+      await callSample(client, app, sample);
+      const baseline = await callSample(client, app, sample);
       const baselineMs = lap();
       const faults = new Map<FaultScenario, SampleCall[]>();
       for (const scenario of FAULT_ORDER) {
         faultSwitch.set(scenario);
-        // A timeout costs the app's whole upstream timeout: those calls wait side by side.
-        faults.set(scenario, await callSample(client, sample, scenario === 'timeout' ? sample.length : 6));
+        faults.set(scenario, await callSample(client, app, sample, scenario));
       }
       faultSwitch.set('none');
       return {
