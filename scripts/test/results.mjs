@@ -21,15 +21,29 @@ export function clearResults(root) {
   for (const file of resultFiles(root)) rmSync(file, { force: true });
 }
 
+/** Each package's report, parsed (`report` undefined when the file is unreadable: a failure, never a silent zero). */
+function readReports(root) {
+  return resultFiles(root).map((file) => {
+    const pkg = relative(root, dirname(file));
+    try {
+      return { pkg, report: JSON.parse(readFileSync(file, 'utf8')) };
+    } catch {
+      return { pkg, report: undefined };
+    }
+  });
+}
+
+const testFilesOf = (report) => (Array.isArray(report.testResults) ? report.testResults : []);
+const failedTestsOf = (testFile) => (testFile.assertionResults ?? []).filter((a) => a.status === 'failed');
+/** A test file that failed without a failing test: an import error, a failing hook. */
+const isBroken = (testFile) => testFile.status === 'failed' && failedTestsOf(testFile).length === 0;
+
 /**
- * Counts of one vitest JSON report: a test file that failed without a failing test (an import error, a
- * failing hook) counts as one failure, so the line never says 0 failed for a red run.
+ * Counts of one vitest JSON report: a broken test file counts as one failure, so the line never says 0 failed
+ * for a red run.
  */
 export function countReport(report) {
-  const files = Array.isArray(report.testResults) ? report.testResults : [];
-  const brokenFiles = files.filter(
-    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
-  ).length;
+  const brokenFiles = testFilesOf(report).filter(isBroken).length;
   return {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles,
@@ -43,24 +57,19 @@ export function countReport(report) {
  */
 export function failureLines(root, maxMessageLines = 8) {
   const lines = [];
-  for (const file of resultFiles(root)) {
-    const pkg = relative(root, dirname(file));
-    let report;
-    try {
-      report = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
+  for (const { pkg, report } of readReports(root)) {
+    if (report === undefined) {
       lines.push(`FAIL ${pkg}: ${RESULTS_FILE} is unreadable`);
       continue;
     }
-    for (const testFile of Array.isArray(report.testResults) ? report.testResults : []) {
+    for (const testFile of testFilesOf(report)) {
       const where = `${pkg}/${relative(join(root, pkg), testFile.name ?? '')}`;
-      const failed = (testFile.assertionResults ?? []).filter((a) => a.status === 'failed');
-      const entries =
-        failed.length > 0
-          ? failed.map((a) => ({ title: a.fullName ?? a.title ?? '', messages: a.failureMessages ?? [] }))
-          : testFile.status === 'failed'
-            ? [{ title: '(the file failed outside its tests)', messages: [testFile.message ?? ''] }]
-            : [];
+      const entries = isBroken(testFile)
+        ? [{ title: '(the file failed outside its tests)', messages: [testFile.message ?? ''] }]
+        : failedTestsOf(testFile).map((a) => ({
+            title: a.fullName ?? a.title ?? '',
+            messages: a.failureMessages ?? [],
+          }));
       for (const { title, messages } of entries) {
         lines.push(`FAIL ${where} > ${title}`);
         const message = messages
@@ -78,13 +87,8 @@ export function failureLines(root, maxMessageLines = 8) {
 
 export function collectResults(root) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
-  for (const file of resultFiles(root)) {
-    let counts;
-    try {
-      counts = countReport(JSON.parse(readFileSync(file, 'utf8')));
-    } catch {
-      counts = { passed: 0, failed: 1, skipped: 0 }; // an unreadable report is a failure, never a silent zero
-    }
+  for (const { report } of readReports(root)) {
+    const counts = report === undefined ? { passed: 0, failed: 1, skipped: 0 } : countReport(report);
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
