@@ -2,15 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import { LIMITS } from '../src/envelope/build.js';
 import { buildEnvelope } from '../src/entries/envelope.js';
-import { expectSchemaValid } from './helpers.js';
+import { expectSchemaValid, MINIMAL_ENVELOPE_INPUT } from './helpers.js';
 
-const base = {
-  kind: 'internal_error',
-  tool: 't',
-  code: 'INTERNAL_ERROR',
-  summary: 's',
-  retryable: false,
-} as const;
+const base = MINIMAL_ENVELOPE_INPUT;
 const required = { path: 'p', issue: 'i', received_type: 'string' };
 /** The one detail buildEnvelope keeps from `extra` (plus the required fields). */
 const detailOf = (extra: Record<string, unknown>) => {

@@ -3,15 +3,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { buildEnvelope } from '../src/entries/envelope.js';
 import { staleReclassifications, useReclassifications } from '../src/index.js';
 import { LIMITS } from '../src/envelope/build.js';
-import { expectSchemaValid } from './helpers.js';
+import { expectSchemaValid, MINIMAL_ENVELOPE_INPUT } from './helpers.js';
 
-const base = {
-  kind: 'internal_error',
-  tool: 't',
-  code: 'INTERNAL_ERROR',
-  summary: 's',
-  retryable: false,
-} as const;
+const base = MINIMAL_ENVELOPE_INPUT;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting their absence
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 

@@ -10,6 +10,15 @@ import { validateEnvelope } from '../src/entries/envelope.js';
 
 export const FIXTURES = new URL('./fixtures/', import.meta.url);
 
+/** The smallest buildEnvelope input: the envelope tests spread it and change one field. */
+export const MINIMAL_ENVELOPE_INPUT = {
+  kind: 'internal_error',
+  tool: 't',
+  code: 'INTERNAL_ERROR',
+  summary: 's',
+  retryable: false,
+} as const;
+
 export function readJson(url: URL): unknown {
   return JSON.parse(readFileSync(url, 'utf8'));
 }
