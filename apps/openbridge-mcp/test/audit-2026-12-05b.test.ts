@@ -1,5 +1,6 @@
 // The Openbridge audit's classes, end to end in process: SQL never sent unless a read, query answers read or refused,
 // rules searches stop at a hit and survive a broader timeout, partial create_job, media types, redirects, URL credentials.
+import { validateEnvelope } from '@obmcp/contract/envelope';
 import { openbridge as ob, startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,6 +73,18 @@ describe('execute_query: only reads reach the warehouse', () => {
     expect(out.envelope?.details[0]).toMatchObject({ path: 'query', reason: 'query_not_allowed' });
     expect(queries()).toEqual([]);
   });
+
+  it.each(['-- only a comment', '# a comment to Athena'])(
+    '%s → no_statement, its own rule, nothing sent',
+    async (query) => {
+      const s = await app();
+      const out = await s.call('execute_query', { query, key_name: KEY, allow_unbounded: true });
+      expect(out.envelope).toMatchObject({ error_code: 'INPUT_VALIDATION_FAILED', retryable: false });
+      expect(out.envelope?.details.map((d) => d.rule)).toEqual(['no_statement']);
+      expect(validateEnvelope(out.envelope).valid).toBe(true);
+      expect(queries()).toEqual([]);
+    },
+  );
 
   it('a parse failure names the rule and where the grammar stopped', async () => {
     const s = await app();
