@@ -1,8 +1,8 @@
 // In-process cost of the contract layer (normalize + validate + envelope) and ajv compile counts.
 import { esm } from './resolve.mjs';
 
-const { createToolHost, silentLogger } = await import(esm('@obmcp/contract/testing'));
-const { readContractSettings } = await import(esm('@obmcp/contract/config'));
+const { createToolHost, silentLogger } = await import(esm('@obmcp/mcp-server/testing'));
+const { readContractSettings } = await import(esm('@obmcp/mcp-server/config'));
 const { sharedAjv } = await import(esm('@obmcp/contract/schema'));
 
 /** Counts sharedAjv().compile calls from now on. */

@@ -2,7 +2,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Files that need their own module instances: vi.mock of a module others load, or module memory the file counts. */
-const OWN_MODULES = ['test/first-call-compile.test.ts', 'test/redact-memory-cap.test.ts'];
+const OWN_MODULES = ['test/redact-memory-cap.test.ts'];
 /** Stryker's runner keeps every file isolated (its per-test coverage is read per file). */
 const shared = process.env.STRYKER_MUTATOR_WORKER === undefined;
 

@@ -21,6 +21,8 @@ const NAMED_REEXPORT = /export\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]
 const OTHER_EXPORT = /^\s*export\s+(?!(?:type\s+)?\{)/m;
 /** Static imports and re-exports with their specifier; group 1 marks a type-only statement. */
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+/** A workspace package's internal module (`@obmcp/contract/internal/x/y.js` → packages/contract/src/x/y.ts). */
+const INTERNAL_IMPORT = /^@obmcp\/([\w-]+)\/internal\/(.+)\.js$/;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** package.json `exports` subpath → its TypeScript source (`./dist/x.js` → `src/x.ts`); file patterns skipped. */
@@ -81,7 +83,8 @@ function sourceOf(fromFile, specifier) {
 
 /**
  * Every package a module loads at run time, following its relative imports (type-only statements are erased
- * by the compiler, so they are skipped). Node built-ins are left out; the rest is sorted.
+ * by the compiler, so they are skipped) and a workspace package's internal modules. Node built-ins are left out;
+ * the rest is sorted.
  */
 export function runtimePackages(entryFile) {
   const seen = new Set();
@@ -92,7 +95,9 @@ export function runtimePackages(entryFile) {
     if (seen.has(file)) continue;
     seen.add(file);
     for (const specifier of importsOf(file)) {
+      const internal = INTERNAL_IMPORT.exec(specifier);
       if (specifier.startsWith('.')) pending.push(sourceOf(file, specifier));
+      else if (internal) pending.push(join(REPO_ROOT, 'packages', internal[1], 'src', `${internal[2]}.ts`));
       else if (!specifier.startsWith('node:') && !builtinModules.includes(specifier)) packages.add(specifier);
     }
   }

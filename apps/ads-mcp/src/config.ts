@@ -8,9 +8,9 @@ import {
   envReaderOf,
   readContractSettings,
   readLogLevel,
-} from '@obmcp/contract/config';
+} from '@obmcp/mcp-server/config';
 import type { LogLevel } from '@obmcp/contract';
-import { mockTimeScale } from '@obmcp/contract/tasks';
+import { mockTimeScale } from '@obmcp/mcp-server/tasks';
 import type { RetrySettings } from '@obmcp/http-kit';
 import { REGIONS, type Region } from './regions.js';
 

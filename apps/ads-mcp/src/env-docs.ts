@@ -1,5 +1,5 @@
 // What each ads-mcp variable means: `--help` prints these beside the defaults the config loader applies.
-import type { EnvDocs } from '@obmcp/contract/config';
+import type { EnvDocs } from '@obmcp/mcp-server/config';
 
 export const ADS_ENV_DOCS: EnvDocs = {
   ADS_AUTH_MODE:

@@ -1,6 +1,6 @@
 // createServer(config): fetcher, credential source, session, limiter, the Ads pipeline, tools, Code Mode → contract server.
 import { createCodeModeServer } from '@obmcp/code-mode';
-import type { ContractServer } from '@obmcp/contract/server';
+import type { ContractServer } from '@obmcp/mcp-server/server';
 import {
   createFetcher,
   createLimiter,

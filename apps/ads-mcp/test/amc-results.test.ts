@@ -1,6 +1,6 @@
 // AMC results as rows: run_amc_query and get_amc_query_results download the execution's result CSV from the
 // pre-signed storage URLs (mocks: S3-like host, one CSV per file) and return rows, capped; URLs kept.
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
 import { RedirectHosts } from '@obmcp/http-kit';
 import type { TestServer } from '@obmcp/test-kit';

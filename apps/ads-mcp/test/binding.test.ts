@@ -3,7 +3,7 @@
 // each an operation of the vendored specs; the limiter limits it by the one Ads rule (the specs document no
 // usage plan); and no tool module reaches the upstream except through its declared operations.
 import { readdirSync, readFileSync } from 'node:fs';
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import type { ToolInfo } from '@obmcp/contract';
 import type { Fetcher, Limiter } from '@obmcp/http-kit';
 import { declaredOperations, operationKey } from '@obmcp/openapi-tools';

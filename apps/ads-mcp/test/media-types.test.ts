@@ -1,7 +1,7 @@
 // A regressed media type cannot pass: the server sends exactly the recipe's Content-Type and Accept, and the
 // spec-checking mock answers 415 to anything else, which reaches the agent as an ADS_API_HTTP_415 envelope.
 // In-process (the contract host) against the mocks, with one recipe tampered with the way a regression would.
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import type { CatalogOperation } from '@obmcp/openapi-tools';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import type { SetupServer } from 'msw/node';

@@ -1,7 +1,7 @@
 // Input validation: parity with the contract validator, profile/region rules, write gating, oneOf.
-import { createContractServer } from '@obmcp/contract/server';
+import { createContractServer } from '@obmcp/mcp-server/server';
 import { EXAMPLES_META_KEY, type Envelope, type JsonSchema, type ServerProfile } from '@obmcp/contract';
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import type { TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchema } from '../src/tools/reporting.schemas.js';

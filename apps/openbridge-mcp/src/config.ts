@@ -8,7 +8,7 @@ import {
   envReaderOf,
   readContractSettings,
   readLogLevel,
-} from '@obmcp/contract/config';
+} from '@obmcp/mcp-server/config';
 import type { LogLevel } from '@obmcp/contract';
 
 export interface Config {

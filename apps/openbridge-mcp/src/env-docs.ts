@@ -1,5 +1,5 @@
 // What each openbridge-mcp variable means: `--help` prints these beside the defaults the config loader applies.
-import type { EnvDocs } from '@obmcp/contract/config';
+import type { EnvDocs } from '@obmcp/mcp-server/config';
 
 export const OPENBRIDGE_ENV_DOCS: EnvDocs = {
   OPENBRIDGE_REFRESH_TOKEN:

@@ -1,5 +1,5 @@
 // createServer: config → fetcher, JWT provider, limiter, the Openbridge pipeline, tools (+ Code Mode) → contract server.
-import type { ContractServer } from '@obmcp/contract/server';
+import type { ContractServer } from '@obmcp/mcp-server/server';
 import { createCodeModeServer } from '@obmcp/code-mode';
 import {
   createFetcher,

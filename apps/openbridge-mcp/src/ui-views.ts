@@ -1,5 +1,5 @@
 // openbridge-mcp's MCP Apps views (built by @obmcp/views, copied into dist/views/ by this package's build).
-import { defineViews, type ViewDefinition } from '@obmcp/contract/server';
+import { defineViews, type ViewDefinition } from '@obmcp/mcp-server/server';
 
 export const OPENBRIDGE_VIEWS: ViewDefinition[] = defineViews(import.meta.url, 'openbridge-mcp', [
   {

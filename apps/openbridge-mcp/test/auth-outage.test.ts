@@ -1,5 +1,5 @@
 // A 408 from the Openbridge authentication host in process: a retryable outage whose summary and hints agree, never "rejected".
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { assertEnvelope } from '@obmcp/test-kit';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';

@@ -1,7 +1,7 @@
 // openbridge-mcp in process (its server factory over an in-memory MCP transport) against the msw mocks, which tests may override.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createLogger } from '@obmcp/contract/server';
+import { createLogger } from '@obmcp/mcp-server/server';
 import type { Envelope } from '@obmcp/contract';
 import { callTool } from '@obmcp/test-kit';
 import { loadConfig } from '../src/config.js';

@@ -1,5 +1,5 @@
 // readAllPages against a scripted client: the maxPages bound, `truncated`, and what each page request asks for.
-import { createMetaCollector } from '@obmcp/contract/testing';
+import { createMetaCollector } from '@obmcp/mcp-server/testing';
 import { describe, expect, it } from 'vitest';
 import type { CallScope, OpenbridgeClient, OpenbridgeRequest } from '../src/http/client.js';
 import { readAllPages } from '../src/tools/paging.js';

@@ -1,7 +1,7 @@
 // What agents see, committed: the default tools/list (generated/tools/default.json) and every tool with the
 // privileged and query-execution gates open (generated/tools/all/tools.json). Built in process;
 // `pnpm snapshots:update` rewrites the files, any other drift fails here.
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { driftMessage, listPublishedTools, snapshotText, syncSnapshots } from '@obmcp/openapi-tools/generate';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';

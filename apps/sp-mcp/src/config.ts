@@ -7,9 +7,9 @@ import {
   envReaderOf,
   readContractSettings,
   readLogLevel,
-} from '@obmcp/contract/config';
+} from '@obmcp/mcp-server/config';
 import type { LogLevel } from '@obmcp/contract';
-import { mockTimeScale } from '@obmcp/contract/tasks';
+import { mockTimeScale } from '@obmcp/mcp-server/tasks';
 import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
 import { REGIONS, resolveRegion } from './hints/region-aliases.js';
 

@@ -1,5 +1,5 @@
 // What each sp-mcp variable means: `--help` prints these beside the defaults the config loader applies.
-import type { EnvDocs } from '@obmcp/contract/config';
+import type { EnvDocs } from '@obmcp/mcp-server/config';
 
 export const SP_ENV_DOCS: EnvDocs = {
   SP_API_CLIENT_ID: 'LWA client id of your SP-API app (required unless OBMCP_MOCK=1)',

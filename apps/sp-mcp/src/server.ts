@@ -1,5 +1,5 @@
 // createServer(config): fetchers, auth, limiter, session, the SP-API pipeline, tools, Code Mode → the contract server.
-import type { ContractServer } from '@obmcp/contract/server';
+import type { ContractServer } from '@obmcp/mcp-server/server';
 import { createCodeModeServer } from '@obmcp/code-mode';
 import {
   createFetcher,

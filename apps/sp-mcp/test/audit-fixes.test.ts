@@ -1,5 +1,5 @@
 // SP audit fixes (shared/reference/audits/sp-faithfulness.md), each proven on the request sent upstream.
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { http } from 'msw';
 import type { SetupServer } from 'msw/node';

@@ -1,6 +1,6 @@
 // A document URL from an SP-API answer is downloaded or uploaded to only on a declared storage host (http-kit's answered-URL rule).
 import { type CallContext, UpstreamTransportError } from '@obmcp/contract';
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { type Fetcher, RedirectHosts } from '@obmcp/http-kit';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';

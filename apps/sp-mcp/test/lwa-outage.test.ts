@@ -1,6 +1,6 @@
 // An LWA 408 (the token host timed out) in process: a retryable outage whose summary and hints agree, never "check your credentials".
 import { assertEnvelope } from '@obmcp/test-kit';
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';

@@ -1,7 +1,7 @@
 // Coverage: with every toolset and writes on, each operation of the vendored SP-API models is served by
 // exactly one listed tool, found through its _meta["io.obmcp/operation"]; the catalog file is current.
 import { assertPortableTools } from '@obmcp/contract/schema';
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { listSpecFiles, readSpec } from '@obmcp/upstream-specs';
 import { describe, expect, it } from 'vitest';

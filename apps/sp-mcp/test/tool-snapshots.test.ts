@@ -1,7 +1,7 @@
 // What agents see, committed: the default tools/list (generated/tools/default.json) and, with every toolset
 // and writes on, each tool's published entry in generated/tools/all/<toolset>.json (curated tools in
 // curated.json). Built in process; `pnpm snapshots:update` rewrites the files, any other drift fails here.
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import {
   driftMessage,
   listPublishedTools,

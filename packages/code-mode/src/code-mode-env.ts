@@ -1,5 +1,5 @@
 // The CODE_MODE variable: read through the server's env reader, documented here for every server's --help.
-import type { EnvDocs, EnvReader } from '@obmcp/contract/config';
+import type { EnvDocs, EnvReader } from '@obmcp/mcp-server/config';
 import { type CodeMode, parseCodeMode } from './mode.js';
 
 export const CODE_MODE_ENV = 'CODE_MODE';

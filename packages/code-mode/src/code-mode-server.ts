@@ -1,6 +1,6 @@
 // createCodeModeServer: an app's tools through Code Mode into the contract server (the one assembly every app ends with).
 import type { ToolDefinition } from '@obmcp/contract';
-import { type ContractServer, createContractServer } from '@obmcp/contract/server';
+import { type ContractServer, createContractServer } from '@obmcp/mcp-server/server';
 import { type CodeMode, applyCodeMode } from './mode.js';
 
 type ContractServerOptions = Parameters<typeof createContractServer>[0];

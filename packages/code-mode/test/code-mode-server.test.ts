@@ -1,6 +1,6 @@
 // createCodeModeServer: the app's tools through Code Mode into a contract server (listed, internal, hidden).
 import { defineTool } from '@obmcp/contract';
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { describe, expect, it } from 'vitest';
 import { CODE_MODE_TOOL_NAMES, createCodeModeServer } from '../src/index.js';
 import { profile } from './fake-host.js';

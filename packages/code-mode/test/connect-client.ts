@@ -2,8 +2,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ToolDefinition } from '@obmcp/contract';
-import { createContractServer } from '@obmcp/contract/server';
-import { silentLogger } from '@obmcp/contract/testing';
+import { createContractServer } from '@obmcp/mcp-server/server';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { applyCodeMode, type CodeMode } from '../src/index.js';
 import { profile } from './fake-host.js';
 

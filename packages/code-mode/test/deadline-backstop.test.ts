@@ -1,5 +1,5 @@
 // A run whose thread never answers is ended at its deadline + grace with the same limitation the sandbox gives itself.
-import { createLogger } from '@obmcp/contract/server';
+import { createLogger } from '@obmcp/mcp-server/server';
 import { describe, expect, it } from 'vitest';
 import { resolveLimits } from '../src/options.js';
 import { runInThread } from '../src/worker/run-in-thread.js';

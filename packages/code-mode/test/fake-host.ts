@@ -9,7 +9,7 @@ import type {
   ToolHost,
   ToolInfo,
 } from '@obmcp/contract';
-import { createMetaCollector, silentLogger } from '@obmcp/contract/testing';
+import { createMetaCollector, silentLogger } from '@obmcp/mcp-server/testing';
 
 export const profile: ServerProfile = {
   name: 'fake-mcp',

@@ -1,7 +1,7 @@
 // The sandbox's bounds at their edges, on the calling thread: option validation, call_tool's argument and value
 // rules, the console's line/character bounds, and the result's size in characters and UTF-8 bytes.
 import { type CallOutcome, type Logger, SandboxLimitationError } from '@obmcp/contract';
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { describe, expect, it } from 'vitest';
 import { type CodeModeOptions, DEFAULT_LIMITS, resolveLimits } from '../src/index.js';
 import { LogSink } from '../src/sandbox/log-sink.js';

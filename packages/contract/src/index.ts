@@ -25,8 +25,8 @@ export {
   READ_UPSTREAM,
   REPLACE_UPSTREAM,
   SET_SESSION,
-} from './server/annotations.js';
-export { defineTool, type FromSchema } from './server/define-tool.js';
+} from './tool/annotations.js';
+export { defineTool, type FromSchema } from './tool/define-tool.js';
 export {
   AuthError,
   ClientSideError,
@@ -40,9 +40,9 @@ export {
   SandboxLimitationError,
   UpstreamHttpError,
   UpstreamTransportError,
-} from './server/errors.js';
-export type { Logger, LogLevel } from './server/logger.js';
-export { passthroughParts } from './server/passthrough.js';
+} from './tool/errors.js';
+export type { Logger, LogLevel } from './tool/logger.js';
+export { passthroughParts } from './tool/passthrough.js';
 export {
   type CallContext,
   type CallOutcome,
@@ -56,7 +56,7 @@ export {
   type ToolHost,
   type ToolInfo,
   upstreamErrorKinds,
-} from './server/types.js';
+} from './tool/types.js';
 export {
   ERROR_KINDS,
   type HttpCodePrefix,

@@ -14,7 +14,7 @@ import {
   UpstreamTransportError,
 } from '../src/index.js';
 import { envelopeFromThrown } from '../src/entries/envelope.js';
-import { EnvironmentError } from '../src/server/errors.js';
+import { EnvironmentError } from '../src/tool/errors.js';
 import { HTTP_HINTS, TRANSPORT_SUMMARY } from '../src/envelope/phrases.js';
 import { capturingLogger, expectSchemaValid } from './helpers.js';
 

@@ -12,7 +12,7 @@ import {
   UpstreamTransportError,
 } from '../src/index.js';
 import { envelopeFromThrown } from '../src/entries/envelope.js';
-import { EnvironmentError } from '../src/server/errors.js';
+import { EnvironmentError } from '../src/tool/errors.js';
 import { capturingLogger, expectSchemaValid } from './helpers.js';
 
 const classify = (thrown: unknown, profile: ServerProfile = exampleProfile) => {

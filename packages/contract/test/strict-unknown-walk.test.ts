@@ -1,6 +1,6 @@
 // injectStrictUnknown / closeTopLevel / isSilentObjectSchema as functions: where `additionalProperties: false` is injected, exactly.
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../src/server/types.js';
+import type { JsonSchema } from '../src/tool/types.js';
 import {
   closeTopLevel,
   injectStrictUnknown,

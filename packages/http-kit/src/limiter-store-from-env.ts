@@ -1,6 +1,6 @@
 // limiterStoreFromEnv: memory by default; Redis (shared by every replica) when OBMCP_REDIS_URL is set.
 import { createRequire } from 'node:module';
-import { type EnvDocs, type EnvReader, envReaderOf } from '@obmcp/contract/config';
+import { type EnvDocs, type EnvReader, envReaderOf } from '@obmcp/mcp-server/config';
 import type { Logger } from '@obmcp/contract';
 import { FallbackLimiterStore } from './fallback-limiter-store.js';
 import { ARRIVAL_MARGIN_MS } from './limiter.js';

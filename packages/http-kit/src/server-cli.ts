@@ -1,8 +1,9 @@
 // runServerCli: a server bin's one start-up — command line, env table, config, logger, limiter store and task records from env, transport.
 import type { Logger, LogLevel } from '@obmcp/contract';
-import type { Env, EnvDocs, EnvReader } from '@obmcp/contract/config';
-import { type ContractServer, createLogger, runCli, serve } from '@obmcp/contract/server';
-import type { TaskRecords } from '@obmcp/contract/tasks';
+import type { Env, EnvDocs, EnvReader } from '@obmcp/mcp-server/config';
+import { runCli } from '@obmcp/mcp-server/cli';
+import { type ContractServer, createLogger, serve } from '@obmcp/mcp-server/server';
+import type { TaskRecords } from '@obmcp/mcp-server/tasks';
 import { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from './limiter-store-from-env.js';
 import type { LimiterStore } from './limiter-store.js';
 import { taskRecordsFromEnv } from './tasks/task-records-from-env.js';

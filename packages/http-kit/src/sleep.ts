@@ -1,2 +1,2 @@
 // sleep lives in the contract (pollJob waits with it too): one abortable sleep for every package.
-export { sleep } from '@obmcp/contract/tasks';
+export { sleep } from '@obmcp/mcp-server/tasks';

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthError, RateLimitedError, UpstreamHttpError } from '@obmcp/contract';
-import { createMetaCollector } from '@obmcp/contract/testing';
+import { createMetaCollector } from '@obmcp/mcp-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthPlugin,

@@ -10,11 +10,11 @@ import {
   ListTasksResultSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createContractServer } from '@obmcp/contract/server';
-import { type HttpServerHandle, HTTP_DEFAULTS, startHttpServer } from '@obmcp/contract/http';
-import { pollJob, readTaskSettings } from '@obmcp/contract/tasks';
+import { createContractServer } from '@obmcp/mcp-server/server';
+import { type HttpServerHandle, HTTP_DEFAULTS, startHttpServer } from '@obmcp/mcp-server/http';
+import { pollJob, readTaskSettings } from '@obmcp/mcp-server/tasks';
 import type { ServerProfile, ToolDefinition } from '@obmcp/contract';
-import { silentLogger } from '@obmcp/contract/testing';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

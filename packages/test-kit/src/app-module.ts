@@ -1,7 +1,7 @@
 // An app's library surface as built (dist/config.js loadConfig, dist/server.js createServer), loaded by path.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ContractServer } from '@obmcp/contract/server';
+import type { ContractServer } from '@obmcp/mcp-server/server';
 import type { Logger } from '@obmcp/contract';
 import { type AppName, REPO_ROOT } from './paths.js';
 

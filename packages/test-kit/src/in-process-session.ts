@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '@obmcp/contract';
-import { type ContractServer, createLogger } from '@obmcp/contract/server';
+import { type ContractServer, createLogger } from '@obmcp/mcp-server/server';
 import {
   checkMockSettings,
   dummyCredentialEnv,

@@ -1,7 +1,7 @@
 // startInProcess: a built app's server factory in this process over an in-memory MCP transport, against the msw mocks.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { ContractServer } from '@obmcp/contract/server';
+import type { ContractServer } from '@obmcp/mcp-server/server';
 import { type InProcessOptions, openSession } from './in-process-session.js';
 import type { TestServer } from './start-server.js';
 

@@ -107,6 +107,7 @@ describe('published to a local registry', () => {
   it('serves every package of the fixed group at the release version', async () => {
     for (const name of [
       'contract',
+      'mcp-server',
       'http-kit',
       'code-mode',
       'openapi-tools',

@@ -14,6 +14,7 @@ import { CHECK_SCRIPT, RELEASE_SCRIPT, REPO_ROOT } from '../src/paths.js';
 
 const GROUP = [
   'packages/contract',
+  'packages/mcp-server',
   'packages/http-kit',
   'packages/code-mode',
   'packages/openapi-tools',

@@ -57,6 +57,7 @@ describe('release tarballs', () => {
       '@obmcp/code-mode',
       '@obmcp/contract',
       '@obmcp/http-kit',
+      '@obmcp/mcp-server',
       '@obmcp/openapi-tools',
       '@obmcp/openbridge-mcp',
       '@obmcp/sp-mcp',

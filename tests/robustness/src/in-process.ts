@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Logger } from '@obmcp/contract';
-import { type ContractServer, createLogger } from '@obmcp/contract/server';
+import { type ContractServer, createLogger } from '@obmcp/mcp-server/server';
 import { REPO_ROOT, startInProcess } from '@obmcp/test-kit';
 import type { ListedTool } from './fuzz/tool-selection.js';
 import { CANARY_ENV } from './canaries.js';

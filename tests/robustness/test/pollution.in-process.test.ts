@@ -1,6 +1,6 @@
 // In-process fuzz of the contract host (a representative tool set) and of each app's host: no prototype pollution.
-import { createToolHost, silentLogger } from '@obmcp/contract/testing';
-import { readContractSettings } from '@obmcp/contract/config';
+import { createToolHost, silentLogger } from '@obmcp/mcp-server/testing';
+import { readContractSettings } from '@obmcp/mcp-server/config';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import fc from 'fast-check';

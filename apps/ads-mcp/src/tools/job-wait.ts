@@ -1,6 +1,6 @@
 // How ads-mcp waits on an Ads job (report, export, snapshot): the polling cadence and the "still running" warning.
 import type { CallContext } from '@obmcp/contract';
-import { pollCadence } from '@obmcp/contract/tasks';
+import { pollCadence } from '@obmcp/mcp-server/tasks';
 import type { AdsConfig } from '../config.js';
 
 /**

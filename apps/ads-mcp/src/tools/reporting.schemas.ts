@@ -1,5 +1,5 @@
 // JSON Schemas of the Reporting v3 tools (written `as const` for FromSchema).
-import { waitSecondsProperty } from '@obmcp/contract/tasks';
+import { waitSecondsProperty } from '@obmcp/mcp-server/tasks';
 
 const reportId = {
   type: 'string',

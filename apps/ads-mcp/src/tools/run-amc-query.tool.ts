@@ -1,5 +1,5 @@
 // run_amc_query: an AMC workflow execution in one call (create → wait for SUCCEEDED → download URLs and rows).
-import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
+import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/mcp-server/tasks';
 import { CREATE_UPSTREAM, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { amcRowCap, downloadAmcRows, filesOf, NO_ROWS } from './amc-results.js';
 import { amcMaxRows, createSchema } from './amc.schemas.js';

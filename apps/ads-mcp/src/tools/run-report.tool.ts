@@ -1,5 +1,5 @@
 // run_report: a Reporting v3 report in one call (create → wait for COMPLETED → download rows).
-import { pollJob } from '@obmcp/contract/tasks';
+import { pollJob } from '@obmcp/mcp-server/tasks';
 import {
   type CallContext,
   CREATE_UPSTREAM,

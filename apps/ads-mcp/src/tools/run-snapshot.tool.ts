@@ -6,7 +6,7 @@ import {
   type FromSchema,
   type ToolDefinition,
 } from '@obmcp/contract';
-import { pollJob } from '@obmcp/contract/tasks';
+import { pollJob } from '@obmcp/mcp-server/tasks';
 import type { OperationRef } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 import { capRows, rowsOfFile } from './file-rows.js';

@@ -1,5 +1,5 @@
 // get_capabilities: tool availability, runtime flags and the openbridge_envelope block.
-import { capabilityBlock } from '@obmcp/contract/server';
+import { capabilityBlock } from '@obmcp/mcp-server/server';
 import { defineTool, type FromSchema, type ToolDefinition, READ_LOCAL } from '@obmcp/contract';
 import type { Config } from '../config.js';
 import { profile } from '../profile.js';

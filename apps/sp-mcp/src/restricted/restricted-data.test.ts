@@ -1,6 +1,6 @@
 // RestrictedData.scopeFor: which calls get an RDT scope, and what _meta says when PII is withheld.
 import type { CallContext } from '@obmcp/contract';
-import { createMetaCollector } from '@obmcp/contract/testing';
+import { createMetaCollector } from '@obmcp/mcp-server/testing';
 import type { TokenAuth } from '@obmcp/http-kit';
 import { describe, expect, it } from 'vitest';
 import { parseRdtScope, RDT_SCOPE_PREFIX, type Rdt } from '../auth/rdt-auth.js';

@@ -1,5 +1,5 @@
 // run_report: a Reports 2021-06-30 report in one call (createReport → getReport until DONE → the document).
-import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
+import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/mcp-server/tasks';
 import {
   type CallContext,
   CREATE_UPSTREAM,

@@ -1,5 +1,5 @@
 // submit_feed: a Feeds 2021-06-30 feed in one call (document + upload → createFeed → getFeed until DONE → processing report).
-import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/contract/tasks';
+import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/mcp-server/tasks';
 import {
   type CallContext,
   CHANGE_UPSTREAM,

@@ -11,9 +11,9 @@ import {
   SandboxLimitationError,
   UpstreamHttpError,
   UpstreamTransportError,
-} from '../server/errors.js';
-import { type Logger, silentLogger } from '../server/logger.js';
-import type { ServerProfile } from '../server/types.js';
+} from '../tool/errors.js';
+import { type Logger, silentLogger } from '../tool/logger.js';
+import type { ServerProfile } from '../tool/types.js';
 import { CANONICAL_CODES, httpCode } from '../taxonomy.js';
 import { buildEnvelope, type EnvelopeInput } from './build.js';
 import { HTTP_HINTS, TRANSPORT_SUMMARY } from './phrases.js';

@@ -1,6 +1,6 @@
 // A tiny example tool set exercising every contract path (used by integration tests and the conformance CLI self-check).
-import { UpstreamHttpError } from '../server/errors.js';
-import type { ServerProfile, ToolDefinition } from '../server/types.js';
+import { UpstreamHttpError } from '../tool/errors.js';
+import type { ServerProfile, ToolDefinition } from '../tool/types.js';
 
 export const exampleProfile: ServerProfile = {
   name: 'contract-example',

@@ -1,5 +1,5 @@
 // An opt-in slow example tool (OBMCP_EXAMPLE_SLOW_TOOL=1) so tests can prove graceful HTTP shutdown.
-import type { ToolDefinition } from '../server/types.js';
+import type { ToolDefinition } from '../tool/types.js';
 
 export const slowTool: ToolDefinition = {
   name: 'slow_echo',

@@ -1,5 +1,5 @@
 // Pre-flight normalization: canonical keys, scalar→array, stringified JSON, unknown-key events.
-import { ClientSideError } from '../server/errors.js';
+import { ClientSideError } from '../tool/errors.js';
 import type { HintTables } from '../hints/tables.js';
 import type { NormalizationEvent } from '../envelope/types.js';
 import { foldKey } from '../hints/distance.js';

@@ -1,6 +1,6 @@
 // derivePortableSchema: the published (portable) view of a tool's full input schema, derived automatically.
 import { isPlainObject, valueAt } from '../validation/json-type.js';
-import type { JsonSchema } from '../server/types.js';
+import type { JsonSchema } from '../tool/types.js';
 import {
   describeConditional,
   describeDependentRequired,

@@ -1,5 +1,5 @@
 // What tools/list publishes for a tool: portable inputSchema, description with the rule notes, examples in _meta.
-import type { JsonSchema, ToolDefinition } from '../server/types.js';
+import type { JsonSchema, ToolDefinition } from '../tool/types.js';
 import { encodeMapEntries } from '../normalize/map-entries.js';
 import { derivePortableSchema } from './portable-schema.js';
 import { checkPortableSchema, type PortabilityViolation } from './portable-rules.js';

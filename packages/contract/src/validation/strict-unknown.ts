@@ -1,6 +1,6 @@
 // MCP_STRICT_UNKNOWN_FIELDS: inject additionalProperties:false where a schema is silent about it.
 import { isPlainObject } from './json-type.js';
-import type { JsonSchema } from '../server/types.js';
+import type { JsonSchema } from '../tool/types.js';
 
 type Schema = Record<string, unknown>;
 const isSchema = isPlainObject;

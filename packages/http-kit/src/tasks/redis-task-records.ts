@@ -7,7 +7,7 @@ import {
   type TaskRecord,
   type TaskRecords,
   UnknownCursorError,
-} from '@obmcp/contract/tasks';
+} from '@obmcp/mcp-server/tasks';
 import type { Redis } from 'ioredis';
 import { END_ORPHAN_SCRIPT, INSERT_SCRIPT, REPLACE_SCRIPT } from './redis-task-scripts.js';
 

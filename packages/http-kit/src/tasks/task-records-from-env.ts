@@ -1,7 +1,7 @@
 // taskRecordsFromEnv: task state in this process's memory by default; in Redis (every replica) with OBMCP_REDIS_URL.
 import { createRequire } from 'node:module';
 import type { Logger } from '@obmcp/contract';
-import { MemoryTaskRecords, readTaskSettings, type TaskRecords } from '@obmcp/contract/tasks';
+import { MemoryTaskRecords, readTaskSettings, type TaskRecords } from '@obmcp/mcp-server/tasks';
 import { LIMITER_ENV } from '../limiter-store-from-env.js';
 import { RedisTaskRecords } from './redis-task-records.js';
 

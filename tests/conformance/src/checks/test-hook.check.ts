@@ -2,7 +2,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { envelopeFromThrown } from '@obmcp/contract/envelope';
-import { TEST_CRASH_TOOL } from '@obmcp/contract/testing';
+import { TEST_CRASH_TOOL } from '@obmcp/mcp-server/testing';
 import { describeOutcome, invokeTool } from '../invoke.js';
 import type { Observation } from '../observation.js';
 import type { ReportBuilder } from '../report.js';

@@ -1,5 +1,0 @@
-// @obmcp/contract/testing: helpers only tests use (a tool host without a server, a silent logger, a meta collector, the crash hook).
-export { createToolHost } from '../server/host.js';
-export { silentLogger } from '../server/logger.js';
-export { createMetaCollector } from '../server/meta-collector.js';
-export { TEST_CRASH_TOOL } from '../server/test-hooks.js';

@@ -1,0 +1,178 @@
+// createContractServer: an SDK low-level Server whose every tool runs through the contract pipeline.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type ServerNotification,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { type ContractSettings, readContractSettings } from '../config/env.js';
+import { CONTRACT_VERSION } from '@obmcp/contract/internal/version.js';
+import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
+import { envelopeContractTool } from './contract-tool.js';
+import { testHookTools } from './test-hooks.js';
+import { type ContractHost, createToolHost } from './host.js';
+import { warnOnLargeListing } from './listing-size.js';
+import { createLogger, type Logger } from '@obmcp/contract/internal/tool/logger.js';
+import { toCallToolResult } from './result.js';
+import type { ServerProfile, ToolDefinition, ToolInfo } from '@obmcp/contract/internal/tool/types.js';
+import { MemoryTaskRecords } from '../tasks/memory-task-records.js';
+import { progressNotifier } from '../tasks/progress-notifier.js';
+import type { TaskRecords } from '../tasks/task-records.js';
+import { TaskRunner } from '../tasks/task-runner.js';
+import { readTaskSettings, type TaskSettings } from '../tasks/task-settings.js';
+import { clientRendersViews, UI_EXTENSION_CAPABILITY } from '../views/ui-extension.js';
+import { createViewRegistry, type ViewRegistry } from '../views/view-registry.js';
+import type { ViewDefinition } from '../views/view-types.js';
+
+export interface ContractServerOptions {
+  profile: ServerProfile;
+  /** Published in tools/list and callable directly. */
+  tools: readonly ToolDefinition[];
+  /** Callable only through the host (Code Mode `only`). */
+  internalTools?: readonly ToolDefinition[];
+  env?: Record<string, string | undefined>;
+  /** The MCP_* switches as the app's config read them; default: read from `env`. */
+  settings?: ContractSettings;
+  logger?: Logger;
+  /** Where MCP tasks live (Redis for replicas sharing them); default: this process's memory. */
+  taskRecords?: TaskRecords;
+  /** The OBMCP_TASK_* bounds; default: read from `env`. */
+  taskSettings?: TaskSettings;
+  /** MCP Apps views (ui:// resources) and the tools they render; none: no resources capability. */
+  views?: readonly ViewDefinition[];
+}
+
+/** Who is calling, as the transport knows it: tasks are scoped to it. */
+export interface ServerContext {
+  /** A hash of the caller's credentials (never the secret); default 'local' (stdio: one client). */
+  owner?: string;
+}
+
+/** A new SDK Server per connection (stdio) or per request (HTTP), for one caller. */
+export type ServerFactory = (context?: ServerContext) => Server;
+
+export interface ContractServer {
+  /** A server bound to the host (connect it to one transport). */
+  server: Server;
+  host: ContractHost;
+  /** Another server on the same host, for transports that need one per request (HTTP). */
+  newServer: ServerFactory;
+  /** Runs task-augmented calls; its records are what tasks/get, tasks/result and tasks/cancel read. */
+  tasks: TaskRunner;
+}
+
+export function capabilityBlock(profile: ServerProfile) {
+  return { contract_version: CONTRACT_VERSION, error_kinds: [...profile.errorKinds] };
+}
+
+export function createContractServer(options: ContractServerOptions): ContractServer {
+  const { profile } = options;
+  const env = options.env ?? process.env;
+  const settings = options.settings ?? readContractSettings(env);
+  const log = options.logger ?? createLogger({ name: profile.name });
+  const listed = [...options.tools, envelopeContractTool(profile, settings), ...testHookTools(env)];
+  const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
+  warnOnLargeListing(host.listed().length, profile.toolsetsVariable, log);
+  const taskSettings = options.taskSettings ?? readTaskSettings(env);
+  const tasks = new TaskRunner({
+    records: options.taskRecords ?? new MemoryTaskRecords(taskSettings.maxTasks),
+    settings: taskSettings,
+    host,
+    profile,
+    log,
+  });
+  const views = createViewRegistry(profile.name, options.views ?? []);
+  const newServer: ServerFactory = (context) =>
+    bindServer(profile, host, log, tasks, context?.owner ?? 'local', views);
+  return { server: newServer(), host, newServer, tasks };
+}
+
+/** tools/call may run as a task (tools that declare taskSupport); tasks/list and tasks/cancel are served. */
+const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+
+const LOOSE_CALL_TOOL = z.looseObject({ method: z.literal('tools/call') });
+
+/** A fresh SDK Server on an existing host: schemas stay compiled once per process. */
+function bindServer(
+  profile: ServerProfile,
+  host: ContractHost,
+  log: Logger,
+  tasks: TaskRunner,
+  owner: string,
+  views: ViewRegistry,
+): Server {
+  const serving = views.size > 0;
+  const server = new Server(
+    { name: profile.name, version: profile.version },
+    {
+      capabilities: {
+        tools: { listChanged: false },
+        tasks: TASKS_CAPABILITY,
+        ...(serving ? { resources: {}, extensions: UI_EXTENSION_CAPABILITY } : {}),
+        experimental: { openbridge_envelope: capabilityBlock(profile) },
+      },
+      // The SDK serves tasks/get, tasks/result (blocking until the task ends), tasks/list and tasks/cancel
+      // from this store; it answers for this caller's tasks only.
+      taskStore: tasks.storeFor(owner),
+      ...(profile.instructions ? { instructions: profile.instructions } : {}),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    // A client that did not announce the extension gets exactly the listing it got before views existed.
+    // A server that never saw initialize (stateless HTTP: one Server per request) cannot know, so it links
+    // (a client without the extension ignores `_meta.ui`, as the MCP Apps spec has it).
+    const client = server.getClientCapabilities();
+    const linked = serving && (client === undefined || clientRendersViews(client));
+    return {
+      tools: host.listed().map((t) => {
+        const meta = linked ? withViewMeta(t, views) : t._meta;
+        return {
+          name: t.name,
+          ...(t.title ? { title: t.title } : {}),
+          description: t.description,
+          inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
+          ...(t.annotations ? { annotations: t.annotations } : {}),
+          ...(meta ? { _meta: meta } : {}),
+          ...(t.execution ? { execution: t.execution } : {}),
+        };
+      }),
+    };
+  });
+  if (serving) {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: views.list() }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => views.read(request.params.uri));
+  }
+  // Loose on purpose: the SDK's Protocol parses with this schema and answers a failure -32603; its
+  // Server then validates tools/call params itself and answers -32602 Invalid params, as JSON-RPC says.
+  server.setRequestHandler(LOOSE_CALL_TOOL, async (raw, extra) => {
+    const request = raw as unknown as CallToolRequest;
+    // Async: a send on a closed connection (an HTTP reply already sent) rejects, it never throws.
+    const send = async (notification: ServerNotification) => extra.sendNotification(notification);
+    const progressToken = request.params._meta?.progressToken;
+    if (request.params.task !== undefined) {
+      // Task-augmented: answered with CreateTaskResult at once (the SDK checks that shape), the call runs on.
+      const channel = { send, ...(progressToken === undefined ? {} : { progressToken }) };
+      return (await tasks.start(request, owner, channel)) as unknown as CallToolResult;
+    }
+    const notifier = progressNotifier(progressToken, send);
+    const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, {
+      signal: extra.signal,
+      listedOnly: true,
+      ...(progressToken === undefined ? {} : { progress: (update) => notifier.report(update) }),
+    });
+    // A handler bug (a cyclic result) is an internal_error envelope like any other; the log keeps the reason.
+    const tool = request.params.name;
+    return toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log }));
+  });
+  return server;
+}
+
+/** The tool's own `_meta` plus its view link, when a view shows its result. */
+function withViewMeta(tool: ToolInfo, views: ViewRegistry): ToolInfo['_meta'] {
+  const ui = views.toolMeta(tool.name);
+  return ui ? { ...tool._meta, ...ui } : tool._meta;
+}

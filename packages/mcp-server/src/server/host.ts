@@ -1,0 +1,116 @@
+// ToolHost: every compiled tool (listed or internal) behind one call() that never throws envelopes.
+import type { ContractSettings } from '../config/env.js';
+import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
+import { assertToolShape, type CompiledTool, compileTool, toolInfo } from './compiled-tool.js';
+import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
+import { type PipelineOutcome, runPipeline } from './pipeline.js';
+import { isPlainObject } from '@obmcp/contract/internal/validation/json-type.js';
+import { withSuccessMeta } from './success-meta.js';
+import { toolNotFoundEnvelope } from './tool-not-found.js';
+import type {
+  ProgressReporter,
+  ServerProfile,
+  ToolDefinition,
+  ToolHost,
+  ToolInfo,
+} from '@obmcp/contract/internal/tool/types.js';
+
+export interface ContractHost extends ToolHost {
+  /** Names of tools published in tools/list. */
+  listed(): ToolInfo[];
+  /** Full outcome with the success `_meta`, for the wire. */
+  invoke(
+    name: string,
+    args: unknown,
+    options: { signal: AbortSignal; listedOnly: boolean; progress?: ProgressReporter },
+  ): Promise<PipelineOutcome>;
+}
+
+interface HostEntry {
+  definition: ToolDefinition;
+  listed: boolean;
+  info?: ToolInfo;
+  /** The first call's compile: the validator, or what it threw (remembered, so it is never compiled twice). */
+  compiled?: { ok: true; tool: CompiledTool } | { ok: false; thrown: unknown };
+}
+
+function infoOf(entry: HostEntry, settings: ContractSettings): ToolInfo {
+  entry.info ??= entry.compiled?.ok ? entry.compiled.tool.info : toolInfo(entry.definition, settings);
+  return entry.info;
+}
+
+/** Compiles on the first call only; a compile that threw throws the same value on every later call. */
+function compiledOf(entry: HostEntry, settings: ContractSettings): CompiledTool {
+  if (!entry.compiled) {
+    try {
+      entry.compiled = { ok: true, tool: compileTool(entry.definition, settings, entry.info) };
+    } catch (thrown) {
+      entry.compiled = { ok: false, thrown };
+    }
+  }
+  if (!entry.compiled.ok) throw entry.compiled.thrown;
+  return entry.compiled.tool;
+}
+
+export function createToolHost(
+  profile: ServerProfile,
+  listed: readonly ToolDefinition[],
+  internal: readonly ToolDefinition[],
+  settings: ContractSettings,
+  log: Logger,
+): ContractHost {
+  const tools = new Map<string, HostEntry>();
+  for (const [defs, isListed] of [
+    [listed, true],
+    [internal, false],
+  ] as const) {
+    for (const def of defs) {
+      if (tools.has(def.name)) throw new Error(`duplicate tool name: ${def.name}`);
+      assertToolShape(def);
+      const entry: HostEntry = { definition: def, listed: isListed };
+      // Every tool compiles its validator (and checks its examples) on its first call, so cold start does
+      // not pay ajv for tools never called. The published view of a non-lazy tool is derived now: a
+      // schema that breaks the portable rules stops the server at startup. Lazy tools (hundreds of
+      // generated operations) derive it on first listing; their tests prove them portable.
+      if (!def.lazy) infoOf(entry, settings);
+      tools.set(def.name, entry);
+    }
+  }
+  const host: ContractHost = {
+    profile,
+    tools: () => [...tools.values()].map((t) => infoOf(t, settings)),
+    listed: () => [...tools.values()].filter((t) => t.listed).map((t) => infoOf(t, settings)),
+    describe: (name) => {
+      const entry = tools.get(name);
+      return entry ? infoOf(entry, settings) : undefined;
+    },
+    async invoke(name, args, options) {
+      const entry = tools.get(name);
+      if (!entry || (options.listedOnly && !entry.listed)) {
+        const names = [...tools.entries()].filter(([, t]) => t.listed || !options.listedOnly).map(([n]) => n);
+        return { outcome: { ok: false, envelope: toolNotFoundEnvelope(name, names) }, meta: {} };
+      }
+      let compiled: CompiledTool;
+      try {
+        compiled = compiledOf(entry, settings);
+      } catch (thrown) {
+        // A tool whose schema does not compile or whose example fails it: every call fails the same way
+        // (one compile, remembered), the server stays.
+        return {
+          outcome: { ok: false, envelope: envelopeFromThrown(thrown, { profile, tool: name, log }) },
+          meta: {},
+        };
+      }
+      return runPipeline(compiled, args, { profile, settings, log, host }, options.signal, options.progress);
+    },
+    async call(name, args, options) {
+      const signal = options?.signal ?? new AbortController().signal;
+      const { outcome, meta } = await host.invoke(name, args, { signal, listedOnly: false });
+      // Same shape as on the wire: a Code Mode script sees the nested call's rate limits and request id.
+      if (outcome.ok && isPlainObject(outcome.value))
+        return { ok: true, value: withSuccessMeta(outcome.value, meta) };
+      return outcome;
+    },
+  };
+  return host;
+}

@@ -1,0 +1,140 @@
+// One call through the contract: normalize → validate → (split passthrough) → handler → value or envelope.
+import type { ContractSettings } from '../config/env.js';
+import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
+import { buildEnvelope } from '@obmcp/contract/internal/envelope/build.js';
+import type { Envelope, NormalizationEvent } from '@obmcp/contract/internal/envelope/types.js';
+import { decodeMapEntries } from '@obmcp/contract/internal/normalize/map-entries.js';
+import { normalizeArgs } from '@obmcp/contract/internal/normalize/normalize.js';
+import { describeAjvErrors } from '@obmcp/contract/internal/validation/describe.js';
+import type { CompiledTool } from './compiled-tool.js';
+import { createMetaCollector } from './meta-collector.js';
+import { splitPassthrough } from '@obmcp/contract/internal/tool/passthrough.js';
+import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
+import type {
+  CallOutcome,
+  ProgressReporter,
+  ServerProfile,
+  ToolHost,
+} from '@obmcp/contract/internal/tool/types.js';
+
+export interface PipelineDeps {
+  profile: ServerProfile;
+  settings: ContractSettings;
+  log: Logger;
+  host: ToolHost;
+}
+
+export interface PipelineOutcome {
+  outcome: CallOutcome;
+  /** `_meta` to merge into an object result (already folded into the envelope on failure). */
+  meta: Record<string, unknown>;
+}
+
+/** One child logger per (logger, tool): creating it on every call was measurable per-call work. */
+const toolLoggers = new WeakMap<Logger, Map<string, Logger>>();
+
+function toolLogger(log: Logger, tool: string): Logger {
+  let byTool = toolLoggers.get(log);
+  if (byTool === undefined) {
+    byTool = new Map();
+    toolLoggers.set(log, byTool);
+  }
+  let child = byTool.get(tool);
+  if (child === undefined) {
+    child = log.child({ tool });
+    byTool.set(tool, child);
+  }
+  return child;
+}
+
+export async function runPipeline(
+  tool: CompiledTool,
+  rawArgs: unknown,
+  deps: PipelineDeps,
+  signal: AbortSignal,
+  progress?: ProgressReporter,
+): Promise<PipelineOutcome> {
+  const name = tool.definition.name;
+  const meta = createMetaCollector();
+  let events: NormalizationEvent[] = [];
+  const metaWithEvents = (): Record<string, unknown> => {
+    const snapshot = meta.snapshot();
+    if (deps.settings.normalizationMeta && events.length > 0) snapshot.normalized = events;
+    return snapshot;
+  };
+  const fail = (thrown: unknown): PipelineOutcome => {
+    const envelope = envelopeFromThrown(thrown, {
+      profile: deps.profile,
+      tool: name,
+      log: deps.log,
+      meta: metaWithEvents(),
+      examples: tool.examples,
+    });
+    return { outcome: { ok: false, envelope }, meta: {} };
+  };
+  try {
+    let args: unknown = rawArgs ?? {};
+    // On most schemas valid arguments come out of normalization unchanged: check them first, normalize the rest.
+    let valid = tool.validateFirst && tool.validate(args);
+    if (!valid) {
+      // The published form of open maps (`[{key, value}]`) is part of tools/list: decoded whatever the switch.
+      args = decodeMapEntries(args, tool.schema, events);
+    }
+    if (deps.settings.normalizationEnabled && !valid) {
+      const normalized = normalizeArgs(args, tool.schema, {
+        strictUnknown: deps.settings.strictUnknown,
+        tables: deps.profile.hintTables,
+      });
+      args = normalized.args;
+      events = [...events, ...normalized.events];
+    }
+    valid ||= tool.validate(args);
+    if (!valid) {
+      return {
+        outcome: { ok: false, envelope: validationEnvelope(tool, args, deps, metaWithEvents()) },
+        meta: {},
+      };
+    }
+    const log = toolLogger(deps.log, name);
+    // Strict mode off: unknown top-level fields leave the args and travel as call.passthrough.
+    const target = deps.settings.strictUnknown ? undefined : tool.definition.passthrough;
+    const split = splitPassthrough(args, tool.schema, target);
+    const value = await tool.definition.handler(split.args as never, {
+      tool: name,
+      signal,
+      meta,
+      log,
+      host: deps.host,
+      normalized: events,
+      ...(split.passthrough ? { passthrough: split.passthrough } : {}),
+      ...(progress ? { progress } : {}),
+    });
+    return { outcome: { ok: true, value }, meta: metaWithEvents() };
+  } catch (thrown) {
+    return fail(thrown);
+  }
+}
+
+function validationEnvelope(
+  tool: CompiledTool,
+  args: unknown,
+  deps: PipelineDeps,
+  meta: Record<string, unknown>,
+): Envelope {
+  const report = describeAjvErrors(tool.validate.errors ?? [], args, tool.schema, deps.profile.hintTables);
+  const categories = [...new Set(report.hints.map((h) => h.category))];
+  const fullMeta: Record<string, unknown> = { ...meta };
+  if (categories.length > 0) fullMeta.hint_categories = categories;
+  if (report.unknownKeywords.length > 0) fullMeta.validator = report.unknownKeywords[0];
+  return buildEnvelope({
+    kind: 'mcp_input_validation',
+    tool: tool.definition.name,
+    code: report.code,
+    summary: report.summary,
+    retryable: false,
+    details: report.details,
+    hints: report.orderedHints,
+    examples: tool.examples,
+    meta: fullMeta,
+  });
+}

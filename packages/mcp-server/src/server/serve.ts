@@ -1,0 +1,126 @@
+// serve: run a contract server on stdio (default) or Streamable HTTP (`--http` / OBMCP_HTTP_PORT).
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { type HttpOptions, readHttpOptions, wantsHttp } from '../http/http-options.js';
+import { isLoopbackHost } from '../http/exposure.js';
+import { startHttpServer } from '../http/http-server.js';
+import type { ServerFactory } from './create-server.js';
+import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
+import { GuardedStdioTransport } from './guarded-stdio-transport.js';
+import { routeStrayOutput } from './stray-output.js';
+
+/** A server, or a factory of servers (the form HTTP transports need: one server per request). */
+export type ServerSource = Server | ServerFactory;
+
+export interface ServeOptions {
+  logger: Logger;
+  /** Transport already decided (runCli reads it before the server is built): HTTP settings, or null = stdio. */
+  http?: HttpOptions | null;
+  /**
+   * Without `http`: command-line arguments (default process.argv.slice(2)); `--http [--port N]
+   * [--host H]` selects HTTP.
+   */
+  argv?: readonly string[];
+  /** Default process.env; OBMCP_HTTP_* (see HTTP_ENV) configure the HTTP transport. */
+  env?: Record<string, string | undefined>;
+}
+
+const isBrokenPipe = (error: unknown) =>
+  error !== null &&
+  typeof error === 'object' &&
+  ['EPIPE', 'ERR_STREAM_DESTROYED'].includes(String((error as { code?: unknown }).code));
+
+/**
+ * Routes stray output to the log (every stderr line JSON), keeps the process up on a stray exception, but
+ * exits when the client is gone: a broken stdout or stderr pipe means nobody is listening (and logging
+ * that failure would fail again, forever).
+ */
+function guardProcess(logger: Logger): void {
+  routeStrayOutput(logger);
+  const gone = () => process.exit(0);
+  process.stdout.on('error', (error) => (isBrokenPipe(error) ? gone() : undefined));
+  process.stderr.on('error', (error) => (isBrokenPipe(error) ? gone() : undefined));
+  process.on('uncaughtException', (error) => {
+    if (isBrokenPipe(error)) gone();
+    logger.error('uncaught exception', { error });
+  });
+  process.on('unhandledRejection', (reason) => {
+    if (isBrokenPipe(reason)) gone();
+    logger.error('unhandled rejection', { reason });
+  });
+}
+
+/** The HTTP settings `argv` and `env` ask for, or undefined for stdio. */
+export function httpOptionsFrom(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): HttpOptions | undefined {
+  return wantsHttp(argv, env) ? readHttpOptions(argv, env) : undefined;
+}
+
+export async function serve(source: ServerSource, options: ServeOptions): Promise<void> {
+  const http =
+    options.http !== undefined
+      ? options.http
+      : httpOptionsFrom(options.argv ?? process.argv.slice(2), options.env ?? process.env);
+  if (http) return serveHttp(source, options.logger, http);
+  return serveStdio(source, options.logger);
+}
+
+async function serveHttp(source: ServerSource, logger: Logger, httpOptions: HttpOptions): Promise<void> {
+  if (typeof source !== 'function') {
+    throw new Error(
+      'serve: the HTTP transport needs a server factory (one Server per request): ' +
+        'pass createContractServer(...).newServer to serve instead of a Server',
+    );
+  }
+  guardProcess(logger);
+  const handle = await startHttpServer(source, httpOptions, logger);
+  const shutdown = async (why: string) => {
+    await handle.close(why).catch((error: unknown) => logger.error('http shutdown failed', { error }));
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (!httpOptions.bearerToken && !isLoopbackHost(handle.host))
+    logger.warn('http served without authentication', {
+      host: handle.host,
+      reason: '--allow-unauthenticated: anyone who can reach this address can call every tool',
+    });
+  logger.info('server ready', {
+    transport: 'http',
+    port: handle.port,
+    host: handle.host,
+    url: `http://${handle.host.includes(':') ? `[${handle.host}]` : handle.host}:${handle.port}/mcp`,
+    auth: httpOptions.bearerToken ? 'bearer' : 'none',
+  });
+}
+
+async function serveStdio(source: ServerSource, logger: Logger): Promise<void> {
+  guardProcess(logger);
+  const server = typeof source === 'function' ? source() : source;
+  // The SDK's own stdio transport drops lines it cannot parse without an answer; this one answers.
+  const transport = new GuardedStdioTransport({
+    onRejected: (rejection) =>
+      logger.warn('rejected stdin line', {
+        ...(rejection.action === 'answer'
+          ? { code: rejection.code, reason: rejection.message }
+          : { reason: rejection.reason }),
+      }),
+  });
+  let closing = false;
+  const shutdown = async (why: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info('shutting down', { why });
+    await server.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void shutdown('stdin closed'));
+  process.stdin.on('close', () => void shutdown('stdin closed'));
+  process.stdin.on('error', () => void shutdown('stdin failed'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  server.onerror = (error) => logger.warn('protocol error', { error });
+  await server.connect(transport);
+  logger.info('server ready', { transport: 'stdio' });
+}

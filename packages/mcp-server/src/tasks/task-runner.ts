@@ -1,0 +1,194 @@
+// TaskRunner: runs a task-augmented tools/call in the background; status, progress and cancel go through the store.
+import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type ProgressToken,
+  type Task,
+} from '@modelcontextprotocol/sdk/types.js';
+import { buildEnvelope } from '@obmcp/contract/internal/envelope/build.js';
+import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
+import type { ContractHost } from '../server/host.js';
+import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
+import { toCallToolResult } from '../server/result.js';
+import type { ProgressUpdate, ServerProfile } from '@obmcp/contract/internal/tool/types.js';
+import { ownerLostRecord } from './owner-lost.js';
+import { progressNotifier, type SendNotification, updateText } from './progress-notifier.js';
+import { ScopedTaskStore } from './scoped-task-store.js';
+import { isTerminalStatus, type TaskRecords } from './task-records.js';
+import type { TaskSettings } from './task-settings.js';
+
+export interface TaskRunnerDeps {
+  records: TaskRecords;
+  settings: TaskSettings;
+  host: ContractHost;
+  profile: ServerProfile;
+  log: Logger;
+}
+
+/** How a task reaches the client that created it (stdio: the open connection; HTTP: gone after the reply). */
+export interface TaskChannel {
+  send: SendNotification;
+  progressToken?: ProgressToken;
+}
+
+/** The reason a cancelled task's signal carries (never shown to anyone: a cancelled task has no result). */
+export class TaskCancelledError extends Error {
+  constructor(taskId: string) {
+    super(`task ${taskId} cancelled`);
+    this.name = 'AbortError';
+  }
+}
+
+export class TaskRunner {
+  /** Tasks this process is running: a cancel (here or announced by another replica) aborts one at once. */
+  private readonly running = new Map<string, AbortController>();
+  /** Renews the leases of the running tasks every third of the lease, while there are any. */
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: TaskRunnerDeps) {
+    deps.records.onCancel((taskId) => this.abort(taskId));
+  }
+
+  private beat(): void {
+    const ids = [...this.running.keys()];
+    if (ids.length === 0) return;
+    this.deps.records.renewLeases(ids, this.deps.settings.leaseMs).catch((error: unknown) => {
+      // A store outage: the next beat tries again; a lease that lapses meanwhile ends the task as lost.
+      this.deps.log.debug('task lease renewal failed', { error });
+    });
+  }
+
+  private track(taskId: string, controller: AbortController): void {
+    this.running.set(taskId, controller);
+    if (this.heartbeat === undefined) {
+      this.heartbeat = setInterval(
+        () => this.beat(),
+        Math.max(100, Math.floor(this.deps.settings.leaseMs / 3)),
+      );
+      this.heartbeat.unref();
+    }
+  }
+
+  private untrack(taskId: string): void {
+    this.running.delete(taskId);
+    if (this.running.size === 0 && this.heartbeat !== undefined) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  get records(): TaskRecords {
+    return this.deps.records;
+  }
+
+  /** The protocol's TaskStore as seen by one owner (the SDK's tasks/get, result, list, cancel use it). */
+  storeFor(owner: string): ScopedTaskStore {
+    const { profile, settings } = this.deps;
+    return new ScopedTaskStore(this.deps.records, owner, settings, Date.now, (record, now) =>
+      ownerLostRecord(record, profile, settings.leaseMs, now),
+    );
+  }
+
+  /** A result larger than the store's bound is kept as a failed task's envelope saying so. */
+  private bounded(tool: string, result: CallToolResult): CallToolResult {
+    const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
+    const max = this.deps.settings.maxResultBytes;
+    if (bytes <= max) return result;
+    const envelope = buildEnvelope({
+      kind: 'internal_error',
+      tool,
+      code: 'INTERNAL_ERROR',
+      summary: `The task's result (${bytes} bytes) exceeds the task store's bound (${max} bytes).`,
+      retryable: false,
+      details: [
+        { path: '', issue: 'result too large to keep', received_type: 'object', limit: max, actual: bytes },
+      ],
+      hints: [
+        'Ask for less (maxChars, maxRows, a narrower range), or call the tool without a task to receive the result inline.',
+      ],
+    });
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
+  }
+
+  private abort(taskId: string): void {
+    const controller = this.running.get(taskId);
+    if (controller && !controller.signal.aborted) controller.abort(new TaskCancelledError(taskId));
+  }
+
+  /**
+   * A task-augmented tools/call: refuses a tool that does not declare taskSupport (-32601, as the spec
+   * says), creates the task, starts the call detached from the request and answers CreateTaskResult.
+   */
+  async start(request: CallToolRequest, owner: string, channel: TaskChannel): Promise<CreateTaskResult> {
+    const { name } = request.params;
+    const info = this.deps.host.describe(name);
+    const listed = this.deps.host.listed().some((t) => t.name === name);
+    if (info !== undefined && listed && info.execution === undefined) {
+      throw new McpError(
+        ErrorCode.MethodNotFound,
+        `Tool ${name} does not support task-augmented calls (its execution.taskSupport is not set): call it without params.task`,
+      );
+    }
+    const store = this.storeFor(owner);
+    const task = await store.open(name, { ttl: request.params.task?.ttl });
+    const controller = new AbortController();
+    this.track(task.taskId, controller);
+    void this.run(store, task, request, controller, channel).finally(() => this.untrack(task.taskId));
+    return { task };
+  }
+
+  private async run(
+    store: ScopedTaskStore,
+    task: Task,
+    request: CallToolRequest,
+    controller: AbortController,
+    channel: TaskChannel,
+  ): Promise<void> {
+    const { host, log, profile } = this.deps;
+    const { taskId } = task;
+    const notifyStatus = async () => {
+      const current = await store.getTask(taskId);
+      if (current)
+        await channel.send({ method: 'notifications/tasks/status', params: current }).catch(() => undefined);
+    };
+    const progress = progressNotifier(channel.progressToken, channel.send);
+    let lastText: string | undefined;
+    const reporter = async (update: ProgressUpdate): Promise<void> => {
+      // The store is the truth between upstream polls: a cancel through any replica stops this one here.
+      const current = await store.getTask(taskId);
+      if (current === null || current.status === 'cancelled') this.abort(taskId);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      const text = updateText(update);
+      if (text !== lastText) {
+        lastText = text;
+        await store.updateTaskStatus(taskId, 'working', text);
+        await notifyStatus();
+      }
+      await progress.report(update);
+    };
+    try {
+      const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, {
+        signal: controller.signal,
+        listedOnly: true,
+        progress: reporter,
+      });
+      if (controller.signal.aborted) return;
+      const tool = request.params.name;
+      const result = this.bounded(
+        tool,
+        toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log })),
+      );
+      await store.storeTaskResult(taskId, result.isError ? 'failed' : 'completed', result);
+      await notifyStatus();
+    } catch (error) {
+      // A cancel racing the end (the first end wins) or a store outage: the task keeps what the store has.
+      const current = await store.getTask(taskId).catch(() => null);
+      if (current && !isTerminalStatus(current.status)) {
+        log.warn('task did not store its result', { task_id: taskId, error });
+      }
+    }
+  }
+}

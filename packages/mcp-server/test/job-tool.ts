@@ -1,0 +1,53 @@
+// A fake upstream job (QUEUED → RUNNING n% → DONE | FATAL) counted per request, and a tool that waits on it with pollJob.
+import { pollJob } from '../src/entries/tasks.js';
+import { type ToolDefinition, UpstreamHttpError } from '@obmcp/contract';
+
+export interface FakeJobs {
+  /** Every status request the fake upstream received (epoch ms), across jobs. */
+  requests: number[];
+  /** Polls after which a job is DONE; Infinity: never (a job to cancel). */
+  pollsToFinish: number;
+}
+
+export const fakeJobs = (pollsToFinish = 3): FakeJobs => ({ requests: [], pollsToFinish });
+
+function statusAt(polls: number, jobs: FakeJobs, fail: boolean) {
+  if (polls <= 1) return { status: 'QUEUED' };
+  if (polls >= jobs.pollsToFinish) return fail ? { status: 'FATAL' } : { status: 'DONE' };
+  return { status: 'RUNNING', percent: Math.round((100 * polls) / jobs.pollsToFinish) };
+}
+
+/** `run_job`: declares taskSupport; a FATAL job ends as an upstream 400 envelope. */
+export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
+  return {
+    name: 'run_job',
+    description: 'Runs a fake upstream job and waits for it (test tool).',
+    taskSupport: 'optional',
+    inputSchema: {
+      type: 'object',
+      properties: { fail: { type: 'boolean' }, size: { type: 'integer', minimum: 0 } },
+      examples: [{}],
+    },
+    handler: async (args, call) => {
+      let polls = 0;
+      const { value } = await pollJob(call, {
+        poll: async () => {
+          call.signal.throwIfAborted();
+          jobs.requests.push(Date.now());
+          polls++;
+          return statusAt(polls, jobs, args.fail === true);
+        },
+        state: (v) => ({
+          status: v.status,
+          done: v.status === 'DONE' || v.status === 'FATAL',
+          ...('percent' in v ? { progress: v.percent, total: 100 } : {}),
+        }),
+        delayMs: () => delayMs,
+      });
+      if (value.status === 'FATAL') {
+        throw new UpstreamHttpError(400, { summary: 'The job failed upstream (FATAL).', details: [] });
+      }
+      return { status: value.status, polls, rows: 'x'.repeat(Number(args.size ?? 0)) };
+    },
+  };
+}
