@@ -1,5 +1,5 @@
 // The bad-input generator derives each case from a schema + valid example, and skips absent features.
-import { exampleTools } from '../../../packages/mcp-server/dist/example/example-tools.js';
+import { exampleTools } from '../../../packages/contract/dist/example/example-tools.js';
 import { describe, expect, it } from 'vitest';
 import { CASE_KINDS, DEFAULT_SWITCHES, generateCases } from '../src/index.js';
 
