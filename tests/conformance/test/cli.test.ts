@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const EXAMPLE = fileURLToPath(new URL('../../../packages/mcp-server/dist/example/server.js', import.meta.url));
+const EXAMPLE = fileURLToPath(
+  new URL('../../../packages/mcp-server/dist/example/server.js', import.meta.url),
+);
 const BROKEN = fileURLToPath(new URL('./fixtures/broken-server.mjs', import.meta.url));
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
