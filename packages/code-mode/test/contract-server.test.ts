@@ -80,6 +80,19 @@ describe('code mode through a contract server', () => {
     expect(result.structuredContent).toMatchObject({ result: { remaining: 3, id: 'req-7' } });
   });
 
+  it("an unknown call_tool name points to search_tools (tools/list shows only Code Mode's tools here)", async () => {
+    const code = "return await call_tool('get_ordr', { order_id: '1' });";
+    const result = await client.callTool({ name: 'execute', arguments: { code } });
+    const envelope = (result.structuredContent as { result: { hints: string[] } }).result;
+    expect(validateEnvelope(envelope).valid).toBe(true);
+    expect(envelope).toMatchObject({
+      error_kind: 'tool_not_found',
+      details: [{ did_you_mean: ['get_order'] }],
+    });
+    expect(envelope.hints.join(' ')).toContain('search_tools');
+    expect(envelope.hints.join(' ')).not.toContain('tools/list');
+  });
+
   it('reports a sandbox limitation as a valid sandbox_runtime envelope', async () => {
     const result = await client.callTool({ name: 'execute', arguments: { code: "return require('fs');" } });
     expect(result.isError).toBe(true);

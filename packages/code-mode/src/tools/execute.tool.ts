@@ -3,6 +3,7 @@ import type { ToolDefinition } from '@obmcp/contract';
 import { EXECUTE_UNKNOWN_HINTS } from '../execute-annotations.js';
 import { limitationError } from '../limitation-error.js';
 import type { ResolvedLimits } from '../options.js';
+import { withSearchToolsHint } from '../sandbox/search-hint.js';
 import type { ExecuteResult, RunOutcome, SandboxRunner, ScriptErrorResult } from '../sandbox/types.js';
 
 interface ExecuteArgs {
@@ -64,7 +65,13 @@ export function executeTool(limits: ResolvedLimits, run: SandboxRunner): ToolDef
       const outcome =
         args.code.length > limits.maxCodeChars
           ? codeSizeOutcome(args.code.length, limits.maxCodeChars)
-          : await run({ code: args.code, timeoutMs, host: call.host, signal: call.signal, log: call.log });
+          : await run({
+              code: args.code,
+              timeoutMs,
+              host: withSearchToolsHint(call.host),
+              signal: call.signal,
+              log: call.log,
+            });
       if (outcome.status === 'ok') return { result: outcome.value, logs: outcome.logs, calls: outcome.calls };
       if (outcome.status === 'script_error')
         return { error: outcome.error, logs: outcome.logs, calls: outcome.calls };
