@@ -341,6 +341,23 @@ describe('a task whose running process stopped renewing its lease ends failed (T
     expect((await store.getTask(task.taskId))?.status).toBe('failed');
   });
 
+  test('tasks/list applies the lease rule like tasks/get: a lost task is listed failed, before any get', async () => {
+    const { store, advance } = lostStore();
+    const lost = await store.open('run_job', { ttl: 60_000 });
+    advance(1_000);
+    const alive = await store.open('run_job', { ttl: 60_000 });
+    advance(2_001);
+    const page = await store.listTasks();
+    const byId = new Map(page.tasks.map((t) => [t.taskId, t]));
+    expect(byId.get(lost.taskId)?.status).toBe('failed');
+    expect(byId.get(lost.taskId)?.statusMessage).toMatch(/^lost: /);
+    expect(byId.get(alive.taskId)?.status).toBe('working');
+    // The list ended it in the store: get and result agree with what the list showed.
+    expect((await store.getTask(lost.taskId))?.status).toBe('failed');
+    const result = (await store.getTaskResult(lost.taskId)) as { content: { text: string }[] };
+    expect(JSON.parse(result.content[0]?.text ?? '')).toMatchObject({ error_code: 'TASK_OWNER_LOST' });
+  });
+
   test('tasks/result on a task whose runner is gone ends failed instead of blocking until the ttl', async () => {
     const { store, advance } = lostStore();
     const task = await store.open('run_job', {});

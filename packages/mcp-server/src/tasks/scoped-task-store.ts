@@ -64,7 +64,16 @@ export class ScopedTaskStore implements TaskStore {
   /** The owned record as a client sees it: a running task whose lease lapsed is ended `failed` first. */
   private async current(taskId: string): Promise<TaskRecord | undefined> {
     const record = await this.owned(taskId);
-    if (record === undefined || isTerminalStatus(record.task.status)) return record;
+    return record === undefined ? undefined : this.settled(record);
+  }
+
+  /**
+   * The lease rule, for every read a client makes (get, result, list): a running task whose lease lapsed
+   * is ended `failed` (TASK_OWNER_LOST) before it is shown; undefined when it expired meanwhile.
+   */
+  private async settled(record: TaskRecord): Promise<TaskRecord | undefined> {
+    const { taskId } = record.task;
+    if (isTerminalStatus(record.task.status)) return record;
     if (await this.records.leaseHeld(taskId)) return record;
     const ended = this.lost(record, this.now());
     const outcome = await this.records.endOrphan(ended);
@@ -139,8 +148,10 @@ export class ScopedTaskStore implements TaskStore {
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
     try {
       const page = await this.records.list(this.owner, cursor, PAGE_SIZE);
+      // Like tasks/get: a task whose replica died is listed `failed`, never as a `working` ghost.
+      const settled = await Promise.all(page.records.map((r) => this.settled(r)));
       return {
-        tasks: page.records.map((r) => r.task),
+        tasks: settled.flatMap((r) => (r === undefined ? [] : [r.task])),
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     } catch (error) {
