@@ -40,7 +40,12 @@ async function limited(code: string, timeout_ms?: number, on = execute): Promise
 describe('execute limits', () => {
   // Which limit ended a run is read from its detail, never from a clock (the deadline rule: run-state.test.ts).
   it('stops a busy loop at timeout_ms and the next execute still works', async () => {
-    const { detail } = await limited('while (true) {}', 100);
+    // Bounded, not `while (true) {}`: on this thread nothing but the interrupt can stop a loop, so a broken
+    // interrupt must fail this test (the loop ends on its own after 10 s and returns), not hang the suite.
+    const { detail } = await limited(
+      'const end = Date.now() + 10_000;\nwhile (Date.now() < end) {}\nreturn "ran to the end";',
+      100,
+    );
     expect(detail).toMatchObject({
       limit_kind: 'timeout',
       limit: 100,
@@ -162,7 +167,10 @@ describe('execute limits', () => {
   });
 
   it('carries the last log lines into the limitation detail', async () => {
-    const { detail } = await limited("console.log('before the loop');\nwhile (true) {}", 200);
+    const { detail } = await limited(
+      "console.log('before the loop');\nconst end = Date.now() + 10_000;\nwhile (Date.now() < end) {}",
+      200,
+    );
     expect(detail['logs_tail']).toEqual(['before the loop']);
   });
 

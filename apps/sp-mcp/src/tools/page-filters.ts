@@ -75,6 +75,7 @@ export class PageFilterMemory {
         ],
       });
     }
-    return { ...remembered, ...args };
+    // Page 1's own values win: an array filter sent back in another order goes out as page 1 sent it.
+    return { ...args, ...remembered };
   }
 }
