@@ -1,8 +1,9 @@
-// createFetcher: one pooled undici Agent + global fetch; each exchange bounded in time (AbortSignal) and size.
+// createFetcher: one pooled undici Agent (through HTTPS_PROXY/NO_PROXY when set) + global fetch; each exchange bounded in time (AbortSignal) and size.
 import type { Agent } from 'undici';
 import { classifyFailure } from './classify-failure.js';
 import { exchangeSignal } from './exchange-signal.js';
 import { givenAgent, lazyAgent } from './lazy-agent.js';
+import { configuredProxyHost } from './proxy-env.js';
 import { readBodyBounded } from './read-body.js';
 import { RedirectHosts } from './redirect-scope.js';
 import { followRedirects, type Hop } from './redirects.js';
@@ -47,6 +48,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   const defaultMaxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const maxRedirects = options.maxRedirects ?? 10;
   const redirectHosts = new RedirectHosts(options.redirectHosts ?? []);
+  // Only for hints: an injected Agent never goes through a proxy; ours reads the same variables (lazy-agent.ts).
+  const proxyHost = options.agent === undefined ? configuredProxyHost() : undefined;
 
   async function send(req: UpstreamRequest): Promise<UpstreamResponse> {
     const given = new URL(req.url);
@@ -62,7 +65,12 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     // A configured base URL may carry a proxy's user:password: it becomes a header, never part of the URL.
     const { url, credentials } = splitUrlCredentials(given, headers);
     if (credentials !== undefined) headers[credentials.name] = credentials.value;
-    const info: ExchangeInfo = { method, host: url.host, timeoutMs };
+    const info: ExchangeInfo = {
+      method,
+      host: url.host,
+      timeoutMs,
+      ...(proxyHost === undefined ? {} : { proxyHost }),
+    };
     // Only the first exchange waits here (it loads undici); the exchange's time starts after it.
     const dispatcher = agents.current() ?? (await agents.load());
     // One signal per exchange: its own timeout, or the caller's cancellation, whichever comes first.

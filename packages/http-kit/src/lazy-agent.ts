@@ -1,5 +1,7 @@
-// The fetcher's undici Agent, loaded on the first exchange: importing undici at startup slowed every server's spawn.
-import type { Agent } from 'undici';
+// The fetcher's undici dispatcher, loaded on the first exchange: importing undici at startup slowed every server's spawn.
+// It is an EnvHttpProxyAgent: HTTPS_PROXY / HTTP_PROXY / NO_PROXY (read when it is created) route upstreams
+// through a forward proxy; with none set it is one plain pooled Agent.
+import type { Agent, Dispatcher } from 'undici';
 
 export interface AgentOptions {
   timeoutMs: number;
@@ -7,20 +9,20 @@ export interface AgentOptions {
 }
 
 export interface LazyAgent {
-  /** The Agent once loaded (the steady-state path: no await). */
-  current(): Agent | undefined;
-  /** Loads undici and creates the Agent once; later calls share the same promise. */
-  load(): Promise<Agent>;
+  /** The dispatcher once loaded (the steady-state path: no await). */
+  current(): Dispatcher | undefined;
+  /** Loads undici and creates the dispatcher once; later calls share the same promise. */
+  load(): Promise<Dispatcher>;
   /** Closes the Agent if one was created (waits for a load in flight first). */
   close(): Promise<void>;
 }
 
 export function lazyAgent(options: AgentOptions): LazyAgent {
-  let agent: Agent | undefined;
-  let loading: Promise<Agent> | undefined;
-  const load = (): Promise<Agent> => {
-    loading ??= import('undici').then(({ Agent: UndiciAgent }) => {
-      agent = new UndiciAgent({
+  let agent: Dispatcher | undefined;
+  let loading: Promise<Dispatcher> | undefined;
+  const load = (): Promise<Dispatcher> => {
+    loading ??= import('undici').then(({ EnvHttpProxyAgent }) => {
+      agent = new EnvHttpProxyAgent({
         connect: { timeout: options.connectTimeoutMs ?? Math.min(options.timeoutMs, 10_000) },
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,

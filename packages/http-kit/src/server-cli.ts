@@ -6,6 +6,7 @@ import { type ContractServer, createLogger, serve } from '@obmcp/mcp-server/serv
 import type { TaskRecords } from '@obmcp/mcp-server/tasks';
 import { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from './limiter-store-from-env.js';
 import type { LimiterStore } from './limiter-store.js';
+import { PROXY_ENV_DOCS } from './proxy-env.js';
 import { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
 
 /** What every app's config has for the start: its warnings (one stderr line each) and log level. */
@@ -28,7 +29,7 @@ export interface CreateServerOptions {
 /** The app's part: its help text, its variables, its config loader and its server factory. */
 export interface ServerCliSpec<Config extends StartConfig>
   extends Omit<Parameters<typeof runCli>[0], 'env' | 'start'> {
-  /** Meanings of the app's own variables and those of the packages it uses (the limiter's are added). */
+  /** Meanings of the app's own variables and those of the packages it uses (the limiter's and proxy's are added). */
   envDocs: readonly EnvDocs[];
   /** Reads the app's variables strictly; a ConfigError is the one stderr line of a failed start. */
   loadConfig(env: Env | EnvReader): Config;
@@ -43,7 +44,7 @@ export async function runServerCli<Config extends StartConfig>(spec: ServerCliSp
   await runCli({
     ...help,
     env: {
-      docs: [...envDocs, LIMITER_ENV_DOCS],
+      docs: [...envDocs, LIMITER_ENV_DOCS, PROXY_ENV_DOCS],
       read: (env) => {
         loadConfig(env);
         readLimiterSettings(env);

@@ -6,6 +6,8 @@ export interface ExchangeInfo {
   method: string;
   host: string;
   timeoutMs: number;
+  /** host:port of the forward proxy in use (HTTPS_PROXY …), never its credentials; absent = direct. */
+  proxyHost?: string;
 }
 
 type TransportCode = 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_INVALID_RESPONSE';
@@ -28,6 +30,7 @@ export function transportError(
   issue: string,
   info: ExchangeInfo | undefined,
   cause?: unknown,
+  hints: string[] = [],
 ): UpstreamTransportError {
   const networkCode = cause === undefined ? undefined : causeCode(cause);
   return new UpstreamTransportError(code, {
@@ -41,6 +44,7 @@ export function transportError(
         ...(networkCode === undefined ? {} : { network_code: networkCode }),
       },
     ],
+    hints,
     cause,
   });
 }
@@ -62,7 +66,21 @@ export function unreachableError(info: ExchangeInfo, cause?: unknown): UpstreamT
     'connection failed, was reset, or redirected too often',
     info,
     cause,
+    unreachableHints(info),
   );
+}
+
+/** What to check when an upstream cannot be reached: the network path, then the forward proxy (or its absence). */
+export function unreachableHints(info: ExchangeInfo): string[] {
+  const proxy =
+    info.proxyHost === undefined
+      ? "Behind a corporate forward proxy? Set HTTPS_PROXY (and NO_PROXY for hosts reached directly) in the server's environment and restart it."
+      : `Requests go through the forward proxy ${info.proxyHost} (HTTPS_PROXY/HTTP_PROXY) unless NO_PROXY lists ${info.host}: check that the proxy is up and allows ${info.host}.`;
+  return [
+    `Check that ${info.host} resolves and is reachable from the server's machine (DNS, firewall, VPN) and that its configured endpoint is right.`,
+    proxy,
+    'Retry after a short wait: a brief network failure passes.',
+  ];
 }
 
 export function invalidResponseError(

@@ -36,6 +36,9 @@ describe.concurrent.each(APPS)('%s command line', (app) => {
       'OBMCP_HTTP_BEARER_TOKEN',
       'OBMCP_REDIS_URL',
       'MCP_STRICT_UNKNOWN_FIELDS',
+      'HTTPS_PROXY',
+      'HTTP_PROXY',
+      'NO_PROXY',
     ])
       expect(lines.some((line) => line.startsWith(`  ${name}`))).toBe(true);
     for (const flag of ['--http', '--port N', '--host H', '--allow-unauthenticated'])
