@@ -17,6 +17,7 @@ import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/e
 import { type ContractServer, createContractServer } from '../src/entries/server.js';
 import type { Envelope } from '@obmcp/contract';
 import { MemoryTaskRecords, readTaskSettings } from '../src/entries/tasks.js';
+import { leaseHoldMs } from '../src/tasks/task-settings.js';
 import { ScopedTaskStore } from '../src/tasks/scoped-task-store.js';
 import { silentLogger } from '../src/entries/testing.js';
 import { ownerLostRecord } from '../src/tasks/owner-lost.js';
@@ -304,7 +305,7 @@ describe('a task whose running process stopped renewing its lease ends failed (T
       'local',
       settings,
       () => now,
-      (record, at) => ownerLostRecord(record, exampleProfile, settings.leaseMs, at),
+      (record, at) => ownerLostRecord(record, exampleProfile, leaseHoldMs(settings), at),
     );
     return { records, store, advance: (ms: number) => (now += ms) };
   }
@@ -314,9 +315,13 @@ describe('a task whose running process stopped renewing its lease ends failed (T
     const task = await store.open('run_job', { ttl: 60_000 });
     advance(2_999);
     expect((await store.getTask(task.taskId))?.status).toBe('working');
-    await records.renewLeases([task.taskId], settings.leaseMs);
-    advance(2_999);
+    await records.renewLeases([task.taskId], leaseHoldMs(settings));
+    // One lease without a renewal is only suspect (a store stall delays heartbeats too): still working.
+    advance(4_500);
     expect((await store.getTask(task.taskId))?.status).toBe('working');
+    advance(1_499);
+    expect((await store.getTask(task.taskId))?.status).toBe('working');
+    // Two leases without one: lost.
     advance(2);
     const lost = await store.getTask(task.taskId);
     expect(lost?.status).toBe('failed');
@@ -346,7 +351,7 @@ describe('a task whose running process stopped renewing its lease ends failed (T
     const lost = await store.open('run_job', { ttl: 60_000 });
     advance(1_000);
     const alive = await store.open('run_job', { ttl: 60_000 });
-    advance(2_001);
+    advance(5_001);
     const page = await store.listTasks();
     const byId = new Map(page.tasks.map((t) => [t.taskId, t]));
     expect(byId.get(lost.taskId)?.status).toBe('failed');
@@ -361,18 +366,18 @@ describe('a task whose running process stopped renewing its lease ends failed (T
   test('tasks/result on a task whose runner is gone ends failed instead of blocking until the ttl', async () => {
     const { store, advance } = lostStore();
     const task = await store.open('run_job', {});
-    advance(3_001);
+    advance(6_001);
     const result = (await store.getTaskResult(task.taskId)) as { content: { text: string }[] };
     expect(JSON.parse(result.content[0]?.text ?? '')).toMatchObject({ error_code: 'TASK_OWNER_LOST' });
   });
 
   test('the server renews the leases of the tasks it runs: a task that outlives its lease completes', async () => {
-    // 150 polls 15 ms apart: longer than twice the 1 s lease, renewed every third of it.
-    const jobs = fakeJobs(150);
+    // 200 polls 15 ms apart: longer than two 1 s leases (the lease key's life), renewed every third of one.
+    const jobs = fakeJobs(200);
     const { createTask, getTask, result } = await connect(contract(jobs, { OBMCP_TASK_LEASE_MS: '1000' }));
     const { task } = await createTask({});
     const final = await result(task.taskId);
-    expect(jobs.requests.length).toBe(150);
+    expect(jobs.requests.length).toBe(200);
     expect(final.isError).toBeUndefined();
     expect((await getTask(task.taskId)).status).toBe('completed');
   }, 30_000);

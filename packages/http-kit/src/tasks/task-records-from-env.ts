@@ -4,13 +4,15 @@ import type { Logger } from '@obmcp/contract';
 import { MemoryTaskRecords, readTaskSettings, type TaskRecords } from '@obmcp/mcp-server/tasks';
 import { LIMITER_ENV } from '../limiter-store-from-env.js';
 import { RedisTaskRecords } from './redis-task-records.js';
+import { RetryingTaskRecords } from './retrying-task-records.js';
 
 const require = createRequire(import.meta.url);
 
 /**
  * Keys go under OBMCP_REDIS_KEY_PREFIX + `task:` (default `obmcp:task:`). Unlike the limiter (which falls
- * back to local buckets), a task store cannot guess: while Redis is down, task requests fail with an
- * error after the command timeout and work again when it is back; tasks already stored are not lost.
+ * back to local buckets), a task store cannot guess: every store call retries a stall or a dropped
+ * connection for up to 15 s (storeRetry), then fails; running tasks keep polling their upstream job
+ * meanwhile and store their result once Redis answers. Tasks already stored are not lost.
  */
 export function taskRecordsFromEnv(env: Record<string, string | undefined>, logger: Logger): TaskRecords {
   const settings = readTaskSettings(env);
@@ -32,5 +34,18 @@ export function taskRecordsFromEnv(env: Record<string, string | undefined>, logg
   const base = env[LIMITER_ENV.keyPrefix]?.trim();
   const keyPrefix = `${base || 'obmcp:'}task:`;
   logger.info('task store', { kind: 'redis', key_prefix: keyPrefix });
-  return new RedisTaskRecords(client, subscriber, { keyPrefix, maxTasksPerOwner: settings.maxTasks });
+  const records = new RedisTaskRecords(client, subscriber, {
+    keyPrefix,
+    maxTasksPerOwner: settings.maxTasks,
+  });
+  // A Redis stall or restart of a few seconds is ridden out, not turned into failed tasks.
+  return new RetryingTaskRecords(records, {
+    onRetry: (error, attempt) => {
+      if (attempt === 1) {
+        logger.warn('task store unreachable: retrying', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
+  });
 }

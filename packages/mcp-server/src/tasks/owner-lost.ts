@@ -15,11 +15,12 @@ const SECOND = 1_000;
 export function ownerLostRecord(
   record: TaskRecord,
   profile: ServerProfile,
-  leaseMs: number,
+  /** How long the record went without a heartbeat before it counted as lost (two leases). */
+  silentMs: number,
   now: number,
 ): TaskRecord {
   const tool = record.tool ?? 'unknown_tool';
-  const seconds = Math.round(leaseMs / SECOND);
+  const seconds = Math.round(silentMs / SECOND);
   const envelope = buildEnvelope({
     kind: profile.clientKind,
     tool,

@@ -10,7 +10,7 @@ import {
   type Task,
 } from '@modelcontextprotocol/sdk/types.js';
 import { isTerminalStatus, type TaskRecord, type TaskRecords, UnknownCursorError } from './task-records.js';
-import type { TaskSettings } from './task-settings.js';
+import { leaseHoldMs, type TaskSettings } from './task-settings.js';
 
 const PAGE_SIZE = 50;
 
@@ -61,6 +61,14 @@ export class ScopedTaskStore implements TaskStore {
     return record?.owner === this.owner ? record : undefined;
   }
 
+  /**
+   * The owned record as stored, without the lease rule: what the process running the task reads (its own
+   * lease may look lapsed right after a store stall; it is renewing it, not lost).
+   */
+  async peek(taskId: string): Promise<TaskRecord | undefined> {
+    return this.owned(taskId);
+  }
+
   /** The owned record as a client sees it: a running task whose lease lapsed is ended `failed` first. */
   private async current(taskId: string): Promise<TaskRecord | undefined> {
     const record = await this.owned(taskId);
@@ -102,7 +110,7 @@ export class ScopedTaskStore implements TaskStore {
     };
     const record: TaskRecord = { task, owner: this.owner, expiresAt: this.now() + ttl };
     if (tool !== undefined) record.tool = tool;
-    const stored = await this.records.insert(record, this.settings.leaseMs);
+    const stored = await this.records.insert(record, leaseHoldMs(this.settings));
     if (!stored) {
       throw new McpError(
         ErrorCode.InvalidRequest,

@@ -13,12 +13,13 @@ import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.j
 import type { ContractHost } from '../server/host.js';
 import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
 import { toCallToolResult } from '../server/result.js';
+import { sleep } from '../server/sleep.js';
 import type { ProgressUpdate, ServerProfile } from '@obmcp/contract/internal/tool/types.js';
 import { ownerLostRecord } from './owner-lost.js';
 import { progressNotifier, type SendNotification, updateText } from './progress-notifier.js';
 import { ScopedTaskStore } from './scoped-task-store.js';
 import { isTerminalStatus, type TaskRecords } from './task-records.js';
-import type { TaskSettings } from './task-settings.js';
+import { leaseHoldMs, type TaskSettings } from './task-settings.js';
 
 export interface TaskRunnerDeps {
   records: TaskRecords;
@@ -47,6 +48,8 @@ export class TaskRunner {
   private readonly running = new Map<string, AbortController>();
   /** Renews the leases of the running tasks every third of the lease, while there are any. */
   private heartbeat: NodeJS.Timeout | undefined;
+  /** A renewal still in flight (a store stall): the next beat waits for it instead of piling up. */
+  private beating = false;
 
   constructor(private readonly deps: TaskRunnerDeps) {
     deps.records.onCancel((taskId) => this.abort(taskId));
@@ -54,11 +57,18 @@ export class TaskRunner {
 
   private beat(): void {
     const ids = [...this.running.keys()];
-    if (ids.length === 0) return;
-    this.deps.records.renewLeases(ids, this.deps.settings.leaseMs).catch((error: unknown) => {
-      // A store outage: the next beat tries again; a lease that lapses meanwhile ends the task as lost.
-      this.deps.log.debug('task lease renewal failed', { error });
-    });
+    if (ids.length === 0 || this.beating) return;
+    this.beating = true;
+    this.deps.records
+      .renewLeases(ids, leaseHoldMs(this.deps.settings))
+      .catch((error: unknown) => {
+        // A store outage: the next beat tries again. A lease is held for two leases (LEASE_GRACE), so a
+        // stall shorter than that loses no task.
+        this.deps.log.warn('task lease renewal failed', { error: errorText(error), tasks: ids.length });
+      })
+      .finally(() => {
+        this.beating = false;
+      });
   }
 
   private track(taskId: string, controller: AbortController): void {
@@ -88,7 +98,7 @@ export class TaskRunner {
   storeFor(owner: string): ScopedTaskStore {
     const { profile, settings } = this.deps;
     return new ScopedTaskStore(this.deps.records, owner, settings, Date.now, (record, now) =>
-      ownerLostRecord(record, profile, settings.leaseMs, now),
+      ownerLostRecord(record, profile, leaseHoldMs(settings), now),
     );
   }
 
@@ -150,22 +160,42 @@ export class TaskRunner {
     const { host, log, profile } = this.deps;
     const { taskId } = task;
     const notifyStatus = async () => {
-      const current = await store.getTask(taskId);
+      const current = await store.peek(taskId).catch(() => undefined);
       if (current)
-        await channel.send({ method: 'notifications/tasks/status', params: current }).catch(() => undefined);
+        await channel
+          .send({ method: 'notifications/tasks/status', params: current.task })
+          .catch(() => undefined);
     };
     const progress = progressNotifier(channel.progressToken, channel.send);
     let lastText: string | undefined;
     const reporter = async (update: ProgressUpdate): Promise<void> => {
-      // The store is the truth between upstream polls: a cancel through any replica stops this one here.
-      const current = await store.getTask(taskId);
-      if (current === null || current.status === 'cancelled') this.abort(taskId);
+      // The store is the truth between upstream polls: a cancel through any replica stops this one here,
+      // and so does an end another replica wrote (this run was taken for lost). The runner reads the record
+      // as stored (peek): the lease rule is for readers, not for the process renewing the lease.
+      const current = await store.peek(taskId).then(
+        (record) => ({ record }),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in current) {
+        // A store outage that outlasted its retries: the job is fine, the cancel check waits for the next poll.
+        log.warn('task store unreachable: polling on', { task_id: taskId, error: errorText(current.error) });
+      } else if (current.record === undefined || isTerminalStatus(current.record.task.status)) {
+        this.abort(taskId);
+      }
       if (controller.signal.aborted) throw controller.signal.reason;
       const text = updateText(update);
-      if (text !== lastText) {
-        lastText = text;
-        await store.updateTaskStatus(taskId, 'working', text);
-        await notifyStatus();
+      if (text !== lastText && !('error' in current)) {
+        const updated = await store.updateTaskStatus(taskId, 'working', text).then(
+          () => true,
+          (error: unknown) => {
+            log.warn('task status not stored', { task_id: taskId, error: errorText(error) });
+            return false;
+          },
+        );
+        if (updated) {
+          lastText = text;
+          await notifyStatus();
+        }
       }
       await progress.report(update);
     };
@@ -181,14 +211,43 @@ export class TaskRunner {
         tool,
         toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log })),
       );
-      await store.storeTaskResult(taskId, result.isError ? 'failed' : 'completed', result);
+      await this.storeEnd(store, taskId, result.isError ? 'failed' : 'completed', result);
       await notifyStatus();
     } catch (error) {
       // A cancel racing the end (the first end wins) or a store outage: the task keeps what the store has.
-      const current = await store.getTask(taskId).catch(() => null);
-      if (current && !isTerminalStatus(current.status)) {
-        log.warn('task did not store its result', { task_id: taskId, error });
+      const current = await store.peek(taskId).catch(() => undefined);
+      if (current && !isTerminalStatus(current.task.status)) {
+        log.warn('task did not store its result', { task_id: taskId, error: errorText(error) });
+      }
+    }
+  }
+
+  /**
+   * Stores a task's end. The result is the work of the whole task: a store outage is waited out (the
+   * lease is renewed meanwhile, as the task is still tracked) for up to two leases; a protocol answer
+   * (the task ended elsewhere, or expired) is final.
+   */
+  private async storeEnd(
+    store: ScopedTaskStore,
+    taskId: string,
+    status: 'completed' | 'failed',
+    result: CallToolResult,
+  ): Promise<void> {
+    const deadline = Date.now() + leaseHoldMs(this.deps.settings);
+    for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+      try {
+        await store.storeTaskResult(taskId, status, result);
+        return;
+      } catch (error) {
+        if (error instanceof McpError || Date.now() + wait > deadline) throw error;
+        this.deps.log.warn('task result not stored yet: retrying', {
+          task_id: taskId,
+          error: errorText(error),
+        });
+        await sleep(wait);
       }
     }
   }
 }
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -15,11 +15,19 @@ export interface TaskSettings {
   /** The `pollInterval` suggested to clients (ms). */
   pollIntervalMs: number;
   /**
-   * The lease of the process running a task (ms): it renews it every third of this; a task whose lease
-   * lapsed (its replica died) ends `failed` with TASK_OWNER_LOST at the next tasks/get or tasks/result.
+   * The lease of the process running a task (ms): it renews it every third of this. A lease not renewed
+   * for one lease is only suspect (a store stall delays renewals too); after two (LEASE_GRACE) the task
+   * ends `failed` with TASK_OWNER_LOST at the next tasks/get, tasks/list or tasks/result.
    */
   leaseMs: number;
 }
+
+/** Leases without renewal before a running task counts as lost (one is suspect, not proof). */
+export const LEASE_GRACE = 2;
+
+/** How long a lease key lives after its last renewal (ms): the lease times LEASE_GRACE. */
+export const leaseHoldMs = (settings: Pick<TaskSettings, 'leaseMs'>): number =>
+  settings.leaseMs * LEASE_GRACE;
 
 export const TASK_ENV = {
   defaultTtlMs: 'OBMCP_TASK_TTL_MS',
@@ -38,7 +46,7 @@ export const TASK_ENV_DOCS: EnvDocs = {
   [TASK_ENV.maxTasks]: 'live tasks one store keeps (memory: per process; Redis: per caller)',
   [TASK_ENV.pollIntervalMs]: 'the poll interval suggested to clients, in ms',
   [TASK_ENV.leaseMs]:
-    "how long a running task outlives its replica's last heartbeat before it ends failed (TASK_OWNER_LOST), in ms",
+    'the heartbeat lease of a running task, in ms (renewed every third of it; a task whose replica sent no heartbeat for two leases ends failed, TASK_OWNER_LOST)',
 };
 
 const MINUTE = 60_000;
