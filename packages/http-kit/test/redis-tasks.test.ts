@@ -153,6 +153,37 @@ describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { ti
     expect((again as McpError).code).toBe(ErrorCode.InvalidParams);
   });
 
+  it("another caller's task is 'not found' on every path and every replica, exactly like an unknown id", async () => {
+    const a = await replica();
+    const b = await replica();
+    const onA = await clientOf(a.url);
+    const { task } = await create(onA, { forever: true });
+    const unknown = '00000000-0000-4000-8000-00000000dead';
+    const as = (error: unknown, id: string) => {
+      expect(error).toBeInstanceOf(McpError);
+      const e = error as McpError;
+      return { code: e.code, message: e.message.replace(id, 'ID') };
+    };
+    for (const url of [a.url, b.url]) {
+      const mallory = await clientOf(url, 'mallory-token');
+      for (const [path, call] of [
+        ['get', get],
+        ['result', result],
+        ['cancel', cancel],
+      ] as const) {
+        const other = as(await call(mallory, task.taskId).catch((e: unknown) => e), task.taskId);
+        const missing = as(await call(mallory, unknown).catch((e: unknown) => e), unknown);
+        expect({ path, ...other }).toEqual({ path, ...missing });
+        expect(other.code).toBe(ErrorCode.InvalidParams);
+      }
+      const listed = await mallory.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema);
+      expect(listed.tasks).toEqual([]);
+    }
+    // Nothing of it changed: still running for its owner, who can cancel it.
+    expect((await get(onA, task.taskId)).status).toBe('working');
+    expect((await cancel(onA, task.taskId)).status).toBe('cancelled');
+  });
+
   it('a replica that restarts loses nothing: a new one serves the finished result', async () => {
     const a = await replica();
     const onA = await clientOf(a.url);

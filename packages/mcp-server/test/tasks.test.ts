@@ -225,6 +225,35 @@ describe('bad input', { timeout: 30_000 }, () => {
     expect((await alice.list()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
   });
 
+  test("another owner's running task: get, result, cancel answer exactly as for an unknown id; list omits it; it runs on", async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const c = contract(jobs);
+    const alice = await connect(c, 'auth:alice');
+    const bob = await connect(c, 'auth:bob');
+    const { task } = await alice.createTask({});
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    const unknown = '00000000-0000-4000-8000-00000000dead';
+    const as = (error: McpError, id: string) => ({
+      code: error.code,
+      message: error.message.replace(id, 'ID'),
+    });
+    for (const [path, call] of [
+      ['get', bob.getTask],
+      ['result', bob.result],
+      ['cancel', bob.cancel],
+    ] as const) {
+      const other = as(await rejection(call(task.taskId)), task.taskId);
+      const missing = as(await rejection(call(unknown)), unknown);
+      expect({ path, ...other }).toEqual({ path, ...missing });
+      expect(other.code).toBe(ErrorCode.InvalidParams);
+    }
+    expect((await bob.list()).tasks).toEqual([]);
+    const seen = jobs.requests.length;
+    await until(() => jobs.requests.length > seen, 'a poll after bob tried to cancel');
+    expect((await alice.getTask(task.taskId)).status).toBe('working');
+    expect((await alice.cancel(task.taskId)).status).toBe('cancelled');
+  });
+
   test('a ttl out of range is -32602 naming the range; none gives the default', async () => {
     const { createTask } = await connect(contract(fakeJobs(2)));
     for (const ttl of [0, -5, 1.5, 999, 8 * 24 * 3_600_000]) {
@@ -361,6 +390,17 @@ describe('a task whose running process stopped renewing its lease ends failed (T
     expect((await store.getTask(lost.taskId))?.status).toBe('failed');
     const result = (await store.getTaskResult(lost.taskId)) as { content: { text: string }[] };
     expect(JSON.parse(result.content[0]?.text ?? '')).toMatchObject({ error_code: 'TASK_OWNER_LOST' });
+  });
+
+  test("another caller's reads never apply the lease rule to a task they cannot see", async () => {
+    const { records, store, advance } = lostStore();
+    const bob = new ScopedTaskStore(records, 'auth:bob', settings);
+    const task = await store.open('run_job', { ttl: 60_000 });
+    advance(6_001);
+    expect(await bob.getTask(task.taskId)).toBeNull();
+    await expect(bob.getTaskResult(task.taskId)).rejects.toThrow(/not found/i);
+    expect((await bob.listTasks()).tasks).toEqual([]);
+    expect((await records.read(task.taskId))?.task.status).toBe('working');
   });
 
   test('tasks/result on a task whose runner is gone ends failed instead of blocking until the ttl', async () => {
