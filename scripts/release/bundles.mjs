@@ -1,10 +1,10 @@
-// `pnpm bundles`: one Claude Desktop bundle (.mcpb) per app that has mcpb/manifest.json, from the release tarballs.
+// `pnpm bundles`: one Claude Desktop bundle (.mcpb) per app that has mcpb/manifest.json, deployed from pnpm-lock.yaml.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { artifactsDir, outArg, packReleases } from './pack.mjs';
+import { artifactsDir, outArg } from './pack.mjs';
 import { lockstepState } from './versions.mjs';
 import { readJson, TOOL_ROOT, workspaceRoot } from './workspace.mjs';
 
@@ -21,29 +21,45 @@ function run(command, args, cwd) {
   return r.stdout;
 }
 
-/** The tarballs an app needs: its own and those of every @obmcp dependency, transitively. */
-function closure(app, packed, root) {
-  const byName = new Map(packed.map((p) => [p.name, p]));
-  const seen = new Set();
-  const visit = (name) => {
-    const p = byName.get(name);
-    if (!p || seen.has(p)) return;
-    seen.add(p);
-    for (const dep of Object.keys(readJson(join(root, p.dir, 'package.json')).dependencies ?? {})) visit(dep);
-  };
-  visit(app.name);
-  return [...seen];
+/** What a bundle leaves out of the deployed tree: pnpm's own bookkeeping and bin links (symlinks). */
+const NOT_SHIPPED = ['.bin', '.modules.yaml', '.pnpm', '.package-lock.json'];
+
+/**
+ * Installs `app` with its production dependencies exactly as pnpm-lock.yaml resolves them (the versions CI
+ * tested), never a fresh resolution: `pnpm deploy --frozen-lockfile` with a hoisted node_modules, into
+ * `<stage>/node_modules/<name>` (the path the manifest's entry point names).
+ */
+export function deployApp(root, app, stage) {
+  const target = join(stage, 'node_modules', ...app.name.split('/'));
+  run(
+    'pnpm',
+    [
+      '--filter',
+      app.name,
+      'deploy',
+      '--prod',
+      '--frozen-lockfile',
+      '--prefer-offline',
+      '--config.node-linker=hoisted',
+      target,
+    ],
+    root,
+  );
+  for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml']) rmSync(join(target, file), { force: true });
+  for (const entry of NOT_SHIPPED)
+    rmSync(join(target, 'node_modules', entry), { recursive: true, force: true });
+  return target;
 }
 
 /**
- * For each app with mcpb/manifest.json: installs its tarballs (npm, production dependencies, no scripts) into
- * a staging folder beside the manifest, checks the manifest's version, and runs `mcpb pack`.
- * Returns [{ name, bundle }].
+ * For each app with mcpb/manifest.json: deploys it from the lockfile (deployApp) into a staging folder beside
+ * the manifest, checks the manifest's version, and runs `mcpb pack`. `apps` are { name, version, dir }
+ * (packReleases' entries will do). Returns [{ name, bundle }].
  */
-export function buildBundles(root, packed, outDir) {
+export function buildBundles(root, apps, outDir) {
   mkdirSync(outDir, { recursive: true });
   const bundles = [];
-  for (const app of packed) {
+  for (const app of apps) {
     const manifestPath = join(root, app.dir, 'mcpb', 'manifest.json');
     if (!existsSync(manifestPath)) continue;
     const manifest = readJson(manifestPath);
@@ -54,15 +70,7 @@ export function buildBundles(root, packed, outDir) {
     }
     const stage = mkdtempSync(join(tmpdir(), 'obmcp-mcpb-'));
     try {
-      writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ private: true }, null, 2)}\n`);
-      const tarballs = closure(app, packed, root).map((p) => p.tarball);
-      run(
-        'npm',
-        ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', ...tarballs],
-        stage,
-      );
-      rmSync(join(stage, 'package.json'));
-      rmSync(join(stage, 'package-lock.json'), { force: true });
+      deployApp(root, app, stage);
       copyFileSync(manifestPath, join(stage, 'manifest.json'));
       for (const file of ['README.md', 'LICENSE']) {
         if (existsSync(join(root, app.dir, file))) copyFileSync(join(root, app.dir, file), join(stage, file));
@@ -79,7 +87,12 @@ export function buildBundles(root, packed, outDir) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = workspaceRoot();
-  const base = outArg(process.argv) ?? artifactsDir(root, lockstepState(root).version);
-  const packed = packReleases(root, join(base, 'npm'));
-  for (const b of buildBundles(root, packed, join(base, 'mcpb'))) console.log(`${b.name} → ${b.bundle}`);
+  const { version, members } = lockstepState(root);
+  const base = outArg(process.argv) ?? artifactsDir(root, version);
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  const apps = members.filter((m) => !only || only.includes(m.name) || only.includes(m.dir.split('/').pop()));
+  for (const b of buildBundles(root, apps, join(base, 'mcpb'))) console.log(`${b.name} → ${b.bundle}`);
 }
