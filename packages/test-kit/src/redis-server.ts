@@ -29,11 +29,23 @@ export interface RedisProcess {
   kill(): Promise<void>;
 }
 
-export async function startRedis(port?: number): Promise<RedisProcess> {
+export interface RedisOptions {
+  /**
+   * Persist as a task deployment should (docs/DEPLOYING.md): an append-only file in this directory with
+   * `appendfsync everysec`. A server started again on the same directory (and port) loads it back.
+   * Default: no persistence at all.
+   */
+  appendOnlyDir?: string;
+}
+
+export async function startRedis(port?: number, options: RedisOptions = {}): Promise<RedisProcess> {
   const chosen = port ?? (await freePort());
+  const persistence = options.appendOnlyDir
+    ? ['--dir', options.appendOnlyDir, '--appendonly', 'yes', '--appendfsync', 'everysec']
+    : ['--appendonly', 'no'];
   const child = spawn(
     'redis-server',
-    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', ...persistence],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
