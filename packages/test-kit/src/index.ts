@@ -10,3 +10,4 @@ export * from './redis-server.js';
 export * from './startup-exit.js';
 export * from './run-node.js';
 export * from './fault-switch.js';
+export * from './node-binaries.js';

@@ -1,4 +1,4 @@
-// Runs the conformance CLI as a child process and collects its output (bounded in time).
+// Runs the conformance CLI on a given Node binary as a child process and collects its output (bounded in time).
 import { spawn } from 'node:child_process';
 
 export interface CliResult {
@@ -7,9 +7,15 @@ export interface CliResult {
   timedOut: boolean;
 }
 
-export function runCli(cli: string, args: string[], cwd: string, timeoutMs: number): Promise<CliResult> {
+export function runCli(
+  node: string,
+  cli: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+): Promise<CliResult> {
   return new Promise<CliResult>((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let timedOut = false;
     const append = (chunk: Buffer) => {

@@ -1,78 +1,186 @@
-// Runs @modelcontextprotocol/conformance 0.1.13 over Streamable HTTP against every server, with a baseline.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Runs @modelcontextprotocol/conformance 0.2 (on Node ≥ 22) over Streamable HTTP against every server at
+// 2026-07-28 and 2025-11-25 and judges the checks against expected-failures.yml. `--measure` prints the failures.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { missingNodeMessage, nodeBinary, startHttp } from '@obmcp/test-kit';
+import { type Verdict, evaluate } from './evaluate.js';
+import { entriesFor, loadExpected, SPEC_VERSIONS, type SpecVersion } from './expected.js';
 import { falsePasses } from './false-passes.js';
-import { runCli } from './run-cli.js';
-import { startHttp } from '@obmcp/test-kit';
+import { measuredYaml } from './measure.js';
+import { type Counts, countResults, type ScenarioResult, vacuousPasses } from './results.js';
+import { outDirFor, runVersion, type Suite, tasksScenarios } from './suite.js';
 import { ROOT, type Target, targets } from './targets.js';
 
 const PKG = join(ROOT, 'tests/official-conformance');
+const EXPECTED = join(PKG, 'expected-failures.yml');
 const require = createRequire(import.meta.url);
 const CLI = join(dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist/index.js');
-// Generous: on a loaded 2-core machine one target has taken ~55 s; a hang still ends here.
-const TARGET_TIMEOUT_MS = 150_000;
+// Per CLI run; a whole version takes ~1 s on an idle machine, a hang still ends here.
+const CLI_TIMEOUT_MS = 120_000;
+const measure = process.argv.includes('--measure');
 
-function baselineFor(name: string): string {
-  const own = join(PKG, `baseline.${name}.yml`);
-  return existsSync(own) ? own : join(PKG, 'baseline.yml');
+interface VersionReport {
+  version: SpecVersion;
+  counts: Counts;
+  verdict: Verdict;
+  results: ScenarioResult[];
+  error?: string;
+  falsePasses: string[];
 }
 
 interface TargetReport {
-  ok: boolean;
-  lines: string[];
+  target: Target;
+  versions: VersionReport[];
+  error?: string;
+  ms: number;
 }
 
+interface UnitReport {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  testResults?: unknown[];
+}
+
+/**
+ * The root `pnpm test` sums every package's test-results.json (vitest's JSON format): one test per
+ * server × version, plus the judge's own unit tests (`vitest run` wrote unit-results.json just before).
+ */
+function writeResults(passed: number, failed: number, skipped: number): void {
+  const unitFile = join(PKG, 'unit-results.json');
+  const unit: UnitReport = existsSync(unitFile)
+    ? (JSON.parse(readFileSync(unitFile, 'utf8')) as UnitReport)
+    : {};
+  rmSync(unitFile, { force: true });
+  const counts = {
+    numPassedTests: passed + (unit.numPassedTests ?? 0),
+    numFailedTests: failed + (unit.numFailedTests ?? 0),
+    numPendingTests: skipped + (unit.numPendingTests ?? 0),
+  };
+  writeFileSync(
+    join(PKG, 'test-results.json'),
+    `${JSON.stringify({ ...counts, testResults: unit.testResults ?? [] })}\n`,
+  );
+}
+
+const node22 = nodeBinary(22) ?? nodeBinary(24);
+if (node22 === undefined) {
+  console.error(`official conformance: ${missingNodeMessage(22)} (the suite needs fs.globSync)`);
+  writeResults(0, 1, 0);
+  process.exit(1);
+}
+const suite: Suite = { node: node22.path, cli: CLI, cwd: PKG, timeoutMs: CLI_TIMEOUT_MS };
+const all = targets();
+const expected = loadExpected(
+  EXPECTED,
+  all.map((t) => t.name),
+);
+const extensions = await tasksScenarios(suite);
+const exitCodes = new Map<string, number | null>();
+const outRoot = mkdtempSync(join(tmpdir(), 'official-conformance-'));
+
 async function runTarget(target: Target): Promise<TargetReport> {
-  const lines: string[] = [];
-  if (target.skip) return { ok: true, lines: [`### ${target.name}: skipped (${target.skip})`] };
   const started = Date.now();
+  if (target.skip) return { target, versions: [], ms: 0 };
   let server: Awaited<ReturnType<typeof startHttp>>;
   try {
     server = await startHttp(target.args, ROOT);
   } catch (error) {
-    return { ok: false, lines: [`### ${target.name}: could not start: ${(error as Error).message}`] };
+    return { target, versions: [], error: `could not start: ${(error as Error).message}`, ms: 0 };
   }
-  const out = mkdtempSync(join(tmpdir(), `official-conformance-${target.name}-`));
+  const versions: VersionReport[] = [];
   try {
-    const baseline = baselineFor(target.name);
-    const args = ['server', '--url', server.url, '--expected-failures', baseline, '-o', out];
-    const run = await runCli(CLI, args, PKG, TARGET_TIMEOUT_MS);
-    const ok = run.status === 0 && !run.timedOut;
-    lines.push(
-      `### ${target.name} (${server.url}, ${baseline.slice(PKG.length + 1)}): ${ok ? 'OK' : 'FAILED'}`,
-    );
-    const summary = run.output.indexOf('=== SUMMARY ===');
-    lines.push((ok && summary >= 0 ? run.output.slice(summary) : run.output).trim());
-    if (run.timedOut) lines.push(`conformance did not finish within ${TARGET_TIMEOUT_MS} ms`);
-    for (const scenario of falsePasses(out)) {
-      lines.push(
-        `  ! false pass: ${scenario} passed on a tool_not_found envelope (no fixture tool; see README)`,
-      );
+    for (const version of SPEC_VERSIONS) {
+      const out = outDirFor(outRoot, target.name, version);
+      const run = await runVersion(suite, server.url, version, out, extensions);
+      const verdict = evaluate(run.results, entriesFor(expected[version], target.name));
+      versions.push({
+        version,
+        counts: countResults(run.results),
+        verdict,
+        results: run.results,
+        falsePasses: falsePasses(out),
+        ...(run.error === undefined ? {} : { error: run.error }),
+      });
     }
-    return { ok, lines };
+    return { target, versions, ms: Date.now() - started };
+  } catch (error) {
+    return { target, versions, error: (error as Error).stack ?? String(error), ms: Date.now() - started };
   } finally {
     const code = await server.stop();
-    rmSync(out, { recursive: true, force: true });
-    lines.push(`  (${target.name}: ${Date.now() - started} ms, server exit code ${code})`);
+    exitCodes.set(target.name, code);
   }
 }
 
 const started = Date.now();
-const all = targets();
 // In parallel: the suite is latency-bound (one small request at a time), not CPU-bound.
 const reports = await Promise.all(all.map(runTarget));
-const failed = all.filter((_, i) => !reports[i]?.ok).map((t) => t.name);
-for (const report of reports) console.log(`\n${report.lines.join('\n')}`);
-const verdict = failed.length === 0 ? 'OK' : `FAILED for ${failed.join(', ')}`;
+rmSync(outRoot, { recursive: true, force: true });
+
+if (measure) {
+  console.log(
+    measuredYaml(
+      reports.filter((r) => !r.target.skip).map((r) => ({ target: r.target.name, versions: r.versions })),
+    ),
+  );
+  process.exit(0);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const lines: string[] = [
+  `official conformance (the suite on Node ${node22.version}), expected failures: ${EXPECTED.slice(ROOT.length)}`,
+];
+lines.push('| server | spec version | scenarios passed / failed | checks passed / failed | verdict |');
+lines.push('| --- | --- | --- | --- | --- |');
+const details: string[] = [];
+for (const r of reports) {
+  if (r.target.skip) {
+    skipped += SPEC_VERSIONS.length;
+    details.push(`${r.target.name}: skipped (${r.target.skip})`);
+    continue;
+  }
+  if (r.error) details.push(`${r.target.name}: ${r.error}`);
+  const code = exitCodes.get(r.target.name);
+  if (exitCodes.has(r.target.name) && code !== 0) {
+    // SIGTERM must drain and exit 0 (as the 0.1 runner checked).
+    failed++;
+    details.push(`${r.target.name}: server exit code ${code} after SIGTERM (expected 0)`);
+  }
+  for (const v of r.versions) {
+    const ok = v.error === undefined && v.verdict.unexpected.length === 0 && v.verdict.stale.length === 0;
+    if (ok) passed++;
+    else failed++;
+    const c = v.counts;
+    lines.push(
+      `| ${r.target.name} | ${v.version} | ${c.scenariosPassed} / ${c.scenariosFailed} | ${c.checksPassed} / ${c.checksFailed} | ${ok ? 'OK' : 'FAILED'} (${r.ms} ms) |`,
+    );
+    if (v.error) details.push(`${r.target.name} ${v.version}: the suite broke: ${v.error}`);
+    for (const u of v.verdict.unexpected)
+      details.push(`${r.target.name} ${v.version}: unexpected failure ${u}`);
+    for (const s of v.verdict.stale) {
+      details.push(`${r.target.name} ${v.version}: now passes, remove from expected-failures.yml: ${s}`);
+    }
+    for (const hollow of vacuousPasses(v.results)) {
+      details.push(
+        `${r.target.name} ${v.version}: ! vacuous pass: ${hollow} ran no check (nothing it could exercise here)`,
+      );
+    }
+    for (const f of v.falsePasses) {
+      details.push(
+        `${r.target.name} ${v.version}: ! false pass: ${f} passed on a tool_not_found envelope (see README)`,
+      );
+    }
+  }
+  // A target that broke before a version ran fails that version.
+  const missing = SPEC_VERSIONS.length - r.versions.length;
+  if (missing > 0) failed += missing;
+}
+console.log([...lines, '', ...details].join('\n'));
+const verdict = failed === 0 ? 'OK' : `FAILED (${failed} server×version runs)`;
 console.log(`\nofficial conformance: ${verdict} in ${Date.now() - started} ms`);
-// The root `pnpm test` sums every package's test-results.json (vitest's JSON format): one test per target.
-const skipped = all.filter((t) => t.skip).length;
-const counts = {
-  numPassedTests: all.length - failed.length - skipped,
-  numFailedTests: failed.length,
-  numPendingTests: skipped,
-};
-writeFileSync(join(PKG, 'test-results.json'), `${JSON.stringify({ ...counts, testResults: [] })}\n`);
-process.exitCode = failed.length === 0 ? 0 : 1;
+writeResults(passed, failed, skipped);
+process.exitCode = failed === 0 ? 0 : 1;
