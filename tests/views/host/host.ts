@@ -14,13 +14,90 @@ import { RelayTransport } from './relay-transport.js';
 const HOST = { name: 'obmcp-views-test-host', version: '1.0.0' };
 const UI_EXTENSION = 'io.modelcontextprotocol/ui';
 
-/** A few of the spec's standard variables, as a host would pass them (light-dark() keeps one set for both themes). */
-const VARIABLES: Partial<McpUiStyles> = {
-  '--color-background-primary': 'light-dark(#ffffff, #1c1d21)',
-  '--color-text-primary': 'light-dark(#16181c, #eef0f4)',
-  '--font-sans': 'system-ui, sans-serif',
+/**
+ * Every standard variable of the spec, as a host passes them: colours as `light-dark(light, dark)` (the spec's own
+ * hostContext example does so), so a view has to resolve them by the theme; the greys are faint on purpose (like real
+ * hosts' tertiary text), so a view that draws them raw fails its contrast checks.
+ */
+const VARIABLES: McpUiStyles = {
+  '--color-background-primary': 'light-dark(#ffffff, #1f1f1e)',
+  '--color-background-secondary': 'light-dark(#f5f4ef, #262624)',
+  '--color-background-tertiary': 'light-dark(#eeede7, #2c2c2a)',
+  '--color-background-inverse': 'light-dark(#1f1f1e, #faf9f5)',
+  '--color-background-ghost': 'light-dark(rgba(0,0,0,0), rgba(0,0,0,0))',
+  '--color-background-info': 'light-dark(#e8f1fb, #14263b)',
+  '--color-background-danger': 'light-dark(#fbeaea, #3a1717)',
+  '--color-background-success': 'light-dark(#e9f5ea, #15301a)',
+  '--color-background-warning': 'light-dark(#fdf3dc, #3a2e10)',
+  '--color-background-disabled': 'light-dark(#f0efea, #2a2a28)',
+  '--color-text-primary': 'light-dark(#1f1e1d, #f5f4ef)',
+  '--color-text-secondary': 'light-dark(#5e5d59, #b9b7ad)',
+  '--color-text-tertiary': 'light-dark(#8a8985, #85837c)',
+  '--color-text-inverse': 'light-dark(#ffffff, #1f1f1e)',
+  '--color-text-ghost': 'light-dark(#ededed, #1c1c1b)',
+  '--color-text-info': 'light-dark(#1d5fae, #8bbcf0)',
+  '--color-text-danger': 'light-dark(#a32020, #ff9d9d)',
+  '--color-text-success': 'light-dark(#1c6b2a, #8fd49b)',
+  '--color-text-warning': 'light-dark(#7a5200, #f0c46b)',
+  '--color-text-disabled': 'light-dark(#a6a49c, #66645e)',
+  '--color-border-primary': 'light-dark(#d9d7ce, #3e3e3a)',
+  '--color-border-secondary': 'light-dark(#e6e4dc, #34342f)',
+  '--color-border-tertiary': 'light-dark(#efede6, #2d2d2a)',
+  '--color-border-inverse': 'light-dark(#1f1f1e, #faf9f5)',
+  '--color-border-ghost': 'light-dark(rgba(0,0,0,0), rgba(0,0,0,0))',
+  '--color-border-info': 'light-dark(#8bb4e6, #2d5a8c)',
+  '--color-border-danger': 'light-dark(#e39b9b, #8a2c2c)',
+  '--color-border-success': 'light-dark(#96cf9f, #2f6b3a)',
+  '--color-border-warning': 'light-dark(#e8c57a, #7a5a18)',
+  '--color-border-disabled': 'light-dark(#e6e4dc, #34342f)',
+  '--color-ring-primary': 'light-dark(#1d5fae, #8bbcf0)',
+  '--color-ring-secondary': 'light-dark(#5e5d59, #b9b7ad)',
+  '--color-ring-inverse': 'light-dark(#ffffff, #1f1f1e)',
+  '--color-ring-info': 'light-dark(#1d5fae, #8bbcf0)',
+  '--color-ring-danger': 'light-dark(#a32020, #ff9d9d)',
+  '--color-ring-success': 'light-dark(#1c6b2a, #8fd49b)',
+  '--color-ring-warning': 'light-dark(#7a5200, #f0c46b)',
+  '--font-sans': 'system-ui, -apple-system, "Segoe UI", sans-serif',
+  '--font-mono': 'ui-monospace, "SF Mono", Menlo, monospace',
+  '--font-weight-normal': '400',
+  '--font-weight-medium': '500',
+  '--font-weight-semibold': '600',
+  '--font-weight-bold': '700',
+  '--font-text-xs-size': '12px',
+  '--font-text-sm-size': '14px',
+  '--font-text-md-size': '16px',
+  '--font-text-lg-size': '18px',
+  '--font-heading-xs-size': '15px',
+  '--font-heading-sm-size': '17px',
+  '--font-heading-md-size': '20px',
+  '--font-heading-lg-size': '24px',
+  '--font-heading-xl-size': '28px',
+  '--font-heading-2xl-size': '32px',
+  '--font-heading-3xl-size': '36px',
+  '--font-text-xs-line-height': '1.4',
+  '--font-text-sm-line-height': '1.4',
+  '--font-text-md-line-height': '1.5',
+  '--font-text-lg-line-height': '1.5',
+  '--font-heading-xs-line-height': '1.3',
+  '--font-heading-sm-line-height': '1.3',
+  '--font-heading-md-line-height': '1.25',
+  '--font-heading-lg-line-height': '1.2',
+  '--font-heading-xl-line-height': '1.2',
+  '--font-heading-2xl-line-height': '1.15',
+  '--font-heading-3xl-line-height': '1.1',
+  '--border-radius-xs': '2px',
+  '--border-radius-sm': '4px',
+  '--border-radius-md': '6px',
+  '--border-radius-lg': '10px',
+  '--border-radius-xl': '14px',
+  '--border-radius-full': '9999px',
+  '--border-width-regular': '1px',
+  '--shadow-hairline': '0 0 0 1px rgba(0,0,0,0.08)',
+  '--shadow-sm': '0 1px 2px rgba(0,0,0,0.08)',
+  '--shadow-md': '0 2px 8px rgba(0,0,0,0.12)',
+  '--shadow-lg': '0 8px 24px rgba(0,0,0,0.16)',
 };
-const STYLES: McpUiHostContext['styles'] = { variables: VARIABLES as McpUiStyles };
+const STYLES: McpUiHostContext['styles'] = { variables: VARIABLES };
 
 export interface MountOptions {
   id: string;
@@ -29,6 +106,10 @@ export interface MountOptions {
   /** Instead of calling the tool: a prepared result (e.g. 10 000 rows the mocks do not hold). */
   result?: CallToolResult;
   theme?: 'light' | 'dark';
+  /** The frame's width in px (the host's column: 900 a chat, 380 a side panel or phone); default 900. */
+  width?: number;
+  /** Only load the view and send the input: it stays in its pending state (no result yet). */
+  pending?: boolean;
 }
 
 export interface Mounted {
@@ -70,6 +151,8 @@ async function mount(options: MountOptions): Promise<Mounted> {
   iframe.title = options.id;
   // The view's own CSP meta applies inside; no same-origin, so the view reaches nothing but postMessage.
   iframe.setAttribute('sandbox', 'allow-scripts');
+  const width = options.width ?? 900;
+  iframe.style.width = `${width}px`;
   section.append(heading, iframe);
   document.body.append(section);
   const window = iframe.contentWindow;
@@ -83,6 +166,7 @@ async function mount(options: MountOptions): Promise<Mounted> {
     timeZone: 'UTC',
     platform: 'web',
     styles: STYLES,
+    containerDimensions: { width, maxHeight: 6000 },
     toolInfo: { tool },
   };
   const caps = client.getServerCapabilities();
@@ -107,6 +191,8 @@ async function mount(options: MountOptions): Promise<Mounted> {
   await initialized;
   bridges.set(options.id, bridge);
   await bridge.sendToolInput({ arguments: options.arguments });
+  if (options.pending)
+    return { resourceUri: uri, mimeType: content?.mimeType, isError: false, result: { content: [] } };
   const result =
     options.result ??
     ((await client.callTool({ name: options.tool, arguments: options.arguments })) as CallToolResult);
@@ -120,10 +206,24 @@ async function setContext(id: string, update: McpUiHostContext): Promise<void> {
   await bridge.sendHostContextChange(update);
 }
 
+/** The host's column changes width (a side panel opened): the frame resizes and the context says so. */
+async function setWidth(id: string, width: number): Promise<void> {
+  const bridge = bridges.get(id);
+  const iframe = document.getElementById(id);
+  if (!bridge || !iframe) throw new Error(`no view ${id}`);
+  iframe.style.width = `${width}px`;
+  await bridge.sendHostContextChange({ containerDimensions: { width, maxHeight: 6000 } });
+}
+
 declare global {
   interface Window {
-    obmcpHost: { connect: typeof connect; mount: typeof mount; setContext: typeof setContext };
+    obmcpHost: {
+      connect: typeof connect;
+      mount: typeof mount;
+      setContext: typeof setContext;
+      setWidth: typeof setWidth;
+    };
   }
 }
 
-window.obmcpHost = { connect, mount, setContext };
+window.obmcpHost = { connect, mount, setContext, setWidth };

@@ -20,7 +20,7 @@ export async function launchChromium(): Promise<RunningBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 920, height: 900 },
+    viewport: { width: 940, height: 900 },
     args: [
       '--no-sandbox',
       '--disable-gpu',

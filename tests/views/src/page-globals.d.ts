@@ -9,5 +9,6 @@ declare global {
     connect(): Promise<{ extensions: unknown; resources: unknown }>;
     mount(options: unknown): Promise<unknown>;
     setContext(id: string, update: unknown): Promise<void>;
+    setWidth(id: string, width: number): Promise<void>;
   };
 }

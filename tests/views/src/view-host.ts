@@ -13,6 +13,8 @@ export interface MountOptions {
   arguments: Record<string, unknown>;
   result?: CallToolResult;
   theme?: 'light' | 'dark';
+  width?: number;
+  pending?: boolean;
 }
 
 export interface Mounted {
@@ -29,6 +31,8 @@ export interface ViewHost {
   mount(options: MountOptions): Promise<Mounted>;
   frame(id: string): FrameLocator;
   setContext(id: string, update: Record<string, unknown>): Promise<void>;
+  /** Resizes the view's frame (and tells the view through containerDimensions). */
+  setWidth(id: string, width: number): Promise<void>;
   /** Every tools/call the page sent to the server (the view's own calls included), oldest first. */
   toolCalls(): Array<{ name: string; arguments: Record<string, unknown> }>;
   stderr(): string;
@@ -88,6 +92,11 @@ export async function openViewHost(
       page.evaluate(([i, u]) => globalThis.obmcpHost.setContext(i as string, u as never), [
         id,
         update,
+      ] as const),
+    setWidth: (id, width) =>
+      page.evaluate(([i, w]) => globalThis.obmcpHost.setWidth(i as string, w as number), [
+        id,
+        width,
       ] as const),
     toolCalls: () => [...calls],
     stderr: () => stderr,

@@ -4,6 +4,7 @@ import type { AppName } from '@obmcp/test-kit';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { VIEW_APP_ENV } from '../src/apps.js';
+import { AMC_INSTANCE, AMC_SQL, AMC_WEEK, CASES } from '../src/cases.js';
 import { artifactPath } from '../src/artifacts.js';
 import { launchChromium, type RunningBrowser } from '../src/browser.js';
 import { openViewHost, type ViewHost } from '../src/view-host.js';
@@ -74,113 +75,6 @@ async function shoot(host: ViewHost, id: string, name = id): Promise<void> {
   await element.screenshot({ path: artifactPath(name) });
 }
 
-interface Case {
-  app: AppName;
-  id: string;
-  tool: string;
-  arguments: Record<string, unknown>;
-  /** Rows the tool returned (from its own result) → expected table rows. */
-  rows: (data: Record<string, unknown>) => number;
-  series: number;
-}
-
-const len = (v: unknown) => (Array.isArray(v) ? v.length : 0);
-
-const AMC_INSTANCE = 'amcabc123def';
-const AMC_SQL =
-  'SELECT campaign_id, campaign, SUM(impressions) AS impressions FROM dsp_impressions GROUP BY 1, 2';
-const AMC_WEEK = { timeWindowStart: '2026-04-01T00:00:00', timeWindowEnd: '2026-04-08T00:00:00' };
-
-const CASES: Case[] = [
-  {
-    app: 'sp-mcp',
-    id: 'sales-over-time',
-    tool: 'get_sales_metrics',
-    arguments: {
-      marketplaceId: 'ATVPDKIKX0DER',
-      startDate: '2026-03-01',
-      endDate: '2026-03-08',
-      timeZone: 'US/Pacific',
-    },
-    rows: (d) => len(d.metrics),
-    series: 2,
-  },
-  {
-    app: 'sp-mcp',
-    id: 'fba-inventory',
-    tool: 'get_inventory_summaries',
-    arguments: { marketplaceId: 'ATVPDKIKX0DER', details: true },
-    rows: (d) => len(d.inventorySummaries),
-    series: 3,
-  },
-  {
-    app: 'sp-mcp',
-    id: 'fees',
-    tool: 'estimate_fees',
-    arguments: {
-      marketplaceId: 'ATVPDKIKX0DER',
-      items: [
-        { asin: 'B08N5WRWNW', price: 49.99 },
-        { sku: 'SKU-1000', price: 19.99 },
-      ],
-    },
-    rows: (d) => len(d.estimates),
-    series: 4,
-  },
-  {
-    app: 'ads-mcp',
-    id: 'campaign-performance',
-    tool: 'run_report',
-    arguments: {
-      startDate: '2026-04-01',
-      endDate: '2026-04-07',
-      reportTypeId: 'spCampaigns',
-      groupBy: ['campaign'],
-      columns: ['campaignId', 'impressions', 'clicks', 'cost', 'sales14d', 'startDate', 'endDate'],
-      timeUnit: 'SUMMARY',
-    },
-    rows: (d) => len(d.rows),
-    series: 2,
-  },
-  {
-    app: 'ads-mcp',
-    id: 'budget-usage',
-    tool: 'sp_campaigns_budget_usage',
-    arguments: { body: { campaignIds: ['100000000001'] } },
-    // The mocks sample the spec's answer: campaigns that succeeded and campaigns that failed, one row each.
-    rows: (d) => len(d.success) + len(d.error),
-    series: 1,
-  },
-  {
-    app: 'ads-mcp',
-    id: 'amc-results',
-    tool: 'run_amc_query',
-    arguments: { instanceId: AMC_INSTANCE, sqlQuery: AMC_SQL, ...AMC_WEEK },
-    rows: (d) => len(d.rows),
-    // impressions, clicks, purchases, total_cost (campaign_id is an id, campaign the bars' labels).
-    series: 4,
-  },
-  {
-    app: 'openbridge-mcp',
-    id: 'query-results',
-    tool: 'execute_query',
-    arguments: {
-      query: 'SELECT campaign_id, budget FROM amzadv_sp_campaigns_master LIMIT 10',
-      key_name: 'acme_redshift_1688',
-    },
-    rows: (d) => len(d.rows),
-    series: 1,
-  },
-  {
-    app: 'openbridge-mcp',
-    id: 'pipeline-health',
-    tool: 'get_healthchecks',
-    arguments: {},
-    rows: (d) => len(d.healthchecks),
-    series: 1,
-  },
-];
-
 describe('the servers announce views to a client that renders them', () => {
   test.each(['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)(
     '%s: resources and io.modelcontextprotocol/ui',
@@ -209,8 +103,8 @@ describe('each view renders its tool result', () => {
     const expected = c.rows(data);
     expect(expected).toBeGreaterThan(0);
     await expect.poll(() => frame.locator('tr[data-role="row"]').count()).toBe(Math.min(expected, PAGE_SIZE));
-    // The chart: its series (uPlot draws one legend entry per series plus the x axis) and its text alternative.
-    await expect.poll(() => frame.locator('.u-legend .u-series').count()).toBe(c.series + 1);
+    // The chart: its series (one legend toggle per series) and its text alternative.
+    await expect.poll(() => frame.locator('.u-legend [data-role="legend-toggle"]').count()).toBe(c.series);
     expect(await frame.locator('figure.chart').getAttribute('data-series')).toBe(String(c.series));
     expect(await frame.locator('.chart-summary').textContent()).toMatch(/chart of /);
     await shoot(host, c.id);
@@ -338,7 +232,7 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
     expect(await frame.locator('.chart-summary').textContent()).toContain('impressions');
     // A legend click hides a series (uPlot rescales the axis for the rest), with no tool call.
     const calls = host.toolCalls().length;
-    const impressions = frame.locator('.u-legend .u-series').nth(1);
+    const impressions = frame.locator('.u-legend .u-series').nth(0);
     await impressions.click();
     await expect.poll(() => impressions.getAttribute('class')).toContain('u-off');
     await impressions.click();

@@ -19,10 +19,12 @@ export function formatNumber(value: number, digits = 2): string {
   return numberFormat({ maximumFractionDigits: digits }).format(value);
 }
 
-export function formatMoney(value: number, currency: string | undefined): string {
+export function formatMoney(value: number, currency: string | undefined, compact = false): string {
   if (!currency) return formatNumber(value);
   try {
-    return numberFormat({ style: 'currency', currency }).format(value);
+    return numberFormat(
+      compact ? { style: 'currency', currency, notation: 'compact' } : { style: 'currency', currency },
+    ).format(value);
   } catch {
     return `${formatNumber(value)} ${currency}`;
   }

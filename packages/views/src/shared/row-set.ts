@@ -29,6 +29,7 @@ export function rowSet(rowsValue: unknown, declaredValue: unknown): RowSet {
       kind: 'bar',
       title: `${measures.map((m) => m.label).join(', ')} by ${label.label}`,
       x: label.key,
+      xTitle: label.label,
       series: measures.map((m) => ({ key: m.key, label: m.label })),
     },
   };

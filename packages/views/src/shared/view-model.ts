@@ -16,6 +16,10 @@ export interface ChartSeries {
   label: string;
   /** Money series: the currency (drawn on its own axis). */
   currency?: string;
+  /** A non-money unit ('units', '%', 'clicks'): in the axis title and legend, and the axis it shares. */
+  unit?: string;
+  /** Whole things (units, orders, clicks): ticks at whole numbers only. */
+  integer?: boolean;
 }
 
 export interface ChartSpec {
@@ -23,7 +27,13 @@ export interface ChartSpec {
   title: string;
   /** Column whose values label the x axis (a date for line charts, a category for bars). */
   x: string;
+  /** The x axis title (e.g. 'Day', 'Campaign'). */
+  xTitle?: string;
+  /** The y axis title when the series' unit does not say it (one value axis only). */
+  yTitle?: string;
   series: ChartSeries[];
+  /** Bars whose series are parts of one whole (fee types of a total): stacked, not side by side. */
+  stacked?: boolean;
 }
 
 /** A follow-up tools/call the view can make through the host (next page, other dates …). */

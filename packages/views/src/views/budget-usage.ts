@@ -42,9 +42,10 @@ export function buildBudgetUsage(data: JsonObject): ViewModel {
     chartRows: ok,
     chart: {
       kind: 'bar',
-      title: 'Budget used per campaign (%)',
+      title: 'Budget used per campaign',
       x: 'campaignId',
-      series: [{ key: 'usage', label: 'Budget used (%)' }],
+      xTitle: 'Campaign',
+      series: [{ key: 'usage', label: 'Budget used', unit: '%' }],
     },
     flag: (row) =>
       row.error !== null

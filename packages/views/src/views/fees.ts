@@ -46,8 +46,10 @@ export function buildFees(data: JsonObject): ViewModel {
     rows,
     chart: {
       kind: 'bar',
-      title: 'Fees per item by type',
+      title: 'Fees per item by type (stacked to the total)',
       x: 'item',
+      xTitle: 'ASIN / SKU',
+      stacked: true,
       series: types.map((t) => ({ key: `fee:${t}`, label: t, ...(currency ? { currency } : {}) })),
     },
     flag: (row) => (row.status !== null && row.status !== 'Success' ? 'bad' : undefined),

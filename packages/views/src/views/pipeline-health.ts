@@ -70,7 +70,8 @@ export function buildHealth(data: JsonObject): ViewModel {
       kind: 'bar',
       title: `${jobs ? 'Jobs' : 'Checks'} per status`,
       x: 'status',
-      series: [{ key: 'count', label: 'Count' }],
+      xTitle: 'Status',
+      series: [{ key: 'count', label: jobs ? 'Jobs' : 'Checks', integer: true }],
     },
     flag: (row) =>
       BAD.test(String(row.status ?? '')) ? 'bad' : WARN.test(String(row.status ?? '')) ? 'warn' : undefined,

@@ -59,11 +59,12 @@ export function buildSales(data: JsonObject): ViewModel {
       kind: granularity === 'Total' ? 'bar' : 'line',
       title: `Units and sales per ${granularity.toLowerCase()}`,
       x: 'period',
+      xTitle: 'Period start',
       series: [
-        { key: 'units', label: 'Units' },
+        { key: 'units', label: 'Units', integer: true },
         {
           key: 'sales',
-          label: `Sales${currency ? ` (${currency})` : ''}`,
+          label: 'Sales',
           ...(currency ? { currency } : {}),
         },
       ],
