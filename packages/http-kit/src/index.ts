@@ -16,6 +16,7 @@ export {
 export { noRateLimitHeaders, rateLimitHeaders } from './pipeline/header-parsers.js';
 export { createPipeline, type Pipeline } from './pipeline/pipeline.js';
 export { limitRules } from './pipeline/rate-override.js';
+export { isPrivateHost } from './private-address.js';
 export { tokenAuth, type TokenAuth } from './pipeline/token-auth.js';
 export type {
   AuthPlugin,

@@ -1,0 +1,108 @@
+// Fetches a Client ID Metadata Document with SSRF guards: https only, public addresses only (pinned), no redirects, small.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isPrivateHost } from '@obmcp/http-kit';
+import { Agent } from 'undici';
+
+/** Resolves a host name to its addresses. */
+export type Resolve = (hostname: string) => Promise<string[]>;
+
+export type ClientMetadataFetcher = (url: URL) => Promise<unknown>;
+
+/** Why a document was not fetched; the message names the rule, never the document's content. */
+export class ClientMetadataError extends Error {}
+
+const MAX_BYTES = 5 * 1024;
+const TIMEOUT_MS = 5000;
+
+const systemResolve: Resolve = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/** The address rules a client_id URL must pass before any byte is sent. */
+export function checkClientIdUrl(url: URL): void {
+  if (url.protocol !== 'https:') throw new ClientMetadataError('a client_id URL must be https');
+  if (url.username !== '' || url.password !== '')
+    throw new ClientMetadataError('a client_id URL carries no credentials');
+  if (url.hash !== '') throw new ClientMetadataError('a client_id URL has no fragment');
+  if (url.pathname === '/' || url.pathname === '')
+    throw new ClientMetadataError('a client_id URL has a path');
+  if (isPrivateHost(url.hostname))
+    throw new ClientMetadataError('a client_id URL may not name a private address');
+}
+
+/**
+ * The fetcher the authorization server uses. The host's addresses are resolved once and every one must be
+ * public; the connection is then pinned to them (a DNS answer that changes between check and connect, the
+ * rebinding trick, reaches nothing new). Redirects are refused; the body is capped at 5 KiB.
+ */
+export function guardedClientMetadataFetcher(resolve: Resolve = systemResolve): ClientMetadataFetcher {
+  return async (url) => {
+    checkClientIdUrl(url);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    let addresses: string[];
+    try {
+      addresses = await resolve(host);
+    } catch {
+      throw new ClientMetadataError('the client_id host does not resolve');
+    }
+    if (
+      addresses.length === 0 ||
+      addresses.some((address) => isPrivateHost(address.includes(':') ? `[${address}]` : address))
+    ) {
+      throw new ClientMetadataError('the client_id host resolves to a private address');
+    }
+    const pinned = addresses[0] as string;
+    const dispatcher = new Agent({
+      connect: {
+        lookup: (_hostname, options, callback) => {
+          const family = pinned.includes(':') ? 6 : 4;
+          if (typeof options === 'object' && options !== null && (options as { all?: boolean }).all) {
+            (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+              { address: pinned, family },
+            ]);
+          } else callback(null, pinned, family);
+        },
+      },
+    });
+    try {
+      const response = await fetch(url, {
+        redirect: 'error',
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        // @ts-expect-error undici's dispatcher option is not in the DOM RequestInit type
+        dispatcher,
+      });
+      if (!response.ok) throw new ClientMetadataError(`the client_id document answered ${response.status}`);
+      const text = await readCapped(response);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new ClientMetadataError('the client_id document is not JSON');
+      }
+    } catch (error) {
+      if (error instanceof ClientMetadataError) throw error;
+      throw new ClientMetadataError('the client_id document could not be fetched');
+    } finally {
+      void dispatcher.close();
+    }
+  };
+}
+
+async function readCapped(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > MAX_BYTES) throw new ClientMetadataError('the client_id document is too large');
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BYTES) {
+      await reader.cancel();
+      throw new ClientMetadataError('the client_id document is too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,18 @@
+// @obmcp/hosted-auth: MCP authorization for a hosted server (OAuth 2.1 AS + RS), Amazon/Openbridge login, a credential vault.
+export {
+  type ClientMetadataFetcher,
+  checkClientIdUrl,
+  ClientMetadataError,
+  guardedClientMetadataFetcher,
+  type Resolve,
+} from './as/client-metadata-fetch.js';
+export { generateSigningKey, newSigningJwk, type SigningKey, signingKeyFromJwk } from './as/signing-key.js';
+export { createHostedAuth, type HostedAuth, type HostedIdentity } from './hosted-auth.js';
+export { toNodeListener } from './http/node-listener.js';
+export type { AuthLog, HostedAuthOptions } from './options.js';
+export type { KvStore } from './store/kv-store.js';
+export { MemoryStore } from './store/memory-store.js';
+export { RedisStore } from './store/redis-store.js';
+export type { LoginContext, LoginStep, UpstreamLogin } from './upstream/upstream-login.js';
+export { KeyRing, keyRingFromEnv, parseKeyRing, type VaultKey } from './vault/key-ring.js';
+export { CredentialVault, Sealer, type UpstreamCredential } from './vault/vault.js';

@@ -1,0 +1,19 @@
+// The shared store the authorization server keeps its state in: strings with a lifetime, an atomic take, and sets.
+
+/**
+ * What the authorization server needs from a store. Redis in a deployment (every replica sees every code,
+ * grant and credential); memory for one process. `take` is atomic: of two concurrent takes of one key, one
+ * gets the value and the other `undefined` (that is what makes a code or refresh token single-use).
+ */
+export interface KvStore {
+  /** Stores `value` under `key`, replacing any value; `ttlSeconds` makes it vanish after that long. */
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  get(key: string): Promise<string | undefined>;
+  /** Reads and deletes `key` in one step. */
+  take(key: string): Promise<string | undefined>;
+  del(key: string): Promise<void>;
+  /** Adds `member` to the set under `key`. */
+  addMember(key: string, member: string): Promise<void>;
+  members(key: string): Promise<string[]>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,89 @@
+// Each user's upstream credential (Amazon refresh token, Openbridge key), encrypted at rest with AES-256-GCM (JWE via jose).
+import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
+import type { KvStore } from '../store/kv-store.js';
+import type { KeyRing } from './key-ring.js';
+
+/** What a login leaves for the app: the account it reaches and the secret that reaches it. */
+export interface UpstreamCredential {
+  /** The upstream account: a selling partner id, an Amazon user id, an Openbridge account id. */
+  account: string;
+  /** What the consent screen and logs may show (never the secret). */
+  label: string;
+  /** The refresh token or API key. Never logged, never in an envelope. */
+  secret: string;
+  /** Ads: the advertising profiles the user picked. */
+  profiles?: string[];
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Seals and opens values with the key ring (`dir` + `A256GCM`: AES-256-GCM with a fresh 96-bit IV per
+ * value; the protected header carries the key id and what the value is bound to, and is authenticated).
+ */
+export class Sealer {
+  constructor(private readonly keys: KeyRing) {}
+
+  async seal(plaintext: string, boundTo: string): Promise<string> {
+    const { kid, key } = this.keys.current;
+    return new CompactEncrypt(encoder.encode(plaintext))
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid, 'obmcp-bound': boundTo })
+      .encrypt(key);
+  }
+
+  /** The plaintext, or undefined when the value was sealed for something else, with an unknown key, or tampered with. */
+  async open(sealed: string, boundTo: string): Promise<{ plaintext: string; stale: boolean } | undefined> {
+    try {
+      const header = decodeProtectedHeader(sealed);
+      if (header['obmcp-bound'] !== boundTo || typeof header.kid !== 'string') return undefined;
+      const key = this.keys.key(header.kid);
+      if (key === undefined) return undefined;
+      const { plaintext } = await compactDecrypt(sealed, key, {
+        keyManagementAlgorithms: ['dir'],
+        contentEncryptionAlgorithms: ['A256GCM'],
+      });
+      return { plaintext: decoder.decode(plaintext), stale: header.kid !== this.keys.current.kid };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Credentials by subject (`<server>:<account>`); a value sealed for one subject does not open as another's. */
+export class CredentialVault {
+  private readonly sealer: Sealer;
+
+  constructor(
+    private readonly store: KvStore,
+    keys: KeyRing,
+  ) {
+    this.sealer = new Sealer(keys);
+  }
+
+  get seal(): Sealer {
+    return this.sealer;
+  }
+
+  async put(subject: string, credential: UpstreamCredential): Promise<void> {
+    await this.store.set(
+      `cred:${subject}`,
+      await this.sealer.seal(JSON.stringify(credential), `cred:${subject}`),
+    );
+  }
+
+  /** The credential, re-sealed with the current key when it was sealed with an older one (rotation). */
+  async get(subject: string): Promise<UpstreamCredential | undefined> {
+    const sealed = await this.store.get(`cred:${subject}`);
+    if (sealed === undefined) return undefined;
+    const opened = await this.sealer.open(sealed, `cred:${subject}`);
+    if (opened === undefined) return undefined;
+    const credential = JSON.parse(opened.plaintext) as UpstreamCredential;
+    if (opened.stale) await this.put(subject, credential);
+    return credential;
+  }
+
+  async delete(subject: string): Promise<void> {
+    await this.store.del(`cred:${subject}`);
+  }
+}
