@@ -5,7 +5,7 @@ import { CliUsageError, checkHttpFlagsApply, parseCliArgs } from '../src/cli/cli
 import { ConfigError, readContractSettings, readLogLevel } from '../src/entries/config.js';
 import { describeEnvironment } from '../src/config/env-docs.js';
 import { exposureRefusal, isLoopbackHost } from '../src/http/exposure.js';
-import { meetsNodeFloor, NODE_FLOOR, nodeFloorRefusal } from '../src/cli/node-floor.js';
+import { meetsNodeFloor, NODE_FLOOR, nodeFloorRefusal, supportedNodeText } from '../src/cli/node-floor.js';
 import { readHttpOptions } from '../src/http/http-options.js';
 
 describe('parseCliArgs', () => {
@@ -66,9 +66,10 @@ describe('Node floor', () => {
     expect(meetsNodeFloor('20.9.0')).toBe(false);
     expect(meetsNodeFloor('20.18.0')).toBe(false);
     expect(meetsNodeFloor('18.20.4')).toBe(false);
+    expect(supportedNodeText()).toBe('Node.js 20.18.1 or newer (tested on 20, 22 and 24)');
     expect(nodeFloorRefusal('sp-mcp', '20.20.2')).toBeUndefined();
     expect(nodeFloorRefusal('sp-mcp', '18.19.0')).toBe(
-      'sp-mcp: Node.js 20.18.1 or newer is required (this is v18.19.0); install a current Node LTS from https://nodejs.org',
+      'sp-mcp: Node.js 20.18.1 or newer (tested on 20, 22 and 24) is required (this is v18.19.0); install a current Node LTS from https://nodejs.org',
     );
   });
 });

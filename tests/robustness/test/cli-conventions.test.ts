@@ -67,7 +67,7 @@ describe.concurrent.each(APPS)('%s command line', (app) => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderrLines).toEqual([
-      `${app}: Node.js 20.18.1 or newer is required (this is v20.18.0); install a current Node LTS from https://nodejs.org`,
+      `${app}: Node.js 20.18.1 or newer (tested on 20, 22 and 24) is required (this is v20.18.0); install a current Node LTS from https://nodejs.org`,
     ]);
   });
 });

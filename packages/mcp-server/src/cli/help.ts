@@ -1,6 +1,7 @@
 // The `--help` text of a server bin: usage, flags, every environment variable (from the reads) and a host-config snippet.
 import type { EnvRow } from '../config/env-docs.js';
 import { CLI_FLAGS } from './cli-args.js';
+import { supportedNodeText } from './node-floor.js';
 
 export interface HelpText {
   name: string;
@@ -37,6 +38,7 @@ export function renderHelp(text: HelpText, env: readonly EnvRow[]): string {
     `Usage: ${text.name} [--http [--port N] [--host H] [--allow-unauthenticated]] | --help | --version`,
     '',
     'Serves MCP on stdio (the host starts it) unless --http or OBMCP_HTTP_PORT asks for Streamable HTTP.',
+    `Runs on ${supportedNodeText()}.`,
     '',
     'Options:',
     ...CLI_FLAGS.map((f) => `  ${f.flag.padEnd(width)}  ${f.meaning}`),

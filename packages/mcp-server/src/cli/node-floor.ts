@@ -4,6 +4,15 @@
 /** Lowest supported Node version (equal to `engines.node` in package.json; a test checks it). */
 export const NODE_FLOOR = '20.18.1';
 
+/** Node majors CI runs every server on (tests/node-smoke: 22 and 24; the rest of the suite: the floor's 20). */
+export const TESTED_NODE_MAJORS = [20, 22, 24] as const;
+
+/** `Node.js 20.18.1 or newer (tested on 20, 22 and 24)`: the supported versions, as --help and the refusal say them. */
+export function supportedNodeText(floor: string = NODE_FLOOR): string {
+  const majors = TESTED_NODE_MAJORS.join(', ').replace(/, (\d+)$/, ' and $1');
+  return `Node.js ${floor} or newer (tested on ${majors})`;
+}
+
 function parts(version: string): number[] {
   return version
     .replace(/^v/, '')
@@ -30,7 +39,7 @@ export function nodeFloorRefusal(
   floor: string = NODE_FLOOR,
 ): string | undefined {
   if (meetsNodeFloor(version, floor)) return undefined;
-  return `${name}: Node.js ${floor} or newer is required (this is ${version.replace(/^v?/, 'v')}); install a current Node LTS from https://nodejs.org`;
+  return `${name}: ${supportedNodeText(floor)} is required (this is ${version.replace(/^v?/, 'v')}); install a current Node LTS from https://nodejs.org`;
 }
 
 /** Exit 2 with one stderr line when this Node is below the floor; the bin calls it before importing the server. */
