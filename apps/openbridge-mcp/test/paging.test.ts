@@ -39,7 +39,7 @@ describe('lists read to the end', () => {
     const subs = await ok('get_subscriptions', { status: 'any' });
     expect(subs).toMatchObject({ count: 4, truncated: false });
     const storages = await ok('get_storage_subscriptions', { status: 'any' });
-    expect((storages.storages as unknown[]).length).toBe(3);
+    expect((storages.storages as unknown[]).length).toBe(6);
     const products = await ok('search_products', { query: 'amazon' });
     expect(products.count).toBe(6);
   });

@@ -113,16 +113,33 @@ describe('execute_query (gated; SQL in the destination warehouse)', () => {
   });
   it('the statement timeout ends a long query: UPSTREAM_TIMEOUT, retryable', async () => {
     const e = await fails('execute_query', {
-      query: 'SELECT pg_sleep(30) FROM amzadv_sp_campaigns_master LIMIT 1',
+      query: 'SELECT campaign_id FROM amzadv_sp_campaigns_master LIMIT 1 /* obmcp-mock:sleep=30 */',
       key_name: KEY,
       timeout_seconds: 1,
     });
     expect(e).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT', retryable: true });
   });
-  it('an unknown key_name is a 404 naming the destination key', async () => {
+  it('an unknown key_name is refused before any parse: unknown_storage at key_name, nothing sent', async () => {
     const e = await fails('execute_query', { query: SELECT, key_name: 'no_such_key' });
-    expect(e.error_code).toBe('OPENBRIDGE_HTTP_404');
-    expect(e.hints.join(' ')).toMatch(/destination key_name/);
+    expect(e).toMatchObject({ error_code: 'INPUT_VALIDATION_FAILED', retryable: false });
+    expect(e.details).toEqual([
+      expect.objectContaining({
+        path: 'key_name',
+        rule: 'unknown_storage',
+        issue: expect.stringMatching(/no_such_key/),
+      }),
+    ]);
+    expect(e.hints.join(' ')).toMatch(/get_storage_subscriptions/);
+  });
+  it('a files-only destination (Azure Blob) is storage_not_queryable', async () => {
+    const e = await fails('execute_query', { query: SELECT, key_name: 'acme_azure_blob_1693' });
+    expect(e.details).toEqual([
+      expect.objectContaining({
+        path: 'key_name',
+        rule: 'storage_not_queryable',
+        issue: expect.stringMatching(/azure_blob/),
+      }),
+    ]);
   });
 });
 
@@ -141,6 +158,17 @@ describe('reference parity of the read tools', () => {
         key_name: 'acme_bigquery_1689',
         dataset_id: 'acme_eu',
         storage_type: 'bigquery',
+      }),
+      expect.objectContaining({ storage_id: 1691, key_name: 'acme_athena_1691', storage_type: 'athena' }),
+      expect.objectContaining({
+        storage_id: 1692,
+        key_name: 'acme_databricks_1692',
+        storage_type: 'databricks',
+      }),
+      expect.objectContaining({
+        storage_id: 1693,
+        key_name: 'acme_azure_blob_1693',
+        storage_type: 'azure_blob',
       }),
     ]);
     expect(JSON.stringify(r)).not.toContain(openbridge.STORAGE_PASSWORD_CANARY);

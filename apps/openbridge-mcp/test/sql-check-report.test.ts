@@ -1,11 +1,35 @@
-// checkSql's whole report for one query of each kind: the rules broken, their issues, the advice, kinds and dialects.
+// checkSql's whole report for one query of each kind, as validate_query shows it: rules broken, issues, advice, kinds, dialect.
 import { describe, expect, it } from 'vitest';
+import type { Warehouse } from '../src/sql/warehouses.js';
 import { checkSql, decide } from '../src/tools/sql-check.js';
 
-/** [sql, allow_unbounded, the report, the decision], as an agent reads them in validate_query. */
-const REPORTS = [
+const REDSHIFT = { warehouse: 'redshift', grammar: 'redshift', lexers: ['redshift', 'postgresql'] };
+const MULTIPLE =
+  "Query holds more than one statement as the warehouse's lexer (or another SQL dialect's) reads its quotes, escapes and comments; send one statement.";
+const NO_STATEMENT =
+  'Query holds no statement where it is read (only comments, whitespace or semicolons); send one SELECT.';
+const NO_LIMIT_ADVICE = 'Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).';
+const NOT_A_READ = (found: string) =>
+  `Only a read runs: one SELECT (or WITH … SELECT) with no INTO and nothing but read forms; found ${found}.`;
+
+const unread = (refusal: Record<string, unknown>, dialect: unknown = REDSHIFT) => ({
+  read_only: false,
+  single_statement: false,
+  starts_with_select: false,
+  has_limit: false,
+  uses_select_star: false,
+  parsed: false,
+  statement_kinds: [],
+  dialect,
+  refusals: [refusal],
+  warnings: [refusal.issue],
+});
+
+/** [sql, warehouse, allow_unbounded, the report, allowed]. */
+const REPORTS: ReadonlyArray<readonly [string, Warehouse, boolean, unknown, boolean]> = [
   [
     'SELECT a FROM t LIMIT 5',
+    'redshift',
     false,
     {
       read_only: true,
@@ -15,48 +39,52 @@ const REPORTS = [
       uses_select_star: false,
       parsed: true,
       statement_kinds: ['select'],
-      dialects: {
-        parsed: ['redshift', 'postgresql', 'athena', 'trino', 'bigquery', 'snowflake', 'hive'],
-        not_parsed: [],
-      },
+      dialect: REDSHIFT,
       refusals: [],
       warnings: [],
     },
-    { allowed: true, read_only: true, limit_ok: true },
+    true,
+  ],
+  ['SELECT 1; SELECT 2', 'redshift', true, unread({ rule: 'multiple_statements', issue: MULTIPLE }), false],
+  ['-- only a comment', 'redshift', true, unread({ rule: 'no_statement', issue: NO_STATEMENT }), false],
+  [
+    '# only a hash comment',
+    'bigquery',
+    true,
+    unread(
+      { rule: 'no_statement', issue: NO_STATEMENT },
+      { warehouse: 'bigquery', grammar: 'bigquery', lexers: ['bigquery'] },
+    ),
+    false,
   ],
   [
-    'SELECT 1; SELECT 2',
+    "SELECT 'open",
+    'athena',
     true,
-    {
-      read_only: false,
-      single_statement: false,
-      starts_with_select: false,
-      has_limit: false,
-      uses_select_star: false,
-      parsed: false,
-      statement_kinds: [],
-      dialects: { parsed: [], not_parsed: [] },
-      refusals: [
-        {
-          rule: 'multiple_statements',
-          issue:
-            'Query holds more than one statement in at least one warehouse dialect (quotes, escapes, comments and dollar quoting read as each dialect does); send one statement.',
-        },
-        {
-          rule: 'unparsable',
-          issue: 'No warehouse grammar could parse the query; only statements the guard can read are run.',
-        },
-      ],
-      warnings: [
-        'Query holds more than one statement in at least one warehouse dialect (quotes, escapes, comments and dollar quoting read as each dialect does); send one statement.',
-        'No warehouse grammar could parse the query; only statements the guard can read are run.',
-        'Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).',
-      ],
-    },
-    { allowed: false, read_only: false, limit_ok: true },
+    unread(
+      {
+        rule: 'unparsable',
+        issue:
+          'As trino reads it, the query has unterminated string (line 1, column 8); only text the warehouse reads as one statement runs.',
+      },
+      { warehouse: 'athena', grammar: 'athena', lexers: ['trino'] },
+    ),
+    false,
+  ],
+  [
+    'SELEC nonsense ((',
+    'redshift',
+    false,
+    unread({
+      rule: 'unparsable',
+      issue:
+        'The redshift grammar (redshift) could not parse the query (line 1, column 7: unexpected "n"); only statements the guard can read are run.',
+    }),
+    false,
   ],
   [
     'DELETE FROM t',
+    'redshift',
     true,
     {
       read_only: false,
@@ -66,86 +94,15 @@ const REPORTS = [
       uses_select_star: false,
       parsed: true,
       statement_kinds: ['delete'],
-      dialects: { parsed: ['redshift'], not_parsed: [] },
-      refusals: [
-        {
-          rule: 'not_a_read',
-          issue:
-            'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found delete.',
-        },
-      ],
-      warnings: [
-        'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found delete.',
-        'Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).',
-      ],
+      dialect: REDSHIFT,
+      refusals: [{ rule: 'not_a_read', issue: NOT_A_READ('delete') }],
+      warnings: [NOT_A_READ('delete'), NO_LIMIT_ADVICE],
     },
-    { allowed: false, read_only: false, limit_ok: true },
-  ],
-  [
-    'SELEC nonsense ((',
     false,
-    {
-      read_only: false,
-      single_statement: true,
-      starts_with_select: false,
-      has_limit: false,
-      uses_select_star: false,
-      parsed: false,
-      statement_kinds: [],
-      dialects: {
-        parsed: [],
-        not_parsed: [
-          { dialect: 'redshift', error: 'line 1, column 7: unexpected "n"' },
-          { dialect: 'postgresql', error: 'line 1, column 7: unexpected "n"' },
-          { dialect: 'athena', error: 'line 1, column 7: unexpected "n"' },
-          { dialect: 'trino', error: 'line 1, column 7: unexpected "n"' },
-          { dialect: 'bigquery', error: 'line 1, column 7: unexpected "n"' },
-          { dialect: 'snowflake', error: 'line 1, column 7: unexpected "n"' },
-          { dialect: 'hive', error: 'line 1, column 7: unexpected "n"' },
-        ],
-      },
-      refusals: [
-        {
-          rule: 'unparsable',
-          issue:
-            'No warehouse grammar could parse the query (redshift: line 1, column 7: unexpected "n"); only statements the guard can read are run.',
-        },
-        { rule: 'unbounded', issue: 'Query has no LIMIT clause and allow_unbounded is false: add LIMIT n.' },
-      ],
-      warnings: [
-        'No warehouse grammar could parse the query (redshift: line 1, column 7: unexpected "n"); only statements the guard can read are run.',
-        'Query has no LIMIT clause and allow_unbounded is false: add LIMIT n.',
-      ],
-    },
-    { allowed: false, read_only: false, limit_ok: false },
-  ],
-  [
-    "SELECT nextval('s') LIMIT 1",
-    false,
-    {
-      read_only: false,
-      single_statement: true,
-      starts_with_select: true,
-      has_limit: true,
-      uses_select_star: false,
-      parsed: true,
-      statement_kinds: ['select', 'function:nextval'],
-      dialects: { parsed: ['redshift'], not_parsed: [] },
-      refusals: [
-        {
-          rule: 'not_a_read',
-          issue:
-            'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found function:nextval.',
-        },
-      ],
-      warnings: [
-        'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found function:nextval.',
-      ],
-    },
-    { allowed: false, read_only: false, limit_ok: true },
   ],
   [
     'SELECT a INTO t2 FROM t LIMIT 1',
+    'redshift',
     false,
     {
       read_only: false,
@@ -154,96 +111,96 @@ const REPORTS = [
       has_limit: true,
       uses_select_star: false,
       parsed: true,
-      statement_kinds: ['select', 'select_into'],
-      dialects: { parsed: ['redshift'], not_parsed: [] },
-      refusals: [
-        {
-          rule: 'not_a_read',
-          issue:
-            'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found select_into.',
-        },
-      ],
-      warnings: [
-        'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found select_into.',
-      ],
+      // The grammar's `into` node is a form no read has; select_into says why.
+      statement_kinds: ['select', 'into', 'select_into'],
+      dialect: REDSHIFT,
+      refusals: [{ rule: 'not_a_read', issue: NOT_A_READ('into, select_into') }],
+      warnings: [NOT_A_READ('into, select_into')],
     },
-    { allowed: false, read_only: false, limit_ok: true },
+    false,
   ],
   [
-    'SHOW TABLES',
-    true,
+    "SELECT nextval('s'), my_udf(1), nextval('t') LIMIT 1",
+    'redshift',
+    false,
     {
       read_only: false,
       single_statement: true,
-      starts_with_select: false,
-      has_limit: false,
+      starts_with_select: true,
+      has_limit: true,
       uses_select_star: false,
       parsed: true,
-      statement_kinds: ['show'],
-      dialects: { parsed: ['redshift'], not_parsed: [] },
+      statement_kinds: ['select', 'function:nextval', 'function:my_udf'],
+      dialect: REDSHIFT,
       refusals: [
         {
-          rule: 'not_a_read',
+          rule: 'side_effect',
+          side_effect: 'sequence',
+          function: 'nextval',
+          issue: 'nextval has a side effect (sequence); a read query calls no such function.',
+        },
+        {
+          rule: 'function_not_allowed',
+          function: 'my_udf',
           issue:
-            'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found show.',
+            'my_udf is not a built-in redshift function the guard knows to only read; user-defined and unknown functions are not run.',
         },
       ],
       warnings: [
-        'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found show.',
-        'Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).',
+        'nextval has a side effect (sequence); a read query calls no such function.',
+        'my_udf is not a built-in redshift function the guard knows to only read; user-defined and unknown functions are not run.',
       ],
     },
-    { allowed: false, read_only: false, limit_ok: true },
+    false,
   ],
-] as const;
+  [
+    "SELECT http_request('https://x') LIMIT 1",
+    'databricks',
+    false,
+    {
+      read_only: false,
+      single_statement: true,
+      starts_with_select: true,
+      has_limit: true,
+      uses_select_star: false,
+      parsed: true,
+      statement_kinds: ['select', 'function:http_request'],
+      dialect: { warehouse: 'databricks', grammar: 'hive', lexers: ['spark'] },
+      refusals: [
+        {
+          rule: 'side_effect',
+          side_effect: 'external_access',
+          function: 'http_request',
+          issue: 'http_request has a side effect (external access); a read query calls no such function.',
+        },
+      ],
+      warnings: ['http_request has a side effect (external access); a read query calls no such function.'],
+    },
+    false,
+  ],
+];
 
 describe('checkSql reports', () => {
-  it.each(REPORTS)('%j (allow_unbounded %s)', (sql, unbounded, report, decision) => {
-    const check = checkSql(sql, unbounded);
+  it.each(REPORTS)('%j on %s (allow_unbounded %s)', (sql, warehouse, unbounded, report, allowed) => {
+    const check = checkSql(sql, warehouse, unbounded);
     expect(check).toStrictEqual(report);
-    expect(decide(check, unbounded)).toStrictEqual(decision);
-  });
-
-  it('a query of comments only is no statement: refused as such before any grammar runs', () => {
-    const check = checkSql('-- only a comment', true);
-    expect(check).toMatchObject({
-      read_only: false,
-      single_statement: false,
-      starts_with_select: false,
-      statement_kinds: [],
-      dialects: { parsed: [], not_parsed: [] },
-    });
-    expect(check.refusals.map((r) => r.rule)).toEqual(['no_statement']);
-    // A grammar that reads only a comment settles it the same way (the first such parse ends the run).
-    expect(checkSql('# only a hash comment', true)).toMatchObject({
-      single_statement: false,
-      starts_with_select: false,
-      dialects: { parsed: ['athena'] },
-      refusals: [{ rule: 'no_statement' }],
-    });
-  });
-
-  it('a grammar that splits the text where no lexical reading does is believed: `;SELECT` is two statements there', () => {
-    // Every lexical reading sees one statement (an empty one before the `;` has no code); the grammars see two.
-    const check = checkSql(';SELECT 1 LIMIT 1', true);
-    expect(check).toMatchObject({
-      read_only: false,
-      single_statement: false,
-      statement_kinds: ['unknown', 'select'],
-    });
-    expect(check.refusals.map((r) => r.rule)).toEqual(['multiple_statements', 'not_a_read']);
+    expect(decide(check, unbounded).allowed).toBe(allowed);
   });
 
   it('SELECT * is allowed with advice; without LIMIT only under allow_unbounded', () => {
-    const open = checkSql('SELECT * FROM t', true);
+    const open = checkSql('SELECT * FROM t', 'redshift', true);
     expect(open).toMatchObject({ read_only: true, has_limit: false, uses_select_star: true, refusals: [] });
     expect(open.warnings).toStrictEqual([
-      'Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).',
+      NO_LIMIT_ADVICE,
       'Query selects every column; consider naming the columns you need.',
     ]);
     expect(decide(open, true)).toStrictEqual({ allowed: true, read_only: true, limit_ok: true });
-    const closed = checkSql('SELECT * FROM t', false);
+    const closed = checkSql('SELECT * FROM t', 'redshift', false);
     expect(closed.refusals.map((r) => r.rule)).toStrictEqual(['unbounded']);
+    expect(closed.warnings).toStrictEqual([
+      'Query has no LIMIT clause and allow_unbounded is false: add LIMIT n.',
+      'Query selects every column; consider naming the columns you need.',
+    ]);
     expect(decide(closed, false)).toStrictEqual({ allowed: false, read_only: true, limit_ok: false });
   });
 });

@@ -1,11 +1,15 @@
-// The read-only SQL guard behind validate_query / execute_query: a hostile and a benign corpus, decided on the parse.
+// The read-only SQL guard behind validate_query / execute_query: a hostile corpus refused on every warehouse, a benign one passed on its own.
 import { describe, expect, it } from 'vitest';
-import { maxStatementCount } from '../src/sql/lexical-statements.js';
+import type { Warehouse } from '../src/sql/warehouses.js';
 import { checkSql, decide } from '../src/tools/sql-check.js';
 
-const allowed = (sql: string, unbounded = false) => decide(checkSql(sql, unbounded), unbounded).allowed;
+const WAREHOUSES: readonly Warehouse[] = ['redshift', 'athena', 'bigquery', 'snowflake', 'databricks'];
+const allowed = (sql: string, warehouse: Warehouse, unbounded = false) =>
+  decide(checkSql(sql, warehouse, unbounded), unbounded).allowed;
+const rules = (sql: string, warehouse: Warehouse, unbounded = true) =>
+  checkSql(sql, warehouse, unbounded).refusals.map((r) => r.rule);
 
-/** Statements that must never reach a warehouse, even with allow_unbounded. */
+/** Statements that must never reach any warehouse, even with allow_unbounded. */
 const HOSTILE: readonly string[] = [
   // Several statements, the second hidden from a naive scan by a literal, identifier or comment in another dialect.
   "SELECT '/*'; DELETE FROM amzadv_sp_campaigns_master; SELECT '*/' LIMIT 1",
@@ -69,6 +73,13 @@ const HOSTILE: readonly string[] = [
   'WITH u AS (UPDATE t SET a = 1 RETURNING a) SELECT a FROM u LIMIT 1',
   'WITH i AS (INSERT INTO t VALUES (1) RETURNING a) SELECT a FROM i LIMIT 1',
   "SELECT nextval('seq') LIMIT 1",
+  'SELECT pg_sleep(1) LIMIT 1',
+  'SELECT my_seq.NEXTVAL LIMIT 1',
+  "SELECT reflect('java.lang.Thread', 'sleep', 1000) LIMIT 1",
+  "SELECT java_method('java.lang.System', 'exit', 0) LIMIT 1",
+  "SELECT secret('scope', 'key') LIMIT 1",
+  'SELECT pg_stat_reset_shared() LIMIT 1',
+  'SELECT db.schema.my_udf(1) FROM t LIMIT 1',
   "SELECT set_config('search_path', 'evil', false) LIMIT 1",
   'SELECT pg_terminate_backend(123) LIMIT 1',
   "SELECT pg_read_file('/etc/passwd') LIMIT 1",
@@ -87,169 +98,69 @@ const HOSTILE: readonly string[] = [
   'SELECT a FROM t LIMIT 1 garbage garbage',
 ];
 
-/** Reads an agent sends, in the dialects Openbridge delivers to. */
-const BENIGN: readonly string[] = [
-  'SELECT campaign_id, budget FROM amzadv_sp_campaigns_master LIMIT 10',
-  'SELECT a FROM t LIMIT 5;',
-  'select a from t limit 5 ;  ',
-  'with x as (select a from t) select a from x limit 5',
-  'WITH a AS (SELECT 1 AS n), b AS (SELECT n FROM a) SELECT n FROM b LIMIT 1',
-  "SELECT 'insert; drop' AS s FROM t LIMIT 1",
-  'SELECT "delete" FROM t LIMIT 1 -- update later; drop',
-  '/* truncate */ SELECT created_at, update_date FROM t LIMIT 1',
-  "SELECT a FROM t WHERE b = 'it''s' LIMIT 1",
-  "SELECT a FROM t WHERE note = 'a;b' LIMIT 3",
-  'SELECT "weird;name" FROM t LIMIT 1',
-  'SELECT `project.dataset.table`.a FROM `project.dataset.table` LIMIT 1',
-  "SELECT $$dollar quoted, it's fine$$ AS x LIMIT 1",
-  "SELECT '''; not a separator in any reading; ''' AS s LIMIT 1",
-  'SELECT TOP 10 a FROM t',
-  'SELECT campaign_id, SUM(cost) AS spend FROM amzadv_sp_campaigns_master WHERE report_date >= CURRENT_DATE - 7 GROUP BY 1 ORDER BY 2 DESC LIMIT 10',
-  'SELECT a.x, b.y FROM a JOIN b ON a.id = b.id WHERE a.z > 3 LIMIT 100',
-  'SELECT COUNT(*) FROM t LIMIT 1',
-  'SELECT a FROM t UNION ALL SELECT b FROM u LIMIT 3',
-  'SELECT a FROM (SELECT a FROM t WHERE a > 1) s LIMIT 2',
-  'SELECT DISTINCT profile_id FROM amzadv_profiles_master ORDER BY profile_id LIMIT 50',
-  'SELECT a, ROW_NUMBER() OVER (PARTITION BY b ORDER BY c) AS rn FROM t LIMIT 20',
-  "SELECT CASE WHEN a > 1 THEN 'big' ELSE 'small' END AS size FROM t LIMIT 5",
-  'SELECT pg_sleep(1) LIMIT 1',
-  'SELECT created_at, updated_at, deleted_flag FROM t LIMIT 1',
-  // Dialect-specific reads: one grammar that parses them is enough when none sees anything else.
-  'SELECT a::int FROM t LIMIT 1',
-  'SELECT * EXCEPT(a) FROM `p.d.t` LIMIT 1',
-  'SELECT a FROM t QUALIFY ROW_NUMBER() OVER (PARTITION BY b ORDER BY c) = 1 LIMIT 5',
-  "SELECT * FROM t WHERE a ILIKE '%x%' LIMIT 1",
-  "SELECT 'C:\\path' AS p FROM t LIMIT 1",
-  'SELECT 1 LIMIT 1; -- done',
+/** [warehouses, sql]: reads an agent sends, each passed on the warehouses whose SQL it is. */
+const BENIGN: ReadonlyArray<readonly [readonly Warehouse[], string]> = [
+  [WAREHOUSES, 'SELECT campaign_id, budget FROM amzadv_sp_campaigns_master LIMIT 10'],
+  [WAREHOUSES, 'SELECT a FROM t LIMIT 5;'],
+  [WAREHOUSES, 'select a from t limit 5 ;  '],
+  [WAREHOUSES, "SELECT 'insert; drop' AS s FROM t LIMIT 1"],
+  [WAREHOUSES, '/* truncate */ SELECT created_at, update_date FROM t LIMIT 1'],
+  [WAREHOUSES, "SELECT a FROM t WHERE note = 'a;b' LIMIT 3"],
+  [WAREHOUSES, 'SELECT a FROM t LIMIT 1 -- update later; drop'],
+  [WAREHOUSES, 'SELECT a FROM t LIMIT 1\r-- a comment ended by a carriage return\r'],
+  [WAREHOUSES, 'SELECT COUNT(*) FROM t LIMIT 1'],
+  [WAREHOUSES, 'SELECT a.x, b.y FROM a JOIN b ON a.id = b.id WHERE a.z > 3 LIMIT 100'],
+  [WAREHOUSES, 'SELECT a FROM t UNION ALL SELECT b FROM u LIMIT 3'],
+  [WAREHOUSES, 'SELECT a FROM (SELECT a FROM t WHERE a > 1) s LIMIT 2'],
+  [WAREHOUSES, 'SELECT DISTINCT profile_id FROM amzadv_profiles_master ORDER BY profile_id LIMIT 50'],
+  [WAREHOUSES, "SELECT CASE WHEN a > 1 THEN 'big' ELSE 'small' END AS size FROM t LIMIT 5"],
+  [WAREHOUSES, 'SELECT created_at, updated_at, deleted_flag FROM t LIMIT 1'],
+  [
+    WAREHOUSES,
+    'SELECT campaign_id, SUM(cost) AS spend FROM amzadv_sp_campaigns_master GROUP BY 1 ORDER BY 2 DESC LIMIT 10',
+  ],
+  [
+    ['redshift', 'athena', 'snowflake', 'databricks'],
+    'SELECT a, ROW_NUMBER() OVER (PARTITION BY b ORDER BY c) AS rn FROM t LIMIT 20',
+  ],
+  [['redshift', 'athena', 'snowflake'], 'with x as (select a from t) select a from x limit 5'],
+  [['redshift', 'athena', 'snowflake'], "SELECT a FROM t WHERE b = 'it''s' LIMIT 1"],
+  [['redshift', 'athena', 'snowflake'], 'SELECT "weird;name" FROM t LIMIT 1'],
+  [['redshift', 'snowflake'], 'SELECT a::int FROM t LIMIT 1'],
+  [['snowflake'], 'SELECT TOP 10 a FROM t'],
+  [['redshift', 'snowflake'], "SELECT $$dollar quoted, it's fine$$ AS x LIMIT 1"],
+  [['redshift', 'snowflake', 'bigquery', 'databricks'], "SELECT 'C:\\path' AS p FROM t LIMIT 1"],
+  [['redshift', 'snowflake'], "SELECT * FROM t WHERE a ILIKE '%x%' LIMIT 1"],
+  [['athena'], "SELECT 'C:\\path\\' AS p FROM t LIMIT 1"],
+  [['athena'], 'SELECT approx_distinct(a) FROM t LIMIT 1'],
+  [['bigquery'], 'SELECT `project.dataset.table`.a FROM `project.dataset.table` LIMIT 1'],
+  [['bigquery'], 'SELECT * EXCEPT(a) FROM `p.d.t` LIMIT 1'],
+  [['bigquery'], 'SELECT a FROM t LIMIT 1 # a hash comment'],
+  [['bigquery'], 'SELECT "a double-quoted string; with a semicolon" AS s FROM t LIMIT 1'],
+  [['snowflake'], 'SELECT a FROM t QUALIFY ROW_NUMBER() OVER (PARTITION BY b ORDER BY c) = 1 LIMIT 5'],
+  [['snowflake'], 'SELECT a FROM t LIMIT 1 // a slash comment'],
+  [['databricks'], 'SELECT `weird name` FROM t LIMIT 1'],
+  [['databricks'], "SELECT r'C:\\raw\\' AS p FROM t LIMIT 1"],
 ];
 
 describe('SQL guard corpus', () => {
-  it(`has at least 50 hostile and 20 benign statements (${HOSTILE.length} / ${BENIGN.length})`, () => {
+  it(`has at least 50 hostile and 30 benign statements (${HOSTILE.length} / ${BENIGN.length})`, () => {
     expect(HOSTILE.length).toBeGreaterThanOrEqual(50);
-    expect(BENIGN.length).toBeGreaterThanOrEqual(20);
+    expect(BENIGN.length).toBeGreaterThanOrEqual(30);
   });
 
-  it.each(HOSTILE.map((sql) => [sql]))('refuses %j (even with allow_unbounded)', (sql) => {
-    expect(allowed(sql, true)).toBe(false);
-    expect(checkSql(sql, true).refusals.length).toBeGreaterThan(0);
-  });
-
-  it.each(BENIGN.map((sql) => [sql]))('allows %j', (sql) => {
-    const check = checkSql(sql, false);
-    expect(check.refusals).toEqual([]);
-    expect(allowed(sql)).toBe(true);
-  });
-});
-
-describe('SQL guard rules', () => {
-  it('the audit case: a comment opener inside a literal hides nothing', () => {
-    const check = checkSql("SELECT '/*'; DELETE FROM amzadv_sp_campaigns_master; SELECT '*/' LIMIT 1", true);
-    expect(check).toMatchObject({ single_statement: false, read_only: false });
-    expect(check.refusals.map((r) => r.rule)).toContain('multiple_statements');
-  });
-
-  it('a statement split only under another dialect’s escaping is two statements', () => {
-    // PostgreSQL reads `\` literally: the string ends after it and DELETE is a statement of its own.
-    expect(maxStatementCount("SELECT 'a\\'; DELETE FROM t; --' LIMIT 1")).toBeGreaterThan(1);
-    expect(maxStatementCount("SELECT 'a;b' LIMIT 1")).toBe(1);
-    expect(maxStatementCount('SELECT 1;')).toBe(1);
-    // Dollar quoting hides a `;` only from the dialects that have it: BigQuery would split here.
-    expect(maxStatementCount('SELECT $$a;b$$ LIMIT 1')).toBe(2);
-  });
-
-  it('decides on the parse: statement kinds come from the AST, not from words in the text', () => {
-    expect(checkSql('DROP TABLE t', true).statement_kinds).toEqual(['drop']);
-    expect(checkSql("SELECT 'drop table t' AS s LIMIT 1", false)).toMatchObject({
-      read_only: true,
-      statement_kinds: ['select'],
-    });
-    expect(checkSql('SELECT * INTO n FROM t LIMIT 1', true).statement_kinds).toContain('select_into');
-  });
-
-  it('a text with no code in any reading is no_statement, and nothing else is claimed of it', () => {
-    for (const text of ['-- only a comment', '/* c */', '  ;  ', ';', '', '-- a\n/* b */ ;']) {
-      const issue =
-        'Query holds no statement in at least one warehouse dialect (only comments, whitespace or semicolons there); send one SELECT.';
-      expect(checkSql(text, true), JSON.stringify(text)).toEqual({
-        read_only: false,
-        single_statement: false,
-        starts_with_select: false,
-        has_limit: false,
-        uses_select_star: false,
-        parsed: false,
-        statement_kinds: [],
-        dialects: { parsed: [], not_parsed: [] },
-        refusals: [{ rule: 'no_statement', issue }],
-        warnings: [issue],
-      });
+  it.each(HOSTILE.map((sql) => [sql]))('refuses %j on every warehouse (even with allow_unbounded)', (sql) => {
+    for (const warehouse of WAREHOUSES) {
+      expect(allowed(sql, warehouse, true), warehouse).toBe(false);
+      expect(checkSql(sql, warehouse, true).refusals.length, warehouse).toBeGreaterThan(0);
     }
   });
 
-  it('a grammar that reads no statement (only a comment in its dialect) refuses it as no_statement too', () => {
-    // `#` opens a comment for Athena (its grammar reads nothing) and is code for Redshift (its grammar stops).
-    for (const [text, allowUnbounded] of [
-      ['# only a hash comment', true],
-      ['# SELECT 1 LIMIT 1', false],
-      ['// only a slash comment', false],
-    ] as const) {
-      const check = checkSql(text, allowUnbounded);
-      expect(check, text).toMatchObject({
-        read_only: false,
-        single_statement: false,
-        starts_with_select: false,
-        parsed: true,
-        statement_kinds: [],
-      });
-      expect(
-        check.refusals.map((r) => r.rule),
-        text,
-      ).toEqual(['no_statement']);
-      expect(check.warnings, text).toEqual([check.refusals[0]?.issue]);
+  it.each(BENIGN.map(([w, sql]) => [sql, w]))('allows %j on %j', (sql, warehouses) => {
+    for (const warehouse of warehouses) {
+      const check = checkSql(sql, warehouse, false);
+      expect(check.refusals, warehouse).toEqual([]);
+      expect(allowed(sql, warehouse), warehouse).toBe(true);
     }
-  });
-
-  it('a query no grammar parses is refused as unparsable, naming where a grammar stopped', () => {
-    const check = checkSql('SELEC a FROM t LIMIT 1', true);
-    expect(check).toMatchObject({ parsed: false, read_only: false });
-    expect(check.refusals).toEqual([
-      { rule: 'unparsable', issue: expect.stringMatching(/line 1, column \d+/) },
-    ]);
-  });
-
-  it('a refusal names everything that is not a read, in the order found', () => {
-    expect(checkSql("SELECT nextval('a'), setval('b', 1) LIMIT 1", true).refusals).toEqual([
-      {
-        rule: 'not_a_read',
-        issue:
-          'Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found function:nextval, function:setval.',
-      },
-    ]);
-  });
-
-  it('a side-effecting function is found however deep it is nested', () => {
-    // 70 calls deep the AST is over 200 levels: the walk used to stop there and pass this as a read.
-    const sql = `SELECT ${'abs('.repeat(70)}pg_terminate_backend(1)${')'.repeat(70)} LIMIT 1`;
-    const check = checkSql(sql, true);
-    expect(check).toMatchObject({
-      read_only: false,
-      statement_kinds: ['select', 'function:pg_terminate_backend'],
-    });
-    expect(check.refusals.map((r) => r.rule)).toEqual(['not_a_read']);
-  });
-
-  it('needs a LIMIT unless allow_unbounded; the starts-with-SELECT rule holds on its own (mutation B2)', () => {
-    expect(decide(checkSql('SELECT a FROM t', false), false)).toEqual({
-      allowed: false,
-      read_only: true,
-      limit_ok: false,
-    });
-    expect(allowed('SELECT a FROM t', true)).toBe(true);
-    expect(checkSql('SELECT * FROM t LIMIT 1', false).uses_select_star).toBe(true);
-    for (const sql of [
-      'SHOW TABLES LIMIT 1',
-      'EXPLAIN ANALYZE SELECT a FROM t LIMIT 1',
-      'LOCK TABLE t LIMIT 1',
-    ])
-      expect(allowed(sql, true), sql).toBe(false);
   });
 });

@@ -55,7 +55,7 @@ describe('read tools', () => {
     const one = await ok('get_subscription_by_id', { subscription_id: 118666 });
     expect(one.subscription).toMatchObject({ id: 118666, status: 'paused', product_id: 71 });
     const storages = await ok('get_storage_subscriptions');
-    expect((storages.storages as unknown[]).length).toBe(2);
+    expect((storages.storages as unknown[]).length).toBe(5);
   });
 
   it('jobs and history reads', async () => {

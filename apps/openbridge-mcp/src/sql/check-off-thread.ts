@@ -1,77 +1,128 @@
-// The SQL guard on one worker thread: parsing a long query in seven grammars takes seconds of CPU, which must not
-// stall every other call, /healthz and cancellation; a check that outlives its budget ends the worker.
+// The SQL guard on one worker thread, fed by a fair queue: each check's budget starts when it starts, and only a check that overruns is refused.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { checkSql, refusedUnread, type SqlCheck } from '../tools/sql-check.js';
 import type { CheckRequest } from './check-worker.js';
+import { WAREHOUSES, type Warehouse } from './warehouses.js';
 
-/** A check still running after this is refused (the worker is ended and restarted on the next call). */
+/** A check still running this long after it started is refused (the worker is ended and a new one takes the queue). */
 export const CHECK_BUDGET_MS = 15_000;
+
+/**
+ * Queue order: the cheapest check first (its text's length), each waiting millisecond worth this many characters,
+ * so a short query is never stuck behind long ones and a long one is not passed over for ever.
+ */
+export const AGING_CHARS_PER_MS = 1;
 
 const WORKER_FILE = new URL('./check-worker.js', import.meta.url);
 /** Running from the TypeScript sources (tests) there is no compiled worker: the check then runs inline. */
 const HAS_WORKER = existsSync(fileURLToPath(WORKER_FILE));
 
-interface Pending {
+interface Job {
+  request: CheckRequest;
+  queuedAt: number;
   resolve: (check: SqlCheck) => void;
-  timer: NodeJS.Timeout;
 }
 
 let worker: Worker | undefined;
+let running: { job: Job; timer: NodeJS.Timeout } | undefined;
+const queue: Job[] = [];
 let nextId = 1;
-const pending = new Map<number, Pending>();
 
-/** The refusal for a check that did not finish: nothing about the query was decided, so it is not run. */
-function tooComplex(): SqlCheck {
-  return refusedUnread({
-    rule: 'unparsable',
-    issue: `The query could not be checked within ${CHECK_BUDGET_MS / 1000} s; send a shorter or simpler statement.`,
-  });
+/** The refusal for the check that did not finish: nothing about the query was decided, so it is not run. */
+function overBudget(job: Job, why: string): SqlCheck {
+  const { grammar, lexers } = WAREHOUSES[job.request.warehouse];
+  return refusedUnread(
+    {
+      rule: 'check_budget',
+      issue: `The query's check ${why}; send a shorter or simpler statement.`,
+    },
+    { warehouse: job.request.warehouse, grammar, lexers: lexers.map((l) => l.name) },
+  );
 }
 
-function endWorker(): void {
-  const ended = worker;
+/** The queued job to run next: the lowest length minus its wait (see AGING_CHARS_PER_MS). */
+export function nextJobIndex(
+  jobs: ReadonlyArray<{ sqlLength: number; queuedAt: number }>,
+  now: number,
+): number {
+  let best = 0;
+  let bestScore = Number.POSITIVE_INFINITY;
+  jobs.forEach((job, i) => {
+    const score = job.sqlLength - (now - job.queuedAt) * AGING_CHARS_PER_MS;
+    if (score < bestScore) [best, bestScore] = [i, score];
+  });
+  return best;
+}
+
+/** Ends the running check with `why` (its worker is ended with it) and starts the next. */
+function abandonRunning(why: string): void {
+  const ended = running;
+  running = undefined;
+  const w = worker;
   worker = undefined;
-  for (const [id, p] of pending) {
-    clearTimeout(p.timer);
-    pending.delete(id);
-    p.resolve(tooComplex());
+  void w?.terminate();
+  if (ended !== undefined) {
+    clearTimeout(ended.timer);
+    ended.job.resolve(overBudget(ended.job, why));
   }
-  void ended?.terminate();
+  dispatch();
 }
 
 function startWorker(): Worker {
   const w = new Worker(WORKER_FILE);
   w.unref(); // an idle guard never keeps the process alive
   w.on('message', (msg: { id: number; check: SqlCheck }) => {
-    const p = pending.get(msg.id);
-    if (p === undefined) return;
-    clearTimeout(p.timer);
-    pending.delete(msg.id);
-    p.resolve(msg.check);
+    if (running === undefined || running.job.request.id !== msg.id) return;
+    const done = running;
+    running = undefined;
+    clearTimeout(done.timer);
+    done.job.resolve(msg.check);
+    dispatch();
   });
-  // A crashed worker (out of memory, a grammar's stack overflow escaping) refuses what it held; the next call starts a new one.
-  w.on('error', endWorker);
+  // A crashed worker (out of memory, a grammar's stack overflow escaping) refuses the check it ran; the queue goes on.
+  w.on('error', () => {
+    if (worker === w) abandonRunning('ended the checker (it ran out of memory or stack)');
+  });
   w.on('exit', () => {
-    if (worker === w) endWorker();
+    if (worker === w) abandonRunning('ended the checker');
   });
   return w;
 }
 
-/**
- * checkSql on the worker thread. Where the compiled worker does not exist (tests running the TypeScript
- * sources), the check runs inline: same function, same answer.
- */
-export function checkSqlOffThread(sql: string, allowUnbounded: boolean): Promise<SqlCheck> {
-  if (!HAS_WORKER) return Promise.resolve(checkSql(sql, allowUnbounded));
+function dispatch(): void {
+  if (running !== undefined || queue.length === 0) return;
+  const now = Date.now();
+  const index = nextJobIndex(
+    queue.map((j) => ({ sqlLength: j.request.sql.length, queuedAt: j.queuedAt })),
+    now,
+  );
+  const [job] = queue.splice(index, 1);
+  if (job === undefined) return;
   worker ??= startWorker();
-  const id = nextId++;
+  // The budget starts now, when the check starts; time spent queued is not charged to it.
+  const timer = setTimeout(
+    () => abandonRunning(`did not finish within ${CHECK_BUDGET_MS / 1000} s`),
+    CHECK_BUDGET_MS,
+  );
+  timer.unref();
+  running = { job, timer };
+  worker.postMessage(job.request);
+}
+
+/**
+ * checkSql on the worker thread, queued fairly behind other checks. Where the compiled worker does not exist
+ * (tests running the TypeScript sources), the check runs inline: same function, same answer.
+ */
+export function checkSqlOffThread(
+  sql: string,
+  warehouse: Warehouse,
+  allowUnbounded: boolean,
+): Promise<SqlCheck> {
+  if (!HAS_WORKER) return Promise.resolve(checkSql(sql, warehouse, allowUnbounded));
   return new Promise((resolve) => {
-    const timer = setTimeout(endWorker, CHECK_BUDGET_MS);
-    timer.unref();
-    pending.set(id, { resolve, timer });
-    const request: CheckRequest = { id, sql, allowUnbounded };
-    worker?.postMessage(request);
+    queue.push({ request: { id: nextId++, sql, warehouse, allowUnbounded }, queuedAt: Date.now(), resolve });
+    dispatch();
   });
 }

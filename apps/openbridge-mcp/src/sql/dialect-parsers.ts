@@ -1,46 +1,28 @@
-// node-sql-parser, once per warehouse dialect Openbridge delivers to, loaded on first use (each grammar is its own module).
+// node-sql-parser, one grammar per warehouse family Openbridge delivers to, loaded on first use (each grammar is its own module).
 import { createRequire } from 'node:module';
-
-/**
- * The grammars read a query as the destinations Openbridge serves would (products/destinations.md): Redshift
- * and Redshift Spectrum (`redshift`, and `postgresql`, the dialect Redshift derives from), Athena (`athena`,
- * and `trino`, Athena's engine v3), BigQuery, Snowflake, and Databricks (`hive`, the Spark SQL ancestor
- * node-sql-parser ships). Azure Blob / Data Lake destinations are storage, not queried.
- */
-export const DIALECTS = [
-  'redshift',
-  'postgresql',
-  'athena',
-  'trino',
-  'bigquery',
-  'snowflake',
-  'hive',
-] as const;
-export type Dialect = (typeof DIALECTS)[number];
+import type { Grammar } from './warehouses.js';
 
 interface SqlParser {
   astify(sql: string): unknown;
 }
 
-export type DialectParse =
-  | { dialect: Dialect; ok: true; statements: unknown[] }
-  | { dialect: Dialect; ok: false; error: string };
+export type GrammarParse = { ok: true; statements: unknown[] } | { ok: false; error: string };
 
 const require = createRequire(import.meta.url);
-const parsers = new Map<Dialect, SqlParser>();
+const parsers = new Map<Grammar, SqlParser>();
 
-function parserFor(dialect: Dialect): SqlParser {
-  let parser = parsers.get(dialect);
+function parserFor(grammar: Grammar): SqlParser {
+  let parser = parsers.get(grammar);
   if (parser === undefined) {
-    const grammar = require(`node-sql-parser/build/${dialect}.js`) as { Parser: new () => SqlParser };
-    parser = new grammar.Parser();
-    parsers.set(dialect, parser);
+    const module = require(`node-sql-parser/build/${grammar}.js`) as { Parser: new () => SqlParser };
+    parser = new module.Parser();
+    parsers.set(grammar, parser);
   }
   return parser;
 }
 
 /** A parse error's position and what the grammar expected there, in one bounded line. */
-function describeError(error: unknown): string {
+export function describeError(error: unknown): string {
   const e = error as { message?: unknown; location?: { start?: { line?: unknown; column?: unknown } } };
   const at = e.location?.start;
   const where = typeof at?.line === 'number' ? `line ${at.line}, column ${String(at.column)}: ` : '';
@@ -50,25 +32,12 @@ function describeError(error: unknown): string {
   return `${where}${found === undefined ? message.slice(0, 160) : `unexpected ${found.slice(0, 40)}`}`;
 }
 
-/**
- * Each dialect's reading of the query, in DIALECTS order, stopping after the first grammar whose reading
- * `settles` (a refusal needs only one grammar that sees a write; an approval needs them all).
- */
-export function parseInEveryDialect(
-  sql: string,
-  settles: (parse: DialectParse) => boolean = () => false,
-): DialectParse[] {
-  const parses: DialectParse[] = [];
-  for (const dialect of DIALECTS) {
-    let parse: DialectParse;
-    try {
-      const ast = parserFor(dialect).astify(sql);
-      parse = { dialect, ok: true, statements: Array.isArray(ast) ? ast : [ast] };
-    } catch (error) {
-      parse = { dialect, ok: false, error: describeError(error) };
-    }
-    parses.push(parse);
-    if (settles(parse)) break;
+/** The warehouse grammar's reading of one statement's text. */
+export function parseWith(grammar: Grammar, sql: string): GrammarParse {
+  try {
+    const ast = parserFor(grammar).astify(sql);
+    return { ok: true, statements: Array.isArray(ast) ? ast : [ast] };
+  } catch (error) {
+    return { ok: false, error: describeError(error) };
   }
-  return parses;
 }

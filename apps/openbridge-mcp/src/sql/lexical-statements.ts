@@ -12,7 +12,8 @@
  * - `nested`: block comments nest (PostgreSQL, Databricks);
  * - `triple`: `'''…'''` and `"""…"""` are strings (BigQuery);
  * - `backtick`: `` `…` `` quotes an identifier, a doubled backtick standing for one (`doubled`: Hive, Databricks,
- *   Athena DDL), or with `\` escapes as in a string (`escaped`: BigQuery).
+ *   Athena DDL), or with `\` escapes as in a string (`escaped`: BigQuery);
+ * - `carriage`: a line comment also ends at `\r` (every warehouse's grammar), or only at `\n`.
  * A doubled quote (`'it''s'`) needs no rule: read as two adjacent strings it ends no statement either, and that is
  * how BigQuery, which has no doubling, reads it (`'a''''` is `'a'`, then a `'''` string opens).
  */
@@ -24,11 +25,12 @@ const CHOICES = {
   nested: [false, true],
   triple: [false, true],
   backtick: [false, 'doubled', 'escaped'],
+  carriage: [false, true],
 } as const;
 
 type Reading = { [Rule in keyof typeof CHOICES]: (typeof CHOICES)[Rule][number] };
 
-/** Every combination of the choices (288 readings): a statement boundary that any of them sees counts. */
+/** Every combination of the choices (576 readings): a statement boundary that any of them sees counts. */
 const READINGS = Object.entries(CHOICES).reduce<Reading[]>(
   (readings, [rule, choices]) =>
     readings.flatMap((reading) => choices.map((choice) => ({ ...reading, [rule]: choice }))),
@@ -78,9 +80,10 @@ function skipBlockComment(text: string, start: number, nested: boolean): number 
   return text.length;
 }
 
-function skipLine(text: string, start: number): number {
-  const end = text.indexOf('\n', start);
-  return end === -1 ? text.length : end + 1;
+function skipLine(text: string, start: number, carriage: boolean): number {
+  for (let i = start; i < text.length; i++)
+    if (text[i] === '\n' || (carriage && text[i] === '\r')) return i + 1;
+  return text.length;
 }
 
 function startsLineComment(text: string, i: number, reading: Reading): boolean {
@@ -101,7 +104,7 @@ function countStatements(text: string, reading: Reading): number {
     let next = i + 1;
     let code = true;
     if (c === "'" || c === '"' || (c === '`' && reading.backtick)) next = skipQuoted(text, i, c, reading);
-    else if (startsLineComment(text, i, reading)) [next, code] = [skipLine(text, i), false];
+    else if (startsLineComment(text, i, reading)) [next, code] = [skipLine(text, i, reading.carriage), false];
     else if (text.startsWith('/*', i)) [next, code] = [skipBlockComment(text, i, reading.nested), false];
     else if (c === '$' && reading.dollar && !IDENT_CHAR.test(text.charAt(i - 1)))
       next = skipDollarQuoted(text, i, reading.dollar);

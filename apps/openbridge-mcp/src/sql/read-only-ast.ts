@@ -1,103 +1,102 @@
-// What a parsed statement does, read from its AST (never from words in the text): kind, reads only, bounded, star.
+// What a parsed statement does, read from its AST (never from words in the text): its forms and calls against allow-lists, bounded, star.
+import { isAllowedFunction, type SideEffect, sideEffectOf } from './functions.js';
+import type { Warehouse } from './warehouses.js';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Node types that change data, schema, privileges, session or transaction state wherever they appear. */
-const WRITE_TYPES = new Set([
-  'insert',
-  'replace',
-  'update',
-  'delete',
-  'merge',
-  'create',
-  'drop',
-  'alter',
-  'truncate',
-  'rename',
-  'grant',
-  'revoke',
-  'call',
-  'exec',
-  'execute',
-  'lock',
-  'unlock',
-  'set',
-  'use',
-  'transaction',
-  'copy',
-  'load_data',
-  'declare',
-  'deallocate',
-  'comment',
-]);
-
 /**
- * Functions whose call changes state outside the result (sequences, session settings, server files, other
- * backends, advisory locks, notifications, replication, remote connections) or runs SQL text of its own
- * (`query_to_xml`, BigQuery `EXTERNAL_QUERY`), by their unqualified lower-case name; plus whole families by prefix.
- * A user-defined function's effects cannot be read from the call: the warehouse user's grants are the second line.
+ * The node types a read is made of, as node-sql-parser's grammars name them: a SELECT and the expressions,
+ * literals, joins' sources and window parts inside it. Anything else (a write, DDL, a session or transaction
+ * statement, a form the guard has never seen) is not a read.
  */
-const SIDE_EFFECT_FUNCTIONS = new Set([
-  'nextval',
-  'setval',
-  'set_config',
-  'pg_terminate_backend',
-  'pg_cancel_backend',
-  'pg_reload_conf',
-  'pg_rotate_logfile',
-  'pg_promote',
-  'pg_switch_wal',
-  'pg_notify',
-  'pg_logical_emit_message',
-  'pg_read_file',
-  'pg_read_binary_file',
-  'pg_ls_dir',
-  'pg_stat_file',
-  'pg_file_write',
-  'pg_stat_reset',
-  'query_to_xml',
-  'query_to_xml_and_xmlschema',
-  'external_query',
+const READ_FORMS: ReadonlySet<string> = new Set([
+  'select',
+  'column_ref',
+  'star',
+  'expr',
+  'expr_list',
+  'binary_expr',
+  'unary_expr',
+  'function',
+  'aggr_func',
+  'window_func',
+  'window',
+  'case',
+  'when',
+  'else',
+  'cast',
+  'extract',
+  'interval',
+  'default',
+  'origin',
+  'number',
+  'bigint',
+  'bool',
+  'null',
+  'single_quote_string',
+  'double_quote_string',
+  'backticks_quote_string',
+  'string',
+  'date',
+  'time',
+  'timestamp',
+  'datetime',
+  'array',
+  'struct',
+  'unnest',
+  'flatten',
+  'flattern',
+  'input',
+  'values',
+  'var',
+  'param',
+  'except',
+  'asc',
+  'desc',
+  'distinct',
 ]);
-const SIDE_EFFECT_PREFIXES = [
-  'pg_advisory',
-  'pg_try_advisory',
-  'pg_create_',
-  'pg_drop_',
-  'pg_replication_',
-  'lo_',
-  'dblink',
-  'system$',
-];
 
-function hasSideEffects(name: string): boolean {
-  return SIDE_EFFECT_FUNCTIONS.has(name) || SIDE_EFFECT_PREFIXES.some((prefix) => name.startsWith(prefix));
+export interface CalledSideEffect {
+  function: string;
+  effect: SideEffect;
 }
 
 export interface StatementFacts {
   /** The top statement's type (`select`, `delete`, `show` …). */
   kind: string;
-  /** Every write node type found anywhere (a data-modifying CTE's `delete` included). */
-  writes: string[];
+  /** Node types outside the read forms found anywhere (a data-modifying CTE's `delete` included). */
+  forms: string[];
   /** `SELECT … INTO` (creates a table) anywhere. */
   selectInto: boolean;
-  /** Side-effecting functions called anywhere. */
-  sideEffects: string[];
+  /** Calls that change state or reach outside the warehouse (sleep, sequences, reflection …). */
+  sideEffects: CalledSideEffect[];
+  /** Other calls not on the warehouse's allow-list (user-defined functions included). */
+  unlisted: string[];
   /** LIMIT n / TOP n on the statement (the last part of a UNION chain included). */
   bounded: boolean;
   /** `SELECT *` at the top. */
   star: boolean;
 }
 
-function functionName(node: Node): string | undefined {
+const partName = (part: unknown): string | undefined =>
+  isNode(part) && typeof part.value === 'string' ? part.value : undefined;
+
+/** A call's name, qualified as written (`db.schema.fn`), lower-case; the grammars shape it three ways. */
+export function functionName(node: Node): string | undefined {
   const name = node.name;
-  if (typeof name === 'string') return name;
-  if (isNode(name) && Array.isArray(name.name)) {
-    const last = name.name.at(-1);
-    if (isNode(last) && typeof last.value === 'string') return last.value;
-  }
-  return undefined;
+  if (typeof name === 'string') return name.toLowerCase();
+  if (!isNode(name) || !Array.isArray(name.name)) return undefined;
+  const parts = [partName(name.schema), ...name.name.map(partName)].filter((p) => p !== undefined);
+  return parts.length === 0 ? undefined : parts.join('.').toLowerCase();
+}
+
+/** `seq.NEXTVAL` (Snowflake's sequence syntax, read as a column): the column's name, when it is one. */
+function sequenceColumn(node: Node): string | undefined {
+  const column = node.column;
+  const name = typeof column === 'string' ? column : isNode(column) ? partName(column.expr) : undefined;
+  const lower = name?.toLowerCase();
+  return lower === 'nextval' || lower === 'currval' ? lower : undefined;
 }
 
 function hasLimit(select: Node): boolean {
@@ -118,13 +117,14 @@ function selectsStar(select: Node): boolean {
 }
 
 /**
- * Facts about one parsed statement. Every node is read, however deep (an explicit stack, not recursion: a
- * 20 000-character query nests thousands of levels), and each once (a hostile AST cannot loop).
+ * Facts about one parsed statement in `warehouse`. Every node is read, however deep (an explicit stack, not
+ * recursion: a 20 000-character query nests thousands of levels), and each once (a hostile AST cannot loop).
  */
-export function statementFacts(statement: unknown): StatementFacts {
+export function statementFacts(statement: unknown, warehouse: Warehouse): StatementFacts {
   const top = isNode(statement) ? statement : {};
-  const writes = new Set<string>();
-  const sideEffects = new Set<string>();
+  const forms = new Set<string>();
+  const sideEffects = new Map<string, SideEffect>();
+  const unlisted = new Set<string>();
   let selectInto = false;
   const seen = new Set<unknown>();
   const pending: unknown[] = [top];
@@ -135,13 +135,20 @@ export function statementFacts(statement: unknown): StatementFacts {
     seen.add(value);
     // An array is read like a node: it has no `type`, and its values are its items.
     const node = value as Node;
-    // The parser's plain values: a node without a type reads 'undefined', which no rule below matches.
-    const type = String(node.type).toLowerCase();
-    if (WRITE_TYPES.has(type)) writes.add(type);
-    if (type === 'select' && isNode(node.into) && (node.into.position ?? null) !== null) selectInto = true;
-    if (type === 'function' || type === 'aggr_func') {
-      const name = functionName(node)?.toLowerCase();
-      if (name !== undefined && hasSideEffects(name)) sideEffects.add(name);
+    if (typeof node.type === 'string') {
+      const type = node.type.toLowerCase();
+      if (!READ_FORMS.has(type)) forms.add(type);
+      if (type === 'select' && isNode(node.into) && (node.into.position ?? null) !== null) selectInto = true;
+      if (type === 'function' || type === 'aggr_func' || type === 'window_func') {
+        const name = functionName(node) ?? '(unnamed)';
+        const effect = sideEffectOf(name);
+        if (effect !== undefined) sideEffects.set(name, effect);
+        else if (!isAllowedFunction(warehouse, name)) unlisted.add(name);
+      }
+      if (type === 'column_ref') {
+        const sequence = sequenceColumn(node);
+        if (sequence !== undefined) sideEffects.set(sequence, 'sequence');
+      }
     }
     // Pushed last to first: the next node read is the first child, so findings come in the text's order.
     pending.push(...Object.values(node).reverse());
@@ -149,9 +156,10 @@ export function statementFacts(statement: unknown): StatementFacts {
   const kind = typeof top.type === 'string' ? top.type.toLowerCase() : 'unknown';
   return {
     kind,
-    writes: [...writes],
+    forms: [...forms],
     selectInto,
-    sideEffects: [...sideEffects],
+    sideEffects: [...sideEffects].map(([fn, effect]) => ({ function: fn, effect })),
+    unlisted: [...unlisted],
     bounded: kind === 'select' && hasLimit(top),
     star: kind === 'select' && selectsStar(top),
   };

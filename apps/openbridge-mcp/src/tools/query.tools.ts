@@ -3,16 +3,16 @@ import {
   DomainValidationError,
   defineTool,
   type FromSchema,
-  READ_LOCAL,
   READ_UPSTREAM,
   type ToolDefinition,
   UpstreamHttpError,
 } from '@obmcp/contract';
 import type { ToolDeps } from './deps.js';
-import type { RawAnswer } from '../http/client.js';
+import type { CallScope, OpenbridgeClient, RawAnswer } from '../http/client.js';
 import { readQueryRows } from './query-rows.js';
 import { checkSqlOffThread } from '../sql/check-off-thread.js';
-import { decide } from './sql-check.js';
+import { decide, refusedUnread } from './sql-check.js';
+import { resolveStorageDialect } from './storage-dialect.js';
 
 const QUERY = {
   type: 'string',
@@ -73,11 +73,22 @@ const executeSchema = {
   },
 } as const;
 
-async function assess(query: string, keyName: string, allowUnbounded: boolean) {
-  const checks = await checkSqlOffThread(query, allowUnbounded);
+/** The query's check for the warehouse behind key_name (a key that names none is refused before any parse). */
+async function assess(
+  client: OpenbridgeClient,
+  call: CallScope,
+  query: string,
+  keyName: string,
+  allowUnbounded: boolean,
+) {
+  const storage = await resolveStorageDialect(client, call, keyName);
+  const checks = storage.ok
+    ? await checkSqlOffThread(query, storage.warehouse, allowUnbounded)
+    : refusedUnread(storage.refusal);
   return {
     query: query.trim(),
     key_name: keyName,
+    storage_type: storage.storage_type,
     decision: decide(checks, allowUnbounded),
     checks,
     // The reference may also ask an LLM (sampling); this server decides on the parse alone.
@@ -85,19 +96,22 @@ async function assess(query: string, keyName: string, allowUnbounded: boolean) {
   };
 }
 
+/** Refusals about the destination point at key_name; the others at the query. */
+const KEY_RULES: ReadonlySet<string> = new Set(['unknown_storage', 'storage_not_queryable']);
+
 export function queryTools({ client }: ToolDeps): ToolDefinition[] {
   return [
     defineTool<FromSchema<typeof validateSchema>>({
       name: 'validate_query',
       title: 'Check a SQL query (read-only safeguards)',
       description:
-        'Checks a SQL query before execute_query runs it, on its parse by the Redshift, Athena, BigQuery, Snowflake ' +
-        'and Databricks grammars: one statement (however each dialect reads quotes, comments and dollar quoting), ' +
-        'a SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function, and a LIMIT (unless ' +
-        'allow_unbounded). A query no grammar can parse is refused. Local; nothing is sent anywhere.',
+        'Checks a SQL query before execute_query runs it, for the warehouse key_name points to (its storage type, ' +
+        'read from Openbridge): one statement as that warehouse reads quotes, escapes and comments, parsed by its own ' +
+        'grammar, a SELECT (or WITH … SELECT) with no INTO and only built-in read functions (no sleep, sequence, ' +
+        'reflection, secret or external-access call), and a LIMIT (unless allow_unbounded). The query itself is not sent.',
       inputSchema: validateSchema,
-      annotations: READ_LOCAL,
-      handler: (args) => assess(args.query, args.key_name, args.allow_unbounded ?? false),
+      annotations: READ_UPSTREAM,
+      handler: (args, call) => assess(client, call, args.query, args.key_name, args.allow_unbounded ?? false),
     }),
     defineTool<FromSchema<typeof executeSchema>>({
       name: 'execute_query',
@@ -110,22 +124,32 @@ export function queryTools({ client }: ToolDeps): ToolDefinition[] {
       inputSchema: executeSchema,
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const validation = await assess(args.query, args.key_name, args.allow_unbounded ?? false);
+        const validation = await assess(
+          client,
+          call,
+          args.query,
+          args.key_name,
+          args.allow_unbounded ?? false,
+        );
         if (!validation.decision.allowed) {
           throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
             summary: 'The query did not pass the read-only safeguards; it was not sent to the warehouse.',
-            details: validation.checks.refusals.map(({ rule, issue }) => ({
-              path: 'query',
+            details: validation.checks.refusals.map(({ rule, issue, ...about }) => ({
+              path: KEY_RULES.has(rule) ? 'key_name' : 'query',
               issue,
               received_type: 'string',
               reason: 'query_not_allowed',
               rule,
+              ...about,
             })),
             hints: [
               'validate_query shows the checks; send one SELECT with a LIMIT (or allow_unbounded: true).',
+              ...(validation.checks.refusals.some((r) => KEY_RULES.has(r.rule))
+                ? ['get_storage_subscriptions lists each destination with its key_name and storage_type.']
+                : []),
               ...(validation.checks.refusals.some((r) => r.rule === 'unparsable')
                 ? [
-                    'The guard runs only what a Redshift, Athena, BigQuery, Snowflake or Databricks grammar can parse; rewrite the statement in plain SELECT syntax.',
+                    `The guard runs only what the destination's own grammar (${validation.checks.dialect?.grammar ?? 'none'}) can parse; rewrite the statement in plain SELECT syntax.`,
                   ]
                 : []),
             ],

@@ -1,64 +1,57 @@
-// Read-only SQL guard: one statement in every lexical reading, parsed by real grammars, allowed only when every parse is a pure read.
-import { type Dialect, type DialectParse, parseInEveryDialect } from '../sql/dialect-parsers.js';
+// Read-only SQL guard: the target warehouse's lexers see one statement, its grammar parses it, and its AST is a read built only of allowed forms and calls.
+import { LexError, renderForGrammar, statementsOf, tokenize } from '../sql/dialect-lexer.js';
+import { parseWith } from '../sql/dialect-parsers.js';
+import type { SideEffect } from '../sql/functions.js';
 import { maxStatementCount } from '../sql/lexical-statements.js';
 import { type StatementFacts, statementFacts } from '../sql/read-only-ast.js';
+import { type Grammar, WAREHOUSES, type Warehouse } from '../sql/warehouses.js';
 
 /** Why a query is not run (the envelope's `details[].rule`). */
-export type SqlRefusal = 'no_statement' | 'multiple_statements' | 'unparsable' | 'not_a_read' | 'unbounded';
+export type SqlRefusal =
+  | 'unknown_storage'
+  | 'storage_not_queryable'
+  | 'no_statement'
+  | 'multiple_statements'
+  | 'unparsable'
+  | 'not_a_read'
+  | 'side_effect'
+  | 'function_not_allowed'
+  | 'unbounded'
+  | 'check_budget';
+
+export interface Refusal {
+  rule: SqlRefusal;
+  issue: string;
+  /** `side_effect`: what the call does (sleep, sequence, reflection, secret, external_access, admin). */
+  side_effect?: SideEffect;
+  /** `side_effect` / `function_not_allowed`: the call, qualified as written, lower-case. */
+  function?: string;
+}
 
 export interface SqlCheck {
   read_only: boolean;
   single_statement: boolean;
-  /** The statement is a SELECT (WITH … SELECT and UNIONs included) in every grammar that parsed it. */
+  /** The statement is a SELECT (WITH … SELECT and UNIONs included) in the warehouse's grammar. */
   starts_with_select: boolean;
   has_limit: boolean;
   uses_select_star: boolean;
-  /** At least one warehouse grammar parsed the query. */
+  /** The warehouse's grammar parsed the query. */
   parsed: boolean;
   /**
-   * Statement and write node types the parses found (`select`, `delete`, `drop` …), from the AST, and the other
-   * reasons a statement is not a pure read: `select_into`, `function:<name>`.
+   * Statement and node types the parse found outside a read (`delete`, `drop` …), then `select_into` and each
+   * `function:<name>` that keeps it from running; `select` when it is one.
    */
   statement_kinds: string[];
-  /** The grammars that parsed it, and where the others stopped. */
-  dialects: { parsed: Dialect[]; not_parsed: Array<{ dialect: Dialect; error: string }> };
-  /** Why it would not run, one entry per broken rule. */
-  refusals: Array<{ rule: SqlRefusal; issue: string }>;
+  /** The warehouse the query was checked for, its grammar and the lexers its text was read with. */
+  dialect: { warehouse: Warehouse; grammar: Grammar; lexers: string[] } | null;
+  /** Why it would not run, one entry per broken rule (one per refused call). */
+  refusals: Refusal[];
   /** Every refusal's issue, then advice (a permitted missing LIMIT, SELECT *). */
   warnings: string[];
 }
 
-/**
- * What keeps a statement from being a pure read, as `statement_kinds` names it: its writes, `select_into` and
- * each side-effecting `function:<name>`.
- */
-function impurities(facts: StatementFacts): string[] {
-  return [
-    ...facts.writes,
-    ...(facts.selectInto ? ['select_into'] : []),
-    ...facts.sideEffects.map((fn) => `function:${fn}`),
-  ];
-}
-
-function isPureRead(statement: unknown): boolean {
-  const facts = statementFacts(statement);
-  return facts.kind === 'select' && impurities(facts).length === 0;
-}
-
-/** A parse that already decides a refusal: not exactly one statement, or one that is not a pure read. */
-function refusesOutright(parse: DialectParse): boolean {
-  return parse.ok && (parse.statements.length !== 1 || !parse.statements.every(isPureRead));
-}
-
-/** Text that is no statement where it is read: only comments, whitespace or semicolons. */
-const NO_STATEMENT = {
-  rule: 'no_statement',
-  issue:
-    'Query holds no statement in at least one warehouse dialect (only comments, whitespace or semicolons there); send one SELECT.',
-} as const;
-
 /** A refusal decided before anything about the statement was read: every fact false, the one refusal. */
-export function refusedUnread(refusal: { rule: SqlRefusal; issue: string }): SqlCheck {
+export function refusedUnread(refusal: Refusal, dialect: SqlCheck['dialect'] = null): SqlCheck {
   return {
     read_only: false,
     single_statement: false,
@@ -67,86 +60,136 @@ export function refusedUnread(refusal: { rule: SqlRefusal; issue: string }): Sql
     uses_select_star: false,
     parsed: false,
     statement_kinds: [],
-    dialects: { parsed: [], not_parsed: [] },
+    dialect,
     refusals: [{ ...refusal }],
     warnings: [refusal.issue],
   };
 }
 
+const NO_STATEMENT: Refusal = {
+  rule: 'no_statement',
+  issue:
+    'Query holds no statement where it is read (only comments, whitespace or semicolons); send one SELECT.',
+};
+const MULTIPLE: Refusal = {
+  rule: 'multiple_statements',
+  issue:
+    "Query holds more than one statement as the warehouse's lexer (or another SQL dialect's) reads its quotes, escapes and comments; send one statement.",
+};
+
+/** Line and column (1-based) of an offset, as an agent finds it in its text. */
+function position(text: string, offset: number): string {
+  const before = text.slice(0, offset).split(/\r\n|\r|\n/);
+  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+/** The statement each of the warehouse's lexers reads, re-rendered for its grammar; or the refusal. */
+function readStatements(sql: string, warehouse: Warehouse): string[] | Refusal {
+  const { lexers, quote } = WAREHOUSES[warehouse];
+  const texts = new Set<string>();
+  for (const rules of lexers) {
+    let statements: ReturnType<typeof statementsOf>;
+    try {
+      statements = statementsOf(tokenize(sql, rules));
+    } catch (error) {
+      if (!(error instanceof LexError)) throw error;
+      return {
+        rule: 'unparsable',
+        issue: `As ${error.rules} reads it, the query has ${error.what} (${position(sql, error.offset)}); only text the warehouse reads as one statement runs.`,
+      };
+    }
+    if (statements.length === 0) return NO_STATEMENT;
+    if (statements.length > 1) return MULTIPLE;
+    texts.add(renderForGrammar(statements[0] ?? [], quote));
+  }
+  return [...texts];
+}
+
+function impurities(facts: StatementFacts): string[] {
+  return [
+    ...(facts.kind === 'select' ? [] : [facts.kind]),
+    ...facts.forms.filter((f) => f !== facts.kind),
+    ...(facts.selectInto ? ['select_into'] : []),
+  ];
+}
+
 /**
- * The rule, decided on structure only:
- * 0. the text is a statement wherever it is read: code in some lexical reading, and at least one statement in
- *    every grammar that parses it (`# …` is a comment to Athena, code to Redshift);
- * 1. every lexical reading of quotes, escapes, comments and dollar quoting sees one statement
- *    (`lexical-statements.ts`): a `;` hidden from one dialect by another dialect's quoting is a second statement;
- * 2. at least one warehouse grammar parses it (`dialect-parsers.ts`); a query none can parse is refused;
- * 3. every grammar that parses it finds exactly one statement, a SELECT with no `INTO`, no write anywhere
- *    (a data-modifying CTE included, however deep) and no side-effecting function (`read-only-ast.ts`).
+ * The rule, decided on structure only, for the warehouse the query runs in:
+ * 0. every lexical reading any warehouse applies sees at most one statement (`lexical-statements.ts`), and
+ *    some code;
+ * 1. each lexer the warehouse may apply (`warehouses.ts`) reads exactly one statement, with every string and
+ *    comment closed; that statement is re-rendered for the grammar with its comments removed and its literals
+ *    re-quoted plainly, so the grammar reads no boundary the warehouse does not (`dialect-lexer.ts`);
+ * 2. the warehouse's own grammar parses it, as one statement; no other grammar is asked;
+ * 3. its AST is a SELECT made only of read forms, with no INTO, no side-effecting call and no call outside the
+ *    warehouse's allow-list (`read-only-ast.ts`, `functions.ts`).
  */
-export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
-  const statements = maxStatementCount(sql);
-  // No code in any lexical reading: nothing to parse or run.
-  if (statements === 0) return refusedUnread(NO_STATEMENT);
-  const lexicalSingle = statements <= 1;
-  // Several statements is a refusal whatever the grammars say: they are not run (they cost seconds on long text).
-  const parses = lexicalSingle ? parseInEveryDialect(sql, refusesOutright) : [];
-  const parsed: Dialect[] = [];
-  const notParsed: Array<{ dialect: Dialect; error: string }> = [];
+export function checkSql(sql: string, warehouse: Warehouse, allowUnbounded: boolean): SqlCheck {
+  const { grammar, lexers } = WAREHOUSES[warehouse];
+  const dialect = { warehouse, grammar, lexers: lexers.map((l) => l.name) };
+  const count = maxStatementCount(sql);
+  if (count === 0) return refusedUnread(NO_STATEMENT, dialect);
+  if (count > 1) return refusedUnread(MULTIPLE, dialect);
+  const texts = readStatements(sql, warehouse);
+  if (!Array.isArray(texts)) return refusedUnread(texts, dialect);
+  const refusals: Refusal[] = [];
   const kinds = new Set<string>();
-  let single = lexicalSingle;
-  /** Some grammar read no statement at all (only comments in its reading). */
-  let empty = false;
-  let select = true;
-  /** No impurity in any parse (`select` holds the statement kind). */
-  let pure = true;
-  let bounded = false;
+  const seenCalls = new Set<string>();
+  let parsed = true;
+  let isSelect = true;
+  let bounded = true;
   let star = false;
-  for (const parse of parses) {
+  for (const text of texts) {
+    const parse = parseWith(grammar, text);
     if (!parse.ok) {
-      notParsed.push({ dialect: parse.dialect, error: parse.error });
-      continue;
+      return refusedUnread(
+        {
+          rule: 'unparsable',
+          issue: `The ${warehouse} grammar (${grammar}) could not parse the query (${parse.error}); only statements the guard can read are run.`,
+        },
+        dialect,
+      );
     }
-    parsed.push(parse.dialect);
-    if (parse.statements.length === 0) empty = true;
-    if (parse.statements.length > 1) single = false;
-    for (const statement of parse.statements) {
-      const facts = statementFacts(statement);
-      const found = impurities(facts);
-      kinds.add(facts.kind);
-      for (const kind of found) kinds.add(kind);
-      if (facts.kind !== 'select') select = false;
-      if (found.length > 0) pure = false;
-      bounded ||= facts.bounded;
-      star ||= facts.star;
+    if (parse.statements.length !== 1)
+      return refusedUnread(parse.statements.length === 0 ? NO_STATEMENT : MULTIPLE, dialect);
+    const facts = statementFacts(parse.statements[0], warehouse);
+    kinds.add(facts.kind);
+    isSelect &&= facts.kind === 'select';
+    const found = impurities(facts);
+    for (const kind of found) kinds.add(kind);
+    if (found.length > 0) {
+      refusals.push({
+        rule: 'not_a_read',
+        issue: `Only a read runs: one SELECT (or WITH … SELECT) with no INTO and nothing but read forms; found ${found.join(', ')}.`,
+      });
     }
+    for (const { function: fn, effect } of facts.sideEffects) {
+      kinds.add(`function:${fn}`);
+      if (seenCalls.has(fn)) continue;
+      seenCalls.add(fn);
+      refusals.push({
+        rule: 'side_effect',
+        side_effect: effect,
+        function: fn,
+        issue: `${fn} has a side effect (${effect.replace('_', ' ')}); a read query calls no such function.`,
+      });
+    }
+    for (const fn of facts.unlisted) {
+      kinds.add(`function:${fn}`);
+      if (seenCalls.has(fn)) continue;
+      seenCalls.add(fn);
+      refusals.push({
+        rule: 'function_not_allowed',
+        function: fn,
+        issue: `${fn} is not a built-in ${warehouse} function the guard knows to only read; user-defined and unknown functions are not run.`,
+      });
+    }
+    bounded &&= facts.bounded;
+    star ||= facts.star;
   }
-  const isParsed = parsed.length > 0;
-  const readOnly = isParsed && single && !empty && select && pure;
-  const refusals: Array<{ rule: SqlRefusal; issue: string }> = [];
+  parsed &&= texts.length > 0;
   const advice: string[] = [];
-  if (empty) refusals.push({ ...NO_STATEMENT });
-  if (!single)
-    refusals.push({
-      rule: 'multiple_statements',
-      issue:
-        'Query holds more than one statement in at least one warehouse dialect (quotes, escapes, comments and dollar quoting read as each dialect does); send one statement.',
-    });
-  if (!isParsed) {
-    const first = notParsed[0];
-    refusals.push({
-      rule: 'unparsable',
-      issue: `No warehouse grammar could parse the query${first === undefined ? '' : ` (${first.dialect}: ${first.error})`}; only statements the guard can read are run.`,
-    });
-  } else if (!(select && pure)) {
-    // Never empty here: a statement that is not a SELECT adds its kind, an impure one its impurities.
-    const found = [...kinds].filter((k) => k !== 'select');
-    refusals.push({
-      rule: 'not_a_read',
-      issue: `Only a read runs: one SELECT (or WITH … SELECT) with no INTO, no write and no side-effecting function; found ${found.join(', ')}.`,
-    });
-  }
-  // No statement has no LIMIT to ask for.
-  if (!bounded && !empty) {
+  if (!bounded) {
     if (allowUnbounded)
       advice.push('Query has no LIMIT; allow_unbounded=true permits it (the row cap still applies).');
     else
@@ -156,18 +199,18 @@ export function checkSql(sql: string, allowUnbounded: boolean): SqlCheck {
       });
   }
   if (star) advice.push('Query selects every column; consider naming the columns you need.');
-  const warnings = [...refusals.map((r) => r.issue), ...advice];
+  const readOnly = refusals.every((r) => r.rule === 'unbounded');
   return {
     read_only: readOnly,
-    single_statement: single && !empty,
-    starts_with_select: isParsed && !empty && select,
+    single_statement: true,
+    starts_with_select: isSelect,
     has_limit: bounded,
     uses_select_star: star,
-    parsed: isParsed,
+    parsed,
     statement_kinds: [...kinds],
-    dialects: { parsed, not_parsed: notParsed },
+    dialect,
     refusals,
-    warnings,
+    warnings: [...refusals.map((r) => r.issue), ...advice],
   };
 }
 

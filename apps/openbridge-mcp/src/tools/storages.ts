@@ -6,7 +6,7 @@ import { single } from './shape.js';
 type Obj = Record<string, unknown>;
 
 /** Destination product id → storage type (openbridge-mcp subscriptions.py STORAGE_PRODUCT_IDS). */
-const STORAGE_TYPES: Record<number, string> = {
+export const STORAGE_TYPES: Readonly<Record<number, string>> = {
   14: 'redshift',
   29: 'redshift',
   31: 'athena',

@@ -29,10 +29,11 @@ const query = guarded('jsonapi', async ({ request }) => {
   if (!STORAGE_GROUPS.some((g) => g.attributes.key_name === a.accmapping)) {
     return errorResponse('jsonapi', 404, `No account mapping found for key ${a.accmapping.slice(0, 60)}.`);
   }
-  // A long-running statement (Redshift/Postgres pg_sleep): the caller's timeout has to end it.
-  const sleep = /\bpg_sleep\((\d+)\)/i.exec(a.query);
+  // A long-running statement (pg_sleep, should one get past a guard; or a test's `/* obmcp-mock:sleep=N */`
+  // comment on a plain read): the caller's timeout has to end it.
+  const sleep = /\bpg_sleep\((\d+)\)|obmcp-mock:sleep=(\d+)/i.exec(a.query);
   if (sleep) {
-    await delay(Number(sleep[1]) * 1000);
+    await delay(Number(sleep[1] ?? sleep[2]) * 1000);
     return json({ data: a.response_format === 'json' ? [{ pg_sleep: '' }] : 'pg_sleep\r\n""\r\n' });
   }
   const answer = runScript(a.query);

@@ -1,0 +1,109 @@
+// The warehouses Openbridge queries: storage type → the lexers a query is read with and the one grammar that must parse it.
+import type { IdentifierQuote, LexRules } from './dialect-lexer.js';
+
+/** The node-sql-parser grammars the guard loads (one per warehouse family). */
+export type Grammar = 'redshift' | 'athena' | 'bigquery' | 'snowflake' | 'hive';
+
+export type Warehouse = 'redshift' | 'athena' | 'bigquery' | 'snowflake' | 'databricks';
+
+export interface WarehouseDialect {
+  warehouse: Warehouse;
+  grammar: Grammar;
+  /** How `grammar` quotes identifiers (its re-rendered query uses it). */
+  quote: IdentifierQuote;
+  /**
+   * The lexers the warehouse may apply. One where its documentation settles every rule; more where it does not
+   * (Redshift: documented backslash escapes, and the PostgreSQL rules it derives from), and every one of them must
+   * read one safe statement.
+   */
+  lexers: readonly LexRules[];
+}
+
+const BASE = {
+  eStrings: false,
+  double: 'identifier',
+  backtick: false,
+  raw: false,
+  triple: false,
+  dollar: false,
+  hash: false,
+  slashes: false,
+  nested: false,
+  continuation: false,
+} as const;
+
+/** Redshift as documented: backslash escapes in every string (QUOTE_LITERAL doubles backslashes), `$tag$` quoting. */
+const REDSHIFT: LexRules = { ...BASE, name: 'redshift', single: 'escapes', dollar: 'tagged' };
+/** PostgreSQL (standard_conforming_strings on): `\` escapes only inside `E'…'`; block comments nest. */
+const POSTGRESQL: LexRules = {
+  ...BASE,
+  name: 'postgresql',
+  single: 'standard',
+  eStrings: true,
+  dollar: 'tagged',
+  nested: true,
+};
+/** Athena's engine (Trino): standard strings, `"…"` identifiers, no other quoting. */
+const TRINO: LexRules = { ...BASE, name: 'trino', single: 'standard' };
+/** BigQuery (GoogleSQL): `'…'` and `"…"` strings with escapes, triple quotes, escaped backticks, `#` comments. */
+const BIGQUERY: LexRules = {
+  ...BASE,
+  name: 'bigquery',
+  single: 'escapes',
+  double: 'string',
+  backtick: 'escaped',
+  triple: true,
+  hash: true,
+};
+/** Snowflake: backslash escapes, `$$…$$` strings, `//` comments; nesting of block comments is not documented. */
+const SNOWFLAKE: LexRules = { ...BASE, name: 'snowflake', single: 'escapes', dollar: 'plain', slashes: true };
+const SNOWFLAKE_NESTED: LexRules = { ...SNOWFLAKE, name: 'snowflake (nested comments)', nested: true };
+/**
+ * Spark SQL (Databricks), from its ANTLR lexer SqlBaseLexer.g4: `'…'` and `"…"` strings with escapes, `r'…'` raw
+ * strings, doubled backticks, nested block comments, and `--` comments continued by a backslash-newline.
+ */
+const SPARK: LexRules = {
+  ...BASE,
+  name: 'spark',
+  single: 'escapes',
+  double: 'string',
+  backtick: 'doubled',
+  raw: true,
+  nested: true,
+  continuation: true,
+};
+
+export const WAREHOUSES: Readonly<Record<Warehouse, WarehouseDialect>> = {
+  redshift: { warehouse: 'redshift', grammar: 'redshift', quote: '"', lexers: [REDSHIFT, POSTGRESQL] },
+  athena: { warehouse: 'athena', grammar: 'athena', quote: '"', lexers: [TRINO] },
+  bigquery: { warehouse: 'bigquery', grammar: 'bigquery', quote: '`', lexers: [BIGQUERY] },
+  snowflake: {
+    warehouse: 'snowflake',
+    grammar: 'snowflake',
+    quote: '"',
+    lexers: [SNOWFLAKE, SNOWFLAKE_NESTED],
+  },
+  databricks: { warehouse: 'databricks', grammar: 'hive', quote: '`', lexers: [SPARK] },
+};
+
+/**
+ * Openbridge storage types (get_storage_subscriptions' `storage_type`) → the warehouse a query runs in. Azure
+ * Blob / Data Lake destinations are files, not queried; a type missing here is refused, never guessed.
+ */
+const STORAGE_WAREHOUSES: Readonly<Record<string, Warehouse>> = {
+  redshift: 'redshift',
+  spectrum: 'redshift',
+  athena: 'athena',
+  bigquery: 'bigquery',
+  snowflake: 'snowflake',
+  snowflake_oauth: 'snowflake',
+  snowflake_ext_az: 'snowflake',
+  snowflake_ext_gcs: 'snowflake',
+  snowflake_ext_s3: 'snowflake',
+  databricks: 'databricks',
+  databricks_external: 'databricks',
+};
+
+export function warehouseOf(storageType: string): Warehouse | undefined {
+  return Object.hasOwn(STORAGE_WAREHOUSES, storageType) ? STORAGE_WAREHOUSES[storageType] : undefined;
+}

@@ -1,0 +1,211 @@
+// Each warehouse's own lexer: what it reads as strings, identifiers and comments, and the one statement its grammar is given.
+import { describe, expect, it } from 'vitest';
+import { LexError, renderForGrammar, statementsOf, tokenize } from '../src/sql/dialect-lexer.js';
+import { WAREHOUSES, type Warehouse, warehouseOf } from '../src/sql/warehouses.js';
+import { checkSql } from '../src/tools/sql-check.js';
+
+const ALL: readonly Warehouse[] = ['redshift', 'athena', 'bigquery', 'snowflake', 'databricks'];
+const lexer = (w: Warehouse, i = 0) => {
+  const rules = WAREHOUSES[w].lexers[i];
+  if (rules === undefined) throw new Error(`${w} has no lexer ${i}`);
+  return rules;
+};
+/** The statements one lexer reads, each as its grammar gets it. */
+const read = (sql: string, w: Warehouse, i = 0) =>
+  statementsOf(tokenize(sql, lexer(w, i))).map((s) => renderForGrammar(s, WAREHOUSES[w].quote).trim());
+const lexFails = (sql: string, w: Warehouse, i = 0) => {
+  try {
+    tokenize(sql, lexer(w, i));
+    return undefined;
+  } catch (error) {
+    return error instanceof LexError ? error.what : String(error);
+  }
+};
+
+/** Writes an attacker wants run; each hiding trick below is tried with every one of them. */
+const PAYLOADS = [
+  'DELETE FROM t',
+  'DROP TABLE t',
+  'UPDATE t SET a = 1',
+  'GRANT ALL ON t TO PUBLIC',
+  "COPY t TO PROGRAM 'sh'",
+  'TRUNCATE t',
+  'CREATE TABLE x AS SELECT 1',
+  'ALTER USER u SUPERUSER',
+  'INSERT INTO t VALUES (1)',
+];
+
+/**
+ * [name, the warehouses whose lexer the trick aims at, template]: `$` is the payload. Each reads as one harmless
+ * SELECT under some other dialect's rules, and as the payload (alone or among statements) under the target's.
+ */
+const TRICKS: ReadonlyArray<readonly [string, readonly Warehouse[], (payload: string) => string]> = [
+  [
+    'Spark: -- continued by backslash-newline',
+    ['databricks'],
+    (p) => `-- \\\nSELECT 'x' AS a, '\n${p} -- ' LIMIT 1`,
+  ],
+  ['Spark: continuation hides a WHERE', ['databricks'], (p) => `-- \\\nSELECT 'x', '\n${p} -- '\nLIMIT 1`],
+  [
+    'Spark: three statements behind it',
+    ['databricks'],
+    (p) => `-- \\\nSELECT 'a', '\nSELECT 1; ${p}; SELECT 2 -- ' LIMIT 1`,
+  ],
+  ['Spark: raw string ends at its quote', ['databricks'], (p) => `SELECT r'\\', '; ${p}; --' LIMIT 1`],
+  [
+    'PostgreSQL: E-string escapes, a standard string does not',
+    ['redshift'],
+    (p) => `SELECT E'\\'' , '\\' ; ${p} ; SELECT ' --'\nLIMIT 1`,
+  ],
+  ['standard string vs backslash escapes', ALL, (p) => `SELECT 'a\\'; ${p}; --' LIMIT 1`],
+  ['\\r ends a line comment', ALL, (p) => `SELECT 1 AS a -- x\r; ${p}`],
+  ['\\r ends a # comment (BigQuery)', ['bigquery'], (p) => `SELECT 1 AS a # x\r; ${p}`],
+  [
+    'dollar-quoted string hides a quote',
+    ['redshift', 'snowflake'],
+    (p) => `SELECT $$ ' $$; ${p}; SELECT ' ' LIMIT 1`,
+  ],
+  ['tagged dollar quote', ['redshift'], (p) => `SELECT $q$ ' $q$; ${p}; SELECT ' ' LIMIT 1`],
+  ['BigQuery triple quotes', ['bigquery'], (p) => `SELECT ''' ' ''' ; ${p}; SELECT ' ' LIMIT 1`],
+  [
+    'BigQuery escaped backtick',
+    ['bigquery'],
+    (p) => `SELECT 1 AS \`x\\\`, ' \` ; ${p}; SELECT 1 LIMIT 1 -- ' LIMIT 1`,
+  ],
+  ['Snowflake // comment', ['snowflake'], (p) => `SELECT 1 LIMIT 1 // it's\n; ${p}`],
+  ['nested block comments', ['redshift', 'databricks'], (p) => `SELECT 1 /* /* */ ; ${p}; /* */ LIMIT 1`],
+  [
+    'double quotes: string in Spark and BigQuery, identifier elsewhere',
+    ALL,
+    (p) => `SELECT "a\\"; ${p}; --" LIMIT 1`,
+  ],
+];
+
+describe('one hiding trick × every payload: never a pass on the warehouse it aims at', () => {
+  it.each(TRICKS.map(([name, targets, template]) => [name, targets, template] as const))(
+    '%s',
+    (_name, targets, template) => {
+      for (const payload of PAYLOADS)
+        for (const warehouse of targets) {
+          const check = checkSql(template(payload), warehouse, true);
+          expect(check.read_only, `${warehouse}: ${JSON.stringify(template(payload))}`).toBe(false);
+          // Where the grammar read it, what it found is the payload, not a SELECT.
+          if (check.parsed) expect(check.statement_kinds.join(), warehouse).not.toBe('select');
+        }
+      // Elsewhere the text is what that warehouse reads: a SELECT of literals, harmless there, or refused.
+      for (const warehouse of ALL.filter((w) => !targets.includes(w))) {
+        const check = checkSql(template(PAYLOADS[0] ?? ''), warehouse, true);
+        if (check.read_only) expect(check.statement_kinds, warehouse).toEqual(['select']);
+      }
+    },
+  );
+});
+
+describe('Spark (Databricks) lexer', () => {
+  it('a backslash-newline continues a -- comment; the statement after it is what runs', () => {
+    expect(read("-- \\\nSELECT 'x' AS a, '\nDELETE FROM t -- ' LIMIT 1", 'databricks')).toEqual([
+      'DELETE FROM t',
+    ]);
+    expect(
+      checkSql("-- \\\nSELECT 'x' AS a, '\nDELETE FROM t -- ' LIMIT 1", 'databricks', true).refusals[0],
+    ).toMatchObject({ rule: 'not_a_read', issue: expect.stringContaining('found delete') });
+    // Only directly before the newline: a backslash then a space, or a backslash then \r\n, ends nothing early.
+    expect(read('SELECT 1 -- \\ \nLIMIT 1', 'databricks')).toEqual(['SELECT 1  \nLIMIT 1']);
+    expect(read('SELECT 1 -- \\\r\nLIMIT 1', 'databricks')).toEqual(['SELECT 1  \r\nLIMIT 1']);
+  });
+  it('raw strings hold backslashes and end at their quote; "…" is a string with escapes', () => {
+    expect(read("SELECT r'C:\\dir\\' AS p LIMIT 1", 'databricks')).toEqual(["SELECT 'C:_dir_' AS p LIMIT 1"]);
+    expect(read('SELECT R"a\\" AS p LIMIT 1', 'databricks')).toEqual(["SELECT 'a_' AS p LIMIT 1"]);
+    expect(read('SELECT "a\\"b" AS p LIMIT 1', 'databricks')).toEqual(["SELECT 'a__b' AS p LIMIT 1"]);
+    // An identifier ending in r before a quote is no raw string.
+    expect(read("SELECT bar'x' LIMIT 1", 'databricks')).toEqual(["SELECT bar'x' LIMIT 1"]);
+  });
+  it('backticks quote identifiers (a doubled one stands for one); block comments nest', () => {
+    expect(read('SELECT `a``b;c` LIMIT 1', 'databricks')).toEqual(['SELECT `a__b;c` LIMIT 1']);
+    expect(read('SELECT 1 /* a /* b */ c */ LIMIT 1', 'databricks')).toEqual(['SELECT 1   LIMIT 1']);
+    expect(lexFails('SELECT 1 /* a /* b */ LIMIT 1', 'databricks')).toBe('unterminated block comment');
+  });
+});
+
+describe('Redshift: its documented lexer and PostgreSQL’s, both must read one safe statement', () => {
+  it('backslash escapes in Redshift strings; in PostgreSQL only inside E-strings', () => {
+    expect(read("SELECT 'a\\'b' LIMIT 1", 'redshift', 0)).toEqual(["SELECT 'a__b' LIMIT 1"]);
+    expect(lexFails("SELECT 'a\\'b' LIMIT 1", 'redshift', 1)).toBe('unterminated string');
+    expect(read("SELECT E'a\\'b' LIMIT 1", 'redshift', 1)).toEqual(["SELECT 'a__b' LIMIT 1"]);
+    expect(read("SELECT e'a\\'b' LIMIT 1", 'redshift', 1)).toEqual(["SELECT 'a__b' LIMIT 1"]);
+    // An identifier ending in e before a quote is no E-string.
+    expect(lexFails("SELECT some'a\\'b' LIMIT 1", 'redshift', 1)).toBe('unterminated string');
+    expect(checkSql("SELECT 'a\\'b' LIMIT 1", 'redshift', false).refusals[0]).toMatchObject({
+      rule: 'unparsable',
+      issue: expect.stringContaining(
+        'As postgresql reads it, the query has unterminated string (line 1, column 13)',
+      ),
+    });
+  });
+  it('"…" identifiers with "" doubling; $tag$ strings, never right after an identifier character', () => {
+    expect(read('SELECT "a""b" LIMIT 1', 'redshift')).toEqual(['SELECT "a__b" LIMIT 1']);
+    expect(read("SELECT $t$ it's $t$ LIMIT 1", 'redshift')).toEqual(["SELECT ' it_s ' LIMIT 1"]);
+    expect(read('SELECT a$b FROM t LIMIT 1', 'redshift')).toEqual(['SELECT a$b FROM t LIMIT 1']);
+    expect(read('SELECT $1 FROM t LIMIT 1', 'redshift')).toEqual(['SELECT $1 FROM t LIMIT 1']);
+    expect(lexFails('SELECT $t$ open', 'redshift')).toBe('unterminated dollar-quoted string');
+  });
+});
+
+describe('the other warehouses', () => {
+  it('Athena (Trino): standard strings; a backslash, a backtick or a dollar sign is no token', () => {
+    expect(read("SELECT 'C:\\dir\\' LIMIT 1", 'athena')).toEqual(["SELECT 'C:_dir_' LIMIT 1"]);
+    expect(lexFails('SELECT `a` LIMIT 1', 'athena')).toBe('"`" is no token of its own here');
+    expect(lexFails('SELECT $$a$$ LIMIT 1', 'athena')).toBe('"$" is no token of its own here');
+    expect(lexFails('SELECT 1 # x', 'athena')).toBe('"#" is no token of its own here');
+    expect(lexFails('SELECT 4 // 2', 'athena')).toBe('"/" is no token of its own here');
+    expect(lexFails('SELECT 1\u0000', 'athena')).toBe('"\\u0000" is no token of its own here');
+  });
+  it('BigQuery: both quotes are strings, triple quotes, # comments, backticks with escapes', () => {
+    expect(read('SELECT """a " b""" LIMIT 1', 'bigquery')).toEqual(["SELECT 'a _ b' LIMIT 1"]);
+    expect(read("SELECT '''it's''' LIMIT 1", 'bigquery')).toEqual(["SELECT 'it_s' LIMIT 1"]);
+    expect(read('SELECT `p-1.d.t`.a FROM `p-1.d.t` LIMIT 1 # c', 'bigquery')).toEqual([
+      'SELECT `p-1.d.t`.a FROM `p-1.d.t` LIMIT 1',
+    ]);
+    expect(read('SELECT `a\\`b` LIMIT 1', 'bigquery')).toEqual(['SELECT `a__b` LIMIT 1']);
+  });
+  it('Snowflake: $$ strings (no tags), // comments, either reading of nested comments', () => {
+    expect(read("SELECT $$it's$$ LIMIT 1 // c", 'snowflake')).toEqual(["SELECT 'it_s' LIMIT 1"]);
+    expect(lexFails('SELECT $t$ x $t$ LIMIT 1', 'snowflake')).toBe('"$" is no token of its own here');
+    expect(read('SELECT 1 /* /* */ LIMIT 1', 'snowflake', 0)).toEqual(['SELECT 1   LIMIT 1']);
+    expect(lexFails('SELECT 1 /* /* */ LIMIT 1', 'snowflake', 1)).toBe('unterminated block comment');
+  });
+  it('every lexer: a line comment ends at \\r or \\n; statements are split at top-level ;', () => {
+    for (const w of ALL) {
+      expect(read('SELECT 1 -- a\rLIMIT 1', w), w).toEqual(['SELECT 1  \rLIMIT 1']);
+      expect(read('SELECT 1;; SELECT 2;', w), w).toEqual(['SELECT 1', 'SELECT 2']);
+      expect(read(' ; -- x\n /* y */ ;', w), w).toEqual([]);
+      expect(lexFails("SELECT 'a", w), w).toBe('unterminated string');
+      expect(lexFails('SELECT 1 /* a', w), w).toBe('unterminated block comment');
+    }
+    expect(lexFails('SELECT "a', 'redshift')).toBe('unterminated identifier');
+  });
+  it('control characters in a literal are re-rendered harmlessly', () => {
+    expect(read("SELECT 'a\tb\nc' LIMIT 1", 'athena')).toEqual(["SELECT 'a_b_c' LIMIT 1"]);
+  });
+});
+
+describe('storage types → warehouses', () => {
+  it('every Openbridge destination that runs SQL, and nothing else', () => {
+    expect(warehouseOf('redshift')).toBe('redshift');
+    expect(warehouseOf('spectrum')).toBe('redshift');
+    expect(warehouseOf('athena')).toBe('athena');
+    expect(warehouseOf('bigquery')).toBe('bigquery');
+    for (const t of [
+      'snowflake',
+      'snowflake_oauth',
+      'snowflake_ext_az',
+      'snowflake_ext_gcs',
+      'snowflake_ext_s3',
+    ])
+      expect(warehouseOf(t), t).toBe('snowflake');
+    expect(warehouseOf('databricks')).toBe('databricks');
+    expect(warehouseOf('databricks_external')).toBe('databricks');
+    for (const t of ['azure_blob', 'azure_datalake', 'unknown', 'toString', '__proto__', 'postgresql'])
+      expect(warehouseOf(t), t).toBeUndefined();
+  });
+});
