@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { artifactsDir, outArg } from './pack.mjs';
+import { pruneUnreached } from './prune-tree.mjs';
 import { lockstepState } from './versions.mjs';
 import { readJson, TOOL_ROOT, workspaceRoot } from './workspace.mjs';
 
@@ -48,6 +49,8 @@ export function deployApp(root, app, stage) {
   for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml']) rmSync(join(target, file), { force: true });
   for (const entry of NOT_SHIPPED)
     rmSync(join(target, 'node_modules', entry), { recursive: true, force: true });
+  // pnpm also installs optional peers the workspace resolved elsewhere (react-dom for ext-apps); npm would not.
+  pruneUnreached(target);
   return target;
 }
 

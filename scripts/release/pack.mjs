@@ -1,8 +1,10 @@
-// `pnpm release:pack`: one npm tarball per lockstep package (pnpm pack rewrites workspace: ranges to versions).
+// `pnpm release:pack`: one npm tarball per lockstep package (pnpm pack rewrites workspace: ranges to versions;
+// each app's carries npm-shrinkwrap.json from pnpm-lock.yaml).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { shrinkwrapFor } from './shrinkwrap.mjs';
 import { lockstepState } from './versions.mjs';
 import { workspaceRoot } from './workspace.mjs';
 
@@ -17,11 +19,19 @@ export function packReleases(root, outDir) {
   if (problems.length > 0) throw new Error(`cannot pack:\n${problems.join('\n')}`);
   mkdirSync(outDir, { recursive: true });
   return members.map((pkg) => {
-    const run = spawnSync('pnpm', ['pack', '--pack-destination', outDir, '--json'], {
-      cwd: join(root, pkg.dir),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // An app's tarball carries npm-shrinkwrap.json: `npx -y @obmcp/<app>` installs the lockfile's versions.
+    const shrinkwrap = pkg.dir.startsWith('apps/') ? join(root, pkg.dir, 'npm-shrinkwrap.json') : undefined;
+    if (shrinkwrap) writeFileSync(shrinkwrap, `${JSON.stringify(shrinkwrapFor(root, pkg), null, 2)}\n`);
+    let run;
+    try {
+      run = spawnSync('pnpm', ['pack', '--pack-destination', outDir, '--json'], {
+        cwd: join(root, pkg.dir),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } finally {
+      if (shrinkwrap) rmSync(shrinkwrap, { force: true });
+    }
     if (run.status !== 0) throw new Error(`pnpm pack in ${pkg.dir} exited ${run.status}:\n${run.stderr}`);
     const { filename } = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
     return { name: pkg.name, version: pkg.version, dir: pkg.dir, tarball: resolve(outDir, filename) };

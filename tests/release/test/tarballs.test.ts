@@ -50,6 +50,40 @@ const NEXT_TO_CODE = /new URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/
 const BARE_DOC = /(?<![\w/.[-])([A-Z][A-Za-z_-]*\.md)\b/g;
 const LINK = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
 
+describe('app tarballs pin the tested dependency tree', () => {
+  it('each app carries npm-shrinkwrap.json: its dependencies at the group version, every package as pnpm-lock.yaml resolves it', () => {
+    const lock = readFileSync(join(REPO_ROOT, 'pnpm-lock.yaml'), 'utf8');
+    const apps = unpacked.filter((p) => p.name.endsWith('-mcp'));
+    expect(apps).toHaveLength(3);
+    for (const app of apps) {
+      expect(app.files).toContain('npm-shrinkwrap.json');
+      const wrap = JSON.parse(readFileSync(join(app.root, 'npm-shrinkwrap.json'), 'utf8')) as {
+        lockfileVersion: number;
+        packages: Record<
+          string,
+          { version: string; integrity?: string; dependencies?: Record<string, string> }
+        >;
+      };
+      expect(wrap.lockfileVersion).toBe(3);
+      expect(wrap.packages['']?.dependencies).toEqual(app.manifest.dependencies);
+      const unlocked = Object.entries(wrap.packages)
+        .filter(([path]) => path !== '' && !path.includes('node_modules/@obmcp/'))
+        .filter(([path, entry]) => {
+          const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+          const id = `${name}@${entry.version}`;
+          const key = [`\n  ${id}:`, `\n  '${id}':`, `\n  ${id}(`, `\n  '${id}(`].some((k) =>
+            lock.includes(k),
+          );
+          return !key || entry.integrity === undefined || !lock.includes(entry.integrity);
+        });
+      expect(
+        unlocked.map(([path]) => path),
+        app.name,
+      ).toEqual([]);
+    }
+  });
+});
+
 describe('release tarballs', () => {
   it('packs the whole fixed group, apps and libraries', () => {
     expect(unpacked.map((p) => p.name).sort()).toEqual([
