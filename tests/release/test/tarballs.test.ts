@@ -50,6 +50,24 @@ const NEXT_TO_CODE = /new URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/
 const BARE_DOC = /(?<![\w/.[-])([A-Z][A-Za-z_-]*\.md)\b/g;
 const LINK = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
 
+describe('CHANGELOGs', () => {
+  it('each published package: the newest version heading is its version, and no stale "Unreleased" section', () => {
+    for (const pkg of unpacked) {
+      const file = join(pkg.root, 'CHANGELOG.md');
+      if (!pkg.files.includes('CHANGELOG.md')) continue;
+      const headings = readFileSync(file, 'utf8').match(/^#{2,3} .*$/gm) ?? [];
+      expect(
+        headings.filter((h) => /unreleased/i.test(h)),
+        pkg.name,
+      ).toEqual([]);
+      expect(
+        headings.find((h) => h.startsWith('## ')),
+        pkg.name,
+      ).toBe(`## ${pkg.version}`);
+    }
+  });
+});
+
 describe('app tarballs pin the tested dependency tree', () => {
   it('each app carries npm-shrinkwrap.json: its dependencies at the group version, every package as pnpm-lock.yaml resolves it', () => {
     const lock = readFileSync(join(REPO_ROOT, 'pnpm-lock.yaml'), 'utf8');
