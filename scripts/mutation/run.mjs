@@ -2,10 +2,17 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileVerdicts, parseTouched, touchedGuardFiles } from './gate.mjs';
+import {
+  acknowledgedGuardChanges,
+  fileVerdicts,
+  parseTouched,
+  removedCodeLines,
+  touchedProductFiles,
+  unacknowledgedGuardDeletions,
+} from './gate.mjs';
 import { normalizeReports } from './normalize.mjs';
 import { failing, scoreRows } from './score.mjs';
-import { FLOORS, TARGETS } from './targets.mjs';
+import { FLOORS, NOT_MUTATED, PRODUCT_DIRS, TARGETS } from './targets.mjs';
 
 const root = process.cwd();
 const changedOnly = process.argv.includes('--changed');
@@ -17,12 +24,15 @@ const deadline = budgetSeconds > 0 ? Date.now() + budgetSeconds * 1000 : Number.
 /** The partial run's output folder in each package (git-ignored): the committed reports stay as the full run wrote them. */
 const SCRATCH = 'mutation/.changed';
 
+/** One git command's output in the repo (large diffs included). */
+function git(args) {
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+}
+
 /** Repo-relative paths the change touched; exits (failing) when the base cannot be read. */
 function touchedFiles() {
   try {
-    return parseTouched(
-      execFileSync('git', ['diff', '--name-only', base, 'HEAD'], { cwd: root, encoding: 'utf8' }),
-    );
+    return parseTouched(git(['diff', '--name-only', base, 'HEAD']));
   } catch {
     console.error(
       `mutation: cannot diff against ${base} (set OBMCP_MUTATION_BASE to a commit this clone has)`,
@@ -78,10 +88,22 @@ if (!changedOnly) {
     process.exit(1);
   }
 } else {
-  const selected = touchedGuardFiles(touchedFiles(), TARGETS);
+  // A deletion from a security guard lowers no score (its mutants go with it): it must be acknowledged.
+  const securityPaths = TARGETS.flatMap((t) => t.security.map((f) => `${t.dir}/${f}`));
+  const removed = removedCodeLines(git(['diff', '-U0', base, 'HEAD', '--', ...securityPaths]));
+  const acked = acknowledgedGuardChanges(git(['log', '--format=%B', `${base}..HEAD`]));
+  const deletions = unacknowledgedGuardDeletions(removed, TARGETS, acked);
+  for (const { path, lines } of deletions)
+    console.error(
+      `mutation: ${path} lost ${lines.length} line(s) of code (${lines.slice(0, 3).join(' | ')}): a deleted protection ` +
+        'fails no mutant; if it is meant, say why in a commit trailer `Guard-Change: ' +
+        path +
+        ' <reason>`',
+    );
+  const selected = touchedProductFiles(touchedFiles(), TARGETS, PRODUCT_DIRS, NOT_MUTATED);
   if (selected.length === 0) {
-    console.log(`mutation: no guard file changed since ${base}; nothing to run`);
-    process.exit(0);
+    console.log(`mutation: no product file changed since ${base}; nothing to run`);
+    process.exit(deletions.length > 0 ? 1 : 0);
   }
   const under = [];
   for (const { target, files } of selected) {
@@ -102,9 +124,10 @@ if (!changedOnly) {
     }
     if (!ran) under.push(`${target.dir} (Stryker failed or broke its threshold)`);
   }
+  if (deletions.length > 0) under.push(...deletions.map((d) => `${d.path} (unacknowledged deletion)`));
   if (under.length > 0) {
     console.error(`mutation: under the floor after this change: ${under.join(', ')}`);
     process.exit(1);
   }
-  console.log('mutation: every touched guard file is at or above its floor');
+  console.log('mutation: every touched product file is at or above its floor');
 }

@@ -1,6 +1,6 @@
 // The one StrykerJS setup every package's stryker.config.mjs extends: vitest runner, incremental, reports, thresholds.
 
-import { FLOORS, TARGETS } from './targets.mjs';
+import { FLOORS, PRODUCT_DIRS, TARGETS } from './targets.mjs';
 
 /** `break` fails a run under the package floor; the security files' floor is checked by score.mjs. */
 export const THRESHOLDS = { high: FLOORS.security, low: FLOORS.package, break: FLOORS.package };
@@ -17,8 +17,11 @@ export const THRESHOLDS = { high: FLOORS.security, low: FLOORS.package, break: F
 const outDir = process.env.OBMCP_MUTATION_OUT ?? 'mutation';
 
 export function strykerConfig(dir) {
-  const target = TARGETS.find((t) => t.dir === dir);
-  if (!target) throw new Error(`no mutation target ${dir} in scripts/mutation/targets.mjs`);
+  // A product package without guard targets is still mutated by the CI gate (the files a change touched).
+  const target =
+    TARGETS.find((t) => t.dir === dir) ??
+    (PRODUCT_DIRS.includes(dir) ? { dir, mutate: [], security: [] } : undefined);
+  if (!target) throw new Error(`no mutation target or product package ${dir} in scripts/mutation/targets.mjs`);
   const mutate = target.mutate;
   const thresholds = THRESHOLDS;
   return {

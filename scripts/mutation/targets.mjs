@@ -50,6 +50,19 @@ export const TARGETS = [
     ],
   },
   {
+    dir: 'packages/mcp-server',
+    // The stdio servers and first-call compile tests spawn processes: the guards' own tests judge them.
+    vitestConfig: 'vitest.mutation.config.ts',
+    mutate: [
+      'src/http/exposure.ts',
+      'src/http/bearer-auth.ts',
+      'src/http/host-check.ts',
+      'src/http/task-owner.ts',
+    ],
+    // Task ownership's store (src/tasks/scoped-task-store.ts) joins once the v2 task store settles (docs/MUTATION.md).
+    security: ['src/http/exposure.ts', 'src/http/bearer-auth.ts', 'src/http/host-check.ts', 'src/http/task-owner.ts'],
+  },
+  {
     dir: 'packages/openapi-tools',
     mutate: ['src/build-request.ts', 'src/generate/parameters.ts'],
     security: [],
@@ -88,6 +101,37 @@ export const TARGETS = [
     mutate: ['src/http/error-body.ts'],
     security: [],
   },
+];
+
+/**
+ * All product code: every package and app whose `src` ships to users. The CI gate mutates any file here that a
+ * change touches (with the target's narrower vitest config when one is listed above, the package's suite otherwise),
+ * so weakening a file outside the lists above is measured too.
+ */
+export const PRODUCT_DIRS = [
+  'packages/contract',
+  'packages/http-kit',
+  'packages/openapi-tools',
+  'packages/code-mode',
+  'packages/mcp-server',
+  'apps/sp-mcp',
+  'apps/ads-mcp',
+  'apps/openbridge-mcp',
+];
+
+/**
+ * Product files Stryker does not mutate, each with its reason: entry points only re-export; type-only modules hold
+ * no statements; generated catalogs and env docs are data checked by their own drift tests; the example server is a
+ * fixture. The views package (not in PRODUCT_DIRS) runs in the browser: tests/views (Chromium) and its html-sinks
+ * test judge it.
+ */
+export const NOT_MUTATED = [
+  /\/src\/entries\//,
+  /\/src\/index\.ts$/,
+  /\.d\.ts$/,
+  /\/src\/example\//,
+  /\/src\/env-docs\.ts$/,
+  /\/src\/operations\/catalog\.ts$/,
 ];
 
 /** Mutation score floors: every configured package, and each security guard file. */

@@ -1,4 +1,7 @@
 // The CI mutation gate (scripts/mutation/gate.mjs, score.mjs): which guard files a change selects, and the floor each is held to.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +26,19 @@ interface Verdict {
 }
 interface GateModule {
   parseTouched(diffOutput: string): Set<string>;
+  touchedProductFiles(
+    touched: Set<string>,
+    targets: Target[],
+    productDirs: string[],
+    notMutated: RegExp[],
+  ): { target: Target; files: string[] }[];
+  removedCodeLines(diffOutput: string): Map<string, string[]>;
+  acknowledgedGuardChanges(messages: string): Set<string>;
+  unacknowledgedGuardDeletions(
+    removed: Map<string, string[]>,
+    targets: Target[],
+    acked: Set<string>,
+  ): { path: string; lines: string[] }[];
   touchedGuardFiles(touched: Set<string>, targets: Target[]): { target: Target; files: string[] }[];
   fileVerdicts(report: unknown, target: Target, files: string[], floors: Floors): Verdict[];
 }
@@ -35,12 +51,14 @@ interface ScoreModule {
 interface TargetsModule {
   TARGETS: Target[];
   FLOORS: Floors;
+  PRODUCT_DIRS: string[];
+  NOT_MUTATED: RegExp[];
 }
 const load = async <T>(file: string) =>
   (await import(pathToFileURL(join(REPO_ROOT, 'scripts/mutation', file)).href)) as T;
 const gate = await load<GateModule>('gate.mjs');
 const { scoreOf, scoreTables, tablesInDoc, equivalentsListed } = await load<ScoreModule>('score.mjs');
-const { TARGETS, FLOORS } = await load<TargetsModule>('targets.mjs');
+const { TARGETS, FLOORS, PRODUCT_DIRS, NOT_MUTATED } = await load<TargetsModule>('targets.mjs');
 
 const kit: Target = {
   dir: 'packages/http-kit',
@@ -151,5 +169,112 @@ describe('docs/MUTATION.md', () => {
       2,
     );
     expect(equivalentsListed('# P\n- a\n')).toBe(0);
+  });
+});
+
+describe('mutation gate: every product file, not only the guard lists', () => {
+  it('a touched product file outside the guard lists is mutated with its package (the package floor applies)', () => {
+    const touched = gate.parseTouched(
+      [
+        'packages/mcp-server/src/http/exposure.ts',
+        'packages/code-mode/src/sandbox/concurrency-gate.ts',
+        'apps/sp-mcp/src/tools/order-date-rules.ts',
+        'packages/code-mode/test/limits.test.ts',
+        'docs/MUTATION.md',
+      ].join('\n'),
+    );
+    const selected = gate.touchedProductFiles(touched, TARGETS, PRODUCT_DIRS, NOT_MUTATED);
+    expect(selected.map((s) => [s.target.dir, s.files])).toEqual([
+      ['packages/code-mode', ['src/sandbox/concurrency-gate.ts']],
+      ['packages/mcp-server', ['src/http/exposure.ts']],
+      ['apps/sp-mcp', ['src/tools/order-date-rules.ts']],
+    ]);
+    const server = selected.find((s) => s.target.dir === 'packages/mcp-server');
+    expect(server?.target.security).toContain('src/http/exposure.ts');
+  });
+
+  it('entry re-exports, type declarations and generated data are not mutated', () => {
+    const touched = gate.parseTouched(
+      [
+        'packages/mcp-server/src/entries/server.ts',
+        'packages/contract/src/index.ts',
+        'apps/ads-mcp/src/env-docs.ts',
+        'apps/ads-mcp/src/operations/catalog.ts',
+        'packages/test-kit/src/start-server.ts',
+      ].join('\n'),
+    );
+    expect(gate.touchedProductFiles(touched, TARGETS, PRODUCT_DIRS, NOT_MUTATED)).toEqual([]);
+  });
+
+  it('the exposure rule, bearer auth, Host checks and the task owner are security guards (95 %)', () => {
+    const server = TARGETS.find((t) => t.dir === 'packages/mcp-server');
+    expect(server?.security).toEqual(
+      expect.arrayContaining([
+        'src/http/exposure.ts',
+        'src/http/bearer-auth.ts',
+        'src/http/host-check.ts',
+        'src/http/task-owner.ts',
+      ]),
+    );
+  });
+});
+
+describe('mutation gate: a deleted protection is measured, not skipped', () => {
+  const GUARD = 'packages/http-kit/src/private-address.ts';
+
+  /** Two throwaway commits in a scratch repository: the guard as it is, then with `edit` applied. */
+  function throwaway(edit: (text: string) => string, message: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'obmcp-gate-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: dir,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@t',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@t',
+        },
+      });
+    git('init', '-q');
+    const original = readFileSync(join(REPO_ROOT, GUARD), 'utf8');
+    mkdirSync(join(dir, 'packages/http-kit/src'), { recursive: true });
+    writeFileSync(join(dir, GUARD), original);
+    git('add', '-A');
+    git('commit', '-qm', 'base');
+    writeFileSync(join(dir, GUARD), edit(original));
+    git('commit', '-qam', message);
+    const removed = gate.removedCodeLines(git('diff', '-U0', 'HEAD~1', 'HEAD', '--', GUARD));
+    const acked = gate.acknowledgedGuardChanges(git('log', '--format=%B', 'HEAD~1..HEAD'));
+    rmSync(dir, { recursive: true, force: true });
+    return gate.unacknowledgedGuardDeletions(removed, TARGETS, acked);
+  }
+  const dropNat64 = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => !line.includes('64:ff9b::'))
+      .join('\n');
+
+  it('removing the NAT64 range from private-address.ts fails the gate, naming the line', () => {
+    const failing = throwaway(dropNat64, 'http-kit: tidy the IPv6 list');
+    expect(failing).toEqual([
+      { path: GUARD, lines: ["['64:ff9b::', 96], // NAT64: any IPv4 address, private ones included"] },
+    ]);
+  });
+
+  it('the same deletion with a Guard-Change trailer naming the file passes', () => {
+    const failing = throwaway(
+      dropNat64,
+      `http-kit: drop NAT64\n\nGuard-Change: ${GUARD} NAT64 is refused upstream of this list now`,
+    );
+    expect(failing).toEqual([]);
+  });
+
+  it('a comment-only or added-line change is not a deletion', () => {
+    expect(throwaway((t) => t.replace('// "this network"', '// this network (RFC 1122)'), 'comment')).toEqual(
+      [],
+    );
+    expect(throwaway((t) => `${t}\nexport const EXTRA = 1;\n`, 'addition')).toEqual([]);
   });
 });

@@ -1,0 +1,4 @@
+// StrykerJS for @obmcp/mcp-server: the guard modules listed in scripts/mutation/targets.mjs, killed by this package's tests.
+import { strykerConfig } from '../../scripts/mutation/stryker-base.mjs';
+
+export default strykerConfig('packages/mcp-server');
