@@ -434,12 +434,12 @@ describe('open maps: the published entries form is accepted whatever the normali
     expect(sharedAjv().validate(published, example)).toBe(true);
   });
 
-  it('an object is still accepted, and a malformed entry list gets the validator envelope', async () => {
+  it('an object is still accepted, and a malformed entry list is answered at the entry, in the published shape', async () => {
     const host = hostWith([mapTool]);
     const ok = await host.call('map_tool', { options: { a: 'b' } });
     expect(ok.ok).toBe(true);
     const envelope = await envelopeOf(host, 'map_tool', { options: [{ key: 'a' }] });
     expect(envelope.error_kind).toBe('mcp_input_validation');
-    expect(envelope.details[0]?.path).toBe('options');
+    expect(envelope.details[0]?.path).toBe('options/0/value');
   });
 });

@@ -11,3 +11,5 @@ export * from './startup-exit.js';
 export * from './run-node.js';
 export * from './fault-switch.js';
 export * from './node-binaries.js';
+export * from './published-inputs.js';
+export * from './published-errors-check.js';

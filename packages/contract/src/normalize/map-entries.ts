@@ -2,7 +2,7 @@
 import type { NormalizationEvent } from '../envelope/types.js';
 import { isOpenMap, MAP_ENTRY_KEY, MAP_ENTRY_VALUE } from '../schema/open-map.js';
 import { isPlainObject, toPath } from '../validation/json-type.js';
-import { childSchema } from '../validation/schema-walk.js';
+import { publishedChild } from '../validation/schema-walk.js';
 
 /** Same depth guard as the normalizer: deeper levels are left to the validator. */
 const MAX_DEPTH = 12;
@@ -12,6 +12,13 @@ const isEntry = (item: unknown): item is { key: string; value: unknown } =>
   typeof item[MAP_ENTRY_KEY] === 'string' &&
   Object.hasOwn(item, MAP_ENTRY_VALUE) &&
   Object.keys(item).length === 2;
+
+/** The schema can name a child key: its own properties, or branches that the published view merges in. */
+const namesChildren = (schema: Record<string, unknown>): boolean =>
+  isPlainObject(schema.properties) ||
+  Array.isArray(schema.allOf) ||
+  Array.isArray(schema.oneOf) ||
+  Array.isArray(schema.anyOf);
 
 /**
  * Runs whatever the normalization switch says: the entries form is what tools/list publishes, so the
@@ -44,13 +51,13 @@ function walk(
   }
   if (Array.isArray(value))
     return value.map((item, i) =>
-      walk(item, childSchema(schema, i), toPath(path, String(i)), events, depth + 1),
+      walk(item, publishedChild(schema, i), toPath(path, String(i)), events, depth + 1),
     );
-  if (!isPlainObject(value) || !isPlainObject(schema.properties)) return value;
+  if (!isPlainObject(value) || !namesChildren(schema)) return value;
   let out: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
     // An undeclared key (no child schema) comes back as it is.
-    const next = walk(value[key], childSchema(schema, key), toPath(path, key), events, depth + 1);
+    const next = walk(value[key], publishedChild(schema, key), toPath(path, key), events, depth + 1);
     if (next !== value[key]) {
       out ??= { ...value };
       Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
@@ -72,13 +79,13 @@ export function encodeMapEntries(value: unknown, schema: unknown, depth = 0): un
       [MAP_ENTRY_VALUE]: encodeMapEntries(entry, schema.additionalProperties, depth + 1),
     }));
   if (Array.isArray(value))
-    return value.map((item, i) => encodeMapEntries(item, childSchema(schema, i), depth + 1));
-  if (!isPlainObject(value) || !isPlainObject(schema.properties)) return value;
+    return value.map((item, i) => encodeMapEntries(item, publishedChild(schema, i), depth + 1));
+  if (!isPlainObject(value) || !namesChildren(schema)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(value)) {
     // An undeclared key (no child schema) keeps its value as it is.
     Object.defineProperty(out, key, {
-      value: encodeMapEntries(entry, childSchema(schema, key), depth + 1),
+      value: encodeMapEntries(entry, publishedChild(schema, key), depth + 1),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -173,16 +173,23 @@ function typeHints(
 
 const boundedValue = (v: string) => (v.length > 40 ? `${v.slice(0, 39)}…` : v);
 
+/**
+ * `schemaOf` names the schema an error's `schemaPath` belongs to when it is not `schema` (errors found by
+ * validating one part of the arguments against its own schema, see describeInPublishedShape).
+ */
 export function describeAjvErrors(
   errors: readonly ErrorObject[],
   args: unknown,
   schema: unknown,
   tables?: HintTables,
+  schemaOf?: ReadonlyMap<ErrorObject, unknown>,
 ): ValidationReport {
   // Hostile input (a 100k-item array of wrong types) must not cost a detail per issue: only
   // MAX_DESCRIBED are described; the summary still counts them all.
   const all = selectErrors(errors.length > MAX_RAW_ERRORS ? errors.slice(0, MAX_RAW_ERRORS) : errors);
-  const described = all.slice(0, MAX_DESCRIBED).map((e) => detailFor(e, args, schema, tables));
+  const described = all
+    .slice(0, MAX_DESCRIBED)
+    .map((e) => detailFor(e, args, schemaOf?.get(e) ?? schema, tables));
   const total = errors.length > MAX_RAW_ERRORS ? Math.max(all.length, errors.length) : all.length;
   const primary = described[0];
   if (!primary) {

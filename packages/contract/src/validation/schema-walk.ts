@@ -36,6 +36,26 @@ export function childSchema(schema: unknown, key: string | number): unknown {
   return undefined;
 }
 
+/**
+ * The sub-schema the published view shows for a key or an item: the node's own `properties`/`items`, else the
+ * first `allOf`, `oneOf` or `anyOf` branch that declares it (derivePortableSchema merges those branches into
+ * the node in that order), so a map inside a merged branch is decoded as it is published.
+ */
+export function publishedChild(schema: unknown, key: string | number, depth = 0): unknown {
+  if (!isSchema(schema) || depth > 8) return undefined;
+  const own = childSchema(schema, key);
+  if (own !== undefined) return own;
+  for (const combinator of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const branches = schema[combinator];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
+      const found = publishedChild(branch, key, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** Declared JSON types of a schema (type keyword, or the branches of anyOf/oneOf). */
 export function declaredTypes(schema: unknown): string[] {
   if (!isSchema(schema)) return [];

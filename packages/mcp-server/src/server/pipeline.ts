@@ -5,7 +5,7 @@ import { buildEnvelope } from '@obmcp/contract/internal/envelope/build.js';
 import type { Envelope, NormalizationEvent } from '@obmcp/contract/internal/envelope/types.js';
 import { decodeMapEntries } from '@obmcp/contract/internal/normalize/map-entries.js';
 import { normalizeArgs } from '@obmcp/contract/internal/normalize/normalize.js';
-import { describeAjvErrors } from '@obmcp/contract/internal/validation/describe.js';
+import { describeInPublishedShape } from '@obmcp/contract/internal/validation/published-errors.js';
 import type { CompiledTool } from './compiled-tool.js';
 import { createMetaCollector } from './meta-collector.js';
 import { splitPassthrough } from '@obmcp/contract/internal/tool/passthrough.js';
@@ -121,7 +121,13 @@ function validationEnvelope(
   deps: PipelineDeps,
   meta: Record<string, unknown>,
 ): Envelope {
-  const report = describeAjvErrors(tool.validate.errors ?? [], args, tool.schema, deps.profile.hintTables);
+  // Told in the shape tools/list published (entries for maps), not the full schema's.
+  const report = describeInPublishedShape(
+    tool.validate.errors ?? [],
+    args,
+    tool.schema,
+    deps.profile.hintTables,
+  );
   const categories = [...new Set(report.hints.map((h) => h.category))];
   const fullMeta: Record<string, unknown> = { ...meta };
   if (categories.length > 0) fullMeta.hint_categories = categories;
