@@ -1,4 +1,5 @@
 // Read-only SQL guard: the target warehouse's lexers see one statement, its grammar parses it, and its AST is a read built only of allowed forms and calls.
+import { reshape } from '../sql/benign-forms.js';
 import { LexError, renderForGrammar, statementsOf, tokenize } from '../sql/dialect-lexer.js';
 import { parseWith } from '../sql/dialect-parsers.js';
 import type { SideEffect } from '../sql/functions.js';
@@ -105,6 +106,20 @@ function readStatements(sql: string, warehouse: Warehouse): string[] | Refusal {
   return [...texts];
 }
 
+/** The statement's facts and its removed clauses' (benign-forms.ts): kind, LIMIT and star are the statement's. */
+function mergeFacts(all: readonly StatementFacts[], top: boolean): StatementFacts {
+  const [main, ...checks] = all;
+  if (main === undefined) throw new Error('no statement');
+  return {
+    ...main,
+    forms: [...new Set([...main.forms, ...checks.flatMap((c) => c.forms)])],
+    selectInto: all.some((f) => f.selectInto),
+    sideEffects: all.flatMap((f) => f.sideEffects),
+    unlisted: [...new Set(all.flatMap((f) => f.unlisted))],
+    bounded: main.bounded || top,
+  };
+}
+
 function impurities(facts: StatementFacts): string[] {
   return [
     ...(facts.kind === 'select' ? [] : [facts.kind]),
@@ -140,19 +155,27 @@ export function checkSql(sql: string, warehouse: Warehouse, allowUnbounded: bool
   let bounded = true;
   let star = false;
   for (const text of texts) {
-    const parse = parseWith(grammar, text);
-    if (!parse.ok) {
+    const reshaped = reshape(text, warehouse);
+    const parses = [reshaped.text, ...reshaped.checks].map((t) => parseWith(grammar, t));
+    const failed = parses.find((p) => !p.ok);
+    if (failed !== undefined && !failed.ok) {
       return refusedUnread(
         {
           rule: 'unparsable',
-          issue: `The ${warehouse} grammar (${grammar}) could not parse the query (${parse.error}); only statements the guard can read are run.`,
+          issue: `The ${warehouse} grammar (${grammar}) could not parse the query (${failed.error}); only statements the guard can read are run.`,
         },
         dialect,
       );
     }
-    if (parse.statements.length !== 1)
-      return refusedUnread(parse.statements.length === 0 ? NO_STATEMENT : MULTIPLE, dialect);
-    const facts = statementFacts(parse.statements[0], warehouse);
+    const statements = parses.flatMap((p) => (p.ok ? p.statements : []));
+    const main = parses[0];
+    if (main?.ok !== true || main.statements.length !== 1 || statements.length !== parses.length)
+      return refusedUnread(
+        main?.ok === true && main.statements.length === 0 ? NO_STATEMENT : MULTIPLE,
+        dialect,
+      );
+    const all = statements.map((statement) => statementFacts(statement, warehouse));
+    const facts = mergeFacts(all, reshaped.top);
     kinds.add(facts.kind);
     isSelect &&= facts.kind === 'select';
     const found = impurities(facts);

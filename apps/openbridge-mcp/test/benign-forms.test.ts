@@ -1,0 +1,116 @@
+// Read forms a warehouse has and its grammar lacks (LISTAGG … WITHIN GROUP, APPROXIMATE, TOP, SAMPLE, ARRAY_AGG … ORDER BY … LIMIT, LATERAL VIEW): passed on their warehouse, and nothing hides in them.
+import { describe, expect, it } from 'vitest';
+import { reshape } from '../src/sql/benign-forms.js';
+import type { Warehouse } from '../src/sql/warehouses.js';
+import { checkSql } from '../src/tools/sql-check.js';
+
+/** [warehouse, a realistic read in the form, the same form hiding a side effect]. */
+const FORMS: ReadonlyArray<readonly [Warehouse, string, string]> = [
+  [
+    'redshift',
+    "SELECT campaign_id, LISTAGG(sku, ',') WITHIN GROUP (ORDER BY sku) AS skus FROM t GROUP BY 1 LIMIT 10",
+    "SELECT LISTAGG(sku, ',') WITHIN GROUP (ORDER BY pg_sleep(5)) FROM t LIMIT 1",
+  ],
+  [
+    'redshift',
+    'SELECT APPROXIMATE COUNT(DISTINCT asin) FROM t LIMIT 1',
+    'SELECT APPROXIMATE COUNT(DISTINCT nextval(1)) FROM t LIMIT 1',
+  ],
+  ['redshift', 'SELECT TOP 10 campaign_id FROM t ORDER BY cost DESC', 'SELECT TOP 10 pg_sleep(1) FROM t'],
+  [
+    'redshift',
+    'SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY cost DESC) FROM t LIMIT 1',
+    'SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY my_udf(cost)) FROM t LIMIT 1',
+  ],
+  [
+    'snowflake',
+    'SELECT campaign_id FROM t SAMPLE (10) LIMIT 5',
+    'SELECT campaign_id, my_seq.NEXTVAL FROM t SAMPLE (10) LIMIT 5',
+  ],
+  [
+    'snowflake',
+    "SELECT LISTAGG(sku, ', ') WITHIN GROUP (ORDER BY sku) FROM t LIMIT 1",
+    "SELECT LISTAGG(sku, ', ') WITHIN GROUP (ORDER BY SYSTEM$WAIT(10)) FROM t LIMIT 1",
+  ],
+  [
+    'bigquery',
+    'SELECT campaign_id, ARRAY_AGG(keyword ORDER BY clicks DESC LIMIT 3) AS top3 FROM t GROUP BY 1 LIMIT 10',
+    "SELECT ARRAY_AGG(keyword ORDER BY EXTERNAL_QUERY('c', 'SELECT 1') LIMIT 3) FROM t LIMIT 10",
+  ],
+  [
+    'bigquery',
+    "SELECT STRING_AGG(keyword, ',' ORDER BY clicks) FROM t LIMIT 1",
+    "SELECT STRING_AGG(keyword, ',' ORDER BY my_project.fn(clicks)) FROM t LIMIT 1",
+  ],
+  [
+    'databricks',
+    'SELECT campaign_id, kw FROM t LATERAL VIEW explode(keywords) k AS kw LIMIT 10',
+    "SELECT kw FROM t LATERAL VIEW explode(array(reflect('java.lang.Thread', 'sleep', 1))) k AS kw LIMIT 10",
+  ],
+  [
+    'databricks',
+    'SELECT i, kw FROM t LATERAL VIEW OUTER posexplode(keywords) k AS i, kw WHERE i < 3 LIMIT 10',
+    "SELECT kw FROM t LATERAL VIEW OUTER explode(secret('s', 'k')) k AS kw LIMIT 10",
+  ],
+  [
+    'athena',
+    'SELECT campaign_id FROM t TABLESAMPLE BERNOULLI (10) LIMIT 5',
+    'SELECT pg_sleep(1) FROM t TABLESAMPLE BERNOULLI (10) LIMIT 5',
+  ],
+];
+
+describe('benign warehouse forms', () => {
+  it.each(FORMS)('%s passes %j', (warehouse, benign) => {
+    expect(checkSql(benign, warehouse, false).refusals).toEqual([]);
+  });
+  it.each(FORMS)('%s: the form hides no call (%j refused)', (warehouse, _benign, hostile) => {
+    const check = checkSql(hostile, warehouse, false);
+    expect(check.read_only).toBe(false);
+    expect(check.refusals.map((r) => r.rule).filter((r) => r !== 'unbounded')).not.toEqual([]);
+    expect(check.refusals.every((r) => r.rule === 'side_effect' || r.rule === 'function_not_allowed')).toBe(
+      true,
+    );
+  });
+});
+
+describe('reshape', () => {
+  it('takes out exactly the form, and checks what it held', () => {
+    expect(reshape("SELECT LISTAGG(a, ',') WITHIN GROUP (ORDER BY b, c DESC) FROM t", 'redshift')).toEqual({
+      text: "SELECT LISTAGG(a, ',')   FROM t",
+      checks: ['SELECT 1 FROM t ORDER BY  b, c DESC'],
+      top: false,
+    });
+    expect(reshape('SELECT ARRAY_AGG(a ORDER BY b LIMIT 3) FROM t', 'bigquery')).toEqual({
+      text: 'SELECT ARRAY_AGG(a  ) FROM t',
+      checks: ['SELECT 1 FROM t ORDER BY  b '],
+      top: false,
+    });
+    expect(reshape('SELECT a FROM t LATERAL VIEW explode(x) e AS c, d WHERE c > 1', 'databricks')).toEqual({
+      text: 'SELECT a FROM t   WHERE c > 1',
+      checks: ['SELECT explode(x)'],
+      top: false,
+    });
+    expect(reshape('SELECT DISTINCT TOP 5 a FROM t', 'redshift')).toEqual({
+      text: 'SELECT DISTINCT   a FROM t',
+      checks: [],
+      top: true,
+    });
+  });
+  it('leaves the words alone inside literals, subqueries, other warehouses and other shapes', () => {
+    const same = (sql: string, w: Warehouse) =>
+      expect(reshape(sql, w), `${w}: ${sql}`).toEqual({ text: sql, checks: [], top: false });
+    same("SELECT 'WITHIN GROUP (ORDER BY x)' FROM t", 'redshift');
+    same('SELECT a FROM t WITHIN GROUP', 'redshift');
+    same('SELECT approximate FROM t', 'redshift');
+    same('SELECT a FROM (SELECT TOP 1 a FROM t) s', 'redshift');
+    same('SELECT TOP 1 a FROM t UNION SELECT b FROM u', 'redshift');
+    same('SELECT TOP x FROM t', 'redshift');
+    same('SELECT ARRAY_AGG(a) FROM (SELECT a FROM t ORDER BY a LIMIT 3) s', 'bigquery');
+    same('SELECT a FROM t ORDER BY a LIMIT 3', 'bigquery');
+    same('SELECT ARRAY_AGG(a ORDER BY b LIMIT n) FROM t', 'bigquery');
+    same('SELECT a FROM t SAMPLE (x)', 'snowflake');
+    same('SELECT a FROM t LATERAL VIEW', 'databricks');
+    same('SELECT c FROM t LATERAL VIEW explode(arr) x AS c', 'redshift');
+    same('SELECT APPROXIMATE COUNT(a) FROM t', 'bigquery');
+  });
+});
