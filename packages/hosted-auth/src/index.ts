@@ -16,3 +16,12 @@ export { RedisStore } from './store/redis-store.js';
 export type { LoginContext, LoginStep, UpstreamLogin } from './upstream/upstream-login.js';
 export { KeyRing, keyRingFromEnv, parseKeyRing, type VaultKey } from './vault/key-ring.js';
 export { CredentialVault, Sealer, type UpstreamCredential } from './vault/vault.js';
+export { type AdsLoginOptions, adsLogin } from './upstream/ads-login.js';
+export type { FetchLike, LwaClient } from './upstream/lwa-exchange.js';
+export {
+  type OpenbridgeLoginOptions,
+  openbridgeKeyVerifier,
+  openbridgeLogin,
+  type VerifyOpenbridgeKey,
+} from './upstream/openbridge-login.js';
+export { type SpApiLoginOptions, spApiLogin } from './upstream/sp-api-login.js';

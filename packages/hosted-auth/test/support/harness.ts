@@ -7,6 +7,7 @@ import {
   generateSigningKey,
   type HostedAuth,
   type HostedAuthOptions,
+  type KvStore,
   type LoginStep,
   MemoryStore,
   parseKeyRing,
@@ -52,7 +53,7 @@ export const scriptedUpstream: UpstreamLogin = {
 
 export interface Harness {
   auth: HostedAuth;
-  store: MemoryStore;
+  store: KvStore;
   vault: CredentialVault;
   key: SigningKey;
   clock: { now: number };
@@ -66,9 +67,9 @@ export async function harness(
 ): Promise<Harness> {
   // The SDK's gate reads the real clock for expiry; tests move this one forward only.
   const clock = { now: Date.now() };
-  const store = new MemoryStore(() => clock.now);
-  const vault = new CredentialVault(store, parseKeyRing(vaultKeys()));
-  const key = await generateSigningKey();
+  const store = overrides.store ?? new MemoryStore(() => clock.now);
+  const vault = overrides.vault ?? new CredentialVault(store, parseKeyRing(vaultKeys()));
+  const key = overrides.signingKey ?? (await generateSigningKey());
   const logs: string[] = [];
   const resource = (overrides.resource ?? new URL(RESOURCE)).href;
   const auth = createHostedAuth({
