@@ -22,6 +22,8 @@ export const CANONICAL_CODES = {
   CODE_MODE_SANDBOX_LIMITATION: 'CODE_MODE_SANDBOX_LIMITATION',
   /** An MCP task whose replica stopped renewing its lease (died mid-task): ended failed, retryable. */
   TASK_OWNER_LOST: 'TASK_OWNER_LOST',
+  /** An MCP task its server ended unfinished on shutdown (SIGTERM) after the drain bound: failed, retryable. */
+  TASK_INTERRUPTED: 'TASK_INTERRUPTED',
 } as const;
 
 /** Upstream transport failures: the server's client kind, always retryable. */

@@ -36,7 +36,7 @@ export interface ServerCliSpec<Config extends StartConfig>
   /** Configured credentials, redacted from every log line. */
   secrets(config: Config): readonly string[];
   /** Called once per process with every option set (the start creates the stores from env). */
-  createServer(config: Config, options: CreateServerOptions): Pick<ContractServer, 'newServer'>;
+  createServer(config: Config, options: CreateServerOptions): Pick<ContractServer, 'newServer' | 'tasks'>;
 }
 
 export async function runServerCli<Config extends StartConfig>(spec: ServerCliSpec<Config>): Promise<void> {
@@ -57,8 +57,8 @@ export async function runServerCli<Config extends StartConfig>(spec: ServerCliSp
       const logger = createLogger({ name: spec.name, level: config.logLevel, secrets: secrets(config) });
       const limiterStore = limiterStoreFromEnv(env, logger);
       const taskRecords = taskRecordsFromEnv(env, logger);
-      const { newServer } = createServer(config, { logger, env, limiterStore, taskRecords });
-      await serve(newServer, { logger, http });
+      const { newServer, tasks } = createServer(config, { logger, env, limiterStore, taskRecords });
+      await serve(newServer, { logger, http, tasks });
     },
   });
 }

@@ -22,6 +22,16 @@ export interface ServeOptions {
   argv?: readonly string[];
   /** Default process.env; OBMCP_HTTP_* (see HTTP_ENV) configure the HTTP transport. */
   env?: Record<string, string | undefined>;
+  /**
+   * The server's task runner (ContractServer.tasks): on SIGTERM/SIGINT it stops taking tasks and drains
+   * the running ones (OBMCP_TASK_DRAIN_MS) before the process exits.
+   */
+  tasks?: TaskDrain;
+}
+
+/** What serve needs of a TaskRunner. */
+export interface TaskDrain {
+  drain(why: string, boundMs?: number): Promise<unknown>;
 }
 
 const isBrokenPipe = (error: unknown) =>
@@ -62,11 +72,20 @@ export async function serve(source: ServerSource, options: ServeOptions): Promis
     options.http !== undefined
       ? options.http
       : httpOptionsFrom(options.argv ?? process.argv.slice(2), options.env ?? process.env);
-  if (http) return serveHttp(source, options.logger, http);
-  return serveStdio(source, options.logger);
+  if (http) return serveHttp(source, options.logger, http, options.tasks);
+  return serveStdio(source, options.logger, options.tasks);
 }
 
-async function serveHttp(source: ServerSource, logger: Logger, httpOptions: HttpOptions): Promise<void> {
+/** Runs a drain, logging (never throwing) a failure: shutdown goes on. */
+const drained = (tasks: TaskDrain | undefined, why: string, logger: Logger, boundMs?: number) =>
+  tasks?.drain(why, boundMs).catch((error: unknown) => logger.error('task drain failed', { error }));
+
+async function serveHttp(
+  source: ServerSource,
+  logger: Logger,
+  httpOptions: HttpOptions,
+  tasks: TaskDrain | undefined,
+): Promise<void> {
   if (typeof source !== 'function') {
     throw new Error(
       'serve: the HTTP transport needs a server factory (one Server per request): ' +
@@ -76,7 +95,11 @@ async function serveHttp(source: ServerSource, logger: Logger, httpOptions: Http
   guardProcess(logger);
   const handle = await startHttpServer(source, httpOptions, logger);
   const shutdown = async (why: string) => {
-    await handle.close(why).catch((error: unknown) => logger.error('http shutdown failed', { error }));
+    // New requests get 503 at once; in-flight ones finish; running tasks finish or end TASK_INTERRUPTED.
+    await Promise.all([
+      handle.close(why).catch((error: unknown) => logger.error('http shutdown failed', { error })),
+      drained(tasks, why, logger),
+    ]);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -95,7 +118,7 @@ async function serveHttp(source: ServerSource, logger: Logger, httpOptions: Http
   });
 }
 
-async function serveStdio(source: ServerSource, logger: Logger): Promise<void> {
+async function serveStdio(source: ServerSource, logger: Logger, tasks: TaskDrain | undefined): Promise<void> {
   guardProcess(logger);
   const server = typeof source === 'function' ? source() : source;
   // The SDK's own stdio transport drops lines it cannot parse without an answer; this one answers.
@@ -112,6 +135,8 @@ async function serveStdio(source: ServerSource, logger: Logger): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info('shutting down', { why });
+    // A signal lets running tasks finish (bounded); a client that left has no one to finish them for.
+    await drained(tasks, why, logger, why.startsWith('SIG') ? undefined : 0);
     await server.close().catch(() => undefined);
     process.exit(0);
   };

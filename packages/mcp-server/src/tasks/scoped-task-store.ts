@@ -129,6 +129,16 @@ export class ScopedTaskStore implements TaskStore {
     await this.end(taskId, status, undefined, result);
   }
 
+  /** storeTaskResult with the statusMessage a client sees next to the status (a shutdown's end says why). */
+  async finish(
+    taskId: string,
+    status: 'completed' | 'failed',
+    result: Result,
+    statusMessage: string,
+  ): Promise<void> {
+    await this.end(taskId, status, statusMessage, result);
+  }
+
   async getTaskResult(taskId: string): Promise<Result> {
     const record = await this.current(taskId);
     if (record === undefined) throw notFound(taskId);

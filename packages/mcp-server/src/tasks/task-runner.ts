@@ -15,6 +15,7 @@ import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
 import { toCallToolResult } from '../server/result.js';
 import { sleep } from '../server/sleep.js';
 import type { ProgressUpdate, ServerProfile } from '@obmcp/contract/internal/tool/types.js';
+import { interruptedMessage, interruptedResult } from './interrupted.js';
 import { ownerLostRecord } from './owner-lost.js';
 import { progressNotifier, type SendNotification, updateText } from './progress-notifier.js';
 import { ScopedTaskStore } from './scoped-task-store.js';
@@ -43,9 +44,41 @@ export class TaskCancelledError extends Error {
   }
 }
 
+/** Why a task's wait stopped on shutdown (its end, TASK_INTERRUPTED, is already stored). */
+export class TaskInterruptedError extends Error {
+  constructor(taskId: string, why: string) {
+    super(`task ${taskId} interrupted: server shutting down (${why})`);
+    this.name = 'AbortError';
+  }
+}
+
+/** What drain did: tasks that finished within the bound, and those it ended TASK_INTERRUPTED. */
+export interface DrainOutcome {
+  finished: number;
+  interrupted: number;
+}
+
+/** One task this process runs. */
+interface RunningTask {
+  controller: AbortController;
+  store: ScopedTaskStore;
+  tool: string;
+  /** Settles when the run stopped (its end stored, or not). */
+  done: Promise<void>;
+  /** The last status message stored (the upstream job's status). */
+  lastStatus?: string;
+  /** How often a blocking tasks/result looks at this task. */
+  pollIntervalMs: number;
+}
+
+/** The longest a drain waits for blocked tasks/result calls to see the ends it made. */
+const MAX_ANSWER_WAIT_MS = 5_000;
+
 export class TaskRunner {
   /** Tasks this process is running: a cancel (here or announced by another replica) aborts one at once. */
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, RunningTask>();
+  /** Set by drain (SIGTERM): no new task is taken. */
+  private draining: string | undefined;
   /** Renews the leases of the running tasks every third of the lease, while there are any. */
   private heartbeat: NodeJS.Timeout | undefined;
   /** A renewal still in flight (a store stall): the next beat waits for it instead of piling up. */
@@ -71,8 +104,8 @@ export class TaskRunner {
       });
   }
 
-  private track(taskId: string, controller: AbortController): void {
-    this.running.set(taskId, controller);
+  private track(taskId: string, running: RunningTask): void {
+    this.running.set(taskId, running);
     if (this.heartbeat === undefined) {
       this.heartbeat = setInterval(
         () => this.beat(),
@@ -123,9 +156,66 @@ export class TaskRunner {
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
   }
 
-  private abort(taskId: string): void {
-    const controller = this.running.get(taskId);
-    if (controller && !controller.signal.aborted) controller.abort(new TaskCancelledError(taskId));
+  private abort(taskId: string, reason: Error = new TaskCancelledError(taskId)): void {
+    const controller = this.running.get(taskId)?.controller;
+    if (controller && !controller.signal.aborted) controller.abort(reason);
+  }
+
+  /** Tasks this process runs right now. */
+  runningCount(): number {
+    return this.running.size;
+  }
+
+  /**
+   * Shutdown (SIGTERM): refuses new tasks from now on, lets the running ones finish for up to `boundMs`
+   * (their leases renewed meanwhile), then ends each one still running `failed` with TASK_INTERRUPTED
+   * (retryable) and stops its wait — honestly, before the process exits, instead of leaving it for the
+   * lease to expire. Resolves when every run has stopped.
+   */
+  async drain(why: string, boundMs = this.deps.settings.drainMs): Promise<DrainOutcome> {
+    this.draining ??= why;
+    const all = [...this.running.values()];
+    if (all.length === 0) return { finished: 0, interrupted: 0 };
+    const { log, profile } = this.deps;
+    log.info('tasks draining', { why, running: all.length, bound_ms: boundMs });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(all.map((r) => r.done)),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, boundMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    const left = [...this.running.entries()];
+    for (const [taskId, running] of left) {
+      const interruption = {
+        tool: running.tool,
+        why,
+        drainMs: boundMs,
+        ...(running.lastStatus === undefined ? {} : { lastStatus: running.lastStatus }),
+      };
+      // The end first (the first end wins: a task finishing right now keeps its own), then the wait stops.
+      await this.storeEnd(
+        running.store,
+        taskId,
+        'failed',
+        interruptedResult(profile, interruption),
+        interruptedMessage(interruption),
+      ).catch((error: unknown) => {
+        if (!(error instanceof McpError)) {
+          log.warn('interrupted task not stored', { task_id: taskId, error: errorText(error) });
+        }
+      });
+      this.abort(taskId, new TaskInterruptedError(taskId, why));
+    }
+    await Promise.all(left.map(([, r]) => r.done));
+    const outcome = { finished: all.length - left.length, interrupted: left.length };
+    log.info('tasks drained', { why, ...outcome });
+    // A blocking tasks/result sees an end at its next look at the store (every pollInterval): give it
+    // that long to answer before the process goes (capped, like every shutdown step).
+    const lookMs = Math.min(MAX_ANSWER_WAIT_MS, Math.max(...all.map((r) => r.pollIntervalMs)) + 250);
+    await sleep(lookMs);
+    return outcome;
   }
 
   /**
@@ -142,11 +232,24 @@ export class TaskRunner {
         `Tool ${name} does not support task-augmented calls (its execution.taskSupport is not set): call it without params.task`,
       );
     }
+    if (this.draining !== undefined) {
+      throw new McpError(
+        ErrorCode.InternalError,
+        `Server is shutting down (${this.draining}): it takes no new task. Call ${name} again: another replica, or this server once restarted, runs it.`,
+      );
+    }
     const store = this.storeFor(owner);
     const task = await store.open(name, { ttl: request.params.task?.ttl });
     const controller = new AbortController();
-    this.track(task.taskId, controller);
-    void this.run(store, task, request, controller, channel).finally(() => this.untrack(task.taskId));
+    const running: RunningTask = {
+      controller,
+      store,
+      tool: name,
+      done: Promise.resolve(),
+      pollIntervalMs: task.pollInterval ?? this.deps.settings.pollIntervalMs,
+    };
+    this.track(task.taskId, running);
+    running.done = this.run(store, task, request, running, channel).finally(() => this.untrack(task.taskId));
     return { task };
   }
 
@@ -154,11 +257,12 @@ export class TaskRunner {
     store: ScopedTaskStore,
     task: Task,
     request: CallToolRequest,
-    controller: AbortController,
+    running: RunningTask,
     channel: TaskChannel,
   ): Promise<void> {
     const { host, log, profile } = this.deps;
     const { taskId } = task;
+    const { controller } = running;
     const notifyStatus = async () => {
       const current = await store.peek(taskId).catch(() => undefined);
       if (current)
@@ -194,6 +298,7 @@ export class TaskRunner {
         );
         if (updated) {
           lastText = text;
+          running.lastStatus = text;
           await notifyStatus();
         }
       }
@@ -232,11 +337,13 @@ export class TaskRunner {
     taskId: string,
     status: 'completed' | 'failed',
     result: CallToolResult,
+    statusMessage?: string,
   ): Promise<void> {
     const deadline = Date.now() + leaseHoldMs(this.deps.settings);
     for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
       try {
-        await store.storeTaskResult(taskId, status, result);
+        if (statusMessage === undefined) await store.storeTaskResult(taskId, status, result);
+        else await store.finish(taskId, status, result, statusMessage);
         return;
       } catch (error) {
         if (error instanceof McpError || Date.now() + wait > deadline) throw error;

@@ -20,6 +20,11 @@ export interface TaskSettings {
    * ends `failed` with TASK_OWNER_LOST at the next tasks/get, tasks/list or tasks/result.
    */
   leaseMs: number;
+  /**
+   * On shutdown (SIGTERM): how long running tasks may still finish (ms); those still running then end
+   * `failed` with TASK_INTERRUPTED. New tasks are refused from the signal on.
+   */
+  drainMs: number;
 }
 
 /** Leases without renewal before a running task counts as lost (one is suspect, not proof). */
@@ -36,6 +41,7 @@ export const TASK_ENV = {
   maxTasks: 'OBMCP_TASK_MAX_TASKS',
   pollIntervalMs: 'OBMCP_TASK_POLL_INTERVAL_MS',
   leaseMs: 'OBMCP_TASK_LEASE_MS',
+  drainMs: 'OBMCP_TASK_DRAIN_MS',
 } as const;
 
 /** What each task variable means (`--help` prints these with the defaults read below). */
@@ -45,6 +51,8 @@ export const TASK_ENV_DOCS: EnvDocs = {
   [TASK_ENV.maxResultBytes]: "a stored task result's largest JSON size (a larger one becomes a failed task)",
   [TASK_ENV.maxTasks]: 'live tasks one store keeps (memory: per process; Redis: per caller)',
   [TASK_ENV.pollIntervalMs]: 'the poll interval suggested to clients, in ms',
+  [TASK_ENV.drainMs]:
+    'on SIGTERM, how long running tasks may still finish, in ms (then they end failed, TASK_INTERRUPTED, retryable)',
   [TASK_ENV.leaseMs]:
     'the heartbeat lease of a running task, in ms (renewed every third of it; a task whose replica sent no heartbeat for two leases ends failed, TASK_OWNER_LOST)',
 };
@@ -68,5 +76,6 @@ export function readTaskSettings(env: Env | EnvReader = process.env): TaskSettin
     maxTasks: read.int(TASK_ENV.maxTasks, { min: 1, max: 1_000_000 }, 1_000),
     pollIntervalMs: read.int(TASK_ENV.pollIntervalMs, { min: 100, max: 10 * MINUTE }, 2_000),
     leaseMs: read.int(TASK_ENV.leaseMs, { min: 1_000, max: 10 * MINUTE }, 30_000),
+    drainMs: read.int(TASK_ENV.drainMs, { min: 0, max: 60 * MINUTE }, 10_000),
   };
 }
