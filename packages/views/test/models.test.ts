@@ -123,6 +123,7 @@ describe('view models', () => {
       label: 'Check the report again',
       tool: 'download_report',
       arguments: { reportId: 'r' },
+      keepInput: true,
     });
   });
 

@@ -122,6 +122,8 @@ export interface Mounted {
 let client: Client | undefined;
 let tools = new Map<string, Tool>();
 const bridges = new Map<string, AppBridge>();
+/** Every ui/update-model-context a view sent, by view id, oldest first. */
+const contexts = new Map<string, unknown[]>();
 
 async function connect(): Promise<{ extensions: unknown; resources: unknown }> {
   client = new Client(HOST, {
@@ -173,9 +175,18 @@ async function mount(options: MountOptions): Promise<Mounted> {
   const bridge = new AppBridge(
     client,
     HOST,
-    { serverTools: caps?.tools ?? {}, serverResources: caps?.resources ?? {} },
+    {
+      serverTools: caps?.tools ?? {},
+      serverResources: caps?.resources ?? {},
+      updateModelContext: { text: {}, structuredContent: {} },
+    },
     { hostContext: context },
   );
+  contexts.set(options.id, []);
+  bridge.onupdatemodelcontext = async (params) => {
+    contexts.get(options.id)?.push(params);
+    return {};
+  };
   bridge.onsizechange = ({ height }) => {
     if (height !== undefined) iframe.style.height = `${Math.min(height, 2000)}px`;
   };
@@ -215,6 +226,10 @@ async function setWidth(id: string, width: number): Promise<void> {
   await bridge.sendHostContextChange({ containerDimensions: { width, maxHeight: 6000 } });
 }
 
+function modelContexts(id: string): unknown[] {
+  return [...(contexts.get(id) ?? [])];
+}
+
 declare global {
   interface Window {
     obmcpHost: {
@@ -222,8 +237,9 @@ declare global {
       mount: typeof mount;
       setContext: typeof setContext;
       setWidth: typeof setWidth;
+      modelContexts: typeof modelContexts;
     };
   }
 }
 
-window.obmcpHost = { connect, mount, setContext, setWidth };
+window.obmcpHost = { connect, mount, setContext, setWidth, modelContexts };

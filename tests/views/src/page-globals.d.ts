@@ -10,5 +10,6 @@ declare global {
     mount(options: unknown): Promise<unknown>;
     setContext(id: string, update: unknown): Promise<void>;
     setWidth(id: string, width: number): Promise<void>;
+    modelContexts(id: string): unknown[];
   };
 }

@@ -33,6 +33,10 @@ export interface ViewHost {
   setContext(id: string, update: Record<string, unknown>): Promise<void>;
   /** Resizes the view's frame (and tells the view through containerDimensions). */
   setWidth(id: string, width: number): Promise<void>;
+  /** The ui/update-model-context params the view sent, oldest first. */
+  modelContexts(
+    id: string,
+  ): Promise<Array<{ content?: unknown[]; structuredContent?: Record<string, unknown> }>>;
   /** Every tools/call the page sent to the server (the view's own calls included), oldest first. */
   toolCalls(): Array<{ name: string; arguments: Record<string, unknown> }>;
   stderr(): string;
@@ -98,6 +102,10 @@ export async function openViewHost(
         id,
         width,
       ] as const),
+    modelContexts: (id) =>
+      page.evaluate((i) => globalThis.obmcpHost.modelContexts(i), id) as Promise<
+        Array<{ content?: unknown[]; structuredContent?: Record<string, unknown> }>
+      >,
     toolCalls: () => [...calls],
     stderr: () => stderr,
     close: async () => {

@@ -16,7 +16,7 @@ import {
 import { keyboardLegend, syncLegend } from './chart-legend.js';
 import { chartSummary } from './chart-summary.js';
 import { h } from './dom.js';
-import { formatMoney, formatNumber } from './format.js';
+import { formatDate, formatMoney, formatNumber } from './format.js';
 import type { ChartSeries, ChartSpec, Row } from './view-model.js';
 
 /** Bars beyond this many items stay in the table only (a chart of thousands of bars says nothing). */
@@ -96,7 +96,7 @@ function draw(
   if (measurer) measurer.font = font;
   const measure = (s: string) => measurer?.measureText(s).width ?? s.length * 7;
 
-  const labels = shown.map((r) => String(r[spec.x] ?? ''));
+  const labels = shown.map((r) => formatDate(String(r[spec.x] ?? '')));
   const xs = shown.map((_r, i) => i);
   const values = spec.series.map((s) =>
     shown.map((r) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : null)),

@@ -2,15 +2,32 @@
 import { h } from './dom.js';
 import { formatCell } from './format.js';
 import { filterRows, pageOf, type SortState, sortRows } from './rows.js';
-import type { Column, ViewModel } from './view-model.js';
+import type { Column, Row, ViewModel } from './view-model.js';
 
 export const PAGE_SIZE = 50;
 
-const numeric = (c: Column) => c.kind === 'number' || c.kind === 'money' || c.kind === 'percent';
+const numeric = (c: Column) =>
+  c.kind === 'number' || c.kind === 'money' || c.kind === 'percent' || c.kind === 'ratio';
+const cellClass = (c: Column) =>
+  [numeric(c) ? 'num' : '', c.priority === 'low' ? 'low' : ''].filter(Boolean).join(' ') || undefined;
 
-export function renderTable(model: ViewModel): HTMLElement {
-  let sort: SortState | undefined;
-  let query = '';
+/** What the user has done to the table (sent to the conversation as model context). */
+export interface TableState {
+  sort: SortState | undefined;
+  filter: string;
+  page: number;
+  pages: number;
+  visibleRows: number;
+}
+
+export function renderTable(
+  model: ViewModel,
+  onChange?: (state: TableState) => void,
+  initial?: { sort?: SortState; filter?: string },
+  onOpen?: (row: Row) => void,
+): HTMLElement {
+  let sort: SortState | undefined = initial?.sort;
+  let query = initial?.filter ?? '';
   let page = 0;
   const status = h('span', { class: 'table-status', role: 'status', 'aria-live': 'polite' });
   const filter = h('input', {
@@ -18,15 +35,12 @@ export function renderTable(model: ViewModel): HTMLElement {
     class: 'filter',
     'aria-label': 'Filter rows',
     placeholder: 'Filter…',
+    value: query,
   });
   const tbody = h('tbody');
   const headerCells = model.columns.map((column) => {
     const button = h('button', { type: 'button', class: 'sort' }, column.label);
-    const th = h(
-      'th',
-      { scope: 'col', class: numeric(column) ? 'num' : undefined, 'data-key': column.key },
-      button,
-    );
+    const th = h('th', { scope: 'col', class: cellClass(column), 'data-key': column.key }, button);
     button.addEventListener('click', () => {
       sort =
         sort?.key === column.key && sort.direction === 'ascending'
@@ -59,6 +73,14 @@ export function renderTable(model: ViewModel): HTMLElement {
     draw();
   });
 
+  function openCell(row: Row): HTMLElement {
+    const drill = model.drill;
+    if (!drill || !drill.arguments(row)) return h('td');
+    const button = h('button', { type: 'button', class: 'drill', 'data-role': 'drill' }, drill.label);
+    button.addEventListener('click', () => onOpen?.(row));
+    return h('td', {}, button);
+  }
+
   function draw(): void {
     const visible = sortRows(filterRows(model.rows, model.columns, query), sort);
     const shown = pageOf(visible, page, PAGE_SIZE);
@@ -73,9 +95,8 @@ export function renderTable(model: ViewModel): HTMLElement {
         h(
           'tr',
           { 'data-role': 'row', class: model.flag?.(row) },
-          ...model.columns.map((c) =>
-            h('td', { class: numeric(c) ? 'num' : undefined }, formatCell(row[c.key] ?? null, c)),
-          ),
+          ...model.columns.map((c) => h('td', { class: cellClass(c) }, formatCell(row[c.key] ?? null, c))),
+          ...(onOpen && model.drill ? [openCell(row)] : []),
         ),
       ),
     );
@@ -87,12 +108,46 @@ export function renderTable(model: ViewModel): HTMLElement {
     prev.disabled = shown.page === 0;
     next.disabled = shown.page >= shown.pages - 1;
     pager.hidden = shown.pages <= 1;
+    onChange?.({ sort, filter: query, page: shown.page, pages: shown.pages, visibleRows: visible.length });
   }
   draw();
-  return h(
-    'section',
-    { class: 'table-block', 'aria-label': `${model.title}: table` },
-    h('div', { class: 'table-tools' }, filter, status),
+  const totals = model.totals;
+  const tfoot = totals
+    ? h(
+        'tfoot',
+        {},
+        h(
+          'tr',
+          { 'data-role': 'totals' },
+          ...model.columns.map((c, i) => {
+            const v = totals[c.key] ?? null;
+            const text = i === 0 && v === null ? 'Total' : v === null ? '' : formatCell(v, c);
+            return h(
+              i === 0 ? 'th' : 'td',
+              { class: cellClass(c), ...(i === 0 ? { scope: 'row' } : {}) },
+              text,
+            );
+          }),
+        ),
+      )
+    : null;
+  // At a narrow width (a side panel, a phone) the key columns stay; the others wait behind this toggle.
+  const lowCount = model.columns.filter((c) => c.priority === 'low').length;
+  const block = h('section', { class: 'table-block', 'aria-label': `${model.title}: table` });
+  const more = lowCount
+    ? h(
+        'button',
+        { type: 'button', class: 'all-columns', 'data-role': 'all-columns', 'aria-pressed': 'false' },
+        `Show all ${model.columns.length} columns`,
+      )
+    : null;
+  more?.addEventListener('click', () => {
+    const all = block.classList.toggle('show-all');
+    more.setAttribute('aria-pressed', String(all));
+    more.textContent = all ? 'Key columns only' : `Show all ${model.columns.length} columns`;
+  });
+  block.append(
+    h('div', { class: 'table-tools' }, filter, status, more),
     h(
       'div',
       { class: 'table-scroll' },
@@ -100,10 +155,23 @@ export function renderTable(model: ViewModel): HTMLElement {
         'table',
         {},
         h('caption', { class: 'sr-only' }, `${model.title}. Select a column header to sort.`),
-        h('thead', {}, h('tr', {}, ...headerCells)),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...headerCells,
+            onOpen && model.drill
+              ? h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Details'))
+              : null,
+          ),
+        ),
         tbody,
+        tfoot,
       ),
     ),
     pager,
   );
+  return block;
 }

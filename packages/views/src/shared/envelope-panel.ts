@@ -2,8 +2,21 @@
 import { h } from './dom.js';
 import type { EnvelopeView } from './tool-result.js';
 
-export function renderEnvelope(envelope: EnvelopeView): HTMLElement {
-  const retry = envelope.retryable
+/** The envelope; with `retry` (a retryable failure) a button that makes the same call again. */
+export function renderEnvelope(envelope: EnvelopeView, retry?: () => void): HTMLElement {
+  const again = retry
+    ? h('button', { type: 'button', class: 'retry', 'data-role': 'retry' }, 'Try again')
+    : null;
+  if (again && retry) {
+    const wait = envelope.retry_after_seconds ?? 0;
+    if (wait > 0) {
+      // Amazon asked for a pause: the button waits it out (a click before then would fail the same way).
+      again.setAttribute('disabled', '');
+      setTimeout(() => again.removeAttribute('disabled'), wait * 1000);
+    }
+    again.addEventListener('click', retry);
+  }
+  const retryText = envelope.retryable
     ? `Yes${envelope.retry_after_seconds !== undefined ? `, after ${envelope.retry_after_seconds} s` : ''}: trying again later can succeed.`
     : 'No: the same call will fail the same way until something changes.';
   return h(
@@ -15,7 +28,7 @@ export function renderEnvelope(envelope: EnvelopeView): HTMLElement {
       'dl',
       {},
       h('dt', {}, 'Retryable'),
-      h('dd', { 'data-role': 'retryable', 'data-retryable': String(envelope.retryable) }, retry),
+      h('dd', { 'data-role': 'retryable', 'data-retryable': String(envelope.retryable) }, retryText),
       h('dt', {}, 'Error'),
       h('dd', {}, h('code', {}, envelope.error_code), ` (${envelope.error_kind})`),
     ),
@@ -27,6 +40,7 @@ export function renderEnvelope(envelope: EnvelopeView): HTMLElement {
           h('ul', { 'data-role': 'hints' }, ...envelope.hints.map((hint) => h('li', {}, hint))),
         )
       : null,
+    again,
   );
 }
 

@@ -5,7 +5,7 @@ import {
   applyHostStyleVariables,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-with-deps';
-import { setLocale } from './format.js';
+import { setLocale, setTimeZone } from './format.js';
 
 let current: McpUiHostContext = {};
 
@@ -18,7 +18,11 @@ export function applyHostContext(update: McpUiHostContext | undefined): McpUiHos
   if (update.styles?.variables) applyHostStyleVariables(update.styles.variables);
   if (update.styles?.css?.fonts) applyHostFonts(update.styles.css.fonts);
   if (update.displayMode) root.dataset.displayMode = update.displayMode;
-  if (update.locale) setLocale(update.locale);
+  if (update.locale) {
+    setLocale(update.locale);
+    root.lang = update.locale;
+  }
+  if (update.timeZone) setTimeZone(update.timeZone);
   const dims = update.containerDimensions;
   if (dims && 'maxHeight' in dims && dims.maxHeight) root.style.maxHeight = `${dims.maxHeight}px`;
   return current;

@@ -2,13 +2,15 @@
 import { App } from '@modelcontextprotocol/ext-apps/app-with-deps';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { renderChart } from './chart.js';
-import { renderTable } from './data-table.js';
+import { renderTable, type TableState } from './data-table.js';
 import { h } from './dom.js';
 import { renderEmpty, renderEnvelope } from './envelope-panel.js';
 import { applyHostContext, hostContext } from './host-context.js';
-import type { JsonObject } from './json.js';
+import { arr, type JsonObject, obj } from './json.js';
+import { modelContext } from './model-context.js';
+import { rowSet } from './row-set.js';
 import { readResult } from './tool-result.js';
-import type { CallInput, ViewModel } from './view-model.js';
+import type { CallInput, DrillDown, Extras, Row, ViewModel } from './view-model.js';
 import './styles.css';
 
 export interface ViewProgram {
@@ -19,6 +21,18 @@ export interface ViewProgram {
   build(data: JsonObject, input: CallInput): ViewModel;
   /** Inputs that re-run the tool with other arguments (dates, report …), or null. */
   controls?(input: CallInput, run: (args: Record<string, unknown>) => void): HTMLElement | null;
+  /** Looked up once through the host before the first draw (e.g. the Ads profile's currency and time zone). */
+  prepare?(
+    call: (tool: string, args: Record<string, unknown>) => Promise<JsonObject | undefined>,
+  ): Promise<Extras>;
+}
+
+/** The first array of objects in an answer (order items, ad groups, jobs …) when no key is named. */
+function detailRows(data: JsonObject, key?: string): unknown[] {
+  if (key) return arr(data[key]);
+  for (const value of Object.values(data))
+    if (Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null)) return value;
+  return [];
 }
 
 type State = 'waiting' | 'loading' | 'ready' | 'empty' | 'envelope' | 'text' | 'error';
@@ -27,6 +41,12 @@ export function startView(program: ViewProgram): App {
   const root = document.getElementById('app') ?? document.body;
   const input: CallInput = { tool: undefined, arguments: {} };
   let last: CallToolResult | undefined;
+  /** The call that produced the result on screen (a retry repeats it). */
+  let lastCall: { tool: string | undefined; arguments: Record<string, unknown> } | undefined;
+  let model: ViewModel | undefined;
+  let table: TableState | undefined;
+  let selected: Row | undefined;
+  let prepared: Promise<void> | undefined;
   const app = new App(
     { name: `obmcp-${program.name}`, version: '1.0.0' },
     { availableDisplayModes: ['inline', 'fullscreen'] },
@@ -35,16 +55,42 @@ export function startView(program: ViewProgram): App {
     document.body.dataset.state = state;
   };
 
-  async function run(args: Record<string, unknown>, tool?: string): Promise<void> {
+  /** Tells the conversation what the user now sees (hosts without the capability are skipped quietly). */
+  function tellModel(): void {
+    if (!app.getHostCapabilities()?.updateModelContext) return;
+    const params = modelContext({
+      view: program.name,
+      model,
+      input,
+      table,
+      selected,
+      state: document.body.dataset.state ?? 'waiting',
+    });
+    void app.updateModelContext(params).catch(() => undefined);
+  }
+
+  async function callData(tool: string, args: Record<string, unknown>): Promise<JsonObject | undefined> {
+    try {
+      const result = await app.callServerTool({ name: tool, arguments: args });
+      const read = readResult(result);
+      return read.kind === 'data' ? read.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function run(args: Record<string, unknown>, tool?: string, keepInput = false): Promise<void> {
     setState('loading');
     root.setAttribute('aria-busy', 'true');
+    const name = tool ?? (keepInput ? undefined : input.tool) ?? input.tool ?? program.defaultTool;
+    lastCall = { tool: name, arguments: args };
     try {
-      const result = await app.callServerTool({
-        name: tool ?? input.tool ?? program.defaultTool,
-        arguments: args,
-      });
-      if (tool) input.tool = tool;
-      input.arguments = args;
+      const result = await app.callServerTool({ name, arguments: args });
+      if (!keepInput) {
+        if (tool) input.tool = tool;
+        input.arguments = args;
+      }
+      selected = undefined;
       show(result);
     } catch (error) {
       show({
@@ -89,7 +135,16 @@ export function startView(program: ViewProgram): App {
     const read = readResult(result);
     if (read.kind === 'envelope') {
       setState('envelope');
-      root.replaceChildren(renderEnvelope(read.envelope));
+      model = undefined;
+      table = undefined;
+      const again = lastCall ?? { tool: input.tool, arguments: input.arguments };
+      root.replaceChildren(
+        renderEnvelope(
+          read.envelope,
+          read.envelope.retryable ? () => void run(again.arguments, again.tool) : undefined,
+        ),
+      );
+      tellModel();
       return;
     }
     if (read.kind === 'text') {
@@ -97,7 +152,8 @@ export function startView(program: ViewProgram): App {
       root.replaceChildren(h('pre', { class: 'text-result' }, read.text));
       return;
     }
-    const model = program.build(read.data, input);
+    model = program.build(read.data, input);
+    const shown = model;
     const parts: HTMLElement[] = [
       h('header', { class: 'view-header' }, h('h1', {}, model.title), displayModeToggle()),
     ];
@@ -111,24 +167,80 @@ export function startView(program: ViewProgram): App {
       );
     const controls = program.controls?.(input, (args) => void run(args));
     if (controls) parts.push(controls);
-    if (model.rows.length === 0) {
-      parts.push(renderEmpty(model.emptyText));
+    table = undefined;
+    const detail = h('section', { class: 'detail', 'data-role': 'detail', 'aria-live': 'polite' });
+    if (shown.rows.length === 0) {
+      parts.push(renderEmpty(shown.emptyText));
     } else {
-      if (model.chart) parts.push(renderChart(model.chart, model.chartRows ?? model.rows));
-      parts.push(renderTable(model));
+      if (shown.chart) parts.push(renderChart(shown.chart, shown.chartRows ?? shown.rows));
+      let ready = false;
+      parts.push(
+        renderTable(
+          shown,
+          (state) => {
+            table = state;
+            // The first draw is told with the rest below; later ones (filter, sort, page) on their own.
+            if (ready) tellModel();
+          },
+          undefined,
+          shown.drill ? (row) => void drill(shown.drill as DrillDown, row, detail) : undefined,
+        ),
+      );
+      ready = true;
+      parts.push(detail);
     }
-    const next = model.next;
+    const next = shown.next;
     if (next) {
       const button = h(
         'button',
         { type: 'button', class: 'next-call', 'data-role': 'next-call' },
         next.label,
       );
-      button.addEventListener('click', () => void run(next.arguments, next.tool));
+      button.addEventListener('click', () => void run(next.arguments, next.tool, next.keepInput === true));
       parts.push(h('p', {}, button));
     }
-    setState(model.rows.length === 0 ? 'empty' : 'ready');
+    setState(shown.rows.length === 0 ? 'empty' : 'ready');
     root.replaceChildren(...parts);
+    tellModel();
+  }
+
+  /** A row's details through another tool, shown under the table; the selection is told to the conversation. */
+  async function drill(spec: DrillDown, row: Row, into: HTMLElement): Promise<void> {
+    const args = spec.arguments(row);
+    if (!args) return;
+    selected = row;
+    into.replaceChildren(h('p', { role: 'status' }, 'Loading…'));
+    into.dataset.state = 'loading';
+    tellModel();
+    let result: CallToolResult;
+    try {
+      result = await app.callServerTool({ name: spec.tool, arguments: args });
+    } catch (error) {
+      into.replaceChildren(renderEmpty(`The host could not call ${spec.tool}: ${String(error)}`));
+      into.dataset.state = 'envelope';
+      return;
+    }
+    const read = readResult(result);
+    if (read.kind === 'envelope') {
+      into.replaceChildren(
+        renderEnvelope(
+          read.envelope,
+          read.envelope.retryable ? () => void drill(spec, row, into) : undefined,
+        ),
+      );
+      into.dataset.state = 'envelope';
+      return;
+    }
+    const data = read.kind === 'data' ? read.data : {};
+    const set = rowSet(detailRows(data, spec.rowsKey).map(flatten), undefined);
+    const title = `${spec.label}: ${Object.values(args).map(String).join(', ')}`;
+    into.replaceChildren(
+      h('h2', {}, title),
+      set.rows.length === 0
+        ? renderEmpty('Nothing found.')
+        : renderTable({ title, facts: [], columns: set.columns, rows: set.rows, emptyText: '' }),
+    );
+    into.dataset.state = 'ready';
   }
 
   /** Full screen and back, when the host offers it (the spec: check availableDisplayModes first). */
@@ -156,16 +268,32 @@ export function startView(program: ViewProgram): App {
   app.ontoolinput = (params) => {
     input.arguments = { ...(params.arguments ?? {}) };
   };
-  app.ontoolresult = (result) => show(result as CallToolResult);
+  app.ontoolresult = (result) => {
+    const r = result as CallToolResult;
+    if (!program.prepare) return show(r);
+    prepared ??= program
+      .prepare(callData)
+      .then((extras) => {
+        input.extras = extras;
+      })
+      .catch(() => undefined);
+    void prepared.then(() => show(r));
+  };
   app.ontoolcancelled = () => {
     setState('empty');
     root.replaceChildren(renderEmpty('The tool call was cancelled.'));
   };
   app.onhostcontextchanged = (update) => {
-    const before = hostContext().theme;
+    const before = hostContext();
     applyHostContext(update);
-    // Chart colours come from the host's variables, the toggle from the display mode: draw again.
-    if (((update.theme && update.theme !== before) || update.displayMode) && last) show(last);
+    // Chart colours come from the host's variables, the toggle from the display mode, text from the locale and
+    // time zone: draw again.
+    const changed =
+      (update.theme && update.theme !== before.theme) ||
+      update.displayMode ||
+      (update.locale && update.locale !== before.locale) ||
+      (update.timeZone && update.timeZone !== before.timeZone);
+    if (changed && last) show(last);
   };
   app.onteardown = async () => ({});
   void app.connect().then(() => {
@@ -173,4 +301,15 @@ export function startView(program: ViewProgram): App {
     input.tool = context.toolInfo?.tool.name;
   });
   return app;
+}
+
+/** Nested objects one level flat (item.ItemPrice.Amount → "ItemPrice.Amount"), so details read as columns. */
+function flatten(item: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj(item))) {
+    if (typeof v === 'object' && v !== null && !Array.isArray(v))
+      for (const [k2, v2] of Object.entries(v as Record<string, unknown>)) out[`${k}.${k2}`] = v2;
+    else out[k] = v;
+  }
+  return out;
 }

@@ -6,7 +6,12 @@ export interface Column {
   key: string;
   label: string;
   /** number and money cells sort numerically, align right and may be charted. */
-  kind: 'text' | 'number' | 'money' | 'percent' | 'date';
+  kind: 'text' | 'number' | 'money' | 'percent' | 'ratio' | 'date';
+  /**
+   * Key columns stay visible at narrow widths (380 px); 'low' ones are hidden there behind a "Show all columns"
+   * toggle. Default: shown.
+   */
+  priority?: 'key' | 'low';
   /** Money columns: the ISO currency their numbers are in. */
   currency?: string;
 }
@@ -42,6 +47,22 @@ export interface NextCall {
   /** Another tool of the same server (default: the tool that produced the result). */
   tool?: string;
   arguments: Record<string, unknown>;
+  /**
+   * The same request looked at again (a report or execution not ready yet): the view keeps the original call's
+   * arguments (its dates stay in the controls and facts) instead of taking these as its new input.
+   */
+  keepInput?: boolean;
+}
+
+/** A row's details through another tool (order → items, campaign → ad groups, subscription → jobs). */
+export interface DrillDown {
+  /** The button's text in each row, e.g. "Items". */
+  label: string;
+  tool: string;
+  /** The call's arguments for a row, or undefined when the row cannot be opened (no id). */
+  arguments(row: Row): Record<string, unknown> | undefined;
+  /** Which key of the answer holds the detail rows (else its first array of objects). */
+  rowsKey?: string;
 }
 
 export interface ViewModel {
@@ -50,10 +71,13 @@ export interface ViewModel {
   facts: Array<[string, string]>;
   columns: Column[];
   rows: Row[];
+  /** A totals row under the table (sums and blended ratios over every row, not only the page). */
+  totals?: Row;
   chart?: ChartSpec;
   /** Rows the chart draws when they differ from the table's (e.g. counts per status). */
   chartRows?: Row[];
   next?: NextCall;
+  drill?: DrillDown;
   /** Shown instead of the table when `rows` is empty. */
   emptyText: string;
   /** Per-row highlight (e.g. an unhealthy job): a row key → 'bad' | 'warn'. */
@@ -64,4 +88,11 @@ export interface ViewModel {
 export interface CallInput {
   tool: string | undefined;
   arguments: Record<string, unknown>;
+  /** What a view looked up once through the host (e.g. the Ads profile's currency and time zone). */
+  extras?: Extras;
+}
+
+export interface Extras {
+  currency?: string;
+  timeZone?: string;
 }

@@ -1,9 +1,11 @@
 // ads-mcp sp/sb/sd_campaigns_budget_usage: how much of each campaign's budget is spent, failures listed.
 import { arr, type JsonObject, num, obj, str } from '../shared/json.js';
-import type { Row, ViewModel } from '../shared/view-model.js';
+import type { CallInput, Row, ViewModel } from '../shared/view-model.js';
+import { adsProfileExtras } from './ads-profile.js';
 import type { ViewProgram } from '../shared/run-view.js';
 
-export function buildBudgetUsage(data: JsonObject): ViewModel {
+export function buildBudgetUsage(data: JsonObject, input?: CallInput): ViewModel {
+  const currency = input?.extras?.currency;
   const body = 'body' in data ? obj(data.body) : data;
   const ok: Row[] = arr(body.success)
     .map(obj)
@@ -32,11 +34,17 @@ export function buildBudgetUsage(data: JsonObject): ViewModel {
       ['Failed', String(failed.length)],
     ],
     columns: [
-      { key: 'campaignId', label: 'Campaign', kind: 'text' },
-      { key: 'usage', label: 'Budget used', kind: 'percent' },
-      { key: 'budget', label: 'Budget', kind: 'number' },
-      { key: 'updated', label: 'Updated', kind: 'date' },
-      { key: 'error', label: 'Error', kind: 'text' },
+      { key: 'campaignId', label: 'Campaign', kind: 'text', priority: 'key' },
+      { key: 'usage', label: 'Budget used', kind: 'percent', priority: 'key' },
+      {
+        key: 'budget',
+        label: currency ? `Budget (${currency})` : 'Budget',
+        kind: currency ? 'money' : 'number',
+        priority: 'key',
+        ...(currency ? { currency } : {}),
+      },
+      { key: 'updated', label: 'Updated', kind: 'date', priority: 'low' },
+      { key: 'error', label: 'Error', kind: 'text', priority: 'low' },
     ],
     rows,
     chartRows: ok,
@@ -63,4 +71,5 @@ export const budgetProgram: ViewProgram = {
   name: 'budget-usage',
   defaultTool: 'sp_campaigns_budget_usage',
   build: buildBudgetUsage,
+  prepare: adsProfileExtras,
 };

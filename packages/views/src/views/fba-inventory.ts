@@ -1,5 +1,6 @@
 // sp-mcp get_inventory_summaries: FBA stock per SKU (fulfillable, inbound, reserved, unfulfillable).
 import { arr, type JsonObject, num, obj, str } from '../shared/json.js';
+import { marketplaceName } from '../shared/names.js';
 import type { CallInput, Row, ViewModel } from '../shared/view-model.js';
 import type { ViewProgram } from '../shared/run-view.js';
 
@@ -28,21 +29,24 @@ export function buildInventory(data: JsonObject, input: CallInput): ViewModel {
   return {
     title: 'FBA inventory by SKU',
     facts: [
-      ['Marketplace', str(granularity.granularityId) ?? '—'],
+      ['Marketplace', marketplaceName(str(granularity.granularityId)) ?? '—'],
       ['SKUs', String(rows.length)],
       ['Out of stock', String(rows.filter((r) => r.total === 0).length)],
     ],
     columns: [
-      { key: 'sku', label: 'SKU', kind: 'text' },
-      { key: 'asin', label: 'ASIN', kind: 'text' },
-      { key: 'product', label: 'Product', kind: 'text' },
-      { key: 'fulfillable', label: 'Fulfillable', kind: 'number' },
-      { key: 'inbound', label: 'Inbound', kind: 'number' },
-      { key: 'reserved', label: 'Reserved', kind: 'number' },
-      { key: 'unfulfillable', label: 'Unfulfillable', kind: 'number' },
-      { key: 'total', label: 'Total', kind: 'number' },
+      { key: 'sku', label: 'SKU', kind: 'text', priority: 'key' },
+      { key: 'asin', label: 'ASIN', kind: 'text', priority: 'low' },
+      { key: 'product', label: 'Product', kind: 'text', priority: 'low' },
+      { key: 'fulfillable', label: 'Fulfillable', kind: 'number', priority: 'key' },
+      { key: 'inbound', label: 'Inbound', kind: 'number', priority: 'low' },
+      { key: 'reserved', label: 'Reserved', kind: 'number', priority: 'low' },
+      { key: 'unfulfillable', label: 'Unfulfillable', kind: 'number', priority: 'low' },
+      { key: 'total', label: 'Total', kind: 'number', priority: 'key' },
     ],
     rows,
+    ...(rows.length > 1
+      ? { totals: sumRow(rows, ['fulfillable', 'inbound', 'reserved', 'unfulfillable', 'total']) }
+      : {}),
     chart: {
       kind: 'bar',
       title: 'Units per SKU',
@@ -67,3 +71,13 @@ export const inventoryProgram: ViewProgram = {
   defaultTool: 'get_inventory_summaries',
   build: buildInventory,
 };
+
+/** Sums of numeric columns over every row (a column with no number stays empty). */
+function sumRow(rows: readonly Row[], keys: readonly string[]): Row {
+  const out: Row = {};
+  for (const key of keys) {
+    const values = rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number');
+    out[key] = values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
+  }
+  return out;
+}

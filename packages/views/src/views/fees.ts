@@ -1,17 +1,32 @@
 // sp-mcp estimate_fees: each item's estimated fees by type and in total, failed estimates flagged.
 import { arr, type JsonObject, num, obj, str } from '../shared/json.js';
-import type { Column, Row, ViewModel } from '../shared/view-model.js';
+import { feeName } from '../shared/names.js';
+import type { CallInput, Column, Row, ViewModel } from '../shared/view-model.js';
 import type { ViewProgram } from '../shared/run-view.js';
 
-export function buildFees(data: JsonObject): ViewModel {
+/** The listing price the agent asked about, per item (by ASIN or SKU, else by position). */
+function pricesOf(input: CallInput | undefined): Array<{ id: string | null; price: number | null }> {
+  return arr(input?.arguments.items)
+    .map(obj)
+    .map((i) => ({ id: str(i.asin) ?? str(i.sku), price: num(i.price) ?? num(obj(i.price).amount) }));
+}
+
+export function buildFees(data: JsonObject, input?: CallInput): ViewModel {
   const estimates = arr(data.estimates).map(obj);
+  const prices = pricesOf(input);
   const types: string[] = [];
   const currencies = new Set<string>();
-  const rows: Row[] = estimates.map((e) => {
+  const rows: Row[] = estimates.map((e, index) => {
+    const item = str(e.asin) ?? str(e.sku);
+    const total = num(obj(e.totalFees).amount);
+    const price = prices.find((p) => p.id !== null && p.id === item)?.price ?? prices[index]?.price ?? null;
     const row: Row = {
-      item: str(e.asin) ?? str(e.sku),
+      item,
       status: str(e.status),
-      total: num(obj(e.totalFees).amount),
+      price,
+      total,
+      share: price && total !== null ? (total / price) * 100 : null,
+      net: price !== null && total !== null ? Math.round((price - total) * 100) / 100 : null,
       error: str(obj(e.error).message) ?? str(obj(e.error).code),
     };
     const currency = str(obj(e.totalFees).currency);
@@ -37,11 +52,14 @@ export function buildFees(data: JsonObject): ViewModel {
       ['Currency', currency ?? (currencies.size > 1 ? 'mixed' : '—')],
     ],
     columns: [
-      { key: 'item', label: 'ASIN / SKU', kind: 'text' },
-      { key: 'status', label: 'Status', kind: 'text' },
-      money('total', 'Total fees'),
-      ...types.map((t) => money(`fee:${t}`, t)),
-      { key: 'error', label: 'Error', kind: 'text' },
+      { key: 'item', label: 'ASIN / SKU', kind: 'text', priority: 'key' },
+      { key: 'status', label: 'Status', kind: 'text', priority: 'low' },
+      { ...money('price', 'Price'), priority: 'low' },
+      { ...money('total', 'Total fees'), priority: 'key' },
+      { key: 'share', label: 'Fees % of price', kind: 'percent', priority: 'key' },
+      { ...money('net', 'Net proceeds'), priority: 'key' },
+      ...types.map((t): Column => ({ ...money(`fee:${t}`, feeName(t)), priority: 'low' })),
+      { key: 'error', label: 'Error', kind: 'text', priority: 'low' },
     ],
     rows,
     chart: {
@@ -50,7 +68,8 @@ export function buildFees(data: JsonObject): ViewModel {
       x: 'item',
       xTitle: 'ASIN / SKU',
       stacked: true,
-      series: types.map((t) => ({ key: `fee:${t}`, label: t, ...(currency ? { currency } : {}) })),
+      yTitle: currency ? `Fees (${currency})` : 'Fees',
+      series: types.map((t) => ({ key: `fee:${t}`, label: feeName(t), ...(currency ? { currency } : {}) })),
     },
     flag: (row) => (row.status !== null && row.status !== 'Success' ? 'bad' : undefined),
     emptyText: 'No fee estimates.',

@@ -1,5 +1,8 @@
-// sp-mcp get_orders / search_orders: one page of orders, sortable and filterable; the next page through the tool.
+// sp-mcp get_orders / search_orders: one page of orders with its revenue, sortable and filterable; the next page
+// and each order's items through the tools.
 import { arr, type JsonObject, num, obj, str } from '../shared/json.js';
+import { formatMoney } from '../shared/format.js';
+import { channelName } from '../shared/names.js';
 import type { CallInput, Column, Row, ViewModel } from '../shared/view-model.js';
 import type { ViewProgram } from '../shared/run-view.js';
 
@@ -20,7 +23,7 @@ export function buildOrders(data: JsonObject, input: CallInput): ViewModel {
       orderId: str(o.AmazonOrderId),
       purchased: str(o.PurchaseDate),
       status: str(o.OrderStatus),
-      channel: str(o.FulfillmentChannel),
+      channel: channelName(str(o.FulfillmentChannel)),
       items: (num(o.NumberOfItemsShipped) ?? 0) + (num(o.NumberOfItemsUnshipped) ?? 0),
       total: num(obj(o.OrderTotal).Amount),
       currency: str(obj(o.OrderTotal).CurrencyCode),
@@ -54,25 +57,56 @@ export function buildOrders(data: JsonObject, input: CallInput): ViewModel {
   }
   const currency = single(currencies);
   const columns: Column[] = [
-    { key: 'orderId', label: 'Order', kind: 'text' },
-    { key: 'purchased', label: 'Purchased', kind: 'date' },
-    { key: 'status', label: 'Status', kind: 'text' },
-    { key: 'channel', label: v0 ? 'Fulfilment' : 'Marketplace', kind: 'text' },
-    { key: 'items', label: 'Items', kind: 'number' },
-    { key: 'total', label: 'Total', kind: 'money', ...(currency ? { currency } : {}) },
-    ...(currency ? [] : [{ key: 'currency', label: 'Currency', kind: 'text' } as Column]),
-    { key: 'prime', label: 'Prime', kind: 'text' },
+    { key: 'orderId', label: 'Order', kind: 'text', priority: 'key' },
+    { key: 'purchased', label: 'Purchased', kind: 'date', priority: 'key' },
+    { key: 'status', label: 'Status', kind: 'text', priority: 'low' },
+    { key: 'channel', label: v0 ? 'Fulfilled by' : 'Marketplace', kind: 'text', priority: 'low' },
+    { key: 'items', label: 'Items', kind: 'number', priority: 'low' },
+    // The 2026 model has no order total: the sum of the items' prices is what it is, and is named so.
+    {
+      key: 'total',
+      label: v0 ? 'Total' : 'Items subtotal',
+      kind: 'money',
+      priority: 'key',
+      ...(currency ? { currency } : {}),
+    },
+    ...(currency ? [] : [{ key: 'currency', label: 'Currency', kind: 'text', priority: 'low' } as Column]),
+    { key: 'prime', label: 'Prime', kind: 'text', priority: 'low' },
   ];
+  const revenue = rows.reduce((sum, r) => sum + (typeof r.total === 'number' ? r.total : 0), 0);
+  const itemsTotal = rows.reduce((sum, r) => sum + (typeof r.items === 'number' ? r.items : 0), 0);
   const token = v0 ? str(data.nextToken) : str(obj(data.pagination).nextToken);
   const marketplaceIds = input.arguments.marketplaceIds;
   return {
     title: 'Orders',
     facts: [
       ['On this page', String(rows.length)],
+      ...(currency
+        ? [['Page revenue', formatMoney(Math.round(revenue * 100) / 100, currency)] as [string, string]]
+        : []),
       ['More pages', token ? 'yes' : 'no'],
     ],
     columns,
     rows,
+    ...(rows.length > 0
+      ? {
+          totals: {
+            orderId: `Page total (${rows.length})`,
+            items: itemsTotal,
+            ...(currency ? { total: Math.round(revenue * 100) / 100 } : {}),
+          },
+        }
+      : {}),
+    ...(v0
+      ? {
+          drill: {
+            label: 'Items',
+            tool: 'get_order_items',
+            rowsKey: 'orderItems',
+            arguments: (row: Row) => (row.orderId ? { orderId: row.orderId } : undefined),
+          },
+        }
+      : {}),
     ...(token
       ? {
           next: {

@@ -1,6 +1,6 @@
 // openbridge-mcp get_healthchecks / get_jobs: which subscriptions and jobs are failing, counted by status.
-import { arr, type JsonObject, str } from '../shared/json.js';
-import type { Row, ViewModel } from '../shared/view-model.js';
+import { arr, type JsonObject, num, obj, str } from '../shared/json.js';
+import type { CallInput, Row, ViewModel } from '../shared/view-model.js';
 import type { ViewProgram } from '../shared/run-view.js';
 
 const BAD = /error|fail|invalid/i;
@@ -15,7 +15,7 @@ function countByStatus(rows: readonly Row[]): Row[] {
   return [...counts].map(([status, count]) => ({ status, count }));
 }
 
-export function buildHealth(data: JsonObject): ViewModel {
+export function buildHealth(data: JsonObject, input?: CallInput): ViewModel {
   const jobs = 'jobs' in data;
   const items = arr(jobs ? data.jobs : data.healthchecks);
   const rows: Row[] = items.map((raw): Row => {
@@ -31,6 +31,7 @@ export function buildHealth(data: JsonObject): ViewModel {
         }
       : {
           subscription: str(i.subscription_name) ?? str(i.subscription_id),
+          subscriptionId: num(i.subscription_id),
           product: str(i.product_name),
           status: str(i.status),
           message: str(i.message) ?? str(i.err_msg),
@@ -39,6 +40,7 @@ export function buildHealth(data: JsonObject): ViewModel {
         };
   });
   const byStatus = countByStatus(rows);
+  const pagination = obj(data.pagination);
   const failing = rows.filter((r) => BAD.test(String(r.status ?? ''))).length;
   return {
     title: jobs ? 'Job health' : 'Subscription health',
@@ -49,20 +51,20 @@ export function buildHealth(data: JsonObject): ViewModel {
     ],
     columns: jobs
       ? [
-          { key: 'job', label: 'Job', kind: 'text' },
-          { key: 'subscription', label: 'Subscription', kind: 'text' },
-          { key: 'status', label: 'Status', kind: 'text' },
-          { key: 'reportDate', label: 'Report date', kind: 'date' },
-          { key: 'schedule', label: 'Schedule', kind: 'text' },
-          { key: 'modified', label: 'Modified', kind: 'date' },
+          { key: 'job', label: 'Job', kind: 'text', priority: 'key' },
+          { key: 'subscription', label: 'Subscription', kind: 'text', priority: 'low' },
+          { key: 'status', label: 'Status', kind: 'text', priority: 'key' },
+          { key: 'reportDate', label: 'Report date', kind: 'date', priority: 'key' },
+          { key: 'schedule', label: 'Schedule', kind: 'text', priority: 'low' },
+          { key: 'modified', label: 'Modified', kind: 'date', priority: 'low' },
         ]
       : [
-          { key: 'subscription', label: 'Subscription', kind: 'text' },
-          { key: 'product', label: 'Product', kind: 'text' },
-          { key: 'status', label: 'Status', kind: 'text' },
-          { key: 'message', label: 'Message', kind: 'text' },
-          { key: 'checked', label: 'Checked', kind: 'date' },
-          { key: 'job', label: 'Job', kind: 'text' },
+          { key: 'subscription', label: 'Subscription', kind: 'text', priority: 'key' },
+          { key: 'product', label: 'Product', kind: 'text', priority: 'low' },
+          { key: 'status', label: 'Status', kind: 'text', priority: 'key' },
+          { key: 'message', label: 'Message', kind: 'text', priority: 'key' },
+          { key: 'checked', label: 'Checked', kind: 'date', priority: 'low' },
+          { key: 'job', label: 'Job', kind: 'text', priority: 'low' },
         ],
     rows,
     chartRows: byStatus,
@@ -75,6 +77,25 @@ export function buildHealth(data: JsonObject): ViewModel {
     },
     flag: (row) =>
       BAD.test(String(row.status ?? '')) ? 'bad' : WARN.test(String(row.status ?? '')) ? 'warn' : undefined,
+    ...(!jobs
+      ? {
+          drill: {
+            label: 'Jobs',
+            tool: 'get_jobs',
+            rowsKey: 'jobs',
+            arguments: (row: Row) =>
+              typeof row.subscriptionId === 'number' ? { subscription_id: row.subscriptionId } : undefined,
+          },
+        }
+      : {}),
+    ...(pagination.has_next === true && typeof pagination.next_page === 'number'
+      ? {
+          next: {
+            label: `Load page ${pagination.next_page}`,
+            arguments: { ...(input?.arguments ?? {}), page: pagination.next_page },
+          },
+        }
+      : {}),
     emptyText: jobs ? 'No jobs for this subscription.' : 'No health checks: nothing has failed or run yet.',
   };
 }

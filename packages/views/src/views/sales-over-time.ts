@@ -1,6 +1,6 @@
 // sp-mcp get_sales_metrics: units and revenue per hour/day/week/month with the interval, time zone and currency.
 import { dateRangeControls, dayOf } from '../shared/controls.js';
-import { formatMoney, formatNumber } from '../shared/format.js';
+import { formatDate, formatMoney, formatNumber } from '../shared/format.js';
 import { arr, type JsonObject, num, obj, str } from '../shared/json.js';
 import type { CallInput, Row, ViewModel } from '../shared/view-model.js';
 import type { ViewProgram } from '../shared/run-view.js';
@@ -31,7 +31,11 @@ export function buildSales(data: JsonObject): ViewModel {
   const [from, to] = (str(data.interval) ?? '').split('--');
   const totalSales = num(obj(totals.totalSales).amount);
   const facts: Array<[string, string]> = [
-    ['Interval', from && to ? `${from} → ${to}` : '—'],
+    // The buckets' own calendar (granularityTimeZone): days as days, not shifted into the host's zone.
+    [
+      'Interval',
+      from && to ? `${formatDate(from.slice(0, 10))} → ${formatDate(to.slice(0, 10))} (end exclusive)` : '—',
+    ],
     ['Granularity', granularity],
     ['Time zone', str(data.granularityTimeZone) ?? 'UTC'],
     ['Currency', currency ?? 'mixed'],
