@@ -10,3 +10,5 @@ export type { RecordedRequest } from './request-log.js';
 export * as openbridge from './openbridge/index.js';
 // The spec layer's helpers (checkResponse, sampleRequest, …) are at `@obmcp/upstream-mocks/spec`:
 // importing them loads the specs, ajv and the sampler, which the preload keeps off cold start.
+/** The refresh token an access token the mock LWA (or the Amazon login fake) issued belongs to: whose call it is. */
+export { refreshTokenOf as refreshTokenOfAccessToken } from './lwa/tokens.js';
