@@ -13,9 +13,8 @@ export const VIEW_APP_ENV: Record<AppName, Record<string, string>> = {
     ADS_API_CLIENT_SECRET: 'mock-views-secret',
     ADS_API_REFRESH_TOKEN: 'Atzr|mock-views-refresh',
     ADS_API_PROFILE_ID: '1111111111',
-    // Budget usage is a generated Sponsored Products tool (a POST, listed with writes on); AMC results are amc.
+    // Budget usage is a generated Sponsored Products tool: a POST that only reads, so listed with writes off.
     ADS_API_TOOLSETS: 'sp,curated,amc',
-    ADS_API_ENABLE_WRITES: 'true',
   },
   'openbridge-mcp': {
     OPENBRIDGE_REFRESH_TOKEN: 'mock-views-key:views-secret',

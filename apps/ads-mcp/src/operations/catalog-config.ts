@@ -88,6 +88,21 @@ export const catalogConfig: CatalogOptions = {
     'TargetExport',
     'requestSnapshot',
     'createSnapshot',
+    // POSTs that only read, by their specs' own words (not their method): budget usage needs only the
+    // "advertisercampaignview" permission; the others "get", "return", "check" or "read" and change nothing.
+    'spCampaignsBudgetUsage',
+    'sbCampaignsBudgetUsage',
+    'sdCampaignsBudgetUsage',
+    'portfolioBudgetUsage',
+    'productEligibility',
+    'ProgramEligibility',
+    'ProductMetadata',
+    'SPGetBudgetRulesRecommendation',
+    'SBGetBudgetRulesRecommendation',
+    'SBCampaignPerformanceForecasts',
+    'createSDForecast',
+    'SBQueryRecommendationType',
+    'DSPRetrieveCampaignForecast',
   ],
   preferFile: (a, b) => rank(a) - rank(b),
   // The curated recommendation tools are written for the current (v5) request and answer: the specs
