@@ -124,3 +124,44 @@ export function unacknowledgedGuardDeletions(removed, targets, acked) {
     }
   return out;
 }
+
+/**
+ * The new-file line ranges a change added or rewrote, per repo-relative file, from `git diff -U0` output
+ * (`@@ -a,b +c,d @@` hunks; a pure deletion adds no range). Files outside the guard lists are mutated on these
+ * lines only (Stryker's `file:start-end` mutate ranges), so the gate's cost follows the size of the change.
+ */
+export function changedLineRanges(diffOutput) {
+  const ranges = new Map();
+  let file;
+  for (const line of diffOutput.split('\n')) {
+    if (line.startsWith('+++ ')) {
+      file = line.startsWith('+++ b/') ? line.slice('+++ b/'.length) : undefined;
+      continue;
+    }
+    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
+    if (!hunk || file === undefined) continue;
+    const start = Number(hunk[1]);
+    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+    if (count === 0) continue;
+    const list = ranges.get(file) ?? [];
+    list.push([start, start + count - 1]);
+    ranges.set(file, list);
+  }
+  return ranges;
+}
+
+/**
+ * Stryker `--mutate` patterns for one target: its guard files whole (their committed incremental results make
+ * that cheap), any other touched file as its changed line ranges; a file whose change only deleted lines drops out.
+ */
+export function mutatePatterns(target, files, ranges) {
+  const patterns = [];
+  for (const file of files) {
+    if (target.mutate.includes(file)) {
+      patterns.push(file);
+      continue;
+    }
+    for (const [start, end] of ranges.get(`${target.dir}/${file}`) ?? []) patterns.push(`${file}:${start}-${end}`);
+  }
+  return patterns;
+}

@@ -4,7 +4,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:
 import { join } from 'node:path';
 import {
   acknowledgedGuardChanges,
+  changedLineRanges,
   fileVerdicts,
+  mutatePatterns,
   parseTouched,
   removedCodeLines,
   touchedProductFiles,
@@ -105,16 +107,25 @@ if (!changedOnly) {
     console.log(`mutation: no product file changed since ${base}; nothing to run`);
     process.exit(deletions.length > 0 ? 1 : 0);
   }
+  const ranges = changedLineRanges(git(['diff', '-U0', base, 'HEAD', '--', '*.ts']));
   const under = [];
-  for (const { target, files } of selected) {
+  for (const { target, files: touched } of selected) {
+    const patterns = mutatePatterns(target, touched, ranges);
+    // A file whose change only deleted lines has nothing left to mutate.
+    const files = touched.filter((f) => patterns.some((p) => p === f || p.startsWith(`${f}:`)));
+    if (files.length === 0) continue;
     const scratch = join(root, target.dir, SCRATCH);
     rmSync(scratch, { recursive: true, force: true });
     mkdirSync(scratch, { recursive: true });
     const committed = join(root, target.dir, 'mutation', 'stryker-incremental.json');
     if (existsSync(committed)) copyFileSync(committed, join(scratch, 'stryker-incremental.json'));
-    const ran = stryker(target, files, { OBMCP_MUTATION_OUT: SCRATCH });
+    const ran = stryker(target, patterns, { OBMCP_MUTATION_OUT: SCRATCH });
     const report = readJson(join(scratch, 'report.json'));
     for (const v of fileVerdicts(report, target, files, FLOORS)) {
+      if (v.missing && !target.mutate.includes(v.file)) {
+        console.log(`mutation: ${target.dir}/${v.file}: no mutant in the changed lines`);
+        continue;
+      }
       console.log(
         v.missing
           ? `mutation: ${target.dir}/${v.file}: no result in the report`

@@ -33,6 +33,8 @@ interface GateModule {
     notMutated: RegExp[],
   ): { target: Target; files: string[] }[];
   removedCodeLines(diffOutput: string): Map<string, string[]>;
+  changedLineRanges(diffOutput: string): Map<string, [number, number][]>;
+  mutatePatterns(target: Target, files: string[], ranges: Map<string, [number, number][]>): string[];
   acknowledgedGuardChanges(messages: string): Set<string>;
   unacknowledgedGuardDeletions(
     removed: Map<string, string[]>,
@@ -276,5 +278,48 @@ describe('mutation gate: a deleted protection is measured, not skipped', () => {
       [],
     );
     expect(throwaway((t) => `${t}\nexport const EXTRA = 1;\n`, 'addition')).toEqual([]);
+  });
+});
+
+describe('mutation gate: files outside the guard lists are mutated on their changed lines', () => {
+  const diff = [
+    'diff --git a/apps/sp-mcp/src/tools/order-date-rules.ts b/apps/sp-mcp/src/tools/order-date-rules.ts',
+    '--- a/apps/sp-mcp/src/tools/order-date-rules.ts',
+    '+++ b/apps/sp-mcp/src/tools/order-date-rules.ts',
+    '@@ -16 +16 @@ const UPDATED',
+    '-const MIN_AGE_MS = 2 * 60 * 1000;',
+    '+const MIN_AGE_MS = 60 * 1000;',
+    '@@ -40,0 +41,3 @@ function fail',
+    '+a',
+    '+b',
+    '+c',
+    '@@ -70,2 +73,0 @@',
+    '-gone',
+    '-gone too',
+    '--- a/packages/http-kit/src/redirects.ts',
+    '+++ b/packages/http-kit/src/redirects.ts',
+    '@@ -5 +5 @@',
+    '-x',
+    '+y',
+  ].join('\n');
+
+  it('reads the new-file ranges of each hunk; a pure deletion adds none', () => {
+    const ranges = gate.changedLineRanges(diff);
+    expect(ranges.get('apps/sp-mcp/src/tools/order-date-rules.ts')).toEqual([
+      [16, 16],
+      [41, 43],
+    ]);
+    expect(ranges.get('packages/http-kit/src/redirects.ts')).toEqual([[5, 5]]);
+  });
+
+  it('a guard file is mutated whole, any other file on its ranges only', () => {
+    const ranges = gate.changedLineRanges(diff);
+    const sp: Target = { dir: 'apps/sp-mcp', mutate: [], security: [] };
+    expect(gate.mutatePatterns(sp, ['src/tools/order-date-rules.ts'], ranges)).toEqual([
+      'src/tools/order-date-rules.ts:16-16',
+      'src/tools/order-date-rules.ts:41-43',
+    ]);
+    expect(gate.mutatePatterns(kit, ['src/redirects.ts'], ranges)).toEqual(['src/redirects.ts']);
+    expect(gate.mutatePatterns(sp, ['src/tools/other.ts'], ranges)).toEqual([]);
   });
 });
