@@ -57,7 +57,9 @@ describe('markup in tool results is text', () => {
     await settled(host, frame, 'ready');
     expect(await frame.locator('.xss').count()).toBe(0);
     expect(await frame.locator('img').count()).toBe(0);
-    expect(await frame.locator('body').evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(
+      await frame.locator('body').evaluate(() => (globalThis as { __xss?: number }).__xss),
+    ).toBeUndefined();
     expect(await frame.locator('body').textContent()).toContain(MARKUP);
   });
 });
