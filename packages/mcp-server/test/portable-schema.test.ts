@@ -140,13 +140,16 @@ describe('derivePortableSchema', () => {
     expect(checkPortableSchema(merged.schema)).toEqual([]);
   });
 
-  it('writes a type array as anyOf branches, null as the nullable branch', () => {
+  it('writes a type array as anyOf branches, null as the nullable branch (of a required property)', () => {
     const { schema } = derivePortableSchema(
-      obj({
-        v: { type: ['string', 'null'], maxLength: 5 },
-        m: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
-        e: { type: ['string', 'null'], enum: ['IMAGE', 'VIDEO', null] },
-      }),
+      obj(
+        {
+          v: { type: ['string', 'null'], maxLength: 5 },
+          m: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+          e: { type: ['string', 'null'], enum: ['IMAGE', 'VIDEO', null] },
+        },
+        { required: ['v', 'e'] },
+      ),
     );
     const props = schema.properties as Record<string, JsonSchema>;
     expect(props.v).toEqual({ anyOf: [{ type: 'string', maxLength: 5 }, { type: 'null' }] });
@@ -159,6 +162,52 @@ describe('derivePortableSchema', () => {
     expect(((props.m as JsonSchema).items as JsonSchema).properties).toMatchObject({
       value: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
     });
+    expect(checkPortableSchema(schema)).toEqual([]);
+  });
+
+  it('publishes an optional nullable property as its non-null type, the null in words (LangChain keeps type and bounds)', () => {
+    const { schema } = derivePortableSchema(
+      obj({
+        bid: { description: 'The bid.', anyOf: [{ type: 'number', minimum: 0.02 }, { type: 'null' }] },
+        policy: { type: ['string', 'null'], enum: ['a', 'b', null] },
+        nested: obj({ end: { type: ['string', 'null'], format: 'date-time' } }),
+      }),
+    );
+    const props = schema.properties as Record<string, JsonSchema>;
+    expect(props.bid).toEqual({ type: 'number', minimum: 0.02, description: 'The bid. Or null.' });
+    expect(props.policy).toEqual({ type: 'string', enum: ['a', 'b'], description: 'Or null.' });
+    expect((props.nested?.properties as Record<string, JsonSchema>).end).toEqual({
+      type: 'string',
+      format: 'date-time',
+      description: 'Or null.',
+    });
+    expect(checkPortableSchema(schema)).toEqual([]);
+  });
+
+  it('says additionalProperties: true on a free-form object (mcp-use otherwise makes it a strict empty object)', () => {
+    const { schema } = derivePortableSchema(
+      obj(
+        {
+          patch: { type: 'object', description: 'Any attributes.' },
+          opened: { type: 'object', additionalProperties: true },
+          closed: { type: 'object', additionalProperties: false },
+          named: obj({ a: { type: 'string' } }),
+          anything: {},
+        },
+        { required: ['patch'] },
+      ),
+    );
+    const props = schema.properties as Record<string, JsonSchema>;
+    expect(props.patch).toEqual({
+      type: 'object',
+      description: 'Any attributes.',
+      additionalProperties: true,
+    });
+    expect(props.opened).toEqual({ type: 'object', additionalProperties: true });
+    expect(props.closed).toEqual({ type: 'object', additionalProperties: false });
+    expect(props.named?.additionalProperties).toBe(false);
+    expect(props.anything?.anyOf).toContainEqual({ type: 'object', additionalProperties: true });
+    expect(schema.additionalProperties).toBe(false);
     expect(checkPortableSchema(schema)).toEqual([]);
   });
 

@@ -128,7 +128,8 @@ function walk(node: unknown, pointer: string, add: Add, place: Place): void {
   }
   if (node.items !== undefined)
     walk(node.items, `${pointer}/items`, add, { root: false, nullAllowed: false });
-  if (node.additionalProperties !== undefined && node.additionalProperties !== false)
+  // `additionalProperties: true` (a free-form object) is portable: it is how mcp-use keeps the object open.
+  if (node.additionalProperties !== undefined && typeof node.additionalProperties !== 'boolean')
     walk(node.additionalProperties, `${pointer}/additionalProperties`, add, {
       root: false,
       nullAllowed: false,

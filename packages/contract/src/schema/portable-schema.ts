@@ -46,8 +46,13 @@ const COPIED: Record<string, readonly string[]> = {
 /** What a schema that accepts any value publishes (every provider needs a type per node). */
 const ANY_NOTE = 'Any JSON value.';
 const anyValue = (): Schema => ({
-  anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }],
+  anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, freeObject()],
 });
+/**
+ * An object with any keys. `additionalProperties: true` is said outright: mcp-use's converter turns an object
+ * without it into a strict empty object and then refuses every value (the free-form `patch_listings_item` patch).
+ */
+const freeObject = (): Schema => ({ type: 'object', additionalProperties: true });
 
 /** Validation keywords with no portable form and no generated sentence: one generic note. */
 const OPAQUE = new Set([
@@ -128,6 +133,9 @@ function convert(raw: unknown, ctx: Ctx, notes: string[]): unknown {
   convertValues(node, out, own);
   convertNumbers(node, out, own);
   convertCombinators(node, out, c, own);
+  // A nested object that names no key and closes none is free-form: said outright (see freeObject).
+  if (c.nested && out.type === 'object' && out.additionalProperties === undefined && !hasKeys(out.properties))
+    out.additionalProperties = true;
   for (const key of Object.keys(node))
     if (OPAQUE.has(key)) own.push('Further rules apply (checked by the server).');
   if (out.type === undefined && out.anyOf === undefined)
@@ -150,11 +158,15 @@ function typesOfValues(node: Schema): Schema | undefined {
   return { anyOf: types.map((t) => (t === 'array' ? { type: t, items: anyValue() } : { type: t })) };
 }
 
-/** Appends a node's notes to its description (used for every node below the root). */
-function child(input: unknown, ctx: Ctx): unknown {
+/**
+ * Appends a node's notes to its description (used for every node below the root). An `optional` node (a
+ * property the object does not require) publishes a nullable union as its non-null branch (collapseNullable).
+ */
+function child(input: unknown, ctx: Ctx, optional = false): unknown {
   const notes: string[] = [];
   if (input === true || (isPlainObject(input) && Object.keys(input).length === 0)) notes.push(ANY_NOTE);
-  const out = convert(input, { ...ctx, nested: true }, notes);
+  const converted = convert(input, { ...ctx, nested: true }, notes);
+  const out = optional && isPlainObject(converted) ? collapseNullable(converted, notes) : converted;
   if (isPlainObject(out)) {
     liftNullable(out, notes);
     liftBranchChoices(out, notes);
@@ -163,6 +175,27 @@ function child(input: unknown, ctx: Ctx): unknown {
     out.description = [out.description, ...notes].filter((s) => typeof s === 'string' && s !== '').join(' ');
   }
   return out;
+}
+
+/**
+ * An optional property `anyOf: [X, {type: "null"}]` is published as X, its null said in words: LangChain keeps
+ * only a node's own keys, so the union left it typeless (no type, enum or bounds: 52 nodes in ads all+writes),
+ * and mcp-use turned it into a type array that Gemini refuses. Leaving the property out is the portable way to
+ * send nothing; the full schema still accepts null (a client that sends it is not refused).
+ */
+function collapseNullable(out: Schema, notes: string[]): Schema {
+  if (!Array.isArray(out.anyOf) || out.anyOf.length !== 2) return out;
+  const values = out.anyOf.filter((b) => !(isPlainObject(b) && b.type === 'null'));
+  const [branch] = values;
+  if (values.length !== 1 || !isPlainObject(branch) || Array.isArray(branch.anyOf)) return out;
+  const { anyOf: _anyOf, ...own } = out;
+  const collapsed: Schema = { ...branch, ...own };
+  const descriptions = [own.description, branch.description].filter(
+    (d, i, all): d is string => typeof d === 'string' && d !== '' && all.indexOf(d) === i,
+  );
+  if (descriptions.length > 0) collapsed.description = descriptions.join(' ');
+  notes.push('Or null.');
+  return collapsed;
 }
 
 /**
@@ -263,7 +296,8 @@ function convertObject(node: Schema, out: Schema, ctx: Ctx, notes: string[]): vo
     const properties: Schema = {};
     for (const [key, value] of Object.entries(node.properties)) {
       if (value === false) continue; // a forbidden key: nothing to publish, the server refuses it
-      setOwn(properties, key, child(value, ctx));
+      const optional = !(Array.isArray(node.required) && node.required.includes(key));
+      setOwn(properties, key, child(value, ctx, optional));
     }
     out.properties = properties;
   }
@@ -404,6 +438,9 @@ function mapEntries(node: Schema & { additionalProperties: Schema }, ctx: Ctx, n
   return out;
 }
 
+const hasKeys = (properties: unknown): boolean =>
+  isPlainObject(properties) && Object.keys(properties).length > 0;
+
 const isPublishedObject = (branch: unknown): boolean =>
   isPlainObject(branch) && branch.type === 'object' && isPlainObject(branch.properties);
 
@@ -426,7 +463,8 @@ function mergeObjectBranches(branches: Schema[], out: Schema, ctx: Ctx): void {
   const properties: Schema = isPlainObject(out.properties) ? out.properties : {};
   for (const branch of branches) {
     for (const [key, value] of Object.entries(branch.properties as Schema)) {
-      if (!Object.hasOwn(properties, key) && value !== false) setOwn(properties, key, child(value, ctx));
+      if (!Object.hasOwn(properties, key) && value !== false)
+        setOwn(properties, key, child(value, ctx, true));
     }
   }
   out.properties = properties;
