@@ -176,7 +176,8 @@ describe('derivePortableSchema', () => {
     const props = schema.properties as Record<string, JsonSchema>;
     expect(props.bid).toEqual({ type: 'number', minimum: 0.02, description: 'The bid. Or null.' });
     expect(props.policy).toEqual({ type: 'string', enum: ['a', 'b'], description: 'Or null.' });
-    expect((props.nested?.properties as Record<string, JsonSchema>).end).toEqual({
+    expect((props.nested as JsonSchema).properties).toHaveProperty('end');
+    expect(((props.nested as JsonSchema).properties as Record<string, JsonSchema>).end).toEqual({
       type: 'string',
       format: 'date-time',
       description: 'Or null.',
