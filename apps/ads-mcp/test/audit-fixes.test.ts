@@ -65,7 +65,8 @@ describe('AMC media types and account (A1?-1, A1?-4, A2-2…A2-5)', () => {
       parameterValues: { n: 3 },
     });
     expect(env.error_kind).toBe('mcp_input_validation');
-    expect(env.details[0]?.path).toBe('parameterValues/n');
+    // Named where the published schema has it (parameterValues is published as {key, value} entries).
+    expect(env.details[0]?.path).toBe('parameterValues/0/value');
   });
 
   it('SQL is sent as written, line breaks and -- comments kept (A2-2); answers are {workflowExecution} (A2-4)', async () => {

@@ -22,6 +22,28 @@ async function call(family: 'sp-api' | 'amazon-ads', url: string, init: RequestI
 const UPLOADS = `${SP_BASE}/uploads/2020-11-01/uploadDestinations`;
 const UPLOAD_QUERY = 'marketplaceIds=ATVPDKIKX0DER&contentMD5=1B2M2Y8AsgTpgAmY7PhCfg%3D%3D';
 
+describe('identity headers the specs left out (errata): the mocks require them', () => {
+  const withoutScope = async (path: string, body?: string) => {
+    const { 'amazon-advertising-api-scope': _scope, ...headers } = authHeaders('amazon-ads');
+    const res = await fetch(`${ADS_BASE}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body }),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+
+  it('SB v3 targets, store insights, change history without Scope are refused; MMM without the manager account', async () => {
+    for (const path of ['/sb/targets/list', '/history', '/stores/brand-1/insights']) {
+      const res = await withoutScope(path, '{}');
+      expect([400, 401], `${path}: ${res.text}`).toContain(res.status);
+    }
+    const mmm = await call('amazon-ads', `${ADS_BASE}/mmm/v1/reports/rep-0001`);
+    expect(mmm.status, mmm.text).toBe(400);
+    expect(mmm.text).toContain('Amazon-Advertising-API-Manager-Account');
+  });
+});
+
 describe('paths that name no resource', () => {
   it('SP greedy {resource}: literal slashes reach the operation; %2F is refused like an unknown resource (403)', async () => {
     const literal = await call('sp-api', `${UPLOADS}/aplus/2020-11-01/contentDocuments?${UPLOAD_QUERY}`, {
@@ -42,7 +64,9 @@ describe('paths that name no resource', () => {
     expect(mmm.status).toBe(404);
     const report = await call('sp-api', `${SP_BASE}/reports/2021-06-30/reports/%7BreportId%7D`);
     expect(report.status).toBe(403);
-    const real = await call('amazon-ads', `${ADS_BASE}/mmm/v1/reports/rep-0001`);
+    const real = await call('amazon-ads', `${ADS_BASE}/mmm/v1/reports/rep-0001`, {
+      headers: { 'Amazon-Advertising-API-Manager-Account': 'amzn1.ads1.ma1.example' },
+    });
     expect(real.status).toBe(200);
   });
 

@@ -111,6 +111,132 @@ const SP_SNAPSHOT_ID_ERRATA: SpecErratum[] = [
   reason: SP_SNAPSHOT_ID_REASON,
 }));
 
+/**
+ * Operations whose spec declares no identity header at all (not even ClientId), although their API family
+ * scopes every request: each gets the family's header, as the file's own sibling operations declare it.
+ * `index` is the operation's declared parameter count (the header is appended) or undefined (no list yet).
+ */
+interface MissingHeader {
+  stem: string;
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  index?: number;
+}
+
+const escapePointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function headerErrata(ops: readonly MissingHeader[], header: unknown, reason: string): SpecErratum[] {
+  return ops.map(({ stem, method, path, index }) => {
+    const base = `/paths/${escapePointer(path)}/${method}/parameters`;
+    return {
+      family: 'amazon-ads',
+      stem,
+      pointer: index === undefined ? base : `${base}/${index}`,
+      published: undefined,
+      corrected: index === undefined ? [header] : header,
+      reason,
+    };
+  });
+}
+
+/** The profile-scope header as files without a parameter component of their own declare it. */
+const SCOPE_HEADER = {
+  name: 'Amazon-Advertising-API-Scope',
+  in: 'header',
+  required: true,
+  description:
+    'The identifier of a profile associated with the advertiser account (`GET /v2/profiles`); the server sends the active profile.',
+  schema: { type: 'string' },
+};
+
+const SB_V3_SCOPE = headerErrata(
+  [
+    { stem: 'SponsoredBrandsV3', method: 'post', path: '/sb/targets' },
+    { stem: 'SponsoredBrandsV3', method: 'put', path: '/sb/targets' },
+    { stem: 'SponsoredBrandsV3', method: 'post', path: '/sb/targets/list' },
+    { stem: 'SponsoredBrandsV3', method: 'delete', path: '/sb/targets/{targetId}', index: 1 },
+    { stem: 'SponsoredBrandsV3', method: 'post', path: '/sb/negativeTargets' },
+    { stem: 'SponsoredBrandsV3', method: 'put', path: '/sb/negativeTargets' },
+    { stem: 'SponsoredBrandsV3', method: 'post', path: '/sb/negativeTargets/list' },
+    { stem: 'SponsoredBrandsV3', method: 'get', path: '/sb/negativeTargets/{negativeTargetId}', index: 1 },
+    { stem: 'SponsoredBrandsV3', method: 'delete', path: '/sb/negativeTargets/{negativeTargetId}', index: 1 },
+  ],
+  { $ref: '#/components/parameters/profileHeader' },
+  'Sponsored Brands v3 scopes every request to an advertiser profile: 30 of the 39 operations of this file ' +
+    '(keywords, negative keywords, campaigns, ad groups, GET /sb/targets/{targetId}) declare its required ' +
+    '`profileHeader` (Amazon-Advertising-API-Scope); only these 9 target operations declare no header at all, ' +
+    "not even the ClientId every Ads request carries, so the omission is the file's, not the API's.",
+);
+
+const SP_V2_BID_RECOMMENDATIONS_SCOPE = headerErrata(
+  [{ stem: 'SPSnapshotsSuggestedKeywords', method: 'post', path: '/v2/sp/targets/bidRecommendations' }],
+  { $ref: '#/components/parameters/profileHeader' },
+  'Sponsored Products v2 is profile-scoped: the other 10 operations of this file (snapshots, keyword ' +
+    'suggestions, the other bid recommendations) declare the required `profileHeader`; this one declares no ' +
+    "header at all, and its targets belong to a profile's ad groups.",
+);
+
+const BILLING_SCOPE = headerErrata(
+  [
+    { stem: 'AccountsBilling', method: 'post', path: '/billing/statuses' },
+    { stem: 'AccountsBilling', method: 'get', path: '/invoices', index: 5 },
+    { stem: 'AccountsBilling', method: 'get', path: '/invoices/{invoiceId}', index: 1 },
+  ],
+  { $ref: '#/components/parameters/AdPaymentsProfileHeader' },
+  'These three declare no header at all, while every other operation of the file declares ClientId and the ' +
+    "advertiser identity; invoices and billing statuses belong to an advertiser, and the file's own " +
+    '`AdPaymentsProfileHeader` (Scope) is what the advertiser-level billing operations (POST /billing/invoices/pay, ' +
+    'the payment agreements and payment methods) declare. Declared with that component (optional, as the file has it).',
+);
+
+const STORES_SCOPE = headerErrata(
+  [
+    { stem: 'StoresAnalytics', method: 'post', path: '/stores/{brandEntityId}/asinMetrics', index: 1 },
+    { stem: 'StoresAnalytics', method: 'post', path: '/stores/{brandEntityId}/insights', index: 1 },
+  ],
+  SCOPE_HEADER,
+  'Both operations require the advertiser permission `advertiser_campaign_edit` (their descriptions), which ' +
+    'Amazon grants per advertiser profile, and the file declares no header at all (not even ClientId): ' +
+    'declared as the required Scope every profile-level operation carries.',
+);
+
+const HISTORY_SCOPE = headerErrata(
+  [{ stem: 'ChangeHistory', method: 'post', path: '/history' }],
+  SCOPE_HEADER,
+  'The description says "Only events that belong to the authenticated Advertiser can be queried": the ' +
+    'advertiser is the profile the Scope header names, and the file declares no header at all.',
+);
+
+const MMM_MANAGER_ACCOUNT = headerErrata(
+  [
+    { stem: 'ReportingMarketingMixModeling', method: 'post', path: '/mmm/v1/brandGroups/list' },
+    { stem: 'ReportingMarketingMixModeling', method: 'post', path: '/mmm/v1/reports' },
+    { stem: 'ReportingMarketingMixModeling', method: 'get', path: '/mmm/v1/reports/{reportId}' },
+    { stem: 'ReportingMarketingMixModeling', method: 'delete', path: '/mmm/v1/reports/{reportId}' },
+  ],
+  {
+    name: 'Amazon-Advertising-API-Manager-Account',
+    in: 'header',
+    required: true,
+    description: 'The Global Manager Account the report belongs to (`GET /managerAccounts`).',
+    schema: { type: 'string' },
+  },
+  'Marketing Mix Modeling is authorized per manager account, not per profile: DELETE /mmm/v1/reports/{reportId} ' +
+    'says "Authorized resource type: Global Manager Account ID, Parameter name: Amazon-Advertising-API-Manager-Account" ' +
+    'in its description, and no operation of the file declares any header. Declared on all four as that ' +
+    'required header (an argument: the server has no manager account of its own).',
+);
+
+/** Every Ads operation whose spec declares no identity header, settled by its family's rule (see each reason). */
+export const MISSING_IDENTITY_HEADER_ERRATA: readonly SpecErratum[] = [
+  ...SB_V3_SCOPE,
+  ...SP_V2_BID_RECOMMENDATIONS_SCOPE,
+  ...BILLING_SCOPE,
+  ...STORES_SCOPE,
+  ...HISTORY_SCOPE,
+  ...MMM_MANAGER_ACCOUNT,
+];
+
 /** Every correction, each with its reason. Keep this list short: a spec that can be read as it stands is. */
 export const SPEC_ERRATA: readonly SpecErratum[] = [
   ...BILLING_DATE_ERRATA,
@@ -119,6 +245,7 @@ export const SPEC_ERRATA: readonly SpecErratum[] = [
   BASE_BILLING_PROFILE_REQUIRED,
   ARCHIVE_LOCATION_FILTER,
   ...SP_SNAPSHOT_ID_ERRATA,
+  ...MISSING_IDENTITY_HEADER_ERRATA,
 ];
 
 const decodeToken = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');

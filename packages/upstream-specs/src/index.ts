@@ -7,5 +7,5 @@ export {
   readPublishedSpec,
   readSpec,
 } from './load-spec.js';
-export { pendingErrata, SPEC_ERRATA, type SpecErratum } from './errata.js';
+export { MISSING_IDENTITY_HEADER_ERRATA, pendingErrata, SPEC_ERRATA, type SpecErratum } from './errata.js';
 export { parseUsagePlan, type UsagePlan } from './usage-plan.js';
