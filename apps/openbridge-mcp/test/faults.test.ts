@@ -126,11 +126,23 @@ describe('OBMCP_MOCK_FAULT on the API hosts', () => {
     expectApiFault('http_429_retry_after', expected, await once('http_429_retry_after'));
   });
 
-  it('API faults leave the credential exchanges alone (the JWT exchange and brokered token still work)', async () => {
-    const { result } = await once('http_500', 'get_amazon_api_access_token', {
-      remote_identity_id: 7460,
-    });
-    expect(result?.access_token).toMatch(/^Atza\|/);
+  it('the brokered-token exchange is an API request: an API fault reaches get_amazon_api_access_token, and it is recorded', async () => {
+    await fresh(
+      'http_500',
+      async (server) => {
+        const { envelope } = await callTool(server.client, 'get_amazon_api_access_token', {
+          remote_identity_id: 7460,
+        });
+        expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_500', retryable: true });
+        const sent = server
+          .upstreamRequests()
+          .filter((r) => new URL(r.url).pathname === '/service/amzadv/token/7460');
+        // A GET: retried like any read (OPENBRIDGE_MAX_RETRIES 0 here), each attempt in the log.
+        expect(sent).toHaveLength(1);
+      },
+      { OPENBRIDGE_MAX_RETRIES: '0' },
+      { recordUpstream: true },
+    );
   });
 
   it('bounded retries: a 503 with Retry-After 2 is retried once and still reported with retry_after_seconds', async () => {

@@ -65,7 +65,7 @@ describe('openbridge mocks', () => {
     }
   });
 
-  it('http_429 renders Retry-After: 60 and the documented body; the auth channel is separate', async () => {
+  it('http_429 renders Retry-After: 60 and the documented body; the brokered token answers to both channels', async () => {
     const auth = { authorization: `Bearer ${await jwt()}` };
     setFault('api', 'http_429');
     const res = await fetch('https://subscriptions.api.openbridge.io/v2/sub', { headers: auth });
@@ -76,10 +76,13 @@ describe('openbridge mocks', () => {
         { status: '429', title: 'Too Many Requests', detail: 'Rate limit exceeded. Retry after 60 seconds.' },
       ],
     });
+    // The brokered-token exchange is an API request (openbridge-mcp's get_amazon_api_access_token) …
     const token = await fetch('https://service.api.openbridge.io/service/amzadv/token/7460', {
       headers: auth,
     });
-    expect(token.status).toBe(200);
+    expect(token.status).toBe(429);
+    // … and a credential exchange (ads-mcp's Openbridge sign-in): the auth channel faults it too.
+    setFault('api', null);
     setFault('auth', 'http_401');
     expect(
       (await fetch('https://service.api.openbridge.io/service/amzadv/token/7460', { headers: auth })).status,

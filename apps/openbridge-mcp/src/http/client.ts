@@ -5,6 +5,7 @@ import type { Pipeline, QueryValue } from '@obmcp/http-kit';
 import type { Config } from '../config.js';
 import { OPENBRIDGE_OPERATIONS, type OperationName, operationUrl } from './operations.js';
 import type { OpenbridgeErrorContext } from './upstream.js';
+import { CREATES, OutcomeUnknownError, outcomeUnknown } from './outcome-unknown.js';
 
 export interface CallScope {
   meta: MetaCollector;
@@ -60,7 +61,28 @@ export class OpenbridgeClient {
     return { bytes: res.bytes, contentType: res.headers.get('content-type') };
   }
 
-  private exchange(req: OpenbridgeRequest, call: CallScope, accept: string, responseType: 'json' | 'bytes') {
+  /** A create whose outcome is unknown (no usable answer) is never retryable (outcome-unknown.ts). */
+  private async exchange(
+    req: OpenbridgeRequest,
+    call: CallScope,
+    accept: string,
+    responseType: 'json' | 'bytes',
+  ) {
+    try {
+      return await this.send(req, call, accept, responseType);
+    } catch (error) {
+      const operation = req.operation;
+      if (Object.hasOwn(CREATES, operation) && outcomeUnknown(error))
+        throw new OutcomeUnknownError(
+          error,
+          operation as keyof typeof CREATES,
+          `${operation} (${OPENBRIDGE_OPERATIONS[operation].method})`,
+        );
+      throw error;
+    }
+  }
+
+  private send(req: OpenbridgeRequest, call: CallScope, accept: string, responseType: 'json' | 'bytes') {
     const op = OPENBRIDGE_OPERATIONS[req.operation];
     return this.pipeline.exchange({
       operation: req.operation,

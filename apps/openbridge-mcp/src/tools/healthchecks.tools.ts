@@ -1,6 +1,7 @@
 // Healthchecks of the JWT's account (service-healthchecks-api.md), a page at a time; filter_date and last_days are exclusive.
 import { AuthError, defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
+import { readOnePage } from './paging.js';
 import { type Page, page } from './shape.js';
 
 const schema = {
@@ -86,24 +87,28 @@ export function healthcheckTools({ client, jwt }: ToolDeps): ToolDefinition[] {
         } else if (args.last_days) {
           gt = new Date(Date.now() - args.last_days * 86_400_000).toISOString().slice(0, 19);
         }
-        const body = await client.call(
-          {
-            operation: 'listAccountHealthchecks',
-            params: { account_id: accountId },
-            query: {
-              status: args.status === 'any' ? undefined : (args.status ?? 'ERROR'),
-              subscription_id: args.subscription_id,
-              modified_at__gt: gt,
-              modified_at__lt: lt,
-              page: args.page,
-              page_size: PAGE_SIZE,
-            },
-            resource: 'subscription',
-          },
-          call,
-        );
-        const { items, pagination } = healthcheckPage(body);
         const current = args.page ?? 1;
+        const { items, pagination, past_end } = await readOnePage(
+          () =>
+            client.call(
+              {
+                operation: 'listAccountHealthchecks',
+                params: { account_id: accountId },
+                query: {
+                  status: args.status === 'any' ? undefined : (args.status ?? 'ERROR'),
+                  subscription_id: args.subscription_id,
+                  modified_at__gt: gt,
+                  modified_at__lt: lt,
+                  page: args.page,
+                  page_size: PAGE_SIZE,
+                },
+                resource: 'subscription',
+              },
+              call,
+            ),
+          current,
+          healthcheckPage,
+        );
         return {
           account_id: accountId,
           healthchecks: items,
@@ -114,6 +119,7 @@ export function healthcheckTools({ client, jwt }: ToolDeps): ToolDefinition[] {
             has_next: pagination.has_next,
             // The page to ask for next (the list is handed back a page at a time, never cut silently).
             ...(pagination.has_next ? { next_page: current + 1 } : {}),
+            ...(past_end ? { past_end } : {}),
           },
         };
       },

@@ -9,7 +9,8 @@ import {
   CREATE_UPSTREAM,
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
-import { type ToolDeps, idSchema } from './deps.js';
+import { MAX_EXACT_ID, type ToolDeps, idSchema } from './deps.js';
+import { OutcomeUnknownError } from '../http/outcome-unknown.js';
 import { single } from './shape.js';
 
 const DATE = { type: 'string', format: 'date', description: 'YYYY-MM-DD' } as const;
@@ -22,7 +23,7 @@ const createSchema = {
     date_end: DATE,
     stage_ids: {
       type: 'array',
-      items: { type: 'integer', minimum: 0 },
+      items: { type: 'integer', minimum: 0, maximum: MAX_EXACT_ID },
       minItems: 1,
       maxItems: 20,
       uniqueItems: true,
@@ -58,11 +59,19 @@ const statusSchema = {
 function partialBackfill(
   failure: ContractError,
   created: readonly Record<string, unknown>[],
-  notCreated: readonly number[],
+  stages: readonly number[],
 ): PartialWriteError {
   const ids = created.map((t) => t.id);
-  return new PartialWriteError(failure, {
-    summary: `create_job created ${created.length} history transaction(s) before stage ${notCreated[0]} failed; the rest were not created.`,
+  // The failing stage's own create may have landed (no usable answer): it is neither created nor not created.
+  const unknown = failure instanceof OutcomeUnknownError ? stages.slice(0, 1) : [];
+  const notCreated = stages.slice(unknown.length);
+  // The transport failure itself: the stage's outcome_unknown detail below says what OutcomeUnknownError would.
+  const cause = failure instanceof OutcomeUnknownError ? failure.failure : failure;
+  return new PartialWriteError(cause, {
+    summary:
+      unknown.length > 0
+        ? `create_job created ${created.length} history transaction(s); stage ${unknown[0]} was sent but its answer was lost (it may have been created); the rest were not created.`
+        : `create_job created ${created.length} history transaction(s) before stage ${notCreated[0]} failed; the rest were not created.`,
     details: [
       ...created.map((t) => ({
         path: 'stage_ids',
@@ -72,16 +81,29 @@ function partialBackfill(
         history_id: t.id as number,
         stage_id: t.stage_id as number,
       })),
-      {
+      ...unknown.map((stage) => ({
         path: 'stage_ids',
-        issue: `not created for stage(s) ${notCreated.join(', ')}`,
+        issue: `stage ${stage}: the request was sent, no usable answer came back; it may have been created`,
         received_type: 'upstream_write',
-        reason: 'not_created',
-        stage_ids: [...notCreated],
-      },
+        reason: 'outcome_unknown',
+        stage_ids: [stage],
+      })),
+      ...(notCreated.length > 0
+        ? [
+            {
+              path: 'stage_ids',
+              issue: `not created for stage(s) ${notCreated.join(', ')}`,
+              received_type: 'upstream_write',
+              reason: 'not_created',
+              stage_ids: [...notCreated],
+            },
+          ]
+        : []),
     ],
     hints: [
-      `Do not repeat the whole call: history transaction(s) ${ids.join(', ')} already exist; call create_job again with only stage_ids [${notCreated.join(', ')}].`,
+      unknown.length > 0
+        ? `Do not repeat the whole call: history transaction(s) ${ids.join(', ')} already exist and stage ${unknown.join(', ')} may; check get_jobs for the subscription first, then call create_job with only the stage_ids still missing (of [${stages.join(', ')}]).`
+        : `Do not repeat the whole call: history transaction(s) ${ids.join(', ')} already exist; call create_job again with only stage_ids [${notCreated.join(', ')}].`,
       'update_history_status with status cancelled stops a created transaction if it was not wanted.',
     ],
   });

@@ -1,7 +1,8 @@
 // Job and history reads: jobs of a subscription, one job, one history transaction.
 import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
-import { page, single } from './shape.js';
+import { readOnePage } from './paging.js';
+import { single } from './shape.js';
 
 const listSchema = {
   type: 'object',
@@ -53,22 +54,25 @@ export function jobReadTools({ client }: ToolDeps): ToolDefinition[] {
       passthrough: 'query',
       annotations: READ_UPSTREAM,
       handler: async (args, call) => {
-        const body = await client.call(
-          {
-            operation: 'listJobs',
-            query: {
-              subscription_ids: args.subscription_id,
-              // jobs-api.md documents no status or is_primary filter: nothing is sent unless the caller asks.
-              status: args.status === undefined || args.status === 'any' ? undefined : args.status,
-              is_primary: args.is_primary,
-              page: args.page,
-              page_size: args.page_size,
-            },
-          },
-          call,
-        );
-        const { items, pagination } = page(body);
         const current = args.page ?? 1;
+        const { items, pagination, past_end } = await readOnePage(
+          () =>
+            client.call(
+              {
+                operation: 'listJobs',
+                query: {
+                  subscription_ids: args.subscription_id,
+                  // jobs-api.md documents no status or is_primary filter: nothing is sent unless the caller asks.
+                  status: args.status === undefined || args.status === 'any' ? undefined : args.status,
+                  is_primary: args.is_primary,
+                  page: args.page,
+                  page_size: args.page_size,
+                },
+              },
+              call,
+            ),
+          current,
+        );
         return {
           subscription_id: args.subscription_id,
           jobs: items,
@@ -77,6 +81,7 @@ export function jobReadTools({ client }: ToolDeps): ToolDefinition[] {
             ...pagination,
             page: current,
             ...(pagination.has_next ? { next_page: current + 1 } : {}),
+            ...(past_end ? { past_end } : {}),
           },
         };
       },

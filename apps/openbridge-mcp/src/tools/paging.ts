@@ -1,8 +1,9 @@
 // Reads a paginated JSON:API list to its last page (links.next), bounded; a list cut by the bound says so.
+import { UpstreamHttpError } from '@obmcp/contract';
 import type { QueryValue } from '@obmcp/http-kit';
 import type { CallScope, OpenbridgeClient } from '../http/client.js';
 import type { OperationName } from '../http/operations.js';
-import { page } from './shape.js';
+import { type Page, page } from './shape.js';
 
 type Obj = Record<string, unknown>;
 
@@ -47,4 +48,51 @@ export async function readAllPages(
     if (!result.pagination.has_next) return { items, bodies, truncated: false, pages_read: p };
   }
   return { items, bodies, truncated: true, pages_read: req.maxPages };
+}
+
+/** A page asked for past the list's end: an empty page that says so (and never the last page relabelled). */
+function pastEnd(
+  requested: number,
+  count: number | undefined,
+  pages: number | undefined,
+): Page & { past_end: true } {
+  return {
+    items: [],
+    pagination: {
+      page: requested,
+      ...(pages === undefined ? {} : { pages }),
+      ...(count === undefined ? {} : { count }),
+      has_next: false,
+    },
+    past_end: true,
+  };
+}
+
+/**
+ * One page of a list handed back a page at a time (get_jobs, get_healthchecks), read by `parse`. A page past the
+ * end comes back empty with `past_end: true`, whether the API refuses it as DRF does (404 "Invalid page.") or
+ * answers another page in its place (its meta.pagination.page is not the page asked for).
+ */
+export async function readOnePage(
+  read: () => Promise<unknown>,
+  requested: number,
+  parse: (body: unknown) => Page = page,
+): Promise<Page & { past_end: boolean }> {
+  let body: unknown;
+  try {
+    body = await read();
+  } catch (error) {
+    const invalidPage =
+      error instanceof UpstreamHttpError &&
+      error.status === 404 &&
+      requested > 1 &&
+      error.details.some((d) => /invalid page/i.test(d.issue));
+    if (invalidPage) return pastEnd(requested, undefined, undefined);
+    throw error;
+  }
+  const result = parse(body);
+  const answered = result.pagination.page;
+  if (answered !== undefined && answered !== requested)
+    return pastEnd(requested, result.pagination.count, result.pagination.pages);
+  return { ...result, past_end: false };
 }

@@ -5,8 +5,9 @@ type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** A JSON:API string id as a number when the number is exact (≤ 2^53 - 1); a larger one stays a string, digit for digit. */
 function numericId(id: unknown): unknown {
-  return typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+  return typeof id === 'string' && /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : id;
 }
 
 /** `{type,id,attributes,relationships}` → `{id, type, ...attributes, <rel>_id}`. */

@@ -1,7 +1,8 @@
 // Service API Amazon Ads brokering: /service/amzadv/token/{ri} (alias /service/lwa/token) and profiles-only.
 import { http } from 'msw';
 import { BROKERED_ADS_CLIENT_ID, BROKERED_ADS_TOKEN_PREFIX, OPENBRIDGE_HOSTS } from './constants.js';
-import { errorResponse } from './errors.js';
+import { withFault } from '../with-fault.js';
+import { errorResponse, faultRenderer } from './errors.js';
 import {
   AMAZON_ADS_IDENTITY_TYPE,
   adsProfilesFor,
@@ -31,21 +32,29 @@ function adsIdentity(info: GuardedInfo): Response | number {
   return Number(raw);
 }
 
-/** `{data:{access_token, client_id}}`, a fresh token every call, no expiry returned. */
-const token = guarded(
-  'flat_message',
-  (info) => {
-    const id = adsIdentity(info);
-    if (id instanceof Response) return id;
-    minted += 1;
-    return json({
-      data: {
-        access_token: `${BROKERED_ADS_TOKEN_PREFIX}${id}-${minted}`,
-        client_id: BROKERED_ADS_CLIENT_ID,
-      },
-    });
-  },
-  'auth',
+/**
+ * `{data:{access_token, client_id}}`, a fresh token every call, no expiry returned. An API request like any other
+ * (OBMCP_MOCK_REQUEST_LOG records it, OBMCP_MOCK_FAULT faults it: openbridge-mcp's get_amazon_api_access_token),
+ * and a credential exchange too (OBMCP_MOCK_AUTH_FAULT faults it: ads-mcp's Openbridge-brokered sign-in).
+ */
+const token = withFault(
+  'api',
+  faultRenderer('flat_message'),
+  guarded(
+    'flat_message',
+    (info) => {
+      const id = adsIdentity(info);
+      if (id instanceof Response) return id;
+      minted += 1;
+      return json({
+        data: {
+          access_token: `${BROKERED_ADS_TOKEN_PREFIX}${id}-${minted}`,
+          client_id: BROKERED_ADS_CLIENT_ID,
+        },
+      });
+    },
+    'auth',
+  ),
 );
 
 /** A bare array of snake_case AmazonAdvertisingProfile objects. */

@@ -1,6 +1,6 @@
 // JSON:API response helpers: single resources, paginated lists with links/meta, request ids.
 import { HttpResponse } from 'msw';
-import { requestId } from './errors.js';
+import { errorResponse, requestId } from './errors.js';
 
 export interface Resource {
   type: string;
@@ -28,7 +28,10 @@ export function intParam(url: URL, name: string, fallback: number): number {
   return Number.isInteger(raw) && raw > 0 ? raw : fallback;
 }
 
-/** `{links:{first,last,next,prev}, data, meta:{pagination:{page,pages,count}}}`; next is "" on the last page. */
+/**
+ * `{links:{first,last,next,prev}, data, meta:{pagination:{page,pages,count}}}`; next is "" on the last page. A
+ * page past the last is refused as Django REST framework's PageNumberPagination does: 404 "Invalid page.".
+ */
 export function paginated(
   request: Request,
   items: readonly Resource[],
@@ -38,7 +41,8 @@ export function paginated(
   const url = new URL(request.url);
   const pageSize = Math.min(intParam(url, 'page_size', defaultPageSize), maxPageSize());
   const pages = Math.max(1, Math.ceil(items.length / pageSize));
-  const page = Math.min(intParam(url, 'page', 1), pages);
+  const page = intParam(url, 'page', 1);
+  if (page > pages) return errorResponse('jsonapi', 404, 'Invalid page.', { code: 'not_found' });
   const data = items.slice((page - 1) * pageSize, page * pageSize);
   return json({
     links: {
