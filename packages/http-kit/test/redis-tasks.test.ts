@@ -144,7 +144,10 @@ describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { ti
     const { task } = await create(onA, { forever: true });
     const start = upstream.requests.length;
     while (upstream.requests.length < start + 3) await new Promise((r) => setTimeout(r, 5));
-    expect((await cancel(onB, task.taskId)).status).toBe('cancelled');
+    const cancelled = await cancel(onB, task.taskId);
+    expect(cancelled.status).toBe('cancelled');
+    // Replica A (running it) said what its cancel did upstream, through Redis, before B answered.
+    expect(cancelled.statusMessage).toMatch(/^cancelled by the client; no upstream cancel was sent/);
     const seen = upstream.requests.length;
     await new Promise((r) => setTimeout(r, 200));
     expect(upstream.requests.length).toBe(seen);

@@ -1,5 +1,5 @@
 // A fake upstream job (QUEUED → RUNNING n% → DONE | FATAL) counted per request, and a tool that waits on it with pollJob.
-import { pollJob } from '../src/entries/tasks.js';
+import { cancelUpstreamJob, pollJob } from '../src/entries/tasks.js';
 import { type ToolDefinition, UpstreamHttpError } from '@obmcp/contract';
 
 export interface FakeJobs {
@@ -7,9 +7,11 @@ export interface FakeJobs {
   requests: number[];
   /** Polls after which a job is DONE; Infinity: never (a job to cancel). */
   pollsToFinish: number;
+  /** Upstream cancel requests the fake upstream received (a `cancellable` job's). */
+  cancels: number;
 }
 
-export const fakeJobs = (pollsToFinish = 3): FakeJobs => ({ requests: [], pollsToFinish });
+export const fakeJobs = (pollsToFinish = 3): FakeJobs => ({ requests: [], pollsToFinish, cancels: 0 });
 
 function statusAt(polls: number, jobs: FakeJobs, fail: boolean) {
   if (polls <= 1) return { status: 'QUEUED' };
@@ -25,12 +27,16 @@ export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
     taskSupport: 'optional',
     inputSchema: {
       type: 'object',
-      properties: { fail: { type: 'boolean' }, size: { type: 'integer', minimum: 0 } },
+      properties: {
+        fail: { type: 'boolean' },
+        size: { type: 'integer', minimum: 0 },
+        cancellable: { type: 'boolean' },
+      },
       examples: [{}],
     },
     handler: async (args, call) => {
       let polls = 0;
-      const { value } = await pollJob(call, {
+      const wait = pollJob(call, {
         poll: async () => {
           call.signal.throwIfAborted();
           jobs.requests.push(Date.now());
@@ -43,6 +49,15 @@ export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
           ...('percent' in v ? { progress: v.percent, total: 100 } : {}),
         }),
         delayMs: () => delayMs,
+      });
+      const { value } = await wait.catch(async (error: unknown) => {
+        if (args.cancellable === true) {
+          await cancelUpstreamJob(call, 'job J1', async () => {
+            jobs.cancels++;
+            return 'job J1 cancelled upstream (cancelJob)';
+          });
+        }
+        throw error;
       });
       if (value.status === 'FATAL') {
         throw new UpstreamHttpError(400, { summary: 'The job failed upstream (FATAL).', details: [] });

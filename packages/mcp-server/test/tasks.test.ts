@@ -163,6 +163,11 @@ describe('cancel', { timeout: 30_000 }, () => {
     await until(() => jobs.requests.length >= 3, 'three polls');
     const cancelled = await cancel(task.taskId);
     expect(cancelled.status).toBe('cancelled');
+    // The answer says what happened upstream: this job has no cancel.
+    expect(cancelled.statusMessage).toBe(
+      'cancelled by the client; no upstream cancel was sent (this tool has none: a job it started may still run upstream)',
+    );
+    expect(jobs.cancels).toBe(0);
     const seen = jobs.requests.length;
     await new Promise((r) => setTimeout(r, 150));
     expect(jobs.requests.length).toBe(seen);
@@ -171,6 +176,18 @@ describe('cancel', { timeout: 30_000 }, () => {
     expect(error.code).toBe(ErrorCode.InvalidParams);
     expect(error.message).toMatch(/was cancelled before it finished/);
     expect(statuses.some((s) => s.status === 'completed' || s.status === 'failed')).toBe(false);
+  });
+
+  test('a job whose API can cancel it is cancelled upstream, and the tasks/cancel answer says so', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const { createTask, cancel, getTask } = await connect(contract(jobs));
+    const { task } = await createTask({ cancellable: true });
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    const cancelled = await cancel(task.taskId);
+    expect(jobs.cancels).toBe(1);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.statusMessage).toBe('cancelled by the client; job J1 cancelled upstream (cancelJob)');
+    expect((await getTask(task.taskId)).statusMessage).toBe(cancelled.statusMessage);
   });
 
   test('cancelling a finished task is -32602 and the result stays', async () => {

@@ -1,5 +1,11 @@
 // run_report: a Reports 2021-06-30 report in one call (createReport → getReport until DONE → the document).
-import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/mcp-server/tasks';
+import {
+  cancelUpstreamJob,
+  noteUpstreamNotCancelled,
+  pollCadence,
+  pollJob,
+  waitSecondsProperty,
+} from '@obmcp/mcp-server/tasks';
 import {
   type CallContext,
   CREATE_UPSTREAM,
@@ -59,6 +65,7 @@ export function runReportTool(
     create: ['reports_2021-06-30', 'createReport'],
     get: ['reports_2021-06-30', 'getReport'],
     document: ['reports_2021-06-30', 'getReportDocument'],
+    cancel: ['reports_2021-06-30', 'cancelReport'],
   } as const;
   return deps.operations.many(operations, (send) => {
     const getReport = async (reportId: string, call: CallContext) => {
@@ -78,15 +85,31 @@ export function runReportTool(
         const { waitSeconds, maxChars, ...create } = a;
         const { body } = await send.create({ body: create }, call);
         const reportId = String(asObject(body).reportId ?? '');
+        let last = 'IN_QUEUE';
         // The limiter paces the polls at getReport's rate too.
         const { value: report, timedOut } = await pollJob(call, {
           poll: () => getReport(reportId, call),
           state: (r) => {
             const status = typeof r.processingStatus === 'string' ? r.processingStatus : 'IN_QUEUE';
+            last = status;
             return { status, done: ENDED.has(status) };
           },
           delayMs: pollCadence(REPORT_CADENCE, deps.config.pollTimeScale),
           waitMs: (waitSeconds ?? 120) * 1000,
+        }).catch(async (error: unknown) => {
+          // A cancelled task: Amazon cancels a report only while it is IN_QUEUE (cancelReport).
+          if (last === 'IN_QUEUE') {
+            await cancelUpstreamJob(call, `report ${reportId}`, async (fresh) => {
+              await send.cancel({ reportId }, fresh);
+              return `report ${reportId} cancelled at Amazon (cancelReport)`;
+            });
+          } else {
+            noteUpstreamNotCancelled(
+              call,
+              `report ${reportId} was ${last}: Amazon cancels only IN_QUEUE reports, so it may still finish (get_report)`,
+            );
+          }
+          throw error;
         });
         const status = String(report.processingStatus ?? 'IN_QUEUE');
         const documentId = typeof report.reportDocumentId === 'string' ? report.reportDocumentId : undefined;

@@ -9,7 +9,12 @@ import {
   UnknownCursorError,
 } from '@obmcp/mcp-server/tasks';
 import type { Redis } from 'ioredis';
-import { END_ORPHAN_SCRIPT, INSERT_SCRIPT, REPLACE_SCRIPT } from './redis-task-scripts.js';
+import {
+  ANNOTATE_CANCELLED_SCRIPT,
+  END_ORPHAN_SCRIPT,
+  INSERT_SCRIPT,
+  REPLACE_SCRIPT,
+} from './redis-task-scripts.js';
 
 export interface RedisTaskRecordsOptions {
   /** Prefix of every key and of the cancel channel (default `obmcp:task:`). */
@@ -29,6 +34,7 @@ type Scripted = Redis & {
     k4: string,
     ...args: (string | number)[]
   ): Promise<OrphanOutcome>;
+  obmcpTaskAnnotateCancelled(k1: string, json: string): Promise<number>;
 };
 
 function scripted(client: Redis): Scripted {
@@ -37,6 +43,7 @@ function scripted(client: Redis): Scripted {
     client.defineCommand('obmcpTaskInsert', { numberOfKeys: 3, lua: INSERT_SCRIPT });
     client.defineCommand('obmcpTaskReplace', { numberOfKeys: 3, lua: REPLACE_SCRIPT });
     client.defineCommand('obmcpTaskEndOrphan', { numberOfKeys: 4, lua: END_ORPHAN_SCRIPT });
+    client.defineCommand('obmcpTaskAnnotateCancelled', { numberOfKeys: 1, lua: ANNOTATE_CANCELLED_SCRIPT });
   }
   return c;
 }
@@ -146,6 +153,17 @@ export class RedisTaskRecords implements TaskRecords {
       result === undefined ? '' : JSON.stringify(result),
       record.expiresAt,
       taskId,
+    );
+  }
+
+  async annotateCancelled(taskId: string, statusMessage: string): Promise<boolean> {
+    const raw = await this.redis.get(this.recordKey(taskId));
+    if (raw === null) return false;
+    const record = JSON.parse(raw) as TaskRecord;
+    if (record.task.taskId !== taskId || record.task.status !== 'cancelled') return false;
+    record.task = { ...record.task, statusMessage };
+    return (
+      (await this.redis.obmcpTaskAnnotateCancelled(this.recordKey(taskId), JSON.stringify(record))) === 1
     );
   }
 

@@ -33,6 +33,17 @@ return 'ok'
 `;
 
 /**
+ * KEYS: record. ARGV: record JSON. Replaces a `cancelled` record (its ttl kept): 1, else 0.
+ */
+export const ANNOTATE_CANCELLED_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+if cjson.decode(raw).task.status ~= 'cancelled' then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL')
+return 1
+`;
+
+/**
  * REPLACE_SCRIPT behind one more check. KEYS: record, result, owner index, lease; ARGV as REPLACE_SCRIPT.
  * 'held' while the lease key lives (its TTL is Redis's clock, the same for every replica).
  */

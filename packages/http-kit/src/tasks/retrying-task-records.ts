@@ -46,6 +46,9 @@ export class RetryingTaskRecords implements TaskRecords {
   endOrphan(ended: TaskRecord): Promise<OrphanOutcome> {
     return this.retry(() => this.inner.endOrphan(ended));
   }
+  annotateCancelled(taskId: string, statusMessage: string): Promise<boolean> {
+    return this.retry(() => this.inner.annotateCancelled(taskId, statusMessage));
+  }
   list(owner: string, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
     return this.retry(() => this.inner.list(owner, cursor, pageSize));
   }

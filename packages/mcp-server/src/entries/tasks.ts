@@ -16,3 +16,4 @@ export {
   UnknownCursorError,
 } from '../tasks/task-records.js';
 export { readTaskSettings } from '../tasks/task-settings.js';
+export { cancelUpstreamJob, noteUpstreamNotCancelled } from '../tasks/upstream-cancel.js';

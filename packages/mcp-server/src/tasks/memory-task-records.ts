@@ -71,6 +71,13 @@ export class MemoryTaskRecords implements TaskRecords {
     return 'ok';
   }
 
+  async annotateCancelled(taskId: string, statusMessage: string): Promise<boolean> {
+    const stored = this.live(taskId);
+    if (stored === undefined || stored.task.status !== 'cancelled') return false;
+    stored.task = { ...stored.task, statusMessage };
+    return true;
+  }
+
   async list(owner: string, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
     this.sweep();
     const ids = [...this.records.values()].filter((r) => r.owner === owner).map((r) => r.task.taskId);

@@ -9,10 +9,15 @@ import {
   type Result,
   type Task,
 } from '@modelcontextprotocol/sdk/types.js';
+import { sleep } from '../server/sleep.js';
 import { isTerminalStatus, type TaskRecord, type TaskRecords, UnknownCursorError } from './task-records.js';
 import { leaseHoldMs, type TaskSettings } from './task-settings.js';
 
 const PAGE_SIZE = 50;
+
+/** How long tasks/cancel waits for the upstream cancel's outcome (the API's cancel request included). */
+const CANCEL_OUTCOME_WAIT_MS = 10_000;
+const CANCEL_OUTCOME_POLL_MS = 50;
 
 const notFound = (taskId: string): McpError =>
   new McpError(
@@ -151,7 +156,10 @@ export class ScopedTaskStore implements TaskStore {
   async updateTaskStatus(taskId: string, status: Task['status'], statusMessage?: string): Promise<void> {
     if (isTerminalStatus(status)) {
       await this.end(taskId, status, statusMessage);
-      if (status === 'cancelled') await this.records.announceCancel(taskId);
+      if (status === 'cancelled') {
+        await this.records.announceCancel(taskId);
+        await this.cancelOutcome(taskId, statusMessage);
+      }
       return;
     }
     const record = await this.owned(taskId);
@@ -161,6 +169,21 @@ export class ScopedTaskStore implements TaskStore {
     const outcome = await this.records.replace({ ...record, task });
     if (outcome === 'missing') throw notFound(taskId);
     if (outcome === 'terminal') throw ended(taskId, status);
+  }
+
+  /**
+   * Waits (bounded) for the process running a cancelled task to say what its cancel did upstream (a
+   * new statusMessage), so the tasks/cancel answer carries it. A task whose runner is gone is not waited for.
+   */
+  private async cancelOutcome(taskId: string, initial: string | undefined): Promise<void> {
+    if (!(await this.records.leaseHeld(taskId))) return;
+    // Real time, whatever clock the records keep: this waits on another process.
+    const end = Date.now() + CANCEL_OUTCOME_WAIT_MS;
+    while (Date.now() < end) {
+      const record = await this.owned(taskId);
+      if (record === undefined || record.task.statusMessage !== initial) return;
+      await sleep(CANCEL_OUTCOME_POLL_MS);
+    }
   }
 
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {

@@ -54,6 +54,11 @@ export interface TaskRecords {
   endOrphan(ended: TaskRecord): Promise<OrphanOutcome>;
   /** One page of an owner's live tasks, oldest first; a cursor this store did not issue throws. */
   list(owner: string, cursor: string | undefined, pageSize: number): Promise<TaskPage>;
+  /**
+   * Sets the statusMessage of a task that was cancelled (what happened to its upstream job, written by
+   * the process that ran it); false when the task is not `cancelled` (or gone).
+   */
+  annotateCancelled(taskId: string, statusMessage: string): Promise<boolean>;
   /** Tells every process sharing the backend that a task was cancelled (the one running it stops). */
   announceCancel(taskId: string): Promise<void>;
   onCancel(listener: (taskId: string) => void): void;

@@ -17,6 +17,7 @@ import { sleep } from '../server/sleep.js';
 import type { ProgressUpdate, ServerProfile } from '@obmcp/contract/internal/tool/types.js';
 import { interruptedMessage, interruptedResult } from './interrupted.js';
 import { ownerLostRecord } from './owner-lost.js';
+import { TaskCancelledError } from './upstream-cancel.js';
 import { progressNotifier, type SendNotification, updateText } from './progress-notifier.js';
 import { ScopedTaskStore } from './scoped-task-store.js';
 import { isTerminalStatus, type TaskRecords } from './task-records.js';
@@ -36,13 +37,7 @@ export interface TaskChannel {
   progressToken?: ProgressToken;
 }
 
-/** The reason a cancelled task's signal carries (never shown to anyone: a cancelled task has no result). */
-export class TaskCancelledError extends Error {
-  constructor(taskId: string) {
-    super(`task ${taskId} cancelled`);
-    this.name = 'AbortError';
-  }
-}
+export { TaskCancelledError };
 
 /** Why a task's wait stopped on shutdown (its end, TASK_INTERRUPTED, is already stored). */
 export class TaskInterruptedError extends Error {
@@ -310,7 +305,10 @@ export class TaskRunner {
         listedOnly: true,
         progress: reporter,
       });
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) {
+        await this.noteCancel(taskId, controller.signal.reason);
+        return;
+      }
       const tool = request.params.name;
       const result = this.bounded(
         tool,
@@ -319,12 +317,29 @@ export class TaskRunner {
       await this.storeEnd(store, taskId, result.isError ? 'failed' : 'completed', result);
       await notifyStatus();
     } catch (error) {
+      if (controller.signal.reason instanceof TaskCancelledError) {
+        await this.noteCancel(taskId, controller.signal.reason);
+        return;
+      }
       // A cancel racing the end (the first end wins) or a store outage: the task keeps what the store has.
       const current = await store.peek(taskId).catch(() => undefined);
       if (current && !isTerminalStatus(current.task.status)) {
         log.warn('task did not store its result', { task_id: taskId, error: errorText(error) });
       }
     }
+  }
+
+  /** Says what a cancel did upstream, as the cancelled task's statusMessage (tasks/cancel waits for it). */
+  private async noteCancel(taskId: string, reason: unknown): Promise<void> {
+    if (!(reason instanceof TaskCancelledError)) return;
+    const upstream =
+      reason.upstream ??
+      'no upstream cancel was sent (this tool has none: a job it started may still run upstream)';
+    await this.deps.records
+      .annotateCancelled(taskId, `cancelled by the client; ${upstream}`)
+      .catch((error: unknown) =>
+        this.deps.log.warn('cancel outcome not stored', { task_id: taskId, error: errorText(error) }),
+      );
   }
 
   /**

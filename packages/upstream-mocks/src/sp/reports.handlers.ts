@@ -4,7 +4,7 @@ import { DOCUMENT_HOST } from './hosts.js';
 import { mockSettings } from '../settings.js';
 import { pageToken } from './page-token.js';
 import { newReport, progressed } from './report-progress.js';
-import { invalidInput, notFound, spErrors, spJson } from './respond.js';
+import { invalidInput, notFound, spEmpty, spErrors, spJson } from './respond.js';
 import { readJson } from '../read-json.js';
 import { csv, spRoute, unexpectedParams } from './route.js';
 import { grantOf } from './restricted.js';
@@ -53,6 +53,27 @@ const getReport = spRoute('get', '/reports/2021-06-30/reports/:reportId', ({ par
   return report
     ? spJson(progressed(report), 200, 'getReport')
     : notFound(`Report ${params.reportId ?? ''} not found.`, 'getReport');
+});
+
+/**
+ * cancelReport: "Only reports with processingStatus=IN_QUEUE can be cancelled. Cancelled reports are
+ * returned in subsequent calls to the getReport and getReports operations." 200 without a body; a report
+ * in any other status is refused 400; an unknown one 404.
+ */
+const cancelReport = spRoute('delete', '/reports/2021-06-30/reports/:reportId', ({ params }) => {
+  const op = 'cancelReport';
+  const report = reports.get(params.reportId ?? '');
+  if (!report) return notFound(`Report ${params.reportId ?? ''} not found.`, op);
+  const status = progressed(report).processingStatus;
+  if (status !== 'IN_QUEUE') {
+    return bad400(
+      `Report ${report.reportId} cannot be cancelled: its processingStatus is ${status}; only IN_QUEUE reports can be cancelled.`,
+      op,
+    );
+  }
+  report.processingStatus = 'CANCELLED';
+  report.processingEndTime = new Date().toISOString();
+  return spEmpty(200, op);
 });
 
 /** getReports' filters (a nextToken carries them, as it is sent alone). */
@@ -158,4 +179,10 @@ const getDocument = spRoute('get', '/reports/2021-06-30/documents/:documentId', 
   );
 });
 
-export const reportsHandlers: RequestHandler[] = [...create, ...list, ...getReport, ...getDocument];
+export const reportsHandlers: RequestHandler[] = [
+  ...create,
+  ...list,
+  ...getReport,
+  ...cancelReport,
+  ...getDocument,
+];

@@ -48,6 +48,13 @@ export function spJson(body: unknown, status = 200, operation?: string, mediaTyp
   return HttpResponse.json(body as Record<string, unknown>, { status, headers });
 }
 
+/** A success without a body (the model's 200 of a cancel has no schema). */
+export function spEmpty(status = 200, operation?: string): Response {
+  const headers = baseHeaders(status, operation);
+  headers.delete('content-type');
+  return new HttpResponse(null, { status, headers });
+}
+
 export function spErrors(
   status: number,
   errors: SpError[],
