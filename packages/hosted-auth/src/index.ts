@@ -7,6 +7,7 @@ export {
   type Resolve,
 } from './as/client-metadata-fetch.js';
 export { generateSigningKey, newSigningJwk, type SigningKey, signingKeyFromJwk } from './as/signing-key.js';
+export { hostedGate } from './gate.js';
 export { createHostedAuth, type HostedAuth, type HostedIdentity } from './hosted-auth.js';
 export { toNodeListener } from './http/node-listener.js';
 export type { AuthLog, HostedAuthOptions } from './options.js';

@@ -91,3 +91,21 @@ describe('bearer gate', () => {
     expect(await h.vault.get('sp:A1SELLER')).toBeUndefined();
   });
 });
+
+describe('the gate for --hosted', () => {
+  it('hands the route the user (subject, account, upstream secret), never the MCP token', async () => {
+    const { hostedGate } = await import('../src/index.js');
+    const h = await harness();
+    const { access_token } = await login(h, 'A1SELLER');
+    const user = await hostedGate(h.auth).authenticate(new Request(RESOURCE, bearer(access_token)));
+    if (user instanceof Response) throw new Error(`refused ${user.status}`);
+    expect(user).toEqual({
+      subject: 'sp:A1SELLER',
+      account: 'A1SELLER',
+      secret: expect.stringContaining('CANARY'),
+    });
+    expect(JSON.stringify(user)).not.toContain(access_token);
+    const refused = await hostedGate(h.auth).authenticate(new Request(RESOURCE, { method: 'POST' }));
+    expect(refused).toBeInstanceOf(Response);
+  });
+});

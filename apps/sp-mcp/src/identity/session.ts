@@ -1,4 +1,5 @@
-// Per-server session state: the active identity and region (explicit object, not module state).
+// Per-server session state: the active identity and region (explicit object, not module state); --hosted: the request's user only.
+import { currentHostedUser, type HostedUser } from '@obmcp/mcp-server/hosted';
 import type { Region, SpConfig } from '../config.js';
 import { type Identity, loadIdentities } from './identities.js';
 
@@ -6,6 +7,8 @@ export class Session {
   private identities: Identity[];
   private activeId: string | undefined;
   private regionOverride: Region | undefined;
+  /** --hosted: each user's own region choice (the server-wide one is the operator's, over stdio). */
+  private readonly hostedRegions = new Map<string, Region>();
   sandbox: boolean;
 
   constructor(
@@ -18,8 +21,31 @@ export class Session {
     this.sandbox = config.sandbox;
   }
 
+  /**
+   * --hosted: the request's user is the one identity there is (its id is the user's subject, so the LWA
+   * token cache, the rate budget and restricted-data tokens are that seller's); the configured identities
+   * and the env refresh token are not reachable.
+   */
+  private hosted(): { user: HostedUser; identity: Identity } | undefined {
+    const user = currentHostedUser();
+    if (user === undefined) return undefined;
+    return {
+      user,
+      identity: {
+        id: user.subject,
+        name: user.subject,
+        sellerId: user.account,
+        region: this.hostedRegions.get(user.subject) ?? this.config.region,
+        refreshToken: user.secret,
+        marketplaceIds: [],
+      },
+    };
+  }
+
   /** Re-reads the configured identities; on failure keeps the cached list (best effort). */
   refresh(): Identity[] {
+    const hosted = this.hosted();
+    if (hosted) return [hosted.identity];
     try {
       this.identities = loadIdentities(this.config, this.env);
     } catch {
@@ -29,14 +55,17 @@ export class Session {
   }
 
   list(): readonly Identity[] {
-    return this.identities;
+    const hosted = this.hosted();
+    return hosted ? [hosted.identity] : this.identities;
   }
 
   get activeIdentityId(): string | undefined {
-    return this.activeId;
+    return this.hosted()?.identity.id ?? this.activeId;
   }
 
   active(): Identity {
+    const hosted = this.hosted();
+    if (hosted) return hosted.identity;
     const found = this.identities.find((i) => i.id === this.activeId);
     if (found) return found;
     // Fall-through identity (set when the list was empty): default credentials, configured region.
@@ -51,15 +80,25 @@ export class Session {
   }
 
   setActive(id: string): void {
+    const hosted = this.hosted();
+    if (hosted) {
+      // Only the user's own identity exists (the tool refuses others before this); a switch resets the region.
+      if (id === hosted.identity.id) this.hostedRegions.delete(id);
+      return;
+    }
     this.activeId = id;
     this.regionOverride = undefined;
   }
 
   get region(): Region {
+    const hosted = this.hosted();
+    if (hosted) return hosted.identity.region;
     return this.regionOverride ?? this.active().region;
   }
 
   setRegion(region: Region): void {
-    this.regionOverride = region;
+    const hosted = this.hosted();
+    if (hosted) this.hostedRegions.set(hosted.identity.id, region);
+    else this.regionOverride = region;
   }
 }

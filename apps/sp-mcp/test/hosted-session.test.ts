@@ -1,0 +1,51 @@
+// --hosted: each request acts as its logged-in seller only — its identity, its refresh token, its region; nobody else's.
+import { runAsHostedUser } from '@obmcp/mcp-server/hosted';
+import { callTool } from '@obmcp/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSp, US } from './helpers.js';
+
+const alice = { subject: 'sp:A1MOCKALICE', account: 'A1MOCKALICE', secret: 'Atzr|mock-alice-refresh' };
+/** A refresh token the mock LWA refuses (invalid_grant): Bob's calls fail where Alice's succeed. */
+const bob = { subject: 'sp:A2MOCKBOB', account: 'A2MOCKBOB', secret: 'Atzr|revoked-bob-refresh' };
+
+describe('hosted users in one sp-mcp', () => {
+  let sp: Awaited<ReturnType<typeof startSp>>;
+  beforeAll(async () => {
+    sp = await startSp({ SP_API_IDENTITIES_FILE: undefined });
+  });
+  afterAll(() => sp.close());
+
+  it('lists only the request’s own identity, named by its subject and selling partner', async () => {
+    const listed = await runAsHostedUser(alice, () => callTool(sp.client, 'list_identities', {}));
+    expect(listed.result?.activeIdentityId).toBe('sp:A1MOCKALICE');
+    expect(listed.result?.identities).toEqual([
+      expect.objectContaining({ id: 'sp:A1MOCKALICE', sellerId: 'A1MOCKALICE' }),
+    ]);
+    expect(JSON.stringify(listed.result)).not.toContain('Atzr|');
+  });
+
+  it('refuses switching to another user’s identity', async () => {
+    const switched = await runAsHostedUser(alice, () =>
+      callTool(sp.client, 'set_active_identity', { identityId: 'sp:A2MOCKBOB' }),
+    );
+    expect(switched.envelope).toBeDefined();
+  });
+
+  it('calls SP-API with each user’s own refresh token', async () => {
+    const args = { marketplaceIds: [US], createdAfter: '2026-03-01T00:00:00Z' };
+    const a = await runAsHostedUser(alice, () => callTool(sp.client, 'get_orders', args));
+    expect(a.envelope).toBeUndefined();
+    const b = await runAsHostedUser(bob, () => callTool(sp.client, 'get_orders', args));
+    expect(b.envelope?.error_kind).toBe('auth_error');
+    const again = await runAsHostedUser(alice, () => callTool(sp.client, 'get_orders', args));
+    expect(again.envelope).toBeUndefined();
+  });
+
+  it('keeps each user’s region choice to that user', async () => {
+    await runAsHostedUser(alice, () => callTool(sp.client, 'set_region', { region: 'eu' }));
+    const bobRegion = await runAsHostedUser(bob, () => callTool(sp.client, 'get_region', {}));
+    expect(bobRegion.result?.region).toBe('na');
+    const aliceRegion = await runAsHostedUser(alice, () => callTool(sp.client, 'get_region', {}));
+    expect(aliceRegion.result?.region).toBe('eu');
+  });
+});

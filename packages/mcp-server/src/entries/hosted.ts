@@ -1,0 +1,2 @@
+// @obmcp/mcp-server/hosted: the hosted user of a request (--hosted) and the gate type an authorization server implements.
+export { currentHostedUser, type HostedGate, type HostedUser, runAsHostedUser } from '../http/hosted-user.js';
