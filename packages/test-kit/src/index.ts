@@ -13,3 +13,4 @@ export * from './fault-switch.js';
 export * from './node-binaries.js';
 export * from './published-inputs.js';
 export * from './published-errors-check.js';
+export * from './haproxy.js';
