@@ -84,10 +84,22 @@ export const TARGETS = [
     mutate: [
       'src/tools/sql-check.ts',
       'src/sql/lexical-statements.ts',
+      'src/sql/dialect-lexer.ts',
+      'src/sql/warehouses.ts',
+      'src/sql/benign-forms.ts',
       'src/sql/read-only-ast.ts',
+      'src/sql/functions.ts',
       'src/tools/paging.ts',
     ],
-    security: ['src/tools/sql-check.ts', 'src/sql/lexical-statements.ts', 'src/sql/read-only-ast.ts'],
+    security: [
+      'src/tools/sql-check.ts',
+      'src/sql/lexical-statements.ts',
+      'src/sql/dialect-lexer.ts',
+      'src/sql/warehouses.ts',
+      'src/sql/benign-forms.ts',
+      'src/sql/read-only-ast.ts',
+      'src/sql/functions.ts',
+    ],
   },
   {
     dir: 'apps/sp-mcp',

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { checkMockSettings } from '../src/check-settings.js';
 import { OPENBRIDGE_HOSTS as H } from '../src/openbridge/constants.js';
 import { resetOpenbridgeMock } from '../src/openbridge/index.js';
-import { splitStatements } from '../src/openbridge/warehouse.js';
+import { runScript, splitStatements, WAREHOUSE_LEXERS } from '../src/openbridge/warehouse.js';
 import { startMockServer } from '../src/server.js';
 
 let server: SetupServer;
@@ -117,6 +117,21 @@ describe('the Query API and its warehouse', () => {
     expect(splitStatements("SELECT 'a\\'; DELETE FROM t; --'")).toEqual(["SELECT 'a\\'", 'DELETE FROM t']);
     expect(splitStatements("SELECT 'it''s; fine' LIMIT 1;")).toHaveLength(1);
     expect(splitStatements('SELECT $x$ ; $x$ LIMIT 1')).toHaveLength(1);
+  });
+
+  it("each destination's warehouse splits with its own lexer, so a guard's misreading shows as a write here", () => {
+    const [redshift, athena, bigquery, snowflake, databricks] = [29, 31, 37, 52, 68].map((id) => WAREHOUSE_LEXERS[id]);
+    // PostgreSQL E-strings escape, standard strings do not: three statements.
+    expect(splitStatements("SELECT E'\\'' , '\\' ; DELETE FROM t ; SELECT ' --'", redshift)).toHaveLength(3);
+    // Spark continues a -- comment over a backslash-newline: the DELETE is the statement.
+    const spark = "-- \\\nSELECT 'x' AS a, '\nDELETE FROM t -- ' LIMIT 1";
+    expect(splitStatements(spark, databricks)).toEqual(['DELETE FROM t']);
+    expect(runScript(spark, databricks)).toEqual({ ok: false, message: 'cannot execute DELETE in a read-only transaction' });
+    expect(splitStatements("SELECT r'\\' ; DELETE FROM t", databricks)).toHaveLength(2);
+    // Backslash escapes (Snowflake, BigQuery) and # comments (BigQuery); a line comment ends at \r.
+    expect(splitStatements("SELECT 'a\\'; DELETE FROM t; --'", snowflake)).toHaveLength(1);
+    expect(splitStatements('SELECT 1 # ;\n; DELETE FROM t', bigquery)).toEqual(['SELECT 1', 'DELETE FROM t']);
+    expect(splitStatements('SELECT 1 -- x\r; DELETE FROM t', athena)).toEqual(['SELECT 1', 'DELETE FROM t']);
   });
 
   it.each([

@@ -3,10 +3,10 @@ import { delay, http } from 'msw';
 import { OPENBRIDGE_HOSTS } from './constants.js';
 import { checkRequest } from './doc-schemas/validate.js';
 import { errorResponse, invalidRequest } from './errors.js';
-import { STORAGE_GROUPS } from './fixtures/subscriptions.js';
+import { STORAGE_GROUPS, STORAGES } from './fixtures/subscriptions.js';
 import { guarded } from './guard.js';
 import { json, readBody } from './json-api.js';
-import { runScript, toCsv } from './warehouse.js';
+import { runScript, toCsv, WAREHOUSE_LEXERS } from './warehouse.js';
 
 const URL_PATH = `${OPENBRIDGE_HOSTS.service}/service/query/production/query`;
 
@@ -26,9 +26,14 @@ const query = guarded('jsonapi', async ({ request }) => {
   const a = (
     body as { data: { attributes: { query: string; accmapping: string; response_format?: string } } }
   ).data.attributes;
-  if (!STORAGE_GROUPS.some((g) => g.attributes.key_name === a.accmapping)) {
+  const group = STORAGE_GROUPS.find((g) => g.attributes.key_name === a.accmapping);
+  if (group === undefined) {
     return errorResponse('jsonapi', 404, `No account mapping found for key ${a.accmapping.slice(0, 60)}.`);
   }
+  // The destination's warehouse reads the script with its own lexer (a Databricks key: Spark's comments and strings).
+  const storage = STORAGES.find((s) => String(s.attributes.storage_group_id) === group.id);
+  const lexer = WAREHOUSE_LEXERS[Number(storage?.attributes.product_id)];
+  if (lexer === undefined) return refused(`Destination ${a.accmapping.slice(0, 60)} does not run SQL.`);
   // A long-running statement (pg_sleep, should one get past a guard; or a test's `/* obmcp-mock:sleep=N */`
   // comment on a plain read): the caller's timeout has to end it.
   const sleep = /\bpg_sleep\((\d+)\)|obmcp-mock:sleep=(\d+)/i.exec(a.query);
@@ -36,7 +41,7 @@ const query = guarded('jsonapi', async ({ request }) => {
     await delay(Number(sleep[1] ?? sleep[2]) * 1000);
     return json({ data: a.response_format === 'json' ? [{ pg_sleep: '' }] : 'pg_sleep\r\n""\r\n' });
   }
-  const answer = runScript(a.query);
+  const answer = runScript(a.query, lexer);
   if (!answer.ok) return refused(answer.message);
   if (a.response_format === 'json') return json({ data: answer.rows });
   return json({ data: toCsv(answer.columns, answer.rows) });

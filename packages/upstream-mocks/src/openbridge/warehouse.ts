@@ -1,42 +1,109 @@
-// The mock destination warehouse behind the Query API: a Redshift-like script runner over the fixture tables, read-only.
+// The mock destination warehouses behind the Query API: a script runner over the fixture tables, read-only, split as each warehouse's lexer does.
 import { WAREHOUSE_ROWS } from './fixtures/tables.js';
 
 export type Row = Record<string, unknown>;
 export type WarehouseAnswer = { ok: true; columns: string[]; rows: Row[] } | { ok: false; message: string };
 
+/** How a warehouse's lexer reads strings and comments (from its docs; written apart from the server's guard). */
+export interface WarehouseLexer {
+  /** `\` escapes inside '…' (and "…" where that is a string). */
+  escapes: boolean;
+  /** `E'…'` escapes with `\` (PostgreSQL). */
+  eStrings: boolean;
+  /** "…" is a string, not an identifier (BigQuery, Spark). */
+  doubleString: boolean;
+  /** `r'…'` raw strings: no escapes (Spark). */
+  raw: boolean;
+  /** A `--` comment continues past a backslash-newline (Spark). */
+  continuation: boolean;
+  /** `#` starts a comment (BigQuery). */
+  hash: boolean;
+  /** `$tag$` dollar quoting. */
+  dollar: boolean;
+}
+
+const STANDARD: WarehouseLexer = {
+  escapes: false,
+  eStrings: true,
+  doubleString: false,
+  raw: false,
+  continuation: false,
+  hash: false,
+  dollar: true,
+};
+
+/** The lexer of each mock destination's warehouse, by its storage product id (Openbridge's destination products). */
+export const WAREHOUSE_LEXERS: Readonly<Record<number, WarehouseLexer>> = {
+  29: STANDARD, // Redshift: PostgreSQL's standard strings and E-strings (the stricter reading for a second line)
+  31: { ...STANDARD, eStrings: false, dollar: false }, // Athena (Trino)
+  37: { ...STANDARD, escapes: true, eStrings: false, doubleString: true, hash: true, dollar: false }, // BigQuery
+  52: { ...STANDARD, escapes: true, eStrings: false }, // Snowflake
+  68: {
+    ...STANDARD,
+    escapes: true,
+    eStrings: false,
+    doubleString: true,
+    raw: true,
+    continuation: true,
+    dollar: false,
+  }, // Databricks
+};
+
 /**
- * Splits a script into statements the way Redshift's lexer does: standard strings (`''` doubles a quote, `\`
- * is literal), `"…"` identifiers, `--` and `/* *\/` comments, `$tag$` dollar quoting. Mirrors the warehouse,
- * not the server under test: a statement the guard should have caught is run here like the real thing would.
+ * Splits a script into statements the way the warehouse's lexer does (default: PostgreSQL-style standard strings
+ * and E-strings, `"…"` identifiers, `--` and `/* *\/` comments ending at \n or \r, `$tag$` dollar quoting). Mirrors
+ * the warehouse, not the server under test: a statement the guard should have caught is run here like the real
+ * thing would.
  */
-export function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string, lexer: WarehouseLexer = STANDARD): string[] {
   const statements: string[] = [];
-  let start = 0;
   let i = 0;
   const closeAt = (token: string, from: number) => {
     const end = sql.indexOf(token, from);
     return end === -1 ? sql.length : end + token.length;
   };
+  const lineEnd = (from: number) => {
+    let j = from;
+    while (j < sql.length && sql[j] !== '\n' && sql[j] !== '\r')
+      j += lexer.continuation && sql[j] === '\\' && sql[j + 1] === '\n' ? 2 : 1;
+    return j;
+  };
+  const stringEnd = (open: number, quote: string, escapes: boolean) => {
+    let j = open;
+    while (j < sql.length && !(sql[j] === quote && sql[j + 1] !== quote))
+      j += (escapes && sql[j] === '\\') || sql[j] === quote ? 2 : 1;
+    return j + 1;
+  };
+  /** The statement being read, its comments replaced by a space (as the warehouse's parser gets it). */
+  let current = '';
+  const take = (to: number) => {
+    current += sql.slice(i, to);
+    i = to;
+  };
   while (i < sql.length) {
-    const c = sql[i];
-    if (c === "'" || c === '"') {
-      let j = i + 1;
-      while (j < sql.length && !(sql[j] === c && sql[j + 1] !== c)) j += sql[j] === c ? 2 : 1;
-      i = j + 1;
-    } else if (sql.startsWith('--', i)) i = closeAt('\n', i);
-    else if (sql.startsWith('/*', i)) i = closeAt('*/', i + 2);
-    else if (c === '$' && /^\$[A-Za-z_]?\w*\$/.test(sql.slice(i, i + 64))) {
+    const c = sql[i] ?? '';
+    const prev = sql[i - 1] ?? ' ';
+    const boundary = !/\w/.test(prev);
+    if (boundary && lexer.raw && /[rR]/.test(c) && (sql[i + 1] === "'" || sql[i + 1] === '"'))
+      take(closeAt(sql[i + 1] ?? "'", i + 2));
+    else if (boundary && lexer.eStrings && /[eE]/.test(c) && sql[i + 1] === "'")
+      take(stringEnd(i + 2, "'", true));
+    else if (c === "'" || c === '"')
+      take(stringEnd(i + 1, c, lexer.escapes && (c === "'" || lexer.doubleString)));
+    else if (sql.startsWith('--', i) || (lexer.hash && c === '#') || sql.startsWith('/*', i)) {
+      i = sql.startsWith('/*', i) ? closeAt('*/', i + 2) : lineEnd(i);
+      current += ' ';
+    } else if (lexer.dollar && c === '$' && /^\$[A-Za-z_]?\w*\$/.test(sql.slice(i, i + 64))) {
       const tag = /^\$[A-Za-z_]?\w*\$/.exec(sql.slice(i, i + 64))?.[0] ?? '$$';
-      i = closeAt(tag, i + tag.length);
+      take(closeAt(tag, i + tag.length));
     } else if (c === ';') {
-      statements.push(sql.slice(start, i));
-      start = ++i;
-    } else i++;
+      statements.push(current);
+      current = '';
+      i++;
+    } else take(i + 1);
   }
-  statements.push(sql.slice(start));
-  return statements
-    .map((s) => s.trim())
-    .filter((s) => s.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, '').trim() !== '');
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter((s) => s !== '');
 }
 
 /** The subset of SQL the mock warehouse answers: SELECT cols|* FROM table [WHERE …] [LIMIT n]. */
@@ -94,8 +161,8 @@ function runOne(statement: string): WarehouseAnswer {
 }
 
 /** Runs a script statement by statement; the first failure ends it (Redshift aborts the transaction). The last result is the answer. */
-export function runScript(sql: string): WarehouseAnswer {
-  const statements = splitStatements(sql);
+export function runScript(sql: string, lexer?: WarehouseLexer): WarehouseAnswer {
+  const statements = splitStatements(sql, lexer);
   if (statements.length === 0) return { ok: false, message: 'syntax error: empty query' };
   let last: WarehouseAnswer = { ok: true, columns: [], rows: [] };
   for (const statement of statements) {
