@@ -3,7 +3,7 @@
 // throughput of two replicas behind haproxy vs one. Writes the migration section of bench/README.md.
 // Options: --baseline-ref=<ref> | --baseline-dir=<built tree>, --rounds=N (cold starts per side, default 10),
 // --warmup=N --calls=N (per-call, default 300/1000), --seconds=N --concurrency=N (throughput, default 10/16),
-// --throughput-app=<app> (default ads-mcp), --only=cold,calls,throughput, --no-write.
+// --throughput-app=<app> (default ads-mcp), --tp-warmup=N (calls per replica, default 500), --only=cold,calls,throughput, --no-write.
 import { cpus, loadavg, platform, release } from 'node:os';
 import { writeMigrationSection } from './migration/report.mjs';
 import { coldStart, PROBES, perCall, throughput } from './migration/measure.mjs';
@@ -66,7 +66,11 @@ for (const app of APPS) {
   }
 }
 if (only.includes('throughput')) {
-  result.throughput = await throughput(appArgs(current.dir, tpApp), PROBES[tpApp], { concurrency, seconds });
+  result.throughput = await throughput(appArgs(current.dir, tpApp), PROBES[tpApp], {
+    concurrency,
+    seconds,
+    warmup: num('tp-warmup', 500),
+  });
   for (const r of result.throughput) {
     console.error(`throughput ${r.replicas} replica(s): ${r.rps.toFixed(0)} req/s, ${r.errors} errors`);
   }

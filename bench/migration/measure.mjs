@@ -108,7 +108,7 @@ async function startRedis() {
 }
 
 /** Closed-loop load: `concurrency` loops POST tools/call (stateless, 2025-11-25 header) for `seconds`. */
-async function load(port, probe, concurrency, seconds, into) {
+async function load(port, probe, concurrency, seconds, into, maxCalls = Number.POSITIVE_INFINITY) {
   const url = `http://127.0.0.1:${port}/mcp`;
   const headers = {
     'content-type': 'application/json',
@@ -118,7 +118,7 @@ async function load(port, probe, concurrency, seconds, into) {
   let id = 0;
   const end = performance.now() + seconds * 1000;
   const loop = async () => {
-    while (performance.now() < end) {
+    while (performance.now() < end && id < maxCalls) {
       const body = JSON.stringify({
         jsonrpc: '2.0',
         id: ++id,
@@ -145,9 +145,10 @@ async function load(port, probe, concurrency, seconds, into) {
 /**
  * Requests per second of one replica vs two, each set behind its own haproxy, all three replicas sharing one
  * Redis and running at once; the load alternates between the two sets in `blocks` blocks (order flipping), so
- * both see the same machine over time (on a shared box that matters more than anything else).
+ * both see the same machine over time (on a shared box that matters more than anything else), after `warmup`
+ * calls per replica.
  */
-export async function throughput(args, probe, { concurrency, seconds, blocks = 4 }) {
+export async function throughput(args, probe, { concurrency, seconds, warmup = 500, blocks = 4 }) {
   const redis = await startRedis();
   const servers = [];
   const proxies = [];
@@ -168,8 +169,18 @@ export async function throughput(args, probe, { concurrency, seconds, blocks = 4
       );
       sets.push({ replicas: size, port: ports[i], latencies: [], errors: 0, seconds: 0 });
     }
-    const scratch = { latencies: [], errors: 0, seconds: 0 };
-    for (const set of sets) await load(set.port, probe, concurrency, 2, scratch);
+    // Warm-up by count, not time: every replica gets `warmup` calls (V8 tiers code up per process; a timed
+    // warm-up would leave the two-replica set half as warm per replica).
+    for (const set of sets) {
+      await load(
+        set.port,
+        probe,
+        concurrency,
+        120,
+        { latencies: [], errors: 0, seconds: 0 },
+        warmup * set.replicas,
+      );
+    }
     for (let b = 0; b < blocks; b++) {
       const order = b % 2 === 0 ? sets : [...sets].reverse();
       for (const set of order) await load(set.port, probe, concurrency, seconds / blocks, set);

@@ -68,5 +68,6 @@ export function appArgs(dir, app, mocksDir = dir) {
 
 export function describeTree(dir) {
   const r = spawnSync('git', ['log', '-1', '--format=%h %s'], { cwd: dir, encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim().slice(0, 80) : undefined;
+  const line = r.stdout.trim();
+  return r.status === 0 ? (line.length > 72 ? `${line.slice(0, 71)}…` : line) : undefined;
 }
