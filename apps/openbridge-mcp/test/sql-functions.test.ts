@@ -70,12 +70,17 @@ const PREFIXED = [
 ] as const;
 
 describe('sideEffectOf', () => {
-  it.each(Object.entries(NAMED).flatMap(([kind, names]) => names.map((n) => [n, kind])))('%s → %s', (name, kind) => {
-    expect(sideEffectOf(name)).toBe(kind);
-    expect(sideEffectOf(`pg_catalog.${name}`)).toBe(kind);
-    // A name that only starts like one (and matches no prefix) is no side effect of that name.
-    expect(sideEffectOf(`${name}x_plain`) === kind && !PREFIXED.some(([p]) => name.startsWith(p))).toBe(false);
-  });
+  it.each(Object.entries(NAMED).flatMap(([kind, names]) => names.map((n) => [n, kind])))(
+    '%s → %s',
+    (name, kind) => {
+      expect(sideEffectOf(name)).toBe(kind);
+      expect(sideEffectOf(`pg_catalog.${name}`)).toBe(kind);
+      // A name that only starts like one (and matches no prefix) is no side effect of that name.
+      expect(sideEffectOf(`${name}x_plain`) === kind && !PREFIXED.some(([p]) => name.startsWith(p))).toBe(
+        false,
+      );
+    },
+  );
   it.each(PREFIXED)('%s… → %s (%s)', (_prefix, kind, name) => {
     expect(sideEffectOf(name)).toBe(kind);
     expect(sideEffectOf(`xyz_${name}`)).toBeUndefined();
@@ -89,7 +94,17 @@ describe('sideEffectOf', () => {
 describe('isAllowedFunction', () => {
   it('the shared built-ins on every warehouse, each warehouse’s own only on it', () => {
     for (const w of ['redshift', 'athena', 'bigquery', 'snowflake', 'databricks'] as const) {
-      for (const fn of ['count', 'sum', 'coalesce', 'lower', 'date_trunc', 'row_number', 'cast', 'abs', 'unnest'])
+      for (const fn of [
+        'count',
+        'sum',
+        'coalesce',
+        'lower',
+        'date_trunc',
+        'row_number',
+        'cast',
+        'abs',
+        'unnest',
+      ])
         expect(isAllowedFunction(w, fn), `${w} ${fn}`).toBe(true);
       expect(isAllowedFunction(w, 'my_udf'), w).toBe(false);
       expect(isAllowedFunction(w, ''), w).toBe(false);

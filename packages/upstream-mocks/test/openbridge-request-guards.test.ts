@@ -120,13 +120,18 @@ describe('the Query API and its warehouse', () => {
   });
 
   it("each destination's warehouse splits with its own lexer, so a guard's misreading shows as a write here", () => {
-    const [redshift, athena, bigquery, snowflake, databricks] = [29, 31, 37, 52, 68].map((id) => WAREHOUSE_LEXERS[id]);
+    const [redshift, athena, bigquery, snowflake, databricks] = [29, 31, 37, 52, 68].map(
+      (id) => WAREHOUSE_LEXERS[id],
+    );
     // PostgreSQL E-strings escape, standard strings do not: three statements.
     expect(splitStatements("SELECT E'\\'' , '\\' ; DELETE FROM t ; SELECT ' --'", redshift)).toHaveLength(3);
     // Spark continues a -- comment over a backslash-newline: the DELETE is the statement.
     const spark = "-- \\\nSELECT 'x' AS a, '\nDELETE FROM t -- ' LIMIT 1";
     expect(splitStatements(spark, databricks)).toEqual(['DELETE FROM t']);
-    expect(runScript(spark, databricks)).toEqual({ ok: false, message: 'cannot execute DELETE in a read-only transaction' });
+    expect(runScript(spark, databricks)).toEqual({
+      ok: false,
+      message: 'cannot execute DELETE in a read-only transaction',
+    });
     expect(splitStatements("SELECT r'\\' ; DELETE FROM t", databricks)).toHaveLength(2);
     // Backslash escapes (Snowflake, BigQuery) and # comments (BigQuery); a line comment ends at \r.
     expect(splitStatements("SELECT 'a\\'; DELETE FROM t; --'", snowflake)).toHaveLength(1);
