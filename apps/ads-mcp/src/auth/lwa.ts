@@ -1,6 +1,7 @@
 // Direct Login with Amazon: refresh token → access token on the region's LWA host (or ADS_API_LWA_ENDPOINT), cached per region.
 import { UpstreamTransportError } from '@obmcp/contract';
 import { formBody, TokenCache } from '@obmcp/http-kit';
+import { currentHostedUser } from '@obmcp/mcp-server/hosted';
 import { REGION_INFO, type Region } from '../regions.js';
 import type { CredentialExchange } from './credential-exchange.js';
 import type { AdsCredentials, CredentialSource } from './types.js';
@@ -28,6 +29,7 @@ export function createLwaSource(
 
   async function exchange(
     region: Region,
+    refreshToken: string,
     signal?: AbortSignal,
   ): Promise<{ value: string; expiresAt: number }> {
     const answer = await send(
@@ -38,7 +40,7 @@ export function createLwaSource(
         contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
         body: formBody({
           grant_type: 'refresh_token',
-          refresh_token: creds.refreshToken,
+          refresh_token: refreshToken,
           client_id: creds.clientId,
           client_secret: creds.clientSecret,
         }),
@@ -66,11 +68,17 @@ export function createLwaSource(
   return {
     mode: 'direct',
     async get(region, signal): Promise<AdsCredentials> {
-      const accessToken = await cache.get(region, () => exchange(region, signal));
+      // --hosted: the request's user's own refresh token, and a cache entry of their own.
+      const user = currentHostedUser();
+      const key = user === undefined ? region : `${user.subject}\n${region}`;
+      const accessToken = await cache.get(key, () =>
+        exchange(region, user?.secret ?? creds.refreshToken, signal),
+      );
       return { accessToken, clientId: creds.clientId };
     },
     invalidate(region): void {
-      cache.invalidate(region);
+      const user = currentHostedUser();
+      cache.invalidate(user === undefined ? region : `${user.subject}\n${region}`);
     },
   };
 }

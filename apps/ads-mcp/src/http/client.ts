@@ -1,4 +1,5 @@
 // AdsApiClient: the tools' face of the shared pipeline — profile/AMC scope headers, media types, per-endpoint budget.
+import { currentHostedUser } from '@obmcp/mcp-server/hosted';
 import { type CallContext, passthroughParts } from '@obmcp/contract';
 import { type Pipeline, RedirectHosts } from '@obmcp/http-kit';
 import type { AdsConfig } from '../config.js';
@@ -81,7 +82,8 @@ export class AdsApiClient {
       ...passthroughParts(call.passthrough),
       auth: region,
       // Amazon throttles per advertiser profile; calls without one share the region's budget.
-      limitScope: profileId === undefined ? region : `profile-${profileId}`,
+      // --hosted: a call without a profile spends its user's budget, not a region-wide one.
+      limitScope: profileId === undefined ? regionScope(region) : `profile-${profileId}`,
       signal: call.signal,
       meta: call.meta,
       context: { tool: call.tool, profileId },
@@ -90,4 +92,9 @@ export class AdsApiClient {
     const file = await fileContent(res.bytes, res.headers.get('content-type'), this.config.reportMaxBytes);
     return { status: res.status, body: file };
   }
+}
+
+function regionScope(region: string): string {
+  const user = currentHostedUser();
+  return user === undefined ? region : `${user.subject}@${region}`;
 }

@@ -1,6 +1,7 @@
 // Per-server session state: region, active profile, active identity and the caches tools consult.
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
 import type { Region } from '../regions.js';
+import { hostedAwareSession } from './hosted-session.js';
 
 export interface AdsProfile {
   profileId: number;
@@ -36,7 +37,18 @@ export interface AmcAccount {
   marketplaceId?: string;
 }
 
+/** The server's session; under a hosted user (--hosted), that user's own one (hosted-session.ts). */
 export function createSession(
+  region: Region,
+  profileId: number | undefined,
+  identityId: number | undefined,
+): Session {
+  return hostedAwareSession(plainSession(region, profileId, identityId), (allowed) =>
+    plainSession(region, allowed, undefined),
+  );
+}
+
+function plainSession(
   region: Region,
   profileId: number | undefined,
   identityId: number | undefined,

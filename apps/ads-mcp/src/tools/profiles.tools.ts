@@ -9,6 +9,7 @@ import {
   READ_UPSTREAM,
   SET_SESSION,
 } from '@obmcp/contract';
+import { allowedProfiles, checkProfileAllowed } from '../state/hosted-session.js';
 import type { AdsProfile } from '../state/session.js';
 import type { ToolDeps } from './deps.js';
 
@@ -64,7 +65,11 @@ export function profileTools(ctx: ToolDeps): ToolDefinition[] {
         annotations: READ_UPSTREAM,
         async handler(args, call) {
           const res = await send(args, call);
-          const profiles = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];
+          const listed = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];
+          // --hosted: only the profiles the user allowed at login exist for this client.
+          const allowed = allowedProfiles();
+          const profiles =
+            allowed === undefined ? listed : listed.filter((p) => allowed.includes(p.profileId));
           if (!args.profileTypeFilter && !args.accessLevel && !args.apiProgram)
             session.profiles.set(session.region, profiles);
           return {
@@ -84,6 +89,7 @@ export function profileTools(ctx: ToolDeps): ToolDefinition[] {
       inputSchema: setSchema,
       annotations: SET_SESSION,
       handler(args) {
+        checkProfileAllowed(args.profileId);
         const known = session.profiles.get(session.region);
         if (known && known.length > 0 && !known.some((p) => p.profileId === args.profileId)) {
           const allowed = known.map((p) => p.profileId);

@@ -1,9 +1,13 @@
 // The active advertising profile, or the precise mcp_input_validation failure when none is set.
 import { DomainValidationError } from '@obmcp/contract';
+import { checkProfileAllowed } from '../state/hosted-session.js';
 import type { Session } from '../state/session.js';
 
 export function requireProfile(session: Session): number {
-  if (session.profileId !== undefined) return session.profileId;
+  if (session.profileId !== undefined) {
+    checkProfileAllowed(session.profileId);
+    return session.profileId;
+  }
   throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
     summary: 'No active advertising profile.',
     details: [

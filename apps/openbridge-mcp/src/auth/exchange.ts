@@ -1,4 +1,5 @@
 // The refresh-token → JWT exchange at POST /auth/api/ref (JSON:API APIAuth body), through a credential pipeline.
+import { currentHostedUser } from '@obmcp/mcp-server/hosted';
 import { isTransientStatus, type Logger, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import {
   credentialFailure,
@@ -50,14 +51,16 @@ function parseExchangeError(res: UpstreamResponse, secrets: readonly string[]): 
 
 /** The authentication host as an upstream: no auth of its own, Openbridge's error shapes and budget. */
 export function jwtExchangePipeline(options: JwtExchangeOptions): Pipeline {
-  const secrets = [options.refreshToken];
+  // The configured key and (--hosted) the request's user's key are both kept out of error details.
+  const secrets = (): string[] =>
+    [options.refreshToken, currentHostedUser()?.secret ?? ''].filter((s) => s !== '');
   return credentialPipeline({
     name: OPENBRIDGE_LIMIT_NAME,
     service: SERVICE,
     fetcher: options.fetcher,
     baseUrl: () => options.authUrl,
     headers: OPENBRIDGE_HEADERS,
-    errors: (res) => parseExchangeError(res, secrets),
+    errors: (res) => parseExchangeError(res, secrets()),
     ...(options.limits ? { limits: options.limits } : {}),
     retry: { maxAttempts: options.maxRetries + 1, baseDelayMs: 250, maxDelayMs: 2_000, maxTotalMs: 8_000 },
     ...(options.log ? { log: options.log } : {}),

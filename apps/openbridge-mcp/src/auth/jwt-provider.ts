@@ -1,5 +1,6 @@
 // JWT provider: TokenCache-backed (fresh until 5 min before expires_at, concurrent refreshes share one exchange).
 import { TokenCache } from '@obmcp/http-kit';
+import { currentHostedUser } from '@obmcp/mcp-server/hosted';
 import {
   exchangeRefreshToken,
   type IssuedJwt,
@@ -25,17 +26,22 @@ export interface JwtProviderOptions extends JwtExchangeOptions {
 export function createJwtProvider(options: JwtProviderOptions): JwtProvider {
   const cache = new TokenCache<IssuedJwt>({ refreshEarlyMs: REFRESH_EARLY_MS, now: options.now });
   const pipeline = jwtExchangePipeline(options);
-  const fetchJwt = async () => {
-    const issued = await exchangeRefreshToken(pipeline, options.refreshToken);
+  const fetchJwt = async (refreshToken: string) => {
+    const issued = await exchangeRefreshToken(pipeline, refreshToken);
     return { value: issued, expiresAt: issued.expiresAt };
   };
-  const current = () => cache.get('jwt', fetchJwt);
+  // --hosted: the request's user's own API key, and a JWT cache entry of their own.
+  const key = (): string => {
+    const user = currentHostedUser();
+    return user === undefined ? 'jwt' : `jwt\n${user.subject}`;
+  };
+  const current = () => cache.get(key(), () => fetchJwt(currentHostedUser()?.secret ?? options.refreshToken));
   return {
     jwt: async () => (await current()).value,
     principal: async () => {
       const { accountId, userId } = await current();
       return { accountId, userId };
     },
-    invalidate: () => cache.invalidate('jwt'),
+    invalidate: () => cache.invalidate(key()),
   };
 }

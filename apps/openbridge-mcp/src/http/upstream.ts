@@ -1,4 +1,5 @@
 // What openbridge-mcp tells the shared pipeline about the Openbridge API: JWT auth, error shapes, one 1,000/5 min budget.
+import { currentHostedUser } from '@obmcp/mcp-server/hosted';
 import type { Logger } from '@obmcp/contract';
 import type { Fetcher, Limiter, UpstreamDescription } from '@obmcp/http-kit';
 import {
@@ -29,7 +30,8 @@ export function openbridgeUpstream(
   deps: OpenbridgeUpstreamDeps,
 ): UpstreamDescription<OpenbridgeErrorContext> {
   const { config, jwt } = deps;
-  const secrets = [config.refreshToken];
+  const secrets = (): string[] =>
+    [config.refreshToken, currentHostedUser()?.secret ?? ''].filter((s) => s !== '');
   return {
     name: OPENBRIDGE_LIMIT_NAME,
     service: 'Openbridge API',
@@ -43,7 +45,7 @@ export function openbridgeUpstream(
       isExpired: isOpenbridgeJwtRejected,
     },
     headers: OPENBRIDGE_HEADERS,
-    errors: (res, req) => parseOpenbridgeError(res, { resource: req.context?.resource, secrets }),
+    errors: (res, req) => parseOpenbridgeError(res, { resource: req.context?.resource, secrets: secrets() }),
     limits: openbridgeLimits(deps.limiter, deps.env),
     retry: {
       maxAttempts: config.maxRetries + 1,
