@@ -2,7 +2,7 @@
 // get_tool_schema and execute's call_tool reach every operation; writes stay gated; bad names fail.
 import { spawnSync } from 'node:child_process';
 import { OPERATION_META_KEY } from '@obmcp/openapi-tools';
-import { appEntry, callTool, MOCKS_PRELOAD } from '@obmcp/test-kit';
+import { appEntry, callTool, MOCKS_PRELOAD, startInProcess } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { OUTSIDE_DEFAULT } from '../src/operations/default-listing.js';
 import { startSp, US } from './helpers.js';
@@ -31,6 +31,18 @@ describe('SP_API_TOOLSETS', () => {
       );
       expect(names).not.toContain('get_order_metrics');
       for (const outside of OUTSIDE_DEFAULT) expect(names).not.toContain(outside);
+      expect(JSON.stringify(list).length).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
+    } finally {
+      await sp.close();
+    }
+  });
+
+  it(`default, for a host that announces MCP Apps (views linked in _meta.ui): still within ${DEFAULT_BUDGET_BYTES} bytes`, async () => {
+    const ui = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
+    const sp = await startInProcess({ app: 'sp-mcp', env: {} }, { extensions: ui } as never);
+    try {
+      const list = await sp.client.listTools();
+      expect(list.tools.filter((t) => t._meta?.['ui'] !== undefined).length).toBeGreaterThan(0);
       expect(JSON.stringify(list).length).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
     } finally {
       await sp.close();

@@ -1,5 +1,6 @@
 // startInProcess: a built app's server factory in this process over an in-memory MCP transport, against the msw mocks.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ContractServer } from '@obmcp/mcp-server/server';
 import { type InProcessOptions, openSession } from './in-process-session.js';
@@ -17,12 +18,19 @@ export interface InProcessServer extends TestServer {
  * while it lives, logs as stderr()). Process-level behaviour (framing, signals, exit codes, OBMCP_REDIS_URL)
  * needs startServer.
  */
-export async function startInProcess(options: InProcessOptions): Promise<InProcessServer> {
+export async function startInProcess(
+  options: InProcessOptions,
+  /** What the test client announces in initialize (e.g. the MCP Apps extension). */
+  capabilities?: ClientCapabilities,
+): Promise<InProcessServer> {
   const session = await openSession(options);
   try {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await session.contract.server.connect(serverSide);
-    const client = new Client({ name: 'obmcp-test-kit', version: '0.1.0' });
+    const client = new Client(
+      { name: 'obmcp-test-kit', version: '0.1.0' },
+      capabilities === undefined ? undefined : { capabilities },
+    );
     await client.connect(clientSide);
     let closed = false;
     return {

@@ -34,7 +34,7 @@ export function getToolSchemaTool(): ToolDefinition {
     name: 'get_tool_schema',
     title: 'Get a tool schema',
     description:
-      'Get the description, input JSON Schema and example arguments of a tool callable from execute. Returns { name, description, inputSchema, examples }.',
+      'The description, input JSON Schema and example arguments of a tool callable from execute: { name, description, inputSchema, examples }.',
     inputSchema: schema,
     annotations: { ...READ_LOCAL, title: 'Get a tool schema' },
     handler: (rawArgs, call) => {

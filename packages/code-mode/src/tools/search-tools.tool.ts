@@ -21,7 +21,7 @@ const schema = {
   },
   required: ['query'],
   additionalProperties: false,
-  examples: [{ query: 'orders' }, { query: 'report status', limit: 5 }],
+  examples: [{ query: 'orders' }],
 } as const;
 
 export function searchToolsTool(): ToolDefinition {
@@ -29,7 +29,7 @@ export function searchToolsTool(): ToolDefinition {
     name: 'search_tools',
     title: 'Search tools',
     description:
-      'Find tools callable from execute (call_tool) by keyword. Returns { tools: [{ name, title?, description }], total } best match first.',
+      'Find tools callable from execute (call_tool) by keyword: { tools: [{ name, title?, description }], total }, best match first.',
     inputSchema: schema,
     annotations: { ...READ_LOCAL, title: 'Search tools' },
     handler: (rawArgs, call) => {
