@@ -128,6 +128,7 @@ export function renderTable(
               text,
             );
           }),
+          onOpen && model.drill ? h('td') : null,
         ),
       )
     : null;

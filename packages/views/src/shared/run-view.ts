@@ -16,6 +16,8 @@ import './styles.css';
 export interface ViewProgram {
   /** Used in the app's name towards the host, e.g. `sales-over-time`. */
   name: string;
+  /** The view's heading while it waits or when the call failed (a result's own title replaces it). */
+  title: string;
   /** The tool to call back when the host does not say which tool produced the result. */
   defaultTool: string;
   build(data: JsonObject, input: CallInput): ViewModel;
@@ -119,6 +121,7 @@ export function startView(program: ViewProgram): App {
     } catch (error) {
       setState('error');
       root.replaceChildren(
+        h('header', { class: 'view-header' }, h('h1', {}, program.title)),
         renderEnvelope({
           summary: `This view could not draw the result (${String(error)}); the agent still has the data.`,
           error_kind: 'view',
@@ -139,6 +142,7 @@ export function startView(program: ViewProgram): App {
       table = undefined;
       const again = lastCall ?? { tool: input.tool, arguments: input.arguments };
       root.replaceChildren(
+        h('header', { class: 'view-header' }, h('h1', {}, program.title)),
         renderEnvelope(
           read.envelope,
           read.envelope.retryable ? () => void run(again.arguments, again.tool) : undefined,
@@ -264,7 +268,10 @@ export function startView(program: ViewProgram): App {
   }
 
   setState('waiting');
-  root.replaceChildren(h('p', { class: 'waiting', role: 'status' }, 'Waiting for the tool result…'));
+  root.replaceChildren(
+    h('header', { class: 'view-header' }, h('h1', {}, program.title)),
+    h('p', { class: 'waiting', role: 'status' }, 'Waiting for the tool result…'),
+  );
   app.ontoolinput = (params) => {
     input.arguments = { ...(params.arguments ?? {}) };
   };

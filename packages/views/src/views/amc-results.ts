@@ -62,6 +62,7 @@ export function buildAmcResults(data: JsonObject, input: CallInput): ViewModel {
 
 export const amcProgram: ViewProgram = {
   name: 'amc-results',
+  title: 'AMC query results',
   defaultTool: 'run_amc_query',
   build: buildAmcResults,
 };

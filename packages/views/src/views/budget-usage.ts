@@ -69,6 +69,7 @@ export function buildBudgetUsage(data: JsonObject, input?: CallInput): ViewModel
 
 export const budgetProgram: ViewProgram = {
   name: 'budget-usage',
+  title: 'Budget usage',
   defaultTool: 'sp_campaigns_budget_usage',
   build: buildBudgetUsage,
   prepare: adsProfileExtras,

@@ -173,6 +173,7 @@ export function buildCampaigns(data: JsonObject, input: CallInput): ViewModel {
 
 export const campaignsProgram: ViewProgram = {
   name: 'campaign-performance',
+  title: 'Campaign performance',
   defaultTool: 'run_report',
   build: buildCampaigns,
   prepare: adsProfileExtras,

@@ -68,6 +68,7 @@ export function buildInventory(data: JsonObject, input: CallInput): ViewModel {
 
 export const inventoryProgram: ViewProgram = {
   name: 'fba-inventory',
+  title: 'FBA inventory by SKU',
   defaultTool: 'get_inventory_summaries',
   build: buildInventory,
 };

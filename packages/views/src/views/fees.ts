@@ -76,4 +76,9 @@ export function buildFees(data: JsonObject, input?: CallInput): ViewModel {
   };
 }
 
-export const feesProgram: ViewProgram = { name: 'fees', defaultTool: 'estimate_fees', build: buildFees };
+export const feesProgram: ViewProgram = {
+  name: 'fees',
+  title: 'Estimated fees per item',
+  defaultTool: 'estimate_fees',
+  build: buildFees,
+};

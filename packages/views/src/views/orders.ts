@@ -123,4 +123,9 @@ export function buildOrders(data: JsonObject, input: CallInput): ViewModel {
   };
 }
 
-export const ordersProgram: ViewProgram = { name: 'orders', defaultTool: 'get_orders', build: buildOrders };
+export const ordersProgram: ViewProgram = {
+  name: 'orders',
+  title: 'Orders',
+  defaultTool: 'get_orders',
+  build: buildOrders,
+};

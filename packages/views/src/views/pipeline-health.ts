@@ -102,6 +102,7 @@ export function buildHealth(data: JsonObject, input?: CallInput): ViewModel {
 
 export const healthProgram: ViewProgram = {
   name: 'pipeline-health',
+  title: 'Pipeline health',
   defaultTool: 'get_healthchecks',
   build: buildHealth,
 };

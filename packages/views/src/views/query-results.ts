@@ -25,6 +25,7 @@ export function buildQueryResults(data: JsonObject): ViewModel {
 
 export const queryProgram: ViewProgram = {
   name: 'query-results',
+  title: 'Query results',
   defaultTool: 'execute_query',
   build: buildQueryResults,
 };

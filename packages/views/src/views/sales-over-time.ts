@@ -79,6 +79,7 @@ export function buildSales(data: JsonObject): ViewModel {
 
 export const salesProgram: ViewProgram = {
   name: 'sales-over-time',
+  title: 'Sales over time',
   defaultTool: 'get_sales_metrics',
   build: (data) => buildSales(data),
   controls(input: CallInput, run) {
