@@ -125,6 +125,16 @@ export const mockSettings = {
    * PENDING, PROCESSING, then COMPLETED); a large number keeps it PROCESSING (a wait to cancel).
    */
   adsReportPolls: (): number => count('OBMCP_MOCK_ADS_REPORT_POLLS') ?? 2,
+  /**
+   * OBMCP_MOCK_ADS_REPORT_PENDING_POLLS: getReport answers that still show a new report PENDING (default 1);
+   * a large number keeps it PENDING (the status in which deleteAsyncReport cancels it).
+   */
+  adsReportPendingPolls: (): number => count('OBMCP_MOCK_ADS_REPORT_PENDING_POLLS') ?? 1,
+  /**
+   * OBMCP_MOCK_AMC_POLLS: getWorkflowExecution answers before an AMC execution ends (default 2: PENDING,
+   * RUNNING); a large number keeps it RUNNING (a wait to cancel).
+   */
+  amcPolls: (): number => count('OBMCP_MOCK_AMC_POLLS') ?? 2,
   /** OBMCP_MOCK_REQUEST_LOG: a file; every API request the mocks receive is appended as one JSON line. */
   requestLog: (): string | undefined => raw('OBMCP_MOCK_REQUEST_LOG'),
 };

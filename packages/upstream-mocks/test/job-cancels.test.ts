@@ -1,13 +1,63 @@
 // The upstream job cancels as the APIs document them: what each accepts, and what each refuses.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/index.js';
-import { sendSp } from './support/spec-calls.js';
+import { ADS_BASE, authHeaders, sendSp } from './support/spec-calls.js';
 
 const server = startMockServer();
 afterAll(() => server.close());
 afterEach(() => {
   delete process.env.OBMCP_MOCK_SP_REPORT_MS;
+  delete process.env.OBMCP_MOCK_ADS_REPORT_PENDING_POLLS;
+  delete process.env.OBMCP_MOCK_AMC_POLLS;
 });
+
+/** One Ads API request with the test's credentials (and AMC's entity headers for /amc paths). */
+async function ads(method: string, path: string, media: { accept: string; body?: unknown }) {
+  const headers: Record<string, string> = { ...authHeaders('ads-api'), accept: media.accept };
+  if (path.startsWith('/amc/')) {
+    headers['amazon-advertising-api-advertiserid'] = 'amcacct9US000001';
+    headers['amazon-advertising-api-marketplaceid'] = 'ATVPDKIKX0DER';
+  }
+  if (media.body !== undefined) headers['content-type'] = media.accept;
+  const res = await fetch(`${ADS_BASE}${path}`, {
+    method,
+    headers,
+    ...(media.body === undefined ? {} : { body: JSON.stringify(media.body) }),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>),
+  };
+}
+
+const REPORT_CREATE = 'application/vnd.createasyncreportrequest.v3+json';
+const REPORT_CREATED = 'application/vnd.createasyncreportresponse.v3+json';
+const REPORT_DELETED = 'application/vnd.deleteasyncreportresponse.v3+json';
+const AMC = 'application/vnd.amcworkflowexecutions.v1+json';
+
+let day = 0;
+async function createAdsReport(): Promise<string> {
+  day++;
+  const date = `2023-0${1 + (day % 9)}-2${day % 8}`;
+  const res = await fetch(`${ADS_BASE}/reporting/reports`, {
+    method: 'POST',
+    headers: { ...authHeaders('ads-api'), 'content-type': REPORT_CREATE, accept: REPORT_CREATED },
+    body: JSON.stringify({
+      startDate: date,
+      endDate: date,
+      configuration: {
+        adProduct: 'SPONSORED_PRODUCTS',
+        columns: ['impressions'],
+        format: 'GZIP_JSON',
+        groupBy: ['campaign'],
+        reportTypeId: 'spCampaigns',
+        timeUnit: 'SUMMARY',
+      },
+    }),
+  });
+  return String(((await res.json()) as { reportId?: unknown }).reportId);
+}
 
 const createReport = async () => {
   const r = await sendSp('POST', '/reports/2021-06-30/reports', {
@@ -38,5 +88,62 @@ describe('SP cancelReport (DELETE /reports/2021-06-30/reports/{reportId})', () =
       processingStatus: 'DONE',
     });
     expect((await sendSp('DELETE', '/reports/2021-06-30/reports/999999999')).status).toBe(404);
+  });
+});
+
+describe('Ads deleteAsyncReport (DELETE /reporting/reports/{reportId})', () => {
+  it('cancels a PENDING report (200 DeleteAsyncReportResponse; the report is gone), refuses a PROCESSING one (400)', async () => {
+    process.env.OBMCP_MOCK_ADS_REPORT_PENDING_POLLS = '100000';
+    const pending = await createAdsReport();
+    const deleted = await ads('DELETE', `/reporting/reports/${pending}`, { accept: REPORT_DELETED });
+    expect(deleted).toEqual({
+      status: 200,
+      body: { code: '200', detail: 'Report deleted.', reportId: pending },
+    });
+    expect((await ads('DELETE', `/reporting/reports/${pending}`, { accept: REPORT_DELETED })).status).toBe(
+      404,
+    );
+    delete process.env.OBMCP_MOCK_ADS_REPORT_PENDING_POLLS;
+    const processing = await createAdsReport();
+    await ads('GET', `/reporting/reports/${processing}`, {
+      accept: 'application/vnd.getasyncreportresponse.v3+json',
+    });
+    const refused = await ads('DELETE', `/reporting/reports/${processing}`, { accept: REPORT_DELETED });
+    expect(refused.status).toBe(400);
+    expect(String(refused.body?.detail ?? JSON.stringify(refused.body))).toMatch(
+      /only a report in PENDING status/,
+    );
+  });
+});
+
+describe('AMC UpdateWorkflowExecution (PUT …/workflowExecutions/{id}) to CANCELLED', () => {
+  const base = '/amc/reporting/amcabc123def/workflowExecutions';
+  const start = async () => {
+    const created = await ads('POST', base, {
+      accept: AMC,
+      body: { workflow: { sqlQuery: 'SELECT 1 FROM dsp_impressions' }, timeWindowType: 'MOST_RECENT_WEEK' },
+    });
+    return String((created.body?.workflowExecution as { workflowExecutionId?: unknown }).workflowExecutionId);
+  };
+
+  it('cancels a RUNNING execution (200 {}; it reads CANCELLED); refuses an ended one and any other status (400)', async () => {
+    process.env.OBMCP_MOCK_AMC_POLLS = '100000';
+    const running = await start();
+    await ads('GET', `${base}/${running}`, { accept: AMC });
+    expect(await ads('PUT', `${base}/${running}`, { accept: AMC, body: { status: 'CANCELLED' } })).toEqual({
+      status: 200,
+      body: {},
+    });
+    const read = await ads('GET', `${base}/${running}`, { accept: AMC });
+    expect(read.body?.workflowExecution).toMatchObject({ status: 'CANCELLED' });
+    const again = await ads('PUT', `${base}/${running}`, { accept: AMC, body: { status: 'CANCELLED' } });
+    expect(again.status).toBe(400);
+    const other = await start();
+    expect(
+      (await ads('PUT', `${base}/${other}`, { accept: AMC, body: { status: 'SUCCEEDED' } })).status,
+    ).toBe(400);
+    expect((await ads('PUT', `${base}/nope`, { accept: AMC, body: { status: 'CANCELLED' } })).status).toBe(
+      404,
+    );
   });
 });

@@ -122,6 +122,9 @@ const SP_CASES: Case[] = [
   }),
   sp('GET', '/reports/2021-06-30/reports/ID323'),
   sp('GET', '/reports/2021-06-30/reports/NOPE', 404),
+  // cancelReport: a DONE report is refused (only IN_QUEUE ones cancel), an unknown one is 404.
+  sp('DELETE', '/reports/2021-06-30/reports/ID323', 400),
+  sp('DELETE', '/reports/2021-06-30/reports/NOPE', 404),
   sp('GET', '/reports/2021-06-30/reports?reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA'),
   // Audit S1-1: nextToken must be the only parameter.
   sp('GET', '/reports/2021-06-30/reports?nextToken=abc&reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA', 400),
@@ -351,6 +354,10 @@ const ADS_CASES: Case[] = [
   ads('GET', '/reporting/reports/0e5f7c9a-1b2c-4d3e-8f90-123456789abc', 200, {
     accept: 'application/vnd.getasyncreportresponse.v3+json',
   }),
+  // deleteAsyncReport cancels only a PENDING report: the seeded COMPLETED one is refused.
+  ads('DELETE', '/reporting/reports/0e5f7c9a-1b2c-4d3e-8f90-123456789abc', 400, {
+    accept: 'application/vnd.deleteasyncreportresponse.v3+json',
+  }),
   ads('GET', '/amc/instances', 200, { ...AMC_HEADERS, accept: 'application/vnd.amcinstances.v1+json' }),
   ads(
     'POST',
@@ -365,6 +372,14 @@ const ADS_CASES: Case[] = [
     '/amc/reporting/amcabc123def/workflowExecutions/3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c',
     200,
     AMC_HEADERS,
+  ),
+  // UpdateWorkflowExecution to CANCELLED: the seeded SUCCEEDED execution can no longer be cancelled.
+  ads(
+    'PUT',
+    '/amc/reporting/amcabc123def/workflowExecutions/3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c',
+    400,
+    { ...AMC_HEADERS, 'content-type': AMC },
+    { status: 'CANCELLED' },
   ),
   ads(
     'GET',

@@ -17,6 +17,8 @@ import type { AdsSend } from './sp-list.js';
 
 export const CREATE_REPORT: OperationRef = ['ReportingVersion3', 'createAsyncReport'];
 export const GET_REPORT: OperationRef = ['ReportingVersion3', 'getAsyncReport'];
+/** The documented cancel of a PENDING report (run_report sends it when its task is cancelled). */
+export const DELETE_REPORT: OperationRef = ['ReportingVersion3', 'deleteAsyncReport'];
 
 /** getAsyncReport, as a report view. */
 export async function fetchReport(send: AdsSend, id: string, call: CallContext) {

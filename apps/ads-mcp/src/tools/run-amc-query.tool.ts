@@ -1,8 +1,15 @@
 // run_amc_query: an AMC workflow execution in one call (create → wait for SUCCEEDED → download URLs and rows).
-import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/mcp-server/tasks';
+import {
+  cancelUpstreamJob,
+  noteUpstreamNotCancelled,
+  pollCadence,
+  pollJob,
+  waitSecondsProperty,
+} from '@obmcp/mcp-server/tasks';
 import { CREATE_UPSTREAM, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { amcRowCap, downloadAmcRows, filesOf, NO_ROWS } from './amc-results.js';
 import { amcMaxRows, createSchema } from './amc.schemas.js';
+import { amcSend } from './amc-call.js';
 import { AMC_ENDED, amcStep, executionOf } from './amc-steps.js';
 import type { ToolDeps } from './deps.js';
 
@@ -29,8 +36,9 @@ export function runAmcQueryTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): 
       create: ['AMCWorkflow', 'createWorkflowExecution'],
       status: ['AMCWorkflow', 'getWorkflowExecution'],
       urls: ['AMCWorkflow', 'getWorkflowExecutionDownloadUrls'],
+      cancel: ['AMCWorkflow', 'UpdateWorkflowExecution'],
     },
-    () =>
+    (send) =>
       defineTool<RunArgs>({
         name: 'run_amc_query',
         title: 'Run an AMC query and return its rows',
@@ -48,15 +56,33 @@ export function runAmcQueryTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): 
           };
           const started = await create(args, call);
           const id = executionOf(started).workflowExecutionId ?? '';
+          let last = executionOf(started).status ?? 'PENDING';
           const { value, timedOut } = await pollJob(call, {
             first: started,
             poll: () => status({ ...scope, workflowExecutionId: id }, call),
             state: (r) => {
-              const s = executionOf(r).status ?? 'PENDING';
-              return { status: s, done: AMC_ENDED.has(s) };
+              last = executionOf(r).status ?? 'PENDING';
+              return { status: last, done: AMC_ENDED.has(last) };
             },
             delayMs: pollCadence({ firstMs: 10_000, maxMs: 60_000, share: 0.025 }, ctx.config.pollTimeScale),
             waitMs: (waitSeconds ?? 300) * 1000,
+          }).catch(async (error: unknown) => {
+            // A cancelled task: an execution still PENDING or RUNNING is set CANCELLED (it stops using the
+            // instance's compute).
+            if (last === 'PENDING' || last === 'RUNNING') {
+              await cancelUpstreamJob(call, `AMC execution ${id}`, async (fresh) => {
+                await amcSend(
+                  send.cancel,
+                  { ...scope, workflowExecutionId: id, body: { status: 'CANCELLED' } },
+                  fresh,
+                  { idempotent: false },
+                );
+                return `AMC execution ${id} cancelled (UpdateWorkflowExecution status CANCELLED)`;
+              });
+            } else {
+              noteUpstreamNotCancelled(call, `AMC execution ${id} was ${last}: nothing to cancel`);
+            }
+            throw error;
           });
           const execution = executionOf(value);
           if (execution.status !== 'SUCCEEDED') {

@@ -1,5 +1,5 @@
 // run_report: a Reporting v3 report in one call (create → wait for COMPLETED → download rows).
-import { pollJob } from '@obmcp/mcp-server/tasks';
+import { cancelUpstreamJob, noteUpstreamNotCancelled, pollJob } from '@obmcp/mcp-server/tasks';
 import {
   type CallContext,
   CREATE_UPSTREAM,
@@ -12,7 +12,14 @@ import type { ToolDeps } from './deps.js';
 import { adsJobCadence, warnStillRunning } from './job-wait.js';
 import type { ReportView } from './report-view.js';
 import { runSchema } from './reporting.schemas.js';
-import { CREATE_REPORT, createReport, downloadRows, fetchReport, GET_REPORT } from './reporting.tools.js';
+import {
+  CREATE_REPORT,
+  createReport,
+  DELETE_REPORT,
+  downloadRows,
+  fetchReport,
+  GET_REPORT,
+} from './reporting.tools.js';
 import type { AdsSend } from './sp-list.js';
 
 type RunArgs = FromSchema<typeof runSchema>;
@@ -37,7 +44,8 @@ async function createOrReuse(
 }
 
 export function runReportTool(ctx: ToolDeps): ToolDefinition {
-  return ctx.operations.many({ create: CREATE_REPORT, get: GET_REPORT }, (send) =>
+  const operations = { create: CREATE_REPORT, get: GET_REPORT, cancel: DELETE_REPORT };
+  return ctx.operations.many(operations, (send) =>
     defineTool<RunArgs>({
       name: 'run_report',
       title: 'Run a report and return its rows',
@@ -50,13 +58,31 @@ export function runReportTool(ctx: ToolDeps): ToolDefinition {
       async handler(a, call) {
         const created = await createOrReuse(send, a, call);
         const reportId = created.reportId ?? '';
+        let last = created.status ?? 'PENDING';
         // Reports take minutes: 2.5 % of the time waited between getReport calls, 2 s to 30 s (the limiter paces them too).
         const { value: report } = await pollJob(call, {
           first: created,
           poll: () => fetchReport(send.get, reportId, call),
-          state: (r) => ({ status: r.status ?? 'PENDING', done: r.ready || r.status === 'FAILED' }),
+          state: (r) => {
+            last = r.status ?? 'PENDING';
+            return { status: last, done: r.ready || r.status === 'FAILED' };
+          },
           delayMs: adsJobCadence(ctx.config),
           waitMs: (a.waitSeconds ?? 120) * 1000,
+        }).catch(async (error: unknown) => {
+          // A cancelled task: deleteAsyncReport is the documented cancel of a PENDING report.
+          if (last === 'PENDING') {
+            await cancelUpstreamJob(call, `report ${reportId}`, async (fresh) => {
+              await send.cancel({ reportId }, fresh);
+              return `report ${reportId} cancelled at Amazon Ads (deleteAsyncReport)`;
+            });
+          } else {
+            noteUpstreamNotCancelled(
+              call,
+              `report ${reportId} was ${last}: Amazon Ads cancels only PENDING reports (deleteAsyncReport), so it may still finish (download_report)`,
+            );
+          }
+          throw error;
         });
         if (report.status === 'FAILED') {
           return { reportId, status: 'FAILED', ready: false, failureReason: report.failureReason, rows: [] };

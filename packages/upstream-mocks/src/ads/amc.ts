@@ -2,6 +2,7 @@
 // ad-hoc/saved workflow executions (PENDING → RUNNING → SUCCEEDED | FAILED), download URLs (amc-results.ts). Every route
 // checks its vendor media types (415) and that AdvertiserId is an AMC account of the login (403).
 import { http, type RequestHandler } from 'msw';
+import { mockSettings } from '../settings.js';
 import { withFault } from '../with-fault.js';
 import { renderAdsFault } from './fault.js';
 import { guard, readJson } from './guard.js';
@@ -64,8 +65,9 @@ const SCHEDULES: readonly Row[] = [
 ];
 
 function statusOf(e: MockExecution): string {
+  if (e.cancelled) return 'CANCELLED';
   if (e.polls <= 0) return 'PENDING';
-  if (e.polls === 1) return 'RUNNING';
+  if (e.polls < mockSettings.amcPolls()) return 'RUNNING';
   return e.sql?.includes('FAIL') ? 'FAILED' : 'SUCCEEDED';
 }
 
@@ -257,6 +259,38 @@ const api: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) => [
       const out = view(e);
       e.polls += 1;
       return adsJson({ workflowExecution: out }, 200, MEDIA.executions);
+    }),
+  ),
+  // UpdateWorkflowExecution: "can be used to update the requested execution's status to CANCELLED if the
+  // execution is still pending or running"; "any missing fields will be ignored". Another status, or a
+  // cancel of an execution that already ended, is a 400; the answer is the spec's empty object.
+  http.put(
+    `${host}/amc/reporting/:instanceId/workflowExecutions/:executionId`,
+    withFault('api', renderAdsFault, async ({ request, params }) => {
+      const rejected = amcGuard(request, { ...exec, body: true }, String(params.instanceId));
+      if (rejected) return rejected;
+      const e = guardedExecution(request, params);
+      if (e instanceof Response) return e;
+      const body = await readJson(request);
+      if (!body) return amcError(400, 'The request body is not a JSON WorkflowExecution.', MEDIA.executions);
+      if (body.status === undefined) return adsJson({}, 200, MEDIA.executions);
+      if (body.status !== 'CANCELLED') {
+        return amcError(
+          400,
+          `status can only be updated to CANCELLED (got ${String(body.status)})`,
+          MEDIA.executions,
+        );
+      }
+      const status = statusOf(e);
+      if (status !== 'PENDING' && status !== 'RUNNING') {
+        return amcError(
+          400,
+          `Workflow execution is in status ${status}; only a PENDING or RUNNING execution can be cancelled`,
+          MEDIA.executions,
+        );
+      }
+      e.cancelled = true;
+      return adsJson({}, 200, MEDIA.executions);
     }),
   ),
   http.get(

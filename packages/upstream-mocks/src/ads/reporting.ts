@@ -13,6 +13,7 @@ import { type MockReport, type Row, reports } from './state.js';
 const CREATE_MEDIA = 'application/vnd.createasyncreportrequest.v3+json';
 const RESPONSE_MEDIA = 'application/vnd.createasyncreportresponse.v3+json';
 const GET_MEDIA = 'application/vnd.getasyncreportresponse.v3+json';
+const DELETE_MEDIA = 'application/vnd.deleteasyncreportresponse.v3+json';
 
 /** The spec's required configuration fields and enums (ReportingVersion3 AsyncReportConfiguration). */
 const REQUIRED_CONFIG = ['adProduct', 'columns', 'format', 'groupBy', 'reportTypeId', 'timeUnit'];
@@ -50,7 +51,11 @@ function stable(value: unknown): string {
 
 function view(report: MockReport): Row {
   const status =
-    report.polls <= 0 ? 'PENDING' : report.polls < mockSettings.adsReportPolls() ? 'PROCESSING' : 'COMPLETED';
+    report.polls < mockSettings.adsReportPendingPolls()
+      ? 'PENDING'
+      : report.polls < mockSettings.adsReportPolls()
+        ? 'PROCESSING'
+        : 'COMPLETED';
   const done = status === 'COMPLETED';
   const now = new Date().toISOString();
   return {
@@ -143,6 +148,34 @@ const apiHandlers: RequestHandler[] = Object.values(ADS_HOSTS).flatMap((host) =>
       const out = view(report);
       report.polls += 1;
       return adsJson(out, 200, GET_MEDIA);
+    }),
+  ),
+  // deleteAsyncReport: "Deletes a report by id. Use this operation to cancel a report in a PENDING status."
+  // A PENDING report is deleted (a later getReport: 404); one already processing or done is refused (400),
+  // an unknown id is 404.
+  http.delete(
+    `${host}/reporting/reports/:reportId`,
+    withFault('api', renderAdsFault, ({ request, params }) => {
+      const rejected = guard(
+        request,
+        { scope: true, accept: DELETE_MEDIA },
+        scopesOf(regionOfUrl(request.url)),
+      );
+      if (rejected) return rejected;
+      const reportId = String(params.reportId);
+      const report = reports.get(reportId);
+      if (!report) return adsError(404, '404', `Report ${reportId} not found.`, true);
+      const status = view(report).status;
+      if (status !== 'PENDING') {
+        return adsError(
+          400,
+          '400',
+          `Report ${reportId} is ${String(status)}: only a report in PENDING status can be cancelled.`,
+          true,
+        );
+      }
+      reports.delete(reportId);
+      return adsJson({ code: '200', detail: 'Report deleted.', reportId }, 200, DELETE_MEDIA);
     }),
   ),
 ]);

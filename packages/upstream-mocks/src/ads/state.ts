@@ -94,6 +94,8 @@ export interface MockExecution {
   request: Row;
   polls: number;
   createTime: string;
+  /** Set by UpdateWorkflowExecution with status CANCELLED while it was PENDING or RUNNING. */
+  cancelled?: boolean;
 }
 export const executions = new Map<string, MockExecution>();
 
