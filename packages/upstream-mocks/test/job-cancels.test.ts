@@ -13,7 +13,7 @@ afterEach(() => {
 
 /** One Ads API request with the test's credentials (and AMC's entity headers for /amc paths). */
 async function ads(method: string, path: string, media: { accept: string; body?: unknown }) {
-  const headers: Record<string, string> = { ...authHeaders('ads-api'), accept: media.accept };
+  const headers: Record<string, string> = { ...authHeaders('amazon-ads'), accept: media.accept };
   if (path.startsWith('/amc/')) {
     headers['amazon-advertising-api-advertiserid'] = 'amcacct9US000001';
     headers['amazon-advertising-api-marketplaceid'] = 'ATVPDKIKX0DER';
@@ -42,7 +42,7 @@ async function createAdsReport(): Promise<string> {
   const date = `2023-0${1 + (day % 9)}-2${day % 8}`;
   const res = await fetch(`${ADS_BASE}/reporting/reports`, {
     method: 'POST',
-    headers: { ...authHeaders('ads-api'), 'content-type': REPORT_CREATE, accept: REPORT_CREATED },
+    headers: { ...authHeaders('amazon-ads'), 'content-type': REPORT_CREATE, accept: REPORT_CREATED },
     body: JSON.stringify({
       startDate: date,
       endDate: date,
@@ -123,7 +123,8 @@ describe('AMC UpdateWorkflowExecution (PUT …/workflowExecutions/{id}) to CANCE
       accept: AMC,
       body: { workflow: { sqlQuery: 'SELECT 1 FROM dsp_impressions' }, timeWindowType: 'MOST_RECENT_WEEK' },
     });
-    return String((created.body?.workflowExecution as { workflowExecutionId?: unknown }).workflowExecutionId);
+    const execution = created.body?.workflowExecution as { workflowExecutionId?: unknown } | undefined;
+    return String(execution?.workflowExecutionId);
   };
 
   it('cancels a RUNNING execution (200 {}; it reads CANCELLED); refuses an ended one and any other status (400)', async () => {
