@@ -189,6 +189,67 @@ describe('the other warehouses', () => {
   });
 });
 
+describe('lexer edges', () => {
+  it('a LexError names the lexer, what stopped it and where', () => {
+    let error: unknown;
+    try {
+      tokenize("SELECT 'a", lexer('athena'));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(LexError);
+    expect(error).toMatchObject({ rules: 'trino', offset: 7, what: 'unterminated string' });
+    expect((error as Error).message).toBe('trino: unterminated string at offset 7');
+  });
+  it('block comments: the opener and closer are read as pairs (`/*/` opens, `*/*` closes once)', () => {
+    expect(read('SELECT 1 /*/ ; x */ LIMIT 1', 'athena')).toEqual(['SELECT 1   LIMIT 1']);
+    expect(read('SELECT 1 /* a /* b */*/ LIMIT 1', 'databricks')).toEqual(['SELECT 1   LIMIT 1']);
+    expect(read('SELECT 1 /* a */*2 LIMIT 1', 'athena')).toEqual(['SELECT 1  *2 LIMIT 1']);
+    expect(read('SELECT 1 /* a /* b */ */ ; */', 'athena')).toEqual(['SELECT 1   */', '*/']);
+  });
+  it('dollar tags: letters, _, digits after the first, non-ASCII; never after an identifier character', () => {
+    for (const tag of ['$_t$', '$t1$', '$é$', '$$'])
+      expect(read(`SELECT ${tag} ; ' ${tag} LIMIT 1`, 'redshift'), tag).toEqual(["SELECT ' ; _ ' LIMIT 1"]);
+    // A digit cannot open a tag: `$1` is a parameter, and `t$` an identifier.
+    expect(lexFails("SELECT $1t$ ' $1t$", 'redshift')).toBe('unterminated string');
+    for (const before of ['a', 'Z', '_', '9', 'é', '$'])
+      expect(read(`SELECT x${before}$q$ LIMIT 1`, 'redshift'), before).toEqual([
+        `SELECT x${before}$q$ LIMIT 1`,
+      ]);
+    expect(read('SELECT ($q$ x $q$) LIMIT 1', 'redshift')).toEqual(["SELECT (' x ') LIMIT 1"]);
+  });
+  it('E-strings and raw strings only where an identifier does not go on', () => {
+    for (const before of ['a', 'Z', '_', '9', 'é', '$'])
+      expect(lexFails(`SELECT x${before}E'\\' LIMIT 1`, 'redshift', 1), before).toBeUndefined();
+    expect(read("SELECT (E'\\'') LIMIT 1", 'redshift', 1)).toEqual(["SELECT ('__') LIMIT 1"]);
+    expect(read("SELECT (r'\\') LIMIT 1", 'databricks')).toEqual(["SELECT ('_') LIMIT 1"]);
+    expect(read("SELECT xr'\\'' LIMIT 1", 'databricks')).toEqual(["SELECT xr'__' LIMIT 1"]);
+  });
+  it('code that is no token of its own', () => {
+    expect(lexFails('SELECT 1 \\ 2', 'athena')).toBe('"\\\\" is no token of its own here');
+    expect(lexFails('SELECT 1\u007f', 'athena')).toBe('"\u007f" is no token of its own here');
+    expect(lexFails('SELECT 1\u0085', 'athena')).toBe('"\u0085" is no token of its own here');
+    expect(lexFails('SELECT 1 / 2 LIMIT 1', 'athena')).toBeUndefined();
+    expect(lexFails('SELECT 1 LIMIT 1 //', 'snowflake')).toBeUndefined();
+    expect(lexFails('SELECT 1 # x', 'bigquery')).toBeUndefined();
+  });
+  it('a line comment ends at \r or \n even right after a backslash, unless Spark continues it with \n', () => {
+    expect(read('SELECT 1 -- \\\rLIMIT 1', 'databricks')).toEqual(['SELECT 1  \rLIMIT 1']);
+    expect(read('SELECT 1 -- \\\nLIMIT 1', 'redshift')).toEqual(['SELECT 1  \nLIMIT 1']);
+    expect(read('SELECT 1 -- \\\nLIMIT 1', 'databricks')).toEqual(['SELECT 1']);
+    expect(read('SELECT 1 -- \\', 'databricks')).toEqual(['SELECT 1']);
+  });
+  it('tokens carry their offsets and kinds', () => {
+    expect(tokenize("a 'b';--c", lexer('athena'))).toEqual([
+      { kind: 'code', text: 'a', start: 0 },
+      { kind: 'space', text: ' ', start: 1 },
+      { kind: 'string', text: 'b', start: 2 },
+      { kind: 'semicolon', text: ';', start: 5 },
+      { kind: 'comment', text: '--c', start: 6 },
+    ]);
+  });
+});
+
 describe('storage types → warehouses', () => {
   it('every Openbridge destination that runs SQL, and nothing else', () => {
     expect(warehouseOf('redshift')).toBe('redshift');

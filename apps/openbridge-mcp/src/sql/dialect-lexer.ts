@@ -4,7 +4,7 @@
  * A warehouse lexer's rules, each as its documentation (or its grammar's source) states it:
  * - `single`: inside `'…'` a backslash escapes the next character (`escapes`) or is a character (`standard`);
  * - `eStrings`: `E'…'` is a string with backslash escapes whatever `single` says (PostgreSQL);
- * - `double`: `"…"` is a string (BigQuery, Spark; with backslash escapes) or a quoted identifier (`""` doubles);
+ * - `double`: `"…"` is a string (BigQuery, Spark; escaped as `'…'` is) or a quoted identifier (`""` doubles);
  * - `backtick`: `` `…` `` quotes an identifier, a doubled backtick standing for one (`doubled`) or with backslash
  *   escapes (`escaped`); `false`: a backtick is no token at all;
  * - `raw`: `r'…'` / `R"…"` strings that hold no escape and cannot hold their quote (Spark);
@@ -78,8 +78,15 @@ function quoteAt(text: string, i: number, rules: LexRules): Quote | undefined {
   if (c === "'" || (c === '"' && rules.double === 'string')) {
     const triple = c.repeat(3);
     const close = rules.triple && text.startsWith(triple, i) ? triple : c;
-    const escapes = c === '"' || rules.single === 'escapes';
-    return { open: i + close.length, close, escapes, doubled: false, kind: 'string', what: 'string' };
+    // `"…"` strings exist only where `'…'` strings take backslash escapes (BigQuery, Spark): the same rule for both.
+    return {
+      open: i + close.length,
+      close,
+      escapes: rules.single === 'escapes',
+      doubled: false,
+      kind: 'string',
+      what: 'string',
+    };
   }
   if (c === '"')
     return { open: i + 1, close: '"', escapes: false, doubled: true, kind: 'identifier', what: 'identifier' };
@@ -102,10 +109,11 @@ function closeOf(text: string, q: Quote, rules: LexRules, start: number): number
   throw new LexError(rules.name, start, `unterminated ${q.what}`);
 }
 
-function lineCommentEnd(text: string, start: number, rules: LexRules, dashes: boolean): number {
+/** Where a line comment ends (`continuation`: Spark's, whose only line comment is `--`). */
+function lineCommentEnd(text: string, start: number, rules: LexRules): number {
   for (let i = start; i < text.length; i++) {
     const c = text[i];
-    if (dashes && rules.continuation && c === '\\' && text[i + 1] === '\n') i++;
+    if (rules.continuation && c === '\\' && text[i + 1] === '\n') i++;
     else if (c === '\n' || c === '\r') return i;
   }
   return text.length;
@@ -141,9 +149,8 @@ function dollarTag(text: string, i: number, rules: LexRules): string | undefined
  */
 function checkCode(text: string, i: number, rules: LexRules): void {
   const c = text.charAt(i);
+  // A quote is never code here: every lexer opens a string or identifier at ' and ".
   const bad =
-    c === "'" ||
-    c === '"' ||
     c === '`' ||
     c === '\\' ||
     c === '#' ||
@@ -153,7 +160,7 @@ function checkCode(text: string, i: number, rules: LexRules): void {
   if (bad) throw new LexError(rules.name, i, `${JSON.stringify(c)} is no token of its own here`);
 }
 
-/** The query as `rules` reads it, token by token (consecutive code characters in one token). */
+/** The query as `rules` reads it, token by token (each character of code a token of its own). */
 export function tokenize(text: string, rules: LexRules): Token[] {
   const tokens: Token[] = [];
   const push = (kind: TokenKind, body: string, start: number) => {
@@ -172,13 +179,10 @@ export function tokenize(text: string, rules: LexRules): Token[] {
       i = end + quote.close.length;
       continue;
     }
-    const lineComment = text.startsWith('--', i)
-      ? 2
-      : (rules.hash && c === '#') || (rules.slashes && text.startsWith('//', i))
-        ? 1
-        : 0;
-    if (lineComment > 0) {
-      const end = lineCommentEnd(text, i, rules, lineComment === 2);
+    const lineComment =
+      text.startsWith('--', i) || (rules.hash && c === '#') || (rules.slashes && text.startsWith('//', i));
+    if (lineComment) {
+      const end = lineCommentEnd(text, i, rules);
       push('comment', text.slice(i, end), i);
       i = end;
     } else if (text.startsWith('/*', i)) {
