@@ -1,7 +1,7 @@
 // `pnpm bench:migration`: this build against a baseline build (default: the newest commit still on MCP SDK v1),
 // side by side in one run: cold start to tools/list and per-call stdio latency per server (ratios), then HTTP
 // throughput of two replicas behind haproxy vs one. Writes the migration section of bench/README.md.
-// Options: --baseline-ref=<ref> | --baseline-dir=<built tree>, --rounds=N (cold starts per side, default 10),
+// Options: --baseline-ref=<ref> | --baseline-dir=<built tree>, --current-dir=<built tree> (default: this one), --rounds=N (cold starts per side, default 10),
 // --warmup=N --calls=N (per-call, default 300/1000), --seconds=N --concurrency=N (throughput, default 10/16),
 // --throughput-app=<app> (default ads-mcp), --tp-warmup=N (calls per replica, default 500), --only=cold,calls,throughput, --no-write.
 import { cpus, loadavg, platform, release } from 'node:os';
@@ -21,9 +21,13 @@ const baselineDir = opt('baseline-dir', undefined);
 const baseline = baselineDir
   ? { dir: baselineDir, sha: undefined }
   : baselineTree(opt('baseline-ref', defaultBaselineRef()));
-const current = { dir: ROOT };
+// --current-dir: another built checkout in the `current` seat (e.g. a branch's worktree before it lands).
+const current = { dir: opt('current-dir', ROOT) };
 const labels = {
-  current: `this checkout (${describeTree(ROOT) ?? ROOT})`,
+  current:
+    current.dir === ROOT
+      ? `this checkout (${describeTree(ROOT) ?? ROOT})`
+      : `${current.dir} (${describeTree(current.dir) ?? '?'})`,
   baseline: baseline.sha
     ? `${baseline.sha.slice(0, 12)} (exported to ${baseline.dir})`
     : (describeTree(baseline.dir) ?? baseline.dir),
