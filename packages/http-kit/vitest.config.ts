@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     pool: 'threads',
     maxWorkers: 2,
+    // Generous for a loaded 2-core machine (an entry point's module graph can take seconds to load), and a bound
+    // that turns a test a mutant makes hang into a failure.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     pool: 'threads',
     maxWorkers: 2,
+    // Generous for a loaded 2-core machine, and a bound that turns a test a mutant makes hang into a failure.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
