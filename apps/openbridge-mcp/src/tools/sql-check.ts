@@ -107,12 +107,11 @@ function readStatements(sql: string, warehouse: Warehouse): string[] | Refusal {
 }
 
 /** The statement's facts and its removed clauses' (benign-forms.ts): kind, LIMIT and star are the statement's. */
-function mergeFacts(all: readonly StatementFacts[], top: boolean): StatementFacts {
-  const [main, ...checks] = all;
-  if (main === undefined) throw new Error('no statement');
+function mergeFacts(main: StatementFacts, checks: readonly StatementFacts[], top: boolean): StatementFacts {
+  const all = [main, ...checks];
   return {
     ...main,
-    forms: [...new Set([...main.forms, ...checks.flatMap((c) => c.forms)])],
+    forms: [...new Set(all.flatMap((f) => f.forms))],
     selectInto: all.some((f) => f.selectInto),
     sideEffects: all.flatMap((f) => f.sideEffects),
     unlisted: [...new Set(all.flatMap((f) => f.unlisted))],
@@ -150,32 +149,32 @@ export function checkSql(sql: string, warehouse: Warehouse, allowUnbounded: bool
   const refusals: Refusal[] = [];
   const kinds = new Set<string>();
   const seenCalls = new Set<string>();
-  let parsed = true;
   let isSelect = true;
   let bounded = true;
   let star = false;
   for (const text of texts) {
     const reshaped = reshape(text, warehouse);
-    const parses = [reshaped.text, ...reshaped.checks].map((t) => parseWith(grammar, t));
-    const failed = parses.find((p) => !p.ok);
-    if (failed !== undefined && !failed.ok) {
-      return refusedUnread(
-        {
-          rule: 'unparsable',
-          issue: `The ${warehouse} grammar (${grammar}) could not parse the query (${failed.error}); only statements the guard can read are run.`,
-        },
-        dialect,
-      );
+    const statements: unknown[][] = [];
+    for (const part of [reshaped.text, ...reshaped.checks]) {
+      const parse = parseWith(grammar, part);
+      if (!parse.ok)
+        return refusedUnread(
+          {
+            rule: 'unparsable',
+            issue: `The ${warehouse} grammar (${grammar}) could not parse the query (${parse.error}); only statements the guard can read are run.`,
+          },
+          dialect,
+        );
+      statements.push(parse.statements);
     }
-    const statements = parses.flatMap((p) => (p.ok ? p.statements : []));
-    const main = parses[0];
-    if (main?.ok !== true || main.statements.length !== 1 || statements.length !== parses.length)
-      return refusedUnread(
-        main?.ok === true && main.statements.length === 0 ? NO_STATEMENT : MULTIPLE,
-        dialect,
-      );
-    const all = statements.map((statement) => statementFacts(statement, warehouse));
-    const facts = mergeFacts(all, reshaped.top);
+    // The statement itself: exactly one. What the removed forms held is checked whatever it parses to.
+    const [main = [], ...checks] = statements;
+    if (main.length !== 1) return refusedUnread(main.length === 0 ? NO_STATEMENT : MULTIPLE, dialect);
+    const facts = mergeFacts(
+      statementFacts(main[0], warehouse),
+      checks.flat().map((statement) => statementFacts(statement, warehouse)),
+      reshaped.top,
+    );
     kinds.add(facts.kind);
     isSelect &&= facts.kind === 'select';
     const found = impurities(facts);
@@ -210,7 +209,6 @@ export function checkSql(sql: string, warehouse: Warehouse, allowUnbounded: bool
     bounded &&= facts.bounded;
     star ||= facts.star;
   }
-  parsed &&= texts.length > 0;
   const advice: string[] = [];
   if (!bounded) {
     if (allowUnbounded)
@@ -229,7 +227,7 @@ export function checkSql(sql: string, warehouse: Warehouse, allowUnbounded: bool
     starts_with_select: isSelect,
     has_limit: bounded,
     uses_select_star: star,
-    parsed,
+    parsed: true,
     statement_kinds: [...kinds],
     dialect,
     refusals,
