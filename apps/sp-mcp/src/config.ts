@@ -122,7 +122,10 @@ export function loadConfig(raw: Env | EnvReader): SpConfig {
   if (!mock) {
     if (!clientId) missing.push('SP_API_CLIENT_ID');
     if (!clientSecret) missing.push('SP_API_CLIENT_SECRET');
-    if (!refreshToken && !identitiesFile) missing.push('SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)');
+    // --hosted: each user's refresh token comes from their login; the app needs only its own LWA client.
+    const hosted = env.text('OBMCP_HOSTED') === '1';
+    if (!refreshToken && !identitiesFile && !hosted)
+      missing.push('SP_API_REFRESH_TOKEN (or SP_API_IDENTITIES_FILE)');
   }
   if (missing.length > 0) throw new MissingCredentialsError(missing);
   return config;

@@ -23,6 +23,11 @@ export const SP_ENV_DOCS: EnvDocs = {
   SP_API_LIMITER_MAX_WAIT_MS: 'longest pre-flight rate-limiter wait before failing with rate_limited, in ms',
   SP_API_MAX_DOCUMENT_BYTES: 'cap on a downloaded report document (compressed and decompressed), in bytes',
   SP_API_LWA_ENDPOINT: 'LWA token endpoint',
+  SP_API_APPLICATION_ID:
+    '--hosted: your SP-API app id (amzn1.sp.solution.…) for Seller Central website authorization; its OAuth redirect URI is <OBMCP_HOSTED_PUBLIC_URL>/oauth/callback',
+  SP_API_CONSENT_URL:
+    "--hosted: Seller Central's consent page for your sellers' region (default https://sellercentral.amazon.com/apps/authorize/consent)",
+  SP_API_APP_DRAFT: '--hosted: true while the app is a draft (Amazon then authorizes only with version=beta)',
   SP_API_ENDPOINT:
     "base URL that replaces the region's SP-API host: a proxy or a test double (user:password@ allowed)",
 };

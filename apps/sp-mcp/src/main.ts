@@ -1,8 +1,10 @@
 // sp-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
+import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
 import { runServerCli } from '@obmcp/http-kit';
 import { configSecrets, loadConfig } from './config.js';
 import { SP_ENV_DOCS } from './env-docs.js';
+import { spHostedGate } from './hosted.js';
 import { createServer } from './server.js';
 import { VERSION } from './version.js';
 
@@ -18,8 +20,9 @@ await runServerCli({
     SP_API_REFRESH_TOKEN: 'Atzr|…',
     SP_API_REGION: 'na',
   },
-  envDocs: [SP_ENV_DOCS, CODE_MODE_ENV_DOCS],
+  envDocs: [SP_ENV_DOCS, CODE_MODE_ENV_DOCS, HOSTED_ENV_DOCS],
   loadConfig,
   secrets: configSecrets,
   createServer,
+  hostedGate: spHostedGate,
 });

@@ -5,6 +5,7 @@ import type { HostedAuth } from './hosted-auth.js';
 /** The user for the route is the token's subject with its upstream credential; the MCP token itself goes no further. */
 export function hostedGate(auth: HostedAuth): HostedGate {
   return {
+    origin: new URL(auth.resourceMetadataUrl).origin,
     handle: (request) => auth.handle(request),
     async authenticate(request): Promise<HostedUser | Response> {
       const identity = await auth.authenticate(request);

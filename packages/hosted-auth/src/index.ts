@@ -7,6 +7,7 @@ export {
   type Resolve,
 } from './as/client-metadata-fetch.js';
 export { generateSigningKey, newSigningJwk, type SigningKey, signingKeyFromJwk } from './as/signing-key.js';
+export { type HostedSetup, HOSTED_ENV_DOCS, hostedGateFromEnv } from './from-env.js';
 export { hostedGate } from './gate.js';
 export { createHostedAuth, type HostedAuth, type HostedIdentity } from './hosted-auth.js';
 export { toNodeListener } from './http/node-listener.js';

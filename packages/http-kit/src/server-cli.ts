@@ -1,6 +1,7 @@
 // runServerCli: a server bin's one start-up — command line, env table, config, logger, limiter store and task records from env, transport.
 import type { Logger, LogLevel } from '@obmcp/contract';
 import type { Env, EnvDocs, EnvReader } from '@obmcp/mcp-server/config';
+import type { HostedGate } from '@obmcp/mcp-server/hosted';
 import { runCli } from '@obmcp/mcp-server/cli';
 import { type ContractServer, createLogger, serve } from '@obmcp/mcp-server/server';
 import type { TaskRecords } from '@obmcp/mcp-server/tasks';
@@ -35,12 +36,18 @@ export interface ServerCliSpec<Config extends StartConfig>
   loadConfig(env: Env | EnvReader): Config;
   /** Configured credentials, redacted from every log line. */
   secrets(config: Config): readonly string[];
+  /**
+   * --hosted: the gate (authorization server + bearer check) for this server, from its config and env. The
+   * config was read with OBMCP_HOSTED=1 (upstream refresh tokens come from each user's login, not the env).
+   * Without it, --hosted is refused.
+   */
+  hostedGate?(config: Config, env: Record<string, string | undefined>, logger: Logger): Promise<HostedGate>;
   /** Called once per process with every option set (the start creates the stores from env). */
   createServer(config: Config, options: CreateServerOptions): Pick<ContractServer, 'newServer' | 'tasks'>;
 }
 
 export async function runServerCli<Config extends StartConfig>(spec: ServerCliSpec<Config>): Promise<void> {
-  const { envDocs, loadConfig, secrets, createServer, ...help } = spec;
+  const { envDocs, loadConfig, secrets, createServer, hostedGate, ...help } = spec;
   await runCli({
     ...help,
     env: {
@@ -51,13 +58,18 @@ export async function runServerCli<Config extends StartConfig>(spec: ServerCliSp
       },
     },
     start: async ({ io, http }) => {
-      const env = process.env;
+      // --hosted: the config is read knowing it (no refresh token in the env is needed).
+      const env = http?.hostedMode === true ? { ...process.env, OBMCP_HOSTED: '1' } : process.env;
       const config = loadConfig(env);
       io.warn(config.warnings);
       const logger = createLogger({ name: spec.name, level: config.logLevel, secrets: secrets(config) });
       const limiterStore = limiterStoreFromEnv(env, logger);
       const taskRecords = taskRecordsFromEnv(env, logger);
       const { newServer, tasks } = createServer(config, { logger, env, limiterStore, taskRecords });
+      if (http?.hostedMode === true) {
+        if (hostedGate === undefined) throw new Error(`${spec.name} has no hosted mode`);
+        http.gate = await hostedGate(config, env, logger);
+      }
       await serve(newServer, { logger, http, tasks });
     },
   });

@@ -26,7 +26,7 @@ describe('parseCliArgs', () => {
   it('anything else is a usage error naming it and what is accepted', () => {
     expect(() => parseCliArgs(['--bogus'])).toThrow(
       new CliUsageError(
-        'unknown option "--bogus"; accepted: --http, --port N, --host H, --allow-unauthenticated, -h, --help, -v, --version',
+        'unknown option "--bogus"; accepted: --http, --hosted, --port N, --host H, --allow-unauthenticated, -h, --help, -v, --version',
       ),
     );
     expect(() => parseCliArgs(['serve'])).toThrow(/^unknown argument "serve"; accepted: --http/);

@@ -58,7 +58,7 @@ describe.concurrent.each(APPS)('%s command line', (app) => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderrLines).toEqual([
-      `${app}: unknown option "--bogus"; accepted: --http, --port N, --host H, --allow-unauthenticated, -h, --help, -v, --version`,
+      `${app}: unknown option "--bogus"; accepted: --http, --hosted, --port N, --host H, --allow-unauthenticated, -h, --help, -v, --version`,
     ]);
   });
 

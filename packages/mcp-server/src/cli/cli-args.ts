@@ -6,6 +6,8 @@ export type CliRequest = { action: 'help' } | { action: 'version' } | { action: 
 /** HTTP flags as given (values are checked by readHttpOptions). */
 export interface HttpFlags {
   http: boolean;
+  /** --hosted: HTTP with MCP authorization (each user logs in; their own upstream credentials). */
+  hosted?: boolean;
   port?: string;
   host?: string;
   allowUnauthenticated: boolean;
@@ -24,6 +26,11 @@ export const CLI_FLAGS = [
   {
     flag: '--http',
     meaning: 'serve MCP over Streamable HTTP at /mcp instead of stdio (also when OBMCP_HTTP_PORT is set)',
+  },
+  {
+    flag: '--hosted',
+    meaning:
+      'serve HTTP as a hosted connector: users log in through MCP authorization (OAuth) and each call uses that user’s own upstream login (implies --http; see docs/DEPLOYING.md)',
   },
   { flag: '--port N', meaning: 'HTTP port, 0 = any free port (overrides OBMCP_HTTP_PORT; default 3000)' },
   {
@@ -60,7 +67,10 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
     } else if (arg === '--help' || arg === '-h') action ??= 'help';
     else if (arg === '--version' || arg === '-v') action ??= 'version';
     else if (arg === '--http') flags.http = true;
-    else if (arg === '--allow-unauthenticated') flags.allowUnauthenticated = true;
+    else if (arg === '--hosted') {
+      flags.http = true;
+      flags.hosted = true;
+    } else if (arg === '--allow-unauthenticated') flags.allowUnauthenticated = true;
     else
       throw new CliUsageError(
         `unknown ${arg.startsWith('-') ? 'option' : 'argument'} ${JSON.stringify(arg.slice(0, 60))}; accepted: ${ACCEPTED}`,

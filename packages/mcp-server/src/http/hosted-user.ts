@@ -18,6 +18,8 @@ export interface HostedUser {
  * the bearer gate (`authenticate`: the user, or the 401/403 to send). `@obmcp/hosted-auth` builds one.
  */
 export interface HostedGate {
+  /** The public origin (`https://sp.example.com`): requests are read against it, never against their Host header. */
+  readonly origin: string;
   handle(request: Request): Promise<Response | undefined>;
   authenticate(request: Request): Promise<HostedUser | Response>;
 }

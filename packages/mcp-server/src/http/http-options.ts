@@ -2,6 +2,7 @@
 import { type HttpFlags, parseCliArgs } from '../cli/cli-args.js';
 import type { EnvDocs } from '../config/env-docs.js';
 import { ConfigError, type Env, type EnvReader, envReaderOf } from '../config/env-reader.js';
+import type { HostedGate } from './hosted-user.js';
 import { exposureRefusal } from './exposure.js';
 
 /** Env names of the HTTP transport (same on every server). */
@@ -29,6 +30,10 @@ export interface HttpOptions {
   allowedOrigins?: readonly string[];
   /** When set, /mcp requires `Authorization: Bearer <token>`. */
   bearerToken?: string;
+  /** --hosted was asked for: the app attaches its `gate` before the server starts. */
+  hostedMode?: boolean;
+  /** --hosted: OAuth discovery and /oauth/* answered by the gate, /mcp only for its users, each call as its user. */
+  gate?: HostedGate;
   maxBodyBytes: number;
   /** How long SIGTERM waits for in-flight requests before closing connections. */
   shutdownTimeoutMs: number;
@@ -116,6 +121,13 @@ export function readHttpOptions(args: readonly string[] | HttpFlags, env: Env | 
   if (token !== undefined) {
     if (token.length < 16) throw new ConfigError(`${HTTP_ENV.bearerToken} must be at least 16 characters`);
     options.bearerToken = token;
+  }
+  if (flags.hosted === true) {
+    // Every /mcp call carries a user's OAuth token: the shared bearer token has no place, and any bind is guarded.
+    if (options.bearerToken !== undefined)
+      throw new ConfigError(`--hosted authorizes each user with OAuth: unset ${HTTP_ENV.bearerToken}`);
+    options.hostedMode = true;
+    return options;
   }
   const allowUnauthenticated = read.bool(HTTP_ENV.allowUnauthenticated, false) || flags.allowUnauthenticated;
   const refusal = exposureRefusal(

@@ -6,6 +6,7 @@ import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
 import { applyConnectionPolicy } from './connection-policy.js';
 import { defaultAllowedHosts } from './host-check.js';
 import type { HttpOptions } from './http-options.js';
+import { isGatePath, serveAsHostedUser, serveGatePath } from './hosted-route.js';
 import { HTTP_RPC_CODES, sendJson, sendRpcError } from './http-responses.js';
 import { mcpRoute } from './mcp-route.js';
 
@@ -44,6 +45,11 @@ export async function startHttpServer(
       sendJson(res, draining ? 503 : 200, { status: draining ? 'draining' : 'ok' });
       return;
     }
+    const gate = options.gate;
+    if (gate !== undefined && path !== undefined && isGatePath(path)) {
+      await serveGatePath(gate, req, res);
+      return;
+    }
     if (path !== '/mcp') {
       sendRpcError(res, 404, 'Not found: the MCP endpoint is /mcp');
       return;
@@ -52,7 +58,8 @@ export async function startHttpServer(
       sendRpcError(res, 503, 'Server is shutting down', { connection: 'close', 'retry-after': '1' });
       return;
     }
-    await route(req, res);
+    if (gate !== undefined) await serveAsHostedUser(gate, req, res, route);
+    else await route(req, res);
   };
 
   const http = createServer((req, res) => {

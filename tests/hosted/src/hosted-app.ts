@@ -1,0 +1,61 @@
+// A built app served --hosted in this process: its config (OBMCP_HOSTED=1), its server, its gate, the contract's HTTP server.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from '@obmcp/contract';
+import type { HostedGate } from '@obmcp/mcp-server/hosted';
+import { HTTP_DEFAULTS, startHttpServer } from '@obmcp/mcp-server/http';
+import { type ContractServer, createLogger } from '@obmcp/mcp-server/server';
+import { freePort } from '@obmcp/test-kit';
+import { dummyCredentialEnv } from '@obmcp/upstream-mocks';
+
+const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+
+export interface HostedApp {
+  origin: string;
+  resource: string;
+  logs(): string;
+  close(): Promise<void>;
+}
+
+type Loose = Record<string, unknown>;
+
+/** `hostedModule` names the app's dist file exporting `hostedGateName` (e.g. hosted.js / spHostedGate). */
+export async function startHostedApp(
+  app: 'sp-mcp' | 'ads-mcp' | 'openbridge-mcp',
+  gateExport: string,
+  appEnv: Record<string, string>,
+): Promise<HostedApp> {
+  const dist = join(REPO_ROOT, 'apps', app, 'dist');
+  const { loadConfig } = (await import(pathToFileURL(join(dist, 'config.js')).href)) as Loose;
+  const { createServer } = (await import(pathToFileURL(join(dist, 'server.js')).href)) as Loose;
+  const hosted = (await import(pathToFileURL(join(dist, 'hosted.js')).href)) as Loose;
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    ...dummyCredentialEnv(),
+    OBMCP_MOCK: '1',
+    OBMCP_HOSTED: '1',
+    OBMCP_HOSTED_PUBLIC_URL: origin,
+    ...appEnv,
+  };
+  let logs = '';
+  const config = (loadConfig as (env: Loose) => Loose)(env);
+  const logger: Logger = createLogger({ name: app, level: 'info', write: (line) => (logs += line) });
+  const contract = (createServer as (c: Loose, o: Loose) => ContractServer)(config, { logger, env });
+  const gate = await (hosted[gateExport] as (c: Loose, e: Loose, l: Logger) => Promise<HostedGate>)(
+    config,
+    env,
+    logger,
+  );
+  const handle = await startHttpServer(
+    contract.newServer,
+    { ...HTTP_DEFAULTS, port, host: '127.0.0.1', hostedMode: true, gate },
+    logger,
+  );
+  return {
+    origin,
+    resource: `${origin}/mcp`,
+    logs: () => logs,
+    close: () => handle.close('test done'),
+  };
+}

@@ -1,0 +1,47 @@
+// The upstream side of a hosted e2e: the Amazon login fake on loopback, the API mocks (msw) with loopback passed through, a log of whose token each call carried.
+import { randomBytes } from 'node:crypto';
+import { refreshTokenOfAccessToken, startMockServer } from '@obmcp/upstream-mocks';
+import { type AmazonAuthFake, startAmazonAuthFake } from '@obmcp/upstream-mocks/amazon-auth';
+import { http, passthrough } from 'msw';
+import type { SetupServer } from 'msw/node';
+
+export interface Upstreams {
+  fake: AmazonAuthFake;
+  msw: SetupServer;
+  /** The seller (SP) or Amazon user (Ads) whose LWA token each API call carried, in order. */
+  callers: string[];
+  /** Every header value an upstream request carried (the MCP tokens must never be among them). */
+  headerValues: string[];
+  vaultKeys: string;
+  close(): Promise<void>;
+}
+
+export async function startUpstreams(): Promise<Upstreams> {
+  const fake = await startAmazonAuthFake();
+  const msw = startMockServer([http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough())]);
+  const callers: string[] = [];
+  const headerValues: string[] = [];
+  msw.events.on('request:start', ({ request }) => {
+    if (request.url.startsWith('http://127.0.0.1')) return;
+    headerValues.push(...request.headers.values());
+    const token =
+      request.headers.get('x-amz-access-token') ??
+      request.headers.get('authorization')?.replace(/^Bearer /, '');
+    const account =
+      token === undefined || token === null
+        ? undefined
+        : fake.accountOfRefreshToken(refreshTokenOfAccessToken(token) ?? '');
+    if (account !== undefined) callers.push(account.sellingPartnerId);
+  });
+  return {
+    fake,
+    msw,
+    callers,
+    headerValues,
+    vaultKeys: `k1:${randomBytes(32).toString('base64')}`,
+    close: async () => {
+      msw.close();
+      await fake.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// sp-mcp --hosted end to end in Chromium: two sellers log in through Seller Central (fake); each call reaches SP-API with that seller's token.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
+import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
+import { startUpstreams, type Upstreams } from '../src/mocks.js';
+
+let up: Upstreams;
+let app: HostedApp;
+let host: Host;
+
+beforeAll(async () => {
+  up = await startUpstreams();
+  app = await startHostedApp('sp-mcp', 'spHostedGate', {
+    CODE_MODE: 'off',
+    SP_API_CLIENT_ID: up.fake.spApp.clientId,
+    SP_API_CLIENT_SECRET: up.fake.spApp.clientSecret,
+    SP_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
+    SP_API_APPLICATION_ID: up.fake.spApp.applicationId,
+    SP_API_CONSENT_URL: `${up.fake.url}/apps/authorize/consent`,
+    SP_API_APP_DRAFT: 'true',
+    OBMCP_VAULT_KEYS: up.vaultKeys,
+  });
+  up.fake.allowRedirectUri(`${app.origin}/oauth/callback`);
+  host = await startHost();
+});
+afterAll(async () => {
+  await host?.close();
+  await app?.close();
+  await up?.close();
+});
+
+function seller(account: string) {
+  return async (page: import('playwright-core').Page) => {
+    await page.waitForURL(/\/apps\/authorize\/consent/);
+    await page.selectOption('#account', account);
+    await page.click('#confirm');
+  };
+}
+
+describe('sp-mcp --hosted', () => {
+  it('logs two sellers in; each call reaches SP-API with its own seller’s token; the MCP token stays home', async () => {
+    const alice = await logIn(host, app.resource, seller('amzn1.account.MOCKALICE'));
+    const bob = await logIn(host, app.resource, seller('amzn1.account.MOCKBOB'));
+    const who = resultOf(await alice.client.callTool({ name: 'list_identities', arguments: {} }));
+    expect(who.activeIdentityId).toBe('sp:A1MOCKALICE');
+    expect(
+      resultOf(await bob.client.callTool({ name: 'list_identities', arguments: {} })).activeIdentityId,
+    ).toBe('sp:A2MOCKBOB');
+    up.callers.length = 0;
+    const args = { marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z' };
+    const a = await alice.client.callTool({ name: 'get_orders', arguments: args });
+    expect(a.isError).not.toBe(true);
+    const b = await bob.client.callTool({ name: 'get_orders', arguments: args });
+    expect(b.isError).not.toBe(true);
+    expect(up.callers).toEqual(['A1MOCKALICE', 'A2MOCKBOB']);
+    for (const user of [alice, bob])
+      expect(up.headerValues.some((v) => v.includes(user.provider.accessToken))).toBe(false);
+    // Bob cannot reach Alice's identity.
+    const cross = await bob.client.callTool({
+      name: 'set_active_identity',
+      arguments: { identityId: 'sp:A1MOCKALICE' },
+    });
+    expect(cross.isError).toBe(true);
+    expect(app.logs()).not.toContain('Atzr|');
+    await alice.client.close();
+    await bob.client.close();
+  });
+
+  it('refuses a request without a token with the challenge pointing to the metadata', async () => {
+    const response = await fetch(app.resource, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${app.origin}/.well-known/oauth-protected-resource/mcp"`,
+    );
+  });
+});
