@@ -13,6 +13,8 @@ import { CredentialVault } from './vault/vault.js';
 
 /** The variables --hosted reads (each server's `--help` lists them). */
 export const HOSTED_ENV_DOCS: Record<string, string> = {
+  OBMCP_HOSTED:
+    'set to 1 by --hosted (the config then needs no upstream refresh token: each user brings theirs); use --hosted, not this alone',
   OBMCP_HOSTED_PUBLIC_URL:
     '--hosted: the public origin users reach this server at (https://sp.example.com); the MCP URL is <it>/mcp and Amazon redirects to <it>/oauth/callback',
   OBMCP_VAULT_KEYS:
