@@ -114,3 +114,130 @@ describe('reshape', () => {
     same('SELECT APPROXIMATE COUNT(a) FROM t', 'bigquery');
   });
 });
+
+describe('reshape: each form exactly, and only its own shape', () => {
+  const shaped = (sql: string, w: Warehouse) => reshape(sql, w);
+  const same = (sql: string, w: Warehouse) =>
+    expect(reshape(sql, w), `${w}: ${sql}`).toEqual({ text: sql, checks: [], top: false });
+
+  it('WITHIN GROUP: after a call, GROUP ( ORDER BY …) in that order, balanced', () => {
+    expect(shaped('SELECT f(a)WITHIN GROUP(ORDER BY b)', 'snowflake')).toEqual({
+      text: 'SELECT f(a) ',
+      checks: ['SELECT 1 FROM t ORDER BY  b'],
+      top: false,
+    });
+    expect(shaped('SELECT f(a) within group ( order by (b) ) x', 'athena').text).toBe('SELECT f(a)   x');
+    for (const sql of [
+      'SELECT a WITHIN GROUP (ORDER BY b)',
+      'SELECT f(a) WITHIN x (ORDER BY b)',
+      'SELECT f(a) WITHIN GROUP ORDER BY b',
+      'SELECT f(a) WITHIN GROUP (SELECT b)',
+      'SELECT f(a) WITHIN GROUP (ORDER b)',
+      'SELECT f(a) WITHIN GROUP (ORDER BY b',
+      'WITHIN GROUP (ORDER BY b)',
+    ])
+      same(sql, 'redshift');
+  });
+
+  it('APPROXIMATE: only before a call', () => {
+    expect(shaped('SELECT approximate percentile_disc(0.5)', 'redshift').text).toBe(
+      'SELECT  percentile_disc(0.5)',
+    );
+    same('SELECT APPROXIMATE (1)', 'redshift');
+    same('SELECT APPROXIMATE count', 'redshift');
+    same('SELECT APPROXIMATE', 'redshift');
+  });
+
+  it('SAMPLE / TABLESAMPLE: a method, numbers, ROWS or PERCENT, and a numeric seed', () => {
+    for (const method of ['BERNOULLI', 'SYSTEM', 'ROW', 'BLOCK', 'bernoulli'])
+      expect(shaped(`SELECT a FROM t SAMPLE ${method} (10) LIMIT 1`, 'snowflake').text, method).toBe(
+        'SELECT a FROM t   LIMIT 1',
+      );
+    expect(shaped('SELECT a FROM t TABLESAMPLE (0.5 PERCENT) REPEATABLE (7)', 'athena').text).toBe(
+      'SELECT a FROM t  ',
+    );
+    expect(shaped('SELECT a FROM t sample (10 rows) seed(1.5)', 'snowflake').text).toBe('SELECT a FROM t  ');
+    // A seed that is not numeric, or not in parentheses, stays (and the grammar judges it).
+    expect(shaped('SELECT a FROM t SAMPLE (10) SEED (x)', 'snowflake').text).toBe(
+      'SELECT a FROM t   SEED (x)',
+    );
+    expect(shaped('SELECT a FROM t SAMPLE (10) SEED 5', 'snowflake').text).toBe('SELECT a FROM t   SEED 5');
+    expect(shaped('SELECT a FROM t SAMPLE (10) REPEATABLE (1', 'snowflake').text).toBe(
+      'SELECT a FROM t   REPEATABLE (1',
+    );
+    for (const sql of [
+      'SELECT a FROM t SAMPLE 10',
+      'SELECT a FROM t SAMPLE (x)',
+      'SELECT a FROM t SAMPLE (10',
+      'SELECT a FROM t SAMPLE BERNOULLI 10',
+      'SELECT a FROM t SAMPLE (1, 2)',
+    ])
+      same(sql, 'snowflake');
+  });
+
+  it('ORDER BY … [LIMIT n] inside a call (never a subquery, never at the top)', () => {
+    expect(shaped('SELECT ARRAY_AGG((a) ORDER BY b)', 'bigquery')).toEqual({
+      text: 'SELECT ARRAY_AGG((a)  )',
+      checks: ['SELECT 1 FROM t ORDER BY  b'],
+      top: false,
+    });
+    expect(shaped('SELECT f(g(a) ORDER BY h(b) DESC LIMIT 2)', 'bigquery')).toEqual({
+      text: 'SELECT f(g(a)  )',
+      checks: ['SELECT 1 FROM t ORDER BY  h(b) DESC '],
+      top: false,
+    });
+    for (const sql of [
+      'SELECT f(a ORDER b)',
+      'SELECT ARRAY(WITH x AS (SELECT 1) SELECT a FROM x ORDER BY a)',
+      'SELECT 1 + (a ORDER BY b)',
+      'SELECT f(a ORDER BY b LIMIT 3 OFFSET 1)',
+      'SELECT f(a ORDER BY b LIMIT)',
+    ])
+      same(sql, 'bigquery');
+  });
+
+  it('LATERAL VIEW: [OUTER] a generator call, an optional alias, AS and its columns', () => {
+    expect(shaped('SELECT a FROM t LATERAL VIEW explode(x) AS c WHERE c > 1', 'databricks')).toEqual({
+      text: 'SELECT a FROM t   WHERE c > 1',
+      checks: ['SELECT explode(x)'],
+      top: false,
+    });
+    expect(shaped('SELECT a FROM t LATERAL VIEW explode(x) e', 'databricks').text).toBe('SELECT a FROM t  ');
+    expect(shaped('SELECT a FROM t LATERAL VIEW explode(x) ORDER BY a', 'databricks').text).toBe(
+      'SELECT a FROM t   ORDER BY a',
+    );
+    expect(
+      shaped('SELECT a FROM t lateral view outer inline(x) e AS `k`, v LIMIT 1', 'databricks').text,
+    ).toBe('SELECT a FROM t   LIMIT 1');
+    expect(shaped('SELECT a FROM t LATERAL VIEW explode(x) e AS c GROUP BY a', 'databricks').text).toBe(
+      'SELECT a FROM t   GROUP BY a',
+    );
+    for (const sql of [
+      'SELECT a FROM t, LATERAL (SELECT 1)',
+      'SELECT a FROM t LATERAL VIEW (x)',
+      'SELECT a FROM t LATERAL VIEW explode x',
+      'SELECT a FROM t LATERAL VIEW explode(x',
+    ])
+      same(sql, 'databricks');
+  });
+
+  it('TOP n: right after the first SELECT [DISTINCT|ALL], no set operation', () => {
+    expect(shaped('select all top 3 a from t', 'redshift')).toEqual({
+      text: 'select all   a from t',
+      checks: [],
+      top: true,
+    });
+    expect(shaped('  SELECT TOP 3 a', 'redshift').top).toBe(true);
+    for (const sql of [
+      'SELECT a, TOP 3',
+      'SELECT TOP a',
+      'SELECT TOP 3 a FROM t INTERSECT SELECT a FROM u',
+      'SELECT TOP 3 a FROM t EXCEPT SELECT a FROM u',
+      'SELECT TOP 3 a FROM t MINUS SELECT a FROM u',
+      'SELECT TOP 3 a FROM t union SELECT a FROM u',
+      'x SELECT TOP 3 a',
+      'TOP 3',
+    ])
+      same(sql, 'redshift');
+  });
+});

@@ -108,6 +108,58 @@ describe('statementFacts: forms outside a read', () => {
   });
 });
 
+/** The node types a read is made of, spelled out here: each one alone keeps a SELECT a read. */
+const READ_FORMS = [
+  'select',
+  'column_ref',
+  'star',
+  'expr',
+  'expr_list',
+  'binary_expr',
+  'unary_expr',
+  'window',
+  'case',
+  'when',
+  'else',
+  'cast',
+  'extract',
+  'interval',
+  'default',
+  'origin',
+  'number',
+  'bigint',
+  'bool',
+  'null',
+  'single_quote_string',
+  'double_quote_string',
+  'backticks_quote_string',
+  'string',
+  'date',
+  'time',
+  'timestamp',
+  'datetime',
+  'array',
+  'struct',
+  'unnest',
+  'flatten',
+  'flattern',
+  'input',
+  'values',
+  'var',
+  'param',
+  'except',
+  'asc',
+  'desc',
+  'distinct',
+];
+
+describe('statementFacts: read forms', () => {
+  it.each(READ_FORMS)('a %s node (any case) keeps a SELECT a read', (type) => {
+    for (const t of [type, type.toUpperCase()])
+      expect(facts(select({ columns: [{ expr: { type: t } }] })).forms, t).toEqual([]);
+  });
+});
+
 describe('statementFacts: calls', () => {
   it.each(SIDE_EFFECTS)(
     'sees %s as a %s side effect, named plainly, qualified or as an aggregate',
