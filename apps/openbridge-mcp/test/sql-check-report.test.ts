@@ -204,3 +204,54 @@ describe('checkSql reports', () => {
     expect(decide(closed, false)).toStrictEqual({ allowed: false, read_only: true, limit_ok: false });
   });
 });
+
+describe('checkSql details', () => {
+  it('a call found in the statement and in a removed form is refused once', () => {
+    const sleep = checkSql(
+      "SELECT LISTAGG(pg_sleep(1), ',') WITHIN GROUP (ORDER BY pg_sleep(1)) FROM t LIMIT 1",
+      'redshift',
+      false,
+    );
+    expect(sleep.refusals.map((r) => [r.rule, r.function])).toEqual([['side_effect', 'pg_sleep']]);
+    const udf = checkSql(
+      "SELECT LISTAGG(my_udf(a), ',') WITHIN GROUP (ORDER BY my_udf(a)) FROM t LIMIT 1",
+      'redshift',
+      false,
+    );
+    expect(udf.refusals.map((r) => [r.rule, r.function])).toEqual([['function_not_allowed', 'my_udf']]);
+    expect(udf.statement_kinds).toEqual(['select', 'function:my_udf']);
+  });
+
+  it('a removed form that holds a write or an INTO is not a read', () => {
+    const check = checkSql(
+      'SELECT kw FROM t LATERAL VIEW explode((SELECT a INTO b FROM c)) x AS kw LIMIT 1',
+      'databricks',
+      false,
+    );
+    expect(check.read_only).toBe(false);
+  });
+
+  it('a removed form the grammar cannot read is unparsable', () => {
+    expect(
+      checkSql("SELECT LISTAGG(a, ',') WITHIN GROUP (ORDER BY ,) FROM t LIMIT 1", 'redshift', false).refusals,
+    ).toEqual([
+      {
+        rule: 'unparsable',
+        issue: expect.stringMatching(/^The redshift grammar \(redshift\) could not parse/),
+      },
+    ]);
+  });
+
+  it('a lexer stop is placed by line and column, whatever the line breaks', () => {
+    const at = (sql: string) => checkSql(sql, 'athena', true).refusals[0]?.issue;
+    expect(at("SELECT 1,\r\n2,\n  'x")).toContain('(line 3, column 3)');
+    expect(at("SELECT 1,\r  'x")).toContain('(line 2, column 3)');
+    expect(at("'x")).toContain('(line 1, column 1)');
+  });
+
+  it('Redshift: a text its two lexers render apart is checked in both renderings', () => {
+    // Backslash escapes read `'a\\'` as a\; PostgreSQL reads the same text as a\ too, and `E'…'` only the second way.
+    const check = checkSql("SELECT E'a\\\\b', 'c' FROM t LIMIT 1", 'redshift', false);
+    expect(check).toMatchObject({ read_only: true, refusals: [] });
+  });
+});

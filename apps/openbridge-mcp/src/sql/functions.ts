@@ -73,7 +73,7 @@ const EXTRA: Readonly<Record<Warehouse, string>> = {
     date_from_unix_date unix_date stack`,
 };
 
-const words = (text: string): string[] => text.split(/\s+/).filter((w) => w !== '');
+const words = (text: string): string[] => text.trim().split(/\s+/);
 const ALLOWED: Readonly<Record<Warehouse, ReadonlySet<string>>> = Object.fromEntries(
   (Object.keys(EXTRA) as Warehouse[]).map((w) => [w, new Set([...words(COMMON), ...words(EXTRA[w])])]),
 ) as unknown as Record<Warehouse, ReadonlySet<string>>;
@@ -159,7 +159,7 @@ const SIDE_EFFECT_PREFIXES: ReadonlyArray<readonly [SideEffect, string]> = [
 
 /** The side effect a function call has, by its (lower-case, possibly qualified) name, or undefined. */
 export function sideEffectOf(qualifiedName: string): SideEffect | undefined {
-  const name = qualifiedName.split('.').at(-1) ?? qualifiedName;
+  const name = qualifiedName.slice(qualifiedName.lastIndexOf('.') + 1);
   for (const [effect, names] of SIDE_EFFECT_NAMES) if (names.includes(name)) return effect;
   for (const [effect, prefix] of SIDE_EFFECT_PREFIXES)
     if (name.startsWith(prefix) || qualifiedName.startsWith(prefix)) return effect;
@@ -168,8 +168,7 @@ export function sideEffectOf(qualifiedName: string): SideEffect | undefined {
 
 /** A call the warehouse runs as a read: a built-in on its allow-list, unqualified or under a built-in namespace. */
 export function isAllowedFunction(warehouse: Warehouse, qualifiedName: string): boolean {
-  const parts = qualifiedName.split('.');
-  const name = parts.pop() ?? '';
-  if (parts.length > 1 || (parts.length === 1 && !BUILT_IN_QUALIFIERS.has(parts[0] ?? ''))) return false;
-  return ALLOWED[warehouse].has(name);
+  const dot = qualifiedName.lastIndexOf('.');
+  if (dot !== -1 && !BUILT_IN_QUALIFIERS.has(qualifiedName.slice(0, dot))) return false;
+  return ALLOWED[warehouse].has(qualifiedName.slice(dot + 1));
 }

@@ -80,8 +80,9 @@ const MULTIPLE: Refusal = {
 
 /** Line and column (1-based) of an offset, as an agent finds it in its text. */
 function position(text: string, offset: number): string {
-  const before = text.slice(0, offset).split(/\r\n|\r|\n/);
-  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+  const head = text.slice(0, offset);
+  const line = head.split(/\r\n|\r|\n/).length;
+  return `line ${line}, column ${offset - Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'))}`;
 }
 
 /** The statement each of the warehouse's lexers reads, re-rendered for its grammar; or the refusal. */
@@ -99,11 +100,23 @@ function readStatements(sql: string, warehouse: Warehouse): string[] | Refusal {
         issue: `As ${error.rules} reads it, the query has ${error.what} (${position(sql, error.offset)}); only text the warehouse reads as one statement runs.`,
       };
     }
-    if (statements.length === 0) return NO_STATEMENT;
-    if (statements.length > 1) return MULTIPLE;
-    texts.add(renderForGrammar(statements[0] ?? [], quote));
+    const [statement, ...more] = statements;
+    if (statement === undefined) return NO_STATEMENT;
+    if (more.length > 0) return MULTIPLE;
+    texts.add(renderForGrammar(statement, quote));
   }
   return [...texts];
+}
+
+/** The grammar's statements in `text`, or the refusal naming where it stopped. */
+function parsed(grammar: Grammar, warehouse: Warehouse, text: string): unknown[] | Refusal {
+  const parse = parseWith(grammar, text);
+  return parse.ok
+    ? parse.statements
+    : {
+        rule: 'unparsable',
+        issue: `The ${warehouse} grammar (${grammar}) could not parse the query (${parse.error}); only statements the guard can read are run.`,
+      };
 }
 
 /** The statement's facts and its removed clauses' (benign-forms.ts): kind, LIMIT and star are the statement's. */
@@ -154,25 +167,20 @@ export function checkSql(sql: string, warehouse: Warehouse, allowUnbounded: bool
   let star = false;
   for (const text of texts) {
     const reshaped = reshape(text, warehouse);
-    const statements: unknown[][] = [];
-    for (const part of [reshaped.text, ...reshaped.checks]) {
-      const parse = parseWith(grammar, part);
-      if (!parse.ok)
-        return refusedUnread(
-          {
-            rule: 'unparsable',
-            issue: `The ${warehouse} grammar (${grammar}) could not parse the query (${parse.error}); only statements the guard can read are run.`,
-          },
-          dialect,
-        );
-      statements.push(parse.statements);
-    }
-    // The statement itself: exactly one. What the removed forms held is checked whatever it parses to.
-    const [main = [], ...checks] = statements;
+    const main = parsed(grammar, warehouse, reshaped.text);
+    if (!Array.isArray(main)) return refusedUnread(main, dialect);
+    // The statement itself: exactly one.
     if (main.length !== 1) return refusedUnread(main.length === 0 ? NO_STATEMENT : MULTIPLE, dialect);
+    // What the removed forms held is checked whatever it parses to.
+    const checks: unknown[] = [];
+    for (const part of reshaped.checks) {
+      const statements = parsed(grammar, warehouse, part);
+      if (!Array.isArray(statements)) return refusedUnread(statements, dialect);
+      checks.push(...statements);
+    }
     const facts = mergeFacts(
       statementFacts(main[0], warehouse),
-      checks.flat().map((statement) => statementFacts(statement, warehouse)),
+      checks.map((statement) => statementFacts(statement, warehouse)),
       reshaped.top,
     );
     kinds.add(facts.kind);
