@@ -13,7 +13,14 @@ export interface AppCases {
   badField: string;
   /** A near miss of `tool` that no server registers. */
   unknownTool: string;
+  /** `args` with PascalCase keys: the server normalizes them (MCP_SCHEMA_KEY_NORMALIZATION_ENABLED). */
+  pascalArgs: Record<string, unknown>;
+  /** `args` plus a field the tool does not have (SCHEMA_ADDITIONAL_PROPERTIES). */
+  unknownFieldArgs: Record<string, unknown>;
 }
+
+/** The extra field of every `unknownFieldArgs`. */
+export const UNKNOWN_FIELD = 'colour';
 
 export const APP_CASES: readonly AppCases[] = [
   {
@@ -28,6 +35,12 @@ export const APP_CASES: readonly AppCases[] = [
     },
     badField: 'maxResultsPerPage',
     unknownTool: 'get_order_list',
+    pascalArgs: { MarketplaceIds: ['ATVPDKIKX0DER'], CreatedAfter: '2026-03-01T00:00:00Z' },
+    unknownFieldArgs: {
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      createdAfter: '2026-03-01T00:00:00Z',
+      colour: 'red',
+    },
   },
   {
     app: 'ads-mcp',
@@ -37,6 +50,8 @@ export const APP_CASES: readonly AppCases[] = [
     badArgs: { stateFilter: ['ENABLED'], maxResults: 'fifty' },
     badField: 'maxResults',
     unknownTool: 'list_campaign',
+    pascalArgs: { StateFilter: ['ENABLED'], MaxResults: 50 },
+    unknownFieldArgs: { stateFilter: ['ENABLED'], maxResults: 50, colour: 'red' },
   },
   {
     app: 'openbridge-mcp',
@@ -46,6 +61,8 @@ export const APP_CASES: readonly AppCases[] = [
     badArgs: { subscription_id: 'abc' },
     badField: 'subscription_id',
     unknownTool: 'get_subscription',
+    pascalArgs: { Subscription_Id: 107003 },
+    unknownFieldArgs: { subscription_id: 107003, colour: 'red' },
   },
 ];
 
@@ -58,7 +75,7 @@ export const SERVER_TRANSPORTS = APP_CASES.flatMap((cases) =>
 );
 
 /** The failures each client meets, and the mock scenario behind the two upstream ones. */
-export type FailureCase = 'bad_args' | 'unknown_tool' | 'http_401' | 'http_429';
+export type FailureCase = 'bad_args' | 'unknown_field' | 'unknown_tool' | 'http_401' | 'http_429';
 export const UPSTREAM_FAULTS = [
   ['http_401', 'http_401'],
   ['http_429', 'http_429_retry_after'],

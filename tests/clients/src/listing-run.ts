@@ -5,19 +5,21 @@ import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateText } from 'ai';
+import { GoogleGenAI, mcpToTool } from '@google/genai';
 import { MCPClient } from 'mcp-use';
 import { LangChainAdapter } from 'mcp-use/adapters';
 import { AI_SDK_PROVIDERS } from './ai-sdk-providers.js';
+import { withHostFetch } from './global-fetch.js';
 import { providerBodies } from './langchain-providers.js';
 import type { Listing } from './listings.js';
 import { providerViolations, requestViolations, type Violation, wireTools } from './provider-rules.js';
 import { createProviderStub, type ProviderApi } from './provider-stub.js';
-import { type Damage, isDamaged, schemaDamage } from './schema-damage.js';
+import { isDamaged, LOSS_KINDS, type LossKind, schemaDamage } from './schema-damage.js';
 import { openTarget } from './target.js';
 
 type Json = Record<string, unknown>;
 
-export type Library = 'AI SDK' | 'LangChain' | 'mcp-use';
+export type Library = 'AI SDK' | '@google/genai' | 'LangChain' | 'mcp-use';
 
 /** One client library → provider path for one listing. */
 export interface PathResult {
@@ -33,7 +35,7 @@ export interface PathResult {
   reported: Violation[];
   /** Tools whose wire schema lost something against the published one, and the totals lost. */
   damaged: number;
-  lost: { parameters: number; enums: number; bounds: number; choices: number };
+  lost: Record<LossKind, number>;
   /** Example of a lost parameter path (tool: path), for messages. */
   lostExample?: string;
 }
@@ -54,19 +56,18 @@ function pathResult(
 ): PathResult {
   const wire = wireTools(api, body);
   const perTool = providerViolations(api, body);
-  const lost = { parameters: 0, enums: 0, bounds: 0, choices: 0 };
+  const lost = Object.fromEntries(LOSS_KINDS.map((k) => [k, 0])) as Record<LossKind, number>;
   let damaged = 0;
   let lostExample: string | undefined;
   for (const tool of wire) {
     if (tool.field === 'none') continue;
-    const damage: Damage = schemaDamage(published.get(tool.name), tool.schema);
+    const damage = schemaDamage(published.get(tool.name), tool.schema, {
+      noAdditionalProperties: tool.field === 'parameters',
+    });
     if (!isDamaged(damage)) continue;
     damaged++;
-    lost.parameters += damage.parameters.length;
-    lost.enums += damage.enums;
-    lost.bounds += damage.bounds;
-    lost.choices += damage.choices;
-    lostExample ??= `${tool.name}: ${damage.parameters[0] ?? JSON.stringify(damage)}`;
+    for (const kind of LOSS_KINDS) lost[kind] += damage[kind];
+    lostExample ??= `${tool.name}: ${damage.example ?? ''}`;
   }
   return {
     library,
@@ -113,6 +114,26 @@ async function aiSdkPaths(url: string, published: Map<string, unknown>): Promise
   }
 }
 
+/** `@google/genai`: `mcpToTool(client)` into `generateContent`'s request (Gemini only). */
+async function genaiPath(url: string, published: Map<string, unknown>): Promise<PathResult> {
+  const client = new Client({ name: 'obmcp-genai', version: '0.1.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    const stub = createProviderStub();
+    const ai = new GoogleGenAI({ apiKey: 'g-test' });
+    await withHostFetch('generativelanguage.googleapis.com', stub.fetch, () =>
+      ai.models.generateContent({
+        model: 'gemini-2.5-flash',
+        contents: 'hi',
+        config: { tools: [mcpToTool(client)], automaticFunctionCalling: { disable: true } },
+      }),
+    );
+    return pathResult('@google/genai', 'google', stub.last(), published);
+  } finally {
+    await client.close();
+  }
+}
+
 async function langChainPaths(url: string, published: Map<string, unknown>): Promise<PathResult[]> {
   const client = new MultiServerMCPClient({
     mcpServers: { s: { transport: 'http', url } },
@@ -152,6 +173,7 @@ export async function runListing(listing: Listing): Promise<ListingResult> {
     const published = await publishedTools(url);
     const paths = [
       ...(await aiSdkPaths(url, published)),
+      await genaiPath(url, published),
       ...(await langChainPaths(url, published)),
       ...(await mcpUsePaths(url, published)),
     ];

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@obmcp/test-kit';
 import type { ListingResult, PathResult } from './listing-run.js';
+import { LOSS_KINDS, type LossKind } from './schema-damage.js';
 
 export const LISTINGS_DOC = join(REPO_ROOT, 'docs', 'CLIENTS.md');
 const BEGIN = '<!-- listings:begin (written by `pnpm --filter @obmcp/clients-tests run doc:listings`) -->';
@@ -42,13 +43,23 @@ function verdict(p: PathResult): string {
   return '✓';
 }
 
+/** How each kind of loss is written in the table. */
+const LOSS_LABEL: Record<LossKind, string> = {
+  parameters: 'params',
+  choices: 'choices',
+  enums: 'enums',
+  bounds: 'bounds',
+  types: 'types',
+  nullable: 'null',
+  patterns: 'patterns',
+  formats: 'formats',
+  required: 'required',
+  closed: 'closed',
+  narrowed: 'narrowed',
+};
+
 function losses(p: PathResult): string {
-  const parts = [
-    p.lost.parameters > 0 ? `params −${p.lost.parameters}` : '',
-    p.lost.choices > 0 ? `choices −${p.lost.choices}` : '',
-    p.lost.enums > 0 ? `enums −${p.lost.enums}` : '',
-    p.lost.bounds > 0 ? `bounds −${p.lost.bounds}` : '',
-  ].filter(Boolean);
+  const parts = LOSS_KINDS.filter((k) => p.lost[k] > 0).map((k) => `${LOSS_LABEL[k]} −${p.lost[k]}`);
   return parts.length === 0 ? '—' : parts.join(', ');
 }
 
@@ -64,7 +75,10 @@ export function renderListingTables(results: readonly ListingResult[]): string {
     ...table(verdict),
     '',
     '**What the client library loses on the way** (published `inputSchema` → wire schema, summed over the tools: property',
-    'paths, "exactly/at least one of" choices, `enum` lists, numeric and length bounds; — nothing)',
+    'paths, "exactly/at least one of" choices, `enum` lists (a description naming the values does not count), numeric,',
+    'length and item bounds, `type` names, nullability, `pattern`s, `format`s, `required` names, closed objects',
+    '(`additionalProperties: false`; not counted where Gemini `parameters` cannot say it) and free-form objects',
+    'narrowed to closed ones; — nothing)',
     '',
     ...table(losses),
     '',

@@ -133,6 +133,14 @@ describe.each(SERVER_TRANSPORTS)('AI SDK: %s', (_, { cases, transport }) => {
     },
   );
 
+  it('PascalCase keys reach the server and succeed (normalized); an unknown field: code gets the envelope', async () => {
+    const pascal = (await tools[cases.tool]?.execute?.(cases.pascalArgs, execOptions)) as Json;
+    expect(pascal['isError'], JSON.stringify(pascal).slice(0, 300)).toBeFalsy();
+    const unknown = (await tools[cases.tool]?.execute?.(cases.unknownFieldArgs, execOptions)) as Json;
+    expect(unknown['isError']).toBe(true);
+    expectEnvelope(unknown, cases, 'unknown_field');
+  });
+
   it('unknown tool: the AI SDK answers itself (NoSuchToolError with the tool list); the server envelope only via callTool', async () => {
     for (const turn of await providerTurns(tools, { name: cases.unknownTool, args: {} })) {
       const text = JSON.stringify(turn.toolResult);

@@ -122,6 +122,19 @@ describe.each(SERVER_TRANSPORTS)('LangChain: %s', (_, { cases, transport }) => {
     expect(envelopeIn(message.content)).toBeUndefined();
   });
 
+  it('PascalCase keys and an unknown field: LangChain refuses both client-side (no normalization, no envelope)', async () => {
+    for (const args of [cases.pascalArgs, cases.unknownFieldArgs]) {
+      const error = await tool(cases.tool)
+        .invoke(args)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(String(error), JSON.stringify(args)).toContain('did not match expected schema');
+      expect(envelopeIn(String(error))).toBeUndefined();
+    }
+  });
+
   it('unknown tool: the agent answers itself; no envelope', async () => {
     const message = await agentToolMessage(tools, { name: cases.unknownTool, args: {} });
     expect(message.status).toBe('error');

@@ -78,6 +78,42 @@ describe.each(SERVER_TRANSPORTS)('mcp-use: %s', (_, { cases, transport }) => {
     expect(envelopeIn(toolResult)).toBeUndefined();
   });
 
+  it('PascalCase keys / an unknown field: callTool gets success / the envelope; the agent refuses both with a zod message', async () => {
+    const pascal = await session.callTool(cases.tool, cases.pascalArgs);
+    expect(pascal.isError, JSON.stringify(pascal.content).slice(0, 300)).toBeFalsy();
+    expectEnvelope(await session.callTool(cases.tool, cases.unknownFieldArgs), cases, 'unknown_field');
+    for (const args of [cases.pascalArgs, cases.unknownFieldArgs]) {
+      const toolResult = await agentToolResult({ name: cases.tool, args });
+      expect(JSON.stringify(toolResult), JSON.stringify(args)).toContain('did not match expected schema');
+      expect(envelopeIn(toolResult)).toBeUndefined();
+    }
+  });
+
+  it('the agent offers each MCP Apps view (ui:// resource) to the model as a tool; exposeResourcesAsTools: false keeps them out', async () => {
+    const views = (await session.connector.listResources()).resources
+      .filter((r) => r.uri.startsWith('ui://'))
+      .map((r) => r.name);
+    expect(views.length).toBeGreaterThan(0);
+    const offered = async (options: { exposeResourcesAsTools?: boolean }) => {
+      const stub = createProviderStub();
+      const agent = new MCPAgent({
+        llm: OPENAI_CHAT.model(stub),
+        client,
+        maxSteps: 3,
+        memoryEnabled: false,
+        ...options,
+      });
+      await agent.run({ prompt: 'hi' }).catch(() => undefined); // only the first request matters
+      const first = stub.requests[0]?.body as { tools?: { function: { name: string } }[] } | undefined;
+      return (first?.tools ?? []).map((t) => t.function.name);
+    };
+    const all = await offered({});
+    const without = await offered({ exposeResourcesAsTools: false });
+    // The extra "tools" are the views (mcp-use names them after the resource); each call returns the view's HTML.
+    expect(all.filter((name) => !without.includes(name))).toHaveLength(views.length);
+    expect([...without].sort()).toEqual(tools.map((t) => t.name).sort());
+  });
+
   it('unknown tool: code (callTool) gets the envelope; the agent answers itself', async () => {
     expectEnvelope(await session.callTool(cases.unknownTool, {}), cases, 'unknown_tool');
     const toolResult = await agentToolResult({ name: cases.unknownTool, args: {} });

@@ -54,6 +54,12 @@ describe.each(SERVER_TRANSPORTS)('SDK client: %s', (_, { cases, transport }) => 
     });
   });
 
+  it('PascalCase keys: the server normalizes them and the call succeeds; an unknown field: the envelope', async () => {
+    const pascal = await call(cases.tool, cases.pascalArgs);
+    expect(pascal.isError, JSON.stringify(pascal.content).slice(0, 300)).toBeFalsy();
+    expectFailure(await call(cases.tool, cases.unknownFieldArgs), 'unknown_field');
+  });
+
   it('publishes every inputSchema in the portable subset (no top-level union, boolean schema, rejected keyword)', async () => {
     const { tools } = await client.listTools();
     const found = tools.flatMap((t) => portableViolations(t.name, t.inputSchema));

@@ -2,7 +2,7 @@
 import type { Envelope } from '@obmcp/contract';
 import { assertEnvelope } from '@obmcp/test-kit';
 import { expect } from 'vitest';
-import type { AppCases, FailureCase } from '../../src/cases.js';
+import { type AppCases, type FailureCase, UNKNOWN_FIELD } from '../../src/cases.js';
 import { envelopeIn } from '../../src/envelope-in.js';
 
 /** Asserts `carrier` holds the envelope `failure` must produce on `cases.app`, and returns it. */
@@ -23,6 +23,14 @@ export function expectEnvelope(carrier: unknown, cases: AppCases, failure: Failu
       expect(envelope.details[0]).toMatchObject({ path: cases.badField, field: cases.badField });
       // A validation error always carries valid argument objects to copy from.
       expect(envelope.examples.length).toBeGreaterThan(0);
+      break;
+    case 'unknown_field':
+      expect(envelope).toMatchObject({
+        error_kind: 'mcp_input_validation',
+        error_code: 'SCHEMA_ADDITIONAL_PROPERTIES',
+        retryable: false,
+      });
+      expect(JSON.stringify(envelope.details)).toContain(UNKNOWN_FIELD);
       break;
     case 'unknown_tool':
       expect(envelope).toMatchObject({ error_kind: 'tool_not_found', error_code: 'TOOL_NOT_FOUND' });
