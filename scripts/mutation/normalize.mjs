@@ -1,8 +1,8 @@
-// Makes a package's Stryker JSON report and incremental file fit to commit: no absolute path, no machine-specific run options.
+// Makes a package's Stryker JSON report (also its incremental file) fit to commit: no absolute path, no machine-specific run options.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const FILES = ['report.json', 'stryker-incremental.json'];
+const FILES = ['report.json'];
 
 /** The report (mutation-testing-report schema) without `projectRoot`'s absolute path and without the run's `config`. */
 export function normalizedReport(report) {
@@ -10,7 +10,7 @@ export function normalizedReport(report) {
   return { ...rest, projectRoot: '.' };
 }
 
-/** Rewrites `<packageDir>/<outDir>/{report,stryker-incremental}.json` in place. */
+/** Rewrites `<packageDir>/<outDir>/report.json` in place. */
 export function normalizeReports(packageDir, outDir = 'mutation') {
   for (const name of FILES) {
     const file = join(packageDir, outDir, name);

@@ -117,8 +117,8 @@ if (!changedOnly) {
     const scratch = join(root, target.dir, SCRATCH);
     rmSync(scratch, { recursive: true, force: true });
     mkdirSync(scratch, { recursive: true });
-    const committed = join(root, target.dir, 'mutation', 'stryker-incremental.json');
-    if (existsSync(committed)) copyFileSync(committed, join(scratch, 'stryker-incremental.json'));
+    const committed = join(root, target.dir, 'mutation', 'report.json');
+    if (existsSync(committed)) copyFileSync(committed, join(scratch, 'report.json'));
     const ran = stryker(target, patterns, { OBMCP_MUTATION_OUT: SCRATCH });
     const report = readJson(join(scratch, 'report.json'));
     for (const v of fileVerdicts(report, target, files, FLOORS)) {

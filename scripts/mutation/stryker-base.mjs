@@ -33,7 +33,8 @@ export function strykerConfig(dir) {
     mutate,
     // Reruns mutate only what changed since the committed incremental file (a 2-core machine).
     incremental: true,
-    incrementalFile: `${outDir}/stryker-incremental.json`,
+    // One committed file per package: the JSON report is also the next run's incremental input (same schema).
+    incrementalFile: `${outDir}/report.json`,
     reporters: ['clear-text', 'progress', 'html', 'json'],
     htmlReporter: { fileName: `${outDir}/report.html` },
     jsonReporter: { fileName: `${outDir}/report.json` },
