@@ -17,6 +17,30 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+async function submitFeed(server: TestServer) {
+  const content = JSON.stringify({
+    header: { sellerId: 'A2MOCKSELLER01', version: '2.0' },
+    messages: [{ messageId: 1, sku: 'SKU-1000', operationType: 'DELETE' }],
+  });
+  const { task } = await server.client.request(
+    {
+      method: 'tools/call',
+      params: {
+        name: 'submit_feed',
+        arguments: {
+          feedType: 'JSON_LISTINGS_FEED',
+          marketplaceIds: [US],
+          contentType: 'application/json; charset=UTF-8',
+          content,
+        },
+        task: { ttl: 60_000 },
+      },
+    },
+    CreateTaskResultSchema,
+  );
+  return task.taskId;
+}
+
 async function runReport(server: TestServer) {
   const { task } = await server.client.request(
     {
@@ -91,4 +115,31 @@ describe('run_report cancelled as a task', () => {
       /^cancelled by the client; report \S+ was IN_PROGRESS: Amazon cancels only IN_QUEUE reports, so it may still finish \(get_report\)$/,
     );
   }, 120_000);
+});
+
+describe('submit_feed cancelled as a task', () => {
+  it('IN_QUEUE: cancelFeed is sent, the feed is CANCELLED upstream, and the cancel answer says so', async () => {
+    s = await startSp(
+      {
+        ...ENV,
+        SP_API_TOOLSETS: 'curated,feeds',
+        SP_API_ENABLE_WRITES: 'true',
+        OBMCP_MOCK_SP_FEED_QUEUED_POLLS: '100000',
+      },
+      true,
+    );
+    const server = s;
+    const taskId = await submitFeed(server);
+    await until(async () => (await statusOf(server, taskId)).statusMessage === 'IN_QUEUE', 'IN_QUEUE');
+    const cancelled = await cancel(server, taskId);
+    const deletes = requests(server).filter((r) => r.startsWith('DELETE '));
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]).toMatch(/^DELETE \/feeds\/2021-06-30\/feeds\/\S+$/);
+    const feedId = deletes[0]?.split('/').at(-1) ?? '';
+    expect(cancelled.statusMessage).toBe(
+      `cancelled by the client; feed ${feedId} cancelled at Amazon (cancelFeed) before it was processed`,
+    );
+    const { structuredContent } = await server.client.callTool({ name: 'get_feed', arguments: { feedId } });
+    expect(structuredContent).toMatchObject({ processingStatus: 'CANCELLED' });
+  });
 });

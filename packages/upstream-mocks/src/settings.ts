@@ -108,6 +108,11 @@ export const mockSettings = {
    */
   spReportMs: (): number => count('OBMCP_MOCK_SP_REPORT_MS') ?? 0,
   /**
+   * OBMCP_MOCK_SP_FEED_QUEUED_POLLS: getFeed answers that still show a new feed IN_QUEUE (default 1); a
+   * large number keeps it IN_QUEUE (the status in which cancelFeed cancels it).
+   */
+  spFeedQueuedPolls: (): number => count('OBMCP_MOCK_SP_FEED_QUEUED_POLLS') ?? 1,
+  /**
    * OBMCP_MOCK_ADS_JOB_MS: how long an Ads export or snapshot takes after its creation: its first status read
    * shows it in progress (PROCESSING / IN_PROGRESS), later reads once this much time has passed show it done
    * (default 0: done on the second read).

@@ -9,6 +9,7 @@ afterEach(() => {
   delete process.env.OBMCP_MOCK_SP_REPORT_MS;
   delete process.env.OBMCP_MOCK_ADS_REPORT_PENDING_POLLS;
   delete process.env.OBMCP_MOCK_AMC_POLLS;
+  delete process.env.OBMCP_MOCK_SP_FEED_QUEUED_POLLS;
 });
 
 /** One Ads API request with the test's credentials (and AMC's entity headers for /amc paths). */
@@ -88,6 +89,36 @@ describe('SP cancelReport (DELETE /reports/2021-06-30/reports/{reportId})', () =
       processingStatus: 'DONE',
     });
     expect((await sendSp('DELETE', '/reports/2021-06-30/reports/999999999')).status).toBe(404);
+  });
+});
+
+describe('SP cancelFeed (DELETE /feeds/2021-06-30/feeds/{feedId})', () => {
+  const submit = async () => {
+    const doc = await sendSp('POST', '/feeds/2021-06-30/documents', { contentType: 'application/json' });
+    const inputFeedDocumentId = String((doc.body as { feedDocumentId?: unknown }).feedDocumentId);
+    const feed = await sendSp('POST', '/feeds/2021-06-30/feeds', {
+      feedType: 'JSON_LISTINGS_FEED',
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      inputFeedDocumentId,
+    });
+    return String((feed.body as { feedId?: unknown }).feedId);
+  };
+
+  it('cancels an IN_QUEUE feed (200; getFeed then says CANCELLED), refuses one IN_PROGRESS (400)', async () => {
+    process.env.OBMCP_MOCK_SP_FEED_QUEUED_POLLS = '100000';
+    const queued = await submit();
+    const cancelled = await sendSp('DELETE', `/feeds/2021-06-30/feeds/${queued}`);
+    expect([cancelled.status, cancelled.problems]).toEqual([200, []]);
+    expect((await sendSp('GET', `/feeds/2021-06-30/feeds/${queued}`)).body).toMatchObject({
+      processingStatus: 'CANCELLED',
+    });
+    delete process.env.OBMCP_MOCK_SP_FEED_QUEUED_POLLS;
+    const started = await submit();
+    await sendSp('GET', `/feeds/2021-06-30/feeds/${started}`);
+    await sendSp('GET', `/feeds/2021-06-30/feeds/${started}`);
+    const refused = await sendSp('DELETE', `/feeds/2021-06-30/feeds/${started}`);
+    expect([refused.status, refused.problems]).toEqual([400, []]);
+    expect(JSON.stringify(refused.body)).toMatch(/only IN_QUEUE feeds can be cancelled/);
   });
 });
 

@@ -125,6 +125,8 @@ const SP_CASES: Case[] = [
   // cancelReport: a DONE report is refused (only IN_QUEUE ones cancel), an unknown one is 404.
   sp('DELETE', '/reports/2021-06-30/reports/ID323', 400),
   sp('DELETE', '/reports/2021-06-30/reports/NOPE', 404),
+  // cancelFeed: an unknown feed is 404 (the IN_QUEUE and refusal paths: job-cancels.test.ts).
+  sp('DELETE', '/feeds/2021-06-30/feeds/NOPE', 404),
   sp('GET', '/reports/2021-06-30/reports?reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA'),
   // Audit S1-1: nextToken must be the only parameter.
   sp('GET', '/reports/2021-06-30/reports?nextToken=abc&reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA', 400),

@@ -1,5 +1,11 @@
 // submit_feed: a Feeds 2021-06-30 feed in one call (document + upload → createFeed → getFeed until DONE → processing report).
-import { pollCadence, pollJob, waitSecondsProperty } from '@obmcp/mcp-server/tasks';
+import {
+  cancelUpstreamJob,
+  noteUpstreamNotCancelled,
+  pollCadence,
+  pollJob,
+  waitSecondsProperty,
+} from '@obmcp/mcp-server/tasks';
 import {
   type CallContext,
   CHANGE_UPSTREAM,
@@ -51,6 +57,7 @@ const FEED_OPERATIONS = {
   create: ['feeds_2021-06-30', 'createFeed'],
   get: ['feeds_2021-06-30', 'getFeed'],
   document: ['feeds_2021-06-30', 'getFeedDocument'],
+  cancel: ['feeds_2021-06-30', 'cancelFeed'],
 } as const;
 
 export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinition[]): ToolDefinition {
@@ -100,15 +107,31 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
           call,
         );
         const feedId = String(submitted.feedId ?? '');
+        let last = 'IN_QUEUE';
         // getFeed allows 2/s (burst 15); feeds take minutes: 2.5 % of the time waited, 10 s to 60 s (the limiter paces it too).
         const { value: feed, timedOut } = await pollJob(call, {
           poll: () => getFeed({ feedId }, call),
           state: (f) => {
             const status = typeof f.processingStatus === 'string' ? f.processingStatus : 'IN_QUEUE';
+            last = status;
             return { status, done: ENDED.has(status) };
           },
           delayMs: pollCadence({ firstMs: 10_000, maxMs: 60_000, share: 0.025 }, deps.config.pollTimeScale),
           waitMs: (a.waitSeconds ?? 300) * 1000,
+        }).catch(async (error: unknown) => {
+          // A cancelled task: Amazon cancels a feed only while it is IN_QUEUE (cancelFeed).
+          if (last === 'IN_QUEUE') {
+            await cancelUpstreamJob(call, `feed ${feedId}`, async (fresh) => {
+              await send.cancel({ feedId }, fresh);
+              return `feed ${feedId} cancelled at Amazon (cancelFeed) before it was processed`;
+            });
+          } else {
+            noteUpstreamNotCancelled(
+              call,
+              `feed ${feedId} was ${last}: Amazon cancels only IN_QUEUE feeds, so it may still be applied (get_feed)`,
+            );
+          }
+          throw error;
         });
         const status = String(feed.processingStatus ?? 'IN_QUEUE');
         const resultId =

@@ -2,7 +2,8 @@
 // processing report), getFeedDocument.
 import type { RequestHandler } from 'msw';
 import { DOCUMENT_HOST } from './hosts.js';
-import { notFound, spErrors, spJson } from './respond.js';
+import { mockSettings } from '../settings.js';
+import { notFound, spEmpty, spErrors, spJson } from './respond.js';
 import { spRoute } from './route.js';
 import { readJson } from '../read-json.js';
 import { feedDocuments, feedProgress, feeds, nextId } from './state.js';
@@ -78,11 +79,13 @@ function processingReport(feed: Record<string, unknown>, inputId: string): strin
 function advance(feedId: string, feed: Record<string, unknown>): void {
   const progress = feedProgress.get(feedId);
   if (progress === undefined) return;
+  if (feed.processingStatus === 'CANCELLED') return;
+  const queued = mockSettings.spFeedQueuedPolls();
   const polls = progress.polls;
   progress.polls += 1;
-  if (polls === 0) return;
+  if (polls < queued) return;
   const now = new Date().toISOString();
-  if (polls === 1) {
+  if (polls === queued) {
     Object.assign(feed, { processingStatus: 'IN_PROGRESS', processingStartTime: now });
     return;
   }
@@ -103,6 +106,26 @@ const getFeed = spRoute('get', '/feeds/2021-06-30/feeds/:feedId', ({ params }) =
   return spJson(feed, 200, 'getFeed');
 });
 
+/**
+ * cancelFeed: "Only feeds with processingStatus=IN_QUEUE can be cancelled. Cancelled feeds are returned in
+ * subsequent calls to the getFeed and getFeeds operations." 200 without a body; a feed in any other status
+ * is refused 400; an unknown one 404.
+ */
+const cancelFeed = spRoute('delete', '/feeds/2021-06-30/feeds/:feedId', ({ params }) => {
+  const op = 'cancelFeed';
+  const feedId = params.feedId ?? '';
+  const feed = feeds.get(feedId);
+  if (!feed) return notFound(`Feed ${feedId} not found.`, op);
+  if (feed.processingStatus !== 'IN_QUEUE') {
+    return bad(
+      op,
+      `Feed ${feedId} cannot be cancelled: its processingStatus is ${String(feed.processingStatus)}; only IN_QUEUE feeds can be cancelled.`,
+    );
+  }
+  Object.assign(feed, { processingStatus: 'CANCELLED', processingEndTime: new Date().toISOString() });
+  return spEmpty(200, op);
+});
+
 const getFeedDocument = spRoute('get', '/feeds/2021-06-30/documents/:feedDocumentId', ({ params }) => {
   const id = params.feedDocumentId ?? '';
   if (!feedDocuments.has(id)) return notFound(`Feed document ${id} not found.`, 'getFeedDocument');
@@ -120,5 +143,6 @@ export const feedsHandlers: RequestHandler[] = [
   ...createDocument,
   ...createFeed,
   ...getFeed,
+  ...cancelFeed,
   ...getFeedDocument,
 ];
