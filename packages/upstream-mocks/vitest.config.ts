@@ -9,6 +9,8 @@ const ISOLATED = ['test/faults.test.ts'];
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // Generous for a loaded 2-core machine (specs load and compile in seconds there).
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
