@@ -67,7 +67,9 @@ export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
   const clientSecret = env.text('ADS_API_CLIENT_SECRET');
   const refreshToken = env.text('ADS_API_REFRESH_TOKEN');
   const obRefreshToken = env.text('OPENBRIDGE_REFRESH_TOKEN');
-  const hasDirect = Boolean(clientId && clientSecret && refreshToken);
+  // --hosted: each user's refresh token comes from their Login with Amazon; the app needs only its security profile.
+  const hosted = env.text('OBMCP_HOSTED') === '1';
+  const hasDirect = Boolean(clientId && clientSecret && (refreshToken || hosted));
   const authMode: AuthMode =
     env.optionalOneOf('ADS_AUTH_MODE', ['direct', 'openbridge'] as const) ??
     (hasDirect || !obRefreshToken ? 'direct' : 'openbridge');
@@ -105,8 +107,8 @@ export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
           'or OPENBRIDGE_REFRESH_TOKEN (Openbridge-brokered)',
       );
     }
-    config.lwa = { clientId: clientId!, clientSecret: clientSecret!, refreshToken: refreshToken! };
-    config.secrets.push(config.lwa.clientSecret, config.lwa.refreshToken);
+    config.lwa = { clientId: clientId!, clientSecret: clientSecret!, refreshToken: refreshToken ?? '' };
+    config.secrets.push(...[config.lwa.clientSecret, config.lwa.refreshToken].filter((s) => s !== ''));
   } else {
     if (!obRefreshToken) {
       throw new ConfigError('missing credentials: ADS_AUTH_MODE=openbridge needs OPENBRIDGE_REFRESH_TOKEN');

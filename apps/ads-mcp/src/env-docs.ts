@@ -12,6 +12,10 @@ export const ADS_ENV_DOCS: EnvDocs = {
     'initial Amazon Advertising identity (openbridge mode); else use set_active_identity',
   ADS_API_REGION: 'Ads API region',
   ADS_API_ENDPOINT: "base URL that replaces the region's Ads API host: a proxy or a test double",
+  ADS_API_AUTHORIZE_URL:
+    "--hosted: Login with Amazon's authorization page for your users' region (default https://www.amazon.com/ap/oa); the security profile's Allowed Return URL is <OBMCP_HOSTED_PUBLIC_URL>/oauth/callback",
+  ADS_API_PROFILE_URL:
+    "--hosted: Login with Amazon's profile endpoint naming the user (default https://api.amazon.com/user/profile)",
   ADS_API_LWA_ENDPOINT: "token URL that replaces the region's Login with Amazon endpoint (direct mode)",
   ADS_API_PROFILE_ID: 'initial active profile; else use set_active_profile',
   ADS_API_ENABLE_WRITES: 'serve the operations that change state (curated writes and every generated write)',

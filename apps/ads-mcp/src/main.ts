@@ -1,8 +1,10 @@
 // ads-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
+import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
 import { runServerCli } from '@obmcp/http-kit';
 import { loadConfig } from './config.js';
 import { ADS_ENV_DOCS } from './env-docs.js';
+import { adsHostedGate } from './hosted.js';
 import { createServer } from './server.js';
 import { VERSION } from './version.js';
 
@@ -17,8 +19,9 @@ await runServerCli({
     ADS_API_REFRESH_TOKEN: 'Atzr|…',
     ADS_API_REGION: 'na',
   },
-  envDocs: [ADS_ENV_DOCS, CODE_MODE_ENV_DOCS],
+  envDocs: [ADS_ENV_DOCS, CODE_MODE_ENV_DOCS, HOSTED_ENV_DOCS],
   loadConfig,
   secrets: (config) => config.secrets,
   createServer,
+  hostedGate: adsHostedGate,
 });

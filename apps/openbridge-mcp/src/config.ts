@@ -63,7 +63,8 @@ export function loadConfig(raw: Env | EnvReader = process.env): Config {
     contract: readContractSettings(env),
     warnings: env.warnings,
   };
-  if (!mock && refreshToken === '')
+  // --hosted: each user enters their own key at login; the server needs none of its own.
+  if (!mock && refreshToken === '' && env.text('OBMCP_HOSTED') !== '1')
     throw new ConfigError(
       'OPENBRIDGE_REFRESH_TOKEN is required (create one in Openbridge → Account → API Management; format key:secret)',
     );

@@ -1,5 +1,6 @@
 // Openbridge: a consent page where the user enters their API key, checked against Openbridge before it is kept.
 import { decodeJwt } from 'jose';
+import { digest } from '../as/random.js';
 import { escapeHtml, html, page } from '../http/respond.js';
 import type { LoginStep, UpstreamLogin } from './upstream-login.js';
 import type { FetchLike } from './lwa-exchange.js';
@@ -42,7 +43,8 @@ export function openbridgeKeyVerifier(authUrl: string, fetchImpl: FetchLike): Ve
     const token = body.data?.attributes?.token;
     if (typeof token !== 'string') throw new Error('no token');
     const claims = decodeJwt(token);
-    const account = `${String(claims.account_id)}.${String(claims.user_id)}`;
+    // One login per key: a user's second key (or a teammate's) is a login of its own, never overwriting another's.
+    const account = `${String(claims.account_id)}.${String(claims.user_id)}.${digest(apiKey).slice(0, 12)}`;
     return { account, label: `Openbridge account ${String(claims.account_id)}` };
   };
 }
