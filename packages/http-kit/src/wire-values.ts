@@ -59,7 +59,34 @@ function segmentOf(value: string, pointer: string): string {
       'string',
       'Pass the real identifier: a path value must name one resource.',
     );
+  if (isEncodedDotSegment(value))
+    refuse(
+      pointer,
+      `is "${value}", a percent-encoded "." or "..", which a server that decodes it resolves like one`,
+      'string',
+      'Pass the real identifier: a path value must name one resource.',
+    );
   return encodeSegment(value);
+}
+
+/** Percent-decoding rounds tried (`%252e` is two): enough for any encoding a value plausibly carries. */
+const MAX_DECODE_ROUNDS = 8;
+
+/** `%2e`, `%2E%2e`, `.%2e`, `%252e%252E` …: a value that, decoded once or more (any case), is `.` or `..`. */
+function isEncodedDotSegment(value: string): boolean {
+  let current = value;
+  for (let round = 0; round < MAX_DECODE_ROUNDS && current.includes('%'); round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (next === '.' || next === '..') return true;
+    if (next === current) return false;
+    current = next;
+  }
+  return false;
 }
 
 /** The encoded path text of one value: one segment, or (greedy) several joined by literal slashes. */
@@ -109,7 +136,13 @@ export function checkBuiltPath(path: string): void {
   segments.forEach((segment, i) => {
     const interiorEmpty = segment === '' && i < segments.length - 1;
     // `.`/`..` segments, raw or percent-encoded, and empty interior segments (`a//b`).
-    if (interiorEmpty || /^(\.|%2e){1,2}$/i.test(segment) || hasControl(segment))
+    if (
+      interiorEmpty ||
+      segment === '.' ||
+      segment === '..' ||
+      isEncodedDotSegment(segment) ||
+      hasControl(segment)
+    )
       refuse(
         '',
         `a path argument would change the request path (${pathname})`,

@@ -115,3 +115,30 @@ describe('wire-value rules', () => {
     );
   });
 });
+
+describe('percent-encoded dot segments are refused like "." and ".."', () => {
+  const encoded = [
+    '%2e%2e',
+    '%2E%2E',
+    '%2e%2E',
+    '.%2e',
+    '%2e.',
+    '%2e',
+    '%252e%252e',
+    '%25252E%25252e',
+    '%252E.',
+  ];
+  it.each(encoded)('%s as a path value, plain or greedy', (value) => {
+    const plain = refusal(() => pathValueText({ value, pointer: 'reportId' }, 'reportId'));
+    expect(plain.code).toBe('INPUT_VALIDATION_FAILED');
+    expect(plain.details[0]).toMatchObject({ path: 'reportId' });
+    expect(plain.summary).toContain('percent-encoded');
+    refusal(() => pathValueText({ value: `a/${value}/b`, pointer: 'resource', greedy: true }, 'resource'));
+    refusal(() => checkBuiltPath(`/feeds/${value}/x`));
+  });
+
+  it('values that only contain an encoded dot are still identifiers', () => {
+    for (const value of ['%2e%2e%2e', 'a%2e%2e', '%2ex', '%zz..', '%', '...'])
+      expect(pathValueText({ value, pointer: 'id' }, 'id')).toBe(encodeSegment(value));
+  });
+});

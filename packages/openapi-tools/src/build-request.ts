@@ -6,7 +6,10 @@ export interface BuiltRequest {
   method: HttpMethod;
   /** Path with every placeholder filled and encoded, plus `?query` when there is one. */
   pathAndQuery: string;
-  /** Header arguments, and Content-Type/Accept from the recipe. Lower-case names. */
+  /**
+   * Header arguments, and Content-Type/Accept from the recipe (a Content-Type argument wins; no Accept when the
+   * operation declares no success media type). Lower-case names.
+   */
   headers: Record<string, string>;
   /** The JSON body, when the recipe has one and the arguments carry it. */
   body?: JsonValue;
@@ -58,7 +61,10 @@ export function buildRequest(recipe: Recipe, args: Record<string, unknown>): Bui
         break;
     }
   }
-  if (body !== undefined && recipe.contentType) headers['content-type'] = recipe.contentType;
+  // A declared Content-Type argument is the caller's choice (OpenAPI 3 says to ignore such a parameter, but
+  // Amazon's specs declare and require it): it wins over the recipe's type, and is sent even without a body.
+  if (body !== undefined && recipe.contentType && headers['content-type'] === undefined)
+    headers['content-type'] = recipe.contentType;
   if (recipe.accept && headers.accept === undefined) headers.accept = recipe.accept;
   const path = fillPath(recipe.path, pathValues);
   const search = query.toString();

@@ -81,3 +81,29 @@ describe('buildRequest', () => {
     });
   });
 });
+
+describe('declared Content-Type arguments and Accept', () => {
+  const declared: Recipe = {
+    method: 'POST',
+    path: '/program',
+    params: [
+      { arg: 'Content-Type', name: 'Content-Type', in: 'header', required: true },
+      { arg: 'body', name: '', in: 'body', required: false },
+    ],
+    contentType: 'application/json',
+  };
+
+  it("a Content-Type argument wins over the recipe's type, with or without a body", () => {
+    const withBody = buildRequest(declared, {
+      'Content-Type': 'application/vnd.programeligibility.v1+json',
+      body: { a: 1 },
+    });
+    expect(withBody.headers['content-type']).toBe('application/vnd.programeligibility.v1+json');
+    const without = buildRequest(declared, { 'Content-Type': 'application/vnd.audiencemetadata.v1+json' });
+    expect(without.headers['content-type']).toBe('application/vnd.audiencemetadata.v1+json');
+  });
+
+  it('no Accept when the operation declares no success media type', () => {
+    expect(buildRequest(declared, { body: {} }).headers).not.toHaveProperty('accept');
+  });
+});

@@ -23,7 +23,8 @@ export interface AdsRequest {
   body?: unknown;
   /** Vendor media type for Accept and (with a body) Content-Type. Default application/json. */
   media?: string;
-  accept?: string;
+  /** The Accept header; false sends none (the operation declares no success media type). Default: `media`. */
+  accept?: string | false;
   /** Extra headers the operation declares (e.g. Amazon-Ads-AccountId). */
   headers?: Record<string, string>;
   scope: AdsScope;

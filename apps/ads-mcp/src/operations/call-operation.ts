@@ -53,6 +53,8 @@ export async function callOperation(
 ): Promise<AdsResponse> {
   const built = buildRequest(op.recipe, args);
   const { 'content-type': contentType, accept, ...headers } = built.headers;
+  // A Content-Type the operation declares as an argument is sent even without a body (DataProviderData's GET).
+  if (built.body === undefined && contentType !== undefined) headers['content-type'] = contentType;
   const scope = await scopeOf(ctx, op, headers, call, extra.amc ?? {});
   return ctx.client.call(
     {
@@ -61,7 +63,8 @@ export async function callOperation(
       path: built.pathAndQuery,
       body: built.body,
       media: contentType ?? accept,
-      accept: accept ?? 'application/json',
+      // No Accept where the operation declares no success media type (e.g. a 204 DELETE).
+      accept: accept ?? false,
       headers,
       scope,
       idempotent: extra.idempotent ?? !op.writes,

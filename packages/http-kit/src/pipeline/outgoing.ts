@@ -39,7 +39,10 @@ export function outgoing<C>(req: ExchangeRequest<C>, baseUrl: string): Outgoing 
   const query = req.extraQuery ? { ...req.extraQuery, ...req.query } : req.query;
   const url = query ? joinQuery(base, query) : base;
   const body = bodyOf(req);
-  const headers: Record<string, string> = { accept: req.accept ?? 'application/json', ...req.headers };
+  const headers: Record<string, string> = {
+    ...(req.accept === false ? {} : { accept: req.accept ?? 'application/json' }),
+    ...req.headers,
+  };
   if (body !== undefined && headers['content-type'] === undefined) {
     const form = req.body instanceof URLSearchParams;
     headers['content-type'] =

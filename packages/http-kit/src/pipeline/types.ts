@@ -28,8 +28,8 @@ export interface ExchangeRequest<C = undefined> {
   body?: unknown;
   /** content-type of the body (default application/json). */
   contentType?: string;
-  /** accept header (default application/json). */
-  accept?: string;
+  /** accept header (default application/json); false sends none (an operation that declares no response body). */
+  accept?: string | false;
   /** Unknown top-level tool fields forwarded as query parameters (MCP_STRICT_UNKNOWN_FIELDS=false). */
   extraQuery?: Record<string, QueryValue>;
   /** Unknown top-level tool fields merged into a JSON object body (MCP_STRICT_UNKNOWN_FIELDS=false). */

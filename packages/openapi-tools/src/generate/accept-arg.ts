@@ -58,3 +58,25 @@ export function acceptArg(
     },
   };
 }
+
+/** The request media types an operation declares (OpenAPI 3 requestBody content, else Swagger consumes). */
+function requestMediaTypes(op: SpecOperation): string[] {
+  const content = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
+  return content ? Object.keys(content) : op.parameters.some((p) => p.in === 'body') ? [...op.consumes] : [];
+}
+
+/**
+ * A `Content-Type` header parameter (sent as given, see buildRequest): with a JSON-like request body it takes the
+ * request media types the operation declares as its enum (another is refused, 415); without a body, the
+ * parameter's own documented `example` as its default. A multipart operation's argument is the file part's
+ * type, left as the spec has it.
+ */
+export function contentTypeSchema(op: SpecOperation, param: Obj, schema: JsonSchemaObject): JsonSchemaObject {
+  if ('enum' in schema) return schema;
+  const declared = requestMediaTypes(op);
+  if (declared.some((t) => t.toLowerCase().startsWith('multipart/'))) return schema;
+  if (declared.length > 0) return { ...schema, type: 'string', enum: declared };
+  return typeof param.example === 'string' && schema.default === undefined
+    ? { ...schema, default: param.example }
+    : schema;
+}

@@ -1,6 +1,6 @@
 // Spec parameters (Swagger 2.0 and OpenAPI 3.0) → tool argument schemas and recipe entries.
 import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
-import { acceptArg, acceptSchema, resourceMediaTypes } from './accept-arg.js';
+import { acceptArg, acceptSchema, contentTypeSchema, resourceMediaTypes } from './accept-arg.js';
 import type { SpecOperation } from './spec-operations.js';
 import { type SchemaOptions, toInputSchema } from './to-json-schema.js';
 import { type UndeclaredRequired, undeclaredRequired } from './undeclared-required.js';
@@ -142,9 +142,12 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
       throw new Error(`${op.operationId}: parameter ${name} in ${location} is not supported`);
     }
     const declaredAccept = location === 'header' && name.toLowerCase() === 'accept';
+    const declaredContentType = location === 'header' && name.toLowerCase() === 'content-type';
     const schema = declaredAccept
       ? acceptSchema(op, parameterSchema(p, options))
-      : parameterSchema(p, options);
+      : declaredContentType
+        ? contentTypeSchema(op, p, parameterSchema(p, options))
+        : parameterSchema(p, options);
     const param: RecipeParam = {
       arg: argName(name, location),
       name,

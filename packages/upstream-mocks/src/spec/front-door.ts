@@ -3,6 +3,7 @@
 import type { SpecFamily } from '@obmcp/upstream-specs';
 import { http, type RequestHandler } from 'msw';
 import { activeFault } from '../faults.js';
+import { recordRequest } from '../request-log.js';
 import { type HttpFaultRenderer, withFault } from '../with-fault.js';
 import type { Operation } from './operations.js';
 import type { CheckOptions, RequestVerdict } from './request-check.js';
@@ -69,6 +70,8 @@ export function specGate(adapter: SpecFamilyAdapter): RequestHandler[] {
   return adapter.bases.map((base) =>
     http.all(`${base}/*`, async ({ request }) => {
       const arrivedMs = Date.now();
+      // Every request is logged, also the ones this gate refuses (OBMCP_MOCK_REQUEST_LOG).
+      await recordRequest(request);
       if (activeFault('api') !== undefined) return undefined;
       const { misroutedPath, resolveOperation } = await loadEngine();
       // A path shaped like a template but naming no resource (a literal {placeholder}, %2F in a greedy

@@ -159,6 +159,14 @@ export async function checkRequest(
         });
       continue;
     }
+    // A comma-separated array (Swagger csv, OpenAPI form/explode=false) is one pair: repeated pairs are
+    // another serialization, which the API reads as the last value or refuses.
+    if (spec.in === 'query' && spec.array && spec.array !== 'multi' && raws.length > 1)
+      problems.push({
+        location: 'query',
+        name: spec.name,
+        message: `query parameter '${spec.name}' is sent as ${raws.length} repeated pairs; the spec serializes this array as one '${(spec.array as { join: string }).join}'-separated value`,
+      });
     const value = coerce(spec, raws);
     (parsed as unknown as Record<string, Record<string, unknown>>)[spec.in]![spec.name] = value;
     for (const p of schemaProblems(spec.schema, op.doc, 'request', value, 3)) {

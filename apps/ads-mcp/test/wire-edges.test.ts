@@ -1,0 +1,64 @@
+// Spec edges on the wire (recorded by the mocks' request log): no Accept where the operation declares no success
+// media type, a declared Content-Type argument sent as given, and %2e%2e path values refused like "..".
+import { callTool, type TestServer } from '@obmcp/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startInProcess } from '@obmcp/test-kit';
+
+describe('ads-mcp wire edges', () => {
+  let ads: TestServer;
+  beforeAll(async () => {
+    ads = await startInProcess({
+      app: 'ads-mcp',
+      env: {
+        CODE_MODE: 'off',
+        ADS_API_TOOLSETS: 'all',
+        ADS_API_ENABLE_WRITES: 'true',
+        ADS_API_PROFILE_ID: '1111111111',
+      },
+      recordUpstream: true,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await ads?.close();
+  });
+
+  const last = (path: string) => {
+    const hit = ads
+      .upstreamRequests()
+      .filter((r) => new URL(r.url).pathname === path)
+      .at(-1);
+    if (!hit) throw new Error(`no request to ${path}`);
+    return hit;
+  };
+
+  it('an operation that declares no success media type is sent without Accept (update_stream_subscription)', async () => {
+    await callTool(ads.client, 'update_stream_subscription', { subscriptionId: 'sub-1', body: {} });
+    const sent = last('/streams/subscriptions/sub-1');
+    expect(sent.headers).toBeDefined();
+    expect(sent.headers).not.toHaveProperty('accept');
+  });
+
+  it('a declared Content-Type argument is sent as given, also without a body (DataProviderData GET)', async () => {
+    await callTool(ads.client, 'get_v2_dp_audiencemetadata_audience_id', {
+      'Content-Type': 'application/json',
+      audienceId: 7,
+    });
+    expect(last('/v2/dp/audiencemetadata/7').headers?.['content-type']).toBe('application/json');
+    const wrong = await callTool(ads.client, 'patch_v2_dp_users', { 'Content-Type': 'text/plain', body: {} });
+    expect(wrong.envelope?.error_code).toBe('SCHEMA_ENUM_MISMATCH');
+  });
+
+  it('%2e%2e, %2E%2e and %252e%252e as path values are refused before any request, like ".."', async () => {
+    const before = ads.upstreamRequests().length;
+    for (const reportId of ['%2e%2e', '%2E%2e', '%252e%252e', '.%2e']) {
+      const { envelope } = await callTool(ads.client, 'get_mmm_report', {
+        reportId,
+        'Amazon-Advertising-API-Manager-Account': 'amzn1.ads1.ma1.example',
+      });
+      expect(envelope?.error_kind, reportId).toBe('mcp_input_validation');
+      expect(envelope?.details?.[0]?.path).toBe('reportId');
+    }
+    expect(ads.upstreamRequests().length).toBe(before);
+  });
+});
