@@ -49,3 +49,19 @@ describe('hosted users in one sp-mcp', () => {
     expect(aliceRegion.result?.region).toBe('eu');
   });
 });
+
+describe('hosted users through Code Mode', () => {
+  let sp: Awaited<ReturnType<typeof startSp>>;
+  beforeAll(async () => {
+    sp = await startSp({ CODE_MODE: 'on' });
+  });
+  afterAll(() => sp.close());
+
+  it('a script’s tool calls run as the user who called execute', async () => {
+    const code = "const r = await call_tool('list_identities', {}); return r.activeIdentityId;";
+    const a = await runAsHostedUser(alice, () => callTool(sp.client, 'execute', { code }));
+    expect(a.result?.result).toBe('sp:A1MOCKALICE');
+    const b = await runAsHostedUser(bob, () => callTool(sp.client, 'execute', { code }));
+    expect(b.result?.result).toBe('sp:A2MOCKBOB');
+  });
+});

@@ -1,5 +1,6 @@
 // Main side of one execute run: hands the script to a sandbox thread, serves its call_tool calls, and
 // ends the run by terminating the thread when it overruns its wall time, runs out of heap or is cancelled.
+import { AsyncResource } from 'node:async_hooks';
 import type { ResolvedLimits } from '../options.js';
 import type { Limitation, RunOutcome, SandboxRunner, SandboxRunRequest } from '../sandbox/types.js';
 import { wallTimeLimitation } from '../sandbox/wall-time.js';
@@ -45,6 +46,12 @@ class ThreadRun {
   private finished = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly onAbort = () => this.kill(CANCELLED);
+  /**
+   * The async context of the execute call that started this run: a pooled thread's messages arrive in the
+   * context its worker was created in (another request's, possibly another user's under --hosted), so the
+   * script's tool calls are run back in this one.
+   */
+  private readonly scope = new AsyncResource('obmcp.code-mode.run');
 
   constructor(
     private readonly pool: ThreadPool,
@@ -115,19 +122,21 @@ class ThreadRun {
     this.callCount++;
     const abort = new AbortController();
     this.calls.set(callId, abort);
-    this.request.host.call(name, args, { signal: abort.signal }).then(
-      (outcome) => {
-        if (!this.calls.delete(callId) || this.finished) return;
-        try {
-          this.thread.post({ type: 'call_result', callId, outcome });
-        } catch (error) {
-          this.replyThrown(callId, error);
-        }
-      },
-      (error: unknown) => {
-        if (this.calls.delete(callId) && !this.finished) this.replyThrown(callId, error);
-      },
-    );
+    this.scope
+      .runInAsyncScope(() => this.request.host.call(name, args, { signal: abort.signal }))
+      .then(
+        (outcome) => {
+          if (!this.calls.delete(callId) || this.finished) return;
+          try {
+            this.thread.post({ type: 'call_result', callId, outcome });
+          } catch (error) {
+            this.replyThrown(callId, error);
+          }
+        },
+        (error: unknown) => {
+          if (this.calls.delete(callId) && !this.finished) this.replyThrown(callId, error);
+        },
+      );
   }
 
   /** The sandbox sees a generic ToolCallError; the worker logs the name and message it is given. */
