@@ -65,3 +65,24 @@ describe('hosted users through Code Mode', () => {
     expect(b.result?.result).toBe('sp:A2MOCKBOB');
   });
 });
+
+describe('hosted users’ rate budgets', () => {
+  let sp: Awaited<ReturnType<typeof startSp>>;
+  beforeAll(async () => {
+    sp = await startSp({ OBMCP_MOCK_THROTTLE: 'documented' });
+  });
+  afterAll(() => sp.close());
+
+  it('one seller spending their getOrders burst leaves the other seller’s budget whole', async () => {
+    const carol = { subject: 'sp:A3CAROL', account: 'A3CAROL', secret: 'Atzr|mock-carol-refresh' };
+    const args = { marketplaceIds: [US], createdAfter: '2026-03-01T00:00:00Z' };
+    let limited: string | undefined;
+    for (let i = 0; i < 40 && limited === undefined; i++) {
+      const call = await runAsHostedUser(alice, () => callTool(sp.client, 'get_orders', args));
+      limited = call.envelope?.error_kind;
+    }
+    expect(limited).toBe('rate_limited');
+    const other = await runAsHostedUser(carol, () => callTool(sp.client, 'get_orders', args));
+    expect(other.envelope).toBeUndefined();
+  });
+});

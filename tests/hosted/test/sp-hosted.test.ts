@@ -11,7 +11,7 @@ let host: Host;
 beforeAll(async () => {
   up = await startUpstreams();
   app = await startHostedApp('sp-mcp', 'spHostedGate', {
-    CODE_MODE: 'off',
+    CODE_MODE: 'on',
     SP_API_CLIENT_ID: up.fake.spApp.clientId,
     SP_API_CLIENT_SECRET: up.fake.spApp.clientSecret,
     SP_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
@@ -55,6 +55,17 @@ describe('sp-mcp --hosted', () => {
     expect(up.callers).toEqual(['A1MOCKALICE', 'A2MOCKBOB']);
     for (const user of [alice, bob])
       expect(up.headerValues.some((v) => v.includes(user.provider.accessToken))).toBe(false);
+    // Code Mode: a script's calls run as the user who sent it (one pooled sandbox thread serves both).
+    const code = "const r = await call_tool('list_identities', {}); return r.activeIdentityId;";
+    for (const [user, subject] of [
+      [alice, 'sp:A1MOCKALICE'],
+      [bob, 'sp:A2MOCKBOB'],
+      [alice, 'sp:A1MOCKALICE'],
+    ] as const) {
+      expect(resultOf(await user.client.callTool({ name: 'execute', arguments: { code } })).result).toBe(
+        subject,
+      );
+    }
     // Bob cannot reach Alice's identity.
     const cross = await bob.client.callTool({
       name: 'set_active_identity',
