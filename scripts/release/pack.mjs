@@ -1,7 +1,7 @@
 // `pnpm release:pack`: one npm tarball per lockstep package (pnpm pack rewrites workspace: ranges to versions;
 // each app's carries npm-shrinkwrap.json from pnpm-lock.yaml).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { shrinkwrapFor } from './shrinkwrap.mjs';
@@ -20,7 +20,11 @@ export function packReleases(root, outDir) {
   mkdirSync(outDir, { recursive: true });
   return members.map((pkg) => {
     // An app's tarball carries npm-shrinkwrap.json: `npx -y @obmcp/<app>` installs the lockfile's versions.
-    const shrinkwrap = pkg.dir.startsWith('apps/') ? join(root, pkg.dir, 'npm-shrinkwrap.json') : undefined;
+    // Only from a lockfile: a workspace without one (the release tests' fake) has no tested tree to pin, and
+    // `pnpm deploy` there would resolve, and install, afresh.
+    const locked = existsSync(join(root, 'pnpm-lock.yaml'));
+    const shrinkwrap =
+      locked && pkg.dir.startsWith('apps/') ? join(root, pkg.dir, 'npm-shrinkwrap.json') : undefined;
     if (shrinkwrap) writeFileSync(shrinkwrap, `${JSON.stringify(shrinkwrapFor(root, pkg), null, 2)}\n`);
     let run;
     try {

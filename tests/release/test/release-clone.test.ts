@@ -17,6 +17,7 @@ const GROUP = [
   'packages/mcp-server',
   'packages/http-kit',
   'packages/code-mode',
+  'packages/hosted-auth',
   'packages/openapi-tools',
   'apps/sp-mcp',
   'apps/ads-mcp',

@@ -108,6 +108,7 @@ describe('release tarballs', () => {
       '@obmcp/ads-mcp',
       '@obmcp/code-mode',
       '@obmcp/contract',
+      '@obmcp/hosted-auth',
       '@obmcp/http-kit',
       '@obmcp/mcp-server',
       '@obmcp/openapi-tools',
