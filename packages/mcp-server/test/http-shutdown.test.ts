@@ -7,9 +7,11 @@ describe('graceful shutdown', () => {
     const server = await startHttpExample({ OBMCP_EXAMPLE_SLOW_TOOL: '1' });
     const client = await httpClient(server.url);
     const slow = client.callTool({ name: 'slow_echo', arguments: { ms: 1500, text: 'still here' } });
-    await new Promise((r) => setTimeout(r, 400));
+    // In flight when the server says so, however long a loaded machine takes to get it there.
+    await expect.poll(() => server.stderr(), { timeout: 10_000 }).toContain('slow_echo waiting');
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 150));
+    // The signal is handled when the server says so (a loaded machine may take a while), not after a fixed wait.
+    await expect.poll(() => server.stderr(), { timeout: 10_000 }).toContain('"msg":"http draining"');
     // New work is refused while draining (503 on a live connection, or the listener is gone).
     const late = await rawPost(server.url, INITIALIZE).then(
       (res) => res.status,
@@ -34,7 +36,7 @@ describe('graceful shutdown', () => {
     const slow = client
       .callTool({ name: 'slow_echo', arguments: { ms: 10_000 } }, undefined, { timeout: 2_500 })
       .catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => server.stderr(), { timeout: 10_000 }).toContain('slow_echo waiting');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     // The drain's 300 ms bound ended it, not the 10 s call (which would have drained without this line).

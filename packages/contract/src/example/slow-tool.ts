@@ -12,6 +12,8 @@ export const slowTool: ToolDefinition = {
   },
   handler: async (args, call) => {
     const ms = Number(args.ms);
+    // Tests wait for this line to know the call is in flight (instead of guessing a delay).
+    call.log.info('slow_echo waiting', { ms });
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
       call.signal.addEventListener('abort', () => {
