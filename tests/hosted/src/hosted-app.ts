@@ -11,6 +11,8 @@ import { dummyCredentialEnv } from '@obmcp/upstream-mocks';
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 
 export interface HostedApp {
+  /** The port this replica listens on. */
+  port: number;
   origin: string;
   resource: string;
   logs(): string;
@@ -24,6 +26,8 @@ export async function startHostedApp(
   app: 'sp-mcp' | 'ads-mcp' | 'openbridge-mcp',
   gateExport: string,
   appEnv: Record<string, string>,
+  /** A replica behind a shared origin: tokens are issued for (and checked against) `<publicOrigin>/mcp`. */
+  publicOrigin?: string,
 ): Promise<HostedApp> {
   const dist = join(REPO_ROOT, 'apps', app, 'dist');
   const { loadConfig } = (await import(pathToFileURL(join(dist, 'config.js')).href)) as Loose;
@@ -35,7 +39,7 @@ export async function startHostedApp(
     ...dummyCredentialEnv(),
     OBMCP_MOCK: '1',
     OBMCP_HOSTED: '1',
-    OBMCP_HOSTED_PUBLIC_URL: origin,
+    OBMCP_HOSTED_PUBLIC_URL: publicOrigin ?? origin,
     ...appEnv,
   };
   let logs = '';
@@ -49,12 +53,21 @@ export async function startHostedApp(
   );
   const handle = await startHttpServer(
     contract.newServer,
-    { ...HTTP_DEFAULTS, port, host: '127.0.0.1', hostedMode: true, gate },
+    {
+      ...HTTP_DEFAULTS,
+      port,
+      host: '127.0.0.1',
+      hostedMode: true,
+      gate,
+      // Behind a balancer the Host header is the balancer's (OBMCP_HTTP_ALLOWED_HOSTS in a deployment).
+      ...(publicOrigin === undefined ? {} : { allowedHosts: [new URL(publicOrigin).host] }),
+    },
     logger,
   );
   return {
-    origin,
-    resource: `${origin}/mcp`,
+    port,
+    origin: publicOrigin ?? origin,
+    resource: `${publicOrigin ?? origin}/mcp`,
     logs: () => logs,
     close: () => handle.close('test done'),
   };
