@@ -41,6 +41,8 @@ export interface AdsConfig {
   pollTimeScale: number;
   reportMaxBytes: number;
   reportMaxRows: number;
+  /** ADS_API_UPLOAD_DIR: the one directory a file argument's `path` may be read from (unset: base64 only). */
+  uploadDir?: string;
   /** ADS_API_TOOLSETS as given (comma-separated toolsets, `curated`, or `all`; blank = curated). */
   toolsets: string | undefined;
   /** CODE_MODE: on (default) | only | off. */
@@ -74,6 +76,7 @@ export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
     env.optionalOneOf('ADS_AUTH_MODE', ['direct', 'openbridge'] as const) ??
     (hasDirect || !obRefreshToken ? 'direct' : 'openbridge');
   const profileId = env.optionalInt('ADS_API_PROFILE_ID', id);
+  const uploadDir = env.text('ADS_API_UPLOAD_DIR');
   const identityId = env.optionalInt('OPENBRIDGE_IDENTITY_ID', id);
   const endpoint = env.optionalUrl('ADS_API_ENDPOINT');
   const lwaEndpoint = env.optionalUrl('ADS_API_LWA_ENDPOINT');
@@ -93,6 +96,7 @@ export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
     pollTimeScale: mockTimeScale(env),
     reportMaxBytes: env.int('ADS_REPORT_MAX_BYTES', { min: 1024, max: 1024 * 1024 * 1024 }, 50 * 1024 * 1024),
     reportMaxRows: env.int('ADS_REPORT_MAX_ROWS', { min: 1, max: 100_000 }, 1_000),
+    ...(uploadDir !== undefined ? { uploadDir } : {}),
     toolsets: env.text('ADS_API_TOOLSETS'),
     codeMode: readCodeMode(env),
     logLevel: readLogLevel(env, ['MCP_LOG_LEVEL']),

@@ -26,4 +26,6 @@ export const ADS_ENV_DOCS: EnvDocs = {
   ADS_API_RETRY_BUDGET_MS: 'total time for attempts and waits of one call, in ms',
   ADS_REPORT_MAX_BYTES: 'cap on a report or AMC result file (compressed and decompressed), in bytes',
   ADS_REPORT_MAX_ROWS: 'cap on the report and AMC result rows a tool returns',
+  ADS_API_UPLOAD_DIR:
+    'the one directory whose files a file argument (`create_asset` `body.asset.path`) may name; unset: files go as base64 only',
 };

@@ -49,6 +49,29 @@ describe('ads-mcp wire edges', () => {
     expect(wrong.envelope?.error_code).toBe('SCHEMA_ENUM_MISMATCH');
   });
 
+  it('create_asset sends a real multipart body: boundary, the image part with its type and name, assetInfo as text', async () => {
+    const { envelope, result } = await callTool(ads.client, 'create_asset', {
+      'Content-Disposition': 'logo.png',
+      'Content-Type': 'image/png',
+      body: { asset: { base64: 'iVBORw0KGgo=' }, assetInfo: '{"mediaType":"brandLogo"}' },
+    });
+    expect(envelope).toBeUndefined();
+    expect(result).toBeDefined();
+    const sent = last('/stores/assets');
+    const type = sent.headers?.['content-type'] ?? '';
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent.body).toContain('name="asset"; filename="logo.png"');
+    expect(sent.body).toContain('Content-Type: image/png');
+    expect(sent.body).toContain('{"mediaType":"brandLogo"}');
+    const noDir = await callTool(ads.client, 'create_asset', {
+      'Content-Disposition': 'logo.png',
+      'Content-Type': 'image/png',
+      body: { asset: { path: '/etc/passwd' } },
+    });
+    expect(noDir.envelope?.error_code).toBe('INPUT_VALIDATION_FAILED');
+    expect(noDir.envelope?.details?.[0]?.path).toBe('body/asset/path');
+  });
+
   it('%2e%2e, %2E%2e and %252e%252e as path values are refused before any request, like ".."', async () => {
     const before = ads.upstreamRequests().length;
     for (const reportId of ['%2e%2e', '%2E%2e', '%252e%252e', '.%2e']) {

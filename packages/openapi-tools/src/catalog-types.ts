@@ -36,6 +36,11 @@ export interface Recipe {
   params: RecipeParam[];
   /** Request media type (sent as Content-Type when a body is sent). */
   contentType?: string;
+  /**
+   * A multipart/form-data body's file parts (each argument `{base64 | path, filename?, contentType?}`); the
+   * client encodes the body as multipart (encodeFormBody), never as JSON.
+   */
+  formFiles?: string[];
   /** Success response media type (sent as Accept). */
   accept?: string;
   /** Header parameters the spec requires that the server supplies itself (never tool arguments). */

@@ -3,6 +3,7 @@
 export * from './catalog-types.js';
 export { encodeSegment } from '@obmcp/http-kit/wire';
 export { type BuiltRequest, buildRequest } from './build-request.js';
+export { type EncodedForm, encodeFormBody, type FormFileOptions, MAX_FORM_FILE_BYTES } from './form-body.js';
 export { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
 export {
   asToolResult,

@@ -105,3 +105,37 @@ describe('comma-separated arrays sent as repeated pairs', () => {
     expect(repeated.text).toContain('repeated pairs');
   });
 });
+
+describe('multipart/form-data bodies (POST /stores/assets)', () => {
+  const assets = `${ADS_BASE}/stores/assets`;
+  const headers = { 'content-disposition': 'logo.png', accept: 'application/json' };
+
+  it('a real multipart body is read and accepted', async () => {
+    const form = new FormData();
+    form.append('asset', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'logo.png');
+    form.append('assetInfo', '{"mediaType":"brandLogo"}');
+    const encoded = new Response(form);
+    const res = await call('amazon-ads', assets, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': encoded.headers.get('content-type') ?? '' },
+      body: new Uint8Array(await encoded.arrayBuffer()),
+    });
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it('JSON labelled multipart without a boundary, and a body that breaks its boundary: 400', async () => {
+    const noBoundary = await call('amazon-ads', assets, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'multipart/form-data' },
+      body: '{"asset":"iVBORw0KGgo=","assetInfo":"{}"}',
+    });
+    expect(noBoundary.status, noBoundary.text).toBe(400);
+    expect(noBoundary.text).toContain('boundary');
+    const broken = await call('amazon-ads', assets, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--abc\r\nContent-Disposition: form-data; name="asset"\r\n\r\nx\r\n--abc--',
+    });
+    expect(broken.status, broken.text).toBe(400);
+  });
+});

@@ -2,7 +2,7 @@
 // identity headers the server supplies (Scope from the active profile; AMC advertiser/marketplace from the
 // arguments or /amc/accounts), limited per operation (`<api>.<operationId>`). Curated and generated alike.
 import type { CallContext } from '@obmcp/contract';
-import { buildRequest, type CatalogOperation, operationKey } from '@obmcp/openapi-tools';
+import { buildRequest, type CatalogOperation, encodeFormBody, operationKey } from '@obmcp/openapi-tools';
 import type { AdsResponse, AdsScope } from '../http/client.js';
 import { type AmcEntityArgs, amcScope } from '../tools/amc-scope.js';
 import type { ToolDeps } from '../tools/deps.js';
@@ -52,16 +52,34 @@ export async function callOperation(
   extra: AdsCallExtra = {},
 ): Promise<AdsResponse> {
   const built = buildRequest(op.recipe, args);
-  const { 'content-type': contentType, accept, ...headers } = built.headers;
-  // A Content-Type the operation declares as an argument is sent even without a body (DataProviderData's GET).
-  if (built.body === undefined && contentType !== undefined) headers['content-type'] = contentType;
+  const { 'content-type': declaredType, accept, ...headers } = built.headers;
+  let contentType = declaredType;
+  let body: unknown = built.body;
+  if (op.recipe.formFiles !== undefined && body !== undefined) {
+    // multipart/form-data: the file parts from base64 or a path in ADS_API_UPLOAD_DIR; a Content-Type argument
+    // (create_asset: "the image format type") is the file part's type, the request's is the form's own.
+    const form = await encodeFormBody(op.recipe, body, {
+      ...(ctx.config.uploadDir !== undefined ? { uploadDir: ctx.config.uploadDir } : {}),
+      ...(declaredType !== undefined && declaredType !== op.recipe.contentType
+        ? { defaultFileType: declaredType }
+        : {}),
+      ...(headers['content-disposition'] !== undefined
+        ? { defaultFileName: headers['content-disposition'] }
+        : {}),
+    });
+    body = form.bytes;
+    contentType = form.contentType;
+  } else if (built.body === undefined && contentType !== undefined) {
+    // A Content-Type the operation declares as an argument is sent even without a body (DataProviderData's GET).
+    headers['content-type'] = contentType;
+  }
   const scope = await scopeOf(ctx, op, headers, call, extra.amc ?? {});
   return ctx.client.call(
     {
       operation: adsOperationKey(op),
       method: op.recipe.method,
       path: built.pathAndQuery,
-      body: built.body,
+      body,
       media: contentType ?? accept,
       // No Accept where the operation declares no success media type (e.g. a 204 DELETE).
       accept: accept ?? false,

@@ -134,6 +134,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
       const params = built.args.map((a) => a.param);
       const recipe: Recipe = { method: op.method, path: op.path, params };
       if (built.contentType) recipe.contentType = built.contentType;
+      if (built.formFiles) recipe.formFiles = built.formFiles;
       const accept = acceptOf(op);
       if (accept) recipe.accept = accept;
       if (built.serverHeaders.length > 0) recipe.serverHeaders = built.serverHeaders;

@@ -1,6 +1,7 @@
 // Spec parameters (Swagger 2.0 and OpenAPI 3.0) → tool argument schemas and recipe entries.
 import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
 import { acceptArg, acceptSchema, contentTypeSchema, resourceMediaTypes } from './accept-arg.js';
+import { isMultipart, multipartBody } from './form-body.js';
 import type { SpecOperation } from './spec-operations.js';
 import { type SchemaOptions, toInputSchema } from './to-json-schema.js';
 import { type UndeclaredRequired, undeclaredRequired } from './undeclared-required.js';
@@ -39,6 +40,8 @@ export interface OperationArgs {
   /** Header parameters the server supplies (required or not), by wire name. */
   serverHeaders: string[];
   contentType?: string;
+  /** A multipart body's file parts (recipe `formFiles`). */
+  formFiles?: string[];
   /**
    * Spec defects that would make the tool send a request the API refuses: a path placeholder no parameter
    * fills, a name the body requires but never declares. Generation stops on any (build-catalog.ts); an
@@ -115,6 +118,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
   const undeclared: UndeclaredRequired[] = [];
   const defects: string[] = [];
   let contentType: string | undefined;
+  let formFiles: string[] | undefined;
   const used = new Set<string>();
   const argName = (name: string, location: string) => {
     const key = used.has(name) ? `${location}_${name}` : name;
@@ -169,6 +173,12 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
       contentType = type;
       const media = content[type];
       undeclared.push(...undeclaredRequired(isObj(media) ? media.schema : undefined, 'body'));
+      let schema = bodySchema(isObj(media) ? media.schema : undefined, op.requestBody.description, options);
+      if (isMultipart(type)) {
+        const form = multipartBody(schema);
+        schema = form.schema;
+        if (form.files.length > 0) formFiles = form.files;
+      }
       args.push({
         param: {
           arg: argName('body', 'body'),
@@ -176,7 +186,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
           in: 'body',
           required: op.requestBody.required === true,
         },
-        schema: bodySchema(isObj(media) ? media.schema : undefined, op.requestBody.description, options),
+        schema,
       });
     }
   }
@@ -186,6 +196,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
   for (const u of undeclared) defects.push(`${u.at} requires '${u.name}', which it never declares`);
   const result: OperationArgs = { args, serverHeaders, defects };
   if (contentType !== undefined) result.contentType = contentType;
+  if (formFiles !== undefined) result.formFiles = formFiles;
   return result;
 }
 
