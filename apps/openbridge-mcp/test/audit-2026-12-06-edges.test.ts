@@ -235,3 +235,84 @@ describe('execute_query: the guard reads key_name as its warehouse', () => {
     expect(seen).toContain('GET /v2/storages');
   });
 });
+
+describe('key_name → storage type, as /v2/storages says it', () => {
+  /** A /v2/storages page: storage subscriptions (product, group) and their groups in `included`. */
+  const storages = (
+    rows: Array<[id: number, product: number, group: number]>,
+    groups: Array<[number, string]>,
+  ) =>
+    http.get('https://subscriptions.api.openbridge.io/v2/storages', () =>
+      HttpResponse.json({
+        links: { next: '' },
+        data: rows.map(([id, product, group]) => ({
+          type: 'Subscription',
+          id: String(id),
+          attributes: { product_id: product, storage_group_id: group, status: 'active' },
+        })),
+        included: groups.map(([id, key]) => ({
+          type: 'StorageGroup',
+          id: String(id),
+          attributes: { key_name: key },
+        })),
+        meta: { pagination: { page: 1, pages: 1, count: rows.length } },
+      }),
+    );
+  const check = async (key: string) => {
+    const s = await app();
+    return (await s.call('validate_query', { query: 'SELECT a FROM t LIMIT 1', key_name: key })).result as {
+      storage_type: string | null;
+      decision: { allowed: boolean };
+      checks: { refusals: Array<{ rule: string; issue: string }>; dialect: unknown };
+    };
+  };
+
+  it('one key over storages of two types: unknown_storage naming both, no grammar guessed', async () => {
+    mocks.use(
+      storages(
+        [
+          [1, 29, 10],
+          [2, 68, 10],
+        ],
+        [[10, 'k_mixed']],
+      ),
+    );
+    const out = await check('k_mixed');
+    expect(out.decision.allowed).toBe(false);
+    expect(out.checks.dialect).toBeNull();
+    expect(out.checks.refusals).toEqual([
+      {
+        rule: 'unknown_storage',
+        issue: expect.stringMatching(/k_mixed.*different types \(redshift, databricks\)/),
+      },
+    ]);
+  });
+
+  it('a product the guard does not know: unknown_storage naming it', async () => {
+    mocks.use(storages([[1, 999, 10]], [[10, 'k_new']]));
+    const out = await check('k_new');
+    expect(out.storage_type).toBe('product 999');
+    expect(out.checks.refusals[0]).toMatchObject({
+      rule: 'unknown_storage',
+      issue: expect.stringMatching(/product 999/),
+    });
+  });
+
+  it('two storages of one type under a key are that type', async () => {
+    mocks.use(
+      storages(
+        [
+          [1, 52, 10],
+          [2, 90, 11],
+          [3, 52, 10],
+        ],
+        [
+          [10, 'k_snow'],
+          [11, 'other'],
+        ],
+      ),
+    );
+    const out = await check('k_snow');
+    expect(out).toMatchObject({ storage_type: 'snowflake', decision: { allowed: true } });
+  });
+});
