@@ -103,21 +103,29 @@ describe('Code Mode on a worker thread', () => {
 
   it('ends a memory bomb as sandbox_runtime and the next script still runs', async () => {
     const bomb = "const a = []; while (true) a.push('y'.repeat(1e6) + a.length);";
+    // The longest wall-time limit, so that on a loaded machine the heap limit, not the clock, ends it.
     const detail = expectLimitation(
-      await client.callTool({ name: 'execute', arguments: { code: bomb } }),
+      await client.callTool({ name: 'execute', arguments: { code: bomb, timeout_ms: 30_000 } }, undefined, {
+        timeout: 90_000,
+      }),
       'memory',
     );
     // The default heap (32 MiB); limits.test.ts runs its allocation kinds against a smaller one.
     expect(detail).toMatchObject({ limit: 32 * 1024 * 1024 });
     const next = await client.callTool({ name: 'execute', arguments: { code: 'return 40 + 2;' } });
     expect(next.structuredContent).toMatchObject({ result: 42 });
-  });
+  }, 120_000);
 
   it('refuses a deeply nested result with a precise limitation instead of aborting the engine (S6)', async () => {
     const deep = (levels: number) =>
       `let o = {}; let c = o; for (let i = 0; i < ${levels}; i++) { c.a = {}; c = c.a; } return o;`;
     const detail = expectLimitation(
-      await client.callTool({ name: 'execute', arguments: { code: deep(5000) } }),
+      // The longest wall-time limit: on a loaded machine the depth rule, not the clock, must end it.
+      await client.callTool(
+        { name: 'execute', arguments: { code: deep(5000), timeout_ms: 30_000 } },
+        undefined,
+        { timeout: 90_000 },
+      ),
       'result_depth',
     );
     expect(detail).toMatchObject({ limit: 1000, issue: expect.stringContaining('5001 levels') });
@@ -128,9 +136,12 @@ describe('Code Mode on a worker thread', () => {
     });
     expect(deeper.isError).toBe(true);
     expect(envelopeOf(deeper)).toMatchObject({ error_kind: 'sandbox_runtime' });
-    const shallow = await client.callTool({ name: 'execute', arguments: { code: deep(500) } });
+    const shallow = await client.callTool({
+      name: 'execute',
+      arguments: { code: deep(500), timeout_ms: 30_000 },
+    });
     expect(shallow.isError).toBeFalsy();
-  });
+  }, 120_000);
 
   it('a cancelled busy script is ended at once by terminating its thread', async () => {
     const controller = new AbortController();

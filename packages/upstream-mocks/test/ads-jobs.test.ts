@@ -56,12 +56,22 @@ const pollExport = async (id: string) =>
 
 describe('exports on the job clock', () => {
   it('stay PROCESSING for OBMCP_MOCK_ADS_JOB_MS, then COMPLETED with a url serving the gzip JSON rows', async () => {
-    process.env.OBMCP_MOCK_ADS_JOB_MS = '300';
+    // Bounds only from below (never "done within"): a loaded machine may poll late, never early.
+    process.env.OBMCP_MOCK_ADS_JOB_MS = '2000';
+    const created = Date.now();
     const id = await createExport();
     expect(await pollExport(id)).toMatchObject({ status: 'PROCESSING' });
-    expect(await pollExport(id)).toMatchObject({ status: 'PROCESSING' });
-    await new Promise((r) => setTimeout(r, 320));
-    const done = await pollExport(id);
+    let done: Record<string, unknown> = {};
+    await expect
+      .poll(
+        async () => {
+          done = await pollExport(id);
+          return done.status;
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe('COMPLETED');
+    expect(Date.now() - created).toBeGreaterThanOrEqual(2000);
     expect(done).toMatchObject({ exportId: id, status: 'COMPLETED', fileSize: expect.any(Number) });
     const file = await fetch(String(done.url));
     expect(file.status).toBe(200);
