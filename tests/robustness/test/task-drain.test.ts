@@ -1,4 +1,4 @@
-// SIGTERM drains MCP tasks (real child processes): no new task, running ones finish within OBMCP_TASK_DRAIN_MS or end TASK_INTERRUPTED.
+// SIGTERM drains MCP tasks (real child processes): no new task; running ones finish within OBMCP_TASK_DRAIN_MS, are handed over, or end TASK_INTERRUPTED.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -22,6 +22,12 @@ import {
   startRedis,
   startServer,
 } from '@obmcp/test-kit';
+import { dummyCredentialEnv } from '@obmcp/upstream-mocks';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const US = 'ATVPDKIKX0DER';
@@ -108,7 +114,7 @@ describe('SIGTERM over stdio: running tasks finish, new ones are refused', () =>
     );
     const lines = server.stderr();
     expect(lines).toContain('"tasks drained"');
-    expect(lines).toMatch(/"finished":1,"interrupted":0/);
+    expect(lines).toMatch(/"finished":1,"handedOver":0,"interrupted":0/);
   });
 });
 
@@ -135,8 +141,10 @@ describe.skipIf(!HAS_REDIS)('SIGTERM over HTTP with Redis: a task that outlives 
       ...SP_ENV,
       OBMCP_REDIS_URL: redis.url,
       OBMCP_REDIS_KEY_PREFIX: `drain-${Date.now()}:`,
-      // A report that takes 10 minutes against a 1.5 s drain bound.
-      OBMCP_MOCK_SP_REPORT_MS: '600000',
+      // A feed that stays IN_QUEUE against a 1.5 s drain bound (submit_feed cannot be resumed elsewhere).
+      SP_API_TOOLSETS: 'curated,feeds',
+      SP_API_ENABLE_WRITES: 'true',
+      OBMCP_MOCK_SP_FEED_QUEUED_POLLS: '100000',
       OBMCP_TASK_DRAIN_MS: '1500',
     };
     const args = ['--import', MOCKS_PRELOAD, appEntry('sp-mcp')];
@@ -147,7 +155,22 @@ describe.skipIf(!HAS_REDIS)('SIGTERM over HTTP with Redis: a task that outlives 
     replicas.push(a, b);
     const onA = await clientOf(a.url);
     const onB = await clientOf(b.url);
-    const { task } = await create(onA);
+    const { task } = await onA.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'submit_feed',
+          arguments: {
+            feedType: 'JSON_LISTINGS_FEED',
+            marketplaceIds: [US],
+            contentType: 'application/json; charset=UTF-8',
+            content: JSON.stringify({ header: { sellerId: 'A2MOCKSELLER01', version: '2.0' }, messages: [] }),
+          },
+          task: { ttl: 300_000 },
+        },
+      },
+      CreateTaskResultSchema,
+    );
     await until(
       () => get(onB, task.taskId),
       (t) => t.status === 'working' && t.statusMessage !== undefined,
@@ -167,8 +190,94 @@ describe.skipIf(!HAS_REDIS)('SIGTERM over HTTP with Redis: a task that outlives 
       error_kind: 'sp_api_client',
       error_code: 'TASK_INTERRUPTED',
       retryable: true,
-      tool: 'run_report',
+      tool: 'submit_feed',
     });
-    expect(a.stderr()).toMatch(/"tasks drained".*"interrupted":1/);
+    expect(a.stderr()).toMatch(/"tasks drained".*"handedOver":0,"interrupted":1/);
+  });
+});
+
+/** The job bench's one upstream (the mocks behind a loopback server): every replica meets the same reports. */
+async function sharedUpstream(env: Record<string, string>) {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bench/jobs/upstream-server.mjs')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`upstream-server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`,
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+describe.skipIf(!HAS_REDIS)('SIGTERM over HTTP with Redis: a resumable task is handed over', () => {
+  let redis: RedisProcess;
+  let upstream: { url: string; stop: () => void } | undefined;
+  let dir: string;
+  const replicas: RunningHttp[] = [];
+  const clients: Client[] = [];
+  afterAll(async () => {
+    for (const c of clients) await c.close().catch(() => undefined);
+    for (const r of replicas) await r.stop();
+    upstream?.stop();
+    await redis?.kill();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('run_report moves to the other replica, which waits on the same report (no second createReport) and completes', async () => {
+    redis = await startRedis();
+    dir = mkdtempSync(join(tmpdir(), 'obmcp-handover-'));
+    const log = join(dir, 'upstream.jsonl');
+    writeFileSync(log, '');
+    // A report that takes 8 s (IN_QUEUE for 2 s), against a 1 s drain bound.
+    upstream = await sharedUpstream({ OBMCP_MOCK_SP_REPORT_MS: '8000', OBMCP_MOCK_REQUEST_LOG: log });
+    const env = {
+      ...dummyCredentialEnv(),
+      ...SP_ENV,
+      OBMCP_BENCH_UPSTREAM_URL: upstream.url,
+      OBMCP_REDIS_URL: redis.url,
+      OBMCP_REDIS_KEY_PREFIX: `handover-${Date.now()}:`,
+      OBMCP_TASK_DRAIN_MS: '1000',
+    };
+    const args = ['--import', join(REPO_ROOT, 'bench/jobs/forward-preload.mjs'), appEntry('sp-mcp')];
+    const [a, b] = await Promise.all([
+      startHttp(args, REPO_ROOT, 60_000, env),
+      startHttp(args, REPO_ROOT, 60_000, env),
+    ]);
+    replicas.push(a, b);
+    const onA = await (async () => {
+      const client = new Client({ name: 'task-handover', version: '0.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(a.url), { fetch: directFetch }));
+      clients.push(client);
+      return client;
+    })();
+    const onB = new Client({ name: 'task-handover', version: '0.0.0' });
+    await onB.connect(new StreamableHTTPClientTransport(new URL(b.url), { fetch: directFetch }));
+    clients.push(onB);
+    const { task } = await create(onA);
+    await until(
+      () => get(onB, task.taskId),
+      (t) => t.status === 'working' && t.statusMessage !== undefined,
+      'the job to be polled',
+    );
+    const exited = exitOf(a.child);
+    a.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(a.stderr()).toMatch(/"tasks drained".*"handedOver":1,"interrupted":0/);
+    // B claims it at its first read and waits on the same report.
+    const final = await result(onB, task.taskId);
+    expect(final.structuredContent).toMatchObject({ processingStatus: 'DONE', ready: true });
+    expect((await get(onB, task.taskId)).status).toBe('completed');
+    expect(b.stderr()).toContain('"task resumed"');
+    const requests = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { method: string; url: string });
+    const creates = requests.filter(
+      (r) => r.method === 'POST' && new URL(r.url).pathname === '/reports/2021-06-30/reports',
+    );
+    expect(creates).toHaveLength(1);
   });
 });

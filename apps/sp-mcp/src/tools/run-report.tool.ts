@@ -30,6 +30,12 @@ const runSchemaFrom = (create: typeof createSchema) =>
         maximum: 1_000_000,
         description: 'Characters of document content to return (default 100000).',
       },
+      reportId: {
+        type: 'string',
+        minLength: 1,
+        description:
+          'Wait on this existing report instead of creating one (e.g. one a previous run_report started); the other fields then only describe it.',
+      },
     },
     required: ['reportType', 'marketplaceIds'],
     examples: [
@@ -77,14 +83,14 @@ export function runReportTool(
       name: 'run_report',
       title: 'Run a report and return its document',
       description:
-        'Reports 2021-06-30 in one call: createReport, getReport until DONE (every 2.5 % of the time waited, 5 s to 60 s), then the document as get_report_document returns it. Not DONE in time: ready:false and reportId for get_report. Runs as an MCP task when the host asks.',
+        'Reports 2021-06-30 in one call: createReport, getReport until DONE (every 2.5 % of the time waited, 5 s to 60 s), then the document as get_report_document returns it. Not DONE in time: ready:false and reportId for get_report (or run_report with that reportId, which waits on it without creating another). Runs as an MCP task when the host asks.',
       inputSchema: runSchemaFrom(create),
       annotations: CREATE_UPSTREAM,
       taskSupport: 'optional',
       async handler(a, call) {
-        const { waitSeconds, maxChars, ...create } = a;
-        const { body } = await send.create({ body: create }, call);
-        const reportId = String(asObject(body).reportId ?? '');
+        const { waitSeconds, maxChars, reportId: existing, ...create } = a;
+        const reportId =
+          existing ?? String(asObject((await send.create({ body: create }, call)).body).reportId ?? '');
         let last = 'IN_QUEUE';
         // The limiter paces the polls at getReport's rate too.
         const { value: report, timedOut } = await pollJob(call, {
@@ -92,7 +98,8 @@ export function runReportTool(
           state: (r) => {
             const status = typeof r.processingStatus === 'string' ? r.processingStatus : 'IN_QUEUE';
             last = status;
-            return { status, done: ENDED.has(status) };
+            // A server shutting down hands the task over with these: another replica waits on this report.
+            return { status, done: ENDED.has(status), resume: { reportId } };
           },
           delayMs: pollCadence(REPORT_CADENCE, deps.config.pollTimeScale),
           waitMs: (waitSeconds ?? 120) * 1000,

@@ -174,6 +174,11 @@ export interface ProgressUpdate {
   total?: number;
   /** One line for humans; default: the status. */
   message?: string;
+  /**
+   * Arguments that make the same tool wait on this upstream job instead of starting another (e.g.
+   * `{ reportId }`): a task whose server shuts down is handed over with them, and another replica resumes it.
+   */
+  resume?: Readonly<Record<string, unknown>>;
 }
 
 export type ProgressReporter = (update: ProgressUpdate) => Promise<void>;

@@ -11,6 +11,8 @@ import {
 import type { Redis } from 'ioredis';
 import {
   ANNOTATE_CANCELLED_SCRIPT,
+  CLAIM_HANDOVER_SCRIPT,
+  HAND_OVER_SCRIPT,
   END_ORPHAN_SCRIPT,
   INSERT_SCRIPT,
   REPLACE_SCRIPT,
@@ -35,6 +37,15 @@ type Scripted = Redis & {
     ...args: (string | number)[]
   ): Promise<OrphanOutcome>;
   obmcpTaskAnnotateCancelled(k1: string, json: string): Promise<number>;
+  obmcpTaskHandOver(
+    k1: string,
+    k2: string,
+    k3: string,
+    k4: string,
+    json: string,
+    keepMs: number,
+  ): Promise<ReplaceOutcome>;
+  obmcpTaskClaimHandover(k1: string, k2: string, json: string, leaseMs: number): Promise<number>;
 };
 
 function scripted(client: Redis): Scripted {
@@ -44,6 +55,8 @@ function scripted(client: Redis): Scripted {
     client.defineCommand('obmcpTaskReplace', { numberOfKeys: 3, lua: REPLACE_SCRIPT });
     client.defineCommand('obmcpTaskEndOrphan', { numberOfKeys: 4, lua: END_ORPHAN_SCRIPT });
     client.defineCommand('obmcpTaskAnnotateCancelled', { numberOfKeys: 1, lua: ANNOTATE_CANCELLED_SCRIPT });
+    client.defineCommand('obmcpTaskHandOver', { numberOfKeys: 4, lua: HAND_OVER_SCRIPT });
+    client.defineCommand('obmcpTaskClaimHandover', { numberOfKeys: 2, lua: CLAIM_HANDOVER_SCRIPT });
   }
   return c;
 }
@@ -154,6 +167,33 @@ export class RedisTaskRecords implements TaskRecords {
       record.expiresAt,
       taskId,
     );
+  }
+
+  async handOver(record: TaskRecord): Promise<ReplaceOutcome> {
+    const { result: _none, ...meta } = record;
+    const keepMs = record.expiresAt - this.now();
+    if (keepMs <= 0) return 'missing';
+    const { taskId } = record.task;
+    return this.redis.obmcpTaskHandOver(
+      this.recordKey(taskId),
+      this.resultKey(taskId),
+      this.ownerKey(record.owner),
+      this.leaseKey(taskId),
+      JSON.stringify(meta),
+      keepMs,
+    );
+  }
+
+  async claimHandover(claimed: TaskRecord, leaseMs: number): Promise<boolean> {
+    const { result: _none, handover: _h, ...meta } = claimed;
+    const { taskId } = claimed.task;
+    const taken = await this.redis.obmcpTaskClaimHandover(
+      this.recordKey(taskId),
+      this.leaseKey(taskId),
+      JSON.stringify(meta),
+      Math.max(1, Math.round(leaseMs)),
+    );
+    return taken === 1;
   }
 
   async annotateCancelled(taskId: string, statusMessage: string): Promise<boolean> {

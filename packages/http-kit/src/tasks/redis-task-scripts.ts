@@ -32,6 +32,35 @@ if redis.call('PTTL', KEYS[3]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KE
 return 'ok'
 `;
 
+/** REPLACE_SCRIPT, then the lease released (KEYS[4]): a handover. */
+export const HAND_OVER_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 'missing' end
+local status = cjson.decode(raw).task.status
+if status == 'completed' or status == 'failed' or status == 'cancelled' then return 'terminal' end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('DEL', KEYS[4])
+return 'ok'
+`;
+
+/**
+ * KEYS: record, lease. ARGV: the claimed record JSON (without handover), lease ms. 1 when the task still
+ * carries a handover, has not ended and its lease is free: the record is replaced (its ttl kept) and the
+ * lease taken; else 0.
+ */
+export const CLAIM_HANDOVER_SCRIPT = `
+if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local record = cjson.decode(raw)
+if record.handover == nil then return 0 end
+local status = record.task.status
+if status == 'completed' or status == 'failed' or status == 'cancelled' then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL')
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
+return 1
+`;
+
 /**
  * KEYS: record. ARGV: record JSON. Replaces a `cancelled` record (its ttl kept): 1, else 0.
  */

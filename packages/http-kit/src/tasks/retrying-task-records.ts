@@ -46,6 +46,12 @@ export class RetryingTaskRecords implements TaskRecords {
   endOrphan(ended: TaskRecord): Promise<OrphanOutcome> {
     return this.retry(() => this.inner.endOrphan(ended));
   }
+  handOver(record: TaskRecord): Promise<ReplaceOutcome> {
+    return this.retry(() => this.inner.handOver(record));
+  }
+  claimHandover(claimed: TaskRecord, leaseMs: number): Promise<boolean> {
+    return this.retry(() => this.inner.claimHandover(claimed, leaseMs));
+  }
   annotateCancelled(taskId: string, statusMessage: string): Promise<boolean> {
     return this.retry(() => this.inner.annotateCancelled(taskId, statusMessage));
   }

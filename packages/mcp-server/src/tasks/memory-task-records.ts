@@ -71,6 +71,22 @@ export class MemoryTaskRecords implements TaskRecords {
     return 'ok';
   }
 
+  async handOver(record: TaskRecord): Promise<ReplaceOutcome> {
+    const outcome = await this.replace(record);
+    if (outcome === 'ok') this.leases.delete(record.task.taskId);
+    return outcome;
+  }
+
+  async claimHandover(claimed: TaskRecord, leaseMs: number): Promise<boolean> {
+    const { taskId } = claimed.task;
+    const stored = this.live(taskId);
+    if (stored?.handover === undefined || isTerminalStatus(stored.task.status)) return false;
+    if (await this.leaseHeld(taskId)) return false;
+    this.records.set(taskId, structuredClone(claimed));
+    this.leases.set(taskId, this.now() + leaseMs);
+    return true;
+  }
+
   async annotateCancelled(taskId: string, statusMessage: string): Promise<boolean> {
     const stored = this.live(taskId);
     if (stored === undefined || stored.task.status !== 'cancelled') return false;

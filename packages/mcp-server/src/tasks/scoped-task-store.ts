@@ -28,6 +28,14 @@ const notFound = (taskId: string): McpError =>
 /** How a task whose lease lapsed ends (the record it is replaced with; built from the server's profile). */
 export type LostTaskEnd = (record: TaskRecord, now: number) => TaskRecord;
 
+/** Runs handed-over tasks in this process (the TaskRunner); absent: a handed-over task is never claimed here. */
+export interface TaskResumer {
+  /** False while this process is shutting down itself. */
+  accepting(): boolean;
+  /** Starts the tool again on its upstream job (the record is claimed: its lease is this process's). */
+  resume(record: TaskRecord, args: Record<string, unknown>): void;
+}
+
 /** Without a server profile (tests of the store alone): failed, with no result. */
 const failedWithoutResult: LostTaskEnd = (record, now) => ({
   ...record,
@@ -46,6 +54,7 @@ export class ScopedTaskStore implements TaskStore {
     private readonly settings: TaskSettings,
     private readonly now: () => number = Date.now,
     private readonly lost: LostTaskEnd = failedWithoutResult,
+    private readonly resumer?: TaskResumer,
   ) {}
 
   /** The requested ttl, or -32602 naming the range (the spec lets a receiver refuse or override it). */
@@ -88,11 +97,27 @@ export class ScopedTaskStore implements TaskStore {
     const { taskId } = record.task;
     if (isTerminalStatus(record.task.status)) return record;
     if (await this.records.leaseHeld(taskId)) return record;
+    if (record.handover !== undefined) return this.claimed(record, record.handover.arguments);
     const ended = this.lost(record, this.now());
     const outcome = await this.records.endOrphan(ended);
     if (outcome === 'ok') return ended;
     // 'held': still running; 'terminal' / 'missing': it ended or expired meanwhile — read what is there.
     return outcome === 'held' ? record : this.owned(taskId);
+  }
+
+  /**
+   * A task handed over by a replica that shut down: this process claims it (atomically; one claimer wins)
+   * and resumes its upstream job. A process that cannot resume it leaves it for another replica.
+   */
+  private async claimed(record: TaskRecord, args: Record<string, unknown>): Promise<TaskRecord | undefined> {
+    if (this.resumer === undefined || !this.resumer.accepting()) return record;
+    const claimed: TaskRecord = { ...record };
+    delete claimed.handover;
+    if (!(await this.records.claimHandover(claimed, leaseHoldMs(this.settings)))) {
+      return this.owned(record.task.taskId);
+    }
+    this.resumer.resume(claimed, args);
+    return claimed;
   }
 
   /** The SDK's entry (its request names the tool); TaskRunner calls `open` with the tool itself. */

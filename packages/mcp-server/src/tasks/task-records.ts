@@ -12,6 +12,11 @@ export interface TaskRecord {
   expiresAt: number;
   /** The CallToolResult, once the task ended with one. */
   result?: Result;
+  /**
+   * Set by a server that shut down while running the task (drain): the arguments that resume its upstream
+   * job with the same tool. The lease is released with it; the first replica that reads the task claims it.
+   */
+  handover?: { arguments: Record<string, unknown> };
 }
 
 export type ReplaceOutcome = 'ok' | 'terminal' | 'missing';
@@ -59,6 +64,16 @@ export interface TaskRecords {
    * the process that ran it); false when the task is not `cancelled` (or gone).
    */
   annotateCancelled(taskId: string, statusMessage: string): Promise<boolean>;
+  /**
+   * Hands a running task over (`record` carries `handover`): replaces it if it has not ended and releases
+   * its lease, so another process may claim it. 'ok', 'terminal' or 'missing'.
+   */
+  handOver(record: TaskRecord): Promise<ReplaceOutcome>;
+  /**
+   * Claims a handed-over task for this process: atomically, only while its lease is free and it still
+   * carries `handover`; stores `claimed` (the record without it) and takes the lease for `leaseMs`.
+   */
+  claimHandover(claimed: TaskRecord, leaseMs: number): Promise<boolean>;
   /** Tells every process sharing the backend that a task was cancelled (the one running it stops). */
   announceCancel(taskId: string): Promise<void>;
   onCancel(listener: (taskId: string) => void): void;

@@ -19,8 +19,8 @@ import { interruptedMessage, interruptedResult } from './interrupted.js';
 import { ownerLostRecord } from './owner-lost.js';
 import { TaskCancelledError } from './upstream-cancel.js';
 import { progressNotifier, type SendNotification, updateText } from './progress-notifier.js';
-import { ScopedTaskStore } from './scoped-task-store.js';
-import { isTerminalStatus, type TaskRecords } from './task-records.js';
+import { ScopedTaskStore, type TaskResumer } from './scoped-task-store.js';
+import { isTerminalStatus, type TaskRecord, type TaskRecords } from './task-records.js';
 import { leaseHoldMs, type TaskSettings } from './task-settings.js';
 
 export interface TaskRunnerDeps {
@@ -47,9 +47,13 @@ export class TaskInterruptedError extends Error {
   }
 }
 
-/** What drain did: tasks that finished within the bound, and those it ended TASK_INTERRUPTED. */
+/**
+ * What drain did: tasks that finished within the bound, those handed over to another replica (their
+ * upstream job resumes there), and those it ended TASK_INTERRUPTED.
+ */
 export interface DrainOutcome {
   finished: number;
+  handedOver: number;
   interrupted: number;
 }
 
@@ -64,6 +68,16 @@ interface RunningTask {
   lastStatus?: string;
   /** How often a blocking tasks/result looks at this task. */
   pollIntervalMs: number;
+  /** The arguments that resume its upstream job (its tool said so): what a drain hands over. */
+  resume?: Record<string, unknown>;
+}
+
+/** Why a task's wait stopped on shutdown when it was handed over (another replica resumes it). */
+export class TaskHandedOverError extends Error {
+  constructor(taskId: string) {
+    super(`task ${taskId} handed over: server shutting down`);
+    this.name = 'AbortError';
+  }
 }
 
 /** The longest a drain waits for blocked tasks/result calls to see the ends it made. */
@@ -125,8 +139,39 @@ export class TaskRunner {
   /** The protocol's TaskStore as seen by one owner (the SDK's tasks/get, result, list, cancel use it). */
   storeFor(owner: string): ScopedTaskStore {
     const { profile, settings } = this.deps;
-    return new ScopedTaskStore(this.deps.records, owner, settings, Date.now, (record, now) =>
-      ownerLostRecord(record, profile, leaseHoldMs(settings), now),
+    return new ScopedTaskStore(
+      this.deps.records,
+      owner,
+      settings,
+      Date.now,
+      (record, now) => ownerLostRecord(record, profile, leaseHoldMs(settings), now),
+      this.resumer,
+    );
+  }
+
+  /** Claims and runs tasks handed over by replicas that shut down (Redis only: memory dies with its process). */
+  private readonly resumer: TaskResumer = {
+    accepting: () => this.draining === undefined,
+    resume: (record, args) => this.resume(record, args),
+  };
+
+  private resume(record: TaskRecord, args: Record<string, unknown>): void {
+    const { taskId } = record.task;
+    const tool = record.tool ?? '';
+    const request: CallToolRequest = { method: 'tools/call', params: { name: tool, arguments: args } };
+    const store = this.storeFor(record.owner);
+    const running: RunningTask = {
+      controller: new AbortController(),
+      store,
+      tool,
+      done: Promise.resolve(),
+      pollIntervalMs: record.task.pollInterval ?? this.deps.settings.pollIntervalMs,
+    };
+    this.track(taskId, running);
+    this.deps.log.info('task resumed', { task_id: taskId, tool });
+    const channel: TaskChannel = { send: async () => undefined };
+    running.done = this.run(store, record.task, request, running, channel).finally(() =>
+      this.untrack(taskId),
     );
   }
 
@@ -170,7 +215,7 @@ export class TaskRunner {
   async drain(why: string, boundMs = this.deps.settings.drainMs): Promise<DrainOutcome> {
     this.draining ??= why;
     const all = [...this.running.values()];
-    if (all.length === 0) return { finished: 0, interrupted: 0 };
+    if (all.length === 0) return { finished: 0, handedOver: 0, interrupted: 0 };
     const { log, profile } = this.deps;
     log.info('tasks draining', { why, running: all.length, bound_ms: boundMs });
     let timer: NodeJS.Timeout | undefined;
@@ -182,7 +227,12 @@ export class TaskRunner {
     ]);
     clearTimeout(timer);
     const left = [...this.running.entries()];
+    let handedOver = 0;
     for (const [taskId, running] of left) {
+      if (await this.handOver(taskId, running, why)) {
+        handedOver++;
+        continue;
+      }
       const interruption = {
         tool: running.tool,
         why,
@@ -204,7 +254,11 @@ export class TaskRunner {
       this.abort(taskId, new TaskInterruptedError(taskId, why));
     }
     await Promise.all(left.map(([, r]) => r.done));
-    const outcome = { finished: all.length - left.length, interrupted: left.length };
+    const outcome = {
+      finished: all.length - left.length,
+      handedOver,
+      interrupted: left.length - handedOver,
+    };
     log.info('tasks drained', { why, ...outcome });
     // A blocking tasks/result sees an end at its next look at the store (every pollInterval): give it
     // that long to answer before the process goes (capped, like every shutdown step).
@@ -282,6 +336,9 @@ export class TaskRunner {
         this.abort(taskId);
       }
       if (controller.signal.aborted) throw controller.signal.reason;
+      if (update.resume !== undefined) {
+        running.resume = { ...(request.params.arguments ?? {}), ...update.resume };
+      }
       const text = updateText(update);
       if (text !== lastText && !('error' in current)) {
         const updated = await store.updateTaskStatus(taskId, 'working', text).then(
@@ -321,12 +378,37 @@ export class TaskRunner {
         await this.noteCancel(taskId, controller.signal.reason);
         return;
       }
+      if (controller.signal.reason instanceof TaskHandedOverError) return;
       // A cancel racing the end (the first end wins) or a store outage: the task keeps what the store has.
       const current = await store.peek(taskId).catch(() => undefined);
       if (current && !isTerminalStatus(current.task.status)) {
         log.warn('task did not store its result', { task_id: taskId, error: errorText(error) });
       }
     }
+  }
+
+  /**
+   * Hands a running task over on shutdown, when its tool named the arguments that resume its upstream job
+   * and the store is shared (Redis): the record keeps `working` with `handover`, the lease is released, and
+   * the first replica that reads the task claims it and waits on the same job. False: not possible here.
+   */
+  private async handOver(taskId: string, running: RunningTask, why: string): Promise<boolean> {
+    if (running.resume === undefined || this.deps.records.kind !== 'redis') return false;
+    const record = await running.store.peek(taskId).catch(() => undefined);
+    if (record === undefined || isTerminalStatus(record.task.status)) return false;
+    const last = record.task.statusMessage ?? 'working';
+    const task = {
+      ...record.task,
+      statusMessage: `${last}; handed over to another replica (this one shut down: ${why})`,
+      lastUpdatedAt: new Date().toISOString(),
+    };
+    const outcome = await this.deps.records
+      .handOver({ ...record, task, handover: { arguments: running.resume } })
+      .catch(() => 'failed' as const);
+    if (outcome !== 'ok') return false;
+    this.abort(taskId, new TaskHandedOverError(taskId));
+    this.deps.log.info('task handed over', { task_id: taskId, tool: running.tool });
+    return true;
   }
 
   /** Says what a cancel did upstream, as the cancelled task's statusMessage (tasks/cancel waits for it). */
