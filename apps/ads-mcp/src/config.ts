@@ -88,7 +88,7 @@ export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
     ...(lwaEndpoint !== undefined ? { lwaEndpoint } : {}),
     ...(profileId !== undefined ? { profileId } : {}),
     enableWrites: env.bool('ADS_API_ENABLE_WRITES', false),
-    timeoutMs: env.int('ADS_API_TIMEOUT_MS', { min: 100, max: 600_000 }, mock ? 2_000 : 30_000),
+    timeoutMs: env.int('ADS_API_TIMEOUT_MS', { min: 100, max: 600_000 }, mock ? 15_000 : 30_000),
     maxAttempts: env.int('ADS_API_MAX_ATTEMPTS', { min: 1, max: 10 }, 3),
     retryBudgetMs: env.int('ADS_API_RETRY_BUDGET_MS', { min: 0, max: 600_000 }, mock ? 1_000 : 20_000),
     retryDelays: { baseDelayMs: mock ? 50 : 1_000, maxDelayMs: 8_000 },

@@ -43,7 +43,7 @@ export function loadConfig(raw: Env | EnvReader = process.env): Config {
     refreshToken,
     privilegedTools: env.bool('OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS', false),
     queryExecution: env.bool('OPENBRIDGE_ENABLE_QUERY_EXECUTION', false),
-    timeoutMs: env.int('OPENBRIDGE_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 2_000 : 20_000),
+    timeoutMs: env.int('OPENBRIDGE_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 15_000 : 20_000),
     maxRetries: env.int('OPENBRIDGE_MAX_RETRIES', { min: 0, max: 5 }, 2),
     limiterMaxWaitMs: mock ? 500 : 2_000,
     urls: {

@@ -82,7 +82,7 @@ export function loadConfig(raw: Env | EnvReader): SpConfig {
     throw new ConfigError(
       `SP_API_REGION must be one of ${REGIONS.join(', ')} or an alias such as europe or japan (got ${JSON.stringify(regionText.slice(0, 40))})`,
     );
-  const timeoutMs = env.int('SP_API_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 2_000 : 20_000);
+  const timeoutMs = env.int('SP_API_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 15_000 : 20_000);
   const config: SpConfig = {
     mock,
     clientId: clientId ?? '',
@@ -95,7 +95,7 @@ export function loadConfig(raw: Env | EnvReader): SpConfig {
     sellerId: env.text('SP_API_SELLER_ID'),
     enableWrites: env.bool('SP_API_ENABLE_WRITES', false),
     timeoutMs,
-    documentTimeoutMs: Math.max(timeoutMs, mock ? 2_000 : 60_000),
+    documentTimeoutMs: Math.max(timeoutMs, mock ? 15_000 : 60_000),
     maxAttempts: env.int('SP_API_MAX_ATTEMPTS', { min: 1, max: 10 }, 3),
     retryMaxTotalMs: env.int('SP_API_RETRY_MAX_TOTAL_MS', { min: 0, max: 600_000 }, mock ? 1_500 : 30_000),
     retryDelays: mock ? { baseDelayMs: 20, maxDelayMs: 200 } : { baseDelayMs: 500, maxDelayMs: 8_000 },
