@@ -3,8 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 
-/** The budget README.md states: 120 KB gzip per view (measured: about 104 KB, of which ext-apps ~78 KB). */
-export const GZIP_BUDGET_BYTES = 120 * 1024;
+/**
+ * The budget README.md states: 40 KB gzip and 150 KB raw per view (well under half the 370 KB a view weighed with
+ * ext-apps' SDK bundle; measured about 35 KB gzip, 87 KB raw).
+ */
+export const GZIP_BUDGET_BYTES = 40 * 1024;
+export const RAW_BUDGET_BYTES = 150 * 1024;
 
 const dist = new URL('../dist/', import.meta.url);
 const files = readdirSync(dist).filter((f) => f.endsWith('.html'));
@@ -20,7 +24,24 @@ describe('built views', () => {
   test.each(files)('%s: within the gzip budget', (file) => {
     const size = gzipSync(readFileSync(new URL(file, dist))).length;
     expect(size).toBeLessThanOrEqual(GZIP_BUDGET_BYTES);
+    expect(readFileSync(new URL(file, dist)).length).toBeLessThanOrEqual(RAW_BUDGET_BYTES);
   });
+
+  test.each(files)('%s: logs no payloads (no console.debug of messages)', (file) => {
+    const html = readFileSync(new URL(file, dist), 'utf8');
+    expect(html.includes('console.debug'), 'console.debug').toBe(false);
+  });
+
+  test.each(files)(
+    '%s: fonts and font CSS a host sends are not blocked by the view (the host CSP decides)',
+    (file) => {
+      const html = readFileSync(new URL(file, dist), 'utf8');
+      const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(meta).toMatch(/font-src data: https:/);
+      expect(meta).toMatch(/style-src 'unsafe-inline' https:/);
+      expect(meta).toMatch(/connect-src 'none'/);
+    },
+  );
 
   test.each(files)('%s: self-contained, restrictive CSP, no external origin', (file) => {
     const html = readFileSync(new URL(file, dist), 'utf8');

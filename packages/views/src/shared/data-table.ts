@@ -75,10 +75,10 @@ export function renderTable(
 
   function openCell(row: Row): HTMLElement {
     const drill = model.drill;
-    if (!drill || !drill.arguments(row)) return h('td');
+    if (!drill || !drill.arguments(row)) return h('td', { class: 'drill-cell' });
     const button = h('button', { type: 'button', class: 'drill', 'data-role': 'drill' }, drill.label);
     button.addEventListener('click', () => onOpen?.(row));
-    return h('td', {}, button);
+    return h('td', { class: 'drill-cell' }, button);
   }
 
   function draw(): void {

@@ -1,10 +1,6 @@
-// Follows the host: theme, its CSS variables and fonts (ext-apps helpers), display mode, locale.
-import {
-  applyDocumentTheme,
-  applyHostFonts,
-  applyHostStyleVariables,
-  type McpUiHostContext,
-} from '@modelcontextprotocol/ext-apps/app-with-deps';
+// Follows the host: theme, its CSS variables and fonts, display mode, locale and time zone.
+import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { applyDocumentTheme, applyHostFonts, applyHostStyleVariables } from './bridge.js';
 import { setLocale, setTimeZone } from './format.js';
 
 let current: McpUiHostContext = {};

@@ -1,5 +1,5 @@
-// The view runtime: connect to the host (ext-apps App), render each tool result, call tools back through the host.
-import { App } from '@modelcontextprotocol/ext-apps/app-with-deps';
+// The view runtime: connect to the host (bridge.ts, MCP Apps over postMessage), render each tool result, call tools back through the host.
+import { ViewBridge } from './bridge.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { renderChart } from './chart.js';
 import { renderTable, type TableState } from './data-table.js';
@@ -37,9 +37,12 @@ function detailRows(data: JsonObject, key?: string): unknown[] {
   return [];
 }
 
+/** A UUID the upstream generated for this call (a report or execution id): marked, so a screenshot can mask it. */
+const GENERATED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 type State = 'waiting' | 'loading' | 'ready' | 'empty' | 'envelope' | 'text' | 'error';
 
-export function startView(program: ViewProgram): App {
+export function startView(program: ViewProgram): ViewBridge {
   const root = document.getElementById('app') ?? document.body;
   const input: CallInput = { tool: undefined, arguments: {} };
   let last: CallToolResult | undefined;
@@ -49,7 +52,7 @@ export function startView(program: ViewProgram): App {
   let table: TableState | undefined;
   let selected: Row | undefined;
   let prepared: Promise<void> | undefined;
-  const app = new App(
+  const app = new ViewBridge(
     { name: `obmcp-${program.name}`, version: '1.0.0' },
     { availableDisplayModes: ['inline', 'fullscreen'] },
   );
@@ -166,7 +169,9 @@ export function startView(program: ViewProgram): App {
         h(
           'dl',
           { class: 'facts' },
-          ...model.facts.map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, v))),
+          ...model.facts.map(([k, v]) =>
+            h('div', {}, h('dt', {}, k), h('dd', GENERATED_ID.test(v) ? { 'data-generated-id': '' } : {}, v)),
+          ),
         ),
       );
     const controls = program.controls?.(input, (args) => void run(args));

@@ -87,7 +87,7 @@ export function buildCampaigns(data: JsonObject, input: CallInput): ViewModel {
     { key: 'ctr', label: 'CTR', kind: 'percent', priority: 'low' },
     money('spend', 'Spend', 'key'),
     money('cpc', 'CPC', 'low'),
-    money('sales', sales ? `Sales (${sales})` : 'Sales (not in report)', 'key'),
+    money('sales', sales ? `Sales ${sales.replace(/^\D+/, '')}` : 'Sales (not in report)', 'key'),
     ...(purchases
       ? [{ key: 'orders', label: `Orders (${purchases})`, kind: 'number', priority: 'low' } as Column]
       : []),
@@ -128,6 +128,7 @@ export function buildCampaigns(data: JsonObject, input: CallInput): ViewModel {
       ],
     );
   if (!currency) facts.push(['Currency', 'unknown (no active profile details)']);
+  if (reportId) facts.push(['Report', reportId]);
   // Only a finished report with rows can lack the column; a pending one has no rows to judge by.
   if (ready && rows.length > 0 && !sales)
     facts.push(['Note', 'add a sales column (e.g. sales14d) to the report for ACOS and ROAS']);

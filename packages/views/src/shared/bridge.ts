@@ -1,0 +1,186 @@
+// The view's side of MCP Apps (spec 2026-01-26) over postMessage: ui/initialize, the tool and host-context
+// notifications, size reports, and the view's requests (tools/call, ui/update-model-context,
+// ui/request-display-mode). Written for the nine messages the views use, so a view does not carry the MCP SDK and
+// zod (300 KB of ext-apps' bundle); tests/views drives it through ext-apps' own AppBridge.
+import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export const PROTOCOL_VERSION = '2026-01-26';
+
+type Params = Record<string, unknown>;
+interface Message {
+  jsonrpc: '2.0';
+  id?: number | string;
+  method?: string;
+  params?: Params;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+export class ViewBridge {
+  ontoolinput?: (params: { arguments?: Record<string, unknown> }) => void;
+  ontoolresult?: (result: CallToolResult) => void;
+  ontoolcancelled?: (params: { reason?: string }) => void;
+  onhostcontextchanged?: (update: McpUiHostContext) => void;
+  onteardown?: () => Promise<unknown> | unknown;
+
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private hostCapabilities: McpUiHostCapabilities | undefined;
+  private hostContext: McpUiHostContext | undefined;
+  private readonly target: Window = window.parent;
+
+  constructor(
+    private readonly appInfo: { name: string; version: string },
+    private readonly appCapabilities: Params,
+  ) {}
+
+  async connect(): Promise<void> {
+    window.addEventListener('message', (event) => {
+      if (event.source !== this.target) return;
+      const message = event.data as Message | undefined;
+      if (message?.jsonrpc === '2.0') void this.receive(message);
+    });
+    const result = (await this.request('ui/initialize', {
+      appInfo: this.appInfo,
+      appCapabilities: this.appCapabilities,
+      protocolVersion: PROTOCOL_VERSION,
+    })) as { hostCapabilities?: McpUiHostCapabilities; hostContext?: McpUiHostContext };
+    this.hostCapabilities = result.hostCapabilities;
+    this.hostContext = result.hostContext;
+    this.notify('ui/notifications/initialized', {});
+    this.reportSize();
+  }
+
+  getHostCapabilities = (): McpUiHostCapabilities | undefined => this.hostCapabilities;
+  getHostContext = (): McpUiHostContext | undefined => this.hostContext;
+
+  callServerTool(params: { name: string; arguments: Record<string, unknown> }): Promise<CallToolResult> {
+    return this.request('tools/call', params) as Promise<CallToolResult>;
+  }
+
+  requestDisplayMode(params: {
+    mode: 'inline' | 'fullscreen' | 'pip';
+  }): Promise<{ mode: 'inline' | 'fullscreen' | 'pip' }> {
+    return this.request('ui/request-display-mode', params) as Promise<{
+      mode: 'inline' | 'fullscreen' | 'pip';
+    }>;
+  }
+
+  updateModelContext(params: {
+    content?: unknown[];
+    structuredContent?: Record<string, unknown>;
+  }): Promise<unknown> {
+    return this.request('ui/update-model-context', params);
+  }
+
+  private post(message: Message): void {
+    this.target.postMessage(message, '*');
+  }
+
+  private notify(method: string, params: Params): void {
+    this.post({ jsonrpc: '2.0', method, params });
+  }
+
+  private request(method: string, params: Params | object): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.post({ jsonrpc: '2.0', id, method, params: params as Params });
+    });
+  }
+
+  private async receive(message: Message): Promise<void> {
+    // An answer to one of ours.
+    if (message.method === undefined && typeof message.id === 'number') {
+      const waiter = this.pending.get(message.id);
+      if (!waiter) return;
+      this.pending.delete(message.id);
+      if (message.error) waiter.reject(new Error(`${message.error.message} (${message.error.code})`));
+      else waiter.resolve(message.result);
+      return;
+    }
+    const params = message.params ?? {};
+    // A request from the host: answered, always.
+    if (message.id !== undefined) {
+      if (message.method === 'ui/resource-teardown') {
+        await this.onteardown?.();
+        this.post({ jsonrpc: '2.0', id: message.id, result: {} });
+      } else if (message.method === 'ping') this.post({ jsonrpc: '2.0', id: message.id, result: {} });
+      else
+        this.post({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: -32601, message: `Method not found: ${String(message.method)}` },
+        });
+      return;
+    }
+    switch (message.method) {
+      case 'ui/notifications/tool-input':
+        this.ontoolinput?.(params as { arguments?: Record<string, unknown> });
+        break;
+      case 'ui/notifications/tool-result':
+        this.ontoolresult?.(params as unknown as CallToolResult);
+        break;
+      case 'ui/notifications/tool-cancelled':
+        this.ontoolcancelled?.(params as { reason?: string });
+        break;
+      case 'ui/notifications/host-context-changed':
+        this.hostContext = { ...this.hostContext, ...(params as McpUiHostContext) };
+        this.onhostcontextchanged?.(params as McpUiHostContext);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** ui/notifications/size-changed whenever the content's size changes (once per frame at most). */
+  private reportSize(): void {
+    let queued = false;
+    let width = 0;
+    let height = 0;
+    const measure = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        const root = document.documentElement;
+        const before = root.style.height;
+        root.style.height = 'max-content';
+        const h = Math.ceil(root.getBoundingClientRect().height);
+        root.style.height = before;
+        const w = Math.ceil(window.innerWidth);
+        if (w === width && h === height) return;
+        width = w;
+        height = h;
+        this.notify('ui/notifications/size-changed', { width: w, height: h });
+      });
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.documentElement);
+    observer.observe(document.body);
+  }
+}
+
+/** The host's theme on the document: data-theme for the stylesheet, color-scheme for light-dark() and controls. */
+export function applyDocumentTheme(theme: 'light' | 'dark'): void {
+  const root = document.documentElement;
+  root.setAttribute('data-theme', theme);
+  root.style.colorScheme = theme;
+}
+
+export function applyHostStyleVariables(variables: Record<string, string | undefined>): void {
+  const root = document.documentElement;
+  for (const [name, value] of Object.entries(variables))
+    if (value !== undefined) root.style.setProperty(name, value);
+}
+
+/** The host's @font-face / @import CSS, once (the view's CSP allows fonts from the hosts that send them). */
+export function applyHostFonts(css: string): void {
+  if (document.getElementById('__mcp-host-fonts')) return;
+  const style = document.createElement('style');
+  style.id = '__mcp-host-fonts';
+  style.textContent = css;
+  document.head.append(style);
+}
