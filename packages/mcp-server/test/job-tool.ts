@@ -31,6 +31,8 @@ export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
         fail: { type: 'boolean' },
         size: { type: 'integer', minimum: 0 },
         cancellable: { type: 'boolean' },
+        resumable: { type: 'boolean' },
+        resumed: { type: 'boolean' },
       },
       examples: [{}],
     },
@@ -47,6 +49,8 @@ export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
           status: v.status,
           done: v.status === 'DONE' || v.status === 'FATAL',
           ...('percent' in v ? { progress: v.percent, total: 100 } : {}),
+          // A resumable job names the arguments that wait on it again (a handover on shutdown).
+          ...(args.resumable === true ? { resume: { resumed: true } } : {}),
         }),
         delayMs: () => delayMs,
       });
@@ -62,7 +66,12 @@ export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
       if (value.status === 'FATAL') {
         throw new UpstreamHttpError(400, { summary: 'The job failed upstream (FATAL).', details: [] });
       }
-      return { status: value.status, polls, rows: 'x'.repeat(Number(args.size ?? 0)) };
+      return {
+        status: value.status,
+        polls,
+        rows: 'x'.repeat(Number(args.size ?? 0)),
+        ...(args.resumed === true ? { resumed: true } : {}),
+      };
     },
   };
 }

@@ -439,3 +439,75 @@ describe('a task whose running process stopped renewing its lease ends failed (T
     expect((await getTask(task.taskId)).status).toBe('completed');
   }, 30_000);
 });
+
+describe('shutdown drain (TaskRunner.drain)', { timeout: 30_000 }, () => {
+  /** Two servers on one shared store (as two replicas on Redis): kind 'redis' lets a drain hand over. */
+  function replicas(jobs: FakeJobs) {
+    const records = new MemoryTaskRecords(100);
+    Object.defineProperty(records, 'kind', { value: 'redis' });
+    const make = () =>
+      createContractServer({
+        profile: exampleProfile,
+        tools: [...exampleTools, jobTool(jobs)],
+        env: { OBMCP_TASK_POLL_INTERVAL_MS: '100' },
+        logger: silentLogger,
+        taskRecords: records,
+      });
+    return { a: make(), b: make() };
+  }
+  const start = (c: ContractServer, args: Record<string, unknown>) =>
+    c.tasks.start(
+      { method: 'tools/call', params: { name: 'run_job', arguments: args, task: { ttl: 60_000 } } },
+      'local',
+      { send: async () => undefined },
+    );
+
+  test('a task that outlives the bound ends TASK_INTERRUPTED (retryable); no new task is taken', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const { a } = replicas(jobs);
+    const { task } = await start(a, {});
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    const outcome = await a.tasks.drain('SIGTERM', 100);
+    expect(outcome).toEqual({ finished: 0, handedOver: 0, interrupted: 1 });
+    const store = a.tasks.storeFor('local');
+    const ended = await store.getTask(task.taskId);
+    expect(ended?.status).toBe('failed');
+    expect(ended?.statusMessage).toMatch(/^interrupted: the server shut down \(SIGTERM\)/);
+    const result = (await store.getTaskResult(task.taskId)) as { content: { text: string }[] };
+    const envelope = JSON.parse(result.content[0]?.text ?? '') as Envelope;
+    expectSchemaValid(envelope);
+    expect(envelope).toMatchObject({ error_code: 'TASK_INTERRUPTED', retryable: true, tool: 'run_job' });
+    const seen = jobs.requests.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(jobs.requests.length).toBe(seen);
+    await expect(start(a, {})).rejects.toThrow(/shutting down \(SIGTERM\): it takes no new task/);
+  });
+
+  test('a task that finishes within the bound completes as usual', async () => {
+    const jobs = fakeJobs(5);
+    const { a } = replicas(jobs);
+    const { task } = await start(a, {});
+    expect(await a.tasks.drain('SIGTERM', 10_000)).toEqual({ finished: 1, handedOver: 0, interrupted: 0 });
+    expect((await a.tasks.storeFor('local').getTask(task.taskId))?.status).toBe('completed');
+  });
+
+  test('a resumable task is handed over: the other replica claims it at its first read and resumes it', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const { a, b } = replicas(jobs);
+    const { task } = await start(a, { resumable: true });
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    expect(await a.tasks.drain('SIGTERM', 100)).toEqual({ finished: 0, handedOver: 1, interrupted: 0 });
+    const onB = b.tasks.storeFor('local');
+    const claimed = await onB.getTask(task.taskId);
+    expect(claimed?.status).toBe('working');
+    expect(claimed?.statusMessage).toMatch(/handed over to another replica/);
+    expect(b.tasks.runningCount()).toBe(1);
+    // Only one claimer: a second read runs nothing more.
+    await onB.getTask(task.taskId);
+    expect(b.tasks.runningCount()).toBe(1);
+    jobs.pollsToFinish = 0;
+    await until(() => b.tasks.runningCount() === 0, 'the resumed run to end');
+    const result = (await onB.getTaskResult(task.taskId)) as { structuredContent?: unknown };
+    expect(result.structuredContent).toMatchObject({ status: 'DONE', resumed: true });
+  });
+});
