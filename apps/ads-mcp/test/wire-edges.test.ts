@@ -72,6 +72,24 @@ describe('ads-mcp wire edges', () => {
     expect(noDir.envelope?.details?.[0]?.path).toBe('body/asset/path');
   });
 
+  it('shared Ads API v1 paths take every product the specs allow (the AdsAPIv1All union), DSP included', async () => {
+    for (const adProduct of ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS', 'SPONSORED_DISPLAY', 'AMAZON_DSP']) {
+      const { envelope } = await callTool(ads.client, 'query_campaign', {
+        body: { adProductFilter: { include: [adProduct] } },
+      });
+      expect(envelope, adProduct).toBeUndefined();
+      expect(last('/adsApi/v1/query/campaigns').body).toContain(adProduct);
+    }
+    const dsp = await callTool(ads.client, 'query_campaign', {
+      'Amazon-Ads-AccountId': 'amzn1.ads-account.g.audit0001',
+      body: { adProductFilter: { include: ['AMAZON_DSP'] } },
+    });
+    expect(dsp.envelope).toBeUndefined();
+    expect(last('/adsApi/v1/query/campaigns').headers?.['amazon-ads-accountid']).toBe(
+      'amzn1.ads-account.g.audit0001',
+    );
+  });
+
   it('%2e%2e, %2E%2e and %252e%252e as path values are refused before any request, like ".."', async () => {
     const before = ads.upstreamRequests().length;
     for (const reportId of ['%2e%2e', '%2E%2e', '%252e%252e', '.%2e']) {

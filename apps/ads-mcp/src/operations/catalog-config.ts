@@ -104,7 +104,7 @@ export const catalogConfig: CatalogOptions = {
     'SBQueryRecommendationType',
     'DSPRetrieveCampaignForecast',
   ],
-  preferFile: (a, b) => rank(a) - rank(b),
+  preferFile: (a, b, declaredBy) => rank(a, declaredBy) - rank(b, declaredBy),
   // The curated recommendation tools are written for the current (v5) request and answer: the specs
   // also declare v3 and v4 of the same vendor type.
   mediaTypes: {
@@ -114,8 +114,16 @@ export const catalogConfig: CatalogOptions = {
   },
 };
 
-function rank(file: SpecFile): number {
-  return file.stem === 'AdsAPIv1All' ? 1 : 0;
+/**
+ * A method+path one per-product Ads API v1 file declares is served from that file; one that several products
+ * declare (campaigns, ad groups, ads, targets: SP, SB, SD, ST and DSP disagree on enums, required fields and
+ * headers) is served from `AdsAPIv1All`, the union Amazon publishes, so no product's call is refused before it
+ * is sent. Files outside v1 never share a path with All.
+ */
+function rank(file: SpecFile, declaredBy: readonly string[]): number {
+  const products = declaredBy.filter((s) => s.startsWith('AdsAPIv1') && s !== 'AdsAPIv1All').length;
+  if (file.stem === 'AdsAPIv1All') return products > 1 ? -1 : 1;
+  return 0;
 }
 
 function snakeToKebab(stem: string): string {

@@ -34,9 +34,10 @@ export interface CatalogOptions {
   readOperations?: readonly string[];
   /**
    * When set, operations with the same method+path across files become one entry: the file that
-   * sorts first by this comparator wins (e.g. per-product Ads files over AdsAPIv1All).
+   * sorts first by this comparator wins (e.g. per-product Ads files over AdsAPIv1All). `declaredBy` names
+   * every file (stem) that declares the method+path, so a rule may depend on how many products share it.
    */
-  preferFile?: (a: SpecFile, b: SpecFile) => number;
+  preferFile?: (a: SpecFile, b: SpecFile, declaredBy: readonly string[]) => number;
   /** Files to leave out entirely, by stem. */
   skipFiles?: readonly string[];
   /**
@@ -112,6 +113,7 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
   const defects: CatalogProblem[] = [];
   const pending: Pending[] = [];
   const byRoute = new Map<string, number>();
+  const contenders = new Map<string, Pending[]>();
   for (const file of options.files ?? listSpecFiles(options.family)) {
     if (skip.has(file.stem)) continue;
     const doc = (await dereferenceSpec(file, { circular: true })) as unknown as Record<string, unknown>;
@@ -173,12 +175,24 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
         const route = `${op.method} ${op.path}`;
         const seen = byRoute.get(route);
         if (seen !== undefined) {
-          if (options.preferFile(file, pending[seen]!.file) < 0) pending[seen] = item;
+          contenders.get(route)?.push(item);
           continue;
         }
         byRoute.set(route, pending.length);
+        contenders.set(route, [item]);
       }
       pending.push(item);
+    }
+  }
+  // Every file of a shared method+path is known only now: the comparator picks among all of them.
+  if (options.preferFile) {
+    const prefer = options.preferFile;
+    for (const [route, items] of contenders) {
+      if (items.length < 2) continue;
+      const declaredBy = items.map((i) => i.file.stem);
+      const winner = [...items].sort((a, b) => prefer(a.file, b.file, declaredBy))[0];
+      const at = byRoute.get(route);
+      if (winner && at !== undefined) pending[at] = winner;
     }
   }
   if (defects.length > 0) throw new SpecDefectsError(defects);

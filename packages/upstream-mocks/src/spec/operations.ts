@@ -66,10 +66,16 @@ function greedyParams(pathItem: Json, op: Json): Set<string> {
   return out;
 }
 
-/** AdsAPIv1All repeats the per-product Ads API v1 files: the product file owns a shared method+path. */
-function preferred(a: OperationRoute, b: OperationRoute): OperationRoute {
-  if (a.api === 'AdsAPIv1All' && b.api !== 'AdsAPIv1All') return b;
-  return a;
+/**
+ * AdsAPIv1All repeats the per-product Ads API v1 files: a method+path one product file declares is that file's;
+ * one several products declare (campaigns, ad groups, ads, targets) is All's, the union of every product's
+ * request (as ads-mcp serves it: catalog-config.ts `rank`). Otherwise the first file wins.
+ */
+function preferred(routes: readonly OperationRoute[]): OperationRoute {
+  const products = routes.filter((r) => r.api.startsWith('AdsAPIv1') && r.api !== 'AdsAPIv1All').length;
+  const all = routes.find((r) => r.api === 'AdsAPIv1All');
+  if (all && products > 1) return all;
+  return routes.find((r) => r.api !== 'AdsAPIv1All') ?? (routes[0] as OperationRoute);
 }
 
 /** What routing needs of one operation, as plain data (the build writes it to `routes.json`). */
@@ -117,7 +123,7 @@ function manifest(family: SpecFamily): RouteEntry[] | undefined {
 
 function buildRoutes(family: SpecFamily): OperationRoute[] {
   const files = new Map(listSpecFiles(family).map((f) => [f.relPath, f]));
-  const byKey = new Map<string, OperationRoute>();
+  const byKey = new Map<string, OperationRoute[]>();
   for (const entry of manifest(family) ?? scanRoutes(family)) {
     const file = files.get(entry.relPath);
     if (!file) continue;
@@ -134,15 +140,18 @@ function buildRoutes(family: SpecFamily): OperationRoute[] {
     };
     const key = `${method} ${path}`;
     const existing = byKey.get(key);
-    byKey.set(key, existing ? preferred(existing, route) : route);
+    if (existing) existing.push(route);
+    else byKey.set(key, [route]);
   }
   // Most specific first: more literal segments, then fewer parameters.
-  return [...byKey.values()].sort(
-    (a, b) =>
-      b.literalSegments - a.literalSegments ||
-      a.pathParamNames.length - b.pathParamNames.length ||
-      a.path.localeCompare(b.path),
-  );
+  return [...byKey.values()]
+    .map(preferred)
+    .sort(
+      (a, b) =>
+        b.literalSegments - a.literalSegments ||
+        a.pathParamNames.length - b.pathParamNames.length ||
+        a.path.localeCompare(b.path),
+    );
 }
 
 const routeCache = new Map<SpecFamily, OperationRoute[]>();

@@ -51,13 +51,23 @@ export function sampleRequest(op: Operation, options: SampleRequestOptions): Req
   const accept = successMediaType(op);
   if (accept && !headers.has('accept')) headers.set('accept', accept);
   const body = bodyOf(op);
-  let payload: string | undefined;
+  let payload: string | FormData | undefined;
   if (body) {
     const [entry] = [...body.media.values()];
     if (entry) {
-      headers.set('content-type', entry.mediaType);
       const value = entry.schema ? sampleValid(entry.schema as Json, op.doc, 'request') : {};
-      payload = isJsonMedia(entry.mediaType.toLowerCase()) ? JSON.stringify(value ?? {}) : text(value ?? '');
+      if (entry.mediaType.toLowerCase() === 'multipart/form-data') {
+        // A real form: the Request sets `multipart/form-data; boundary=…` itself.
+        const form = new FormData();
+        const parts = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+        for (const [name, part] of Object.entries(parts)) form.append(name, text(part));
+        payload = form;
+      } else {
+        headers.set('content-type', entry.mediaType);
+        payload = isJsonMedia(entry.mediaType.toLowerCase())
+          ? JSON.stringify(value ?? {})
+          : text(value ?? '');
+      }
     }
   }
   const qs = query.toString();
