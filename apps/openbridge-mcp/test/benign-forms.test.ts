@@ -241,3 +241,40 @@ describe('reshape: each form exactly, and only its own shape', () => {
       same(sql, 'redshift');
   });
 });
+
+describe('reshape: literals and clause words are never taken for the form', () => {
+  it('a literal or quoted name shaped like a form stays whole', () => {
+    for (const quoted of [
+      "') WITHIN GROUP (ORDER BY x)'",
+      '") WITHIN GROUP (ORDER BY x)"',
+      '`) WITHIN GROUP (ORDER BY x)`',
+    ])
+      expect(reshape(`SELECT f(${quoted})`, 'redshift'), quoted).toEqual({
+        text: `SELECT f(${quoted})`,
+        checks: [],
+        top: false,
+      });
+  });
+  it.each([
+    'WHERE',
+    'GROUP',
+    'ORDER',
+    'HAVING',
+    'LIMIT',
+    'LATERAL',
+    'CLUSTER',
+    'SORT',
+    'DISTRIBUTE',
+    'WINDOW',
+    'UNION',
+    'JOIN',
+    'QUALIFY',
+  ])('LATERAL VIEW never takes %s for its alias or a column', (word) => {
+    expect(reshape(`SELECT a FROM t LATERAL VIEW explode(x) ${word} y`, 'databricks').text).toBe(
+      `SELECT a FROM t   ${word} y`,
+    );
+    expect(reshape(`SELECT a FROM t LATERAL VIEW explode(x) e AS ${word} y`, 'databricks').text).toBe(
+      `SELECT a FROM t   AS ${word} y`,
+    );
+  });
+});

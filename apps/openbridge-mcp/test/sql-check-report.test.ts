@@ -206,6 +206,18 @@ describe('checkSql reports', () => {
 });
 
 describe('checkSql details', () => {
+  it('each warehouse names its grammar and lexers', () => {
+    const dialect = (w: Warehouse) => checkSql('SELECT a FROM t LIMIT 1', w, false).dialect;
+    expect(dialect('snowflake')).toEqual({
+      warehouse: 'snowflake',
+      grammar: 'snowflake',
+      lexers: ['snowflake', 'snowflake (nested comments)'],
+    });
+    expect(dialect('athena')).toEqual({ warehouse: 'athena', grammar: 'athena', lexers: ['trino'] });
+    expect(dialect('bigquery')).toEqual({ warehouse: 'bigquery', grammar: 'bigquery', lexers: ['bigquery'] });
+    expect(dialect('databricks')).toEqual({ warehouse: 'databricks', grammar: 'hive', lexers: ['spark'] });
+  });
+
   it('a call found in the statement and in a removed form is refused once', () => {
     const sleep = checkSql(
       "SELECT LISTAGG(pg_sleep(1), ',') WITHIN GROUP (ORDER BY pg_sleep(1)) FROM t LIMIT 1",

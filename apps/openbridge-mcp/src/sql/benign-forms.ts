@@ -25,10 +25,10 @@ function tokensOf(text: string): string[] {
   return tokens;
 }
 
-const isSpace = (t: string | undefined) => t !== undefined && /^\s+$/.test(t);
+const isSpace = (t: string | undefined) => /^\s/.test(t ?? '');
 const is = (t: string | undefined, word: string) => t !== undefined && t.toUpperCase() === word;
-const isWord = (t: string | undefined) => t !== undefined && /^[A-Za-z_]/.test(t);
-const isNumber = (t: string | undefined) => t !== undefined && /^\d/.test(t);
+const isWord = (t: string | undefined) => /^[A-Za-z_]/.test(t ?? '');
+const isNumber = (t: string | undefined) => /^\d/.test(t ?? '');
 
 /** Index of the next token that is not whitespace, from `i`. */
 function skip(tokens: readonly string[], i: number): number {

@@ -2,9 +2,10 @@
 
 /**
  * A warehouse lexer's rules, each as its documentation (or its grammar's source) states it:
- * - `single`: inside `'…'` a backslash escapes the next character (`escapes`) or is a character (`standard`);
+ * - `escapes`: inside `'…'` a backslash escapes the next character (or it is a character: standard strings);
  * - `eStrings`: `E'…'` is a string with backslash escapes whatever `single` says (PostgreSQL);
- * - `double`: `"…"` is a string (BigQuery, Spark; escaped as `'…'` is) or a quoted identifier (`""` doubles);
+ * - `doubleQuotedStrings`: `"…"` is a string (BigQuery, Spark; escaped as `'…'` is), else a quoted identifier
+ *   (`""` doubles);
  * - `backtick`: `` `…` `` quotes an identifier, a doubled backtick standing for one (`doubled`) or with backslash
  *   escapes (`escaped`); `false`: a backtick is no token at all;
  * - `raw`: `r'…'` / `R"…"` strings that hold no escape and cannot hold their quote (Spark);
@@ -18,9 +19,9 @@
  */
 export interface LexRules {
   name: string;
-  single: 'escapes' | 'standard';
+  escapes: boolean;
   eStrings: boolean;
-  double: 'string' | 'identifier';
+  doubleQuotedStrings: boolean;
   backtick: false | 'doubled' | 'escaped';
   raw: boolean;
   triple: boolean;
@@ -75,14 +76,14 @@ function quoteAt(text: string, i: number, rules: LexRules): Quote | undefined {
     return { open: i + 2, close: "'", escapes: true, doubled: false, kind: 'string', what: 'E-string' };
   if (!afterIdent && rules.raw && (c === 'r' || c === 'R') && (next === "'" || next === '"'))
     return { open: i + 2, close: next, escapes: false, doubled: false, kind: 'string', what: 'raw string' };
-  if (c === "'" || (c === '"' && rules.double === 'string')) {
+  if (c === "'" || (c === '"' && rules.doubleQuotedStrings)) {
     const triple = c.repeat(3);
     const close = rules.triple && text.startsWith(triple, i) ? triple : c;
     // `"…"` strings exist only where `'…'` strings take backslash escapes (BigQuery, Spark): the same rule for both.
     return {
       open: i + close.length,
       close,
-      escapes: rules.single === 'escapes',
+      escapes: rules.escapes,
       doubled: false,
       kind: 'string',
       what: 'string',
@@ -134,11 +135,15 @@ function blockCommentEnd(text: string, start: number, rules: LexRules): number {
   throw new LexError(rules.name, start, 'unterminated block comment');
 }
 
+const DOLLAR_TAGS = {
+  plain: /\$\$/y,
+  tagged: /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y,
+} as const;
+
 /** The dollar-quote delimiter opened at `i`, if any (never right after an identifier character). */
 function dollarTag(text: string, i: number, rules: LexRules): string | undefined {
   if (rules.dollar === false || (i > 0 && IDENT_CHAR.test(text.charAt(i - 1)))) return undefined;
-  const pattern =
-    rules.dollar === 'plain' ? /\$\$/y : /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
+  const pattern = DOLLAR_TAGS[rules.dollar];
   pattern.lastIndex = i;
   return pattern.exec(text)?.[0];
 }

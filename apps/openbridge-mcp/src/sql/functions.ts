@@ -99,7 +99,6 @@ const SIDE_EFFECT_NAMES: ReadonlyArray<readonly [SideEffect, readonly string[]]>
       'query_to_xml',
       'query_to_xml_and_xmlschema',
       'http_request',
-      'ai_query',
       'read_files',
       'read_kafka',
       'read_kinesis',
@@ -109,9 +108,6 @@ const SIDE_EFFECT_NAMES: ReadonlyArray<readonly [SideEffect, readonly string[]]>
       'read_statestore',
       'cloud_files_state',
       'url_get',
-      'lo_import',
-      'lo_export',
-      'dblink',
       'pg_read_file',
       'pg_read_binary_file',
     ],
@@ -136,6 +132,7 @@ const SIDE_EFFECT_NAMES: ReadonlyArray<readonly [SideEffect, readonly string[]]>
     ],
   ],
 ];
+/** Whole families (`ai_query`, `lo_import`, `dblink_exec` … by their prefix). */
 const SIDE_EFFECT_PREFIXES: ReadonlyArray<readonly [SideEffect, string]> = [
   ['external_access', 'dblink'],
   ['external_access', 'lo_'],

@@ -21,7 +21,7 @@ export interface WarehouseDialect {
 
 const BASE = {
   eStrings: false,
-  double: 'identifier',
+  doubleQuotedStrings: false,
   backtick: false,
   raw: false,
   triple: false,
@@ -33,30 +33,30 @@ const BASE = {
 } as const;
 
 /** Redshift as documented: backslash escapes in every string (QUOTE_LITERAL doubles backslashes), `$tag$` quoting. */
-const REDSHIFT: LexRules = { ...BASE, name: 'redshift', single: 'escapes', dollar: 'tagged' };
+const REDSHIFT: LexRules = { ...BASE, name: 'redshift', escapes: true, dollar: 'tagged' };
 /** PostgreSQL (standard_conforming_strings on): `\` escapes only inside `E'…'`; block comments nest. */
 const POSTGRESQL: LexRules = {
   ...BASE,
   name: 'postgresql',
-  single: 'standard',
+  escapes: false,
   eStrings: true,
   dollar: 'tagged',
   nested: true,
 };
 /** Athena's engine (Trino): standard strings, `"…"` identifiers, no other quoting. */
-const TRINO: LexRules = { ...BASE, name: 'trino', single: 'standard' };
+const TRINO: LexRules = { ...BASE, name: 'trino', escapes: false };
 /** BigQuery (GoogleSQL): `'…'` and `"…"` strings with escapes, triple quotes, escaped backticks, `#` comments. */
 const BIGQUERY: LexRules = {
   ...BASE,
   name: 'bigquery',
-  single: 'escapes',
-  double: 'string',
+  escapes: true,
+  doubleQuotedStrings: true,
   backtick: 'escaped',
   triple: true,
   hash: true,
 };
 /** Snowflake: backslash escapes, `$$…$$` strings, `//` comments; nesting of block comments is not documented. */
-const SNOWFLAKE: LexRules = { ...BASE, name: 'snowflake', single: 'escapes', dollar: 'plain', slashes: true };
+const SNOWFLAKE: LexRules = { ...BASE, name: 'snowflake', escapes: true, dollar: 'plain', slashes: true };
 const SNOWFLAKE_NESTED: LexRules = { ...SNOWFLAKE, name: 'snowflake (nested comments)', nested: true };
 /**
  * Spark SQL (Databricks), from its ANTLR lexer SqlBaseLexer.g4: `'…'` and `"…"` strings with escapes, `r'…'` raw
@@ -65,8 +65,8 @@ const SNOWFLAKE_NESTED: LexRules = { ...SNOWFLAKE, name: 'snowflake (nested comm
 const SPARK: LexRules = {
   ...BASE,
   name: 'spark',
-  single: 'escapes',
-  double: 'string',
+  escapes: true,
+  doubleQuotedStrings: true,
   backtick: 'doubled',
   raw: true,
   nested: true,
