@@ -5,9 +5,9 @@ import {
   CancelTaskResultSchema,
   CreateTaskResultSchema,
   GetTaskResultSchema,
-  type Task,
-  TaskStatusNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+  TaskStatusNotificationParamsSchema,
+} from '@modelcontextprotocol/core';
+import type { Task } from '@modelcontextprotocol/client';
 import type { Envelope } from '@obmcp/contract';
 import { assertEnvelope, createFaultSwitch, startInProcess, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,9 +57,13 @@ describe('run_export and run_snapshot as tasks (jobs take 150 ms)', () => {
   const statuses: Task[] = [];
   beforeAll(async () => {
     s = await startAds({ OBMCP_MOCK_ADS_JOB_MS: '150' });
-    s.client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
-      statuses.push(n.params as Task);
-    });
+    s.client.setNotificationHandler(
+      'notifications/tasks/status',
+      { params: TaskStatusNotificationParamsSchema },
+      (params) => {
+        statuses.push(params as Task);
+      },
+    );
   }, 30_000);
   afterAll(async () => s?.close());
 
@@ -150,7 +154,6 @@ describe('run_export and run_snapshot as tasks (jobs take 150 ms)', () => {
     const seen: { progress: number; message?: string }[] = [];
     const snapshot = await s.client.callTool(
       { name: 'run_snapshot', arguments: { adProduct: 'SPONSORED_DISPLAY', recordType: 'campaigns' } },
-      undefined,
       { onprogress: (p) => seen.push(p) },
     );
     expect(snapshot.structuredContent).toMatchObject({ status: 'SUCCESS', ready: true });
@@ -159,7 +162,6 @@ describe('run_export and run_snapshot as tasks (jobs take 150 ms)', () => {
     seen.length = 0;
     const exported = await s.client.callTool(
       { name: 'run_export', arguments: { exportType: 'targets', negativeFilter: [false] } },
-      undefined,
       { onprogress: (p) => seen.push(p) },
     );
     expect(exported.structuredContent).toMatchObject({ status: 'COMPLETED', ready: true });

@@ -2,18 +2,16 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   CallToolResultSchema,
   CancelTaskResultSchema,
   CreateTaskResultSchema,
-  ErrorCode,
   GetTaskResultSchema,
-  type McpError,
-  type Task,
-  TaskStatusNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+  TaskStatusNotificationParamsSchema,
+} from '@modelcontextprotocol/core';
+import { type ProtocolError, ProtocolErrorCode, type Task } from '@modelcontextprotocol/client';
 import type { Envelope } from '@obmcp/contract';
 import {
   appEntry,
@@ -93,9 +91,13 @@ describe('run_report as a task', () => {
       env: { ...BASE_ENV, ADS_API_TOOLSETS: 'curated,amc', OBMCP_TASK_POLL_INTERVAL_MS: '100' },
       recordUpstream: true,
     });
-    s.client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
-      statuses.push(n.params as Task);
-    });
+    s.client.setNotificationHandler(
+      'notifications/tasks/status',
+      { params: TaskStatusNotificationParamsSchema },
+      (params) => {
+        statuses.push(params as Task);
+      },
+    );
   }, 30_000);
   afterAll(async () => s?.close());
 
@@ -159,9 +161,12 @@ describe('run_report as a task', () => {
   it('inline with a progressToken: notifications/progress per status; same result as without', async () => {
     const seen: { progress: number; message?: string }[] = [];
     const args = report();
-    const withProgress = await s.client.callTool({ name: 'run_report', arguments: args }, undefined, {
-      onprogress: (p) => seen.push(p),
-    });
+    const withProgress = await s.client.callTool(
+      { name: 'run_report', arguments: args },
+      {
+        onprogress: (p) => seen.push(p),
+      },
+    );
     expect(withProgress.structuredContent).toMatchObject({ ready: true, totalRows: 5 });
     expect(seen.map((p) => p.message)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED']);
     expect(seen.map((p) => p.progress)).toEqual([1, 2, 3]);
@@ -195,7 +200,7 @@ describe('a task cancelled mid-poll', () => {
       await new Promise((r) => setTimeout(r, 800));
       expect(polls(s.upstreamRequests())).toBe(seen);
       const error = await result(s.client, task.taskId).catch((e: unknown) => e);
-      expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+      expect((error as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams);
     } finally {
       await s.close();
     }

@@ -1,6 +1,6 @@
 // openbridge-mcp in process (its server factory over an in-memory MCP transport) against the msw mocks, which tests may override.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { createLogger } from '@obmcp/mcp-server/server';
 import type { Envelope } from '@obmcp/contract';
 import { callTool } from '@obmcp/test-kit';

@@ -3,9 +3,9 @@ import {
   CallToolResultSchema,
   CreateTaskResultSchema,
   GetTaskResultSchema,
-  type Task,
-  TaskStatusNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+  TaskStatusNotificationParamsSchema,
+} from '@modelcontextprotocol/core';
+import type { Task } from '@modelcontextprotocol/client';
 import type { Envelope } from '@obmcp/contract';
 import { assertEnvelope, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +23,13 @@ beforeAll(async () => {
     },
     true,
   );
-  s.client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
-    statuses.push(n.params as Task);
-  });
+  s.client.setNotificationHandler(
+    'notifications/tasks/status',
+    { params: TaskStatusNotificationParamsSchema },
+    (params) => {
+      statuses.push(params as Task);
+    },
+  );
 }, 30_000);
 afterAll(async () => s?.close());
 
@@ -80,7 +84,6 @@ describe('run_report (create → wait → download)', () => {
         name: 'run_report',
         arguments: { reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', marketplaceIds: [US] },
       },
-      undefined,
       { onprogress: (p) => seen.push(p) },
     );
     expect(r.structuredContent).toMatchObject({ processingStatus: 'DONE', ready: true });

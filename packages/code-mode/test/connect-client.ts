@@ -1,6 +1,6 @@
 // A contract server with Code Mode applied, over an in-memory transport, and the SDK Client connected to it.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
 import type { ToolDefinition } from '@obmcp/contract';
 import { createContractServer } from '@obmcp/mcp-server/server';
 import { silentLogger } from '@obmcp/mcp-server/testing';

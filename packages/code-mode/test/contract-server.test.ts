@@ -1,5 +1,5 @@
 // End to end: code-mode tools wired into a contract server, driven by the SDK Client over InMemoryTransport.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { defineTool, type FromSchema } from '@obmcp/contract';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

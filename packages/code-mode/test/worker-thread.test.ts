@@ -1,6 +1,6 @@
 // Code Mode runs off the main thread: a busy or memory-hungry script never holds up other calls, and a
 // run that will not stop is ended by terminating its sandbox thread (still a sandbox_runtime envelope).
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { defineTool } from '@obmcp/contract';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,6 @@ describe('Code Mode on a worker thread', () => {
           name: 'execute',
           arguments: { code: "await call_tool('started', {});\nwhile (true) {}", timeout_ms: 30_000 },
         },
-        undefined,
         { signal: controller.signal },
       )
       .finally(() => {
@@ -153,7 +152,6 @@ describe('Code Mode on a worker thread', () => {
         name: 'execute',
         arguments: { code: "await call_tool('started', {});\nwhile (true) {}", timeout_ms: 30_000 },
       },
-      undefined,
       { signal: controller.signal },
     );
     await running;

@@ -1,15 +1,14 @@
 // MCP tasks shared through a real redis-server: two HTTP replicas (each its own server and store), one task.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   CallToolResultSchema,
   CancelTaskResultSchema,
   CreateTaskResultSchema,
-  ErrorCode,
   GetTaskResultSchema,
   ListTasksResultSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { createContractServer } from '@obmcp/mcp-server/server';
 import { type HttpServerHandle, HTTP_DEFAULTS, startHttpServer } from '@obmcp/mcp-server/http';
 import { pollJob, readTaskSettings } from '@obmcp/mcp-server/tasks';
@@ -129,8 +128,8 @@ describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { ti
     // Other credentials see nothing, on either replica.
     const mallory = await clientOf(b.url, 'mallory-token');
     const error = await get(mallory, task.taskId).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(McpError);
-    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect((error as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams);
     expect(
       (await mallory.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema)).tasks,
     ).toEqual([]);
@@ -153,7 +152,7 @@ describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { ti
     expect(upstream.requests.length).toBe(seen);
     expect((await get(onA, task.taskId)).status).toBe('cancelled');
     const again = await cancel(onA, task.taskId).catch((e: unknown) => e);
-    expect((again as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect((again as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams);
   });
 
   it("another caller's task is 'not found' on every path and every replica, exactly like an unknown id", async () => {

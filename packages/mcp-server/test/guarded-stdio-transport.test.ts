@@ -1,6 +1,6 @@
 // GuardedStdioTransport on in-memory streams: what reaches the SDK, what gets answered, stdout framing.
 import { PassThrough } from 'node:stream';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { GuardedStdioTransport, type LineRejection } from '../src/server/guarded-stdio-transport.js';
 

@@ -1,5 +1,5 @@
 // Streamable HTTP serves the same tools, envelopes and capabilities as stdio (example server, real Clients).
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpServerProcess, httpClient, startHttpExample, stdioClient } from './http-harness.js';
 

@@ -34,7 +34,7 @@ describe('graceful shutdown', () => {
     });
     const client = await httpClient(server.url);
     const slow = client
-      .callTool({ name: 'slow_echo', arguments: { ms: 10_000 } }, undefined, { timeout: 2_500 })
+      .callTool({ name: 'slow_echo', arguments: { ms: 10_000 } }, { timeout: 2_500 })
       .catch((e: unknown) => e);
     await expect.poll(() => server.stderr(), { timeout: 10_000 }).toContain('slow_echo waiting');
     server.child.kill('SIGTERM');

@@ -1,9 +1,9 @@
 // The example server as a real stdio subprocess: SDK client over StdioClientTransport, and raw JSON-RPC lines.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Envelope } from '@obmcp/contract';
 import { expectSchemaValid } from './helpers.js';

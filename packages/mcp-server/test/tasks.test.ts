@@ -1,17 +1,15 @@
 // MCP tasks through the real SDK Client over InMemoryTransport (stdio's shape): lifecycle, cancel, progress, bad input.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
 import {
   CallToolResultSchema,
   CancelTaskResultSchema,
   CreateTaskResultSchema,
-  ErrorCode,
   GetTaskResultSchema,
   ListTasksResultSchema,
-  McpError,
-  type Task,
-  TaskStatusNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+  TaskStatusNotificationParamsSchema,
+} from '@modelcontextprotocol/core';
+import { ProtocolError, ProtocolErrorCode, type Task } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
 import { type ContractServer, createContractServer } from '../src/entries/server.js';
@@ -44,9 +42,13 @@ async function connect(c: ContractServer, owner?: string) {
   const server = c.newServer(owner === undefined ? undefined : { owner });
   const client = new Client({ name: 'tasks-test', version: '0.0.0' });
   const statuses: Task[] = [];
-  client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
-    statuses.push(n.params as Task);
-  });
+  client.setNotificationHandler(
+    'notifications/tasks/status',
+    { params: TaskStatusNotificationParamsSchema },
+    (params) => {
+      statuses.push(params as Task);
+    },
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   closers.push(async () => {
@@ -76,11 +78,11 @@ async function until(check: () => boolean, what: string, ms = 5_000): Promise<vo
   }
 }
 
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
+async function rejection(promise: Promise<unknown>): Promise<ProtocolError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof McpError) return error;
+    if (error instanceof ProtocolError) return error;
     throw error;
   }
   throw new Error('expected the request to fail');
@@ -173,7 +175,7 @@ describe('cancel', { timeout: 30_000 }, () => {
     expect(jobs.requests.length).toBe(seen);
     expect((await getTask(task.taskId)).status).toBe('cancelled');
     const error = await rejection(result(task.taskId));
-    expect(error.code).toBe(ErrorCode.InvalidParams);
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams);
     expect(error.message).toMatch(/was cancelled before it finished/);
     expect(statuses.some((s) => s.status === 'completed' || s.status === 'failed')).toBe(false);
   });
@@ -195,7 +197,7 @@ describe('cancel', { timeout: 30_000 }, () => {
     const { task } = await createTask({});
     await result(task.taskId);
     const error = await rejection(cancel(task.taskId));
-    expect(error.code).toBe(ErrorCode.InvalidParams);
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams);
     expect(error.message).toMatch(/terminal status: completed/);
     expect((await result(task.taskId)).structuredContent).toMatchObject({ status: 'DONE' });
   });
@@ -206,9 +208,12 @@ describe('inline progress (no task)', { timeout: 30_000 }, () => {
     const jobs = fakeJobs(4);
     const { client } = await connect(contract(jobs));
     const seen: { progress: number; total?: number; message?: string }[] = [];
-    const result = await client.callTool({ name: 'run_job', arguments: {} }, undefined, {
-      onprogress: (p) => seen.push(p),
-    });
+    const result = await client.callTool(
+      { name: 'run_job', arguments: {} },
+      {
+        onprogress: (p) => seen.push(p),
+      },
+    );
     expect(result.structuredContent).toMatchObject({ status: 'DONE', polls: 4 });
     expect(seen.map((p) => p.message)).toEqual(['QUEUED', 'RUNNING (50%)', 'RUNNING (75%)', 'DONE']);
     const values = seen.map((p) => p.progress);
@@ -224,7 +229,7 @@ describe('bad input', { timeout: 30_000 }, () => {
     const { getTask, result, cancel } = await connect(contract(fakeJobs()));
     for (const request of [getTask('nope'), result('nope'), cancel('nope')]) {
       const error = await rejection(request);
-      expect(error.code).toBe(ErrorCode.InvalidParams);
+      expect(error.code).toBe(ProtocolErrorCode.InvalidParams);
       expect(error.message).toMatch(/not found/i);
     }
   });
@@ -236,7 +241,7 @@ describe('bad input', { timeout: 30_000 }, () => {
     const { task } = await alice.createTask({});
     await alice.result(task.taskId);
     for (const request of [bob.getTask(task.taskId), bob.result(task.taskId), bob.cancel(task.taskId)]) {
-      expect((await rejection(request)).code).toBe(ErrorCode.InvalidParams);
+      expect((await rejection(request)).code).toBe(ProtocolErrorCode.InvalidParams);
     }
     expect((await bob.list()).tasks).toEqual([]);
     expect((await alice.list()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
@@ -275,7 +280,7 @@ describe('bad input', { timeout: 30_000 }, () => {
     const { createTask } = await connect(contract(fakeJobs(2)));
     for (const ttl of [0, -5, 1.5, 999, 8 * 24 * 3_600_000]) {
       const error = await rejection(createTask({}, { ttl }));
-      expect(error.code).toBe(ErrorCode.InvalidParams);
+      expect(error.code).toBe(ProtocolErrorCode.InvalidParams);
       expect(error.message).toContain(
         'task.ttl must be a whole number of milliseconds from 1000 to 86400000',
       );
@@ -300,7 +305,7 @@ describe('bad input', { timeout: 30_000 }, () => {
         CreateTaskResultSchema,
       ),
     );
-    expect(error.code).toBe(ErrorCode.MethodNotFound);
+    expect(error.code).toBe(ProtocolErrorCode.MethodNotFound);
     expect(error.message).toMatch(/does not support task-augmented calls/);
   });
 

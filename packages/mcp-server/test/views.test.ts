@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
 import { createContractServer, defineViews } from '../src/entries/server.js';
@@ -86,7 +86,7 @@ describe('a server with views', () => {
     }
   });
 
-  test('resources/read returns the HTML; an unknown uri is -32002, an unbuilt one says so', async () => {
+  test('resources/read returns the HTML; an unknown uri is -32602 with data.uri (SEP-2164), an unbuilt one says so', async () => {
     const client = await connect(VIEWS);
     const read = await client.readResource({ uri: VIEWS[0]?.uri ?? '' });
     expect(read.contents).toEqual([
@@ -94,6 +94,7 @@ describe('a server with views', () => {
     ]);
     await expect(client.readResource({ uri: 'ui://example/nope' })).rejects.toMatchObject({
       code: RESOURCE_NOT_FOUND,
+      data: { uri: 'ui://example/nope' },
     });
     await expect(client.readResource({ uri: VIEWS[1]?.uri ?? '' })).rejects.toThrow(/not built/);
   });

@@ -1,7 +1,7 @@
 // The wiring through the real SDK Client over InMemoryTransport, with the example tools.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
 import {

@@ -1,5 +1,5 @@
 // callTool: { result } | { envelope } for a test, with the raw CallToolResult kept for wire checks.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { type Envelope, isEnvelope } from '@obmcp/contract';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 
@@ -16,9 +16,10 @@ export async function callTool(
   args: Record<string, unknown> = {},
   timeoutMs = 30_000,
 ): Promise<ToolCallOutcome> {
-  const raw = (await client.callTool({ name, arguments: args }, undefined, {
-    timeout: timeoutMs,
-  })) as ToolCallOutcome['raw'];
+  const raw = (await client.callTool(
+    { name, arguments: args },
+    { timeout: timeoutMs },
+  )) as ToolCallOutcome['raw'];
   const first = Array.isArray(raw.content)
     ? (raw.content[0] as { type?: string; text?: string } | undefined)
     : undefined;

@@ -1,5 +1,5 @@
 // directFetch: the global fetch as it was before the in-process mocks patched it, for a test's own loopback HTTP server.
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 
 /**
  * msw patches globalThis.fetch in this process when the first in-process server starts (startInProcess,

@@ -1,7 +1,5 @@
 // startInProcess: a built app's server factory in this process over an in-memory MCP transport, against the msw mocks.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { type ClientCapabilities, Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { ContractServer } from '@obmcp/mcp-server/server';
 import { type InProcessOptions, openSession } from './in-process-session.js';
 import type { TestServer } from './start-server.js';

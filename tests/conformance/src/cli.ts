@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The conformance CLI: spawn any MCP stdio server, run the checks, print a report, exit 1 on failure.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseArgs, USAGE } from './cli/args.js';
 import { splitCommand } from './cli/split-command.js';
 import { formatReport } from './format-report.js';

@@ -1,5 +1,5 @@
 // One tool call over the wire, classified: result, v1 envelope, plain-text error or protocol error.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { type Envelope, isEnvelope } from '@obmcp/contract';
 
 export type CallOutcome =
@@ -45,9 +45,12 @@ export async function invokeTool(
 ): Promise<CallOutcome> {
   let raw: RawResult;
   try {
-    raw = (await client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, {
-      timeout: timeoutMs,
-    })) as RawResult;
+    raw = (await client.callTool(
+      { name, arguments: args as Record<string, unknown> },
+      {
+        timeout: timeoutMs,
+      },
+    )) as RawResult;
   } catch (error) {
     return { type: 'protocol_error', message: error instanceof Error ? error.message : String(error) };
   }

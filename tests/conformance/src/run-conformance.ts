@@ -1,6 +1,6 @@
 // runConformance: every check against one connected SDK Client → a structured report plus what was observed.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { CASE_KINDS, type CaseKind } from './cases/types.js';
 import type { CallPolicy } from './checks/call-policy.js';
 import { planCalls, runCalls } from './checks/calls.check.js';

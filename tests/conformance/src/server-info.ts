@@ -1,6 +1,6 @@
 // What a server says about itself: capabilities block and get_envelope_contract answer.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 
 export interface EnvelopeCapability {
   contract_version?: unknown;

@@ -1,6 +1,5 @@
 // runConformance's per-call timeout reaches every call, get_envelope_contract's included (a cold server's first call).
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Client, RequestOptions } from '@modelcontextprotocol/client';
 import { ERROR_CODE_MAPPING } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.js';
@@ -22,7 +21,7 @@ function recordingClient(): { client: Client; calls: Array<{ name: string; timeo
         },
       ],
     }),
-    callTool: async (params: { name: string }, _schema: unknown, options?: RequestOptions) => {
+    callTool: async (params: { name: string }, options?: RequestOptions) => {
       calls.push({ name: params.name, timeout: options?.timeout });
       return { content: [{ type: 'text', text: JSON.stringify(contract) }], structuredContent: contract };
     },

@@ -1,6 +1,6 @@
 // Over stdio, per app: every published inputSchema is portable, its _meta examples validate, and every
 // example of every tool (write tools and Code Mode included) succeeds when all run in ONE session.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { callWithEnvelope } from '@obmcp/contract/client';
 import { checkPortableSchema, sharedAjv } from '@obmcp/contract/schema';
 import { EXAMPLES_META_KEY } from '@obmcp/contract';

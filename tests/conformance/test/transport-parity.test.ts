@@ -1,7 +1,7 @@
 // Transport parity: the same conformance run gives the same checks and outcomes over every transport. Every app:
 // in-memory vs Streamable HTTP on loopback (both in process); one app as real processes: stdio vs --http.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   type AppName,
   APPS,

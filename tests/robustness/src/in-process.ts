@@ -1,7 +1,7 @@
 // An app's real contract server built in this process (its dist/config.js + dist/server.js) over in-process msw.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Logger } from '@obmcp/contract';
 import { type ContractServer, createLogger } from '@obmcp/mcp-server/server';
 import { REPO_ROOT, startInProcess } from '@obmcp/test-kit';
@@ -78,6 +78,6 @@ export async function callAnswer(
   args: Record<string, unknown>,
   timeoutMs = 30_000,
 ): Promise<JsonRpcResponse> {
-  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
+  const result = await client.callTool({ name, arguments: args }, { timeout: timeoutMs });
   return { jsonrpc: '2.0', id: null, result };
 }

@@ -22,7 +22,7 @@ describe.each(LOOPBACK_TARGETS)('cancelled calls over stdio: $app', (target) => 
     try {
       const caller = new AbortController();
       const call = server.client
-        .callTool({ name: target.tool, arguments: {} }, undefined, { signal: caller.signal })
+        .callTool({ name: target.tool, arguments: {} }, { signal: caller.signal })
         .catch((error: unknown) => error);
       // The upstream holds the API request: only the cancellation can close its connection in time.
       expect(await until(() => upstream.arrived.length === seen + 1, 5_000)).toBe(true);

@@ -1,5 +1,5 @@
 // callWithEnvelope: one call, exactly one of { result } or { envelope } — the agent-side helper.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Envelope } from '../envelope/types.js';
 import { isEnvelope } from '../envelope/is-envelope.js';
 

@@ -1,12 +1,12 @@
-// POST /mcp: host check → bearer auth → bounded body → discover probe → a fresh Server + stateless transport per request.
+// POST /mcp: host check → bearer auth → bounded body → the SDK's handler (2026-07-28 and 2025 eras, a Server per request).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { ServerFactory } from '../server/create-server.js';
 import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
 import { bearerChecker } from './bearer-auth.js';
-import { discoverProbeReply } from './discover-probe.js';
 import { checkHostHeaders } from './host-check.js';
-import { HTTP_RPC_CODES, sendJson, sendRpcError } from './http-responses.js';
+import { HTTP_RPC_CODES, sendRpcError } from './http-responses.js';
 import { RequestTooLargeError, readRequestBody } from './read-body.js';
 import { taskOwner } from './task-owner.js';
 
@@ -26,6 +26,21 @@ export function mcpRoute(
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const checkBearer = options.bearerToken ? bearerChecker(options.bearerToken) : undefined;
   const { logger } = options;
+  // One handler for both eras: a 2026-07-28 request (its `_meta` names the revision) takes the modern,
+  // stateless path; a 2025-era one (initialize, no `_meta` claim) the SDK's stateless legacy path.
+  // Tasks created through a request belong to its credentials: another client cannot read them.
+  const handler = createMcpHandler(
+    ({ requestInfo }) =>
+      options.factory({ owner: taskOwner(requestInfo?.headers.get('authorization') ?? undefined) }),
+    {
+      maxRequestBodySize: options.maxBodyBytes,
+      onerror: (error) => logger.debug('mcp request rejected', { error }),
+    },
+  );
+  const serveNode = toNodeHandler(handler, {
+    maxRequestBodySize: options.maxBodyBytes,
+    onerror: (error) => logger.warn('protocol error', { error }),
+  });
   return async (req, res) => {
     const method = req.method ?? 'GET';
     if (!METHODS.has(method)) {
@@ -65,22 +80,6 @@ export function mcpRoute(
       }
       return;
     }
-    const probe = discoverProbeReply(body);
-    if (probe) {
-      // A 2026-era client's probe: "method not found" makes it fall back to initialize; not an error.
-      logger.debug('server/discover probe answered: method not found (2025-era server)');
-      sendJson(res, 200, probe);
-      return;
-    }
-    // Tasks created through this request belong to its credentials: another client cannot read them.
-    const server = options.factory({ owner: taskOwner(req.headers.authorization) });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => {
-      void transport.close().catch(() => undefined);
-      void server.close().catch(() => undefined);
-    });
-    server.onerror = (error) => logger.warn('protocol error', { error });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await serveNode(req, res, body);
   };
 }

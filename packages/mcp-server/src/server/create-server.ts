@@ -1,14 +1,5 @@
 // createContractServer: an SDK low-level Server whose every tool runs through the contract pipeline.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  type CallToolRequest,
-  type CallToolResult,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  type ServerNotification,
-} from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import type { CallToolRequest, CallToolResult, Notification, Server } from '@modelcontextprotocol/server';
 import { type ContractSettings, readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '@obmcp/contract/internal/version.js';
 import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
@@ -22,11 +13,13 @@ import type { ServerProfile, ToolDefinition, ToolInfo } from '@obmcp/contract/in
 import { MemoryTaskRecords } from '../tasks/memory-task-records.js';
 import { progressNotifier } from '../tasks/progress-notifier.js';
 import type { TaskRecords } from '../tasks/task-records.js';
+import { registerTaskMethods } from '../tasks/task-methods.js';
 import { TaskRunner } from '../tasks/task-runner.js';
 import { readTaskSettings, type TaskSettings } from '../tasks/task-settings.js';
 import { clientRendersViews, UI_EXTENSION_CAPABILITY } from '../views/ui-extension.js';
 import { createViewRegistry, type ViewRegistry } from '../views/view-registry.js';
 import type { ViewDefinition } from '../views/view-types.js';
+import { ContractSdkServer } from './sdk-server.js';
 
 export interface ContractServerOptions {
   profile: ServerProfile;
@@ -87,14 +80,12 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   });
   const views = createViewRegistry(profile.name, options.views ?? []);
   const newServer: ServerFactory = (context) =>
-    bindServer(profile, host, log, tasks, context?.owner ?? 'local', views);
+    bindServer(profile, host, log, tasks, context?.owner ?? 'local', views, taskSettings.pollIntervalMs);
   return { server: newServer(), host, newServer, tasks };
 }
 
 /** tools/call may run as a task (tools that declare taskSupport); tasks/list and tasks/cancel are served. */
 const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-
-const LOOSE_CALL_TOOL = z.looseObject({ method: z.literal('tools/call') });
 
 /** A fresh SDK Server on an existing host: schemas stay compiled once per process. */
 function bindServer(
@@ -104,9 +95,10 @@ function bindServer(
   tasks: TaskRunner,
   owner: string,
   views: ViewRegistry,
+  taskPollMs: number,
 ): Server {
   const serving = views.size > 0;
-  const server = new Server(
+  const server = new ContractSdkServer(
     { name: profile.name, version: profile.version },
     {
       capabilities: {
@@ -115,13 +107,12 @@ function bindServer(
         ...(serving ? { resources: {}, extensions: UI_EXTENSION_CAPABILITY } : {}),
         experimental: { openbridge_envelope: capabilityBlock(profile) },
       },
-      // The SDK serves tasks/get, tasks/result (blocking until the task ends), tasks/list and tasks/cancel
-      // from this store; it answers for this caller's tasks only.
-      taskStore: tasks.storeFor(owner),
       ...(profile.instructions ? { instructions: profile.instructions } : {}),
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => {
+  // tasks/get, tasks/result (blocking until the task ends), tasks/list and tasks/cancel: this caller's tasks only.
+  registerTaskMethods(server, tasks.storeFor(owner), taskPollMs);
+  server.setRequestHandler('tools/list', () => {
     // A client that did not announce the extension gets exactly the listing it got before views existed.
     // A server that never saw initialize (stateless HTTP: one Server per request) cannot know, so it links
     // (a client without the extension ignores `_meta.ui`, as the MCP Apps spec has it).
@@ -143,16 +134,14 @@ function bindServer(
     };
   });
   if (serving) {
-    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: views.list() }));
-    server.setRequestHandler(ReadResourceRequestSchema, (request) => views.read(request.params.uri));
+    server.setRequestHandler('resources/list', () => ({ resources: views.list() }));
+    server.setRequestHandler('resources/read', (request) => views.read(request.params.uri));
   }
-  // Loose on purpose: the SDK's Protocol parses with this schema and answers a failure -32603; its
-  // Server then validates tools/call params itself and answers -32602 Invalid params, as JSON-RPC says.
-  server.setRequestHandler(LOOSE_CALL_TOOL, async (raw, extra) => {
-    const request = raw as unknown as CallToolRequest;
+  // The SDK validates tools/call params first and answers -32602 Invalid params, as JSON-RPC says.
+  server.setRequestHandler('tools/call', async (request: CallToolRequest, ctx) => {
     // Async: a send on a closed connection (an HTTP reply already sent) rejects, it never throws.
-    const send = async (notification: ServerNotification) => extra.sendNotification(notification);
-    const progressToken = request.params._meta?.progressToken;
+    const send = async (notification: Notification) => ctx.mcpReq.notify(notification);
+    const progressToken = ctx.mcpReq._meta?.progressToken ?? request.params._meta?.progressToken;
     if (request.params.task !== undefined) {
       // Task-augmented: answered with CreateTaskResult at once (the SDK checks that shape), the call runs on.
       const channel = { send, ...(progressToken === undefined ? {} : { progressToken }) };
@@ -160,7 +149,7 @@ function bindServer(
     }
     const notifier = progressNotifier(progressToken, send);
     const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, {
-      signal: extra.signal,
+      signal: ctx.mcpReq.signal,
       listedOnly: true,
       ...(progressToken === undefined ? {} : { progress: (update) => notifier.report(update) }),
     });

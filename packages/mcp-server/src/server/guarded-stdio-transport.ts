@@ -1,8 +1,7 @@
 // The stdio transport: each line parsed once, and a JSON-RPC answer for every line the SDK's transport would drop.
 import type { Readable, Writable } from 'node:stream';
-import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import { type JSONRPCMessage, serializeMessage, type Transport } from '@modelcontextprotocol/server';
 import { LineSplitter } from './stdio-line-splitter.js';
 import { judgeLine, judgeOversized, judgeSchemaMismatch, type LineVerdict } from './stdio-line-verdict.js';
 

@@ -1,5 +1,5 @@
 // Turns a pipeline outcome into an MCP CallToolResult: envelope JSON text on failure, object + `_meta` on success.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Envelope } from '@obmcp/contract/internal/envelope/types.js';
 import type { PipelineOutcome } from './pipeline.js';
 import { isPlainObject } from '@obmcp/contract/internal/validation/json-type.js';

@@ -1,5 +1,6 @@
 // serve: run a contract server on stdio (default) or Streamable HTTP (`--http` / OBMCP_HTTP_PORT).
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/server';
+import { serveStdio as sdkServeStdio } from '@modelcontextprotocol/server/stdio';
 import { type HttpOptions, readHttpOptions, wantsHttp } from '../http/http-options.js';
 import { isLoopbackHost } from '../http/exposure.js';
 import { startHttpServer } from '../http/http-server.js';
@@ -120,7 +121,6 @@ async function serveHttp(
 
 async function serveStdio(source: ServerSource, logger: Logger, tasks: TaskDrain | undefined): Promise<void> {
   guardProcess(logger);
-  const server = typeof source === 'function' ? source() : source;
   // The SDK's own stdio transport drops lines it cannot parse without an answer; this one answers.
   const transport = new GuardedStdioTransport({
     onRejected: (rejection) =>
@@ -130,6 +130,19 @@ async function serveStdio(source: ServerSource, logger: Logger, tasks: TaskDrain
           : { reason: rejection.reason }),
       }),
   });
+  // The SDK's entry decides the era from the opening message (initialize: 2025; a `_meta` claim:
+  // 2026-07-28) and pins one server for the connection; both eras come from the same factory.
+  let single: Server | undefined = typeof source === 'function' ? undefined : source;
+  const factory = () => {
+    const server = typeof source === 'function' ? source() : (single ?? source);
+    single = undefined;
+    server.onerror = (error) => logger.warn('protocol error', { error });
+    return server;
+  };
+  const handle = sdkServeStdio(factory, {
+    transport,
+    onerror: (error) => logger.warn('protocol error', { error }),
+  });
   let closing = false;
   const shutdown = async (why: string) => {
     if (closing) return;
@@ -137,7 +150,7 @@ async function serveStdio(source: ServerSource, logger: Logger, tasks: TaskDrain
     logger.info('shutting down', { why });
     // A signal lets running tasks finish (bounded); a client that left has no one to finish them for.
     await drained(tasks, why, logger, why.startsWith('SIG') ? undefined : 0);
-    await server.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
     process.exit(0);
   };
   process.stdin.on('end', () => void shutdown('stdin closed'));
@@ -145,7 +158,5 @@ async function serveStdio(source: ServerSource, logger: Logger, tasks: TaskDrain
   process.stdin.on('error', () => void shutdown('stdin failed'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  server.onerror = (error) => logger.warn('protocol error', { error });
-  await server.connect(transport);
   logger.info('server ready', { transport: 'stdio' });
 }

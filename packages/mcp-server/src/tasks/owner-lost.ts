@@ -1,5 +1,5 @@
 // ownerLost: the failed end of a task whose replica stopped renewing its lease (the process died mid-task).
-import type { CallToolResult, Task } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Task } from '@modelcontextprotocol/server';
 import { buildEnvelope } from '@obmcp/contract/internal/envelope/build.js';
 import { CANONICAL_CODES } from '@obmcp/contract/internal/taxonomy.js';
 import type { ServerProfile } from '@obmcp/contract/internal/tool/types.js';

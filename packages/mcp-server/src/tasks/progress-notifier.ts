@@ -1,8 +1,8 @@
 // ProgressNotifier: turns a waiting tool's job updates into notifications/progress (monotonic, one per change).
-import type { ProgressToken, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { Notification, ProgressToken } from '@modelcontextprotocol/server';
 import type { ProgressUpdate } from '@obmcp/contract/internal/tool/types.js';
 
-export type SendNotification = (notification: ServerNotification) => Promise<void>;
+export type SendNotification = (notification: Notification) => Promise<void>;
 
 export interface ProgressNotifier {
   /** Sends one notification when the status or the percentage changed since the last one. */

@@ -1,27 +1,32 @@
 // ScopedTaskStore: the SDK's TaskStore for one owner over shared records — bounds, ownership, protocol errors.
 import { randomUUID } from 'node:crypto';
-import type { CreateTaskOptions, TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import {
-  ErrorCode,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
   type Request,
   type RequestId,
   type Result,
   type Task,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { sleep } from '../server/sleep.js';
 import { isTerminalStatus, type TaskRecord, type TaskRecords, UnknownCursorError } from './task-records.js';
 import { leaseHoldMs, type TaskSettings } from './task-settings.js';
 
 const PAGE_SIZE = 50;
 
+/** What a task-augmented request asks of its task (2025-11-25 `params.task`). */
+export interface CreateTaskOptions {
+  ttl?: number | null;
+  pollInterval?: number;
+}
+
 /** How long tasks/cancel waits for the upstream cancel's outcome (the API's cancel request included). */
 const CANCEL_OUTCOME_WAIT_MS = 10_000;
 const CANCEL_OUTCOME_POLL_MS = 50;
 
-const notFound = (taskId: string): McpError =>
-  new McpError(
-    ErrorCode.InvalidParams,
+const notFound = (taskId: string): ProtocolError =>
+  new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
     `Task not found: ${JSON.stringify(taskId.slice(0, 80))} (unknown, expired, or created by other credentials)`,
   );
 
@@ -44,10 +49,10 @@ const failedWithoutResult: LostTaskEnd = (record, now) => ({
 
 /**
  * Every method answers for `owner` only: a task of another owner is "not found", exactly like an unknown
- * id, so its existence is not revealed. The SDK's sessionId arguments are ignored (the owner is the scope).
+ * id, so its existence is not revealed (the owner is the scope).
  * tasks/get and tasks/result (which polls getTask) end a task whose running replica's lease lapsed.
  */
-export class ScopedTaskStore implements TaskStore {
+export class ScopedTaskStore {
   constructor(
     private readonly records: TaskRecords,
     private readonly owner: string,
@@ -62,8 +67,8 @@ export class ScopedTaskStore implements TaskStore {
     if (requested === undefined || requested === null) return this.settings.defaultTtlMs;
     const { minTtlMs, maxTtlMs } = this.settings;
     if (!Number.isInteger(requested) || requested < minTtlMs || requested > maxTtlMs) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `task.ttl must be a whole number of milliseconds from ${minTtlMs} to ${maxTtlMs} (got ${String(requested)})`,
       );
     }
@@ -142,8 +147,8 @@ export class ScopedTaskStore implements TaskStore {
     if (tool !== undefined) record.tool = tool;
     const stored = await this.records.insert(record, leaseHoldMs(this.settings));
     if (!stored) {
-      throw new McpError(
-        ErrorCode.InvalidRequest,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
         `Too many live tasks (${this.settings.maxTasks}): wait for some to end or expire, or call the tool without a task`,
       );
     }
@@ -175,7 +180,7 @@ export class ScopedTaskStore implements TaskStore {
     if (record.result !== undefined) return record.result;
     const why =
       record.task.status === 'cancelled' ? 'was cancelled before it finished' : `is ${record.task.status}`;
-    throw new McpError(ErrorCode.InvalidParams, `Task ${taskId} ${why}: it has no result`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${taskId} ${why}: it has no result`);
   }
 
   async updateTaskStatus(taskId: string, status: Task['status'], statusMessage?: string): Promise<void> {
@@ -221,7 +226,7 @@ export class ScopedTaskStore implements TaskStore {
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     } catch (error) {
-      if (error instanceof UnknownCursorError) throw new McpError(ErrorCode.InvalidParams, error.message);
+      if (error instanceof UnknownCursorError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
       throw error;
     }
   }
@@ -252,9 +257,9 @@ export class ScopedTaskStore implements TaskStore {
   }
 }
 
-function ended(taskId: string, status: Task['status']): McpError {
-  return new McpError(
-    ErrorCode.InvalidParams,
+function ended(taskId: string, status: Task['status']): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
     `Task ${taskId} has already ended: it cannot become ${status}`,
   );
 }

@@ -1,5 +1,5 @@
 // Where task state lives: one record per task (the protocol's Task, its owner, its result), behind one interface.
-import type { Result, Task } from '@modelcontextprotocol/sdk/types.js';
+import type { Result, Task } from '@modelcontextprotocol/server';
 
 /** One task as stored: JSON-serialisable, so any backend (memory, Redis) keeps it as is. */
 export interface TaskRecord {

@@ -1,13 +1,13 @@
 // TaskRunner: runs a task-augmented tools/call in the background; status, progress and cancel go through the store.
-import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';
 import {
   type CallToolRequest,
   type CallToolResult,
-  ErrorCode,
-  McpError,
+  type CreateTaskResult,
+  ProtocolErrorCode,
+  ProtocolError,
   type ProgressToken,
   type Task,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { buildEnvelope } from '@obmcp/contract/internal/envelope/build.js';
 import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
 import type { ContractHost } from '../server/host.js';
@@ -276,8 +276,8 @@ export class TaskRunner {
     const info = this.deps.host.describe(name);
     const listed = this.deps.host.listed().some((t) => t.name === name);
     if (info !== undefined && listed && info.execution === undefined) {
-      throw new McpError(
-        ErrorCode.MethodNotFound,
+      throw new ProtocolError(
+        ProtocolErrorCode.MethodNotFound,
         `Tool ${name} does not support task-augmented calls (its execution.taskSupport is not set): call it without params.task`,
       );
     }

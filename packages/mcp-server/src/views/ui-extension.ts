@@ -1,6 +1,6 @@
 // MCP Apps (io.modelcontextprotocol/ui, spec 2026-01-26) facts the server side needs, from ext-apps itself.
 import { EXTENSION_ID, getUiCapability, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
 
 export { EXTENSION_ID as UI_EXTENSION_ID, RESOURCE_MIME_TYPE as VIEW_MIME_TYPE };
 

@@ -1,12 +1,17 @@
 // The views a server serves: resources/list and resources/read answers, and each tool's `_meta.ui` link.
 import { readFile } from 'node:fs/promises';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  type Resource,
+  ResourceNotFoundError,
+} from '@modelcontextprotocol/server';
 import { VIEW_MIME_TYPE, VIEW_RESOURCE_META } from './ui-extension.js';
 import type { ViewDefinition } from './view-types.js';
 
-/** JSON-RPC code for an unknown resource (MCP spec, resources: error handling). */
-export const RESOURCE_NOT_FOUND = -32002;
+/** JSON-RPC code for an unknown resource: -32602 Invalid params with `data.uri` (SEP-2164; was -32002). */
+export const RESOURCE_NOT_FOUND = -32602;
 
 export interface ViewRegistry {
   readonly size: number;
@@ -54,12 +59,15 @@ export function createViewRegistry(server: string, views: readonly ViewDefinitio
       })),
     async read(uri) {
       const view = byUri.get(uri);
-      if (!view) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+      if (!view) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
       let text: string;
       try {
         text = await htmlOf(view);
       } catch {
-        throw new McpError(ErrorCode.InternalError, `view ${uri} is not built (its HTML file is missing)`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          `view ${uri} is not built (its HTML file is missing)`,
+        );
       }
       return { contents: [{ uri, mimeType: VIEW_MIME_TYPE, text, _meta: VIEW_RESOURCE_META }] };
     },

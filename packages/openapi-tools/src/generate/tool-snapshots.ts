@@ -2,10 +2,8 @@
 // inputSchema, annotations, _meta) read in process over an in-memory transport, written as pretty-printed,
 // key-sorted JSON files; `pnpm snapshots:update` rewrites them, every other run fails on drift.
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport, type Tool } from '@modelcontextprotocol/client';
+import type { Server } from '@modelcontextprotocol/server';
 import type { Catalog } from '../catalog-types.js';
 import { declaredOperations, operationKey } from '../index.js';
 import { staleFiles, writeFolder } from './generated-folder.js';

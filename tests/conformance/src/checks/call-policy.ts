@@ -1,5 +1,5 @@
 // Which tools a check may call: all, only read-only ones (annotations.readOnlyHint), or none.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 
 export type CallPolicy = 'all' | 'read-only' | 'none';
 

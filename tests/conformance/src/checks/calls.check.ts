@@ -1,6 +1,6 @@
 // Checks that call tools: examples accepted, schema-derived bad input rejected precisely, unknown tool.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { generateCases } from '../cases/generate.js';
 import { objectExamples } from '../cases/schema-nav.js';
 import type { CaseKind } from '../cases/types.js';

@@ -1,6 +1,6 @@
 // Check: get_envelope_contract is listed and answers the canonical mapping, version and advertised kinds.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { ERROR_CODE_MAPPING } from '@obmcp/contract';
 import { isDeepStrictEqual } from 'node:util';
 import { describeOutcome, invokeTool } from '../invoke.js';

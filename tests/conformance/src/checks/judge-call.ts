@@ -1,5 +1,5 @@
 // Runs one planned call and records it: expectation problems plus the envelope rules on whatever came back.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { expectationProblems } from '../cases/evaluate.js';
 import type { CaseKind, Expectation } from '../cases/types.js';
 import { envelopeProblems, type EnvelopeRuleContext, normalizedProblems } from '../envelope-rules.js';

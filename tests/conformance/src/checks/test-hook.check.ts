@@ -1,6 +1,6 @@
 // Check: the contract's test hook (OBMCP_MOCK=1 + OBMCP_TEST_HOOKS=1) crashes into a generic internal_error.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { envelopeFromThrown } from '@obmcp/contract/envelope';
 import { TEST_CRASH_TOOL } from '@obmcp/mcp-server/testing';
 import { describeOutcome, invokeTool } from '../invoke.js';

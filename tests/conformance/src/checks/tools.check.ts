@@ -1,5 +1,5 @@
 // Check: every tool has a name, a description, a portable object inputSchema and examples (≥ 1, in _meta) that validate.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { checkPortableSchema, sharedAjv } from '@obmcp/contract/schema';
 import { EXAMPLES_META_KEY } from '@obmcp/contract';
 import { examplesOf, objectExamples } from '../cases/schema-nav.js';

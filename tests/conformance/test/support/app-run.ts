@@ -1,5 +1,5 @@
 // Everything the suite needs from one app, gathered up front (servers in parallel, assertions later).
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { AppName } from '@obmcp/test-kit';
 import {
   type CaseKind,

@@ -1,6 +1,6 @@
 // sandbox_runtime reachability: Code Mode's `execute` running an endless loop must give sandbox_runtime.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { type CallOutcome, invokeTool } from '../../src/index.js';
 import { isSchema, objectExamples, propertiesOf } from '../../src/cases/schema-nav.js';
 import { CALL_TIMEOUT_MS } from './apps.js';

@@ -1,6 +1,6 @@
 // The fault matrix of one app in a few servers: a fault switch flips OBMCP_MOCK_FAULT between scenarios, and
 // every read-only upstream tool is called with its first example under each scenario.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { type AppName, createFaultSwitch } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS, type FaultScenario } from '@obmcp/upstream-mocks';
 import { objectExamples, propertiesOf } from '../../src/cases/schema-nav.js';

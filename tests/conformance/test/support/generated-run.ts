@@ -1,6 +1,6 @@
 // One server per generator-built app (every toolset, writes on, a fault switch): the library checks with
 // lean generated bad input over EVERY tool, then the fault matrix over one tool from every API.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { type AppName, createFaultSwitch } from '@obmcp/test-kit';
 import { FAULT_SCENARIOS, type FaultScenario } from '@obmcp/upstream-mocks';
 import { type CallOutcome, type CaseKind, type ConformanceRun, runConformance } from '../../src/index.js';

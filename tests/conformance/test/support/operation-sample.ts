@@ -1,5 +1,5 @@
 // A deterministic sample of listed tools with one tool per upstream API (the `api` of `_meta["io.obmcp/operation"]`).
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AppName, REPO_ROOT } from '@obmcp/test-kit';

@@ -1,5 +1,5 @@
 // Which tools reach upstream: annotated openWorldHint, else not one of the known local tools.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { isTestHook } from '../../src/index.js';
 
 const LOCAL_TOOLS =
