@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest } from '@modelcontextprotocol/client';
 import type { ServerProfile, ToolDefinition } from '@obmcp/contract';
 import { createContractServer } from '@obmcp/mcp-server/server';
 import { pollJob, type TaskRecords } from '@obmcp/mcp-server/tasks';

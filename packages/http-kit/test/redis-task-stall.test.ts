@@ -1,5 +1,5 @@
 // A Redis stall of a few seconds (SIGSTOP on redis-server) mid-task: the task keeps running, completes, and is never owner-lost.
-import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest } from '@modelcontextprotocol/client';
 import type { ServerProfile, ToolDefinition } from '@obmcp/contract';
 import { type ContractServer, createContractServer } from '@obmcp/mcp-server/server';
 import { pollJob, type TaskRecords, UnknownCursorError } from '@obmcp/mcp-server/tasks';

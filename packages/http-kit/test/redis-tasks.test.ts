@@ -162,8 +162,8 @@ describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { ti
     const { task } = await create(onA, { forever: true });
     const unknown = '00000000-0000-4000-8000-00000000dead';
     const as = (error: unknown, id: string) => {
-      expect(error).toBeInstanceOf(McpError);
-      const e = error as McpError;
+      expect(error).toBeInstanceOf(ProtocolError);
+      const e = error as ProtocolError;
       return { code: e.code, message: e.message.replace(id, 'ID') };
     };
     for (const url of [a.url, b.url]) {
@@ -176,7 +176,7 @@ describe.skipIf(!HAS_REDIS)('tasks across two HTTP replicas sharing Redis', { ti
         const other = as(await call(mallory, task.taskId).catch((e: unknown) => e), task.taskId);
         const missing = as(await call(mallory, unknown).catch((e: unknown) => e), unknown);
         expect({ path, ...other }).toEqual({ path, ...missing });
-        expect(other.code).toBe(ErrorCode.InvalidParams);
+        expect(other.code).toBe(ProtocolErrorCode.InvalidParams);
       }
       const listed = await mallory.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema);
       expect(listed.tasks).toEqual([]);

@@ -255,7 +255,7 @@ describe('bad input', { timeout: 30_000 }, () => {
     const { task } = await alice.createTask({});
     await until(() => jobs.requests.length >= 2, 'two polls');
     const unknown = '00000000-0000-4000-8000-00000000dead';
-    const as = (error: McpError, id: string) => ({
+    const as = (error: ProtocolError, id: string) => ({
       code: error.code,
       message: error.message.replace(id, 'ID'),
     });
@@ -267,7 +267,7 @@ describe('bad input', { timeout: 30_000 }, () => {
       const other = as(await rejection(call(task.taskId)), task.taskId);
       const missing = as(await rejection(call(unknown)), unknown);
       expect({ path, ...other }).toEqual({ path, ...missing });
-      expect(other.code).toBe(ErrorCode.InvalidParams);
+      expect(other.code).toBe(ProtocolErrorCode.InvalidParams);
     }
     expect((await bob.list()).tasks).toEqual([]);
     const seen = jobs.requests.length;

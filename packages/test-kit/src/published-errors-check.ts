@@ -1,5 +1,5 @@
 // Calls a server's tools with bad inputs generated from their published schemas; every error detail must point into that schema.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { callTool } from './call-tool.js';
 import { type BadInput, badInputsFrom, detailResolves, seededRandom } from './published-inputs.js';
 

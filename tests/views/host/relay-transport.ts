@@ -1,6 +1,6 @@
 // An MCP Transport from the test page to Node: messages cross by functions Playwright exposes (no network).
-import type { Transport } from '@modelcontextprotocol/client';
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 declare global {
   interface Window {

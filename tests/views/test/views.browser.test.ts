@@ -1,5 +1,5 @@
 // Every view in real Chromium, hosted by ext-apps' AppBridge, fed by the real stdio servers under the mocks.
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AppName } from '@obmcp/test-kit';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -443,7 +443,7 @@ export class TaskRunner {
         else await store.finish(taskId, status, result, statusMessage);
         return;
       } catch (error) {
-        if (error instanceof McpError || Date.now() + wait > deadline) throw error;
+        if (error instanceof ProtocolError || Date.now() + wait > deadline) throw error;
         this.deps.log.warn('task result not stored yet: retrying', {
           task_id: taskId,
           error: errorText(error),
