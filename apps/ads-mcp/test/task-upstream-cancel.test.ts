@@ -4,7 +4,7 @@ import {
   CancelTaskResultSchema,
   CreateTaskResultSchema,
   GetTaskResultSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
 import { startInProcess, type TestServer } from '@obmcp/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { US_PROFILE } from './helpers.js';

@@ -3,7 +3,7 @@ import {
   CancelTaskResultSchema,
   CreateTaskResultSchema,
   GetTaskResultSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
 import type { TestServer } from '@obmcp/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSp, US } from './helpers.js';

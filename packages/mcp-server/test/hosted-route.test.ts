@@ -1,6 +1,6 @@
 // --hosted HTTP: discovery and /oauth/* go to the gate, /mcp runs as the user the gate names (tasks owned by that user), a refusal is the gate's.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentHostedUser, type HostedGate, type HostedUser } from '../src/entries/hosted.js';

@@ -2,18 +2,17 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import {
   CallToolResultSchema,
   CancelTaskResultSchema,
   CreateTaskResultSchema,
-  ErrorCode,
   GetTaskResultSchema,
   ListTasksResultSchema,
-  type McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
+import { ProtocolErrorCode, type ProtocolError } from '@modelcontextprotocol/client';
 import {
   appEntry,
   callTool,
@@ -202,7 +201,7 @@ describe.skipIf(!HAS_REDIS || !HAS_HAPROXY)(
       const noResult = await client
         .request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema)
         .catch((e: unknown) => e);
-      expect((noResult as McpError).code).toBe(ErrorCode.InvalidParams);
+      expect((noResult as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams);
     });
 
     it('one rate budget across both replicas (the Redis limiter): together they stay within it', async () => {

@@ -1,12 +1,8 @@
 // SIGTERM drains MCP tasks (real child processes): no new task; running ones finish within OBMCP_TASK_DRAIN_MS, are handed over, or end TASK_INTERRUPTED.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {
-  CallToolResultSchema,
-  CreateTaskResultSchema,
-  GetTaskResultSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { CallToolResultSchema, CreateTaskResultSchema, GetTaskResultSchema } from '@modelcontextprotocol/core';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import type { Envelope } from '@obmcp/contract';
 import {
   appEntry,
@@ -102,8 +98,8 @@ describe('SIGTERM over stdio: running tasks finish, new ones are refused', () =>
       'the drain to start',
     );
     const refused = await create(client).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(McpError);
-    expect((refused as McpError).message).toMatch(/shutting down \(SIGTERM\): it takes no new task/);
+    expect(refused).toBeInstanceOf(ProtocolError);
+    expect((refused as ProtocolError).message).toMatch(/shutting down \(SIGTERM\): it takes no new task/);
     // The running one is still served and finishes.
     const final = await result(client, task.taskId);
     expect(final.structuredContent).toMatchObject({ processingStatus: 'DONE', ready: true });

@@ -1,5 +1,5 @@
 // interruptedResult: the failed end of a task its server stopped (SIGTERM) before it finished, after the drain bound.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { buildEnvelope } from '@obmcp/contract/internal/envelope/build.js';
 import { CANONICAL_CODES } from '@obmcp/contract/internal/taxonomy.js';
 import type { ServerProfile } from '@obmcp/contract/internal/tool/types.js';

@@ -247,7 +247,7 @@ export class TaskRunner {
         interruptedResult(profile, interruption),
         interruptedMessage(interruption),
       ).catch((error: unknown) => {
-        if (!(error instanceof McpError)) {
+        if (!(error instanceof ProtocolError)) {
           log.warn('interrupted task not stored', { task_id: taskId, error: errorText(error) });
         }
       });
@@ -282,8 +282,8 @@ export class TaskRunner {
       );
     }
     if (this.draining !== undefined) {
-      throw new McpError(
-        ErrorCode.InternalError,
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
         `Server is shutting down (${this.draining}): it takes no new task. Call ${name} again: another replica, or this server once restarted, runs it.`,
       );
     }
