@@ -226,7 +226,8 @@ export class ScopedTaskStore {
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     } catch (error) {
-      if (error instanceof UnknownCursorError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+      if (error instanceof UnknownCursorError)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
       throw error;
     }
   }
