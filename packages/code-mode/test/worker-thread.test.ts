@@ -104,9 +104,10 @@ describe('Code Mode on a worker thread', () => {
     const bomb = "const a = []; while (true) a.push('y'.repeat(1e6) + a.length);";
     // The longest wall-time limit, so that on a loaded machine the heap limit, not the clock, ends it.
     const detail = expectLimitation(
-      await client.callTool({ name: 'execute', arguments: { code: bomb, timeout_ms: 30_000 } }, undefined, {
-        timeout: 90_000,
-      }),
+      await client.callTool(
+        { name: 'execute', arguments: { code: bomb, timeout_ms: 30_000 } },
+        { timeout: 90_000 },
+      ),
       'memory',
     );
     // The default heap (32 MiB); limits.test.ts runs its allocation kinds against a smaller one.
@@ -122,7 +123,6 @@ describe('Code Mode on a worker thread', () => {
       // The longest wall-time limit: on a loaded machine the depth rule, not the clock, must end it.
       await client.callTool(
         { name: 'execute', arguments: { code: deep(5000), timeout_ms: 30_000 } },
-        undefined,
         { timeout: 90_000 },
       ),
       'result_depth',
