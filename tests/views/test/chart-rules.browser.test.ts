@@ -1,28 +1,14 @@
 // The chart rules on what each view drew in Chromium, at 900 and 380 px, light and dark, under the spec's full set of
 // host variables in light-dark(): bars from zero, no two x labels overlapping, text ≥ 4.5:1 and marks ≥ 3:1 against
 // the background the view resolved, and that background is the host's own for the theme.
-import type { AppName } from '@obmcp/test-kit';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { VIEW_APP_ENV } from '../src/apps.js';
+import { describe, expect, test } from 'vitest';
 import { CASES } from '../src/cases.js';
 import { contrast, type DrawnLayout, overlappingLabels } from '../src/chart-rules.js';
-import { launchChromium, type RunningBrowser } from '../src/browser.js';
 import { settled } from '../src/settle.js';
-import { openViewHost, type ViewHost } from '../src/view-host.js';
+import type { ViewHost } from '../src/view-host.js';
+import { useViewHosts } from '../src/view-hosts.js';
 
-let browser: RunningBrowser;
-const hosts = new Map<AppName, ViewHost>();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  for (const app of ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)
-    hosts.set(app, await openViewHost(browser.context, app, VIEW_APP_ENV[app]));
-});
-
-afterAll(async () => {
-  for (const host of hosts.values()) await host.close();
-  await browser?.close();
-});
+const { front } = useViewHosts();
 
 /** The host's --color-background-primary: light-dark(#ffffff, #1f1f1e). */
 const BACKGROUND = { light: [255, 255, 255], dark: [31, 31, 30] };
@@ -45,8 +31,7 @@ async function layoutOf(host: ViewHost, id: string, width: number): Promise<Draw
 
 describe.each(CASES)('$id: chart rules', (c) => {
   test('y includes zero for bars, labels apart, colours from the host above their floors, at 900 and 380 px in both themes', async () => {
-    const host = hosts.get(c.app) as ViewHost;
-    await host.page.bringToFront();
+    const host = await front(c.app);
     const id = `rules-${c.id}`;
     await host.mount({ id, tool: c.tool, arguments: c.arguments, width: 900 });
     const frame = host.frame(id);
@@ -83,8 +68,7 @@ describe.each(CASES)('$id: chart rules', (c) => {
 
 describe('legend toggles work from the keyboard', () => {
   test('Tab reaches a toggle; Enter hides the series (aria-pressed false), Space shows it again', async () => {
-    const host = hosts.get('sp-mcp') as ViewHost;
-    await host.page.bringToFront();
+    const host = await front('sp-mcp');
     const id = 'rules-fba-inventory';
     const frame = host.frame(id);
     const toggle = frame.locator('[data-role="legend-toggle"]').first();

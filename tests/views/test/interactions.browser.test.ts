@@ -2,33 +2,12 @@
 // offers a retry, rows drill down through tool calls, pending → done keeps the request's dates, 380 px keeps the key
 // columns. Real servers under the mocks, real Chromium.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { AppName } from '@obmcp/test-kit';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { VIEW_APP_ENV } from '../src/apps.js';
+import { describe, expect, test } from 'vitest';
 import { CASES } from '../src/cases.js';
-import { launchChromium, type RunningBrowser } from '../src/browser.js';
 import { settled } from '../src/settle.js';
-import { openViewHost, type ViewHost } from '../src/view-host.js';
+import { useViewHosts } from '../src/view-hosts.js';
 
-let browser: RunningBrowser;
-const hosts = new Map<AppName, ViewHost>();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  for (const app of ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)
-    hosts.set(app, await openViewHost(browser.context, app, VIEW_APP_ENV[app]));
-});
-
-afterAll(async () => {
-  for (const host of hosts.values()) await host.close();
-  await browser?.close();
-});
-
-async function front(app: AppName): Promise<ViewHost> {
-  const host = hosts.get(app) as ViewHost;
-  await host.page.bringToFront();
-  return host;
-}
+const { front } = useViewHosts();
 
 const caseOf = (id: string) => {
   const c = CASES.find((x) => x.id === id);

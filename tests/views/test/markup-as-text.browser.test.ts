@@ -1,30 +1,15 @@
 // Upstream text is shown as text in every view: a tool result whose strings carry markup creates no element, runs
 // no handler, and the markup reads back verbatim. Real servers under the mocks, real Chromium.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { AppName } from '@obmcp/test-kit';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { VIEW_APP_ENV } from '../src/apps.js';
-import { launchChromium, type RunningBrowser } from '../src/browser.js';
+import { describe, expect, test } from 'vitest';
 import { CASES } from '../src/cases.js';
 import { settled } from '../src/settle.js';
-import { openViewHost, type ViewHost } from '../src/view-host.js';
+import { useViewHosts } from '../src/view-hosts.js';
 
 /** What a hostile campaign name, SKU or table cell could hold. */
 const MARKUP = '<img class="xss" src="x" onerror="window.__xss=1"><b class="xss">bold</b>';
 
-let browser: RunningBrowser;
-const hosts = new Map<AppName, ViewHost>();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  for (const app of ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)
-    hosts.set(app, await openViewHost(browser.context, app, VIEW_APP_ENV[app]));
-});
-
-afterAll(async () => {
-  for (const host of hosts.values()) await host.close();
-  await browser?.close();
-});
+const { front } = useViewHosts();
 
 /** True for a string a view reads as a number, a date, a code or a state (left alone so the view still renders). */
 const structural = (value: string) =>
@@ -32,20 +17,21 @@ const structural = (value: string) =>
   /^\d{4}-\d{2}-\d{2}/.test(value) ||
   /^[A-Z0-9_]+$/.test(value) ||
   value.length === 0;
+/** Ids are text whatever they look like (a campaign id is digits): always poisoned. */
+const isId = (key: string) => /(^id$|Id$|_id$)/.test(key);
 
-/** The result with markup appended to every free-text string (names, labels, SQL, messages). */
-function poisoned(value: unknown): unknown {
-  if (typeof value === 'string') return structural(value) ? value : `${value}${MARKUP}`;
-  if (Array.isArray(value)) return value.map(poisoned);
+/** The result with markup appended to every free-text string and every id (names, labels, SQL, messages). */
+function poisoned(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return structural(value) && !isId(key) ? value : `${value}${MARKUP}`;
+  if (Array.isArray(value)) return value.map((v) => poisoned(v, key));
   if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, k)]));
   return value;
 }
 
 describe('markup in tool results is text', () => {
   test.each(CASES)('$id: no element from upstream text, the markup shown as written', async (c) => {
-    const host = hosts.get(c.app) as ViewHost;
-    await host.page.bringToFront();
+    const host = await front(c.app);
     const clean = await host.mount({ id: `clean-${c.id}`, tool: c.tool, arguments: c.arguments });
     const result = {
       ...clean.result,

@@ -1,63 +1,18 @@
 // Every view in real Chromium, hosted by ext-apps' AppBridge, fed by the real stdio servers under the mocks.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { AppName } from '@obmcp/test-kit';
-import type { FrameLocator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { VIEW_APP_ENV } from '../src/apps.js';
+import { describe, expect, test } from 'vitest';
 import { AMC_INSTANCE, AMC_SQL, AMC_WEEK, CASES } from '../src/cases.js';
 import { artifactPath } from '../src/artifacts.js';
-import { launchChromium, type RunningBrowser } from '../src/browser.js';
-import { openViewHost, type ViewHost } from '../src/view-host.js';
+import { settled } from '../src/settle.js';
+import type { ViewHost } from '../src/view-host.js';
+import { useViewHosts } from '../src/view-hosts.js';
 
 /** The tables show pages of this many rows (packages/views/src/shared/data-table.ts). */
 const PAGE_SIZE = 50;
 
-let browser: RunningBrowser;
-const hosts = new Map<AppName, ViewHost>();
 /** The structured result each view of CASES was given, by view id (for the view-specific checks). */
 const shown = new Map<string, Record<string, unknown>>();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  for (const app of ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)
-    hosts.set(app, await openViewHost(browser.context, app, VIEW_APP_ENV[app]));
-});
-
-afterAll(async () => {
-  for (const host of hosts.values()) await host.close();
-  await browser?.close();
-});
-
-function hostOf(app: AppName): ViewHost {
-  const host = hosts.get(app);
-  if (!host) throw new Error(`${app} host did not start`);
-  return host;
-}
-
-/**
- * The app's host, its tab brought to the front: each app's host is a tab of its own, and Chromium runs no
- * animation frames in a background tab, so a view there would not repaint after a click (or paint for a screenshot).
- */
-async function front(app: AppName): Promise<ViewHost> {
-  const host = hostOf(app);
-  await host.page.bringToFront();
-  return host;
-}
-
-/** Waits for the view to reach a state; on a timeout, the server's stderr and page errors explain why. */
-async function settled(host: ViewHost, frame: FrameLocator, state: string): Promise<void> {
-  try {
-    await frame.locator(`body[data-state="${state}"]`).waitFor({ state: 'attached', timeout: 20_000 });
-  } catch (error) {
-    const seen = await frame
-      .locator('body')
-      .getAttribute('data-state', { timeout: 2_000 })
-      .catch(() => 'unknown');
-    throw new Error(
-      `view never reached ${state} (it is ${seen}): ${String(error)}\n${host.stderr().slice(-1500)}`,
-    );
-  }
-}
+const { hostOf, front } = useViewHosts();
 
 /**
  * Scrolled into view and two frames painted first: Chromium does not paint iframes it has scrolled past. The host's
