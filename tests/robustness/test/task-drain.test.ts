@@ -1,7 +1,11 @@
 // SIGTERM drains MCP tasks (real child processes): no new task; running ones finish within OBMCP_TASK_DRAIN_MS, are handed over, or end TASK_INTERRUPTED.
 import { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { CallToolResultSchema, CreateTaskResultSchema, GetTaskResultSchema } from '@modelcontextprotocol/core';
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  GetTaskResultSchema,
+} from '@modelcontextprotocol/core';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { Envelope } from '@obmcp/contract';
 import {
