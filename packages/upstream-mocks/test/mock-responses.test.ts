@@ -360,6 +360,10 @@ const ADS_CASES: Case[] = [
   ads('DELETE', '/reporting/reports/0e5f7c9a-1b2c-4d3e-8f90-123456789abc', 400, {
     accept: 'application/vnd.deleteasyncreportresponse.v3+json',
   }),
+  // The seeded PENDING report is cancelled (once: it is gone afterwards).
+  ads('DELETE', '/reporting/reports/7d2e4f6a-8b9c-4a1d-9e2f-3a4b5c6d7e8f', 200, {
+    accept: 'application/vnd.deleteasyncreportresponse.v3+json',
+  }),
   ads('GET', '/amc/instances', 200, { ...AMC_HEADERS, accept: 'application/vnd.amcinstances.v1+json' }),
   ads(
     'POST',

@@ -19,10 +19,18 @@ export const SPEC_QUIRKS = new Set(['GET /sd/moderation/creatives']);
 
 /**
  * Generated operations served by the stateful hand-written mocks: their synthesized example names an entity
- * the mocks do not hold (the real API answers ENTITY_NOT_FOUND per item), so they are called with one they do.
+ * the mocks do not hold (the real API answers ENTITY_NOT_FOUND per item, or 404 for a path id), so they are
+ * called with one they do: the mocks' seeded PENDING report (deleteAsyncReport cancels only a PENDING one)
+ * and seeded AMC execution (an UpdateWorkflowExecution without a status changes nothing).
  */
 const SERVED_ENTITY_ARGS: Record<string, Record<string, unknown>> = {
   'POST /sp/campaigns/delete': { body: { campaignIdFilter: { include: ['111100000000002'] } } },
+  'DELETE /reporting/reports/{reportId}': { reportId: '7d2e4f6a-8b9c-4a1d-9e2f-3a4b5c6d7e8f' },
+  'PUT /amc/reporting/{instanceId}/workflowExecutions/{workflowExecutionId}': {
+    instanceId: 'amcabc123def',
+    workflowExecutionId: '3f1c2b7e-9a4d-4c1e-b2f3-5d6e7f8a9b0c',
+    body: {},
+  },
 };
 
 export const curatedKeys = new Set(Object.values(curatedOperations()).map((op) => `${op.method} ${op.path}`));

@@ -101,6 +101,8 @@ export const executions = new Map<string, MockExecution>();
 
 /** The ids the apps' tool examples document: a COMPLETED report and a SUCCEEDED AMC execution. */
 export const SEED_REPORT_ID = '0e5f7c9a-1b2c-4d3e-8f90-123456789abc';
+/** A report seeded PENDING (until its first getReport): the one deleteAsyncReport can cancel without a create. */
+export const SEED_PENDING_REPORT_ID = '7d2e4f6a-8b9c-4a1d-9e2f-3a4b5c6d7e8f';
 /** A sponsored ads export (exports.ts): the media type it was created in decides the Accept its polls need. */
 export interface ExportRecord {
   exportId: string;
@@ -150,6 +152,26 @@ function seedLifecycles(): void {
     },
     polls: 2,
     createdAt: '2026-04-08T09:00:00.000Z',
+    rows: 5,
+  });
+  reports.set(SEED_PENDING_REPORT_ID, {
+    reportId: SEED_PENDING_REPORT_ID,
+    fingerprint: `seed|${SEED_PENDING_REPORT_ID}`,
+    body: {
+      name: 'Seeded pending SP campaigns report',
+      startDate: '2026-04-08',
+      endDate: '2026-04-14',
+      configuration: {
+        adProduct: 'SPONSORED_PRODUCTS',
+        reportTypeId: 'spCampaigns',
+        groupBy: ['campaign'],
+        columns: ['impressions', 'clicks', 'cost', 'campaignId'],
+        timeUnit: 'SUMMARY',
+        format: 'GZIP_JSON',
+      },
+    },
+    polls: 0,
+    createdAt: '2026-04-15T09:00:00.000Z',
     rows: 5,
   });
   executions.set(SEED_EXECUTION_ID, {
