@@ -4,6 +4,7 @@ export * from './start-server.js';
 export * from './start-in-process.js';
 export * from './start-http-in-process.js';
 export * from './direct-fetch.js';
+export * from './connect-modern.js';
 export * from './call-tool.js';
 export * from './start-http.js';
 export * from './redis-server.js';

@@ -1,5 +1,14 @@
 // createContractServer: an SDK low-level Server whose every tool runs through the contract pipeline.
-import type { CallToolRequest, CallToolResult, Notification, Server } from '@modelcontextprotocol/server';
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  CLIENT_INFO_META_KEY,
+  type Implementation,
+  type Notification,
+  PROTOCOL_VERSION_META_KEY,
+  type Server,
+  type ServerContext as SdkContext,
+} from '@modelcontextprotocol/server';
 import { type ContractSettings, readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '@obmcp/contract/internal/version.js';
 import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
@@ -19,7 +28,9 @@ import { readTaskSettings, type TaskSettings } from '../tasks/task-settings.js';
 import { clientRendersViews, UI_EXTENSION_CAPABILITY } from '../views/ui-extension.js';
 import { createViewRegistry, type ViewRegistry } from '../views/view-registry.js';
 import type { ViewDefinition } from '../views/view-types.js';
+import { cacheHints } from './cache-hints.js';
 import { ContractSdkServer } from './sdk-server.js';
+import { type CallTrace, callTrace, tracedLogger, withCallTrace } from './trace-context.js';
 
 export interface ContractServerOptions {
   profile: ServerProfile;
@@ -66,7 +77,8 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   const { profile } = options;
   const env = options.env ?? process.env;
   const settings = options.settings ?? readContractSettings(env);
-  const log = options.logger ?? createLogger({ name: profile.name });
+  // Every line a call writes (the upstream client's included) carries that call's trace id.
+  const log = tracedLogger(options.logger ?? createLogger({ name: profile.name }));
   const listed = [...options.tools, envelopeContractTool(profile, settings), ...testHookTools(env)];
   const host = createToolHost(profile, listed, options.internalTools ?? [], settings, log);
   warnOnLargeListing(host.listed().length, profile.toolsetsVariable, log);
@@ -108,6 +120,8 @@ function bindServer(
         experimental: { openbridge_envelope: capabilityBlock(profile) },
       },
       ...(profile.instructions ? { instructions: profile.instructions } : {}),
+      // 2026-07-28 results carry ttlMs/cacheScope; 2025-era answers never do (the SDK's codec decides).
+      cacheHints: cacheHints(serving),
     },
   );
   // tasks/get, tasks/result (blocking until the task ends), tasks/list and tasks/cancel: this caller's tasks only.
@@ -138,7 +152,10 @@ function bindServer(
     server.setRequestHandler('resources/read', (request) => views.read(request.params.uri));
   }
   // The SDK validates tools/call params first and answers -32602 Invalid params, as JSON-RPC says.
-  server.setRequestHandler('tools/call', async (request: CallToolRequest, ctx) => {
+  server.setRequestHandler('tools/call', (request: CallToolRequest, ctx) =>
+    withCallTrace(traceOf(server, request, ctx), () => callTool(request, ctx)),
+  );
+  const callTool = async (request: CallToolRequest, ctx: SdkContext): Promise<CallToolResult> => {
     // Async: a send on a closed connection (an HTTP reply already sent) rejects, it never throws.
     const send = async (notification: Notification) => ctx.mcpReq.notify(notification);
     const progressToken = ctx.mcpReq._meta?.progressToken ?? request.params._meta?.progressToken;
@@ -156,8 +173,24 @@ function bindServer(
     // A handler bug (a cyclic result) is an internal_error envelope like any other; the log keeps the reason.
     const tool = request.params.name;
     return toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log }));
-  });
+  };
   return server;
+}
+
+/**
+ * Who sent this call, read per request: a 2026-07-28 request names its revision and client in its own
+ * `_meta` (no handshake state); a 2025-era one has what its initialize said. Plus its W3C trace context.
+ */
+function traceOf(server: Server, request: CallToolRequest, ctx: SdkContext): CallTrace {
+  const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
+  const version = envelope[PROTOCOL_VERSION_META_KEY];
+  const info = envelope[CLIENT_INFO_META_KEY] as Implementation | undefined;
+  const client = info ?? server.getClientVersion();
+  const protocolVersion = typeof version === 'string' ? version : server.getNegotiatedProtocolVersion();
+  return callTrace((ctx.mcpReq._meta ?? request.params._meta) as Record<string, unknown> | undefined, {
+    ...(protocolVersion ? { protocolVersion } : {}),
+    ...(client ? { client } : {}),
+  });
 }
 
 /** The tool's own `_meta` plus its view link, when a view shows its result. */
