@@ -23,7 +23,9 @@ const EXCLUDED: Record<string, string> = {};
  * run_report's `"execution":{"taskSupport":"optional"}` (MCP tasks); + 108 for schemas that keep their meaning
  * through client converters (`create_amc_workflow_execution.parameterValues` as {key, value} entries, nullable
  * enums said on the node: docs/CLIENTS.md); + 380 for the operations run_report and download_report declare
- * (`_meta["io.obmcp/operations"]`). The exact listing is committed in generated/tools/default.json.
+ * (`_meta["io.obmcp/operations"]`). run_report's cancel (deleteAsyncReport, one more declared operation) is paid
+ * for by shorter profile, region and AMC account descriptions. The exact listing is committed in
+ * generated/tools/default.json.
  */
 const TODAY_DEFAULT_LIST_BYTES = 18_302 + 39 + 108 + 380;
 

@@ -20,7 +20,7 @@ export const amcEntityProperties = {
   advertiserId: {
     type: 'string',
     pattern: '^[A-Za-z0-9._-]{4,64}$',
-    description: 'AMC account id (list_amc_accounts); default: the only one.',
+    description: 'AMC account (list_amc_accounts); default: the only one.',
   },
   marketplaceId: {
     type: 'string',

@@ -39,7 +39,7 @@ const setSchema = {
   additionalProperties: false,
   required: ['profileId'],
   properties: {
-    profileId: { type: 'integer', minimum: 1, description: 'An advertising profile id from list_profiles.' },
+    profileId: { type: 'integer', minimum: 1, description: 'A profile id from list_profiles.' },
   },
   examples: [{ profileId: 1111111111 }],
 } as const;
@@ -59,7 +59,7 @@ export function profileTools(ctx: ToolDeps): ToolDefinition[] {
         name: 'list_profiles',
         title: 'List advertising profiles',
         description:
-          'Lists the advertising profiles (one per advertiser and marketplace) of the active region. Profile ids feed set_active_profile.',
+          'Advertising profiles (one per advertiser and marketplace) of the active region; ids feed set_active_profile.',
         inputSchema: listSchema,
         passthrough: 'query',
         annotations: READ_UPSTREAM,
@@ -85,7 +85,7 @@ export function profileTools(ctx: ToolDeps): ToolDefinition[] {
       name: 'set_active_profile',
       title: 'Set the active advertising profile',
       description:
-        'Selects the profile sent as Amazon-Advertising-API-Scope on every profile-scoped call (Sponsored Products, reporting).',
+        'Selects the profile sent as Amazon-Advertising-API-Scope on profile-scoped calls (SP, reporting).',
       inputSchema: setSchema,
       annotations: SET_SESSION,
       handler(args) {
@@ -123,8 +123,7 @@ export function profileTools(ctx: ToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof getSchema>>({
       name: 'get_active_profile',
       title: 'Get the active advertising profile',
-      description:
-        'Returns the active profile id (null when none), where it came from, and its cached details.',
+      description: 'The active profile id (null when none), where it came from, and its cached details.',
       inputSchema: getSchema,
       annotations: READ_LOCAL,
       handler() {

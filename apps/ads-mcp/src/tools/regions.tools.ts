@@ -53,8 +53,7 @@ export function regionTools(ctx: ToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof setSchema>>({
       name: 'set_region',
       title: 'Set the Ads region',
-      description:
-        'Routes later calls to the region host. Profiles are region-scoped: list_profiles again after switching.',
+      description: 'Routes later calls to the region host; profiles are per region, so list_profiles again.',
       inputSchema: setSchema,
       annotations: SET_SESSION,
       handler(args, call) {
@@ -89,7 +88,7 @@ export function regionTools(ctx: ToolDeps): ToolDefinition[] {
       name: 'get_region',
       title: 'Get the Ads region',
       description:
-        'Returns the active region with the API host and token host calls use (an endpoint override when set) and its marketplaces.',
+        'The active region, its marketplaces, and the API and token hosts calls use (an endpoint override when set).',
       inputSchema: emptySchema,
       annotations: READ_LOCAL,
       handler: () => describe(session.region, config),
@@ -97,8 +96,7 @@ export function regionTools(ctx: ToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof emptySchema>>({
       name: 'list_regions',
       title: 'List Ads regions',
-      description:
-        'Lists the three Ads regions (na, eu, fe) with the hosts calls use and their marketplaces.',
+      description: 'The three Ads regions (na, eu, fe), their hosts and marketplaces.',
       inputSchema: emptySchema,
       annotations: READ_LOCAL,
       handler: () => ({ activeRegion: session.region, regions: REGIONS.map((r) => describe(r, config)) }),
