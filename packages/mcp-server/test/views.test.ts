@@ -3,11 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
+import { HTTP_DEFAULTS, startHttpServer } from '../src/entries/http.js';
 import { createContractServer, defineViews } from '../src/entries/server.js';
+import { silentLogger } from '../src/entries/testing.js';
 import { RESOURCE_NOT_FOUND } from '../src/views/view-registry.js';
 import { UI_EXTENSION_ID, VIEW_MIME_TYPE } from '../src/views/ui-extension.js';
 import type { ViewDefinition } from '../src/entries/server.js';
@@ -189,5 +190,37 @@ describe('defineViews', () => {
     expect(make([{ ...base, uri: 'ui://other/present' }])).toThrow(/not under/);
     expect(make([base, base])).toThrow(/duplicate/);
     expect(make([base, { ...base, uri: `${base.uri}-2` }])).toThrow(/two views/);
+  });
+});
+
+describe('views on the 2026-07-28 path (capabilities per request, no initialize)', () => {
+  test('a client announcing the extension in its _meta gets `_meta.ui`; one that does not gets none', async () => {
+    const { newServer } = createContractServer({
+      profile: exampleProfile,
+      tools: exampleTools,
+      env: {},
+      logger: capturingLogger().logger,
+      views: VIEWS,
+    });
+    const http = await startHttpServer(
+      newServer,
+      { ...HTTP_DEFAULTS, port: 0, host: '127.0.0.1' },
+      silentLogger,
+    );
+    closers.push(() => http.close('test done'));
+    const modern = async (capabilities: object) => {
+      const client = new Client(
+        { name: 'views-modern', version: '0.0.0' },
+        { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.port}/mcp`)));
+      closers.push(() => client.close());
+      expect(client.getProtocolEra()).toBe('modern');
+      return client;
+    };
+    const listed = async (client: Client) =>
+      (await client.listTools()).tools.find((t) => t.name === bound.name)?._meta?.ui;
+    expect(await listed(await modern(UI_CLIENT))).toEqual({ resourceUri: VIEWS[0]?.uri });
+    expect(await listed(await modern({}))).toBeUndefined();
   });
 });
