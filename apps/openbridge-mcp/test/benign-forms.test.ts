@@ -278,3 +278,24 @@ describe('reshape: literals and clause words are never taken for the form', () =
     );
   });
 });
+
+describe('reshape: each keyword of a form is required', () => {
+  const same = (sql: string, w: Warehouse) =>
+    expect(reshape(sql, w), `${w}: ${sql}`).toEqual({ text: sql, checks: [], top: false });
+  it('near misses stay whole', () => {
+    same('SELECT f(a) OVER GROUP (ORDER BY b)', 'redshift');
+    same('SELECT f(a) WITHIN GROUP x ORDER BY (b)', 'redshift');
+    // Only REPEATABLE or SEED go with a sample: another word's parentheses stay.
+    expect(reshape('SELECT a FROM t SAMPLE (10) OFFSET (5)', 'snowflake').text).toBe(
+      'SELECT a FROM t   OFFSET (5)',
+    );
+    same('SELECT a FROM t x VIEW explode(y) z', 'databricks');
+    same('SELECT a FROM t LATERAL x explode(y) z', 'databricks');
+    same('SELECT a FROM t LATERAL VIEW 5 (x)', 'databricks');
+  });
+  it('a space between a call and its parenthesis is still a call', () => {
+    expect(reshape('SELECT ARRAY_AGG (a ORDER BY b)', 'bigquery').checks).toEqual([
+      'SELECT 1 FROM t ORDER BY  b',
+    ]);
+  });
+});

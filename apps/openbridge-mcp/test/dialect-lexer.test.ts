@@ -151,6 +151,17 @@ describe('Redshift: its documented lexer and PostgreSQL’s, both must read one 
   });
 });
 
+describe('the rules each lexer carries', () => {
+  it('PostgreSQL nests block comments; Redshift as documented does not say so, and is read flat', () => {
+    expect(read('SELECT 1 /* /* */ */ LIMIT 1', 'redshift', 1)).toEqual(['SELECT 1   LIMIT 1']);
+    expect(read('SELECT 1 /* /* */ */ LIMIT 1', 'redshift', 0)).toEqual(['SELECT 1   */ LIMIT 1']);
+  });
+  it('BigQuery and Snowflake strings take backslash escapes', () => {
+    for (const w of ['bigquery', 'snowflake'] as const)
+      expect(read("SELECT 'a\\'b' LIMIT 1", w), w).toEqual(["SELECT 'a__b' LIMIT 1"]);
+  });
+});
+
 describe('the other warehouses', () => {
   it('Athena (Trino): standard strings; a backslash, a backtick or a dollar sign is no token', () => {
     expect(read("SELECT 'C:\\dir\\' LIMIT 1", 'athena')).toEqual(["SELECT 'C:_dir_' LIMIT 1"]);

@@ -98,7 +98,7 @@ const sample: Rule = (tokens, i) => {
   const numeric = (from: number, to: number) =>
     tokens
       .slice(from, to)
-      .every((t) => isSpace(t) || isNumber(t) || t === '.' || ['ROWS', 'PERCENT'].some((w) => is(t, w)));
+      .every((t) => isSpace(t) || isNumber(t) || ['ROWS', 'PERCENT'].some((w) => is(t, w)));
   if (tokens[open] !== '(') return undefined;
   let end = closing(tokens, open);
   if (end === -1 || !numeric(open + 1, end)) return undefined;
@@ -124,7 +124,7 @@ const orderInCall: Rule = (tokens, i) => {
       break;
     }
   }
-  if (open === -1) return undefined;
+  // No open parenthesis (open -1): no word before it either, so nothing is taken out.
   let name = open - 1;
   while (isSpace(tokens[name])) name--;
   const first = skip(tokens, open + 1);

@@ -91,7 +91,7 @@ function quoteAt(text: string, i: number, rules: LexRules): Quote | undefined {
   }
   if (c === '"')
     return { open: i + 1, close: '"', escapes: false, doubled: true, kind: 'identifier', what: 'identifier' };
-  if (c === '`' && rules.backtick !== false) {
+  if (c === '`' && rules.backtick) {
     const escapes = rules.backtick === 'escaped';
     return { open: i + 1, close: '`', escapes, doubled: !escapes, kind: 'identifier', what: 'identifier' };
   }

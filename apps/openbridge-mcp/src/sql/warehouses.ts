@@ -7,7 +7,6 @@ export type Grammar = 'redshift' | 'athena' | 'bigquery' | 'snowflake' | 'hive';
 export type Warehouse = 'redshift' | 'athena' | 'bigquery' | 'snowflake' | 'databricks';
 
 export interface WarehouseDialect {
-  warehouse: Warehouse;
   grammar: Grammar;
   /** How `grammar` quotes identifiers (its re-rendered query uses it). */
   quote: IdentifierQuote;
@@ -74,16 +73,15 @@ const SPARK: LexRules = {
 };
 
 export const WAREHOUSES: Readonly<Record<Warehouse, WarehouseDialect>> = {
-  redshift: { warehouse: 'redshift', grammar: 'redshift', quote: '"', lexers: [REDSHIFT, POSTGRESQL] },
-  athena: { warehouse: 'athena', grammar: 'athena', quote: '"', lexers: [TRINO] },
-  bigquery: { warehouse: 'bigquery', grammar: 'bigquery', quote: '`', lexers: [BIGQUERY] },
+  redshift: { grammar: 'redshift', quote: '"', lexers: [REDSHIFT, POSTGRESQL] },
+  athena: { grammar: 'athena', quote: '"', lexers: [TRINO] },
+  bigquery: { grammar: 'bigquery', quote: '`', lexers: [BIGQUERY] },
   snowflake: {
-    warehouse: 'snowflake',
     grammar: 'snowflake',
     quote: '"',
     lexers: [SNOWFLAKE, SNOWFLAKE_NESTED],
   },
-  databricks: { warehouse: 'databricks', grammar: 'hive', quote: '`', lexers: [SPARK] },
+  databricks: { grammar: 'hive', quote: '`', lexers: [SPARK] },
 };
 
 /**
