@@ -2,7 +2,8 @@
 import { defineTool } from '@obmcp/contract';
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { describe, expect, it } from 'vitest';
-import { CODE_MODE_TOOL_NAMES, createCodeModeServer } from '../src/index.js';
+import { createCodeModeServer } from '../src/code-mode-server.js';
+import { CODE_MODE_TOOL_NAMES } from '../src/code-mode-tools.js';
 import { profile } from './fake-host.js';
 
 const schema = { type: 'object', properties: {}, examples: [{}] } as const;

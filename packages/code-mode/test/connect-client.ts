@@ -4,7 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/client';
 import type { ToolDefinition } from '@obmcp/contract';
 import { createContractServer } from '@obmcp/mcp-server/server';
 import { silentLogger } from '@obmcp/mcp-server/testing';
-import { applyCodeMode, type CodeMode } from '../src/index.js';
+import { applyCodeMode, type CodeMode } from '../src/mode.js';
 import { profile } from './fake-host.js';
 
 export async function connectCodeModeClient(

@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { defineTool, type FromSchema } from '@obmcp/contract';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeModeTools } from '../src/index.js';
+import { codeModeTools } from '../src/code-mode-tools.js';
 import { connectCodeModeClient } from './connect-client.js';
 
 const orderSchema = {

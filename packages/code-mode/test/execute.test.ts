@@ -1,7 +1,7 @@
 // execute: values, call_tool outcomes (value, envelope, host throw) and script errors reported as data
 // (the sandbox on the calling thread, see same-thread.ts; concurrency and the run queue on worker threads).
 import { describe, expect, it } from 'vitest';
-import { codeModeTools } from '../src/index.js';
+import { codeModeTools } from '../src/code-mode-tools.js';
 import { FakeHost, runner } from './fake-host.js';
 import { sameThreadCodeModeTools } from './same-thread.js';
 

@@ -4,7 +4,8 @@ import { buildEnvelope, envelopeFromThrown } from '@obmcp/contract/envelope';
 import { SandboxLimitationError } from '@obmcp/contract';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { describe, expect, it } from 'vitest';
-import { codeModeTools, resolveLimits } from '../src/index.js';
+import { codeModeTools } from '../src/code-mode-tools.js';
+import { resolveLimits } from '../src/options.js';
 import { FakeHost, profile, rejection, runner } from './fake-host.js';
 import { sameThreadCodeModeTools } from './same-thread.js';
 

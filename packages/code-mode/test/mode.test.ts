@@ -1,6 +1,7 @@
 // CODE_MODE parsing and the listed/internal split.
 import { describe, expect, it } from 'vitest';
-import { applyCodeMode, CODE_MODE_TOOL_NAMES, codeModeTools, parseCodeMode } from '../src/index.js';
+import { CODE_MODE_TOOL_NAMES, codeModeTools } from '../src/code-mode-tools.js';
+import { applyCodeMode, parseCodeMode } from '../src/mode.js';
 import {
   CREATE_UPSTREAM,
   READ_LOCAL,

@@ -3,7 +3,7 @@
 import { type CallOutcome, type Logger, SandboxLimitationError } from '@obmcp/contract';
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { describe, expect, it } from 'vitest';
-import { type CodeModeOptions, DEFAULT_LIMITS, resolveLimits } from '../src/index.js';
+import { type CodeModeOptions, DEFAULT_LIMITS, resolveLimits } from '../src/options.js';
 import { LogSink } from '../src/sandbox/log-sink.js';
 import { ModulePool } from '../src/sandbox/module-pool.js';
 import { runScript } from '../src/sandbox/run-script.js';

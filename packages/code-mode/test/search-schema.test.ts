@@ -1,7 +1,7 @@
 // search_tools ranking and get_tool_schema lookups over the host catalogue.
 import { DomainValidationError } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { codeModeTools } from '../src/index.js';
+import { codeModeTools } from '../src/code-mode-tools.js';
 import { FakeHost, rejection, runner } from './fake-host.js';
 
 const host = new FakeHost();

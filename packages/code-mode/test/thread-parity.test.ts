@@ -2,7 +2,8 @@
 import type { ToolDefinition } from '@obmcp/contract';
 import { SandboxLimitationError } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { type CodeModeOptions, codeModeTools } from '../src/index.js';
+import { codeModeTools } from '../src/code-mode-tools.js';
+import type { CodeModeOptions } from '../src/options.js';
 import { FakeHost, runner } from './fake-host.js';
 import { sameThreadCodeModeTools } from './same-thread.js';
 

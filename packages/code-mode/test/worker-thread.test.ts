@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { defineTool } from '@obmcp/contract';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeModeTools } from '../src/index.js';
+import { codeModeTools } from '../src/code-mode-tools.js';
 import { connectCodeModeClient } from './connect-client.js';
 
 /** Resolved when the sandbox calls `started` (so the test knows the script is past its first await). */

@@ -1,0 +1,6 @@
+// Types of describe-public-api.mjs for the TypeScript test files that run the gate.
+export declare function describePublicApi(
+  packageDir: string,
+  testDir: string,
+  runtimeOf?: Record<string, string[]>,
+): void;
