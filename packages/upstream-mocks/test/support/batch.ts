@@ -88,7 +88,10 @@ export async function runBatch(
         result.invalid.push({ operation: name(op), problem: broken.problems.join(' | ') });
 
       if (family === 'amazon-ads') {
-        const wrong = new Headers(valid.request.headers);
+        // Copied as entries: under msw, `new Headers(someHeaders)` copies the raw headers @mswjs/interceptors
+        // recorded, and a Request whose body made the constructor append Content-Type (a FormData sample) has
+        // recorded only that one, so the copy would drop Authorization and answer 401 instead of 415.
+        const wrong = new Headers([...valid.request.headers]);
         if (bodyOf(op)) wrong.set('content-type', 'text/plain');
         else if (successMediaType(op)) wrong.set('accept', 'application/x-not-declared');
         else continue;
