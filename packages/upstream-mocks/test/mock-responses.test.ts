@@ -127,6 +127,9 @@ const SP_CASES: Case[] = [
   sp('DELETE', '/reports/2021-06-30/reports/NOPE', 404),
   // cancelFeed: an unknown feed is 404 (the IN_QUEUE and refusal paths: job-cancels.test.ts).
   sp('DELETE', '/feeds/2021-06-30/feeds/NOPE', 404),
+  // The models' own cancel examples name a report and a feed seeded IN_QUEUE: they cancel (once).
+  sp('DELETE', '/reports/2021-06-30/reports/ID', 200),
+  sp('DELETE', '/feeds/2021-06-30/feeds/ID1', 200),
   sp('GET', '/reports/2021-06-30/reports?reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA'),
   // Audit S1-1: nextToken must be the only parameter.
   sp('GET', '/reports/2021-06-30/reports?nextToken=abc&reportTypes=GET_MERCHANT_LISTINGS_ALL_DATA', 400),

@@ -73,6 +73,12 @@ export const SEED_FEED_ID = '50002';
 export const SEED_FEED_DOCUMENT_ID = 'amzn1.tortuga.4.na.50001';
 /** The feed document id of the Feeds model's own getFeedDocument example (what a generated example sends). */
 export const MODEL_EXAMPLE_FEED_DOCUMENT_ID = '0356cf79-b8b0-4226-b4b9-0ee058ea5760';
+/**
+ * The ids of the Reports and Feeds models' own cancelReport and cancelFeed examples (what the generated cancel
+ * tools' first examples send): a report and a feed seeded IN_QUEUE, the only status in which they cancel.
+ */
+export const MODEL_EXAMPLE_QUEUED_REPORT_ID = 'ID';
+export const MODEL_EXAMPLE_QUEUED_FEED_ID = 'ID1';
 
 let counter = 50000;
 export function nextId(): string {
@@ -155,6 +161,14 @@ function seed(): void {
     processingStatus: 'IN_PROGRESS',
     processingStartTime: '2026-03-02T10:00:05Z',
   });
+  // No progress schedule: it stays IN_QUEUE until cancelled.
+  reports.set(MODEL_EXAMPLE_QUEUED_REPORT_ID, {
+    reportId: MODEL_EXAMPLE_QUEUED_REPORT_ID,
+    reportType: 'GET_FLAT_FILE_OPEN_LISTINGS_DATA',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+    createdTime: '2026-03-05T10:00:00Z',
+    processingStatus: 'IN_QUEUE',
+  });
   for (const id of [SEED_FEED_DOCUMENT_ID, MODEL_EXAMPLE_FEED_DOCUMENT_ID])
     feedDocuments.set(id, { contentType: 'application/json; charset=UTF-8', uploaded: '{}' });
   feeds.set(SEED_FEED_ID, {
@@ -166,6 +180,14 @@ function seed(): void {
     processingStartTime: '2026-03-03T10:00:04Z',
     processingEndTime: '2026-03-03T10:02:10Z',
     resultFeedDocumentId: 'amzn1.tortuga.4.na.seed-result',
+  });
+  // Not a created feed (no feedProgress entry): it stays IN_QUEUE until cancelled.
+  feeds.set(MODEL_EXAMPLE_QUEUED_FEED_ID, {
+    feedId: MODEL_EXAMPLE_QUEUED_FEED_ID,
+    feedType: 'JSON_LISTINGS_FEED',
+    marketplaceIds: ['ATVPDKIKX0DER'],
+    createdTime: '2026-03-05T10:00:00Z',
+    processingStatus: 'IN_QUEUE',
   });
 }
 seed();
