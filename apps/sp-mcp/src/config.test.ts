@@ -31,14 +31,15 @@ describe('loadConfig', () => {
       ]);
     }
   });
-  it('accepts mock mode without credentials and uses short timeouts', () => {
+  it('accepts mock mode without credentials and uses the mock-mode timeout (15 s)', () => {
     const c = loadConfig({ OBMCP_MOCK: '1' });
     expect(c).toMatchObject({
       mock: true,
       region: 'na',
       sandbox: false,
       enableWrites: false,
-      timeoutMs: 2000,
+      timeoutMs: 15_000,
+      documentTimeoutMs: 15_000,
     });
   });
   it('resolves region aliases and rejects unknown regions and bad numbers', () => {
