@@ -25,7 +25,7 @@ const PROBE = `
   const codeMode = await import(${JSON.stringify(DIST)});
   await new Promise((r) => setTimeout(r, 200));
   const atImport = urls.some((u) => u.includes('quickjs-emscripten'));
-  console.log(JSON.stringify({ atImport, exports: typeof codeMode.applyCodeMode, modules: urls.length > 0 }));
+  console.log(JSON.stringify({ atImport, exports: typeof codeMode.createCodeModeServer, modules: urls.length > 0 }));
   process.exit(0);`;
 
 describe('Code Mode loads QuickJS lazily', () => {
