@@ -50,12 +50,9 @@ describe('toInputSchema', () => {
     expect(validates(full, { endDate: null })).toBe(true);
     expect(validates(full, { endDate: 'c' })).toBe(false);
     const view = publishTool({ name: 'nullable', description: 'd' }, full).inputSchema;
-    // The contract also states a nullable enum's choice on the node (for converters that drop anyOf).
+    // An optional nullable is published as its type plus "Or null." (converters keep it; the server still takes null).
     expect(view.properties).toEqual({
-      endDate: {
-        anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }],
-        description: 'One of: a, b, or null.',
-      },
+      endDate: { type: 'string', enum: ['a', 'b'], description: 'Or null.' },
     });
   });
 
