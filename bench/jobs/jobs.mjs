@@ -8,8 +8,13 @@ import { DOCUMENTED } from './documented.mjs';
 import { minimumSeconds } from './minimum.mjs';
 
 const kit = await import(esm('@obmcp/test-kit'));
-const { CallToolResultSchema, CreateTaskResultSchema, GetTaskResultSchema, TaskStatusNotificationSchema } =
-  await import(esm('@modelcontextprotocol/sdk/types.js'));
+// The v2 SDK's schemas (the test kit's client is @modelcontextprotocol/client), from core's ESM entry.
+const {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  GetTaskResultSchema,
+  TaskStatusNotificationParamsSchema,
+} = await import(esm('@modelcontextprotocol/core').replace(/index\.cjs$/, 'index.mjs'));
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 /**
@@ -205,12 +210,15 @@ async function twoProcessJob(size, upstream, servers) {
 function taskClient(server) {
   const ended = new Map();
   const waiting = new Map();
-  server.client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
-    const task = n.params;
-    if (!TERMINAL.has(task.status)) return;
-    ended.set(task.taskId, task);
-    waiting.get(task.taskId)?.(task);
-  });
+  server.client.setNotificationHandler(
+    'notifications/tasks/status',
+    { params: TaskStatusNotificationParamsSchema },
+    (task) => {
+      if (!TERMINAL.has(task.status)) return;
+      ended.set(task.taskId, task);
+      waiting.get(task.taskId)?.(task);
+    },
+  );
   const get = (taskId) =>
     server.client.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema);
   /** Resolves with the task once it has ended, whichever of a notification or a tasks/get sees it first. */
