@@ -165,6 +165,18 @@ describe.skipIf(!HAS_REDIS || !HAS_HAPROXY)(
       );
       const creator = last();
       expect(['r1', 'r2']).toContain(creator);
+      // Only once the task says IN_QUEUE has createReport answered, so the creator has an upstream job to
+      // cancel; on a loaded machine that can take longer than the reads below (polled, not timed).
+      for (const deadline = Date.now() + 30_000; ; ) {
+        const seen = await client.request(
+          { method: 'tasks/get', params: { taskId: task.taskId } },
+          GetTaskResultSchema,
+        );
+        if (seen.statusMessage === 'IN_QUEUE') break;
+        if (Date.now() > deadline)
+          throw new Error(`the task never said IN_QUEUE (last: ${seen.statusMessage})`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
 
       await nextGoesAwayFrom(creator);
       const read = await client.request(
