@@ -3,53 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolRequest } from '@modelcontextprotocol/client';
-import type { ServerProfile, ToolDefinition } from '@obmcp/contract';
 import { createContractServer } from '@obmcp/mcp-server/server';
-import { pollJob, type TaskRecords } from '@obmcp/mcp-server/tasks';
+import type { TaskRecords } from '@obmcp/mcp-server/tasks';
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeJob, JOB_PROFILE, until } from './support/fake-job.js';
 import { taskRecordsFromEnv } from '../src/tasks/task-records-from-env.js';
 
-const PROFILE: ServerProfile = {
-  name: 'tasks-restart',
-  version: '0.0.0',
-  httpKind: 'sp_api_http',
-  clientKind: 'sp_api_client',
-  httpCodePrefix: 'SP_API',
-  errorKinds: ['mcp_input_validation', 'tool_not_found', 'sp_api_http', 'sp_api_client', 'internal_error'],
-};
-
-/** The fake upstream: a job with `finishAfter` set is DONE once that many polls were made. */
-const upstream = { requests: 0, finish: false };
-
-const jobTool: ToolDefinition = {
-  name: 'run_job',
-  description: 'Waits on a fake upstream job (test tool).',
-  taskSupport: 'optional',
-  inputSchema: { type: 'object', properties: { quick: { type: 'boolean' } }, examples: [{}] },
-  handler: async (args, call) => {
-    const { value } = await pollJob(call, {
-      poll: async () => {
-        upstream.requests++;
-        return args.quick === true || upstream.finish ? 'DONE' : 'RUNNING';
-      },
-      state: (status) => ({ status, done: status === 'DONE' }),
-      delayMs: () => 100,
-    });
-    return { status: value };
-  },
-};
+const { upstream, jobTool } = fakeJob();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 describe.skipIf(!HAS_REDIS)('a persistent Redis restarted mid-task', { timeout: 90_000 }, () => {
   let dir: string;
@@ -76,7 +40,7 @@ describe.skipIf(!HAS_REDIS)('a persistent Redis restarted mid-task', { timeout: 
     const records = taskRecordsFromEnv(env, silentLogger);
     stores.push(records);
     const { tasks } = createContractServer({
-      profile: PROFILE,
+      profile: JOB_PROFILE,
       tools: [jobTool],
       env,
       logger: silentLogger,

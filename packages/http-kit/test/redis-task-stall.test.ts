@@ -1,53 +1,17 @@
 // A Redis stall of a few seconds (SIGSTOP on redis-server) mid-task: the task keeps running, completes, and is never owner-lost.
 import type { CallToolRequest } from '@modelcontextprotocol/client';
-import type { ServerProfile, ToolDefinition } from '@obmcp/contract';
 import { type ContractServer, createContractServer } from '@obmcp/mcp-server/server';
-import { pollJob, type TaskRecords, UnknownCursorError } from '@obmcp/mcp-server/tasks';
+import { type TaskRecords, UnknownCursorError } from '@obmcp/mcp-server/tasks';
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { captureLogger, HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeJob, JOB_PROFILE, until } from './support/fake-job.js';
 import { isTransientStoreError, storeRetry } from '../src/tasks/store-retry.js';
 import { taskRecordsFromEnv } from '../src/tasks/task-records-from-env.js';
 
-const PROFILE: ServerProfile = {
-  name: 'tasks-stall',
-  version: '0.0.0',
-  httpKind: 'sp_api_http',
-  clientKind: 'sp_api_client',
-  httpCodePrefix: 'SP_API',
-  errorKinds: ['mcp_input_validation', 'tool_not_found', 'sp_api_http', 'sp_api_client', 'internal_error'],
-};
-
-/** The fake upstream job: RUNNING until the test says finish, every status request counted. */
-const upstream = { requests: 0, finish: false };
-
-const jobTool: ToolDefinition = {
-  name: 'run_job',
-  description: 'Waits on a fake upstream job (test tool).',
-  taskSupport: 'optional',
-  inputSchema: { type: 'object', properties: {}, examples: [{}] },
-  handler: async (_args, call) => {
-    const { value } = await pollJob(call, {
-      poll: async () => {
-        upstream.requests++;
-        return upstream.finish ? 'DONE' : 'RUNNING';
-      },
-      state: (status) => ({ status, done: status === 'DONE' }),
-      delayMs: () => 100,
-    });
-    return { status: value };
-  },
-};
+const { upstream, jobTool } = fakeJob();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 describe('store retry: what is worth another try', () => {
   it('timeouts and dropped connections are transient; a script error or a foreign cursor is not', async () => {
@@ -110,7 +74,13 @@ describe.skipIf(!HAS_REDIS)('a Redis stall of a few seconds mid-task', { timeout
     };
     const logA = captureLogger();
     const replica = (records: TaskRecords, log = silentLogger): ContractServer =>
-      createContractServer({ profile: PROFILE, tools: [jobTool], env, logger: log, taskRecords: records });
+      createContractServer({
+        profile: JOB_PROFILE,
+        tools: [jobTool],
+        env,
+        logger: log,
+        taskRecords: records,
+      });
     const recordsA = taskRecordsFromEnv(env, silentLogger);
     const recordsB = taskRecordsFromEnv(env, silentLogger);
     stores.push(recordsA, recordsB);
