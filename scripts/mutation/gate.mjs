@@ -11,19 +11,6 @@ export function parseTouched(diffOutput) {
   );
 }
 
-/**
- * The target files (package-relative, as Stryker's --mutate takes them) each target must rerun for a change
- * that touched `touched` (repo-relative paths); targets with none are left out, so an unrelated change runs nothing.
- */
-export function touchedGuardFiles(touched, targets) {
-  const selected = [];
-  for (const target of targets) {
-    const files = target.mutate.filter((file) => touched.has(`${target.dir}/${file}`));
-    if (files.length > 0) selected.push({ target, files });
-  }
-  return selected;
-}
-
 /** The floor one file is held to: the security floor for a listed security guard, else the package floor. */
 export function floorOf(target, file, floors) {
   return target.security.includes(file) ? floors.security : floors.package;

@@ -91,8 +91,9 @@ if (!changedOnly) {
   }
 } else {
   // A deletion from a security guard lowers no score (its mutants go with it): it must be acknowledged.
-  const securityPaths = TARGETS.flatMap((t) => t.security.map((f) => `${t.dir}/${f}`));
-  const removed = removedCodeLines(git(['diff', '-U0', base, 'HEAD', '--', ...securityPaths]));
+  // One diff of the TypeScript sources serves both readings: removed guard lines and changed line ranges.
+  const sourceDiff = git(['diff', '-U0', base, 'HEAD', '--', '*.ts']);
+  const removed = removedCodeLines(sourceDiff);
   const acked = acknowledgedGuardChanges(git(['log', '--format=%B', `${base}..HEAD`]));
   const deletions = unacknowledgedGuardDeletions(removed, TARGETS, acked);
   for (const { path, lines } of deletions)
@@ -107,7 +108,7 @@ if (!changedOnly) {
     console.log(`mutation: no product file changed since ${base}; nothing to run`);
     process.exit(deletions.length > 0 ? 1 : 0);
   }
-  const ranges = changedLineRanges(git(['diff', '-U0', base, 'HEAD', '--', '*.ts']));
+  const ranges = changedLineRanges(sourceDiff);
   const under = [];
   for (const { target, files: touched } of selected) {
     const patterns = mutatePatterns(target, touched, ranges);

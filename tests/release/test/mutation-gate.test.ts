@@ -41,7 +41,6 @@ interface GateModule {
     targets: Target[],
     acked: Set<string>,
   ): { path: string; lines: string[] }[];
-  touchedGuardFiles(touched: Set<string>, targets: Target[]): { target: Target; files: string[] }[];
   fileVerdicts(report: unknown, target: Target, files: string[], floors: Floors): Verdict[];
 }
 interface ScoreModule {
@@ -80,23 +79,24 @@ describe('mutation gate: touched-file selection', () => {
     expect(gate.parseTouched('a/b.ts\n\nc.ts\n')).toEqual(new Set(['a/b.ts', 'c.ts']));
   });
 
-  it('selects only the guard files the change touched, per target, as package-relative paths', () => {
+  const dirs = [kit.dir, contract.dir];
+  it('selects the product files the change touched, per target, as package-relative paths (tests and docs not)', () => {
     const touched = gate.parseTouched(
       'packages/http-kit/src/redirects.ts\npackages/http-kit/test/retry.test.ts\nREADME.md\n',
     );
-    expect(gate.touchedGuardFiles(touched, [kit, contract])).toEqual([
+    expect(gate.touchedProductFiles(touched, [kit, contract], dirs, [])).toEqual([
       { target: kit, files: ['src/redirects.ts'] },
     ]);
   });
 
-  it('selects nothing for a change without a guard file (the step exits fast)', () => {
-    const touched = gate.parseTouched('docs/README.md\npackages/http-kit/src/fetcher.ts\n');
-    expect(gate.touchedGuardFiles(touched, [kit, contract])).toEqual([]);
+  it('selects nothing for a change without a product file (the step exits fast)', () => {
+    const touched = gate.parseTouched('docs/README.md\npackages/http-kit/test/fetcher.test.ts\n');
+    expect(gate.touchedProductFiles(touched, [kit, contract], dirs, [])).toEqual([]);
   });
 
   it('does not take a same-named file of another package', () => {
     const touched = gate.parseTouched('packages/openapi-tools/src/redirects.ts\n');
-    expect(gate.touchedGuardFiles(touched, [kit])).toEqual([]);
+    expect(gate.touchedProductFiles(touched, [kit], [kit.dir], [])).toEqual([]);
   });
 
   it('every configured target file exists, and each security file is one the target mutates', async () => {
