@@ -60,6 +60,7 @@ beforeAll(async () => {
     mocks: false,
     env: {
       CODE_MODE: 'off',
+      SP_API_TOOLSETS: 'curated,reports',
       OBMCP_LOG_LEVEL: 'debug',
       SP_API_CLIENT_ID: 'amzn1.application-oa2-client.fake',
       SP_API_CLIENT_SECRET: 'fake-client-secret-000',

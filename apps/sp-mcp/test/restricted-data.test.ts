@@ -36,7 +36,7 @@ const resourcesOf = (body: string | undefined) =>
 describe('RDTs for a seller whose application has the restricted roles', () => {
   let sp: TestServer;
   beforeAll(async () => {
-    sp = await startSp({ OBMCP_LOG_LEVEL: 'debug', SP_API_TOOLSETS: 'curated,orders' }, true);
+    sp = await startSp({ OBMCP_LOG_LEVEL: 'debug', SP_API_TOOLSETS: 'curated,orders,reports' }, true);
   });
   afterAll(async () => {
     seen.push(sp?.stderr() ?? '');

@@ -29,6 +29,8 @@ describe('SP_API_TOOLSETS', () => {
       expect(names).toEqual(
         expect.arrayContaining(['get_orders', 'search_catalog_items', 'execute', 'search_tools']),
       );
+      // The one-call report, task-capable: a seller's report needs no toolset configuration.
+      expect(list.tools.find((t) => t.name === 'run_report')?.execution?.taskSupport).toBe('optional');
       expect(names).not.toContain('get_order_metrics');
       for (const outside of OUTSIDE_DEFAULT) expect(names).not.toContain(outside);
       expect(JSON.stringify(list).length).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);

@@ -17,6 +17,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
       recordUpstream: true,
       env: {
         CODE_MODE: 'off',
+        SP_API_TOOLSETS: 'curated,reports',
         MCP_STRICT_UNKNOWN_FIELDS: 'false',
         MCP_SCHEMA_KEY_NORMALIZATION_META: 'true',
       },

@@ -105,8 +105,7 @@ export function identityTools(deps: ToolDeps): ToolDefinition[] {
     defineTool<FromSchema<typeof setRegionSchema>>({
       name: 'set_region',
       title: 'Set the SP-API region',
-      description:
-        'Switches the SP-API endpoint region for later calls: na, eu or fe (aliases like "usa" are rejected with a did-you-mean hint).',
+      description: 'Switches the SP-API endpoint region for later calls: na, eu or fe.',
       inputSchema: setRegionSchema,
       annotations: SET_SESSION,
       handler: (args) => {

@@ -25,7 +25,7 @@ const reportType = {
 const reportId = {
   type: 'string',
   pattern: '^[A-Za-z0-9_.-]{1,128}$',
-  description: 'Report id from create_report.',
+  description: 'Report id from create_report or run_report.',
 } as const;
 
 export const createSchema = {
@@ -76,12 +76,12 @@ const documentSchema = {
     reportDocumentId: {
       type: 'string',
       pattern: '^[A-Za-z0-9_.|-]{1,200}$',
-      description: 'reportDocumentId from get_report.',
+      description: 'From run_report or get_report.',
     },
     reportType: {
       ...reportType,
       description:
-        'reportType from get_report (optional once this session saw it): restricted types need a restricted-data token.',
+        "The report's type (optional once this session saw it): restricted types need a restricted-data token.",
     },
     maxChars: {
       type: 'integer',
@@ -124,7 +124,7 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         name: 'create_report',
         title: 'Request a report',
         description:
-          'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document.',
+          'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document; run_report does all three.',
         inputSchema: createSchema,
         passthrough: 'body',
         annotations: CREATE_UPSTREAM,
@@ -170,7 +170,7 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         name: 'get_report_document',
         title: 'Download a report document',
         description:
-          'Downloads a report document: presigned URL, GZIP decompressed within SP_API_MAX_DOCUMENT_BYTES, text in the charset the download names, truncated to maxChars. Restricted (PII) report types get a restricted-data token automatically.',
+          'A report document as text (decompressed, in its charset, at most maxChars). Restricted (PII) report types get a restricted-data token automatically.',
         inputSchema: documentSchema,
         passthrough: 'query',
         annotations: READ_UPSTREAM,

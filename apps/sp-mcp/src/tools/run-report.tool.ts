@@ -23,7 +23,7 @@ const runSchemaFrom = (create: typeof createSchema) =>
     type: 'object',
     properties: {
       ...create.properties,
-      waitSeconds: waitSecondsProperty('DONE', 120, 'create only'),
+      waitSeconds: waitSecondsProperty('DONE', 120, 'one status check'),
       maxChars: {
         type: 'integer',
         minimum: 1,
@@ -34,7 +34,7 @@ const runSchemaFrom = (create: typeof createSchema) =>
         type: 'string',
         minLength: 1,
         description:
-          'Wait on this existing report instead of creating one (e.g. one a previous run_report started); the other fields then only describe it.',
+          'Wait on this report (e.g. from an earlier run_report) instead of creating one; the other fields then only describe it.',
       },
     },
     required: ['reportType', 'marketplaceIds'],
@@ -83,7 +83,7 @@ export function runReportTool(
       name: 'run_report',
       title: 'Run a report and return its document',
       description:
-        'Reports 2021-06-30 in one call: createReport, getReport until DONE (every 2.5 % of the time waited, 5 s to 60 s), then the document as get_report_document returns it. Not DONE in time: ready:false and reportId for get_report (or run_report with that reportId, which waits on it without creating another). Runs as an MCP task when the host asks.',
+        'Creates a report (Reports 2021-06-30), waits until DONE and returns its document. Not DONE in time: ready:false and reportId; pass that reportId to wait on it instead of creating another. An MCP task when the host asks.',
       inputSchema: runSchemaFrom(create),
       annotations: CREATE_UPSTREAM,
       taskSupport: 'optional',
@@ -126,7 +126,9 @@ export function runReportTool(
               kind: 'partial_results',
               summary: `Report ${reportId} is still ${status} after ${waitSeconds ?? 120} s.`,
               details: [{ path: 'waitSeconds', issue: 'report not DONE in time', received_type: 'integer' }],
-              hints: [`Call get_report with reportId='${reportId}' later, then get_report_document.`],
+              hints: [
+                `Call run_report with reportId='${reportId}' later: it waits on this report and returns its document.`,
+              ],
             });
           }
           return {

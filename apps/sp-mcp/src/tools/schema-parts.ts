@@ -4,7 +4,7 @@ import { MARKETPLACE_IDS } from '../hints/marketplaces.js';
 export const marketplaceId = {
   type: 'string',
   enum: MARKETPLACE_IDS,
-  description: 'Marketplace id, e.g. ATVPDKIKX0DER (US).',
+  description: 'e.g. ATVPDKIKX0DER (US).',
 } as const;
 
 export const marketplaceIds50 = {
@@ -48,13 +48,13 @@ export const pageToken = {
 export const orderId = {
   type: 'string',
   pattern: '^\\d{3}-\\d{7}-\\d{7}$',
-  description: 'Amazon order id (3-7-7 digits), e.g. 902-3159896-1390916.',
+  description: 'e.g. 902-3159896-1390916.',
 } as const;
 
 export const asin = {
   type: 'string',
   pattern: '^[A-Z0-9]{10}$',
-  description: 'ASIN (10 characters), e.g. B08N5WRWNW.',
+  description: 'e.g. B08N5WRWNW.',
 } as const;
 
 export const sku = { type: 'string', minLength: 1, maxLength: 200, description: 'Seller SKU.' } as const;
