@@ -1,6 +1,6 @@
 // Coverage: with every toolset and writes on, each unique method+path of the vendored Amazon Ads specs
 // is served by exactly one listed tool (found through its _meta["io.obmcp/operation"]); the default
-// tools/list stays within today's size. (The catalog's freshness is `pnpm catalogs:check`, a CI step.)
+// tools/list stays within today's size. (The catalog's freshness is CI's `pnpm generate:check` step.)
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { listSpecFiles, readSpec } from '@obmcp/upstream-specs';

@@ -106,13 +106,13 @@ describe.each(LISTINGS.map((l) => [`${l.app} ${l.config}`, l] as const))('%s', (
 afterAll(() => {
   if (results.length !== LISTINGS.length) return;
   const block = renderListingTables(results);
-  if (process.env.UPDATE_CLIENTS_DOC === '1') writeListingTables(block);
+  if (process.env.OBMCP_UPDATE_CLIENTS_DOC === '1') writeListingTables(block);
 });
 
 describe('docs/CLIENTS.md', () => {
   it(`states the tables of this run (drift: run ${UPDATE_COMMAND})`, () => {
     if (results.length !== LISTINGS.length) return; // a filtered run: nothing to compare
-    if (process.env.UPDATE_CLIENTS_DOC === '1') return;
+    if (process.env.OBMCP_UPDATE_CLIENTS_DOC === '1') return;
     expect(documentedListingTables(), `docs/CLIENTS.md is out of date: run ${UPDATE_COMMAND}`).toBe(
       renderListingTables(results),
     );

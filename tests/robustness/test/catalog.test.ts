@@ -1,18 +1,15 @@
-// The default tool catalog of each server (no write or credential tools unless enabled) vs the committed snapshot.
-import { readFileSync, writeFileSync } from 'node:fs';
+// The default tool catalog of each server: no write or credential tools unless enabled; flags only add tools.
+// (The names and shapes agents see are committed per app in apps/<app>/generated/tools/, checked by each app's tests.)
 import { describe, expect, it } from 'vitest';
 import { listToolsInProcess } from '../src/in-process.js';
 import { APPS, type AppName } from '../src/servers.js';
 
-const SNAPSHOT = new URL('./catalog.snapshot.json', import.meta.url);
-const UPDATE = process.env.OBMCP_UPDATE_SNAPSHOT === '1';
 /** The opt-in flags of each app (writes, privileged/credential tools). */
 const FLAGS: Record<AppName, Record<string, string>> = {
   'sp-mcp': { SP_API_ENABLE_WRITES: 'true' },
   'ads-mcp': { ADS_API_ENABLE_WRITES: 'true' },
   'openbridge-mcp': { OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS: 'true' },
 };
-type Snapshot = Record<AppName, { default: string[]; enabledOnly: string[] }>;
 
 async function names(
   app: AppName,
@@ -25,17 +22,13 @@ async function names(
 }
 
 describe('default tool catalog', () => {
-  it('matches the snapshot; flags only add tools', async () => {
-    const snapshot = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Snapshot;
-    const actual = {} as Snapshot;
+  it('has no credential tool by default; flags only add write or privileged tools', async () => {
     await Promise.all(
       APPS.map(async (app) => {
         const [plain, enabled] = await Promise.all([names(app, {}), names(app, FLAGS[app])]);
         const base = new Set(plain.map((t) => t.name));
-        actual[app] = {
-          default: [...base],
-          enabledOnly: enabled.map((t) => t.name).filter((n) => !base.has(n)),
-        };
+        expect(base.size, app).toBeGreaterThan(0);
+        expect(enabled.length, `${app}: the flags add tools`).toBeGreaterThan(base.size);
         // Credential-returning tools never ship by default.
         expect(
           [...base].filter((n) => /token|credential|secret|password/i.test(n)),
@@ -51,9 +44,6 @@ describe('default tool catalog', () => {
           ).toContain(n);
       }),
     );
-    const ordered = Object.fromEntries(APPS.map((app) => [app, actual[app]]));
-    if (UPDATE) writeFileSync(SNAPSHOT, `${JSON.stringify(ordered, null, 2)}\n`);
-    expect(actual).toEqual(snapshot);
   });
 });
 
