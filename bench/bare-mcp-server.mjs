@@ -1,10 +1,10 @@
-// Baseline 2: the SDK's idiomatic `McpServer`, the same tools with the obmcp tools' input schemas written in zod, cancellable, with a deadline.
+// Baseline 2: the SDK's (v2) idiomatic `McpServer`, the same tools with the obmcp tools' input schemas written in zod, cancellable, with a deadline.
 import { UPSTREAM, resultOf } from './bare-upstream.mjs';
-import { esm, esmMain } from './resolve.mjs';
+import { esm } from './resolve.mjs';
 
-const { McpServer } = await import(esm('@modelcontextprotocol/sdk/server/mcp.js'));
-const { StdioServerTransport } = await import(esm('@modelcontextprotocol/sdk/server/stdio.js'));
-const { z } = await import(esmMain('zod'));
+const { McpServer } = await import(esm('@modelcontextprotocol/server'));
+const { serveStdio } = await import(esm('@modelcontextprotocol/server/stdio'));
+const { z } = await import(esm('zod'));
 
 // The same input contracts as sp-mcp get_order, ads-mcp list_profiles and openbridge-mcp get_subscriptions.
 const id = z.number().int().min(1).optional();
@@ -36,16 +36,22 @@ const SCHEMAS = {
 /** A deadline like the obmcp servers' default exchange timeouts (20–30 s: SP_API_/ADS_API_/OPENBRIDGE_TIMEOUT_MS). */
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
-const server = new McpServer({ name: 'bare-mcp', version: '0.0.0' });
-for (const [name, inputSchema] of Object.entries(SCHEMAS)) {
-  // The SDK's way to honour notifications/cancelled: the request's signal goes to fetch (obmcp tools
-  // abort their upstream request on cancellation too). Like every obmcp exchange, the request also has a
-  // deadline, in Node's documented way: AbortSignal.any with AbortSignal.timeout.
-  server.registerTool(name, { description: name, inputSchema }, async (args, extra) =>
-    resultOf(
-      await UPSTREAM[name](args, AbortSignal.any([extra.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)])),
-    ),
-  );
-}
+// serveStdio, as the obmcp servers do: one McpServer from the factory per connection, either era.
+serveStdio(() => {
+  const server = new McpServer({ name: 'bare-mcp', version: '0.0.0' });
+  for (const [name, inputSchema] of Object.entries(SCHEMAS)) {
+    // The SDK's way to honour notifications/cancelled: the request's signal goes to fetch (obmcp tools
+    // abort their upstream request on cancellation too). Like every obmcp exchange, the request also has a
+    // deadline, in Node's documented way: AbortSignal.any with AbortSignal.timeout.
+    server.registerTool(name, { description: name, inputSchema }, async (args, ctx) =>
+      resultOf(
+        await UPSTREAM[name](
+          args,
+          AbortSignal.any([ctx.mcpReq.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
+        ),
+      ),
+    );
+  }
+  return server;
+});
 process.stdin.on('end', () => process.exit(0));
-await server.connect(new StdioServerTransport());

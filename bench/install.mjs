@@ -6,15 +6,15 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { packReleases } from '../scripts/release/pack.mjs';
+import { esm } from './resolve.mjs';
 import { pct } from './stats.mjs';
 
 const REPO = fileURLToPath(new URL('../', import.meta.url));
 const require = createRequire(join(REPO, 'tests', 'release', 'package.json'));
-const esm = (specifier) => pathToFileURL(require.resolve(specifier).replace('/dist/cjs/', '/dist/esm/')).href;
-const { Client } = await import(esm('@modelcontextprotocol/sdk/client/index.js'));
-const { StdioClientTransport } = await import(esm('@modelcontextprotocol/sdk/client/stdio.js'));
+const { Client } = await import(esm('@modelcontextprotocol/client'));
+const { StdioClientTransport } = await import(esm('@modelcontextprotocol/client/stdio'));
 const esbuild = require('esbuild');
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);

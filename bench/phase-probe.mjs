@@ -3,7 +3,7 @@ import { writeSync } from 'node:fs';
 import { esm } from './resolve.mjs';
 import { pct } from './stats.mjs';
 
-const { Server } = await import(esm('@modelcontextprotocol/sdk/server/index.js'));
+const { Server } = await import(esm('@modelcontextprotocol/server'));
 const SKIP = Number(process.env.OBMCP_PHASE_SKIP ?? 300);
 const at = { arrive: 0, handler: 0, fetch0: 0, fetch1: 0, ret: 0 };
 const phases = { toHandler: [], toFetch: [], inFetch: [], afterFetch: [], toWrite: [] };
@@ -14,12 +14,14 @@ let seen = 0;
 process.stdin.prependListener('data', () => {
   at.arrive = performance.now();
 });
+// The v2 SDK (obmcp's ContractSdkServer and the Server baseline extend the same class) registers a handler by
+// method name: `(method, handler)` or `(method, schemas, handler)`.
 const setRequestHandler = Server.prototype.setRequestHandler;
-Server.prototype.setRequestHandler = function (schema, handler) {
-  const shape = schema?.shape?.method;
-  const method = shape?.value ?? shape?._zod?.def?.values?.[0];
-  if (method !== 'tools/call') return setRequestHandler.call(this, schema, handler);
-  return setRequestHandler.call(this, schema, async (...args) => {
+Server.prototype.setRequestHandler = function (method, ...rest) {
+  const handler = rest.at(-1);
+  if (method !== 'tools/call' || typeof handler !== 'function')
+    return setRequestHandler.call(this, method, ...rest);
+  return setRequestHandler.call(this, method, ...rest.slice(0, -1), async (...args) => {
     at.handler = performance.now();
     const result = await handler(...args);
     at.ret = performance.now();

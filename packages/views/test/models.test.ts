@@ -255,6 +255,18 @@ describe('tool results', () => {
     });
   });
 
+  test('structuredContent that is not an object (allowed since 2026-07-28) reads from the text instead', () => {
+    const text = JSON.stringify({ rows: [1] });
+    expect(readResult({ content: [{ type: 'text', text }], structuredContent: { rows: [2] } })).toEqual({
+      kind: 'data',
+      data: { rows: [2] },
+    });
+    expect(readResult({ content: [{ type: 'text', text }], structuredContent: [3] })).toEqual({
+      kind: 'data',
+      data: { rows: [1] },
+    });
+  });
+
   test('the chart summary names series, totals and extremes', () => {
     const text = chartSummary(
       { kind: 'bar', title: 't', x: 'k', series: [{ key: 'v', label: 'Value' }] },

@@ -1,9 +1,12 @@
 // One listing through every client library and provider request builder: what each path sends and loses.
+// The published view comes from the v2 client; @google/genai's mcpToTool takes a v1 SDK `Client` (its peer
+// dependency is @modelcontextprotocol/sdk ^1), so that path plays a v1 client on purpose, as its users do.
 import { createMCPClient } from '@ai-sdk/mcp';
 import { HumanMessage } from '@langchain/core/messages';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateText } from 'ai';
 import { GoogleGenAI, mcpToTool } from '@google/genai';
 import { MCPClient } from 'mcp-use';
@@ -83,7 +86,7 @@ function pathResult(
   };
 }
 
-/** The published view: tools/list through the official SDK client. */
+/** The published view: tools/list through the official (v2) SDK client. */
 async function publishedTools(url: string): Promise<Map<string, unknown>> {
   const client = new Client({ name: 'obmcp-listings', version: '0.1.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
@@ -116,8 +119,8 @@ async function aiSdkPaths(url: string, published: Map<string, unknown>): Promise
 
 /** `@google/genai`: `mcpToTool(client)` into `generateContent`'s request (Gemini only). */
 async function genaiPath(url: string, published: Map<string, unknown>): Promise<PathResult> {
-  const client = new Client({ name: 'obmcp-genai', version: '0.1.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const client = new V1Client({ name: 'obmcp-genai', version: '0.1.0' });
+  await client.connect(new V1StreamableHTTPClientTransport(new URL(url)));
   try {
     const stub = createProviderStub();
     const ai = new GoogleGenAI({ apiKey: 'g-test' });

@@ -1,5 +1,6 @@
 // @google/genai's mcpToTool: the declarations it sends Gemini (verbatim: listings.test.ts) and what its
 // callTool hands back as the functionResponse for success, PascalCase keys, an unknown field and bad arguments.
+// Deliberately a v1 SDK `Client`: mcpToTool takes one (@google/genai's peer dependency is @modelcontextprotocol/sdk ^1).
 import { type CallableTool, mcpToTool } from '@google/genai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

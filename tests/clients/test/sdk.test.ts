@@ -1,4 +1,6 @@
 // The official SDK client (@modelcontextprotocol/sdk 1.x): the reference for what the servers send, unaltered.
+// Deliberately the v1 SDK: it plays the 2025-era client every legacy host still ships (issue 40: old clients keep
+// working); the repo's own code is on the v2 packages (scripts/check-sdk-imports.mjs allows this file by name).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

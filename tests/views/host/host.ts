@@ -7,8 +7,7 @@ import {
   PostMessageTransport,
   RESOURCE_MIME_TYPE,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, Client, type Tool } from '@modelcontextprotocol/client';
 import { RelayTransport } from './relay-transport.js';
 
 const HOST = { name: 'obmcp-views-test-host', version: '1.0.0' };

@@ -1,6 +1,5 @@
 // An MCP Transport from the test page to Node: messages cross by functions Playwright exposes (no network).
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 // A view that talks: what the user sees goes to the conversation (ui/update-model-context), a retryable failure
 // offers a retry, rows drill down through tool calls, pending → done keeps the request's dates, 380 px keeps the key
 // columns. Real servers under the mocks, real Chromium.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, test } from 'vitest';
 import { CASES } from '../src/cases.js';
 import { settled } from '../src/settle.js';

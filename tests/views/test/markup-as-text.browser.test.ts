@@ -1,6 +1,6 @@
 // Upstream text is shown as text in every view: a tool result whose strings carry markup creates no element, runs
 // no handler, and the markup reads back verbatim. Real servers under the mocks, real Chromium.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, test } from 'vitest';
 import { CASES } from '../src/cases.js';
 import { settled } from '../src/settle.js';

@@ -1,5 +1,5 @@
 // Every view in real Chromium, hosted by ext-apps' AppBridge, fed by the real stdio servers under the mocks.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, test } from 'vitest';
 import { AMC_INSTANCE, AMC_SQL, AMC_WEEK, CASES } from '../src/cases.js';
 import { artifactPath } from '../src/artifacts.js';

@@ -1,7 +1,7 @@
 // Visual regression: every view × {light, dark} × {900, 380 px} × {data, empty, envelope, pending} in Chromium under
 // the spec's full host variables, compared with the committed references (reference/*.png) within a tolerance, and
 // axe-core with no violations in each. One browser, one frame per view and state (theme and width change in place).
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { AppName } from '@obmcp/test-kit';
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,7 +1,6 @@
 // A client that does not announce io.modelcontextprotocol/ui gets today's tools: no `_meta.ui`, the same results.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, Client, type Tool } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT } from '@obmcp/test-kit';
 import { afterAll, describe, expect, test } from 'vitest';
 import { VIEW_APP_ENV } from '../src/apps.js';

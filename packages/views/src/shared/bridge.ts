@@ -3,7 +3,7 @@
 // ui/request-display-mode). Written for the nine messages the views use, so a view does not carry the MCP SDK and
 // zod (300 KB of ext-apps' bundle); tests/views drives it through ext-apps' own AppBridge.
 import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 
 export const PROTOCOL_VERSION = '2026-01-26';
 

@@ -1,6 +1,6 @@
 // The view runtime: connect to the host (bridge.ts, MCP Apps over postMessage), render each tool result, call tools back through the host.
 import { ViewBridge } from './bridge.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { renderChart } from './chart.js';
 import { renderTable, type TableState } from './data-table.js';
 import { h } from './dom.js';

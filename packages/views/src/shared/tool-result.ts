@@ -1,5 +1,5 @@
 // A tools/call result as a view reads it: the success object, the v1 error envelope, or plain text.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { type JsonObject, obj } from './json.js';
 
 export interface EnvelopeView {
@@ -64,7 +64,10 @@ export function readResult(result: CallToolResult): ReadResult {
           },
         };
   }
-  if (result.structuredContent) return { kind: 'data', data: result.structuredContent };
+  // 2026-07-28 lets structuredContent be any JSON value; the servers send an object, anything else reads as text.
+  const structured = obj(result.structuredContent);
+  if (result.structuredContent && structured === result.structuredContent)
+    return { kind: 'data', data: structured };
   if (Object.keys(parsed).length > 0) return { kind: 'data', data: parsed };
   return { kind: 'text', text };
 }
