@@ -110,4 +110,23 @@ describe('GuardedStdioTransport', () => {
     const { transport } = await drive([]);
     await expect(transport.start()).rejects.toThrow(/already started/);
   });
+
+  it('answers a request with malformed inputResponses -32602 itself (SEP-2322) and forwards a well-formed one', async () => {
+    const bad = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 't', inputResponses: null } };
+    const good = {
+      jsonrpc: '2.0',
+      id: 6,
+      method: 'tools/call',
+      params: { name: 't', inputResponses: { a: {} } },
+    };
+    const { messages, answers } = await drive([`${JSON.stringify(bad)}\n${JSON.stringify(good)}\n`]);
+    expect(answers).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32602, message: expect.stringMatching(/inputResponses must be an object/) },
+      },
+    ]);
+    expect(messages).toEqual([good]);
+  });
 });

@@ -150,4 +150,26 @@ describe('bad modern requests: the status and JSON-RPC error the spec names', ()
       expect({ method, status, code: error?.code }).toEqual({ method, status: 404, code: -32601 });
     }
   });
+
+  it('inputResponses of the wrong shape: -32602 before the tool runs (SEP-2322); well-formed ones pass', async () => {
+    for (const inputResponses of [12345, null, [], { user_name: 12345 }, { user_name: null }]) {
+      const params = { name: 'get_envelope_contract', arguments: {}, inputResponses };
+      const { status, error } = await rpcError(await modern('tools/call', params));
+      expect({ inputResponses, status, code: error?.code }).toEqual({
+        inputResponses,
+        status: 200,
+        code: -32602,
+      });
+      expect(error?.message).toMatch(/inputResponses/);
+    }
+    const answer = { user_name: { action: 'accept', content: { name: 'A' } } };
+    const fine = await modern('tools/call', {
+      name: 'get_envelope_contract',
+      arguments: {},
+      inputResponses: answer,
+    });
+    const body = (await fine.json()) as { result?: { isError?: boolean; resultType?: string } };
+    expect(body.result?.resultType).toBe('complete');
+    expect(body.result?.isError).toBeFalsy();
+  });
 });

@@ -6,7 +6,8 @@ import type { ServerFactory } from '../server/create-server.js';
 import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
 import { bearerChecker } from './bearer-auth.js';
 import { checkHostHeaders } from './host-check.js';
-import { HTTP_RPC_CODES, sendRpcError } from './http-responses.js';
+import { refuseMalformedInputResponses } from '../server/input-responses.js';
+import { HTTP_RPC_CODES, sendJson, sendRpcError } from './http-responses.js';
 import { RequestTooLargeError, readRequestBody } from './read-body.js';
 import { taskOwner } from './task-owner.js';
 
@@ -78,6 +79,12 @@ export function mcpRoute(
       } else {
         sendRpcError(res, 400, 'Parse error: body is not JSON', {}, HTTP_RPC_CODES.parse);
       }
+      return;
+    }
+    // SEP-2322: malformed inputResponses are a protocol error (in-band: HTTP 200), before the SDK drops them.
+    const refusal = refuseMalformedInputResponses(body);
+    if (refusal) {
+      sendJson(res, 200, { jsonrpc: '2.0', ...refusal });
       return;
     }
     await serveNode(req, res, body);

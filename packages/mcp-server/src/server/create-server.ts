@@ -23,6 +23,12 @@ import { MemoryTaskRecords } from '../tasks/memory-task-records.js';
 import { progressNotifier } from '../tasks/progress-notifier.js';
 import type { TaskRecords } from '../tasks/task-records.js';
 import { registerTaskMethods } from '../tasks/task-methods.js';
+import {
+  createTaskResult,
+  declaresTasks,
+  isModernVersion,
+  missingTasksExtension,
+} from '../tasks/tasks-extension.js';
 import { TaskRunner } from '../tasks/task-runner.js';
 import { readTaskSettings, type TaskSettings } from '../tasks/task-settings.js';
 import { clientRendersViews, UI_EXTENSION_CAPABILITY } from '../views/ui-extension.js';
@@ -96,7 +102,10 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   return { server: newServer(), host, newServer, tasks };
 }
 
-/** tools/call may run as a task (tools that declare taskSupport); tasks/list and tasks/cancel are served. */
+/**
+ * 2025-11-25 (initialize): tools/call may run as a task (tools that declare taskSupport); tasks/list and
+ * tasks/cancel are served. 2026-07-28 (server/discover) advertises the Tasks extension instead (sdk-server.ts).
+ */
 const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 
 /** A fresh SDK Server on an existing host: schemas stay compiled once per process. */
@@ -159,9 +168,20 @@ function bindServer(
     // Async: a send on a closed connection (an HTTP reply already sent) rejects, it never throws.
     const send = async (notification: Notification) => ctx.mcpReq.notify(notification);
     const progressToken = ctx.mcpReq._meta?.progressToken ?? request.params._meta?.progressToken;
-    if (request.params.task !== undefined) {
-      // Task-augmented: answered with CreateTaskResult at once (the SDK checks that shape), the call runs on.
-      const channel = { send, ...(progressToken === undefined ? {} : { progressToken }) };
+    const channel = { send, ...(progressToken === undefined ? {} : { progressToken }) };
+    if (isModernVersion(server.getNegotiatedProtocolVersion())) {
+      // The Tasks extension: the server decides. A task-supporting tool runs as a task for a request whose
+      // `_meta` declares the extension; without it, it runs inline (`required`: -32021). A `params.task`
+      // hint is ignored (it never makes a task of a tool that has no task support).
+      const name = request.params.name;
+      const support: string | undefined = host.listed().find((t) => t.name === name)?.execution?.taskSupport;
+      if (support !== undefined && declaresTasks(ctx.mcpReq.envelope)) {
+        const { task } = await tasks.start(request, owner, channel);
+        return createTaskResult(task) as unknown as CallToolResult;
+      }
+      if (support === 'required') throw missingTasksExtension(`tools/call ${name}`);
+    } else if (request.params.task !== undefined) {
+      // 2025-11-25 task-augmented: answered with CreateTaskResult `{ task }` at once, the call runs on.
       return (await tasks.start(request, owner, channel)) as unknown as CallToolResult;
     }
     const notifier = progressNotifier(progressToken, send);

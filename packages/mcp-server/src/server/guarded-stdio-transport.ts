@@ -1,4 +1,5 @@
 // The stdio transport: each line parsed once, and a JSON-RPC answer for every line the SDK's transport would drop.
+import { refuseMalformedInputResponses } from './input-responses.js';
 import type { Readable, Writable } from 'node:stream';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { type JSONRPCMessage, serializeMessage, type Transport } from '@modelcontextprotocol/server';
@@ -74,6 +75,11 @@ export class GuardedStdioTransport implements Transport {
     if (verdict.action === 'forward') {
       const parsed = JSONRPCMessageSchema.safeParse(verdict.message);
       if (parsed.success) {
+        const refusal = refuseMalformedInputResponses(verdict.message);
+        if (refusal) {
+          void this.write(`${JSON.stringify({ jsonrpc: '2.0', ...refusal })}\n`);
+          return;
+        }
         // A throwing listener must not cost the other lines of this chunk.
         try {
           this.onmessage?.(parsed.data);

@@ -1,22 +1,59 @@
-// ContractSdkServer: the SDK's low-level Server, letting a task-augmented tools/call answer CreateTaskResult.
+// ContractSdkServer: the SDK's low-level Server, plus what it lacks for tasks in each era.
 import { type JSONRPCRequest, type Result, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { isPlainObject } from '@obmcp/contract/internal/validation/json-type.js';
+import { isModernVersion, TASKS_EXTENSION_CAPABILITY } from '../tasks/tasks-extension.js';
 
 type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
+const paramsOf = (request: JSONRPCRequest): Record<string, unknown> =>
+  isPlainObject(request.params) ? request.params : {};
+
 const isTaskAugmented = (request: JSONRPCRequest): boolean => {
-  const params = request.params as { task?: unknown } | undefined;
-  return params?.task !== undefined && params.task !== null;
+  const task = paramsOf(request).task;
+  return task !== undefined && task !== null;
 };
 
 /**
- * The v2 Server validates every tools/call result as a CallToolResult (the 2025-11-25 task side channel
- * left the SDK with SEP-2663). A 2025-11-25 client that asks for a task gets `{ task }` at once, as that
- * revision says; every other call keeps the SDK's own validation.
+ * What the v2 Server does not do for us:
+ * - a 2025-11-25 client that asks for a task (`params.task`) gets `{ task }` at once, as that revision says
+ *   (the v2 Server validates every tools/call result as a CallToolResult);
+ * - on 2026-07-28 a task-supporting tool answers the Tasks extension's flat CreateTaskResult
+ *   (`resultType: "task"`), which passes around that validation too (every other result keeps it);
+ * - server/discover advertises the Tasks extension under `capabilities.extensions` instead of the
+ *   2025-11-25 `capabilities.tasks` (initialize, the legacy handshake, keeps `capabilities.tasks`).
+ * (Malformed `inputResponses` are refused by the transports, before the SDK lifts them: input-responses.ts.)
  */
 export class ContractSdkServer extends Server {
   protected override _wrapHandler(method: string, handler: Handler): Handler {
-    const wrapped = super._wrapHandler(method, handler);
-    if (method !== 'tools/call') return wrapped;
-    return (request, ctx) => (isTaskAugmented(request) ? handler(request, ctx) : wrapped(request, ctx));
+    if (method === 'server/discover') {
+      const wrapped = super._wrapHandler(method, handler);
+      return async (request, ctx) => withTasksExtension(await wrapped(request, ctx));
+    }
+    if (method !== 'tools/call') return super._wrapHandler(method, handler);
+    // A CreateTaskResult is set aside (keyed by its request) and the SDK's seam sees a placeholder.
+    const created = new WeakMap<JSONRPCRequest, Result>();
+    const wrapped = super._wrapHandler(method, async (request, ctx) => {
+      const result = await handler(request, ctx);
+      if (result.resultType !== 'task') return result;
+      created.set(request, result);
+      return { content: [] };
+    });
+    return async (request, ctx) => {
+      const modern = isModernVersion(this.getNegotiatedProtocolVersion());
+      if (!modern && isTaskAugmented(request)) return handler(request, ctx);
+      const result = await wrapped(request, ctx);
+      return created.get(request) ?? result;
+    };
   }
+}
+
+/** server/discover's capabilities with the Tasks extension and without the 2025-11-25 `tasks` slot. */
+function withTasksExtension(result: Result): Result {
+  const capabilities = isPlainObject(result.capabilities) ? result.capabilities : {};
+  const { tasks: _legacy, ...rest } = capabilities;
+  const extensions = isPlainObject(rest.extensions) ? rest.extensions : {};
+  return {
+    ...result,
+    capabilities: { ...rest, extensions: { ...extensions, ...TASKS_EXTENSION_CAPABILITY } },
+  };
 }

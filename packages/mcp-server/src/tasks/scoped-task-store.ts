@@ -155,6 +155,11 @@ export class ScopedTaskStore {
     return task;
   }
 
+  /** The owned record (its result included) as a client sees it (the lease rule applied); null when unknown. */
+  async getRecord(taskId: string): Promise<TaskRecord | null> {
+    return (await this.current(taskId)) ?? null;
+  }
+
   async getTask(taskId: string): Promise<Task | null> {
     return (await this.current(taskId))?.task ?? null;
   }

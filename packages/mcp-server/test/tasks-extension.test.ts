@@ -1,0 +1,189 @@
+// The Tasks extension on the 2026-07-28 path (in-process, the SDK's HTTP handler): negotiation, shapes, gating.
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
+import type { ToolDefinition } from '@obmcp/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createContractServer } from '../src/entries/server.js';
+import { silentLogger } from '../src/entries/testing.js';
+import { fakeJobs, jobTool } from './job-tool.js';
+
+const MODERN = '2026-07-28';
+const TASKS = 'io.modelcontextprotocol/tasks';
+
+/** A tool that throws (a handler bug: internal_error), declared task-supporting. */
+const brokenTool: ToolDefinition = {
+  name: 'broken_job',
+  description: 'Throws (test tool).',
+  taskSupport: 'optional',
+  inputSchema: { type: 'object', properties: {}, examples: [{}] },
+  handler: async () => {
+    throw new Error('boom');
+  },
+};
+
+/** The fields of the answers these tests read. */
+interface Wire {
+  [key: string]: unknown;
+  resultType?: string;
+  taskId?: string;
+  status?: string;
+  content?: unknown[];
+  capabilities?: { extensions?: Record<string, unknown>; tasks?: unknown };
+  result?: { content: unknown[]; isError?: boolean; _meta?: Record<string, unknown> };
+  error?: { code: number; message: string };
+}
+interface ErrorData {
+  requiredCapabilities?: { extensions?: Record<string, unknown> };
+}
+
+const handlers: Array<{ close: () => Promise<void> }> = [];
+afterEach(async () => {
+  for (const h of handlers.splice(0)) await h.close();
+});
+
+function serve(pollsToFinish = 3) {
+  const contract = createContractServer({
+    profile: exampleProfile,
+    tools: [...exampleTools, jobTool(fakeJobs(pollsToFinish)), brokenTool],
+    env: { OBMCP_TASK_POLL_INTERVAL_MS: '100' },
+    logger: silentLogger,
+  });
+  const handler = createMcpHandler(() => contract.newServer({ owner: 'alice' }));
+  handlers.push({ close: async () => handler.close?.() });
+  let id = 0;
+  /** One modern request; `tasks`: whether its `_meta` declares the extension. */
+  const rpc = async (method: string, params: Record<string, unknown> = {}, tasks = true) => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': MODERN,
+      'io.modelcontextprotocol/clientInfo': { name: 'ext-test', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': tasks ? { extensions: { [TASKS]: {} } } : {},
+    };
+    const name =
+      typeof params.name === 'string'
+        ? params.name
+        : typeof params.taskId === 'string'
+          ? params.taskId
+          : undefined;
+    const response = await handler.fetch(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': MODERN,
+          'mcp-method': method,
+          ...(name === undefined ? {} : { 'mcp-name': name }),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: meta } }),
+      }),
+    );
+    const text = await response.text();
+    const json = text.startsWith('{')
+      ? text
+      : (text.split('\n').find((l) => l.startsWith('data: ')) ?? '').slice(6);
+    return JSON.parse(json) as { result?: Wire; error?: { code: number; message: string; data?: ErrorData } };
+  };
+  const untilEnded = async (taskId: string) => {
+    for (let i = 0; i < 100; i++) {
+      const got = await rpc('tasks/get', { taskId });
+      if (['completed', 'failed', 'cancelled'].includes(got.result?.status ?? '')) return got.result ?? {};
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`task ${taskId} did not end`);
+  };
+  return { rpc, untilEnded };
+}
+
+describe('server/discover', () => {
+  it('advertises the extension under capabilities.extensions, not the 2025-11-25 capabilities.tasks', async () => {
+    const { rpc } = serve();
+    const { result } = await rpc('server/discover', {}, false);
+    expect(result?.capabilities?.extensions?.[TASKS]).toEqual({});
+    expect(result?.capabilities?.tasks).toBeUndefined();
+  });
+});
+
+describe('a request that declares the extension', () => {
+  it('gets a flat CreateTaskResult for a task-supporting tool, then the result inlined on tasks/get', async () => {
+    const { rpc, untilEnded } = serve();
+    const created: Wire = (await rpc('tools/call', { name: 'run_job', arguments: {} })).result ?? {};
+    expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+    expect(typeof created.taskId).toBe('string');
+    expect(Number.isInteger(created.ttlMs)).toBe(true);
+    expect(Number.isInteger(created.pollIntervalMs)).toBe(true);
+    for (const key of ['task', 'ttl', 'pollInterval', 'result', 'requestState'])
+      expect(created).not.toHaveProperty(key);
+    const immediate = await rpc('tasks/get', { taskId: String(created.taskId) });
+    expect(immediate.result).toMatchObject({ resultType: 'complete', taskId: created.taskId });
+    const ended = await untilEnded(String(created.taskId));
+    expect(ended.status).toBe('completed');
+    expect(ended.result?.content.length).toBeGreaterThan(0);
+    expect(ended.result?._meta?.['io.modelcontextprotocol/related-task']).toBeUndefined();
+  });
+
+  it('a tool error is completed with result.isError; a handler failure is failed with a JSON-RPC error', async () => {
+    const { rpc, untilEnded } = serve();
+    const failing = (await rpc('tools/call', { name: 'run_job', arguments: { fail: true } })).result ?? {};
+    const toolError = await untilEnded(String(failing.taskId));
+    expect(toolError.status).toBe('completed');
+    expect(toolError.result?.isError).toBe(true);
+    const broken = (await rpc('tools/call', { name: 'broken_job', arguments: {} })).result ?? {};
+    const failed = await untilEnded(String(broken.taskId));
+    expect(failed.status).toBe('failed');
+    expect(failed).not.toHaveProperty('result');
+    expect(failed.error).toMatchObject({ code: -32603 });
+    expect(typeof failed.error?.message).toBe('string');
+  });
+
+  it('tasks/cancel answers an empty ack, on a running task and again on the ended one', async () => {
+    const { rpc } = serve(Number.POSITIVE_INFINITY);
+    const created: Wire = (await rpc('tools/call', { name: 'run_job', arguments: {} })).result ?? {};
+    const ack = await rpc('tasks/cancel', { taskId: String(created.taskId) });
+    expect(ack.result).toEqual({ resultType: 'complete', ...pick(ack.result, ['_meta']) });
+    expect((await rpc('tasks/get', { taskId: String(created.taskId) })).result?.status).toBe('cancelled');
+    const again = await rpc('tasks/cancel', { taskId: String(created.taskId) });
+    expect(again.result?.resultType).toBe('complete');
+    expect(again.result).not.toHaveProperty('status');
+    expect((await rpc('tasks/cancel', { taskId: 'nope' })).error?.code).toBe(-32602);
+    expect(
+      (await rpc('tasks/update', { taskId: String(created.taskId), inputResponses: {} })).result?.resultType,
+    ).toBe('complete');
+  });
+
+  it('a sync tool stays sync even with a legacy `task` hint; tasks/result and tasks/list are -32601', async () => {
+    const { rpc } = serve();
+    const sync = await rpc('tools/call', {
+      name: 'get_envelope_contract',
+      arguments: {},
+      task: { ttl: 60_000 },
+    });
+    expect(sync.result?.resultType).toBe('complete');
+    expect(sync.result).not.toHaveProperty('taskId');
+    expect((await rpc('tasks/result', { taskId: 'x' })).error?.code).toBe(-32601);
+    expect((await rpc('tasks/list', {})).error?.code).toBe(-32601);
+    expect((await rpc('tasks/get', { taskId: 'unknown' })).error?.code).toBe(-32602);
+  });
+});
+
+describe('a request that does not declare the extension', () => {
+  it('runs a task-supporting tool inline and is refused the task methods with -32021', async () => {
+    const { rpc } = serve(1);
+    const inline = await rpc('tools/call', { name: 'run_job', arguments: {} }, false);
+    expect(inline.result?.resultType).toBe('complete');
+    expect(inline.result).not.toHaveProperty('taskId');
+    expect(Array.isArray(inline.result?.content)).toBe(true);
+    for (const [method, params] of [
+      ['tasks/get', { taskId: 'gate' }],
+      ['tasks/update', { taskId: 'gate', inputResponses: {} }],
+      ['tasks/cancel', { taskId: 'gate' }],
+    ] as const) {
+      const { error } = await rpc(method, params, false);
+      expect(error?.code, method).toBe(-32021);
+      expect(error?.data?.requiredCapabilities?.extensions?.[TASKS]).toEqual({});
+    }
+  });
+});
+
+function pick(value: Record<string, unknown> | undefined, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => value && k in value).map((k) => [k, value?.[k]]));
+}
