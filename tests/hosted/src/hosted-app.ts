@@ -1,4 +1,4 @@
-// A built app served --hosted in this process: its config (OBMCP_HOSTED=1), its server, its gate, the contract's HTTP server.
+// A built app served --hosted in this process: its config (OBMCP_HOSTED=1), stores from env (Redis with OBMCP_REDIS_URL), its server, its gate, the contract's HTTP server.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from '@obmcp/contract';
@@ -33,6 +33,15 @@ export async function startHostedApp(
   const { loadConfig } = (await import(pathToFileURL(join(dist, 'config.js')).href)) as Loose;
   const { createServer } = (await import(pathToFileURL(join(dist, 'server.js')).href)) as Loose;
   const hosted = (await import(pathToFileURL(join(dist, 'hosted.js')).href)) as Loose;
+  // The stores a bin creates at start (runServerCli): the limiter's buckets and the task records, in Redis
+  // when OBMCP_REDIS_URL is set, so replicas share each user's budget and tasks as deployed replicas do.
+  const kit = join(REPO_ROOT, 'packages', 'http-kit', 'dist');
+  const { limiterStoreFromEnv } = (await import(
+    pathToFileURL(join(kit, 'limiter-store-from-env.js')).href
+  )) as { limiterStoreFromEnv: (env: Loose, logger: Logger) => { close(): Promise<void> } };
+  const { taskRecordsFromEnv } = (await import(
+    pathToFileURL(join(kit, 'tasks', 'task-records-from-env.js')).href
+  )) as { taskRecordsFromEnv: (env: Loose, logger: Logger) => { close(): Promise<void> } };
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
@@ -45,7 +54,14 @@ export async function startHostedApp(
   let logs = '';
   const config = (loadConfig as (env: Loose) => Loose)(env);
   const logger: Logger = createLogger({ name: app, level: 'info', write: (line) => (logs += line) });
-  const contract = (createServer as (c: Loose, o: Loose) => ContractServer)(config, { logger, env });
+  const limiterStore = limiterStoreFromEnv(env, logger);
+  const taskRecords = taskRecordsFromEnv(env, logger);
+  const contract = (createServer as (c: Loose, o: Loose) => ContractServer)(config, {
+    logger,
+    env,
+    limiterStore,
+    taskRecords,
+  });
   const gate = await (hosted[gateExport] as (c: Loose, e: Loose, l: Logger) => Promise<HostedGate>)(
     config,
     env,
@@ -69,6 +85,10 @@ export async function startHostedApp(
     origin: publicOrigin ?? origin,
     resource: `${publicOrigin ?? origin}/mcp`,
     logs: () => logs,
-    close: () => handle.close('test done'),
+    close: async () => {
+      await Promise.all([handle.close('test done'), contract.tasks.drain('test done', 2_000)]);
+      await taskRecords.close();
+      await limiterStore.close();
+    },
   };
 }

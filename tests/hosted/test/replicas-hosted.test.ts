@@ -1,6 +1,14 @@
-// Two sp-mcp --hosted replicas sharing Redis (one public origin): a login through one works on the other; each seller stays theirs.
+// Two sp-mcp --hosted replicas sharing Redis behind a round-robin balancer: two sellers, each only ever themselves (tokens, tasks, identities, Code Mode, rate budget) on either replica.
+import type { Client } from '@modelcontextprotocol/client';
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  CreateTaskResultSchema,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+} from '@modelcontextprotocol/core';
 import { newSigningJwk } from '@obmcp/hosted-auth';
-import { HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
+import { callTool, HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
@@ -8,12 +16,16 @@ import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
 import { startUpstreams, type Upstreams } from '../src/mocks.js';
 import { type RoundRobin, roundRobin } from '../src/round-robin.js';
 
+const US = 'ATVPDKIKX0DER';
+
 let up: Upstreams;
 let redis: RedisProcess;
 let a: HostedApp;
 let b: HostedApp;
 let lb: RoundRobin;
 let host: Host;
+let alice: Client;
+let bob: Client;
 
 function seller(account: string) {
   return async (page: Page) => {
@@ -23,12 +35,35 @@ function seller(account: string) {
   };
 }
 
+/**
+ * Runs `attempt` until both replicas have answered one of its requests (round robin: consecutive requests
+ * alternate), so each assertion inside holds on either replica, not on whichever the balancer picked.
+ */
+async function onBothReplicas(attempt: () => Promise<void>): Promise<void> {
+  const seen = new Set<number>();
+  for (let i = 0; i < 6 && seen.size < 2; i++) {
+    const from = lb.log.length;
+    await attempt();
+    for (const index of lb.log.slice(from)) seen.add(index);
+  }
+  expect(seen).toEqual(new Set([0, 1]));
+}
+
+/** The error a request ends with (a JSON-RPC error is thrown by the client). */
+async function refusal(request: Promise<unknown>): Promise<string> {
+  const outcome = await request.then(
+    () => 'answered',
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  return outcome;
+}
+
 describe.skipIf(!HAS_REDIS)('two sp-mcp --hosted replicas on one Redis', () => {
   beforeAll(async () => {
     up = await startUpstreams();
     redis = await startRedis();
     const env = {
-      CODE_MODE: 'off',
+      CODE_MODE: 'on',
       SP_API_CLIENT_ID: up.fake.spApp.clientId,
       SP_API_CLIENT_SECRET: up.fake.spApp.clientSecret,
       SP_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
@@ -37,6 +72,7 @@ describe.skipIf(!HAS_REDIS)('two sp-mcp --hosted replicas on one Redis', () => {
       SP_API_APP_DRAFT: 'true',
       OBMCP_VAULT_KEYS: up.vaultKeys,
       OBMCP_HOSTED_SIGNING_JWK: await newSigningJwk(),
+      // One Redis for the login store, the task records and the limiter's buckets (as deployed).
       OBMCP_REDIS_URL: redis.url,
     };
     // Both replicas answer for the load balancer's origin: one issuer, one token audience, one Redis.
@@ -46,8 +82,12 @@ describe.skipIf(!HAS_REDIS)('two sp-mcp --hosted replicas on one Redis', () => {
     b = await startHostedApp('sp-mcp', 'spHostedGate', env, publicOrigin);
     up.fake.allowRedirectUri(`${publicOrigin}/oauth/callback`);
     host = await startHost();
+    alice = (await logIn(host, `${lb.origin}/mcp`, seller('amzn1.account.MOCKALICE'))).client;
+    bob = (await logIn(host, `${lb.origin}/mcp`, seller('amzn1.account.MOCKBOB'))).client;
   });
   afterAll(async () => {
+    await alice?.close();
+    await bob?.close();
     await host?.close();
     await a?.close();
     await b?.close();
@@ -56,28 +96,121 @@ describe.skipIf(!HAS_REDIS)('two sp-mcp --hosted replicas on one Redis', () => {
     await redis?.kill();
   });
 
-  it('two sellers log in and call through a round-robin balancer: every request may land on either replica', async () => {
-    const alice = await logIn(host, lb.origin + '/mcp', seller('amzn1.account.MOCKALICE'));
-    const bob = await logIn(host, lb.origin + '/mcp', seller('amzn1.account.MOCKBOB'));
+  it('every request may land on either replica; each call reaches SP-API with its own seller’s token', async () => {
     up.callers.length = 0;
-    const args = { marketplaceIds: ['ATVPDKIKX0DER'], createdAfter: '2026-03-01T00:00:00Z' };
+    const args = { marketplaceIds: [US], createdAfter: '2026-03-01T00:00:00Z' };
+    const from = lb.log.length;
     for (let i = 0; i < 3; i++) {
       for (const [user, subject] of [
         [alice, 'sp:A1MOCKALICE'],
         [bob, 'sp:A2MOCKBOB'],
       ] as const) {
-        expect(
-          resultOf(await user.client.callTool({ name: 'list_identities', arguments: {} })).activeIdentityId,
-        ).toBe(subject);
-        expect((await user.client.callTool({ name: 'get_orders', arguments: args })).isError).not.toBe(true);
+        const listed = resultOf(await user.callTool({ name: 'list_identities', arguments: {} }));
+        // Only their own identity: the other seller's is not even listed.
+        expect(listed.activeIdentityId).toBe(subject);
+        expect((listed.identities as { id: string }[]).map((i) => i.id)).toEqual([subject]);
+        expect((await user.callTool({ name: 'get_orders', arguments: args })).isError).not.toBe(true);
       }
     }
     // Each upstream call carried the token of the seller who made it (repeats may be answered from the server's cache).
     expect(up.callers.slice(0, 2)).toEqual(['A1MOCKALICE', 'A2MOCKBOB']);
     expect(new Set(up.callers)).toEqual(new Set(['A1MOCKALICE', 'A2MOCKBOB']));
-    expect(lb.served[0]).toBeGreaterThan(5);
-    expect(lb.served[1]).toBeGreaterThan(5);
-    await alice.client.close();
-    await bob.client.close();
+    const served = lb.log.slice(from);
+    expect(served.filter((i) => i === 0).length).toBeGreaterThan(5);
+    expect(served.filter((i) => i === 1).length).toBeGreaterThan(5);
+  });
+
+  it('a seller cannot switch to the other seller’s identity on either replica', async () => {
+    await onBothReplicas(async () => {
+      const cross = await callTool(bob, 'set_active_identity', { identityId: 'sp:A1MOCKALICE' });
+      expect(cross.envelope).toBeDefined();
+      expect(cross.text).not.toContain('Atzr|');
+    });
+    expect(resultOf(await bob.callTool({ name: 'list_identities', arguments: {} })).activeIdentityId).toBe(
+      'sp:A2MOCKBOB',
+    );
+  });
+
+  it('Code Mode scripts run as the seller who sent them, on either replica', async () => {
+    const code = "const r = await call_tool('list_identities', {}); return r.activeIdentityId;";
+    for (const [user, subject] of [
+      [alice, 'sp:A1MOCKALICE'],
+      [bob, 'sp:A2MOCKBOB'],
+    ] as const) {
+      await onBothReplicas(async () => {
+        const ran = await callTool(user, 'execute', { code });
+        expect(ran.result?.result).toBe(subject);
+      });
+    }
+  });
+
+  it('a task is its seller’s: the other gets "not found" from tasks/get, result and cancel and no listing, on both replicas', async () => {
+    const { task } = await alice.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'run_report',
+          arguments: { reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', marketplaceIds: [US] },
+          task: { ttl: 120_000 },
+        },
+      },
+      CreateTaskResultSchema,
+    );
+    // Alice reads her task through both replicas (the records are in Redis, not in one process).
+    await onBothReplicas(async () => {
+      const own = await alice.request(
+        { method: 'tasks/get', params: { taskId: task.taskId } },
+        GetTaskResultSchema,
+      );
+      expect(own.taskId).toBe(task.taskId);
+    });
+    const notFound = /Task not found/;
+    await onBothReplicas(async () => {
+      expect(
+        await refusal(
+          bob.request({ method: 'tasks/get', params: { taskId: task.taskId } }, GetTaskResultSchema),
+        ),
+      ).toMatch(notFound);
+    });
+    await onBothReplicas(async () => {
+      expect(
+        await refusal(
+          bob.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema),
+        ),
+      ).toMatch(notFound);
+    });
+    await onBothReplicas(async () => {
+      expect(
+        await refusal(
+          bob.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, CancelTaskResultSchema),
+        ),
+      ).toMatch(notFound);
+    });
+    await onBothReplicas(async () => {
+      const listed = await bob.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema);
+      expect(listed.tasks.map((t) => t.taskId)).not.toContain(task.taskId);
+    });
+    // Bob's cancel did nothing: the task is still Alice's and not cancelled; Alice lists it.
+    const still = await alice.request(
+      { method: 'tasks/get', params: { taskId: task.taskId } },
+      GetTaskResultSchema,
+    );
+    expect(still.status).not.toBe('cancelled');
+    const mine = await alice.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema);
+    expect(mine.tasks.map((t) => t.taskId)).toContain(task.taskId);
+  });
+
+  it('one seller spending their rate budget (shared by both replicas) leaves the other’s whole', async () => {
+    // getItemOffers: 0.5 requests/s, burst 1 (SP's documented usage plan); the buckets are in Redis.
+    const args = { asin: 'B08N5WRWNW', marketplaceId: US, itemCondition: 'New' };
+    const from = lb.log.length;
+    const first = await callTool(alice, 'get_item_offers', args);
+    expect(first.envelope).toBeUndefined();
+    const second = await callTool(alice, 'get_item_offers', args);
+    expect(second.envelope?.error_code).toBe('RATE_LIMITED');
+    // The two calls were answered by different replicas: one budget per seller across the deployment.
+    expect(new Set(lb.log.slice(from))).toEqual(new Set([0, 1]));
+    const other = await callTool(bob, 'get_item_offers', args);
+    expect(other.envelope, JSON.stringify(other.envelope)).toBeUndefined();
   });
 });
