@@ -7,7 +7,7 @@ import {
   requireBearerAuth,
 } from '@modelcontextprotocol/server';
 import { AccessTokens } from './as/access-token.js';
-import { guardedClientMetadataFetcher } from './as/client-metadata-fetch.js';
+import { guardedClientMetadataFetcher, loopbackClientMetadataFetcher } from './as/client-metadata-fetch.js';
 import { ClientRegistry } from './as/clients.js';
 import { Grants } from './as/grants.js';
 import { LoginFlow } from './as/login-flow.js';
@@ -59,6 +59,8 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
   const clients = new ClientRegistry(
     options.store,
     options.fetchClientMetadata ?? guardedClientMetadataFetcher(),
+    // A loopback test deployment (http issuer) also takes a test host's document served on loopback.
+    options.dangerouslyAllowInsecureIssuerUrl === true ? loopbackClientMetadataFetcher() : undefined,
   );
   const grants = new Grants(
     options.store,

@@ -4,6 +4,7 @@ export {
   checkClientIdUrl,
   ClientMetadataError,
   guardedClientMetadataFetcher,
+  loopbackClientMetadataFetcher,
   type Resolve,
 } from './as/client-metadata-fetch.js';
 export { generateSigningKey, newSigningJwk, type SigningKey, signingKeyFromJwk } from './as/signing-key.js';

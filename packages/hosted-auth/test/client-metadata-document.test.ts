@@ -1,6 +1,11 @@
 // Client ID Metadata Documents: an https client_id is fetched under SSRF guards and must name itself; DCR stays for older clients.
 import { describe, expect, it } from 'vitest';
-import { checkClientIdUrl, ClientMetadataError, guardedClientMetadataFetcher } from '../src/index.js';
+import {
+  checkClientIdUrl,
+  ClientMetadataError,
+  guardedClientMetadataFetcher,
+  loopbackClientMetadataFetcher,
+} from '../src/index.js';
 import { authorizeUrl, browserLogin, exchange, harness, pkce, REDIRECT } from './support/harness.js';
 
 const CLIENT_ID = 'https://client.example.test/oauth/client.json';
@@ -73,6 +78,32 @@ describe('the SSRF guard of the document fetch', () => {
     await expect(fetcher(new URL(CLIENT_ID))).rejects.toThrow(/private address/);
     const v6 = guardedClientMetadataFetcher(async () => ['fd00::1']);
     await expect(v6(new URL(CLIENT_ID))).rejects.toThrow(/private address/);
+  });
+});
+
+describe('client_id documents of a loopback test deployment', () => {
+  it.each([
+    'http://client.example.test/c.json',
+    'http://10.1.2.3/c.json',
+    'https://127.0.0.1/c.json',
+    'http://127.0.0.1/',
+    'http://user:pw@127.0.0.1/c.json',
+  ])('refuses %s before sending anything', async (url) => {
+    await expect(loopbackClientMetadataFetcher()(new URL(url))).rejects.toThrow(ClientMetadataError);
+  });
+
+  it('an https deployment treats an http client_id as unknown, never fetching it', async () => {
+    const fetched: string[] = [];
+    const h = await harness({
+      fetchClientMetadata: async (url) => {
+        fetched.push(url.href);
+        return document;
+      },
+    });
+    const response = await h.call(authorizeUrl('http://127.0.0.1:9/oauth/client.json', pkce().challenge));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Unknown client');
+    expect(fetched).toEqual([]);
   });
 });
 

@@ -66,11 +66,33 @@ export class MemoryProvider implements OAuthClientProvider {
 export interface Host {
   browser: Browser;
   callbackUrl: string;
+  /** This host's Client ID Metadata Document URL (served on loopback by the callback server). */
+  documentUrl: string;
+  /** How often an authorization server fetched that document. */
+  documentFetches: number;
   close(): Promise<void>;
 }
 
 export async function startHost(): Promise<Host> {
-  const callback: Server = createServer((_req, res) => res.end('You can close this window.'));
+  let documentFetches = 0;
+  const callback: Server = createServer((req, res) => {
+    if (req.url === '/oauth/client.json') {
+      documentFetches++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          client_id: host.documentUrl,
+          client_name: 'E2E MCP Host (metadata document)',
+          redirect_uris: [host.callbackUrl],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        }),
+      );
+      return;
+    }
+    res.end('You can close this window.');
+  });
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -84,27 +106,38 @@ export async function startHost(): Promise<Host> {
       '--no-first-run',
     ],
   });
-  return {
+  const origin = `http://127.0.0.1:${(callback.address() as AddressInfo).port}`;
+  const host: Host = {
     browser,
-    callbackUrl: `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`,
+    callbackUrl: `${origin}/callback`,
+    documentUrl: `${origin}/oauth/client.json`,
+    get documentFetches() {
+      return documentFetches;
+    },
     close: async () => {
       await browser.close();
       callback.close();
     },
   };
+  return host;
 }
 
 /**
  * One user logs in from scratch: the client's first request is refused (401), the SDK discovers the metadata,
- * registers and asks to open the authorization URL; the browser approves this client on the consent screen,
+ * registers (or, `byDocument`, uses the host's Client ID Metadata Document URL as its client_id: nothing is
+ * registered, the authorization server fetches the document) and asks to open the authorization URL; the browser approves this client on the consent screen,
  * `upstream` drives the upstream pages until the redirect back, then finishAuth and a connected client.
  */
 export async function logIn(
   host: Host,
   resource: string,
   upstream: (page: Page) => Promise<void>,
+  byDocument = false,
 ): Promise<{ client: Client; provider: MemoryProvider }> {
   const provider = new MemoryProvider(host.callbackUrl);
+  // The v2 SDK takes a clientMetadataUrl on https only; a loopback test host's is http, so the host hands
+  // the SDK its document URL as the client_id it already has (the SDK then registers nothing).
+  if (byDocument) provider.client = { client_id: host.documentUrl };
   const first = new Client({ name: 'e2e', version: '1.0.0' });
   try {
     await first.connect(new StreamableHTTPClientTransport(new URL(resource), { authProvider: provider }));

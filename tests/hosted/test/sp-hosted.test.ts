@@ -1,4 +1,4 @@
-// sp-mcp --hosted end to end in Chromium: two sellers log in through Seller Central (fake); each call reaches SP-API with that seller's token.
+// sp-mcp --hosted end to end in Chromium: two sellers log in through Seller Central (fake), one host registered, one by metadata document; each call reaches SP-API with that seller's token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
@@ -40,7 +40,10 @@ function seller(account: string) {
 describe('sp-mcp --hosted', () => {
   it('logs two sellers in; each call reaches SP-API with its own seller’s token; the MCP token stays home', async () => {
     const alice = await logIn(host, app.resource, seller('amzn1.account.MOCKALICE'));
-    const bob = await logIn(host, app.resource, seller('amzn1.account.MOCKBOB'));
+    // Bob's host is known by its Client ID Metadata Document (no registration): the server fetched it.
+    const bob = await logIn(host, app.resource, seller('amzn1.account.MOCKBOB'), true);
+    expect(host.documentFetches).toBeGreaterThan(0);
+    expect((bob.provider.client as { client_id: string }).client_id).toBe(host.documentUrl);
     const who = resultOf(await alice.client.callTool({ name: 'list_identities', arguments: {} }));
     expect(who.activeIdentityId).toBe('sp:A1MOCKALICE');
     expect(

@@ -87,6 +87,41 @@ export function guardedClientMetadataFetcher(resolve: Resolve = systemResolve): 
   };
 }
 
+/** 127.0.0.0/8, ::1 and localhost: the addresses of this machine. */
+export function isLoopbackHostname(hostname: string): boolean {
+  return (
+    hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/**
+ * The fetcher of a loopback test deployment (its public URL is http on loopback, so nobody off this machine
+ * reaches it): a client_id URL on this machine over http, e.g. a test host's document. Every other URL is
+ * refused, redirects too; the body is capped at 5 KiB like the guarded fetcher's.
+ */
+export function loopbackClientMetadataFetcher(): ClientMetadataFetcher {
+  return async (url) => {
+    if (url.protocol !== 'http:' || !isLoopbackHostname(url.hostname))
+      throw new ClientMetadataError(
+        'a test deployment fetches client_id documents on loopback over http only',
+      );
+    if (url.username !== '' || url.password !== '' || url.hash !== '' || url.pathname === '/')
+      throw new ClientMetadataError('a client_id URL has a path and no credentials or fragment');
+    try {
+      const response = await fetch(url, {
+        redirect: 'error',
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) throw new ClientMetadataError(`the client_id document answered ${response.status}`);
+      return JSON.parse(await readCapped(response)) as unknown;
+    } catch (error) {
+      if (error instanceof ClientMetadataError) throw error;
+      throw new ClientMetadataError('the client_id document could not be fetched');
+    }
+  };
+}
+
 async function readCapped(response: Response): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > MAX_BYTES) throw new ClientMetadataError('the client_id document is too large');

@@ -92,6 +92,8 @@ export class ClientRegistry {
   constructor(
     private readonly store: KvStore,
     private readonly fetchDocument: ClientMetadataFetcher,
+    /** A loopback test deployment only: http client_id URLs on loopback, fetched by this. */
+    private readonly fetchLoopbackDocument?: ClientMetadataFetcher,
   ) {}
 
   /** RFC 7591 registration: the stored record and the secret (shown once) for a confidential client. */
@@ -123,12 +125,17 @@ export class ClientRegistry {
    * under the SSRF guards, whose client_id must be that URL. Undefined for an unknown or unusable client.
    */
   async find(clientId: string): Promise<ClientRecord | undefined> {
-    if (clientId.startsWith('https://')) return this.fromDocument(clientId);
+    if (clientId.startsWith('https://')) return this.fromDocument(clientId, this.fetchDocument);
+    if (this.fetchLoopbackDocument !== undefined && clientId.startsWith('http://'))
+      return this.fromDocument(clientId, this.fetchLoopbackDocument);
     const stored = await this.store.get(`client:${clientId}`);
     return stored === undefined ? undefined : (JSON.parse(stored) as ClientRecord);
   }
 
-  private async fromDocument(clientId: string): Promise<ClientRecord | undefined> {
+  private async fromDocument(
+    clientId: string,
+    fetchDocument: ClientMetadataFetcher,
+  ): Promise<ClientRecord | undefined> {
     const cached = await this.store.get(`client-doc:${clientId}`);
     if (cached !== undefined) return JSON.parse(cached) as ClientRecord;
     let url: URL;
@@ -139,7 +146,7 @@ export class ClientRegistry {
     }
     let meta: ReturnType<typeof validMetadata>;
     try {
-      meta = validMetadata(await this.fetchDocument(url));
+      meta = validMetadata(await fetchDocument(url));
       checkCommon(meta);
     } catch (error) {
       if (error instanceof ClientMetadataError || error instanceof RegistrationError) return undefined;
