@@ -407,6 +407,54 @@ describe('Accept', () => {
   });
 });
 
+describe('a media-type header the spec gives an enum offers only what the operation declares (audit F-8)', () => {
+  const SHARED = ['application/vnd.a.v4+json', 'application/vnd.b.v4+json', 'application/vnd.c.v4+json'];
+  it('a shared Accept enum keeps the values the 2xx declares (case and parameters aside); its default only if kept', () => {
+    const one = argsOf({
+      responses: { '200': { content: { 'application/vnd.B.v4+json; charset=utf-8': {} } } },
+      parameters: [
+        { name: 'Accept', in: 'header', schema: { type: 'string', enum: SHARED, default: SHARED[0] } },
+      ],
+    });
+    expect(one.args[0]?.schema).toStrictEqual({ type: 'string', enum: ['application/vnd.b.v4+json'] });
+    const kept = argsOf({
+      responses: { '200': { content: { 'application/vnd.a.v4+json': {}, 'application/vnd.c.v4+json': {} } } },
+      parameters: [
+        { name: 'Accept', in: 'header', schema: { type: 'string', enum: SHARED, default: SHARED[0] } },
+      ],
+    });
+    expect(kept.args[0]?.schema).toStrictEqual({
+      type: 'string',
+      enum: ['application/vnd.a.v4+json', 'application/vnd.c.v4+json'],
+      default: 'application/vnd.a.v4+json',
+    });
+  });
+  it('an enum naming none of the declared types becomes the declared types; no declared type leaves it as it is', () => {
+    const none = argsOf({
+      produces: ['text/csv'],
+      parameters: [{ name: 'Accept', in: 'header', type: 'string', enum: ['application/json'] }],
+    });
+    expect(none.args[0]?.schema).toStrictEqual({ type: 'string', enum: ['text/csv'] });
+    const undeclared = argsOf({
+      parameters: [{ name: 'Accept', in: 'header', type: 'string', enum: ['application/json'] }],
+    });
+    expect(undeclared.args[0]?.schema).toStrictEqual({ type: 'string', enum: ['application/json'] });
+  });
+  it('a Content-Type enum keeps the request types the body declares', () => {
+    const { args } = argsOf({
+      requestBody: { content: { 'application/vnd.x.v1+json': { schema: { type: 'object' } } } },
+      parameters: [
+        {
+          name: 'Content-Type',
+          in: 'header',
+          schema: { type: 'string', enum: ['application/vnd.x.v1+json', 'application/json'] },
+        },
+      ],
+    });
+    expect(args[0]?.schema).toStrictEqual({ type: 'string', enum: ['application/vnd.x.v1+json'] });
+  });
+});
+
 describe('media types and responses', () => {
   it('pickMediaType prefers JSON (vendor +json too), else the first declared', () => {
     expect(pickMediaType(['text/plain', 'application/json'])).toBe('application/json');

@@ -33,13 +33,28 @@ function successMediaTypes(op: SpecOperation): string[] {
   return [...types];
 }
 
+/** A media type as compared: its type/subtype in lower case, parameters left out. */
+const bare = (type: unknown) => (typeof type === 'string' ? type.split(';')[0]?.trim().toLowerCase() : type);
+
 /**
- * An `Accept` header parameter the spec declares as a free string takes the success media types the
- * operation declares as its enum (a value outside them is refused by the API: 406/415).
+ * A media-type header argument (`Accept`, `Content-Type`) offers only the types the operation declares (any other
+ * is refused by the API: 406/415): a free string takes them as its enum; an enum the spec shares between operations
+ * (Ads `AcceptHeader`) keeps only its values the operation declares, or the declared types when none is; a default
+ * outside the result is dropped.
  */
+function declaredOnly(schema: JsonSchemaObject, declared: readonly string[]): JsonSchemaObject {
+  if (declared.length === 0) return schema;
+  if (!Array.isArray(schema.enum)) return { ...schema, type: 'string', enum: [...declared] };
+  const known = new Set(declared.map(bare));
+  const kept = schema.enum.filter((v) => known.has(bare(v)));
+  const { default: fallback, ...rest } = schema;
+  const values = kept.length > 0 ? kept : [...declared];
+  return values.includes(fallback) ? { ...rest, enum: values, default: fallback } : { ...rest, enum: values };
+}
+
+/** An `Accept` header parameter: the success media types the operation declares (declaredOnly). */
 export function acceptSchema(op: SpecOperation, schema: JsonSchemaObject): JsonSchemaObject {
-  const declared = successMediaTypes(op);
-  return declared.length === 0 || 'enum' in schema ? schema : { ...schema, type: 'string', enum: declared };
+  return declaredOnly(schema, successMediaTypes(op));
 }
 
 /** The `Accept` argument of a resource-dependent operation: required, one of the declared types. */
@@ -66,16 +81,16 @@ function requestMediaTypes(op: SpecOperation): string[] {
 }
 
 /**
- * A `Content-Type` header parameter (sent as given, see buildRequest): with a JSON-like request body it takes the
- * request media types the operation declares as its enum (another is refused, 415); without a body, the
+ * A `Content-Type` header parameter (sent as given, see buildRequest): with a JSON-like request body it offers the
+ * request media types the operation declares (declaredOnly; another is refused, 415); without a body, the
  * parameter's own documented `example` as its default. A multipart operation's argument is the file part's
  * type, left as the spec has it.
  */
 export function contentTypeSchema(op: SpecOperation, param: Obj, schema: JsonSchemaObject): JsonSchemaObject {
-  if ('enum' in schema) return schema;
   const declared = requestMediaTypes(op);
   if (declared.some((t) => t.toLowerCase().startsWith('multipart/'))) return schema;
-  if (declared.length > 0) return { ...schema, type: 'string', enum: declared };
+  if (declared.length > 0) return declaredOnly(schema, declared);
+  if ('enum' in schema) return schema;
   return typeof param.example === 'string' && schema.default === undefined
     ? { ...schema, default: param.example }
     : schema;
