@@ -73,7 +73,7 @@ export const exportHandlers: RequestHandler[] = [
     http.get(
       `${host}/exports/:exportId`,
       withFault('api', renderAdsFault, ({ request, params }) => {
-        const record = exportsById.get(decodeURIComponent(String(params.exportId)));
+        const record = exportsById.get(String(params.exportId));
         // An export this mock did not create: the spec catch-all answers it.
         if (!record) return undefined;
         const rejected = scoped(request, {});

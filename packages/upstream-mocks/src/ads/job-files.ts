@@ -9,8 +9,8 @@ export function jobFileUrl(folder: string, id: string): string {
   return `${REPORT_FILE_HOST}/${folder}/${encodeURIComponent(id)}.json.gz?X-Amz-Signature=mock`;
 }
 
-/** The id a job file's name (`<id>.json.gz`) stands for. */
-export const idOfFile = (file: string): string => decodeURIComponent(file.replace(/\.json\.gz$/, ''));
+/** The id a job file's name (`<id>.json.gz`, a path parameter msw has already decoded once) stands for. */
+export const idOfFile = (file: string): string => file.replace(/\.json\.gz$/, '');
 
 /** S3 answering a pre-signed GET of a job file: its refusals (s3.ts), NoSuchKey until the job is done, else the rows gzipped. */
 export function s3Object(request: Request, rows: unknown[] | undefined): Response {

@@ -69,7 +69,7 @@ function view(record: SnapshotRecord, phase: 'running' | 'done' | 'failed', host
 function handlersFor(host: string, product: keyof typeof PRODUCTS): RequestHandler[] {
   const { base, recordTypes, statusCode } = PRODUCTS[product];
   const known = (request: Request, id: unknown): SnapshotRecord | undefined => {
-    const record = snapshotsById.get(decodeURIComponent(String(id)));
+    const record = snapshotsById.get(String(id));
     return record?.product === product &&
       record.scope === (request.headers.get('amazon-advertising-api-scope') ?? '')
       ? record

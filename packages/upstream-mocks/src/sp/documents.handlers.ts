@@ -27,7 +27,7 @@ const download = http.get(
   `${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/:id`,
   withFault('api', renderS3Fault, ({ request, params }) => {
     if (leaksToken(request)) return s3Error(400, 'InvalidArgument', 'Only one auth mechanism allowed');
-    const doc = documents.get(decodeURIComponent(String(params.id)));
+    const doc = documents.get(String(params.id));
     if (!doc) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
     return new HttpResponse(doc.content, {
       status: 200,
@@ -43,7 +43,7 @@ const feedDownload = http.get(
   `${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/feeds/:id`,
   withFault('api', renderS3Fault, ({ request, params }) => {
     if (leaksToken(request)) return s3Error(400, 'InvalidArgument', 'Only one auth mechanism allowed');
-    const doc = feedDocuments.get(decodeURIComponent(String(params.id)));
+    const doc = feedDocuments.get(String(params.id));
     if (doc?.uploaded === undefined) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
     return new HttpResponse(doc.uploaded, { status: 200, headers: { 'content-type': doc.contentType } });
   }),
@@ -53,7 +53,7 @@ const upload = http.put(
   `${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/feeds/:id`,
   withFault('api', renderS3Fault, async ({ request, params }) => {
     if (leaksToken(request)) return s3Error(400, 'InvalidArgument', 'Only one auth mechanism allowed');
-    const doc = feedDocuments.get(decodeURIComponent(String(params.id)));
+    const doc = feedDocuments.get(String(params.id));
     if (!doc)
       return s3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match.');
     doc.uploaded = await request.text();

@@ -73,7 +73,9 @@ export function spRoute(method: Method, path: string, resolver: SpResolver): Req
         for (const [k, v] of Object.entries(
           params as Record<string, string | readonly string[] | undefined>,
         )) {
-          if (typeof v === 'string') flat[k] = decodeURIComponent(v);
+          // msw hands path parameters over decoded once, as the API reads them: decoding again would turn a
+          // literal `%252e%252e` into `..` (the 2026-12-06 audit's W18).
+          if (typeof v === 'string') flat[k] = v;
         }
         return resolver({ request, params: flat, url: new URL(request.url), host });
       }),
