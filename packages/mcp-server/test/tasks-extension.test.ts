@@ -5,6 +5,7 @@ import type { ToolDefinition } from '@obmcp/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContractServer } from '../src/entries/server.js';
 import { silentLogger } from '../src/entries/testing.js';
+import { taskFixtureTools } from '../src/example/conformance-fixtures.js';
 import { fakeJobs, jobTool } from './job-tool.js';
 
 const MODERN = '2026-07-28';
@@ -44,7 +45,7 @@ afterEach(async () => {
 function serve(pollsToFinish = 3) {
   const contract = createContractServer({
     profile: exampleProfile,
-    tools: [...exampleTools, jobTool(fakeJobs(pollsToFinish)), brokenTool],
+    tools: [...exampleTools, jobTool(fakeJobs(pollsToFinish)), brokenTool, ...taskFixtureTools],
     env: { OBMCP_TASK_POLL_INTERVAL_MS: '100' },
     logger: silentLogger,
   });
@@ -83,6 +84,25 @@ function serve(pollsToFinish = 3) {
       : (text.split('\n').find((l) => l.startsWith('data: ')) ?? '').slice(6);
     return JSON.parse(json) as { result?: Wire; error?: { code: number; message: string; data?: ErrorData } };
   };
+  /** One 2025-11-25 request (stateless legacy path: no `_meta` envelope). */
+  const legacy = async (method: string, params: Record<string, unknown> = {}) => {
+    const response = await handler.fetch(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+      }),
+    );
+    const text = await response.text();
+    const json = text.startsWith('{')
+      ? text
+      : (text.split('\n').find((l) => l.startsWith('data: ')) ?? '').slice(6);
+    return JSON.parse(json) as { result?: Wire; error?: { code: number; message: string } };
+  };
   const untilEnded = async (taskId: string) => {
     for (let i = 0; i < 100; i++) {
       const got = await rpc('tasks/get', { taskId });
@@ -91,7 +111,7 @@ function serve(pollsToFinish = 3) {
     }
     throw new Error(`task ${taskId} did not end`);
   };
-  return { rpc, untilEnded };
+  return { rpc, legacy, untilEnded };
 }
 
 describe('server/discover', () => {
@@ -181,6 +201,38 @@ describe('a request that does not declare the extension', () => {
       expect(error?.code, method).toBe(-32021);
       expect(error?.data?.requiredCapabilities?.extensions?.[TASKS]).toEqual({});
     }
+  });
+});
+
+describe('a tool whose task support is required (the conformance fixture failing_job)', () => {
+  it('2026-07-28: a task with the extension, -32021 naming it without; 2025-11-25: -32601 without params.task', async () => {
+    const { rpc, legacy, untilEnded } = serve();
+    const created = (await rpc('tools/call', { name: 'failing_job', arguments: {} })).result ?? {};
+    expect(created.resultType).toBe('task');
+    const ended = await untilEnded(String(created.taskId));
+    expect(ended).toMatchObject({ status: 'completed', result: { isError: true } });
+    const refused = await rpc('tools/call', { name: 'failing_job', arguments: {} }, false);
+    expect(refused.error?.code).toBe(-32021);
+    expect(refused.error?.data?.requiredCapabilities?.extensions?.[TASKS]).toEqual({});
+    const old = await legacy('tools/call', { name: 'failing_job', arguments: {} });
+    expect(old.error?.code).toBe(-32601);
+  });
+});
+
+describe('the other conformance fixtures', () => {
+  it('greet answers its text; slow_compute runs as a task and settles cancelled on a cancel; protocol_error_job fails', async () => {
+    const { rpc, untilEnded } = serve();
+    const hello = await rpc('tools/call', { name: 'greet', arguments: { name: 'sep-2243' } });
+    expect(hello.result?.content).toEqual([{ type: 'text', text: 'Hello, sep-2243!' }]);
+    const quick = (await rpc('tools/call', { name: 'slow_compute', arguments: { seconds: 0 } })).result ?? {};
+    expect((await untilEnded(String(quick.taskId))).status).toBe('completed');
+    const slow = (await rpc('tools/call', { name: 'slow_compute', arguments: { seconds: 60 } })).result ?? {};
+    expect((await rpc('tasks/cancel', { taskId: String(slow.taskId) })).result?.resultType).toBe('complete');
+    expect((await untilEnded(String(slow.taskId))).status).toBe('cancelled');
+    const broken = (await rpc('tools/call', { name: 'protocol_error_job', arguments: {} })).result ?? {};
+    const failed = await untilEnded(String(broken.taskId));
+    expect(failed.status).toBe('failed');
+    expect(failed.error?.code).toBe(-32603);
   });
 });
 

@@ -1,4 +1,4 @@
-// expected-failures.yml: per spec version, for every server (`all`) or one, `<scenario>[:<check-id>]: <reason>`.
+// expected-failures.yml: per spec version, for every server (`all`), the apps (`apps`) or one: `<scenario>[:<check-id>]: <reason>`.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
@@ -10,8 +10,16 @@ export interface Entry {
   /** Only this check may fail; the scenario's other checks stay enforced. */
   checkId?: string;
   reason: string;
-  /** `all` or a target name. */
+  /** `all`, `apps` (every server but the contract example) or a target name. */
   scope: string;
+}
+
+/** The server that carries the suite's fixtures (src/example/conformance-server.ts); `apps` are the others. */
+export const EXAMPLE_TARGET = 'contract-example';
+
+/** Whether a line's scope covers a target. */
+export function covers(scope: string, target: string): boolean {
+  return scope === 'all' || scope === target || (scope === 'apps' && target !== EXAMPLE_TARGET);
 }
 
 export type ExpectedFailures = Record<SpecVersion, Entry[]>;
@@ -32,7 +40,7 @@ export function parseExpected(text: string, targets: readonly string[]): Expecte
       throw new Error(`expected-failures: unknown spec version ${version}`);
     }
     for (const [scope, lines] of Object.entries((scopes ?? {}) as Record<string, unknown>)) {
-      if (scope !== 'all' && !targets.includes(scope)) {
+      if (scope !== 'all' && scope !== 'apps' && !targets.includes(scope)) {
         throw new Error(`expected-failures: ${version} names unknown server ${scope}`);
       }
       for (const [key, reason] of Object.entries((lines ?? {}) as Record<string, unknown>)) {
@@ -52,7 +60,7 @@ export function loadExpected(file: string, targets: readonly string[]): Expected
 
 /** The entries that apply to one target. */
 export function entriesFor(entries: Entry[], target: string): Entry[] {
-  const own = entries.filter((e) => e.scope === 'all' || e.scope === target);
+  const own = entries.filter((e) => covers(e.scope, target));
   const whole = new Set(own.filter((e) => e.checkId === undefined).map((e) => e.scenario));
   const redundant = own.find((e) => e.checkId !== undefined && whole.has(e.scenario));
   if (redundant) {

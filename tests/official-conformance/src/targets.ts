@@ -17,7 +17,7 @@ const APPS = ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const;
 
 export function targets(): Target[] {
   const list: Target[] = [
-    { name: 'contract-example', args: [`${ROOT}packages/mcp-server/dist/example/server.js`] },
+    { name: 'contract-example', args: [`${ROOT}packages/mcp-server/dist/example/conformance-server.js`] },
   ];
   for (const app of APPS) {
     const entry = `${ROOT}apps/${app}/dist/index.js`;

@@ -22,7 +22,7 @@ export interface ToolSpec<Args> {
   passthrough?: PassthroughTarget;
   _meta?: Record<string, unknown>;
   /** See ToolDefinition.taskSupport. */
-  taskSupport?: 'optional';
+  taskSupport?: 'optional' | 'required';
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
 }
 

@@ -80,9 +80,11 @@ export interface ToolDefinition<Args = JsonObject> {
   _meta?: Record<string, unknown>;
   /**
    * A tool that waits on an upstream job (create → poll → download): 'optional' publishes
-   * `execution.taskSupport` so a host may run it as an MCP task (2025-11-25); called inline it runs as today.
+   * `execution.taskSupport` so a host may run it as an MCP task; called inline it runs as today.
+   * 'required': it runs only as a task (a request without the Tasks extension: -32021 on 2026-07-28,
+   * a 2025-era call without `params.task`: -32601).
    */
-  taskSupport?: 'optional';
+  taskSupport?: 'optional' | 'required';
   /**
    * Derive the published view (and check it against the portable rules) on the first tools/list
    * instead of at startup, so a server with hundreds of generated tools starts as fast as one with a
@@ -126,7 +128,7 @@ export interface ToolInfo {
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   /** MCP tool execution hints: `taskSupport` for tools that may run as tasks. */
-  execution?: { taskSupport: 'optional' };
+  execution?: { taskSupport: 'optional' | 'required' };
 }
 
 /** The pipeline, callable from inside a tool (Code Mode's call_tool). */

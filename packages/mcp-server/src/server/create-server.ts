@@ -6,6 +6,8 @@ import {
   type Implementation,
   type Notification,
   PROTOCOL_VERSION_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
   type Server,
   type ServerContext as SdkContext,
 } from '@modelcontextprotocol/server';
@@ -164,6 +166,7 @@ function bindServer(
   server.setRequestHandler('tools/call', (request: CallToolRequest, ctx) =>
     withCallTrace(traceOf(server, request, ctx), () => callTool(request, ctx)),
   );
+  const taskSupportOf = (name: string) => host.listed().find((t) => t.name === name)?.execution?.taskSupport;
   const callTool = async (request: CallToolRequest, ctx: SdkContext): Promise<CallToolResult> => {
     // Async: a send on a closed connection (an HTTP reply already sent) rejects, it never throws.
     const send = async (notification: Notification) => ctx.mcpReq.notify(notification);
@@ -174,7 +177,7 @@ function bindServer(
       // `_meta` declares the extension; without it, it runs inline (`required`: -32021). A `params.task`
       // hint is ignored (it never makes a task of a tool that has no task support).
       const name = request.params.name;
-      const support: string | undefined = host.listed().find((t) => t.name === name)?.execution?.taskSupport;
+      const support = taskSupportOf(name);
       if (support !== undefined && declaresTasks(ctx.mcpReq.envelope)) {
         const { task } = await tasks.start(request, owner, channel);
         return createTaskResult(task) as unknown as CallToolResult;
@@ -183,6 +186,11 @@ function bindServer(
     } else if (request.params.task !== undefined) {
       // 2025-11-25 task-augmented: answered with CreateTaskResult `{ task }` at once, the call runs on.
       return (await tasks.start(request, owner, channel)) as unknown as CallToolResult;
+    } else if (taskSupportOf(request.params.name) === 'required') {
+      throw new ProtocolError(
+        ProtocolErrorCode.MethodNotFound,
+        `Tool ${request.params.name} runs only as a task (execution.taskSupport "required"): call it with params.task`,
+      );
     }
     const notifier = progressNotifier(progressToken, send);
     const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, {

@@ -1,0 +1,79 @@
+// The Tasks extension fixtures the official conformance suite calls (names and behaviour from its scenarios).
+import { type ToolDefinition, UpstreamHttpError } from '@obmcp/contract';
+
+/** Waits `ms`, or until `signal` aborts (then rejects with its reason). */
+function waitFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    function stop() {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+const noArgs = { type: 'object', properties: {}, examples: [{}] } as const;
+
+/** `greet`: sync only, answers `Hello, {name}!` (as text). */
+const greet: ToolDefinition = {
+  name: 'greet',
+  description: 'Answers "Hello, {name}!" (conformance fixture: a tool without task support).',
+  inputSchema: {
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+    examples: [{ name: 'World' }],
+  },
+  annotations: { readOnlyHint: true },
+  handler: (args) => `Hello, ${String(args.name)}!`,
+};
+
+/** `slow_compute`: task-supporting, sleeps `seconds` then answers; a cancel stops it. */
+const slowCompute: ToolDefinition = {
+  name: 'slow_compute',
+  description: 'Sleeps `seconds` seconds, then answers (conformance fixture: a task-supporting tool).',
+  taskSupport: 'optional',
+  inputSchema: {
+    type: 'object',
+    properties: { seconds: { type: 'number', minimum: 0, maximum: 600 }, label: { type: 'string' } },
+    required: ['seconds'],
+    examples: [{ seconds: 0, label: 'instant' }],
+  },
+  annotations: { readOnlyHint: true },
+  handler: async (args, call) => {
+    const seconds = Number(args.seconds);
+    await waitFor(seconds * 1000, call.signal);
+    return { label: typeof args.label === 'string' ? args.label : '', seconds, computed: true };
+  },
+};
+
+/** `failing_job`: runs only as a task; after about a second it reports a tool execution error. */
+const failingJob: ToolDefinition = {
+  name: 'failing_job',
+  description: 'Fails after about a second (conformance fixture: task support required, a tool error).',
+  taskSupport: 'required',
+  inputSchema: noArgs,
+  handler: async (_args, call) => {
+    await waitFor(1000, call.signal);
+    throw new UpstreamHttpError(400, { service: 'conformance fixture' });
+  },
+};
+
+/** `protocol_error_job`: task-supporting; its handler throws (a server failure, not a tool error). */
+const protocolErrorJob: ToolDefinition = {
+  name: 'protocol_error_job',
+  description: 'Its handler throws (conformance fixture: a task that fails at the protocol level).',
+  taskSupport: 'optional',
+  inputSchema: noArgs,
+  handler: async () => {
+    throw new Error('protocol_error_job: deliberate handler failure');
+  },
+};
+
+/** The fixtures of the suite's Tasks extension scenarios (tasks-lifecycle, -wire-fields, -request-headers…). */
+export const taskFixtureTools: readonly ToolDefinition[] = [greet, slowCompute, failingJob, protocolErrorJob];
