@@ -1,11 +1,40 @@
 // The view's side of MCP Apps (spec 2026-01-26) over postMessage: ui/initialize, the tool and host-context
 // notifications, size reports, and the view's requests (tools/call, ui/update-model-context,
 // ui/request-display-mode). Written for the nine messages the views use, so a view does not carry the MCP SDK and
-// zod (300 KB of ext-apps' bundle); tests/views drives it through ext-apps' own AppBridge.
-import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { CallToolResult } from '@modelcontextprotocol/client';
+// zod (300 KB of ext-apps' bundle); tests/views drives it through ext-apps' own AppBridge. Every message is typed
+// by ext-apps' spec types (2.x, erased at build time), so a renamed method or a reshaped field fails typecheck.
+import type {
+  McpUiAppCapabilities,
+  McpUiHostCapabilities,
+  McpUiHostContext,
+  McpUiHostContextChangedNotification,
+  McpUiInitializedNotification,
+  McpUiInitializeRequest,
+  McpUiInitializeResult,
+  McpUiRequestDisplayModeRequest,
+  McpUiRequestDisplayModeResult,
+  McpUiResourceTeardownRequest,
+  McpUiSizeChangedNotification,
+  McpUiToolCancelledNotification,
+  McpUiToolInputNotification,
+  McpUiToolResultNotification,
+  McpUiUpdateModelContextRequest,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/client';
 
+/** ext-apps' LATEST_PROTOCOL_VERSION (test/bridge-protocol.test.ts keeps them equal). */
 export const PROTOCOL_VERSION = '2026-01-26';
+
+/** The view's requests and notifications, and the host's, by the spec's own method literals. */
+type ViewRequest = McpUiInitializeRequest | McpUiRequestDisplayModeRequest | McpUiUpdateModelContextRequest;
+type ViewNotification = McpUiInitializedNotification | McpUiSizeChangedNotification;
+type ToolsCall = Pick<CallToolRequest, 'method' | 'params'>;
+const TOOL_INPUT: McpUiToolInputNotification['method'] = 'ui/notifications/tool-input';
+const TOOL_RESULT: McpUiToolResultNotification['method'] = 'ui/notifications/tool-result';
+const TOOL_CANCELLED: McpUiToolCancelledNotification['method'] = 'ui/notifications/tool-cancelled';
+const HOST_CONTEXT_CHANGED: McpUiHostContextChangedNotification['method'] =
+  'ui/notifications/host-context-changed';
+const RESOURCE_TEARDOWN: McpUiResourceTeardownRequest['method'] = 'ui/resource-teardown';
 
 type Params = Record<string, unknown>;
 interface Message {
@@ -18,9 +47,9 @@ interface Message {
 }
 
 export class ViewBridge {
-  ontoolinput?: (params: { arguments?: Record<string, unknown> }) => void;
+  ontoolinput?: (params: McpUiToolInputNotification['params']) => void;
   ontoolresult?: (result: CallToolResult) => void;
-  ontoolcancelled?: (params: { reason?: string }) => void;
+  ontoolcancelled?: (params: McpUiToolCancelledNotification['params']) => void;
   onhostcontextchanged?: (update: McpUiHostContext) => void;
   onteardown?: () => Promise<unknown> | unknown;
 
@@ -32,7 +61,7 @@ export class ViewBridge {
 
   constructor(
     private readonly appInfo: { name: string; version: string },
-    private readonly appCapabilities: Params,
+    private readonly appCapabilities: McpUiAppCapabilities,
   ) {}
 
   async connect(): Promise<void> {
@@ -41,14 +70,17 @@ export class ViewBridge {
       const message = event.data as Message | undefined;
       if (message?.jsonrpc === '2.0') void this.receive(message);
     });
-    const result = (await this.request('ui/initialize', {
-      appInfo: this.appInfo,
-      appCapabilities: this.appCapabilities,
-      protocolVersion: PROTOCOL_VERSION,
-    })) as { hostCapabilities?: McpUiHostCapabilities; hostContext?: McpUiHostContext };
+    const result = (await this.request({
+      method: 'ui/initialize',
+      params: {
+        appInfo: this.appInfo,
+        appCapabilities: this.appCapabilities,
+        protocolVersion: PROTOCOL_VERSION,
+      },
+    })) as Partial<McpUiInitializeResult>;
     this.hostCapabilities = result.hostCapabilities;
     this.hostContext = result.hostContext;
-    this.notify('ui/notifications/initialized', {});
+    this.notify({ method: 'ui/notifications/initialized', params: {} });
     this.reportSize();
   }
 
@@ -56,33 +88,31 @@ export class ViewBridge {
   getHostContext = (): McpUiHostContext | undefined => this.hostContext;
 
   callServerTool(params: { name: string; arguments: Record<string, unknown> }): Promise<CallToolResult> {
-    return this.request('tools/call', params) as Promise<CallToolResult>;
+    return this.request({ method: 'tools/call', params }) as Promise<CallToolResult>;
   }
 
-  requestDisplayMode(params: {
-    mode: 'inline' | 'fullscreen' | 'pip';
-  }): Promise<{ mode: 'inline' | 'fullscreen' | 'pip' }> {
-    return this.request('ui/request-display-mode', params) as Promise<{
-      mode: 'inline' | 'fullscreen' | 'pip';
-    }>;
+  requestDisplayMode(
+    params: McpUiRequestDisplayModeRequest['params'],
+  ): Promise<McpUiRequestDisplayModeResult> {
+    return this.request({
+      method: 'ui/request-display-mode',
+      params,
+    }) as Promise<McpUiRequestDisplayModeResult>;
   }
 
-  updateModelContext(params: {
-    content?: unknown[];
-    structuredContent?: Record<string, unknown>;
-  }): Promise<unknown> {
-    return this.request('ui/update-model-context', params);
+  updateModelContext(params: McpUiUpdateModelContextRequest['params']): Promise<unknown> {
+    return this.request({ method: 'ui/update-model-context', params });
   }
 
   private post(message: Message): void {
     this.target.postMessage(message, '*');
   }
 
-  private notify(method: string, params: Params): void {
-    this.post({ jsonrpc: '2.0', method, params });
+  private notify({ method, params }: ViewNotification): void {
+    this.post({ jsonrpc: '2.0', method, params: params as Params });
   }
 
-  private request(method: string, params: Params | object): Promise<unknown> {
+  private request({ method, params }: ViewRequest | ToolsCall): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -103,7 +133,7 @@ export class ViewBridge {
     const params = message.params ?? {};
     // A request from the host: answered, always.
     if (message.id !== undefined) {
-      if (message.method === 'ui/resource-teardown') {
+      if (message.method === RESOURCE_TEARDOWN) {
         await this.onteardown?.();
         this.post({ jsonrpc: '2.0', id: message.id, result: {} });
       } else if (message.method === 'ping') this.post({ jsonrpc: '2.0', id: message.id, result: {} });
@@ -116,16 +146,16 @@ export class ViewBridge {
       return;
     }
     switch (message.method) {
-      case 'ui/notifications/tool-input':
-        this.ontoolinput?.(params as { arguments?: Record<string, unknown> });
+      case TOOL_INPUT:
+        this.ontoolinput?.(params as McpUiToolInputNotification['params']);
         break;
-      case 'ui/notifications/tool-result':
+      case TOOL_RESULT:
         this.ontoolresult?.(params as unknown as CallToolResult);
         break;
-      case 'ui/notifications/tool-cancelled':
-        this.ontoolcancelled?.(params as { reason?: string });
+      case TOOL_CANCELLED:
+        this.ontoolcancelled?.(params as McpUiToolCancelledNotification['params']);
         break;
-      case 'ui/notifications/host-context-changed':
+      case HOST_CONTEXT_CHANGED:
         this.hostContext = { ...this.hostContext, ...(params as McpUiHostContext) };
         this.onhostcontextchanged?.(params as McpUiHostContext);
         break;
@@ -153,7 +183,7 @@ export class ViewBridge {
         if (w === width && h === height) return;
         width = w;
         height = h;
-        this.notify('ui/notifications/size-changed', { width: w, height: h });
+        this.notify({ method: 'ui/notifications/size-changed', params: { width: w, height: h } });
       });
     };
     measure();
