@@ -34,7 +34,7 @@ export function describePublicApi(packageDir, testDir, runtimeOf = {}) {
       expect(runtimePackages(entries[subpath] ?? '')).toEqual(packages);
     });
 
-    it('exports only names another workspace package imports from that entry', () => {
+    it('exports only names another workspace package (or its README example) imports from that entry', () => {
       const used = workspaceImports(name, packageDir);
       const unused = Object.entries(entries).flatMap(([subpath, file]) => {
         const specifier = subpath === '.' ? name : `${name}${subpath.slice(1)}`;

@@ -117,10 +117,13 @@ function sourceFiles(dir, skip, out) {
 
 /**
  * Specifier (`@obmcp/x`, `@obmcp/x/sub`) → the names other workspace sources import from it (static named
- * imports and re-exports), each with one file that does. The library's own folder is left out.
+ * imports and re-exports), each with one file that does. The library's own folder is left out, except its
+ * README.md: a name its usage example imports is public for the users outside the repository.
  */
 export function workspaceImports(packageName, packageDir) {
   const files = WORKSPACE_DIRS.flatMap((dir) => sourceFiles(join(REPO_ROOT, dir), resolve(packageDir), []));
+  const readme = join(resolve(packageDir), 'README.md');
+  if (existsSync(readme)) files.push(readme);
   const statement = new RegExp(
     `(?:import|export)\\s+(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"](${escapeRegExp(packageName)}(?:/[\\w-]+)?)['"]`,
     'g',

@@ -1,7 +1,7 @@
 // The resource-server gate: valid tokens pass with the user's credential; expired, forged, foreign-audience or under-scoped ones do not.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { generateSigningKey } from '../src/index.js';
+import { generateSigningKey } from '../src/as/signing-key.js';
 import { bearer, harness, login, RESOURCE } from './support/harness.js';
 
 function challengeOf(response: Response): string {
@@ -94,7 +94,7 @@ describe('bearer gate', () => {
 
 describe('the gate for --hosted', () => {
   it('hands the route the user (subject, account, upstream secret), never the MCP token', async () => {
-    const { hostedGate } = await import('../src/index.js');
+    const { hostedGate } = await import('../src/gate.js');
     const h = await harness();
     const { access_token } = await login(h, 'A1SELLER');
     const user = await hostedGate(h.auth).authenticate(new Request(RESOURCE, bearer(access_token)));

@@ -13,7 +13,7 @@ import { http, passthrough } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spApiLogin } from '../src/index.js';
+import { spApiLogin } from '../src/upstream/sp-api-login.js';
 import { type HostedServer, startHostedServer } from './support/hosted-server.js';
 
 const CHROMIUM = process.env.OBMCP_CHROMIUM ?? '/usr/bin/chromium';

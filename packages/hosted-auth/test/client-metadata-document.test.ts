@@ -5,7 +5,7 @@ import {
   ClientMetadataError,
   guardedClientMetadataFetcher,
   loopbackClientMetadataFetcher,
-} from '../src/index.js';
+} from '../src/as/client-metadata-fetch.js';
 import { authorizeUrl, browserLogin, exchange, harness, pkce, REDIRECT } from './support/harness.js';
 
 const CLIENT_ID = 'https://client.example.test/oauth/client.json';

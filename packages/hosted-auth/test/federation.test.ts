@@ -1,7 +1,10 @@
 // Logging in upstream through the loopback Amazon fake: SP-API website authorization, Ads LWA + profile choice, the Openbridge key page.
 import { type AmazonAuthFake, startAmazonAuthFake } from '@obmcp/upstream-mocks/amazon-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adsLogin, openbridgeLogin, spApiLogin, type UpstreamLogin } from '../src/index.js';
+import { adsLogin } from '../src/upstream/ads-login.js';
+import { openbridgeLogin } from '../src/upstream/openbridge-login.js';
+import { spApiLogin } from '../src/upstream/sp-api-login.js';
+import type { UpstreamLogin } from '../src/upstream/upstream-login.js';
 import {
   authorizeUrl,
   exchange,

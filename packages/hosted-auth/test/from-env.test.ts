@@ -1,6 +1,7 @@
 // hostedGateFromEnv: what --hosted refuses to start without (a public URL over https, vault keys) and what it builds.
 import { describe, expect, it } from 'vitest';
-import { hostedGateFromEnv, newSigningJwk } from '../src/index.js';
+import { newSigningJwk } from '../src/as/signing-key.js';
+import { hostedGateFromEnv } from '../src/from-env.js';
 import { scriptedUpstream, vaultKeys } from './support/harness.js';
 
 const setup = (env: Record<string, string | undefined>, warn?: (m: string) => void) =>

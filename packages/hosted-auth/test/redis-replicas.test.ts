@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CredentialVault, generateSigningKey, parseKeyRing, RedisStore } from '../src/index.js';
+import { generateSigningKey } from '../src/as/signing-key.js';
+import { RedisStore } from '../src/store/redis-store.js';
+import { parseKeyRing } from '../src/vault/key-ring.js';
+import { CredentialVault } from '../src/vault/vault.js';
 import {
   bearer,
   browserLogin,

@@ -1,7 +1,9 @@
 // The credential vault: AES-256-GCM at rest, bound to its subject, key rotation by key id.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CredentialVault, KeyRing, keyRingFromEnv, MemoryStore, parseKeyRing } from '../src/index.js';
+import { MemoryStore } from '../src/store/memory-store.js';
+import { KeyRing, keyRingFromEnv, parseKeyRing } from '../src/vault/key-ring.js';
+import { CredentialVault } from '../src/vault/vault.js';
 
 const credential = { account: 'A1', label: 'Seller A1', secret: 'Atzr|SECRET-VALUE' };
 const key = (): string => randomBytes(32).toString('base64');

@@ -1,5 +1,4 @@
 // The catalog format: one entry per upstream operation, everything a server needs to serve it as a tool.
-import type { UsagePlan } from '@obmcp/upstream-specs';
 
 /** A JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -52,8 +51,14 @@ export interface Recipe {
   errorsInSuccess?: true;
 }
 
-/** A documented default usage plan (token bucket: requests per second, burst); read from the spec. */
-export type { UsagePlan } from '@obmcp/upstream-specs';
+/**
+ * A documented default usage plan (token bucket: requests per second, burst); read from the spec by the generator
+ * (`@obmcp/upstream-specs`' parseUsagePlan, the same shape). Declared here so the published types need no private package.
+ */
+export interface UsagePlan {
+  rate: number;
+  burst: number;
+}
 
 /** Where a tool comes from: published as tool `_meta["io.obmcp/operation"]`. */
 export interface OperationMeta {

@@ -1,30 +1,24 @@
-// @obmcp/openapi-tools runtime: catalog types, the request builder and toolset selection.
+// @obmcp/openapi-tools runtime: catalog types, the request builder, the operation binder and toolset split (what the apps import).
 // The generator (spec parsing, conversion) lives in `@obmcp/openapi-tools/generate` and is build-time only.
-export * from './catalog-types.js';
-export { encodeSegment } from '@obmcp/http-kit/wire';
-export { type BuiltRequest, buildRequest } from './build-request.js';
-export { type EncodedForm, encodeFormBody, type FormFileOptions, MAX_FORM_FILE_BYTES } from './form-body.js';
-export { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
-export {
-  asToolResult,
-  CURATED_TOOLSET,
-  catalogToolSplit,
-  type ExecuteOperation,
-  operationTool,
-  type ToolSplit,
-  type ToolSplitOptions,
-  withOperation,
-} from './catalog-tools.js';
 export {
   type CallOperation,
   declaredOperations,
   type OperationBinder,
-  type OperationBinderOptions,
   type OperationRef,
-  operationArgs,
   operationBinder,
   routeOf,
   type SendOperation,
 } from './bind-operation.js';
-export { CATALOG_FILE_SUFFIX, type CatalogApiFile, readCatalog } from './read-catalog.js';
+export { buildRequest } from './build-request.js';
+export { CURATED_TOOLSET, catalogToolSplit, type ExecuteOperation, type ToolSplit } from './catalog-tools.js';
+export {
+  type Catalog,
+  type CatalogOperation,
+  type JsonObjectValue,
+  OPERATION_META_KEY,
+  type OperationMeta,
+  OPERATIONS_META_KEY,
+} from './catalog-types.js';
+export { encodeFormBody } from './form-body.js';
 export { operationKey } from './operation-key.js';
+export { readCatalog } from './read-catalog.js';

@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SpecFamily, SpecFile } from '@obmcp/upstream-specs';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, type CatalogOptions } from '../src/generate/index.js';
-import { serializeCatalog } from '../src/generate/index.js';
+import { buildCatalog, type CatalogOptions } from '../src/generate/build-catalog.js';
+import { serializeCatalog } from '../src/generate/catalog-file.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 

@@ -1,19 +1,14 @@
 // A hosted auth with a scripted upstream login, driven through its fetch handlers like a browser and a client would.
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  type ClientMetadataFetcher,
-  CredentialVault,
-  createHostedAuth,
-  generateSigningKey,
-  type HostedAuth,
-  type HostedAuthOptions,
-  type KvStore,
-  type LoginStep,
-  MemoryStore,
-  parseKeyRing,
-  type SigningKey,
-  type UpstreamLogin,
-} from '../../src/index.js';
+import type { ClientMetadataFetcher } from '../../src/as/client-metadata-fetch.js';
+import { generateSigningKey, type SigningKey } from '../../src/as/signing-key.js';
+import { createHostedAuth, type HostedAuth } from '../../src/hosted-auth.js';
+import type { HostedAuthOptions } from '../../src/options.js';
+import type { KvStore } from '../../src/store/kv-store.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import type { LoginStep, UpstreamLogin } from '../../src/upstream/upstream-login.js';
+import { parseKeyRing } from '../../src/vault/key-ring.js';
+import { CredentialVault } from '../../src/vault/vault.js';
 
 export const RESOURCE = 'https://sp.example.test/mcp';
 export const REDIRECT = 'http://127.0.0.1:33418/callback';

@@ -2,16 +2,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import {
-  CredentialVault,
-  createHostedAuth,
-  generateSigningKey,
-  type HostedAuth,
-  MemoryStore,
-  parseKeyRing,
-  toNodeListener,
-  type UpstreamLogin,
-} from '../../src/index.js';
+import { generateSigningKey } from '../../src/as/signing-key.js';
+import { createHostedAuth, type HostedAuth } from '../../src/hosted-auth.js';
+import { toNodeListener } from '../../src/http/node-listener.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import type { UpstreamLogin } from '../../src/upstream/upstream-login.js';
+import { parseKeyRing } from '../../src/vault/key-ring.js';
+import { CredentialVault } from '../../src/vault/vault.js';
 import { vaultKeys } from './harness.js';
 
 export interface HostedServer {

@@ -1,2 +1,2 @@
 // @obmcp/http-kit/wire: checked wire values for building a request (path filling, segment encoding, header values), without the pipeline.
-export { checkHeaderValue, encodeSegment, fillPath, type PathValue } from '../wire-values.js';
+export { checkHeaderValue, fillPath, type PathValue } from '../wire-values.js';
