@@ -186,6 +186,15 @@ describe('reference parity of the read tools', () => {
     expect(byWorker.products).toEqual([
       expect.objectContaining({ name: 'Amazon Sponsored Products', matched_on: 'worker_name' }),
     ]);
+    // Both fields hold the query: the product is reported as found by its name.
+    const both = await ok('search_products', { query: 'redshift' });
+    expect(both.products).toEqual([
+      expect.objectContaining({
+        name: 'Amazon Redshift',
+        worker_name: 'redshift-loader',
+        matched_on: 'name',
+      }),
+    ]);
     const typo = await ok('search_products', { query: 'sponsord' });
     expect((typo.products as Array<{ name: string }>).map((p) => p.name).sort()).toEqual([
       'Amazon Sponsored Brands',

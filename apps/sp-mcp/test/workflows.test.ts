@@ -206,6 +206,14 @@ describe('sales metrics (Sales v1)', () => {
       orderCount: 4,
       totalSales: { amount: '132.98', currencyCode: 'USD' },
     });
+    // East of UTC too: Berlin's midnight on its spring-forward day is still winter time (+01:00).
+    const berlin = await ok('get_sales_metrics', {
+      marketplaceId: US,
+      startDate: '2026-03-29',
+      endDate: '2026-03-30',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(berlin.interval).toBe('2026-03-29T00:00:00+01:00--2026-03-30T00:00:00+02:00');
     const utc = await ok('get_sales_metrics', {
       marketplaceId: US,
       startDate: '2026-03-01',

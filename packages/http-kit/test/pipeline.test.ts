@@ -201,6 +201,18 @@ describe('forwarding seam', () => {
   });
 });
 
+describe('request headers', () => {
+  it('asks for JSON unless the operation names another type, and labels a JSON body as JSON', async () => {
+    handler = (_req, res) => json(res, 200, {});
+    await pipeline().exchange(get());
+    expect(seen.at(-1)?.headers.accept).toBe('application/json');
+    await pipeline().exchange(get({ accept: 'text/csv' }));
+    expect(seen.at(-1)?.headers.accept).toBe('text/csv');
+    await pipeline().exchange({ operation: 'put', method: 'POST', path: '/thing', body: { a: 1 } });
+    expect(seen.at(-1)?.headers['content-type']).toBe('application/json');
+  });
+});
+
 describe('cancellation', () => {
   it("the caller's abort right after the request arrives rejects with its reason and closes the connection", async () => {
     handler = () => undefined; // never answers

@@ -288,6 +288,13 @@ describe('bad input', { timeout: 30_000 }, () => {
     expect((await createTask({}, {})).task.ttl).toBe(3_600_000);
   });
 
+  test('an operator who lowers the longest ttl lowers the default too: no task outlives OBMCP_TASK_MAX_TTL_MS', async () => {
+    const { createTask } = await connect(contract(fakeJobs(2), { OBMCP_TASK_MAX_TTL_MS: '600000' }));
+    expect((await createTask({}, {})).task.ttl).toBe(600_000);
+    const error = await rejection(createTask({}, { ttl: 600_001 }));
+    expect(error.message).toContain('task.ttl must be a whole number of milliseconds from 1000 to 600000');
+  });
+
   test('tasks/result before completion waits for the end, then answers the result', async () => {
     const jobs = fakeJobs(6);
     const { createTask, result } = await connect(contract(jobs));
