@@ -49,5 +49,9 @@ describe('hosted users in one ads-mcp', () => {
     expect(a.envelope).toBeUndefined();
     const b = await runAsHostedUser(bob, () => callTool(ads.client, 'list_profiles', {}));
     expect(b.envelope?.error_kind).toBe('auth_error');
+    // Canary: neither user's refresh token shows in the refusal or in any log line.
+    expect(JSON.stringify(b)).not.toContain(bob.secret);
+    expect(ads.stderr()).not.toContain(bob.secret);
+    expect(ads.stderr()).not.toContain(alice.secret);
   });
 });

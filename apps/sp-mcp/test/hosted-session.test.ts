@@ -37,6 +37,10 @@ describe('hosted users in one sp-mcp', () => {
     expect(a.envelope).toBeUndefined();
     const b = await runAsHostedUser(bob, () => callTool(sp.client, 'get_orders', args));
     expect(b.envelope?.error_kind).toBe('auth_error');
+    // Canary: neither user's refresh token shows in the refusal or in any log line.
+    expect(JSON.stringify(b)).not.toContain(bob.secret);
+    expect(sp.stderr()).not.toContain(bob.secret);
+    expect(sp.stderr()).not.toContain(alice.secret);
     const again = await runAsHostedUser(alice, () => callTool(sp.client, 'get_orders', args));
     expect(again.envelope).toBeUndefined();
   });

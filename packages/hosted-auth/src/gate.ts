@@ -6,7 +6,7 @@ import type { HostedAuth } from './hosted-auth.js';
 export function hostedGate(auth: HostedAuth): HostedGate {
   return {
     origin: new URL(auth.resourceMetadataUrl).origin,
-    handle: (request) => auth.handle(request),
+    handle: (request, client) => auth.handle(request, client),
     async authenticate(request): Promise<HostedUser | Response> {
       const identity = await auth.authenticate(request);
       if (identity instanceof Response) return identity;

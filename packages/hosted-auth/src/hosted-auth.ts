@@ -12,6 +12,7 @@ import { ClientRegistry } from './as/clients.js';
 import { Grants } from './as/grants.js';
 import { LoginFlow } from './as/login-flow.js';
 import { registerEndpoint } from './as/register-endpoint.js';
+import { RegistrationLimit } from './as/registration-limit.js';
 import { revokeEndpoint } from './as/revoke-endpoint.js';
 import { tokenEndpoint } from './as/token-endpoint.js';
 import { oauthError } from './http/respond.js';
@@ -28,8 +29,11 @@ export interface HostedIdentity {
 }
 
 export interface HostedAuth {
-  /** Answers the discovery documents and /oauth/* endpoints; undefined for any other request (the MCP route's). */
-  handle(request: Request): Promise<Response | undefined>;
+  /**
+   * Answers the discovery documents and /oauth/* endpoints; undefined for any other request (the MCP route's).
+   * `client.address` is the connecting address (what the registration limit counts by).
+   */
+  handle(request: Request, client?: { address?: string }): Promise<Response | undefined>;
   /** The bearer gate of the MCP route: the identity, or the 401/403 answer with its WWW-Authenticate challenge. */
   authenticate(request: Request): Promise<HostedIdentity | Response>;
   /** Ends every grant of the subject and deletes its upstream credential. */
@@ -62,6 +66,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
     // A loopback test deployment (http issuer) also takes a test host's document served on loopback.
     options.dangerouslyAllowInsecureIssuerUrl === true ? loopbackClientMetadataFetcher() : undefined,
   );
+  const registrations = new RegistrationLimit(options.store, options.registrationsPerMinute ?? 20, now);
   const grants = new Grants(
     options.store,
     options.codeTtlSeconds ?? 60,
@@ -133,7 +138,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
     }
   };
 
-  const routes: Record<string, (request: Request) => Promise<Response>> = {
+  const routes: Record<string, (request: Request, address: string) => Promise<Response>> = {
     [PATHS.authorize]: (r) =>
       r.method === 'GET'
         ? flow.authorize(r)
@@ -152,18 +157,18 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
         log,
         hasCredential: async (s) => (await options.vault.get(s)) !== undefined,
       }),
-    [PATHS.register]: (r) => registerEndpoint(r, clients),
+    [PATHS.register]: (r, address) => registerEndpoint(r, clients, registrations, address),
     [PATHS.revoke]: (r) => revokeEndpoint(r, { clients, grants, tokens, grantEnded }),
   };
 
   return {
     issuer,
     resourceMetadataUrl,
-    async handle(request) {
+    async handle(request, client) {
       const discovered = oauthMetadataResponse(request, metadataOptions);
       if (discovered !== undefined) return discovered;
       const route = routes[new URL(request.url).pathname];
-      return route === undefined ? undefined : route(request);
+      return route === undefined ? undefined : route(request, client?.address ?? 'unknown');
     },
     async authenticate(request) {
       const auth = await gate(request);

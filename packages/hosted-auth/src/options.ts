@@ -26,6 +26,11 @@ export interface HostedAuthOptions {
   codeTtlSeconds?: number;
   /** How long a user may take from the consent screen to the end of the upstream login. */
   loginTtlSeconds?: number;
+  /**
+   * Dynamic client registrations one connecting address may make per minute (default 20; 0 turns the limit
+   * off). Behind a load balancer every registration comes from its address: one budget for the deployment.
+   */
+  registrationsPerMinute?: number;
   /** Fetches Client ID Metadata Documents; default: the SSRF-guarded fetcher. */
   fetchClientMetadata?: ClientMetadataFetcher;
   /** Allows an http issuer (loopback tests only). */

@@ -83,6 +83,17 @@ describe('bearer gate', () => {
     expect(challengeOf(response)).toContain('error="insufficient_scope"');
   });
 
+  it('reads the token from the Authorization header only, never from the query string', async () => {
+    const h = await harness();
+    const { access_token } = await login(h);
+    const response = await h.call(`/mcp?access_token=${encodeURIComponent(access_token)}`, {
+      method: 'POST',
+    });
+    expect(response.status).toBe(401);
+    expect(challengeOf(response)).toContain('resource_metadata=');
+    expect((await h.call('/mcp', bearer(access_token))).status).toBe(200);
+  });
+
   it('refuses a token whose user logged out (the credential is gone)', async () => {
     const h = await harness();
     const { access_token } = await login(h, 'A1SELLER');

@@ -17,8 +17,8 @@ function fakeGate(origin: () => string): HostedGate & { seen: string[] } {
     get origin() {
       return origin();
     },
-    async handle(request) {
-      seen.push(`handle ${request.method} ${new URL(request.url).pathname}`);
+    async handle(request, client) {
+      seen.push(`handle ${request.method} ${new URL(request.url).pathname} from ${client?.address ?? '-'}`);
       if (new URL(request.url).pathname === '/oauth/token')
         return Response.json({ ok: await request.text() });
       return undefined;
@@ -75,9 +75,10 @@ describe('--hosted HTTP', () => {
     const token = await fetch(`${url}/oauth/token`, { method: 'POST', body: 'grant_type=x' });
     expect(await token.json()).toEqual({ ok: 'grant_type=x' });
     expect((await fetch(`${url}/.well-known/oauth-protected-resource/mcp`)).status).toBe(404);
+    // The gate learns the connecting address (its registration limit counts by it).
     expect(gate.seen).toEqual([
-      'handle POST /oauth/token',
-      'handle GET /.well-known/oauth-protected-resource/mcp',
+      'handle POST /oauth/token from 127.0.0.1',
+      'handle GET /.well-known/oauth-protected-resource/mcp from 127.0.0.1',
     ]);
   });
 

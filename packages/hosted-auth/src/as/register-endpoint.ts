@@ -1,9 +1,24 @@
 // POST /oauth/register: RFC 7591 dynamic client registration, for clients that do not use a metadata document.
 import { json, oauthError } from '../http/respond.js';
 import { type ClientRegistry, RegistrationError } from './clients.js';
+import type { RegistrationLimit } from './registration-limit.js';
 
-export async function registerEndpoint(request: Request, clients: ClientRegistry): Promise<Response> {
+export async function registerEndpoint(
+  request: Request,
+  clients: ClientRegistry,
+  limit: RegistrationLimit,
+  address: string,
+): Promise<Response> {
   if (request.method !== 'POST') return oauthError(405, 'invalid_request', 'Use POST', { allow: 'POST' });
+  const wait = await limit.take(address);
+  if (wait !== undefined) {
+    return oauthError(
+      429,
+      'temporarily_unavailable',
+      `Too many client registrations from this address; retry in ${wait} s`,
+      { 'retry-after': String(wait) },
+    );
+  }
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
     return oauthError(400, 'invalid_client_metadata', 'The registration request is JSON');
   }

@@ -26,7 +26,11 @@ export async function serveGatePath(
     sendRpcError(res, 413, `Request body exceeds ${MAX_OAUTH_BODY} bytes`, { connection: 'close' });
     return;
   }
-  const answer = await gate.handle(toWebRequest(req, gate.origin));
+  const address = req.socket.remoteAddress;
+  const answer = await gate.handle(
+    toWebRequest(req, gate.origin),
+    address === undefined ? undefined : { address },
+  );
   if (answer === undefined) sendRpcError(res, 404, 'Not found');
   else await writeWebResponse(answer, res);
 }

@@ -20,7 +20,8 @@ export interface HostedUser {
 export interface HostedGate {
   /** The public origin (`https://sp.example.com`): requests are read against it, never against their Host header. */
   readonly origin: string;
-  handle(request: Request): Promise<Response | undefined>;
+  /** `client.address`: the connecting address (the socket's peer), for per-address limits. */
+  handle(request: Request, client?: { address?: string }): Promise<Response | undefined>;
   authenticate(request: Request): Promise<HostedUser | Response>;
 }
 
