@@ -4,8 +4,15 @@ import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/e
 import { createContractServer } from '../server/create-server.js';
 import { serve } from '../server/serve.js';
 import { taskFixtureTools } from './conformance-fixtures.js';
+import { registerSurfaceFixtures, surfaceFixtureTools } from './conformance-surface.js';
 
 const logger = createLogger({ name: exampleProfile.name });
 const tools = [...exampleTools, ...taskFixtureTools];
-const { newServer } = createContractServer({ profile: exampleProfile, tools, logger });
+const { newServer } = createContractServer({
+  profile: exampleProfile,
+  tools,
+  rawTools: surfaceFixtureTools,
+  extend: registerSurfaceFixtures,
+  logger,
+});
 await serve(newServer, { logger });

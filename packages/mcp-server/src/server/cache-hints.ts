@@ -7,7 +7,13 @@ import type { CacheHint } from '@modelcontextprotocol/server';
  */
 export const LISTING_TTL_MS = 60 * 60 * 1000;
 
-type Cacheable = 'tools/list' | 'resources/list' | 'resources/read' | 'server/discover';
+type Cacheable =
+  | 'tools/list'
+  | 'resources/list'
+  | 'resources/templates/list'
+  | 'resources/read'
+  | 'prompts/list'
+  | 'server/discover';
 
 /**
  * `public` where every caller gets the same bytes. tools/list of a server with views is `private`: the
@@ -17,7 +23,10 @@ export function cacheHints(servesViews: boolean): Record<Cacheable, CacheHint> {
   return {
     'tools/list': { ttlMs: LISTING_TTL_MS, cacheScope: servesViews ? 'private' : 'public' },
     'resources/list': { ttlMs: LISTING_TTL_MS, cacheScope: 'public' },
+    'resources/templates/list': { ttlMs: LISTING_TTL_MS, cacheScope: 'public' },
     'resources/read': { ttlMs: LISTING_TTL_MS, cacheScope: 'public' },
+    // Served only where a server has prompts (the conformance example's fixtures): the same bytes for all.
+    'prompts/list': { ttlMs: LISTING_TTL_MS, cacheScope: 'public' },
     'server/discover': { ttlMs: LISTING_TTL_MS, cacheScope: 'public' },
   };
 }

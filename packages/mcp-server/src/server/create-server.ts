@@ -8,8 +8,10 @@ import {
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
+  type Result,
   type Server,
   type ServerContext as SdkContext,
+  type Tool,
 } from '@modelcontextprotocol/server';
 import { type ContractSettings, readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '@obmcp/contract/internal/version.js';
@@ -56,6 +58,30 @@ export interface ContractServerOptions {
   taskSettings?: TaskSettings;
   /** MCP Apps views (ui:// resources) and the tools they render; none: no resources capability. */
   views?: readonly ViewDefinition[];
+  /**
+   * Tools served as plain MCP, outside the contract pipeline (no envelope, no normalization): listed after
+   * the contract tools. For test fixtures only (the official conformance suite's, src/example); a product
+   * tool is a ToolDefinition.
+   */
+  rawTools?: readonly RawTool[];
+  /**
+   * Registers more methods (and their capabilities) on every SDK Server this creates, e.g. the conformance
+   * suite's prompts and resources. Test fixtures only; must not take a method the wiring serves.
+   */
+  extend?: (server: Server) => void;
+}
+
+/** A tool served as plain MCP (see ContractServerOptions.rawTools). */
+export interface RawTool {
+  /** Its tools/list entry, sent as written. */
+  tool: Tool;
+  handler: (args: Record<string, unknown>, ctx: SdkContext) => Promise<Result>;
+}
+
+/** What a server serves beyond its contract tools and views. */
+interface Extras {
+  rawTools: ReadonlyMap<string, RawTool>;
+  extend?: (server: Server) => void;
 }
 
 /** Who is calling, as the transport knows it: tasks are scoped to it. */
@@ -99,8 +125,24 @@ export function createContractServer(options: ContractServerOptions): ContractSe
     log,
   });
   const views = createViewRegistry(profile.name, options.views ?? []);
+  const extras: Extras = {
+    rawTools: new Map((options.rawTools ?? []).map((t) => [t.tool.name, t])),
+    ...(options.extend ? { extend: options.extend } : {}),
+  };
+  for (const name of extras.rawTools.keys()) {
+    if (host.describe(name)) throw new Error(`duplicate tool name: ${name} (a raw tool and a contract tool)`);
+  }
   const newServer: ServerFactory = (context) =>
-    bindServer(profile, host, log, tasks, context?.owner ?? 'local', views, taskSettings.pollIntervalMs);
+    bindServer(
+      profile,
+      host,
+      log,
+      tasks,
+      context?.owner ?? 'local',
+      views,
+      taskSettings.pollIntervalMs,
+      extras,
+    );
   return { server: newServer(), host, newServer, tasks };
 }
 
@@ -119,6 +161,7 @@ function bindServer(
   owner: string,
   views: ViewRegistry,
   taskPollMs: number,
+  extras: Extras,
 ): Server {
   const serving = views.size > 0;
   const server = new ContractSdkServer(
@@ -144,18 +187,21 @@ function bindServer(
     const client = server.getClientCapabilities();
     const linked = serving && (client === undefined || clientRendersViews(client));
     return {
-      tools: host.listed().map((t) => {
-        const meta = linked ? withViewMeta(t, views) : t._meta;
-        return {
-          name: t.name,
-          ...(t.title ? { title: t.title } : {}),
-          description: t.description,
-          inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
-          ...(t.annotations ? { annotations: t.annotations } : {}),
-          ...(meta ? { _meta: meta } : {}),
-          ...(t.execution ? { execution: t.execution } : {}),
-        };
-      }),
+      tools: [
+        ...host.listed().map((t) => {
+          const meta = linked ? withViewMeta(t, views) : t._meta;
+          return {
+            name: t.name,
+            ...(t.title ? { title: t.title } : {}),
+            description: t.description,
+            inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
+            ...(t.annotations ? { annotations: t.annotations } : {}),
+            ...(meta ? { _meta: meta } : {}),
+            ...(t.execution ? { execution: t.execution } : {}),
+          };
+        }),
+        ...[...extras.rawTools.values()].map((t) => t.tool),
+      ],
     };
   });
   if (serving) {
@@ -168,6 +214,8 @@ function bindServer(
   );
   const taskSupportOf = (name: string) => host.listed().find((t) => t.name === name)?.execution?.taskSupport;
   const callTool = async (request: CallToolRequest, ctx: SdkContext): Promise<CallToolResult> => {
+    const raw = extras.rawTools.get(request.params.name);
+    if (raw) return (await raw.handler(request.params.arguments ?? {}, ctx)) as CallToolResult;
     // Async: a send on a closed connection (an HTTP reply already sent) rejects, it never throws.
     const send = async (notification: Notification) => ctx.mcpReq.notify(notification);
     const progressToken = ctx.mcpReq._meta?.progressToken ?? request.params._meta?.progressToken;
@@ -202,6 +250,7 @@ function bindServer(
     const tool = request.params.name;
     return toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log }));
   };
+  extras.extend?.(server);
   return server;
 }
 
