@@ -58,6 +58,7 @@ const SCHEMA_2020_12 = {
   },
   allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
   if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword (this object is never awaited)
   then: { required: ['phone'] },
   else: { required: ['email'] },
   additionalProperties: false,
