@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { afterEach, describe, expect, test } from 'vitest';
 import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
 import { HTTP_DEFAULTS, startHttpServer } from '../src/entries/http.js';
@@ -222,5 +223,32 @@ describe('views on the 2026-07-28 path (capabilities per request, no initialize)
       (await client.listTools()).tools.find((t) => t.name === bound.name)?._meta?.ui;
     expect(await listed(await modern(UI_CLIENT))).toEqual({ resourceUri: VIEWS[0]?.uri });
     expect(await listed(await modern({}))).toBeUndefined();
+  });
+
+  test('over stdio too (one connection, no initialize: only the request says what the client renders)', async () => {
+    const { newServer } = createContractServer({
+      profile: exampleProfile,
+      tools: exampleTools,
+      env: {},
+      logger: capturingLogger().logger,
+      views: VIEWS,
+    });
+    const listed = async (capabilities: object) => {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const served = serveStdio(() => newServer(), { transport: serverSide });
+      const client = new Client(
+        { name: 'views-modern-stdio', version: '0.0.0' },
+        { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      await client.connect(clientSide);
+      closers.push(async () => {
+        await client.close();
+        await served.close();
+      });
+      expect(client.getProtocolEra()).toBe('modern');
+      return (await client.listTools()).tools.find((t) => t.name === bound.name)?._meta?.ui;
+    };
+    expect(await listed(UI_CLIENT)).toEqual({ resourceUri: VIEWS[0]?.uri });
+    expect(await listed({})).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-// A client that does not announce io.modelcontextprotocol/ui gets today's tools: no `_meta.ui`, the same results.
+// A client that does not announce io.modelcontextprotocol/ui gets today's tools: no `_meta.ui`, the same results;
+// on 2025's initialize path and on 2026-07-28's, where each request's _meta carries the capabilities.
 import { type CallToolResult, Client, type Tool } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT } from '@obmcp/test-kit';
@@ -16,7 +17,7 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-async function connect(app: AppName, ui: boolean): Promise<Client> {
+async function connect(app: AppName, ui: boolean, era: 'legacy' | 'modern' = 'legacy'): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', MOCKS_PRELOAD, appEntry(app)],
@@ -31,9 +32,13 @@ async function connect(app: AppName, ui: boolean): Promise<Client> {
   });
   const client = new Client(
     { name: 'views-parity', version: '0.0.0' },
-    { capabilities: ui ? UI_CAPABILITIES : {} },
+    {
+      capabilities: ui ? UI_CAPABILITIES : {},
+      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    },
   );
   await client.connect(transport);
+  expect(client.getProtocolEra()).toBe(era);
   closers.push(() => client.close());
   return client;
 }
@@ -61,7 +66,20 @@ const withoutVolatile = (result: unknown) =>
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uuid'),
   ) as unknown;
 
+/** Every tool's UI link, by name, as one client's listing has it. */
+const links = async (client: Client) =>
+  (await client.listTools()).tools
+    .filter((t: Tool) => t._meta?.ui !== undefined || t._meta?.['ui/resourceUri'] !== undefined)
+    .map((t) => t.name)
+    .sort();
+
 describe.each(['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const)('%s', (app) => {
+  test('on 2026-07-28 (no initialize) too: linked for the UI client, no UI key for the plain one', async () => {
+    const [plain, ui] = await Promise.all([connect(app, false, 'modern'), connect(app, true, 'modern')]);
+    expect(await links(plain)).toEqual([]);
+    expect(await links(ui)).toEqual([...BOUND[app]].sort());
+  });
+
   test('the UI client sees every bound tool linked; the plain client sees no UI key at all', async () => {
     const [plain, ui] = await Promise.all([connect(app, false), connect(app, true)]);
     const plainTools = (await plain.listTools()).tools;

@@ -2,7 +2,9 @@
 import {
   type CallToolRequest,
   type CallToolResult,
+  CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
+  type ClientCapabilities,
   type Implementation,
   type Notification,
   PROTOCOL_VERSION_META_KEY,
@@ -15,6 +17,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type ContractSettings, readContractSettings } from '../config/env.js';
 import { CONTRACT_VERSION } from '@obmcp/contract/internal/version.js';
+import { isPlainObject } from '@obmcp/contract/internal/validation/json-type.js';
 import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
 import { envelopeContractTool } from './contract-tool.js';
 import { testHookTools } from './test-hooks.js';
@@ -180,11 +183,12 @@ function bindServer(
   );
   // tasks/get, tasks/result (blocking until the task ends), tasks/list and tasks/cancel: this caller's tasks only.
   registerTaskMethods(server, tasks.storeFor(owner), taskPollMs);
-  server.setRequestHandler('tools/list', () => {
+  server.setRequestHandler('tools/list', (_request, ctx) => {
     // A client that did not announce the extension gets exactly the listing it got before views existed.
-    // A server that never saw initialize (stateless HTTP: one Server per request) cannot know, so it links
-    // (a client without the extension ignores `_meta.ui`, as the MCP Apps spec has it).
-    const client = server.getClientCapabilities();
+    // On 2026-07-28 the request's own _meta says (stdio as HTTP: serveStdio keeps no per-connection copy);
+    // on a 2025 connection, initialize did. A server that saw neither (stateless 2025 HTTP: one Server per
+    // request) cannot know, so it links (a client without the extension ignores `_meta.ui`, as the spec has it).
+    const client = requestCapabilities(ctx) ?? server.getClientCapabilities();
     const linked = serving && (client === undefined || clientRendersViews(client));
     return {
       tools: [
@@ -258,6 +262,14 @@ function bindServer(
  * Who sent this call, read per request: a 2026-07-28 request names its revision and client in its own
  * `_meta` (no handshake state); a 2025-era one has what its initialize said. Plus its W3C trace context.
  */
+/** The client capabilities a 2026-07-28 request declares in its `_meta`; undefined on the 2025 path. */
+function requestCapabilities(ctx: SdkContext): ClientCapabilities | undefined {
+  const declared = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[
+    CLIENT_CAPABILITIES_META_KEY
+  ];
+  return isPlainObject(declared) ? (declared as ClientCapabilities) : undefined;
+}
+
 function traceOf(server: Server, request: CallToolRequest, ctx: SdkContext): CallTrace {
   const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
   const version = envelope[PROTOCOL_VERSION_META_KEY];
