@@ -1,5 +1,5 @@
 // The resource-server gate: valid tokens pass with the user's credential; expired, forged, foreign-audience or under-scoped ones do not.
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { generateSigningKey } from '../src/as/signing-key.js';
 import { bearer, harness, login, RESOURCE } from './support/harness.js';
@@ -59,6 +59,26 @@ describe('bearer gate', () => {
     const response = await sp.call('/mcp', bearer(access_token));
     expect(response.status).toBe(401);
     expect(challengeOf(response)).toContain('invalid_token');
+  });
+
+  it('refuses a token of this issuer and key whose audience is another resource', async () => {
+    const h = await harness();
+    const { access_token } = await login(h);
+    const claims = decodeJwt(access_token);
+    const resign = (audience: string) =>
+      new SignJWT({ client_id: claims.client_id, scope: claims.scope, sid: claims.sid })
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: h.key.kid })
+        .setIssuer(String(claims.iss))
+        .setAudience(audience)
+        .setSubject(String(claims.sub))
+        .setIssuedAt(Number(claims.iat))
+        .setExpirationTime(Number(claims.exp))
+        .sign(h.key.privateKey);
+    // Only the audience differs: the same claims for this resource pass.
+    expect((await h.call('/mcp', bearer(await resign(RESOURCE)))).status).toBe(200);
+    const other = await h.call('/mcp', bearer(await resign('https://sp.example.test/other/mcp')));
+    expect(other.status).toBe(401);
+    expect(challengeOf(other)).toContain('invalid_token');
   });
 
   it('answers a token without a required scope 403 insufficient_scope', async () => {

@@ -8,6 +8,7 @@ import {
   pkce,
   registerPublicClient,
   SECRET_CANARY,
+  scriptedUpstream,
 } from './support/harness.js';
 
 async function storedKeys(h: Awaited<ReturnType<typeof harness>>): Promise<string[]> {
@@ -78,6 +79,32 @@ describe('login outcomes', () => {
     await h.call('/oauth/consent', { ...form({ request: requestId, decision: 'approve' }), cookie });
     expect((await h.call(`/oauth/callback?state=${requestId}&account=A1`, { cookie })).status).toBe(302);
     expect((await h.call(`/oauth/callback?state=${requestId}&account=A1`, { cookie })).status).toBe(400);
+  });
+
+  it('two callbacks racing for one login: one finishes it, the other is refused (one code, one outcome)', async () => {
+    // Both callbacks pass the login lookup before either finishes (the upstream answers once both arrived).
+    let arrived = 0;
+    let release: () => void = () => {};
+    const bothIn = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const h = await harness({
+      upstream: {
+        ...scriptedUpstream,
+        async resume(params, context) {
+          if (++arrived === 2) release();
+          await bothIn;
+          return scriptedUpstream.resume(params, context);
+        },
+      },
+    });
+    const { cookie, requestId } = await startLogin(h);
+    await h.call('/oauth/consent', { ...form({ request: requestId, decision: 'approve' }), cookie });
+    const answers = await Promise.all([
+      h.call(`/oauth/callback?state=${requestId}&account=A1`, { cookie }),
+      h.call(`/oauth/callback?state=${requestId}&account=A1`, { cookie }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 400]);
   });
 
   it('refuses an unknown state and a login older than its lifetime', async () => {

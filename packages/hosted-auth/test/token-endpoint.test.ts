@@ -65,6 +65,16 @@ describe('token endpoint', () => {
     expect(call.status).toBe(401);
   });
 
+  it('two exchanges of one code at once: exactly one gets tokens (single use under concurrency)', async () => {
+    const h = await harness();
+    const { clientId, code, verifier } = await codeFor(h);
+    const answers = await Promise.all([
+      exchange(h, clientId, code, verifier),
+      exchange(h, clientId, code, verifier),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
   it('refuses an expired code (60 s) with invalid_grant', async () => {
     const h = await harness();
     const { clientId, code, verifier } = await codeFor(h);

@@ -19,6 +19,17 @@ export class MemoryStore implements KvStore {
   }
 
   async get(key: string): Promise<string | undefined> {
+    return this.read(key);
+  }
+
+  /** Read and delete with no await between them: of two concurrent takes, only one gets the value. */
+  async take(key: string): Promise<string | undefined> {
+    const value = this.read(key);
+    this.values.delete(key);
+    return value;
+  }
+
+  private read(key: string): string | undefined {
     const entry = this.values.get(key);
     if (entry === undefined) return undefined;
     if (entry.expiresAt <= this.now()) {
@@ -26,12 +37,6 @@ export class MemoryStore implements KvStore {
       return undefined;
     }
     return entry.value;
-  }
-
-  async take(key: string): Promise<string | undefined> {
-    const value = await this.get(key);
-    this.values.delete(key);
-    return value;
   }
 
   async del(key: string): Promise<void> {
