@@ -185,17 +185,20 @@ describe('view models', () => {
         files: 1,
         workflowExecution: { timeWindowStart: '2026-04-01T00:00:00', timeWindowEnd: '2026-04-08T00:00:00' },
       },
-      input({ instanceId: 'amcabc123def' }),
+      input({ instanceId: 'amcabc123def', sqlQuery: 'SELECT campaign_id,\n  campaign FROM dsp_impressions' }),
     );
     expect(model.columns.map((c) => c.kind)).toEqual(['text', 'text', 'number', 'number']);
     expect(model.rows.map((r) => r.total_cost)).toEqual([null, 17.5]);
     expect(model.chart?.series.map((s) => s.key)).toEqual(['impressions', 'total_cost']);
     expect(model.chart?.x).toBe('campaign');
+    // What a person recognises leads (the query, its status and dates); the execution id is demoted.
     expect(Object.fromEntries(model.facts)).toMatchObject({
-      Execution: 'e-1',
-      Status: 'SUCCEEDED',
-      'Time window': '2026-04-01 → 2026-04-08',
+      Query: 'SELECT campaign_id, campaign FROM dsp_impressions',
+      Status: 'Succeeded',
+      'Time window': 'Apr 1, 2026 → Apr 8, 2026',
     });
+    expect(JSON.stringify(model.facts)).not.toContain('e-1');
+    expect(model.reference).toEqual({ label: 'Execution id', value: 'e-1' });
     expect(Object.fromEntries(model.facts).Rows).toContain('truncated');
     expect(model.next).toBeUndefined();
   });
@@ -206,7 +209,8 @@ describe('view models', () => {
       input({ instanceId: 'amcabc123def', advertiserId: 'amcacct9US000001', sqlQuery: 'SELECT 1' }),
     );
     expect(pending.rows).toEqual([]);
-    expect(pending.emptyText).toContain('RUNNING');
+    expect(pending.emptyText).toBe('The AMC execution is running; its rows come once it has succeeded.');
+    expect(Object.fromEntries(pending.facts)).toMatchObject({ Query: 'SELECT 1', Status: 'Running' });
     expect(pending.next).toEqual({
       label: 'Check the execution again',
       tool: 'get_amc_query_results',
@@ -217,7 +221,19 @@ describe('view models', () => {
       input({ instanceId: 'amcabc123def' }),
     );
     expect(failed.next).toBeUndefined();
-    expect(failed.emptyText).toContain('FAILED');
+    expect(failed.emptyText).toContain('failed');
+    // A saved workflow is named by its id; an ad-hoc one (transient_…) by its SQL.
+    const saved = buildAmcResults(
+      { workflowExecution: { workflowExecutionId: 'e-4', workflowId: 'weekly_reach', status: 'PENDING' } },
+      input({ instanceId: 'amcabc123def' }),
+    );
+    expect(Object.fromEntries(saved.facts).Query).toBe('weekly_reach');
+    const adHoc = buildAmcResults(
+      { workflowExecution: { workflowId: 'transient_1f0c', sqlQuery: `SELECT ${'x, '.repeat(60)}y` } },
+      input({ instanceId: 'amcabc123def' }),
+    );
+    expect(Object.fromEntries(adHoc.facts).Query).toMatch(/^SELECT x, x, .*…$/);
+    expect(Object.fromEntries(adHoc.facts).Query).toHaveLength(90);
   });
 
   test('health: counts per status, failing rows flagged', () => {

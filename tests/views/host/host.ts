@@ -109,6 +109,10 @@ export interface MountOptions {
   width?: number;
   /** Only load the view and send the input: it stays in its pending state (no result yet). */
   pending?: boolean;
+  /** Host capabilities this host does not offer (default: it opens links and saves downloads). */
+  without?: Array<'openLinks' | 'downloadFile'>;
+  /** hostContext.safeAreaInsets (a phone's notch and home indicator). */
+  safeAreaInsets?: { top: number; right: number; bottom: number; left: number };
 }
 
 export interface Mounted {
@@ -123,6 +127,8 @@ let tools = new Map<string, Tool>();
 const bridges = new Map<string, AppBridge>();
 /** Every ui/update-model-context a view sent, by view id, oldest first. */
 const contexts = new Map<string, unknown[]>();
+/** Every ui/open-link and ui/download-file a view sent, by view id, oldest first. */
+const requests = new Map<string, Array<{ method: string; params: unknown }>>();
 
 async function connect(): Promise<{ extensions: unknown; resources: unknown }> {
   client = new Client(HOST, {
@@ -169,7 +175,9 @@ async function mount(options: MountOptions): Promise<Mounted> {
     styles: STYLES,
     containerDimensions: { width, maxHeight: 6000 },
     toolInfo: { tool },
+    ...(options.safeAreaInsets ? { safeAreaInsets: options.safeAreaInsets } : {}),
   };
+  const without = new Set(options.without ?? []);
   const caps = client.getServerCapabilities();
   const bridge = new AppBridge(
     client,
@@ -178,12 +186,23 @@ async function mount(options: MountOptions): Promise<Mounted> {
       serverTools: caps?.tools ?? {},
       serverResources: caps?.resources ?? {},
       updateModelContext: { text: {}, structuredContent: {} },
+      ...(without.has('openLinks') ? {} : { openLinks: {} }),
+      ...(without.has('downloadFile') ? {} : { downloadFile: {} }),
     },
     { hostContext: context },
   );
   contexts.set(options.id, []);
   bridge.onupdatemodelcontext = async (params) => {
     contexts.get(options.id)?.push(params);
+    return {};
+  };
+  requests.set(options.id, []);
+  bridge.onopenlink = async (params) => {
+    requests.get(options.id)?.push({ method: 'ui/open-link', params });
+    return {};
+  };
+  bridge.ondownloadfile = async (params) => {
+    requests.get(options.id)?.push({ method: 'ui/download-file', params });
     return {};
   };
   bridge.onsizechange = ({ height }) => {
@@ -229,6 +248,10 @@ function modelContexts(id: string): unknown[] {
   return [...(contexts.get(id) ?? [])];
 }
 
+function hostRequests(id: string): Array<{ method: string; params: unknown }> {
+  return [...(requests.get(id) ?? [])];
+}
+
 declare global {
   interface Window {
     obmcpHost: {
@@ -237,8 +260,9 @@ declare global {
       setContext: typeof setContext;
       setWidth: typeof setWidth;
       modelContexts: typeof modelContexts;
+      hostRequests: typeof hostRequests;
     };
   }
 }
 
-window.obmcpHost = { connect, mount, setContext, setWidth, modelContexts };
+window.obmcpHost = { connect, mount, setContext, setWidth, modelContexts, hostRequests };

@@ -11,5 +11,6 @@ declare global {
     setContext(id: string, update: unknown): Promise<void>;
     setWidth(id: string, width: number): Promise<void>;
     modelContexts(id: string): unknown[];
+    hostRequests(id: string): unknown[];
   };
 }

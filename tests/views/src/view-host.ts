@@ -15,6 +15,8 @@ export interface MountOptions {
   theme?: 'light' | 'dark';
   width?: number;
   pending?: boolean;
+  without?: Array<'openLinks' | 'downloadFile'>;
+  safeAreaInsets?: { top: number; right: number; bottom: number; left: number };
 }
 
 export interface Mounted {
@@ -37,6 +39,8 @@ export interface ViewHost {
   modelContexts(
     id: string,
   ): Promise<Array<{ content?: unknown[]; structuredContent?: Record<string, unknown> }>>;
+  /** The ui/open-link and ui/download-file requests the view sent, oldest first. */
+  hostRequests(id: string): Promise<Array<{ method: string; params: Record<string, unknown> }>>;
   /** Every tools/call the page sent to the server (the view's own calls included), oldest first. */
   toolCalls(): Array<{ name: string; arguments: Record<string, unknown> }>;
   stderr(): string;
@@ -105,6 +109,10 @@ export async function openViewHost(
     modelContexts: (id) =>
       page.evaluate((i) => globalThis.obmcpHost.modelContexts(i), id) as Promise<
         Array<{ content?: unknown[]; structuredContent?: Record<string, unknown> }>
+      >,
+    hostRequests: (id) =>
+      page.evaluate((i) => globalThis.obmcpHost.hostRequests(i), id) as Promise<
+        Array<{ method: string; params: Record<string, unknown> }>
       >,
     toolCalls: () => [...calls],
     stderr: () => stderr,

@@ -183,7 +183,7 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
     expect(await first.nth(0).textContent()).toBe('584000001000');
     // A quoted CSV field with a comma stays one cell.
     expect(await first.nth(1).textContent()).toBe('Spring launch, US');
-    expect(await frame.locator('.facts').textContent()).toContain('SUCCEEDED');
+    expect(await frame.locator('.facts').textContent()).toContain('Succeeded');
     expect(await frame.locator('.chart-summary').textContent()).toContain('impressions');
     // A legend click hides a series (uPlot rescales the axis for the rest), with no tool call.
     const calls = host.toolCalls().length;
@@ -206,7 +206,7 @@ describe('ads-mcp: budget usage and AMC results with the rows the server returne
     expect(started.status).toBe('PENDING');
     const frame = host.frame('amc-pending');
     await settled(host, frame, 'empty');
-    expect(await frame.locator('[data-role="empty"]').textContent()).toContain('PENDING');
+    expect(await frame.locator('[data-role="empty"]').textContent()).toContain('is pending');
     await shoot(host, 'amc-pending');
     // The mocks move an execution PENDING → RUNNING → SUCCEEDED, one status per look.
     for (let look = 0; look < 3; look += 1) {

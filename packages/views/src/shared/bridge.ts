@@ -1,16 +1,18 @@
 // The view's side of MCP Apps (spec 2026-01-26) over postMessage: ui/initialize, the tool and host-context
 // notifications, size reports, and the view's requests (tools/call, ui/update-model-context,
-// ui/request-display-mode). Written for the nine messages the views use, so a view does not carry the MCP SDK and
+// ui/request-display-mode, ui/open-link, ui/download-file). Written for the messages the views use, so a view does not carry the MCP SDK and
 // zod (300 KB of ext-apps' bundle); tests/views drives it through ext-apps' own AppBridge. Every message is typed
 // by ext-apps' spec types (2.x, erased at build time), so a renamed method or a reshaped field fails typecheck.
 import type {
   McpUiAppCapabilities,
+  McpUiDownloadFileRequest,
   McpUiHostCapabilities,
   McpUiHostContext,
   McpUiHostContextChangedNotification,
   McpUiInitializedNotification,
   McpUiInitializeRequest,
   McpUiInitializeResult,
+  McpUiOpenLinkRequest,
   McpUiRequestDisplayModeRequest,
   McpUiRequestDisplayModeResult,
   McpUiResourceTeardownRequest,
@@ -26,7 +28,12 @@ import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/clie
 export const PROTOCOL_VERSION = '2026-01-26';
 
 /** The view's requests and notifications, and the host's, by the spec's own method literals. */
-type ViewRequest = McpUiInitializeRequest | McpUiRequestDisplayModeRequest | McpUiUpdateModelContextRequest;
+type ViewRequest =
+  | McpUiInitializeRequest
+  | McpUiRequestDisplayModeRequest
+  | McpUiUpdateModelContextRequest
+  | McpUiOpenLinkRequest
+  | McpUiDownloadFileRequest;
 type ViewNotification = McpUiInitializedNotification | McpUiSizeChangedNotification;
 type ToolsCall = Pick<CallToolRequest, 'method' | 'params'>;
 const TOOL_INPUT: McpUiToolInputNotification['method'] = 'ui/notifications/tool-input';
@@ -102,6 +109,16 @@ export class ViewBridge {
 
   updateModelContext(params: McpUiUpdateModelContextRequest['params']): Promise<unknown> {
     return this.request({ method: 'ui/update-model-context', params });
+  }
+
+  /** ui/open-link: the host opens a URL outside the sandbox (when it announced `openLinks`). */
+  openLink(params: McpUiOpenLinkRequest['params']): Promise<unknown> {
+    return this.request({ method: 'ui/open-link', params });
+  }
+
+  /** ui/download-file: the host saves a file the view made (when it announced `downloadFile`). */
+  downloadFile(params: McpUiDownloadFileRequest['params']): Promise<unknown> {
+    return this.request({ method: 'ui/download-file', params });
   }
 
   private post(message: Message): void {

@@ -1,4 +1,6 @@
-// The one table every view uses: sortable headers (aria-sort), a filter box, client-side pages of 50 rows.
+// The one table every view uses: sortable headers (aria-sort), a filter box, client-side pages of 50 rows; CSV
+// download and links out when the host offers them.
+import { toCsv } from './csv.js';
 import { h } from './dom.js';
 import { formatCell } from './format.js';
 import { filterRows, pageOf, type SortState, sortRows } from './rows.js';
@@ -20,11 +22,20 @@ export interface TableState {
   visibleRows: number;
 }
 
+/** What the host lets the table do (each only when the host announced the capability). */
+export interface TableHost {
+  /** The rows the user sees (filtered and sorted, every page) as CSV, through ui/download-file. */
+  download?: (csv: string) => void;
+  /** A cell's link out, through ui/open-link. */
+  openLink?: (url: string) => void;
+}
+
 export function renderTable(
   model: ViewModel,
   onChange?: (state: TableState) => void,
   initial?: { sort?: SortState; filter?: string },
   onOpen?: (row: Row) => void,
+  host: TableHost = {},
 ): HTMLElement {
   let sort: SortState | undefined = initial?.sort;
   let query = initial?.filter ?? '';
@@ -81,8 +92,24 @@ export function renderTable(
     return h('td', { class: 'drill-cell' }, button);
   }
 
+  /** A cell: its value, as a link out when the column has one and the host opens links. */
+  function cell(row: Row, c: Column): HTMLElement {
+    const text = formatCell(row[c.key] ?? null, c);
+    const url = host.openLink ? c.link?.(row) : undefined;
+    if (!url || !host.openLink) return h('td', { class: cellClass(c) }, text);
+    const open = host.openLink;
+    const button = h(
+      'button',
+      { type: 'button', class: 'link', 'data-role': 'open-link', 'data-url': url, title: `Open ${url}` },
+      text,
+    );
+    button.addEventListener('click', () => open(url));
+    return h('td', { class: cellClass(c) }, button);
+  }
+
+  let visible: Row[] = model.rows;
   function draw(): void {
-    const visible = sortRows(filterRows(model.rows, model.columns, query), sort);
+    visible = sortRows(filterRows(model.rows, model.columns, query), sort);
     const shown = pageOf(visible, page, PAGE_SIZE);
     page = shown.page;
     for (const th of headerCells) {
@@ -95,7 +122,7 @@ export function renderTable(
         h(
           'tr',
           { 'data-role': 'row', class: model.flag?.(row) },
-          ...model.columns.map((c) => h('td', { class: cellClass(c) }, formatCell(row[c.key] ?? null, c))),
+          ...model.columns.map((c) => cell(row, c)),
           ...(onOpen && model.drill ? [openCell(row)] : []),
         ),
       ),
@@ -147,8 +174,13 @@ export function renderTable(
     more.setAttribute('aria-pressed', String(all));
     more.textContent = all ? 'Key columns only' : `Show all ${model.columns.length} columns`;
   });
+  const download = host.download
+    ? h('button', { type: 'button', class: 'download', 'data-role': 'download-csv' }, 'Download CSV')
+    : null;
+  const save = host.download;
+  if (download && save) download.addEventListener('click', () => save(toCsv(model.columns, visible)));
   block.append(
-    h('div', { class: 'table-tools' }, filter, status, more),
+    h('div', { class: 'table-tools' }, filter, status, more, download),
     h(
       'div',
       { class: 'table-scroll' },

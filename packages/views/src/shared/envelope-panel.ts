@@ -21,7 +21,8 @@ export function renderEnvelope(envelope: EnvelopeView, retry?: () => void): HTML
     : 'No: the same call will fail the same way until something changes.';
   return h(
     'section',
-    { class: 'envelope', role: 'alert', 'data-role': 'envelope' },
+    // Not a live region itself: the view's one announcer (#announce) says that the call failed.
+    { class: 'envelope', 'data-role': 'envelope' },
     h('h2', {}, 'The call failed'),
     h('p', { class: 'summary', 'data-role': 'summary' }, envelope.summary),
     h(
@@ -45,5 +46,5 @@ export function renderEnvelope(envelope: EnvelopeView, retry?: () => void): HTML
 }
 
 export function renderEmpty(text: string): HTMLElement {
-  return h('section', { class: 'empty', 'data-role': 'empty', role: 'status' }, h('p', {}, text));
+  return h('section', { class: 'empty', 'data-role': 'empty' }, h('p', {}, text));
 }

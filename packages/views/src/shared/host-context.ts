@@ -1,4 +1,4 @@
-// Follows the host: theme, its CSS variables and fonts, display mode, locale and time zone.
+// Follows the host: theme, its CSS variables and fonts, display mode, locale, time zone and safe-area insets.
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { applyDocumentTheme, applyHostFonts, applyHostStyleVariables } from './bridge.js';
 import { setLocale, setTimeZone } from './format.js';
@@ -19,6 +19,14 @@ export function applyHostContext(update: McpUiHostContext | undefined): McpUiHos
     root.lang = update.locale;
   }
   if (update.timeZone) setTimeZone(update.timeZone);
+  // The spec's safe area (mobile notches, home indicators): padding on top of the view's own (styles.css).
+  const insets = update.safeAreaInsets;
+  if (insets)
+    for (const side of ['top', 'right', 'bottom', 'left'] as const) {
+      const px = insets[side];
+      if (typeof px === 'number' && Number.isFinite(px) && px >= 0)
+        root.style.setProperty(`--safe-${side}`, `${px}px`);
+    }
   const dims = update.containerDimensions;
   if (dims && 'maxHeight' in dims && dims.maxHeight) root.style.maxHeight = `${dims.maxHeight}px`;
   return current;

@@ -52,3 +52,16 @@ const MARKETPLACES: Record<string, string> = {
 
 /** A marketplace id with its store's name ("Amazon.com (US)"); an unknown id as written. */
 export const marketplaceName = (id: string | null): string | null => (id ? (MARKETPLACES[id] ?? id) : id);
+
+/**
+ * An order's page in Seller Central, on the store's own Seller Central domain (Amazon.co.uk → sellercentral.amazon.co.uk);
+ * undefined for a marketplace this list does not know.
+ */
+export function sellerCentralOrderUrl(orderId: string, marketplaceId: string | null): string | undefined {
+  const store = marketplaceId ? MARKETPLACES[marketplaceId] : undefined;
+  if (!store) return undefined;
+  const domain = store.split(' ')[0]?.toLowerCase();
+  return domain
+    ? `https://sellercentral.${domain}/orders-v3/order/${encodeURIComponent(orderId)}`
+    : undefined;
+}

@@ -2,7 +2,8 @@
 import { ViewBridge } from './bridge.js';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { renderChart } from './chart.js';
-import { renderTable, type TableState } from './data-table.js';
+import { csvFileName } from './csv.js';
+import { renderTable, type TableHost, type TableState } from './data-table.js';
 import { h } from './dom.js';
 import { renderEmpty, renderEnvelope } from './envelope-panel.js';
 import { applyHostContext, hostContext } from './host-context.js';
@@ -59,6 +60,42 @@ export function startView(program: ViewProgram): ViewBridge {
   const setState = (state: State) => {
     document.body.dataset.state = state;
   };
+  /** The one live region (outside the redrawn view): what changed, said once, not the whole view read again. */
+  const announcer = document.getElementById('announce');
+  const announce = (text: string) => {
+    if (announcer) announcer.textContent = text;
+  };
+
+  /** CSV download and links out, each only when the host announced it (else the control is not drawn). */
+  function tableHost(): TableHost {
+    const caps = app.getHostCapabilities();
+    return {
+      ...(caps?.downloadFile
+        ? {
+            download: (csv: string) => {
+              const name = csvFileName(program.name);
+              void app
+                .downloadFile({
+                  contents: [
+                    {
+                      type: 'resource',
+                      resource: { uri: `file:///${name}`, mimeType: 'text/csv', text: csv },
+                    },
+                  ],
+                })
+                .then(() => announce(`${name} handed to the host.`))
+                .catch(() => announce('The host could not save the file.'));
+            },
+          }
+        : {}),
+      ...(caps?.openLinks
+        ? {
+            openLink: (url: string) =>
+              void app.openLink({ url }).catch(() => announce(`The host could not open ${url}.`)),
+          }
+        : {}),
+    };
+  }
 
   /** Tells the conversation what the user now sees (hosts without the capability are skipped quietly). */
   function tellModel(): void {
@@ -86,6 +123,7 @@ export function startView(program: ViewProgram): ViewBridge {
 
   async function run(args: Record<string, unknown>, tool?: string, keepInput = false): Promise<void> {
     setState('loading');
+    announce('Loading…');
     root.setAttribute('aria-busy', 'true');
     const name = tool ?? (keepInput ? undefined : input.tool) ?? input.tool ?? program.defaultTool;
     lastCall = { tool: name, arguments: args };
@@ -151,12 +189,14 @@ export function startView(program: ViewProgram): ViewBridge {
           read.envelope.retryable ? () => void run(again.arguments, again.tool) : undefined,
         ),
       );
+      announce(`${program.title}: the call failed. ${read.envelope.summary}`);
       tellModel();
       return;
     }
     if (read.kind === 'text') {
       setState('text');
       root.replaceChildren(h('pre', { class: 'text-result' }, read.text));
+      announce(`${program.title}: the tool answered in text.`);
       return;
     }
     model = program.build(read.data, input);
@@ -177,7 +217,7 @@ export function startView(program: ViewProgram): ViewBridge {
     const controls = program.controls?.(input, (args) => void run(args));
     if (controls) parts.push(controls);
     table = undefined;
-    const detail = h('section', { class: 'detail', 'data-role': 'detail', 'aria-live': 'polite' });
+    const detail = h('section', { class: 'detail', 'data-role': 'detail' });
     if (shown.rows.length === 0) {
       parts.push(renderEmpty(shown.emptyText));
     } else {
@@ -193,6 +233,7 @@ export function startView(program: ViewProgram): ViewBridge {
           },
           undefined,
           shown.drill ? (row) => void drill(shown.drill as DrillDown, row, detail) : undefined,
+          tableHost(),
         ),
       );
       ready = true;
@@ -208,8 +249,23 @@ export function startView(program: ViewProgram): ViewBridge {
       button.addEventListener('click', () => void run(next.arguments, next.tool, next.keepInput === true));
       parts.push(h('p', {}, button));
     }
+    const reference = shown.reference;
+    if (reference)
+      parts.push(
+        h(
+          'p',
+          { class: 'reference', 'data-role': 'reference' },
+          `${reference.label}: `,
+          h('code', GENERATED_ID.test(reference.value) ? { 'data-generated-id': '' } : {}, reference.value),
+        ),
+      );
     setState(shown.rows.length === 0 ? 'empty' : 'ready');
     root.replaceChildren(...parts);
+    announce(
+      shown.rows.length === 0
+        ? `${shown.title}: ${shown.emptyText}`
+        : `${shown.title}: ${shown.rows.length} ${shown.rows.length === 1 ? 'row' : 'rows'}.`,
+    );
     tellModel();
   }
 
@@ -218,8 +274,9 @@ export function startView(program: ViewProgram): ViewBridge {
     const args = spec.arguments(row);
     if (!args) return;
     selected = row;
-    into.replaceChildren(h('p', { role: 'status' }, 'Loading…'));
+    into.replaceChildren(h('p', {}, 'Loading…'));
     into.dataset.state = 'loading';
+    announce(`${spec.label}: loading…`);
     tellModel();
     let result: CallToolResult;
     try {
@@ -227,6 +284,7 @@ export function startView(program: ViewProgram): ViewBridge {
     } catch (error) {
       into.replaceChildren(renderEmpty(`The host could not call ${spec.tool}: ${String(error)}`));
       into.dataset.state = 'envelope';
+      announce(`The host could not call ${spec.tool}.`);
       return;
     }
     const read = readResult(result);
@@ -238,6 +296,7 @@ export function startView(program: ViewProgram): ViewBridge {
         ),
       );
       into.dataset.state = 'envelope';
+      announce(`${spec.label}: the call failed. ${read.envelope.summary}`);
       return;
     }
     const data = read.kind === 'data' ? read.data : {};
@@ -247,9 +306,16 @@ export function startView(program: ViewProgram): ViewBridge {
       h('h2', {}, title),
       set.rows.length === 0
         ? renderEmpty('Nothing found.')
-        : renderTable({ title, facts: [], columns: set.columns, rows: set.rows, emptyText: '' }),
+        : renderTable(
+            { title, facts: [], columns: set.columns, rows: set.rows, emptyText: '' },
+            undefined,
+            undefined,
+            undefined,
+            tableHost(),
+          ),
     );
     into.dataset.state = 'ready';
+    announce(`${title}: ${set.rows.length} ${set.rows.length === 1 ? 'row' : 'rows'}.`);
   }
 
   /** Full screen and back, when the host offers it (the spec: check availableDisplayModes first). */
@@ -275,7 +341,7 @@ export function startView(program: ViewProgram): ViewBridge {
   setState('waiting');
   root.replaceChildren(
     h('header', { class: 'view-header' }, h('h1', {}, program.title)),
-    h('p', { class: 'waiting', role: 'status' }, 'Waiting for the tool result…'),
+    h('p', { class: 'waiting' }, 'Waiting for the tool result…'),
   );
   app.ontoolinput = (params) => {
     input.arguments = { ...(params.arguments ?? {}) };
@@ -294,6 +360,7 @@ export function startView(program: ViewProgram): ViewBridge {
   app.ontoolcancelled = () => {
     setState('empty');
     root.replaceChildren(renderEmpty('The tool call was cancelled.'));
+    announce('The tool call was cancelled.');
   };
   app.onhostcontextchanged = (update) => {
     const before = hostContext();

@@ -8,6 +8,11 @@ export interface Column {
   /** number and money cells sort numerically, align right and may be charted. */
   kind: 'text' | 'number' | 'money' | 'percent' | 'ratio' | 'date';
   /**
+   * A link out for a cell (e.g. the order's page in Seller Central), opened through the host (`ui/open-link`) when it
+   * offers that; otherwise the cell is plain text.
+   */
+  link?: (row: Row) => string | undefined;
+  /**
    * Key columns stay visible at narrow widths (380 px); 'low' ones are hidden there behind a "Show all columns"
    * toggle. Default: shown.
    */
@@ -78,6 +83,11 @@ export interface ViewModel {
   chartRows?: Row[];
   next?: NextCall;
   drill?: DrillDown;
+  /**
+   * The upstream's own id for this call (a report or execution id): shown small under the view, not as a headline
+   * fact (a person recognises the query, dates and status; support and the agent need the id).
+   */
+  reference?: { label: string; value: string };
   /** Shown instead of the table when `rows` is empty. */
   emptyText: string;
   /** Per-row highlight (e.g. an unhealthy job): a row key → 'bad' | 'warn'. */

@@ -1,4 +1,5 @@
 // ads-mcp run_amc_query / get_amc_query_results: an AMC result's rows and numeric columns; not done yet → check again.
+import { formatDate } from '../shared/format.js';
 import { type JsonObject, num, obj, str } from '../shared/json.js';
 import { rowSet } from '../shared/row-set.js';
 import type { CallInput, NextCall, ViewModel } from '../shared/view-model.js';
@@ -23,19 +24,36 @@ function windowEdge(value: unknown): string | null {
   return text === null ? null : text.replace(/T00:00:00(\.0+)?Z?$/, '');
 }
 
+/** SUCCEEDED → "Succeeded". */
+const statusWord = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
+
+/**
+ * What the person asked: a saved workflow by its name, an ad-hoc query (AMC names it `transient_<uuid>`) by the
+ * start of its SQL on one line.
+ */
+function queryName(execution: JsonObject, input: CallInput): string | null {
+  const workflow = str(execution.workflowId) ?? str(input.arguments.workflowId);
+  if (workflow && !workflow.startsWith('transient_')) return workflow;
+  const sql = (str(execution.sqlQuery) ?? str(input.arguments.sqlQuery))?.replace(/\s+/g, ' ').trim();
+  if (!sql) return workflow;
+  return sql.length > 90 ? `${sql.slice(0, 89)}…` : sql;
+}
+
 export function buildAmcResults(data: JsonObject, input: CallInput): ViewModel {
   const { columns, rows, chart } = rowSet(data.rows, data.columns);
   const execution = obj(data.workflowExecution);
   const id = str(data.workflowExecutionId) ?? str(execution.workflowExecutionId);
   const status = str(data.status) ?? str(execution.status) ?? 'PENDING';
   const ready = data.ready === true;
-  const facts: Array<[string, string]> = [
-    ['Execution', id ?? '—'],
-    ['Status', status],
-  ];
-  const start = windowEdge(execution.timeWindowStart);
-  const end = windowEdge(execution.timeWindowEnd);
-  if (start || end) facts.push(['Time window', `${start ?? '…'} → ${end ?? '…'}`]);
+  // The query, its dates and its status come first; the execution id (a UUID) is kept small under the view.
+  const facts: Array<[string, string]> = [];
+  const query = queryName(execution, input);
+  if (query) facts.push(['Query', query]);
+  facts.push(['Status', statusWord(status)]);
+  const start = windowEdge(execution.timeWindowStart ?? input.arguments.timeWindowStart);
+  const end = windowEdge(execution.timeWindowEnd ?? input.arguments.timeWindowEnd);
+  if (start || end)
+    facts.push(['Time window', `${start ? formatDate(start) : '…'} → ${end ? formatDate(end) : '…'}`]);
   if (ready) {
     const returned = num(data.returnedRows) ?? rows.length;
     facts.push([
@@ -54,9 +72,10 @@ export function buildAmcResults(data: JsonObject, input: CallInput): ViewModel {
     rows,
     ...(chart ? { chart } : {}),
     ...(next ? { next } : {}),
+    ...(id ? { reference: { label: 'Execution id', value: id } } : {}),
     emptyText: ready
       ? 'The AMC query returned no rows.'
-      : `AMC execution ${id ?? ''} is ${status}${FINAL.has(status) ? ': it has no rows.' : '; its rows come once it has SUCCEEDED.'}`,
+      : `The AMC execution is ${statusWord(status).toLowerCase()}${FINAL.has(status) ? ': it has no rows.' : '; its rows come once it has succeeded.'}`,
   };
 }
 

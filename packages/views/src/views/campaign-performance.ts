@@ -128,7 +128,6 @@ export function buildCampaigns(data: JsonObject, input: CallInput): ViewModel {
       ],
     );
   if (!currency) facts.push(['Currency', 'unknown (no active profile details)']);
-  if (reportId) facts.push(['Report', reportId]);
   // Only a finished report with rows can lack the column; a pending one has no rows to judge by.
   if (ready && rows.length > 0 && !sales)
     facts.push(['Note', 'add a sales column (e.g. sales14d) to the report for ACOS and ROAS']);
@@ -166,9 +165,11 @@ export function buildCampaigns(data: JsonObject, input: CallInput): ViewModel {
           },
         }
       : {}),
+    // The report's id is for support and the agent: small under the view, not a headline fact.
+    ...(reportId ? { reference: { label: 'Report id', value: reportId } } : {}),
     emptyText: ready
       ? 'The report has no rows for these dates.'
-      : `Report ${reportId ?? ''} is ${str(data.status) ?? 'not ready'}${str(data.failureReason) ? `: ${str(data.failureReason)}` : ''}.`,
+      : `The report is ${str(data.status)?.toLowerCase() ?? 'not ready'}${str(data.failureReason) ? `: ${str(data.failureReason)}` : ''}.`,
   };
 }
 

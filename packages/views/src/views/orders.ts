@@ -2,7 +2,7 @@
 // and each order's items through the tools.
 import { arr, type JsonObject, num, obj, str } from '../shared/json.js';
 import { formatMoney } from '../shared/format.js';
-import { channelName } from '../shared/names.js';
+import { channelName, sellerCentralOrderUrl } from '../shared/names.js';
 import type { CallInput, Column, Row, ViewModel } from '../shared/view-model.js';
 import type { ViewProgram } from '../shared/run-view.js';
 
@@ -28,6 +28,7 @@ export function buildOrders(data: JsonObject, input: CallInput): ViewModel {
       total: num(obj(o.OrderTotal).Amount),
       currency: str(obj(o.OrderTotal).CurrencyCode),
       prime: o.IsPrime === true ? 'yes' : 'no',
+      marketplaceId: str(o.MarketplaceId),
     }));
   } else {
     currencies = [];
@@ -52,12 +53,28 @@ export function buildOrders(data: JsonObject, input: CallInput): ViewModel {
         total: Math.round(total * 100) / 100,
         currency,
         prime: arr(o.programs).includes('PRIME') ? 'yes' : 'no',
+        marketplaceId: str(obj(o.salesChannel).marketplaceId),
       };
     });
   }
   const currency = single(currencies);
+  const asked = input.arguments.marketplaceIds;
+  const onlyMarketplace = Array.isArray(asked) && asked.length === 1 ? String(asked[0]) : null;
   const columns: Column[] = [
-    { key: 'orderId', label: 'Order', kind: 'text', priority: 'key' },
+    {
+      key: 'orderId',
+      label: 'Order',
+      kind: 'text',
+      priority: 'key',
+      // The order's page in Seller Central (where the seller refunds, ships or contacts the buyer).
+      link: (row) =>
+        typeof row.orderId === 'string'
+          ? sellerCentralOrderUrl(
+              row.orderId,
+              typeof row.marketplaceId === 'string' ? row.marketplaceId : onlyMarketplace,
+            )
+          : undefined,
+    },
     { key: 'purchased', label: 'Purchased', kind: 'date', priority: 'key' },
     { key: 'status', label: 'Status', kind: 'text', priority: 'low' },
     { key: 'channel', label: v0 ? 'Fulfilled by' : 'Marketplace', kind: 'text', priority: 'low' },
@@ -76,7 +93,7 @@ export function buildOrders(data: JsonObject, input: CallInput): ViewModel {
   const revenue = rows.reduce((sum, r) => sum + (typeof r.total === 'number' ? r.total : 0), 0);
   const itemsTotal = rows.reduce((sum, r) => sum + (typeof r.items === 'number' ? r.items : 0), 0);
   const token = v0 ? str(data.nextToken) : str(obj(data.pagination).nextToken);
-  const marketplaceIds = input.arguments.marketplaceIds;
+  const marketplaceIds = asked;
   return {
     title: 'Orders',
     facts: [
