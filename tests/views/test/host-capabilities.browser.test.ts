@@ -15,6 +15,10 @@ interface Download {
   contents: Array<{ type: string; resource: { uri: string; mimeType: string; text: string } }>;
 }
 
+/** The file a recorded ui/download-file request carried. */
+const fileOf = (request: { params: Record<string, unknown> } | undefined) =>
+  (request?.params as Download | undefined)?.contents[0];
+
 describe('CSV export through ui/download-file', () => {
   test('orders: Download CSV hands the host the rows the user sees (filtered, every column), as text/csv', async () => {
     const host = await front('sp-mcp');
@@ -26,7 +30,7 @@ describe('CSV export through ui/download-file', () => {
     await expect.poll(async () => (await host.hostRequests('csv-orders')).length).toBe(1);
     const [request] = await host.hostRequests('csv-orders');
     expect(request?.method).toBe('ui/download-file');
-    const file = (request?.params as unknown as Download).contents[0];
+    const file = fileOf(request);
     expect(file?.type).toBe('resource');
     expect(file?.resource.mimeType).toBe('text/csv');
     expect(file?.resource.uri).toMatch(/^file:\/\/\/orders-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -39,7 +43,7 @@ describe('CSV export through ui/download-file', () => {
     await frame.locator('input.filter').fill(one);
     await frame.locator('[data-role="download-csv"]').click();
     await expect.poll(async () => (await host.hostRequests('csv-orders')).length).toBe(2);
-    const filtered = ((await host.hostRequests('csv-orders'))[1]?.params as unknown as Download).contents[0];
+    const filtered = fileOf((await host.hostRequests('csv-orders'))[1]);
     expect(filtered?.resource.text.trimEnd().split('\r\n')).toHaveLength(2);
     expect(filtered?.resource.text).toContain(one);
   });
