@@ -130,14 +130,21 @@ const contexts = new Map<string, unknown[]>();
 /** Every ui/open-link and ui/download-file a view sent, by view id, oldest first. */
 const requests = new Map<string, Array<{ method: string; params: unknown }>>();
 
-async function connect(): Promise<{ extensions: unknown; resources: unknown }> {
+/**
+ * `legacy`: the 2025 `initialize` handshake (the client's default, what most hosts speak today); `modern`: pinned to
+ * 2026-07-28 (server/discover, then the capabilities in each request's `_meta`).
+ */
+async function connect(
+  era: 'legacy' | 'modern' = 'legacy',
+): Promise<{ extensions: unknown; resources: unknown; era: string }> {
   client = new Client(HOST, {
     capabilities: { extensions: { [UI_EXTENSION]: { mimeTypes: [RESOURCE_MIME_TYPE] } } },
+    ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
   });
   await client.connect(new RelayTransport());
   tools = new Map((await client.listTools()).tools.map((t) => [t.name, t]));
   const caps = client.getServerCapabilities();
-  return { extensions: caps?.extensions, resources: caps?.resources };
+  return { extensions: caps?.extensions, resources: caps?.resources, era: client.getProtocolEra() ?? 'none' };
 }
 
 async function mount(options: MountOptions): Promise<Mounted> {

@@ -6,7 +6,7 @@ declare global {
   /** In the page (DOM lib types are not loaded on the Node side). */
   function requestAnimationFrame(callback: () => void): number;
   var obmcpHost: {
-    connect(): Promise<{ extensions: unknown; resources: unknown }>;
+    connect(era?: 'legacy' | 'modern'): Promise<{ extensions: unknown; resources: unknown; era: string }>;
     mount(options: unknown): Promise<unknown>;
     setContext(id: string, update: unknown): Promise<void>;
     setWidth(id: string, width: number): Promise<void>;

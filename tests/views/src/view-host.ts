@@ -28,8 +28,10 @@ export interface Mounted {
 
 export interface ViewHost {
   page: Page;
-  /** initialize's server capabilities as the page's client saw them. */
+  /** initialize's (or server/discover's) server capabilities as the page's client saw them. */
   capabilities: { extensions: unknown; resources: unknown };
+  /** The protocol era the page's client negotiated: `legacy` (2025, initialize) or `modern` (2026-07-28). */
+  era: string;
   mount(options: MountOptions): Promise<Mounted>;
   frame(id: string): FrameLocator;
   setContext(id: string, update: Record<string, unknown>): Promise<void>;
@@ -51,6 +53,7 @@ export async function openViewHost(
   context: BrowserContext,
   app: AppName,
   env: Record<string, string>,
+  era: 'legacy' | 'modern' = 'legacy',
 ): Promise<ViewHost> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -89,10 +92,14 @@ export async function openViewHost(
   };
   await transport.start();
   await page.goto(HOST_PAGE);
-  const capabilities = await page.evaluate(() => globalThis.obmcpHost.connect());
+  const { era: negotiated, ...capabilities } = await page.evaluate(
+    (e) => globalThis.obmcpHost.connect(e),
+    era,
+  );
   return {
     page,
     capabilities,
+    era: negotiated,
     mount: (options) =>
       page.evaluate((o) => globalThis.obmcpHost.mount(o as never), options as never) as Promise<Mounted>,
     frame: (id) => page.frameLocator(`#${id}`),
