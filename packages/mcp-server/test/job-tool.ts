@@ -33,6 +33,7 @@ export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
         cancellable: { type: 'boolean' },
         resumable: { type: 'boolean' },
         resumed: { type: 'boolean' },
+        reattachable: { type: 'boolean' },
       },
       examples: [{}],
     },
@@ -51,6 +52,8 @@ export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
           ...('percent' in v ? { progress: v.percent, total: 100 } : {}),
           // A resumable job names the arguments that wait on it again (a handover on shutdown).
           ...(args.resumable === true ? { resume: { resumed: true } } : {}),
+          // A job its arguments cannot name: the state that re-attaches the same call to it.
+          ...(args.reattachable === true ? { reattach: { jobId: 'J1' } } : {}),
         }),
         delayMs: () => delayMs,
       });
@@ -71,6 +74,7 @@ export function jobTool(jobs: FakeJobs, delayMs = 15): ToolDefinition {
         polls,
         rows: 'x'.repeat(Number(args.size ?? 0)),
         ...(args.resumed === true ? { resumed: true } : {}),
+        ...(call.reattach === undefined ? {} : { reattached: call.reattach }),
       };
     },
   };

@@ -522,4 +522,29 @@ describe('shutdown drain (TaskRunner.drain)', { timeout: 30_000 }, () => {
     const result = (await onB.getTaskResult(task.taskId)) as { structuredContent?: unknown };
     expect(result.structuredContent).toMatchObject({ status: 'DONE', resumed: true });
   });
+
+  test('a task whose tool reports reattach state is handed over with it: the resumed call gets call.reattach', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const { a, b } = replicas(jobs);
+    const { task } = await start(a, { reattachable: true });
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    expect(await a.tasks.drain('SIGTERM', 100)).toEqual({ finished: 0, handedOver: 1, interrupted: 0 });
+    const onB = b.tasks.storeFor('local');
+    expect((await onB.getTask(task.taskId))?.status).toBe('working');
+    expect(b.tasks.runningCount()).toBe(1);
+    jobs.pollsToFinish = 0;
+    await until(() => b.tasks.runningCount() === 0, 'the resumed run to end');
+    const result = (await onB.getTaskResult(task.taskId)) as { structuredContent?: unknown };
+    // The same arguments, and the job re-attached through the context (not an argument).
+    expect(result.structuredContent).toMatchObject({ status: 'DONE', reattached: { jobId: 'J1' } });
+    expect(result.structuredContent).not.toHaveProperty('resumed');
+  });
+
+  test('a task whose tool reports neither resume nor reattach is not handed over', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const { a } = replicas(jobs);
+    await start(a, {});
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    expect(await a.tasks.drain('SIGTERM', 100)).toEqual({ finished: 0, handedOver: 0, interrupted: 1 });
+  });
 });

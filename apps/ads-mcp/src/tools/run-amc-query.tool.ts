@@ -54,7 +54,12 @@ export function runAmcQueryTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): 
             advertiserId: a.advertiserId,
             marketplaceId: a.marketplaceId,
           };
-          const started = await create(args, call);
+          // A task handed over by a replica that shut down waits on the execution its first run started.
+          const reattached = call.reattach?.workflowExecutionId;
+          const started =
+            typeof reattached === 'string'
+              ? await status({ ...scope, workflowExecutionId: reattached }, call)
+              : await create(args, call);
           const id = executionOf(started).workflowExecutionId ?? '';
           let last = executionOf(started).status ?? 'PENDING';
           const { value, timedOut } = await pollJob(call, {
@@ -62,7 +67,8 @@ export function runAmcQueryTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): 
             poll: () => status({ ...scope, workflowExecutionId: id }, call),
             state: (r) => {
               last = executionOf(r).status ?? 'PENDING';
-              return { status: last, done: AMC_ENDED.has(last) };
+              // On shutdown the task is handed over with it: another replica waits on this execution.
+              return { status: last, done: AMC_ENDED.has(last), reattach: { workflowExecutionId: id } };
             },
             delayMs: pollCadence({ firstMs: 10_000, maxMs: 60_000, share: 0.025 }, ctx.config.pollTimeScale),
             waitMs: (waitSeconds ?? 300) * 1000,

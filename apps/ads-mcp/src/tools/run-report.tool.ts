@@ -56,7 +56,12 @@ export function runReportTool(ctx: ToolDeps): ToolDefinition {
       // A host may run it as an MCP task (create → wait → rows in the background, cancellable).
       taskSupport: 'optional',
       async handler(a, call) {
-        const created = await createOrReuse(send, a, call);
+        // A task handed over by a replica that shut down waits on the report its first run created.
+        const reattached = call.reattach?.reportId;
+        const created =
+          typeof reattached === 'string'
+            ? await fetchReport(send.get, reattached, call)
+            : await createOrReuse(send, a, call);
         const reportId = created.reportId ?? '';
         let last = created.status ?? 'PENDING';
         // Reports take minutes: 2.5 % of the time waited between getReport calls, 2 s to 30 s (the limiter paces them too).
@@ -65,7 +70,8 @@ export function runReportTool(ctx: ToolDeps): ToolDefinition {
           poll: () => fetchReport(send.get, reportId, call),
           state: (r) => {
             last = r.status ?? 'PENDING';
-            return { status: last, done: r.ready || r.status === 'FAILED' };
+            // On shutdown the task is handed over with it: another replica waits on this report.
+            return { status: last, done: r.ready || r.status === 'FAILED', reattach: { reportId } };
           },
           delayMs: adsJobCadence(ctx.config),
           waitMs: (a.waitSeconds ?? 120) * 1000,

@@ -165,6 +165,11 @@ export interface CallContext {
    * Absent for nested calls (Code Mode); `pollJob` handles both.
    */
   readonly progress?: ProgressReporter;
+  /**
+   * Set when this call resumes a task another replica handed over on shutdown: the `reattach` state its
+   * run last reported (e.g. `{ reportId }`). The tool waits on that upstream job instead of starting one.
+   */
+  readonly reattach?: Readonly<Record<string, unknown>>;
 }
 
 /** One step of a waiting tool's upstream job. */
@@ -181,6 +186,11 @@ export interface ProgressUpdate {
    * `{ reportId }`): a task whose server shuts down is handed over with them, and another replica resumes it.
    */
   resume?: Readonly<Record<string, unknown>>;
+  /**
+   * Like `resume`, for a tool whose arguments cannot name the job: state handed over with the task and
+   * given back to the same tool, called with the same arguments on another replica, as `call.reattach`.
+   */
+  reattach?: Readonly<Record<string, unknown>>;
 }
 
 export type ProgressReporter = (update: ProgressUpdate) => Promise<void>;

@@ -22,7 +22,13 @@ export interface ContractHost extends ToolHost {
   invoke(
     name: string,
     args: unknown,
-    options: { signal: AbortSignal; listedOnly: boolean; progress?: ProgressReporter },
+    options: {
+      signal: AbortSignal;
+      listedOnly: boolean;
+      progress?: ProgressReporter;
+      /** A handed-over task's state (CallContext.reattach). */
+      reattach?: Readonly<Record<string, unknown>>;
+    },
   ): Promise<PipelineOutcome>;
 }
 
@@ -101,7 +107,8 @@ export function createToolHost(
           meta: {},
         };
       }
-      return runPipeline(compiled, args, { profile, settings, log, host }, options.signal, options.progress);
+      const deps = { profile, settings, log, host };
+      return runPipeline(compiled, args, deps, options.signal, options.progress, options.reattach);
     },
     async call(name, args, options) {
       const signal = options?.signal ?? new AbortController().signal;

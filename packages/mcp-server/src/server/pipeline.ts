@@ -53,6 +53,7 @@ export async function runPipeline(
   deps: PipelineDeps,
   signal: AbortSignal,
   progress?: ProgressReporter,
+  reattach?: Readonly<Record<string, unknown>>,
 ): Promise<PipelineOutcome> {
   const name = tool.definition.name;
   const meta = createMetaCollector();
@@ -108,6 +109,7 @@ export async function runPipeline(
       normalized: events,
       ...(split.passthrough ? { passthrough: split.passthrough } : {}),
       ...(progress ? { progress } : {}),
+      ...(reattach ? { reattach } : {}),
     });
     return { outcome: { ok: true, value }, meta: metaWithEvents() };
   } catch (thrown) {

@@ -9,7 +9,13 @@ import {
   type Task,
 } from '@modelcontextprotocol/server';
 import { sleep } from '../server/sleep.js';
-import { isTerminalStatus, type TaskRecord, type TaskRecords, UnknownCursorError } from './task-records.js';
+import {
+  isTerminalStatus,
+  type TaskHandover,
+  type TaskRecord,
+  type TaskRecords,
+  UnknownCursorError,
+} from './task-records.js';
 import { leaseHoldMs, type TaskSettings } from './task-settings.js';
 
 const PAGE_SIZE = 50;
@@ -38,7 +44,7 @@ export interface TaskResumer {
   /** False while this process is shutting down itself. */
   accepting(): boolean;
   /** Starts the tool again on its upstream job (the record is claimed: its lease is this process's). */
-  resume(record: TaskRecord, args: Record<string, unknown>): void;
+  resume(record: TaskRecord, handover: TaskHandover): void;
 }
 
 /** Without a server profile (tests of the store alone): failed, with no result. */
@@ -102,7 +108,7 @@ export class ScopedTaskStore {
     const { taskId } = record.task;
     if (isTerminalStatus(record.task.status)) return record;
     if (await this.records.leaseHeld(taskId)) return record;
-    if (record.handover !== undefined) return this.claimed(record, record.handover.arguments);
+    if (record.handover !== undefined) return this.claimed(record, record.handover);
     const ended = this.lost(record, this.now());
     const outcome = await this.records.endOrphan(ended);
     if (outcome === 'ok') return ended;
@@ -114,14 +120,14 @@ export class ScopedTaskStore {
    * A task handed over by a replica that shut down: this process claims it (atomically; one claimer wins)
    * and resumes its upstream job. A process that cannot resume it leaves it for another replica.
    */
-  private async claimed(record: TaskRecord, args: Record<string, unknown>): Promise<TaskRecord | undefined> {
+  private async claimed(record: TaskRecord, handover: TaskHandover): Promise<TaskRecord | undefined> {
     if (this.resumer === undefined || !this.resumer.accepting()) return record;
     const claimed: TaskRecord = { ...record };
     delete claimed.handover;
     if (!(await this.records.claimHandover(claimed, leaseHoldMs(this.settings)))) {
       return this.owned(record.task.taskId);
     }
-    this.resumer.resume(claimed, args);
+    this.resumer.resume(claimed, handover);
     return claimed;
   }
 

@@ -16,7 +16,15 @@ export interface TaskRecord {
    * Set by a server that shut down while running the task (drain): the arguments that resume its upstream
    * job with the same tool. The lease is released with it; the first replica that reads the task claims it.
    */
-  handover?: { arguments: Record<string, unknown> };
+  handover?: TaskHandover;
+}
+
+/** What a replica that claims a handed-over task needs to wait on the same upstream job. */
+export interface TaskHandover {
+  /** The tool's arguments (with its `resume` ones merged in). */
+  arguments: Record<string, unknown>;
+  /** The tool's `reattach` state, given back to it as `call.reattach`. */
+  reattach?: Record<string, unknown>;
 }
 
 export type ReplaceOutcome = 'ok' | 'terminal' | 'missing';

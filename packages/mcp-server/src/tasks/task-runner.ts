@@ -20,7 +20,7 @@ import { ownerLostRecord } from './owner-lost.js';
 import { TaskCancelledError } from './upstream-cancel.js';
 import { progressNotifier, type SendNotification, updateText } from './progress-notifier.js';
 import { ScopedTaskStore, type TaskResumer } from './scoped-task-store.js';
-import { isTerminalStatus, type TaskRecord, type TaskRecords } from './task-records.js';
+import { isTerminalStatus, type TaskHandover, type TaskRecord, type TaskRecords } from './task-records.js';
 import { leaseHoldMs, type TaskSettings } from './task-settings.js';
 
 export interface TaskRunnerDeps {
@@ -68,8 +68,12 @@ interface RunningTask {
   lastStatus?: string;
   /** How often a blocking tasks/result looks at this task. */
   pollIntervalMs: number;
+  /** The call's arguments. */
+  args: Record<string, unknown>;
   /** The arguments that resume its upstream job (its tool said so): what a drain hands over. */
   resume?: Record<string, unknown>;
+  /** The state that re-attaches its tool to the upstream job (its tool said so): handed over with it. */
+  reattach?: Record<string, unknown>;
 }
 
 /** Why a task's wait stopped on shutdown when it was handed over (another replica resumes it). */
@@ -152,20 +156,25 @@ export class TaskRunner {
   /** Claims and runs tasks handed over by replicas that shut down (Redis only: memory dies with its process). */
   private readonly resumer: TaskResumer = {
     accepting: () => this.draining === undefined,
-    resume: (record, args) => this.resume(record, args),
+    resume: (record, handover) => this.resume(record, handover),
   };
 
-  private resume(record: TaskRecord, args: Record<string, unknown>): void {
+  private resume(record: TaskRecord, handover: TaskHandover): void {
     const { taskId } = record.task;
     const tool = record.tool ?? '';
-    const request: CallToolRequest = { method: 'tools/call', params: { name: tool, arguments: args } };
+    const request: CallToolRequest = {
+      method: 'tools/call',
+      params: { name: tool, arguments: handover.arguments },
+    };
     const store = this.storeFor(record.owner);
     const running: RunningTask = {
       controller: new AbortController(),
       store,
       tool,
+      args: handover.arguments,
       done: Promise.resolve(),
       pollIntervalMs: record.task.pollInterval ?? this.deps.settings.pollIntervalMs,
+      ...(handover.reattach === undefined ? {} : { reattach: handover.reattach }),
     };
     this.track(taskId, running);
     this.deps.log.info('task resumed', { task_id: taskId, tool });
@@ -294,6 +303,7 @@ export class TaskRunner {
       controller,
       store,
       tool: name,
+      args: request.params.arguments ?? {},
       done: Promise.resolve(),
       pollIntervalMs: task.pollInterval ?? this.deps.settings.pollIntervalMs,
     };
@@ -339,6 +349,7 @@ export class TaskRunner {
       if (update.resume !== undefined) {
         running.resume = { ...(request.params.arguments ?? {}), ...update.resume };
       }
+      if (update.reattach !== undefined) running.reattach = { ...update.reattach };
       const text = updateText(update);
       if (text !== lastText && !('error' in current)) {
         const updated = await store.updateTaskStatus(taskId, 'working', text).then(
@@ -361,6 +372,8 @@ export class TaskRunner {
         signal: controller.signal,
         listedOnly: true,
         progress: reporter,
+        // A resumed task: its tool waits on the job its first run started.
+        ...(running.reattach === undefined ? {} : { reattach: running.reattach }),
       });
       if (controller.signal.aborted) {
         await this.noteCancel(taskId, controller.signal.reason);
@@ -393,7 +406,8 @@ export class TaskRunner {
    * the first replica that reads the task claims it and waits on the same job. False: not possible here.
    */
   private async handOver(taskId: string, running: RunningTask, why: string): Promise<boolean> {
-    if (running.resume === undefined || this.deps.records.kind !== 'redis') return false;
+    if (this.deps.records.kind !== 'redis') return false;
+    if (running.resume === undefined && running.reattach === undefined) return false;
     const record = await running.store.peek(taskId).catch(() => undefined);
     if (record === undefined || isTerminalStatus(record.task.status)) return false;
     const last = record.task.statusMessage ?? 'working';
@@ -403,7 +417,7 @@ export class TaskRunner {
       lastUpdatedAt: new Date().toISOString(),
     };
     const outcome = await this.deps.records
-      .handOver({ ...record, task, handover: { arguments: running.resume } })
+      .handOver({ ...record, task, handover: handoverOf(running) })
       .catch(() => 'failed' as const);
     if (outcome !== 'ok') return false;
     this.abort(taskId, new TaskHandedOverError(taskId));
@@ -452,6 +466,14 @@ export class TaskRunner {
       }
     }
   }
+}
+
+/** What a drain hands over: the resume arguments (else the call's own) and the reattach state. */
+function handoverOf(running: RunningTask): TaskHandover {
+  return {
+    arguments: running.resume ?? running.args,
+    ...(running.reattach === undefined ? {} : { reattach: running.reattach }),
+  };
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
