@@ -1,6 +1,7 @@
 // The release as a user gets it: publish every package to a local verdaccio, then `npx -y --registry <local>`
-// each server from a clean folder: --version, --help, and initialize + tools/list through the installed bin.
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+// each server from a clean folder (through a front that marks shrinkwrapped versions as npmjs does): --version, --help,
+// initialize + tools/list through the installed bin, and the installed tree is the one npm-shrinkwrap.json pins.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type NodeRun, runCommand } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRegistry, startLocalRegistry } from '../src/local-registry.js';
+import { type NpmjsFront, startNpmjsFront } from '../src/npmjs-front.js';
 import { readManifest } from '../src/packed.js';
 import { PUBLISH_SCRIPT, REPO_ROOT } from '../src/paths.js';
 
@@ -46,6 +48,8 @@ const run = (command: string, args: string[], cwd: string, env: Record<string, s
   runCommand(command, args, { cwd, env });
 
 let registry: LocalRegistry;
+/** What npx installs from: verdaccio behind a front answering packuments as npmjs does (`_hasShrinkwrap`). */
+let front: NpmjsFront;
 /** `npx -y --registry <local> @obmcp/<app> --version` per app, run in beforeAll (the first call installs). */
 const versionRuns = new Map<string, NodeRun>();
 let upstream: Server;
@@ -62,8 +66,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`;
   registry = await startLocalRegistry();
+  front = await startNpmjsFront(registry.url);
   clean = mkdtempSync(join(tmpdir(), 'obmcp-clean-'));
-  baseEnv = { PATH: process.env.PATH ?? '', HOME: clean, ...registry.npmEnv };
+  baseEnv = { PATH: process.env.PATH ?? '', HOME: clean, ...registry.npmEnv, npm_config_registry: front.url };
   // Third-party packages come through verdaccio's uplink: say so plainly when it cannot reach the npm registry.
   const uplink = await fetch(`${registry.url}zod`);
   if (!uplink.ok) {
@@ -91,12 +96,13 @@ beforeAll(async () => {
   }
   // One after the other: the first install fills verdaccio's storage and the npm cache, the next reuse them.
   for (const app of APPS) {
-    const args = ['-y', '--registry', registry.url, `@obmcp/${app}`, '--version'];
+    const args = ['-y', '--registry', front.url, `@obmcp/${app}`, '--version'];
     versionRuns.set(app, await run(NPX, args, clean, baseEnv));
   }
 }, 300_000);
 
 afterAll(async () => {
+  await front?.stop();
   await registry?.stop();
   upstream?.closeAllConnections();
   await new Promise((r) => upstream?.close(r));
@@ -124,12 +130,42 @@ describe('published to a local registry', () => {
 
   describe.each(APPS)('npx -y --registry <local> @obmcp/%s', (app) => {
     const npx = (...args: string[]) =>
-      run(NPX, ['-y', '--registry', registry.url, `@obmcp/${app}`, ...args], clean, baseEnv);
+      run(NPX, ['-y', '--registry', front.url, `@obmcp/${app}`, ...args], clean, baseEnv);
 
     it('--version prints the version and exits 0 without credentials', () => {
       const r = versionRuns.get(app);
       expect(r?.code, r?.stderr).toBe(0);
       expect(r?.stdout.trim()).toBe(VERSION);
+    });
+
+    it('installs the tree its npm-shrinkwrap.json pins (pnpm-lock.yaml, what CI tested), not a fresh resolution', () => {
+      expect(front.marked).toContain(`@obmcp/${app}@${VERSION}`);
+      const dirs = readdirSync(join(registry.cache, '_npx')).map((d) => join(registry.cache, '_npx', d));
+      const root = dirs.find((d) => existsSync(join(d, 'node_modules', '@obmcp', app, 'package.json')));
+      expect(root, `no npx install of @obmcp/${app}`).toBeDefined();
+      const appDir = join(root ?? '', 'node_modules', '@obmcp', app);
+      const wrap = JSON.parse(readFileSync(join(appDir, 'npm-shrinkwrap.json'), 'utf8')) as {
+        packages: Record<string, { version?: string }>;
+      };
+      const wrong: string[] = [];
+      let checked = 0;
+      for (const [path, entry] of Object.entries(wrap.packages)) {
+        if (path === '' || entry.version === undefined) continue;
+        // Nested under the app as the shrinkwrap lays it out, or hoisted to the install's root (top-level entries).
+        const candidates = [
+          join(appDir, path),
+          ...(path.lastIndexOf('node_modules/') === 0 ? [join(root ?? '', path)] : []),
+        ];
+        const found = candidates.find((d) => existsSync(join(d, 'package.json')));
+        const version =
+          found &&
+          (JSON.parse(readFileSync(join(found, 'package.json'), 'utf8')) as { version: string }).version;
+        checked++;
+        if (version !== entry.version)
+          wrong.push(`${path}: installed ${version ?? 'nothing'}, pinned ${entry.version}`);
+      }
+      expect(checked).toBeGreaterThan(20);
+      expect(wrong).toEqual([]);
     });
 
     it('--help prints the usage and the variables and exits 0 without credentials', async () => {
@@ -148,7 +184,7 @@ describe('published to a local registry', () => {
     it('answers initialize and tools/list through the installed bin, without calling upstream', async () => {
       const transport = new StdioClientTransport({
         command: NPX,
-        args: ['-y', '--registry', registry.url, `@obmcp/${app}`],
+        args: ['-y', '--registry', front.url, `@obmcp/${app}`],
         cwd: clean,
         env: { ...baseEnv, ...appEnv(upstreamUrl) },
         stderr: 'pipe',
