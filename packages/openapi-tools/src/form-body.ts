@@ -1,4 +1,5 @@
-// Encodes a multipart/form-data request body from tool arguments: text parts as given, file parts from base64 or a confined path.
+// Encodes form request bodies from tool arguments: multipart/form-data (text parts as given, file parts from base64 or a
+// confined path) and application/x-www-form-urlencoded fields.
 import { realpath, readFile, stat } from 'node:fs/promises';
 import { basename, isAbsolute, resolve, sep } from 'node:path';
 import { DomainValidationError } from '@obmcp/contract';
@@ -111,4 +112,41 @@ export async function encodeFormBody(
   const encoded = new Response(form);
   const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
   return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType };
+}
+
+/** Whether a request media type is an urlencoded form (its body is fields, never a JSON document). */
+export const isUrlEncodedForm = (mediaType: string | undefined): boolean =>
+  mediaType !== undefined && /^application\/x-www-form-urlencoded\b/i.test(mediaType.trim());
+
+/**
+ * An `application/x-www-form-urlencoded` body from a form operation's `body` argument (its fields): each field once, an
+ * array comma-joined (Swagger 2.0's default collection format), an object as its JSON text; undefined and null fields
+ * are left out. Sent as URLSearchParams, the pipeline labels it `application/x-www-form-urlencoded` itself.
+ */
+export function encodeUrlEncodedBody(body: unknown): URLSearchParams {
+  const form = new URLSearchParams();
+  const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    form.append(name, Array.isArray(value) ? value.map(text).join(',') : text(value));
+  }
+  return form;
+}
+
+/**
+ * The body a recipe sends, as the operation's media type wants it: a multipart form (file parts from base64 or the
+ * upload directory) with its boundary type, an urlencoded form (fields), or the JSON value as it is; no body: none.
+ */
+export async function encodeRequestBody(
+  recipe: Pick<Recipe, 'contentType' | 'formFiles'>,
+  body: unknown,
+  options: FormFileOptions = {},
+): Promise<{ body?: unknown; contentType?: string }> {
+  if (body === undefined) return {};
+  if (recipe.formFiles !== undefined) {
+    const form = await encodeFormBody(recipe, body, options);
+    return { body: form.bytes, contentType: form.contentType };
+  }
+  return isUrlEncodedForm(recipe.contentType) ? { body: encodeUrlEncodedBody(body) } : { body };
 }

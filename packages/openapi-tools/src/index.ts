@@ -19,6 +19,6 @@ export {
   type OperationMeta,
   OPERATIONS_META_KEY,
 } from './catalog-types.js';
-export { encodeFormBody } from './form-body.js';
+export { encodeFormBody, encodeRequestBody } from './form-body.js';
 export { operationKey } from './operation-key.js';
 export { readCatalog } from './read-catalog.js';

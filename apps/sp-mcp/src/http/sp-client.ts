@@ -17,6 +17,8 @@ export interface SpRequest {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** The body's media type when it is not JSON (a multipart form's, with its boundary). */
+  contentType?: string;
   /** A conditional restricted operation (a restricted report type's document): request an RDT. */
   restrictedData?: { roles: readonly RoleName[] };
   /** The success body documents an `errors` list (recipe `errorsInSuccess`): never a failure on 2xx. */

@@ -4,6 +4,7 @@ import type { CallContext } from '@obmcp/contract';
 import {
   buildRequest,
   type CatalogOperation,
+  encodeRequestBody,
   type ExecuteOperation,
   operationKey,
 } from '@obmcp/openapi-tools';
@@ -31,12 +32,15 @@ export async function callOperation(
 ): Promise<SpResult> {
   const built = buildRequest(op.recipe, args);
   const { accept, 'content-type': _contentType, ...headers } = built.headers;
+  // A form operation (Swagger formData) sends its fields as the form, never as JSON (base64 file parts only: SP has no
+  // upload directory).
+  const sent = await encodeRequestBody(op.recipe, built.body);
   return client.call(
     {
       operation: spOperationKey(op),
       method: built.method,
       path: built.pathAndQuery,
-      ...(built.body === undefined ? {} : { body: built.body }),
+      ...sent,
       ...(accept ? { accept } : {}),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
       // The success body documents an `errors` list (e.g. a validation result): a payload, not a failure.

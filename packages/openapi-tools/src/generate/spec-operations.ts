@@ -29,6 +29,58 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 
+/** Swagger 2.0 parameter keywords that are schema keywords (a formData field's schema). */
+const FIELD_KEYS = [
+  'type',
+  'format',
+  'items',
+  'enum',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'multipleOf',
+  'description',
+];
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Swagger 2.0 `in: formData` parameters are the fields of one form body: they become the request body OpenAPI 3
+ * states for them (as swagger2openapi converts it), an object of the fields in the form media types the operation
+ * consumes; a `type: file` field is a binary part, so the form is multipart. No form type declared: urlencoded, or
+ * multipart when a field is a file (Swagger 2.0 allows no other).
+ */
+function formRequestBody(entry: SpecOperation): void {
+  const fields = entry.parameters.filter((p) => p.in === 'formData');
+  if (fields.length === 0) return;
+  entry.parameters = entry.parameters.filter((p) => p.in !== 'formData');
+  const file = fields.some((p) => p.type === 'file');
+  const declared = entry.consumes.filter((t) => FORM_TYPES.test(t));
+  const types =
+    declared.length > 0 ? declared : [file ? 'multipart/form-data' : 'application/x-www-form-urlencoded'];
+  const properties = Object.fromEntries(
+    fields.map((p) => [
+      String(p.name),
+      p.type === 'file'
+        ? { type: 'string', format: 'binary', ...(p.description ? { description: p.description } : {}) }
+        : Object.fromEntries(FIELD_KEYS.filter((k) => k in p).map((k) => [k, p[k]])),
+    ]),
+  );
+  const required = fields.filter((p) => p.required === true).map((p) => String(p.name));
+  const schema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  entry.requestBody = {
+    required: required.length > 0,
+    content: Object.fromEntries(types.map((t) => [t, { schema }])),
+  };
+}
+
 export function specOperations(doc: Obj): SpecOperation[] {
   const out: SpecOperation[] = [];
   const paths = isObj(doc.paths) ? doc.paths : {};
@@ -56,6 +108,7 @@ export function specOperations(doc: Obj): SpecOperation[] {
         raw: op,
       };
       if (isObj(op.requestBody)) entry.requestBody = op.requestBody;
+      else formRequestBody(entry);
       out.push(entry);
     }
   }

@@ -94,7 +94,8 @@ export function paramsOf(op: Operation): ParamSpec[] {
   const out: ParamSpec[] = [];
   for (const p of byKey.values()) {
     const where = String(p.in);
-    if (where === 'body') continue;
+    // The body, and Swagger 2.0 formData fields: the fields of the form body (bodyOf).
+    if (where === 'body' || where === 'formData') continue;
     const name = String(p.name);
     if (where === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) continue;
     const schema = schemaOf(op, p);
@@ -128,14 +129,48 @@ export function bodyOf(op: Operation): BodySpec | undefined {
     ...((op.pathItem.parameters as unknown[]) ?? []),
     ...((op.operation.parameters as unknown[]) ?? []),
   ];
-  const body = params.map((p) => deref(op.doc, p) as Json | undefined).find((p) => p?.in === 'body');
-  if (!body) return undefined;
+  const resolved = params.map((p) => deref(op.doc, p) as Json | undefined);
+  const body = resolved.find((p) => p?.in === 'body');
+  if (!body)
+    return formBodyOf(
+      op,
+      resolved.filter((p): p is Json => p?.in === 'formData'),
+    );
   const consumes = (op.operation.consumes ?? op.doc.consumes ?? ['application/json']) as string[];
   const schema = deref(op.doc, body.schema) as Json | undefined;
   return {
     required: body.required === true,
     name: String(body.name),
     media: new Map(consumes.map((m) => [m.toLowerCase(), { mediaType: m, schema }])),
+  };
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Swagger 2.0 formData fields: one form body, an object of the fields (a `type: file` field a binary part), in the
+ * form media types the operation consumes (none declared: urlencoded, multipart when a field is a file).
+ */
+function formBodyOf(op: Operation, fields: Json[]): BodySpec | undefined {
+  if (fields.length === 0) return undefined;
+  const file = fields.some((f) => f.type === 'file');
+  const consumes = ((op.operation.consumes ?? op.doc.consumes ?? []) as string[]).filter((t) =>
+    FORM_TYPES.test(t),
+  );
+  const types =
+    consumes.length > 0 ? consumes : [file ? 'multipart/form-data' : 'application/x-www-form-urlencoded'];
+  const properties = Object.fromEntries(
+    fields.map((f) => {
+      const { name: _name, in: _in, required: _required, ...schema } = f;
+      return [String(f.name), f.type === 'file' ? { type: 'string', format: 'binary' } : schema];
+    }),
+  );
+  const required = fields.filter((f) => f.required === true).map((f) => String(f.name));
+  const schema: Json = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  return {
+    required: required.length > 0,
+    name: 'formData',
+    media: new Map(types.map((m) => [m.toLowerCase(), { mediaType: m, schema }])),
   };
 }
 
