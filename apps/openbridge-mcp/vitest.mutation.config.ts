@@ -13,6 +13,7 @@ export default defineConfig({
       'test/sql-functions.test.ts',
       'test/paging.test.ts',
       'test/paging-bound.test.ts',
+      'test/query-outcome.test.ts',
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -90,6 +90,7 @@ export const TARGETS = [
       'src/sql/read-only-ast.ts',
       'src/sql/functions.ts',
       'src/tools/paging.ts',
+      'src/tools/query-outcome.ts',
     ],
     security: [
       'src/tools/sql-check.ts',

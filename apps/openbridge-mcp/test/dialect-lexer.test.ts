@@ -52,9 +52,10 @@ const TRICKS: ReadonlyArray<readonly [string, readonly Warehouse[], (payload: st
     (p) => `-- \\\nSELECT 'a', '\nSELECT 1; ${p}; SELECT 2 -- ' LIMIT 1`,
   ],
   ['Spark: raw string ends at its quote', ['databricks'], (p) => `SELECT r'\\', '; ${p}; --' LIMIT 1`],
+  // Aimed at PostgreSQL's standard strings, which no Openbridge warehouse has: Redshift reads one SELECT of literals.
   [
     'PostgreSQL: E-string escapes, a standard string does not',
-    ['redshift'],
+    [],
     (p) => `SELECT E'\\'' , '\\' ; ${p} ; SELECT ' --'\nLIMIT 1`,
   ],
   ['standard string vs backslash escapes', ALL, (p) => `SELECT 'a\\'; ${p}; --' LIMIT 1`],
@@ -127,19 +128,33 @@ describe('Spark (Databricks) lexer', () => {
   });
 });
 
-describe('Redshift: its documented lexer and PostgreSQL’s, both must read one safe statement', () => {
-  it('backslash escapes in Redshift strings; in PostgreSQL only inside E-strings', () => {
+describe('Redshift: its documented lexer (backslash escapes in every string), block comments nesting or not', () => {
+  it("a backslash escapes the next character in every string, as Redshift documents (UNLOAD: venuestate=\\'NV\\')", () => {
     expect(read("SELECT 'a\\'b' LIMIT 1", 'redshift', 0)).toEqual(["SELECT 'a__b' LIMIT 1"]);
-    expect(lexFails("SELECT 'a\\'b' LIMIT 1", 'redshift', 1)).toBe('unterminated string');
-    expect(read("SELECT E'a\\'b' LIMIT 1", 'redshift', 1)).toEqual(["SELECT 'a__b' LIMIT 1"]);
-    expect(read("SELECT e'a\\'b' LIMIT 1", 'redshift', 1)).toEqual(["SELECT 'a__b' LIMIT 1"]);
-    // An identifier ending in e before a quote is no E-string.
-    expect(lexFails("SELECT some'a\\'b' LIMIT 1", 'redshift', 1)).toBe('unterminated string');
-    expect(checkSql("SELECT 'a\\'b' LIMIT 1", 'redshift', false).refusals[0]).toMatchObject({
-      rule: 'unparsable',
-      issue: expect.stringContaining(
-        'As postgresql reads it, the query has unterminated string (line 1, column 13)',
-      ),
+    expect(read("SELECT 'a\\'b' LIMIT 1", 'redshift', 1)).toEqual(["SELECT 'a__b' LIMIT 1"]);
+    expect(read("SELECT 'C:\\\\' AS p LIMIT 1", 'redshift')).toEqual(["SELECT 'C:__' AS p LIMIT 1"]);
+    // PostgreSQL's standard strings are not Redshift's: a string the backslash does not close stays open.
+    expect(lexFails("SELECT 'a\\' LIMIT 1", 'redshift', 0)).toBe('unterminated string');
+    expect(lexFails("SELECT 'a\\' LIMIT 1", 'redshift', 1)).toBe('unterminated string');
+  });
+  it("a query with a backslash-escaped quote ('it\\'s') is approved on Redshift, and still refused where it is no string", () => {
+    const sql = "SELECT name FROM t WHERE note = 'it\\'s' LIMIT 1";
+    expect(checkSql(sql, 'redshift', false)).toMatchObject({ read_only: true, refusals: [] });
+    expect(checkSql("SELECT 'it\\'s', pg_sleep(1) LIMIT 1", 'redshift', false)).toMatchObject({
+      read_only: false,
+      refusals: [expect.objectContaining({ rule: 'side_effect', side_effect: 'sleep' })],
+    });
+    // Athena (Trino) has standard strings: there the same text has a lone backslash and an open string.
+    expect(checkSql(sql, 'athena', false)).toMatchObject({ read_only: false });
+  });
+  it('block comments are read nesting and not nesting: code either reading sees is checked', () => {
+    expect(read('SELECT 1 /* a /* b */ c */ LIMIT 1', 'redshift', 1)).toEqual(['SELECT 1   LIMIT 1']);
+    expect(lexFails('SELECT 1 /* a /* b */ LIMIT 1', 'redshift', 1)).toBe('unterminated block comment');
+    // Nested, the comment ends after `'x */`: pg_sleep is code there, inside a string otherwise.
+    const hidden = "SELECT 1 /* /* */ , 'x */ , pg_sleep(100) --' FROM t LIMIT 1";
+    expect(checkSql(hidden, 'redshift', true)).toMatchObject({
+      read_only: false,
+      refusals: [expect.objectContaining({ rule: 'side_effect', side_effect: 'sleep' })],
     });
   });
   it('"…" identifiers with "" doubling; $tag$ strings, never right after an identifier character', () => {
@@ -229,10 +244,8 @@ describe('lexer edges', () => {
       ]);
     expect(read('SELECT ($q$ x $q$) LIMIT 1', 'redshift')).toEqual(["SELECT (' x ') LIMIT 1"]);
   });
-  it('E-strings and raw strings only where an identifier does not go on', () => {
-    for (const before of ['a', 'Z', '_', '9', 'é', '$'])
-      expect(lexFails(`SELECT x${before}E'\\' LIMIT 1`, 'redshift', 1), before).toBeUndefined();
-    expect(read("SELECT (E'\\'') LIMIT 1", 'redshift', 1)).toEqual(["SELECT ('__') LIMIT 1"]);
+  it('raw strings only where an identifier does not go on; an E before a Redshift string changes nothing', () => {
+    expect(read("SELECT (E'\\'') LIMIT 1", 'redshift')).toEqual(["SELECT (E'__') LIMIT 1"]);
     expect(read("SELECT (r'\\') LIMIT 1", 'databricks')).toEqual(["SELECT ('_') LIMIT 1"]);
     expect(read("SELECT xr'\\'' LIMIT 1", 'databricks')).toEqual(["SELECT xr'__' LIMIT 1"]);
   });

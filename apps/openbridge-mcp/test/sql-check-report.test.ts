@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { Warehouse } from '../src/sql/warehouses.js';
 import { checkSql, decide } from '../src/tools/sql-check.js';
 
-const REDSHIFT = { warehouse: 'redshift', grammar: 'redshift', lexers: ['redshift', 'postgresql'] };
+const REDSHIFT = {
+  warehouse: 'redshift',
+  grammar: 'redshift',
+  lexers: ['redshift', 'redshift (nested comments)'],
+};
 const MULTIPLE =
   "Query holds more than one statement as the warehouse's lexer (or another SQL dialect's) reads its quotes, escapes and comments; send one statement.";
 const NO_STATEMENT =
@@ -262,8 +266,10 @@ describe('checkSql details', () => {
   });
 
   it('Redshift: a text its two lexers render apart is checked in both renderings', () => {
-    // Backslash escapes read `'a\\'` as a\; PostgreSQL reads the same text as a\ too, and `E'…'` only the second way.
-    const check = checkSql("SELECT E'a\\\\b', 'c' FROM t LIMIT 1", 'redshift', false);
+    // Not nesting, the first comment ends at its first `*/` and `-- */` hides the rest; nesting, it ends at `-- */`.
+    const check = checkSql('SELECT a /* /* */, b -- */\nFROM t LIMIT 1', 'redshift', false);
     expect(check).toMatchObject({ read_only: true, refusals: [] });
+    const sleeps = checkSql('SELECT a /* /* */, b -- */\n, pg_sleep(1) FROM t LIMIT 1', 'redshift', false);
+    expect(sleeps.refusals).toEqual([expect.objectContaining({ rule: 'side_effect' })]);
   });
 });

@@ -3,7 +3,6 @@
 /**
  * A warehouse lexer's rules, each as its documentation (or its grammar's source) states it:
  * - `escapes`: inside `'…'` a backslash escapes the next character (or it is a character: standard strings);
- * - `eStrings`: `E'…'` is a string with backslash escapes whatever `single` says (PostgreSQL);
  * - `doubleQuotedStrings`: `"…"` is a string (BigQuery, Spark; escaped as `'…'` is), else a quoted identifier
  *   (`""` doubles);
  * - `backtick`: `` `…` `` quotes an identifier, a doubled backtick standing for one (`doubled`) or with backslash
@@ -20,7 +19,6 @@
 export interface LexRules {
   name: string;
   escapes: boolean;
-  eStrings: boolean;
   doubleQuotedStrings: boolean;
   backtick: false | 'doubled' | 'escaped';
   raw: boolean;
@@ -72,8 +70,6 @@ function quoteAt(text: string, i: number, rules: LexRules): Quote | undefined {
   const afterIdent = i > 0 && IDENT_CHAR.test(text.charAt(i - 1));
   const c = text.charAt(i);
   const next = text.charAt(i + 1);
-  if (!afterIdent && rules.eStrings && (c === 'E' || c === 'e') && next === "'")
-    return { open: i + 2, close: "'", escapes: true, doubled: false, kind: 'string', what: 'E-string' };
   if (!afterIdent && rules.raw && (c === 'r' || c === 'R') && (next === "'" || next === '"'))
     return { open: i + 2, close: next, escapes: false, doubled: false, kind: 'string', what: 'raw string' };
   if (c === "'" || (c === '"' && rules.doubleQuotedStrings)) {

@@ -12,14 +12,12 @@ export interface WarehouseDialect {
   quote: IdentifierQuote;
   /**
    * The lexers the warehouse may apply. One where its documentation settles every rule; more where it does not
-   * (Redshift: documented backslash escapes, and the PostgreSQL rules it derives from), and every one of them must
-   * read one safe statement.
+   * (Redshift, Snowflake: whether block comments nest), and every one of them must read one safe statement.
    */
   lexers: readonly LexRules[];
 }
 
 const BASE = {
-  eStrings: false,
   doubleQuotedStrings: false,
   backtick: false,
   raw: false,
@@ -31,17 +29,15 @@ const BASE = {
   continuation: false,
 } as const;
 
-/** Redshift as documented: backslash escapes in every string (QUOTE_LITERAL doubles backslashes), `$tag$` quoting. */
+/**
+ * Redshift as documented: a backslash escapes the next character in every string (UNLOAD's own example quotes
+ * `venuestate=\'NV\'`, LIKE's default escape is written `'\\'`, QUOTE_LITERAL doubles backslashes; its configuration
+ * reference has no `standard_conforming_strings`), `$tag$` quoting. PostgreSQL's standard strings are not Redshift's:
+ * `'it\'s'` is one valid Redshift string, and `E'…'` reads alike whether or not Redshift knows the prefix. Whether
+ * its block comments nest (PostgreSQL's do) is not documented: both readings.
+ */
 const REDSHIFT: LexRules = { ...BASE, name: 'redshift', escapes: true, dollar: 'tagged' };
-/** PostgreSQL (standard_conforming_strings on): `\` escapes only inside `E'…'`; block comments nest. */
-const POSTGRESQL: LexRules = {
-  ...BASE,
-  name: 'postgresql',
-  escapes: false,
-  eStrings: true,
-  dollar: 'tagged',
-  nested: true,
-};
+const REDSHIFT_NESTED: LexRules = { ...REDSHIFT, name: 'redshift (nested comments)', nested: true };
 /** Athena's engine (Trino): standard strings, `"…"` identifiers, no other quoting. */
 const TRINO: LexRules = { ...BASE, name: 'trino', escapes: false };
 /** BigQuery (GoogleSQL): `'…'` and `"…"` strings with escapes, triple quotes, escaped backticks, `#` comments. */
@@ -73,7 +69,7 @@ const SPARK: LexRules = {
 };
 
 export const WAREHOUSES: Readonly<Record<Warehouse, WarehouseDialect>> = {
-  redshift: { grammar: 'redshift', quote: '"', lexers: [REDSHIFT, POSTGRESQL] },
+  redshift: { grammar: 'redshift', quote: '"', lexers: [REDSHIFT, REDSHIFT_NESTED] },
   athena: { grammar: 'athena', quote: '"', lexers: [TRINO] },
   bigquery: { grammar: 'bigquery', quote: '`', lexers: [BIGQUERY] },
   snowflake: {

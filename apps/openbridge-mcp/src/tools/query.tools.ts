@@ -10,6 +10,7 @@ import {
 import type { ToolDeps } from './deps.js';
 import type { CallScope, OpenbridgeClient, RawAnswer } from '../http/client.js';
 import { readQueryRows } from './query-rows.js';
+import { QueryOutcomeUnknownError, queryMayStillRun } from './query-outcome.js';
 import { checkSqlOffThread } from '../sql/check-off-thread.js';
 import { decide, refusedUnread } from './sql-check.js';
 import { resolveStorageDialect } from './storage-dialect.js';
@@ -192,6 +193,7 @@ export function queryTools({ client }: ToolDeps): ToolDefinition[] {
               ],
             });
           }
+          if (queryMayStillRun(error)) throw new QueryOutcomeUnknownError(error, args.timeout_seconds);
           throw error;
         }
         const { columns, rows, format } = readQueryRows(answer);
