@@ -1,6 +1,7 @@
 // Reads a generated catalog folder (one `<api>.catalog.json` per spec file) back into one Catalog.
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Catalog, CatalogOperation } from './catalog-types.js';
+import type { Catalog, CatalogOperation, JsonSchemaObject } from './catalog-types.js';
+import { inlineDefs } from './inline-defs.js';
 
 export const CATALOG_FILE_SUFFIX = '.catalog.json';
 
@@ -11,6 +12,8 @@ export interface CatalogApiFile {
   /** Spec file stem. */
   api: string;
   operations: CatalogOperation[];
+  /** Sub-schemas the operations share, referenced as `{ "$ref": "#/$defs/<name>" }`; inlined when read. */
+  $defs?: Record<string, JsonSchemaObject>;
 }
 
 /** Operations sorted by name, as the generator sorts them. */
@@ -27,6 +30,8 @@ export function readCatalog(dir: URL): Catalog {
   return {
     format: first.format,
     family: first.family,
-    operations: parts.flatMap((p) => p.operations).sort(byName),
+    operations: parts
+      .flatMap((p) => (p.$defs ? inlineDefs(p.operations, p.$defs) : p.operations))
+      .sort(byName),
   };
 }

@@ -7,6 +7,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import type { Catalog } from '../catalog-types.js';
 import { declaredOperations, operationKey } from '../index.js';
 import { staleFiles, writeFolder } from './generated-folder.js';
+import { shareDefs } from './shared-defs.js';
 
 /** Set to 1 (by `pnpm snapshots:update`) to write the snapshots instead of comparing them. */
 export const UPDATE_SNAPSHOTS_ENV = 'OBMCP_UPDATE_SNAPSHOTS';
@@ -41,9 +42,22 @@ function sortKeys(value: unknown): unknown {
   return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
 }
 
-/** Pretty-printed, key-sorted JSON of a tools list (in the given order) with a trailing newline. */
+/**
+ * Pretty-printed, key-sorted JSON of a tools list (in the given order) with a trailing newline; a sub-schema the
+ * tools repeat is written once under the file's `$defs` (what a client receives has it inline).
+ */
 export function snapshotText(tools: readonly Tool[]): string {
-  return `${JSON.stringify(sortKeys({ tools }), null, 2)}\n`;
+  const sorted = sortKeys(tools) as Tool[];
+  const { roots, $defs } = shareDefs(
+    sorted.flatMap((tool) => [tool.inputSchema, tool.outputSchema ?? []].flat()),
+  );
+  let next = 0;
+  const written = sorted.map((tool) => ({
+    ...tool,
+    inputSchema: roots[next++]!,
+    ...(tool.outputSchema ? { outputSchema: roots[next++]! } : {}),
+  }));
+  return `${JSON.stringify(Object.keys($defs).length > 0 ? { tools: written, $defs } : { tools: written }, null, 2)}\n`;
 }
 
 /** Tools grouped into files by `groupOf` (file `<group>.json`), sorted by name within each. */
