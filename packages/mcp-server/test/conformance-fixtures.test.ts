@@ -1,8 +1,10 @@
 // The contract example's conformance fixtures and the hooks that serve them (rawTools, extend), over a real client.
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { taskFixtureTools } from '../src/example/conformance-fixtures.js';
+import { inputFixtureTools, missingCapabilityTool } from '../src/example/conformance-input.js';
 import { registerSurfaceFixtures, surfaceFixtureTools } from '../src/example/conformance-surface.js';
 import { createContractServer } from '../src/entries/server.js';
 import { silentLogger } from '../src/entries/testing.js';
@@ -108,5 +110,149 @@ describe('extend: the prompts, resources and completions of the suite', () => {
       argument: { name: 'arg1', value: 'par' },
     });
     expect(completion.completion.values).toEqual(['paris', 'park', 'party']);
+  });
+});
+
+/** The fields of the modern answers these tests read. */
+interface Answer {
+  result?: {
+    resultType?: string;
+    inputRequests?: Record<string, { method: string }>;
+    requestState?: string;
+    content?: Array<{ text?: string }>;
+    messages?: unknown[];
+  };
+  error?: { code: number; data?: { requiredCapabilities?: Record<string, unknown> } };
+}
+
+/** One 2026-07-28 request to the conformance example's surface, in process (the SDK's HTTP handler). */
+function modern() {
+  const contract = createContractServer({
+    profile: exampleProfile,
+    tools: exampleTools,
+    rawTools: [...surfaceFixtureTools, ...inputFixtureTools, missingCapabilityTool],
+    extend: registerSurfaceFixtures,
+    logger: silentLogger,
+  });
+  const handler = createMcpHandler(() => contract.newServer());
+  closers.push(async () => handler.close?.());
+  let id = 0;
+  const all = { sampling: {}, elicitation: {}, roots: {} };
+  return async (
+    method: string,
+    params: Record<string, unknown>,
+    capabilities: object = all,
+  ): Promise<Answer> => {
+    const response = await handler.fetch(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': method,
+          'mcp-name': String(params.name),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: ++id,
+          method,
+          params: {
+            ...params,
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientInfo': { name: 'fixtures', version: '1' },
+              'io.modelcontextprotocol/clientCapabilities': capabilities,
+            },
+          },
+        }),
+      }),
+    );
+    const text = await response.text();
+    const json = text.startsWith('{')
+      ? text
+      : (text.split('\n').find((l) => l.startsWith('data: ')) ?? '').slice(6);
+    return JSON.parse(json) as Answer;
+  };
+}
+
+describe('the input-required fixtures (2026-07-28, SEP-2322)', () => {
+  const accept = (content: object) => ({ action: 'accept', content });
+
+  it('ask, then answer with what the client sent; a missing answer is asked for again', async () => {
+    const rpc = modern();
+    const name = 'test_input_required_result_elicitation';
+    const first = await rpc('tools/call', { name, arguments: {} });
+    expect(first.result?.resultType).toBe('input_required');
+    expect(first.result?.inputRequests?.user_name?.method).toBe('elicitation/create');
+    const wrong = await rpc('tools/call', { name, arguments: {}, inputResponses: { other: accept({}) } });
+    expect(wrong.result?.resultType).toBe('input_required');
+    const done = await rpc('tools/call', {
+      name,
+      arguments: {},
+      inputResponses: { user_name: accept({ name: 'Alice' }) },
+    });
+    expect(done.result?.content?.[0]?.text).toBe('Hello, Alice!');
+  });
+
+  it('requestState is signed: echoed it passes, altered it is -32602; two rounds chain their states', async () => {
+    const rpc = modern();
+    const name = 'test_input_required_result_tampered_state';
+    const first = await rpc('tools/call', { name, arguments: {} });
+    const state = String(first.result?.requestState);
+    const inputResponses = { confirm: accept({ ok: true }) };
+    const ok = await rpc('tools/call', { name, arguments: {}, inputResponses, requestState: state });
+    expect(ok.result?.resultType).toBe('complete');
+    const bad = await rpc('tools/call', {
+      name,
+      arguments: {},
+      inputResponses,
+      requestState: `${state}-TAMPERED`,
+    });
+    expect(bad.error?.code).toBe(-32602);
+    const multi = 'test_input_required_result_multi_round';
+    const r1 = await rpc('tools/call', { name: multi, arguments: {} });
+    const r2 = await rpc('tools/call', {
+      name: multi,
+      arguments: {},
+      inputResponses: { step1: accept({ name: 'Al' }) },
+      requestState: r1.result?.requestState,
+    });
+    expect(Object.keys(r2.result?.inputRequests ?? {})).toEqual(['step2']);
+    const r3 = await rpc('tools/call', {
+      name: multi,
+      arguments: {},
+      inputResponses: { step2: accept({ color: 'blue' }) },
+      requestState: r2.result?.requestState,
+    });
+    expect(r3.result?.content?.[0]?.text).toBe('Al likes blue.');
+  });
+
+  it('ask only for what the client declared; test_missing_capability is -32021 naming sampling', async () => {
+    const rpc = modern();
+    const some = await rpc(
+      'tools/call',
+      { name: 'test_input_required_result_capabilities', arguments: {} },
+      { sampling: {} },
+    );
+    expect(Object.values(some.result?.inputRequests ?? {}).map((r) => r.method)).toEqual([
+      'sampling/createMessage',
+    ]);
+    const refused = await rpc('tools/call', { name: 'test_missing_capability', arguments: {} }, {});
+    expect(refused.error?.code).toBe(-32021);
+    expect(refused.error?.data?.requiredCapabilities).toEqual({ sampling: {} });
+    const allowed = await rpc('tools/call', { name: 'test_missing_capability', arguments: {} });
+    expect(allowed.result?.resultType).toBe('complete');
+  });
+
+  it('a prompt asks for input too (prompts/get)', async () => {
+    const rpc = modern();
+    const name = 'test_input_required_result_prompt';
+    expect((await rpc('prompts/get', { name })).result?.resultType).toBe('input_required');
+    const done = await rpc('prompts/get', {
+      name,
+      inputResponses: { user_context: accept({ context: 'c' }) },
+    });
+    expect(done.result?.messages).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { RawTool } from '../server/create-server.js';
+import { INPUT_PROMPT, inputPromptResult } from './conformance-input.js';
 
 /** A 1×1 PNG (what the suite asks for: "a minimal test image"). */
 const PNG =
@@ -148,6 +149,7 @@ const PROMPTS = [
     arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
   },
   { name: 'test_prompt_with_image', description: 'A prompt with an image (conformance fixture).' },
+  INPUT_PROMPT,
 ];
 
 type Message = {
@@ -210,9 +212,11 @@ function readResource(uri: string) {
 export function registerSurfaceFixtures(server: Server): void {
   server.registerCapabilities({ prompts: { listChanged: false }, resources: {}, completions: {} });
   server.setRequestHandler('prompts/list', () => ({ prompts: PROMPTS }));
-  server.setRequestHandler('prompts/get', (request) => ({
-    messages: promptMessages(request.params.name, request.params.arguments ?? {}),
-  }));
+  server.setRequestHandler('prompts/get', (request, ctx) =>
+    request.params.name === INPUT_PROMPT.name
+      ? (inputPromptResult(ctx) as never)
+      : { messages: promptMessages(request.params.name, request.params.arguments ?? {}) },
+  );
   server.setRequestHandler('resources/list', () => ({
     resources: [
       {
