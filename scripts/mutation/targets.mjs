@@ -127,6 +127,7 @@ export const PRODUCT_DIRS = [
   'packages/openapi-tools',
   'packages/code-mode',
   'packages/mcp-server',
+  'packages/openbridge-upstream',
   'apps/sp-mcp',
   'apps/ads-mcp',
   'apps/openbridge-mcp',

@@ -8,7 +8,7 @@ import {
   type CreateServerOptions,
   readLimiterSettings,
 } from '@obmcp/http-kit';
-import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
+import { jwtExchangePipeline, OPENBRIDGE_DEFAULT_HOSTS, openbridgeLimits } from '@obmcp/openbridge-upstream';
 import { createCredentialExchange } from './auth/credential-exchange.js';
 import { createLwaSource } from './auth/lwa.js';
 import { identityPipeline, listAdsIdentities } from './auth/openbridge-identities.js';
@@ -52,10 +52,15 @@ export function createServer(config: AdsConfig, options: CreateServerOptions): C
     // Every Openbridge request (JWT, brokered token, /sri) spends from Openbridge's one per-IP budget.
     const limits = openbridgeLimits(limiter, env);
     const log = options.logger;
-    const jwt = createJwtProvider(
-      createCredentialExchange(config, fetcher, { log, openbridgeLimits: limits }),
-      refreshToken,
-    );
+    const exchange = jwtExchangePipeline({
+      fetcher,
+      hosts: OPENBRIDGE_DEFAULT_HOSTS,
+      secrets: () => config.secrets,
+      retry: adsRetry(config),
+      limits,
+      log,
+    });
+    const jwt = createJwtProvider(exchange, refreshToken);
     // The brokered token is issued for the JWT: a 401 there refreshes the JWT once, as for /sri.
     const broker = createCredentialExchange(config, fetcher, {
       log,

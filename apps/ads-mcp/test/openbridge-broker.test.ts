@@ -1,21 +1,27 @@
 // Openbridge-brokered Amazon tokens in process against the msw mocks: a JWT the broker rejects is refreshed once, through the pipeline.
 import { envelopeFromThrown } from '@obmcp/contract/envelope';
 import { createFetcher, createLimiter } from '@obmcp/http-kit';
-import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
+import {
+  jwtExchangePipeline,
+  OPENBRIDGE_DEFAULT_HOSTS,
+  openbridgeLimits,
+  operationUrl,
+} from '@obmcp/openbridge-upstream';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentialExchange } from '../src/auth/credential-exchange.js';
-import { OPENBRIDGE } from '../src/auth/openbridge-hosts.js';
 import { createJwtProvider } from '../src/auth/openbridge-jwt.js';
 import { createOpenbridgeSource } from '../src/auth/openbridge-source.js';
-import { loadConfig } from '../src/config.js';
+import { adsRetry, loadConfig } from '../src/config.js';
 import { profile } from '../src/profile.js';
 
 const REFRESH_TOKEN = 'unit-key:unit-secret';
 const IDENTITY = 7460;
-const TOKEN_URL = OPENBRIDGE.tokenUrl(IDENTITY);
+const TOKEN_URL = operationUrl(OPENBRIDGE_DEFAULT_HOSTS, 'getAmazonAdvertisingToken', {
+  remote_identity_id: IDENTITY,
+});
 let mock: SetupServer;
 let jwtExchanges = 0;
 /** The Bearer JWT of each brokered-token request, in order. */
@@ -44,10 +50,14 @@ function source() {
   });
   const fetcher = createFetcher({ timeoutMs: 10_000 });
   const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), {});
-  const jwt = createJwtProvider(
-    createCredentialExchange(config, fetcher, { openbridgeLimits: limits }),
-    REFRESH_TOKEN,
-  );
+  const exchange = jwtExchangePipeline({
+    fetcher,
+    hosts: OPENBRIDGE_DEFAULT_HOSTS,
+    secrets: () => config.secrets,
+    retry: adsRetry(config),
+    limits,
+  });
+  const jwt = createJwtProvider(exchange, REFRESH_TOKEN);
   const broker = createCredentialExchange(config, fetcher, { openbridgeLimits: limits, issuedFor: jwt });
   return createOpenbridgeSource(broker, () => IDENTITY, 'fallback-client-id');
 }

@@ -2,19 +2,23 @@
 import { envelopeFromThrown } from '@obmcp/contract/envelope';
 import { RateLimitedError } from '@obmcp/contract';
 import { createFetcher, createLimiter } from '@obmcp/http-kit';
-import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
+import {
+  jwtExchangePipeline,
+  OPENBRIDGE_DEFAULT_HOSTS,
+  openbridgeLimits,
+  operationUrl,
+} from '@obmcp/openbridge-upstream';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCredentialExchange } from '../src/auth/credential-exchange.js';
-import { OPENBRIDGE } from '../src/auth/openbridge-hosts.js';
 import { identityPipeline, listAdsIdentities } from '../src/auth/openbridge-identities.js';
 import { createJwtProvider } from '../src/auth/openbridge-jwt.js';
 import { adsRetry, loadConfig } from '../src/config.js';
 import { profile } from '../src/profile.js';
 
 const REFRESH_TOKEN = 'unit-key:unit-secret';
+const SRI_URL = operationUrl(OPENBRIDGE_DEFAULT_HOSTS, 'listSharedRemoteIdentities');
 let mock: SetupServer;
 let sri = 0;
 let jwtExchanges = 0;
@@ -25,7 +29,7 @@ beforeAll(() => {
   mock = startMockServer();
   mock.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
-    if (url.href.startsWith(OPENBRIDGE.identitiesUrl)) {
+    if (url.href.startsWith(SRI_URL)) {
       sri += 1;
       sriJwts.push(request.headers.get('authorization') ?? '');
     }
@@ -45,10 +49,14 @@ function lister(env: Record<string, string> = { OBMCP_MOCK: '1' }) {
   const config = loadConfig({ ...env, ADS_AUTH_MODE: 'openbridge', OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN });
   const fetcher = createFetcher({ timeoutMs: 10_000 });
   const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), env);
-  const jwt = createJwtProvider(
-    createCredentialExchange(config, fetcher, { openbridgeLimits: limits }),
-    REFRESH_TOKEN,
-  );
+  const exchange = jwtExchangePipeline({
+    fetcher,
+    hosts: OPENBRIDGE_DEFAULT_HOSTS,
+    secrets: () => config.secrets,
+    retry: adsRetry(config),
+    limits,
+  });
+  const jwt = createJwtProvider(exchange, REFRESH_TOKEN);
   // Mock mode's 1 s retry budget may not fit a retry on a loaded machine: the wiring is under test here.
   const retry = { ...adsRetry(config), maxTotalMs: 60_000 };
   const pipeline = identityPipeline({ fetcher, jwt, refreshToken: REFRESH_TOKEN, limits, retry });
@@ -67,7 +75,7 @@ const envelopeOf = (error: unknown) => envelopeFromThrown(error, { profile, tool
 describe('Openbridge identity listing through the pipeline', () => {
   it('a 503 then a 200: retried once, the identities come back', async () => {
     mock.use(
-      http.get(OPENBRIDGE.identitiesUrl, () => HttpResponse.json({ detail: 'busy' }, { status: 503 }), {
+      http.get(SRI_URL, () => HttpResponse.json({ detail: 'busy' }, { status: 503 }), {
         once: true,
       }),
     );
@@ -78,7 +86,7 @@ describe('Openbridge identity listing through the pipeline', () => {
 
   it('a non-JSON 502 (an HTML gateway page): retried, then OPENBRIDGE_HTTP_502 without the page', async () => {
     mock.use(
-      http.get(OPENBRIDGE.identitiesUrl, () =>
+      http.get(SRI_URL, () =>
         HttpResponse.html('<html><body>502 Bad Gateway secret-ish-page</body></html>', { status: 502 }),
       ),
     );
@@ -90,12 +98,13 @@ describe('Openbridge identity listing through the pipeline', () => {
       error_code: 'OPENBRIDGE_HTTP_502',
       retryable: true,
     });
-    expect(envelope.details[0]?.issue).toBe('upstream error body was not JSON (content-type text/html)');
+    // Openbridge's bodies are read by the one Openbridge parser (@obmcp/openbridge-upstream), as openbridge-mcp reads them.
+    expect(envelope.details[0]?.issue).toBe('Upstream returned an HTML error page.');
     expect(JSON.stringify(envelope)).not.toContain('secret-ish-page');
   });
 
   it('a plain-text 400 is not retried and keeps the Openbridge code family', async () => {
-    mock.use(http.get(OPENBRIDGE.identitiesUrl, () => HttpResponse.text('bad page_size', { status: 400 })));
+    mock.use(http.get(SRI_URL, () => HttpResponse.text('bad page_size', { status: 400 })));
     const envelope = envelopeOf(await rejection(lister().list()));
     expect(sri).toBe(1);
     expect(envelope).toMatchObject({ error_code: 'OPENBRIDGE_HTTP_400', retryable: false });
@@ -115,7 +124,7 @@ describe('Openbridge identity listing through the pipeline', () => {
     HttpResponse.json({ detail: 'Authentication credentials were not provided.' }, { status: 401 });
 
   it('a JWT rejected with 401 (expired or revoked early): one more exchange, one resend, the identities come back', async () => {
-    mock.use(http.get(OPENBRIDGE.identitiesUrl, jwtRejected, { once: true }));
+    mock.use(http.get(SRI_URL, jwtRejected, { once: true }));
     const identities = await lister().list();
     expect(identities.map((i) => i.id)).toEqual(expect.arrayContaining([7460, 7462, 8120]));
     expect([jwtExchanges, sri]).toEqual([2, 2]);
@@ -125,7 +134,7 @@ describe('Openbridge identity listing through the pipeline', () => {
   });
 
   it('a JWT still rejected after the one refresh: auth_error OPENBRIDGE_HTTP_401, no further exchange or retry', async () => {
-    mock.use(http.get(OPENBRIDGE.identitiesUrl, jwtRejected));
+    mock.use(http.get(SRI_URL, jwtRejected));
     const envelope = envelopeOf(await rejection(lister().list()));
     expect([jwtExchanges, sri]).toEqual([2, 2]);
     expect(envelope).toMatchObject({

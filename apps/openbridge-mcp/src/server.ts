@@ -8,7 +8,7 @@ import {
   type CreateServerOptions,
   readLimiterSettings,
 } from '@obmcp/http-kit';
-import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
+import { openbridgeLimits, openbridgeRedirectHosts } from '@obmcp/openbridge-upstream';
 import { createJwtProvider } from './auth/jwt-provider.js';
 import type { Config } from './config.js';
 import { OpenbridgeClient } from './http/client.js';
@@ -16,7 +16,6 @@ import { openbridgeUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
 import { buildTools } from './tools/index.js';
 import { VERSION } from './version.js';
-import { openbridgeRedirectHosts } from './http/redirect-hosts.js';
 import { OPENBRIDGE_VIEWS } from './ui-views.js';
 
 export function createServer(
@@ -26,7 +25,7 @@ export function createServer(
   const fetcher = createFetcher({
     timeoutMs: config.timeoutMs,
     userAgent: `openbridge-mcp/${VERSION}`,
-    redirectHosts: openbridgeRedirectHosts(config),
+    redirectHosts: openbridgeRedirectHosts(config.urls),
   });
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
@@ -37,7 +36,7 @@ export function createServer(
   // The JWT exchange spends from the same per-IP budget: Openbridge counts every request.
   const jwt = createJwtProvider({
     fetcher,
-    authUrl: config.urls.auth,
+    hosts: config.urls,
     refreshToken: config.refreshToken,
     maxRetries: config.maxRetries,
     limits: openbridgeLimits(limiter, env ?? process.env),

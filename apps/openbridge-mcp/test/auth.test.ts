@@ -5,7 +5,7 @@ import { startMockServer } from '@obmcp/upstream-mocks';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtProvider, REFRESH_EARLY_MS } from '../src/auth/jwt-provider.js';
-import { readJwtClaims } from '../src/auth/jwt-claims.js';
+import { readJwtClaims } from '@obmcp/openbridge-upstream';
 import { inProcessPipeline } from './in-process-pipeline.js';
 
 let mock: SetupServer;
@@ -27,7 +27,7 @@ afterAll(() => mock.close());
 function provider(now?: () => number) {
   return createJwtProvider({
     fetcher: createFetcher({ timeoutMs: 2_000 }),
-    authUrl: 'https://authentication.api.openbridge.io',
+    hosts: { auth: 'https://authentication.api.openbridge.io' },
     refreshToken: 'unit-key:unit-secret',
     maxRetries: 0,
     now,

@@ -6,7 +6,7 @@ import {
   type Pipeline,
   type RetrySettings,
 } from '@obmcp/http-kit';
-import { openbridgeLimits } from '@obmcp/http-kit/openbridge';
+import { openbridgeLimits } from '@obmcp/openbridge-upstream';
 import { createJwtProvider } from '../src/auth/jwt-provider.js';
 import { loadConfig } from '../src/config.js';
 import { openbridgeUpstream } from '../src/http/upstream.js';
@@ -18,7 +18,7 @@ export function inProcessPipeline(env: Record<string, string>, retry: Partial<Re
   const limiter = createLimiter({ maxWaitMs: 0 });
   const jwt = createJwtProvider({
     fetcher,
-    authUrl: config.urls.auth,
+    hosts: config.urls,
     refreshToken: config.refreshToken,
     maxRetries: 0,
     limits: openbridgeLimits(limiter, env),

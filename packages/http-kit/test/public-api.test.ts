@@ -16,5 +16,4 @@ const gate = (await import(
 
 gate.describePublicApi(join(import.meta.dirname, '..'), import.meta.dirname, {
   './wire': ['@obmcp/contract'],
-  './openbridge': ['@obmcp/contract'],
 });

@@ -19,6 +19,7 @@ const GROUP = [
   'packages/code-mode',
   'packages/hosted-auth',
   'packages/openapi-tools',
+  'packages/openbridge-upstream',
   'apps/sp-mcp',
   'apps/ads-mcp',
   'apps/openbridge-mcp',

@@ -113,6 +113,7 @@ describe('release tarballs', () => {
       '@obmcp/mcp-server',
       '@obmcp/openapi-tools',
       '@obmcp/openbridge-mcp',
+      '@obmcp/openbridge-upstream',
       '@obmcp/sp-mcp',
     ]);
   });

@@ -1,4 +1,4 @@
-// The credential exchanges of ads-mcp (LWA, Openbridge JWT, Openbridge token brokering) through one credential pipeline.
+// The credential exchanges of ads-mcp (LWA, Openbridge token brokering) through one credential pipeline.
 import { type Logger, UpstreamHttpError } from '@obmcp/contract';
 import {
   type AuthPlugin,
@@ -13,9 +13,9 @@ import {
   requestCredential,
   type UpstreamResponse,
 } from '@obmcp/http-kit';
-import { OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/http-kit/openbridge';
+import { detailsFromBody, OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/openbridge-upstream';
 import { type AdsConfig, adsRetry } from '../config.js';
-import { parseErrorBody } from '../http/error-body.js';
+import { type ParsedErrorBody, parseErrorBody } from '../http/error-body.js';
 import { ADS_HEADERS } from '../http/headers.js';
 
 /** Which credential service a request goes to, and the hints for a rejected credential there. */
@@ -29,8 +29,19 @@ export type CredentialExchange = (
   context: ExchangeContext,
 ) => Promise<unknown>;
 
-function parseExchangeError(res: UpstreamResponse, ctx: ExchangeContext, secrets: string[]): ParsedError {
-  const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), secrets);
+/** Openbridge's bodies are read as every server reads them (the package's parser), Amazon's as the Ads API's. */
+function parseBody(res: UpstreamResponse, openbridge: boolean, secrets: string[]): ParsedErrorBody {
+  const [text, type] = [res.text(), res.headers.get('content-type')];
+  return openbridge ? { details: detailsFromBody(text, type, secrets) } : parseErrorBody(text, type, secrets);
+}
+
+function parseExchangeError(
+  res: UpstreamResponse,
+  ctx: ExchangeContext,
+  openbridge: boolean,
+  secrets: string[],
+): ParsedError {
+  const parsed = parseBody(res, openbridge, secrets);
   const requestId = parsed.requestId === undefined ? {} : { requestId: parsed.requestId };
   if (res.status === 429) {
     return {
@@ -89,7 +100,12 @@ export function createCredentialExchange(
     baseUrl: () => '',
     headers: openbridge ? OPENBRIDGE_HEADERS : ADS_HEADERS,
     errors: (res, req) =>
-      parseExchangeError(res, req.context ?? { service: 'Credential service', hints: [] }, config.secrets),
+      parseExchangeError(
+        res,
+        req.context ?? { service: 'Credential service', hints: [] },
+        openbridge,
+        config.secrets,
+      ),
     retry: adsRetry(config),
     ...(log ? { log } : {}),
   });

@@ -7,10 +7,17 @@ import {
   type Pipeline,
   type RetrySettings,
 } from '@obmcp/http-kit';
-import { OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/http-kit/openbridge';
-import { parseErrorBody } from '../http/error-body.js';
+import {
+  detailsFromBody,
+  OPENBRIDGE_DEFAULT_HOSTS,
+  OPENBRIDGE_HEADERS,
+  OPENBRIDGE_LIMIT_NAME,
+  operationUrl,
+} from '@obmcp/openbridge-upstream';
 import type { JwtProvider } from './openbridge-jwt.js';
-import { OPENBRIDGE } from './openbridge-hosts.js';
+
+/** Remote identity type of Amazon Advertising. */
+const ADS_IDENTITY_TYPE = 14;
 
 export interface AdsIdentity {
   id: number;
@@ -49,7 +56,7 @@ export interface IdentityPipelineDeps {
 /**
  * The remote-identity API as an upstream: the JWT and the refresh token's key as credentials (refreshed once
  * after a 401), Openbridge's
- * headers and budget, error bodies read as ads-mcp reads Openbridge's, failures as `OPENBRIDGE_HTTP_<NNN>`.
+ * headers, budget and error bodies (the package's), failures as `OPENBRIDGE_HTTP_<NNN>`.
  */
 export function identityPipeline(deps: IdentityPipelineDeps): Pipeline {
   const secrets = [deps.refreshToken];
@@ -63,7 +70,7 @@ export function identityPipeline(deps: IdentityPipelineDeps): Pipeline {
     auth: deps.jwt,
     headers: OPENBRIDGE_HEADERS,
     errors: (res) => ({
-      details: parseErrorBody(res.text(), res.headers.get('content-type'), secrets).details,
+      details: detailsFromBody(res.text(), res.headers.get('content-type'), secrets),
       hints: [],
     }),
     limits: deps.limits,
@@ -76,10 +83,10 @@ export async function listAdsIdentities(pipeline: Pipeline, signal?: AbortSignal
   const out: AdsIdentity[] = [];
   for (let page = 1; page <= 100; page++) {
     const { body: raw } = await pipeline.exchange({
-      operation: 'listRemoteIdentities',
+      operation: 'listSharedRemoteIdentities',
       method: 'GET',
-      path: OPENBRIDGE.identitiesUrl,
-      query: { remote_identity_type: OPENBRIDGE.adsIdentityType, page, page_size: 100 },
+      path: operationUrl(OPENBRIDGE_DEFAULT_HOSTS, 'listSharedRemoteIdentities'),
+      query: { remote_identity_type: ADS_IDENTITY_TYPE, page, page_size: 100 },
       ...(signal ? { signal } : {}),
     });
     const body = (raw ?? {}) as { data?: unknown; links?: { next?: unknown } };

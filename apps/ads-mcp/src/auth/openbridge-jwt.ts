@@ -1,15 +1,11 @@
-// Openbridge refresh token → JWT (POST /auth/api/ref, 200 or 202) as an http-kit token auth: cached, refreshed 5 minutes early, and once more after a 401.
-import { UpstreamTransportError } from '@obmcp/contract';
-import { isOpenbridgeJwtRejected } from '@obmcp/http-kit/openbridge';
+// Openbridge refresh token → JWT (the one exchange of @obmcp/openbridge-upstream) as an http-kit token auth: cached, refreshed 5 minutes early, and once more after a 401.
 import { type TokenAuth, tokenAuth } from '@obmcp/http-kit';
-import type { CredentialExchange } from './credential-exchange.js';
-import { jwtExpiryMs } from './jwt-expiry.js';
-import { OPENBRIDGE } from './openbridge-hosts.js';
-
-export const OPENBRIDGE_AUTH_HINTS = [
-  'Check OPENBRIDGE_REFRESH_TOKEN (format key:secret, created in Openbridge Account → API Management).',
-  'Create a new refresh token in the Openbridge UI if this one was revoked.',
-];
+import {
+  exchangeRefreshToken,
+  isOpenbridgeJwtRejected,
+  OPENBRIDGE_DEFAULT_HOSTS,
+} from '@obmcp/openbridge-upstream';
+import type { Pipeline } from '@obmcp/http-kit';
 
 /**
  * The Openbridge credentials of every request ads-mcp sends to Openbridge with a JWT (`Authorization: Bearer
@@ -19,35 +15,15 @@ export const OPENBRIDGE_AUTH_HINTS = [
  */
 export type JwtProvider = TokenAuth<string>;
 
-const AUTH = { service: 'Openbridge authentication', hints: OPENBRIDGE_AUTH_HINTS };
-
-export function createJwtProvider(send: CredentialExchange, refreshToken: string): JwtProvider {
+/** `exchange` is the package's `jwtExchangePipeline` (Openbridge's budget, headers and error bodies). */
+export function createJwtProvider(exchange: Pipeline, refreshToken: string): JwtProvider {
   return tokenAuth<string>({
     refreshEarlyMs: 5 * 60_000,
     toHeaders: (jwt) => ({ authorization: `Bearer ${jwt}`, 'x-api-key': refreshToken }),
     isExpired: isOpenbridgeJwtRejected,
     fetchToken: async (_scope, signal) => {
-      const answer = await send(
-        {
-          operation: 'openbridgeJwt',
-          method: 'POST',
-          path: OPENBRIDGE.authUrl,
-          body: { data: { type: 'APIAuth', attributes: { refresh_token: refreshToken } } },
-          ...(signal ? { signal } : {}),
-        },
-        AUTH,
-      );
-      const body = (answer ?? {}) as { data?: { attributes?: { token?: unknown } } };
-      const token = body.data?.attributes?.token;
-      if (typeof token !== 'string' || token === '') {
-        throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
-          summary: 'Openbridge authentication answered without data.attributes.token.',
-          details: [
-            { path: 'data/attributes/token', issue: 'missing from response', received_type: typeof token },
-          ],
-        });
-      }
-      return { value: token, expiresAt: jwtExpiryMs(token) ?? Date.now() + 3600_000 };
+      const issued = await exchangeRefreshToken(exchange, OPENBRIDGE_DEFAULT_HOSTS, refreshToken, signal);
+      return { value: issued.value, expiresAt: issued.expiresAt };
     },
   });
 }

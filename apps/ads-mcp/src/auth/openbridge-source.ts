@@ -2,7 +2,7 @@
 import { DomainValidationError, UpstreamTransportError } from '@obmcp/contract';
 import { TokenCache } from '@obmcp/http-kit';
 import type { CredentialExchange } from './credential-exchange.js';
-import { OPENBRIDGE } from './openbridge-hosts.js';
+import { OPENBRIDGE_DEFAULT_HOSTS, operationUrl } from '@obmcp/openbridge-upstream';
 import type { AdsCredentials, CredentialSource } from './types.js';
 
 /** The brokered token carries no expiry; treat it as good for 10 minutes (LWA tokens live 60). */
@@ -42,9 +42,11 @@ export function createOpenbridgeSource(
   ): Promise<{ value: AdsCredentials; expiresAt: number }> {
     const answer = await send(
       {
-        operation: 'openbridgeBrokeredToken',
+        operation: 'getAmazonAdvertisingToken',
         method: 'GET',
-        path: OPENBRIDGE.tokenUrl(identityId),
+        path: operationUrl(OPENBRIDGE_DEFAULT_HOSTS, 'getAmazonAdvertisingToken', {
+          remote_identity_id: identityId,
+        }),
         ...(signal ? { signal } : {}),
       },
       BROKER,

@@ -7,7 +7,7 @@ import {
   READ_LOCAL,
   SET_SESSION,
 } from '@obmcp/contract';
-import { OPENBRIDGE } from '../auth/openbridge-hosts.js';
+import { OPENBRIDGE_DEFAULT_HOSTS } from '@obmcp/openbridge-upstream';
 import type { AdsConfig } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
 import type { ToolDeps } from './deps.js';
@@ -37,7 +37,7 @@ function describe(region: Region, config: AdsConfig) {
   const info = REGION_INFO[region];
   const tokenUrl =
     config.authMode === 'openbridge'
-      ? OPENBRIDGE.tokenUrl(config.openbridge?.identityId ?? 0)
+      ? OPENBRIDGE_DEFAULT_HOSTS.service
       : (config.lwaEndpoint ?? info.tokenUrl);
   return {
     region,

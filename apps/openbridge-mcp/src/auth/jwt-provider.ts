@@ -6,7 +6,7 @@ import {
   type IssuedJwt,
   type JwtExchangeOptions,
   jwtExchangePipeline,
-} from './exchange.js';
+} from '@obmcp/openbridge-upstream';
 
 export const REFRESH_EARLY_MS = 5 * 60_000;
 
@@ -19,15 +19,22 @@ export interface JwtProvider {
   invalidate(): void;
 }
 
-export interface JwtProviderOptions extends JwtExchangeOptions {
+export interface JwtProviderOptions extends Omit<JwtExchangeOptions, 'secrets' | 'retry'> {
+  refreshToken: string;
+  maxRetries: number;
   now?: () => number;
 }
 
 export function createJwtProvider(options: JwtProviderOptions): JwtProvider {
   const cache = new TokenCache<IssuedJwt>({ refreshEarlyMs: REFRESH_EARLY_MS, now: options.now });
-  const pipeline = jwtExchangePipeline(options);
+  const pipeline = jwtExchangePipeline({
+    ...options,
+    // The configured key and (--hosted) the request's user's key are both kept out of error details.
+    secrets: () => [options.refreshToken, currentHostedUser()?.secret ?? ''].filter((s) => s !== ''),
+    retry: { maxAttempts: options.maxRetries + 1, baseDelayMs: 250, maxDelayMs: 2_000, maxTotalMs: 8_000 },
+  });
   const fetchJwt = async (refreshToken: string) => {
-    const issued = await exchangeRefreshToken(pipeline, refreshToken);
+    const issued = await exchangeRefreshToken(pipeline, options.hosts, refreshToken);
     return { value: issued, expiresAt: issued.expiresAt };
   };
   // --hosted: the request's user's own API key, and a JWT cache entry of their own.

@@ -3,7 +3,11 @@
 import { type CallContext, type MetaCollector, passthroughParts } from '@obmcp/contract';
 import type { Pipeline, QueryValue } from '@obmcp/http-kit';
 import type { Config } from '../config.js';
-import { OPENBRIDGE_OPERATIONS, type OperationName, operationUrl } from './operations.js';
+import {
+  OPENBRIDGE_OPERATIONS,
+  type OpenbridgeOperationName as OperationName,
+  operationUrl,
+} from '@obmcp/openbridge-upstream';
 import type { OpenbridgeErrorContext } from './upstream.js';
 import { CREATES, OutcomeUnknownError, outcomeUnknown } from './outcome-unknown.js';
 

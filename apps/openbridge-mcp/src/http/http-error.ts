@@ -1,6 +1,6 @@
 // A non-2xx Openbridge response → parsed details and hints (the pipeline adds Retry-After and the request id).
 import type { ParsedError, UpstreamResponse } from '@obmcp/http-kit';
-import { detailsFromBody } from './error-body.js';
+import { detailsFromBody } from '@obmcp/openbridge-upstream';
 
 export interface HttpErrorContext {
   /** Resource named in the 404 hint, e.g. 'subscription'. */

@@ -7,7 +7,7 @@ import {
   OPENBRIDGE_HEADERS,
   OPENBRIDGE_LIMIT_NAME,
   openbridgeLimits,
-} from '@obmcp/http-kit/openbridge';
+} from '@obmcp/openbridge-upstream';
 import type { JwtProvider } from '../auth/jwt-provider.js';
 import type { Config } from '../config.js';
 import { parseOpenbridgeError } from './http-error.js';

@@ -2,7 +2,7 @@
 import { UpstreamHttpError } from '@obmcp/contract';
 import type { QueryValue } from '@obmcp/http-kit';
 import type { CallScope, OpenbridgeClient } from '../http/client.js';
-import type { OperationName } from '../http/operations.js';
+import type { OpenbridgeOperationName as OperationName } from '@obmcp/openbridge-upstream';
 import { type Page, page } from './shape.js';
 
 type Obj = Record<string, unknown>;

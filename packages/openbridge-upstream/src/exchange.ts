@@ -1,5 +1,4 @@
-// The refresh-token → JWT exchange at POST /auth/api/ref (JSON:API APIAuth body), through a credential pipeline.
-import { currentHostedUser } from '@obmcp/mcp-server/hosted';
+// The refresh-token → JWT exchange (POST /auth/api/ref, JSON:API APIAuth body): its pipeline, its request, its answer.
 import { isTransientStatus, type Logger, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
 import {
   credentialFailure,
@@ -8,12 +7,15 @@ import {
   type LimitSettings,
   type ParsedError,
   type Pipeline,
+  type RetrySettings,
   requestCredential,
   type UpstreamResponse,
 } from '@obmcp/http-kit';
-import { OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/http-kit/openbridge';
-import { detailsFromBody } from '../http/error-body.js';
+import { OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from './budget.js';
+import { detailsFromBody } from './error-body.js';
+import type { OpenbridgeHosts } from './hosts.js';
 import { readJwtClaims } from './jwt-claims.js';
+import { OPENBRIDGE_OPERATIONS } from './operations.js';
 
 export interface IssuedJwt {
   value: string;
@@ -24,15 +26,19 @@ export interface IssuedJwt {
 
 const SERVICE = 'Openbridge authentication';
 const FALLBACK_TTL_MS = 3_600_000;
-const REJECTED_HINT =
-  'OPENBRIDGE_REFRESH_TOKEN must be an active key:secret refresh token from Openbridge Account → API Management.';
+
+/** How to fix a refresh token Openbridge rejected: the one hint every server gives. */
+export const REFRESH_TOKEN_HINTS: readonly string[] = [
+  'OPENBRIDGE_REFRESH_TOKEN must be an active key:secret refresh token from Openbridge Account → API Management.',
+];
 
 export interface JwtExchangeOptions {
   fetcher: Fetcher;
-  /** Base URL of the authentication host (OPENBRIDGE_AUTH_BASE_URL). */
-  authUrl: string;
-  refreshToken: string;
-  maxRetries: number;
+  /** The authentication host is `hosts.auth`. */
+  hosts: Readonly<Pick<OpenbridgeHosts, 'auth'>>;
+  /** Values kept out of error details: the configured refresh token, a hosted user's key. */
+  secrets: () => readonly string[];
+  retry: RetrySettings;
   /** The per-IP budget every Openbridge request spends from (the exchange counts like any call). */
   limits?: LimitSettings;
   log?: Logger;
@@ -49,36 +55,45 @@ function parseExchangeError(res: UpstreamResponse, secrets: readonly string[]): 
   };
 }
 
-/** The authentication host as an upstream: no auth of its own, Openbridge's error shapes and budget. */
+/** The authentication host as an upstream: no auth of its own, Openbridge's error shapes, headers and budget. */
 export function jwtExchangePipeline(options: JwtExchangeOptions): Pipeline {
-  // The configured key and (--hosted) the request's user's key are both kept out of error details.
-  const secrets = (): string[] =>
-    [options.refreshToken, currentHostedUser()?.secret ?? ''].filter((s) => s !== '');
   return credentialPipeline({
     name: OPENBRIDGE_LIMIT_NAME,
     service: SERVICE,
+    // Failures read OPENBRIDGE_HTTP_<NNN> on every server (ads-mcp's own prefix is ADS_API).
+    codePrefix: 'OPENBRIDGE',
     fetcher: options.fetcher,
-    baseUrl: () => options.authUrl,
+    baseUrl: () => options.hosts.auth,
     headers: OPENBRIDGE_HEADERS,
-    errors: (res) => parseExchangeError(res, secrets()),
+    errors: (res) => parseExchangeError(res, options.secrets()),
     ...(options.limits ? { limits: options.limits } : {}),
-    retry: { maxAttempts: options.maxRetries + 1, baseDelayMs: 250, maxDelayMs: 2_000, maxTotalMs: 8_000 },
+    retry: options.retry,
     ...(options.log ? { log: options.log } : {}),
   });
 }
 
-/** One exchange (200 and 202 both carry the JWT); a rejected token is an AuthError, an outage stays HTTP (credentialFailure). */
-export async function exchangeRefreshToken(pipeline: Pipeline, refreshToken: string): Promise<IssuedJwt> {
+/**
+ * One exchange (200 and 202 both carry the JWT): a rejected token is an AuthError with REFRESH_TOKEN_HINTS, an
+ * outage stays HTTP (credentialFailure), an answer without a JWT is UPSTREAM_INVALID_RESPONSE.
+ */
+export async function exchangeRefreshToken(
+  pipeline: Pipeline,
+  hosts: Readonly<Pick<OpenbridgeHosts, 'auth'>>,
+  refreshToken: string,
+  signal?: AbortSignal,
+): Promise<IssuedJwt> {
+  const op = OPENBRIDGE_OPERATIONS.refreshTokenExchange;
   let body: unknown;
   try {
     ({ body } = await requestCredential(pipeline, {
       operation: 'refreshTokenExchange',
-      method: 'POST',
-      path: '/auth/api/ref',
+      method: op.method,
+      path: `${hosts.auth}${op.path}`,
       body: { data: { type: 'APIAuth', attributes: { refresh_token: refreshToken } } },
+      ...(signal ? { signal } : {}),
     }));
   } catch (error) {
-    throw error instanceof UpstreamHttpError ? credentialFailure(error, [REJECTED_HINT]) : error;
+    throw error instanceof UpstreamHttpError ? credentialFailure(error, REFRESH_TOKEN_HINTS) : error;
   }
   const token = (body as { data?: { attributes?: { token?: unknown } } } | null | undefined)?.data?.attributes
     ?.token;

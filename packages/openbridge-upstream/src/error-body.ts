@@ -1,4 +1,4 @@
-// Openbridge error bodies (JSON:API `errors`, bare arrays, flat {detail}/{message}/{error}) → details[].
+// Openbridge error bodies (JSON:API `errors`, bare arrays, flat {detail}/{message}/{error}) → details[]; every server reads them so.
 import { boundText, type Detail, redactSecrets } from '@obmcp/contract';
 
 const MAX_ENTRIES = 10;

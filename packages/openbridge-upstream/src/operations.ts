@@ -1,11 +1,11 @@
-// The one table of Openbridge operations the tools call (Openbridge publishes no OpenAPI spec): which API
-// host, method and path template each one is; tools name an operation, the client builds the URL.
+// The one table of Openbridge operations any server calls (Openbridge publishes no OpenAPI spec): which API
+// host, method and path template each one is; callers name an operation, operationUrl builds the URL.
 // Sources: the Openbridge API docs (shared/reference/openbridge.md) as the tools already cite them.
-import type { Config } from '../config.js';
+import type { OpenbridgeHost, OpenbridgeHosts } from './hosts.js';
 
 export interface OpenbridgeOperation {
-  /** Which configured base URL (OPENBRIDGE_*_BASE_URL) serves it. */
-  host: keyof Config['urls'];
+  /** Which host (a configured base URL, OPENBRIDGE_*_BASE_URL in openbridge-mcp) serves it. */
+  host: OpenbridgeHost;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path template; `{name}` placeholders are filled from the call's params, encoded. */
   path: string;
@@ -14,6 +14,8 @@ export interface OpenbridgeOperation {
 const HISTORY = '/service/history/production/history';
 
 export const OPENBRIDGE_OPERATIONS = {
+  /** The refresh token → JWT exchange (authentication-api.md; 200 and 202 both carry the JWT). */
+  refreshTokenExchange: { host: 'auth', method: 'POST', path: '/auth/api/ref' },
   listRemoteIdentities: { host: 'remoteIdentity', method: 'GET', path: '/ri' },
   listSharedRemoteIdentities: { host: 'remoteIdentity', method: 'GET', path: '/sri' },
   getRemoteIdentity: { host: 'remoteIdentity', method: 'GET', path: '/ri/{remote_identity_id}' },
@@ -57,7 +59,7 @@ export type OperationName = keyof typeof OPENBRIDGE_OPERATIONS;
 
 /** The operation's URL under the configured hosts; throws (a programming error) on a missing param. */
 export function operationUrl(
-  urls: Config['urls'],
+  urls: Readonly<OpenbridgeHosts>,
   name: OperationName,
   params: Readonly<Record<string, string | number>> = {},
 ): string {

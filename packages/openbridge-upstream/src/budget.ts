@@ -1,10 +1,12 @@
-// What every server that talks to Openbridge shares: its one per-IP budget and its response headers (openbridge-mcp, ads-mcp's brokered mode).
-import { limitRules } from '../pipeline/rate-override.js';
-import { noRateLimitHeaders } from '../pipeline/header-parsers.js';
-import type { LimitSettings } from '../pipeline/types.js';
-import type { Limiter } from '../limiter.js';
-import type { LimitRule } from '../limiter-store.js';
-import type { UpstreamResponse } from '../types.js';
+// Openbridge's one per-IP budget, its response headers and its JWT rejection rule (openbridge-mcp, ads-mcp's brokered mode).
+import {
+  type Limiter,
+  type LimitRule,
+  type LimitSettings,
+  limitRules,
+  noRateLimitHeaders,
+  type UpstreamResponse,
+} from '@obmcp/http-kit';
 
 /**
  * Openbridge's documented budget: 1,000 requests per 5 minutes (rolling), per IP address. A token bucket
