@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { OpenbridgeClient } from './http/client.js';
 import { openbridgeUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
+import { openbridgeOperations } from './operations/bind.js';
 import { buildTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { OPENBRIDGE_VIEWS } from './ui-views.js';
@@ -57,7 +58,7 @@ export function createServer(
     {
       profile,
       views: OPENBRIDGE_VIEWS,
-      tools: buildTools({ client, jwt, config }, callableNames),
+      tools: buildTools({ operations: openbridgeOperations(client), jwt, config }, callableNames),
       codeMode: config.codeMode,
       settings: config.contract,
     },

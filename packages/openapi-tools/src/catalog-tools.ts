@@ -56,11 +56,6 @@ export function operationTool(op: CatalogOperation, execute: ExecuteOperation): 
   };
 }
 
-/** A curated tool declaring the operation it calls (it then replaces the generated tool). */
-export function withOperation<T extends ToolDefinition>(tool: T, meta: OperationMeta): T {
-  return { ...tool, _meta: { ...tool._meta, [OPERATION_META_KEY]: meta } };
-}
-
 /** The operation a curated tool replaces (`io.obmcp/operation`). */
 function operationOf(tool: ToolDefinition): OperationMeta | undefined {
   return tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;

@@ -104,7 +104,8 @@ export interface CatalogOperation {
 export interface Catalog {
   /** Catalog format version. */
   format: 1;
-  family: 'sp-api' | 'amazon-ads';
+  /** `openbridge`: hand-authored (Openbridge publishes no spec; @obmcp/openbridge-upstream). */
+  family: 'sp-api' | 'amazon-ads' | 'openbridge';
   /** Operations sorted by name. */
   operations: CatalogOperation[];
 }

@@ -25,6 +25,7 @@ export interface IssuedJwt {
 }
 
 const SERVICE = 'Openbridge authentication';
+const EXCHANGE = 'refreshTokenExchange';
 const FALLBACK_TTL_MS = 3_600_000;
 
 /** How to fix a refresh token Openbridge rejected: the one hint every server gives. */
@@ -78,17 +79,17 @@ export function jwtExchangePipeline(options: JwtExchangeOptions): Pipeline {
  */
 export async function exchangeRefreshToken(
   pipeline: Pipeline,
-  hosts: Readonly<Pick<OpenbridgeHosts, 'auth'>>,
   refreshToken: string,
   signal?: AbortSignal,
 ): Promise<IssuedJwt> {
-  const op = OPENBRIDGE_OPERATIONS.refreshTokenExchange;
+  const op = OPENBRIDGE_OPERATIONS[EXCHANGE];
   let body: unknown;
   try {
     ({ body } = await requestCredential(pipeline, {
-      operation: 'refreshTokenExchange',
+      operation: EXCHANGE,
       method: op.method,
-      path: `${hosts.auth}${op.path}`,
+      // Under the pipeline's base URL, the authentication host.
+      path: op.path,
       body: { data: { type: 'APIAuth', attributes: { refresh_token: refreshToken } } },
       ...(signal ? { signal } : {}),
     }));

@@ -7,6 +7,7 @@ export {
   OPENBRIDGE_RULE,
   openbridgeLimits,
 } from './budget.js';
+export { OPENBRIDGE_CATALOG } from './catalog.js';
 export { detailsFromBody, detailsFromJson } from './error-body.js';
 export {
   exchangeRefreshToken,

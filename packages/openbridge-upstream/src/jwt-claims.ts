@@ -11,10 +11,10 @@ function num(value: unknown): number | undefined {
 }
 
 export function readJwtClaims(token: string): JwtClaims {
-  const payload = token.split('.')[1];
-  if (!payload) return { expiresAtMs: undefined, accountId: undefined, userId: undefined };
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    // A token without a payload segment decodes to '', which is no JSON.
+    const payload = Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8');
+    const claims = JSON.parse(payload) as Record<string, unknown>;
     const seconds = num(claims.expires_at) ?? num(claims.exp);
     return {
       expiresAtMs: seconds === undefined ? undefined : seconds * 1000,

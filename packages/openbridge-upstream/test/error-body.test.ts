@@ -50,3 +50,66 @@ describe('detailsFromBody', () => {
     expect(details[0]?.issue.length).toBeLessThanOrEqual(300);
   });
 });
+
+describe('detailsFromBody: each shape and its edges', () => {
+  const issue = (text: string, type: string | null = 'application/json') =>
+    detailsFromBody(text, type).map((d) => d.issue);
+
+  it('a numeric code or status, a pointer, and string items', () => {
+    expect(
+      detailsFromBody('{"errors":[{"detail":"bad","status":422,"source":{"pointer":"/data/x"}}]}', null),
+    ).toEqual([
+      {
+        path: '',
+        issue: 'bad',
+        received_type: 'upstream_error',
+        upstream_code: '422',
+        upstream_pointer: '/data/x',
+      },
+    ]);
+    expect(detailsFromBody('["plain words"]', null)).toEqual([
+      { path: '', issue: 'plain words', received_type: 'upstream_error' },
+    ]);
+    expect(detailsFromBody('{"errors":[{"detail":"x","source":{"pointer":7}}]}', null)[0]).not.toHaveProperty(
+      'upstream_pointer',
+    );
+  });
+
+  it('a message with an error names the error as the code; an error alone is the message', () => {
+    expect(detailsFromBody('{"message":"m","error":"E_CODE"}', null)[0]).toMatchObject({
+      issue: 'm',
+      upstream_code: 'E_CODE',
+    });
+    expect(detailsFromBody('{"error":"only"}', null)[0]).not.toHaveProperty('upstream_code');
+    expect(issue('{"error_description":"desc"}')).toEqual(['desc']);
+    expect(issue('{"title":"t"}')).toEqual(['t']);
+    expect(issue('{"msg":"short"}')).toEqual(['short']);
+  });
+
+  it('blank, non-text and non-object items say nothing', () => {
+    expect(issue('{"detail":"   ","message":""}')).toEqual([]);
+    expect(issue('[null, 3, ["x"], {"detail":false}]')).toEqual([]);
+    expect(issue('{"errors":"not a list","detail":"top"}')).toEqual(['top']);
+  });
+
+  it('text that only looks like JSON, leading blanks, and HTML by content type or by its start', () => {
+    expect(issue('{not json')).toEqual(['{not json']);
+    expect(issue('  \n{"detail":"spaced"}')).toEqual(['spaced']);
+    expect(issue('x [1]', 'text/plain')).toEqual(['x [1]']);
+    expect(issue('oops', 'text/html; charset=utf-8')).toEqual(['Upstream returned an HTML error page.']);
+    expect(issue('<!DOCTYPE html><p>x</p>', 'text/plain')).toEqual(['Upstream returned an HTML error page.']);
+    expect(issue('a <html> inside', null)).toEqual(['a <html> inside']);
+    expect(detailsFromBody('<html>', null)[0]).toEqual({
+      path: '',
+      issue: 'Upstream returned an HTML error page.',
+      received_type: 'upstream_error',
+    });
+  });
+
+  it('secrets are redacted only when given', () => {
+    const secret = 'key-id:secret-value';
+    expect(issue(`{"detail":"key ${secret}"}`)).toEqual([`key ${secret}`]);
+    expect(detailsFromBody(`{"detail":"key ${secret}"}`, null, [secret])[0]?.issue).toBe('key [redacted]');
+    expect(detailsFromBody(`key ${secret}`, 'text/plain', [secret])[0]?.issue).toBe('key [redacted]');
+  });
+});

@@ -1,21 +1,35 @@
 // The one refresh-token → JWT exchange: its request from the catalog, the JWT's claims, and every failure's envelope.
-import { AuthError, UpstreamHttpError, UpstreamTransportError } from '@obmcp/contract';
+import {
+  AuthError,
+  type Logger,
+  RateLimitedError,
+  UpstreamHttpError,
+  UpstreamTransportError,
+} from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
-import { exchangeRefreshToken, jwtExchangePipeline, REFRESH_TOKEN_HINTS } from '../src/exchange.js';
+import { createLimiter } from '@obmcp/http-kit';
+import { openbridgeLimits } from '../src/budget.js';
+import {
+  exchangeRefreshToken,
+  type JwtExchangeOptions,
+  jwtExchangePipeline,
+  REFRESH_TOKEN_HINTS,
+} from '../src/exchange.js';
 import { type Canned, fakeFetcher, jwtWith } from './support/fake-fetcher.js';
 
 const hosts = { auth: 'https://auth.example' };
 const KEY = 'key-id:key-secret';
 
-function exchange(answers: Canned[]) {
+function exchange(answers: Canned[], extra: Partial<JwtExchangeOptions> = {}, signal?: AbortSignal) {
   const fetcher = fakeFetcher(answers);
   const pipeline = jwtExchangePipeline({
     fetcher,
     hosts,
     secrets: () => [KEY],
     retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxTotalMs: 10 },
+    ...extra,
   });
-  return { fetcher, run: () => exchangeRefreshToken(pipeline, hosts, KEY) };
+  return { fetcher, run: () => exchangeRefreshToken(pipeline, KEY, signal) };
 }
 
 const tokenBody = (token: unknown) => ({ data: { type: 'APIAuth', attributes: { token } } });
@@ -89,6 +103,38 @@ describe('exchangeRefreshToken', () => {
       summary: 'Openbridge authentication failed with HTTP 503 while exchanging the refresh token.',
     });
     expect((error as UpstreamHttpError).hints).not.toContain(REFRESH_TOKEN_HINTS[0]);
+  });
+
+  it("spends from the budget it is given, logs the catalog's operation name, and honours the caller's signal", async () => {
+    const token = jwtWith({ expires_at: 2_000_000_000 });
+    const lines: Array<Record<string, unknown>> = [];
+    const log = {
+      debug: (_msg: string, fields?: Record<string, unknown>) => lines.push(fields ?? {}),
+      info: (_msg: string, fields?: Record<string, unknown>) => lines.push(fields ?? {}),
+      warn: (_msg: string, fields?: Record<string, unknown>) => lines.push(fields ?? {}),
+      error: (_msg: string, fields?: Record<string, unknown>) => lines.push(fields ?? {}),
+      child: () => log,
+    } as unknown as Logger;
+    // A budget of one request that does not refill within the test.
+    const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), {
+      OBMCP_MOCK: '1',
+      OBMCP_MOCK_RATE_LIMIT: '0.001/1',
+    });
+    const answers = [
+      { status: 200, body: tokenBody(token) },
+      { status: 200, body: tokenBody(token) },
+    ];
+    const { run } = exchange(answers, { limits, log });
+    expect((await run()).value).toBe(token);
+    await expect(run()).rejects.toBeInstanceOf(RateLimitedError);
+    expect(JSON.stringify(lines)).toContain('refreshTokenExchange');
+    const caller = new AbortController();
+    const given = exchange([{ status: 200, body: tokenBody(token) }], {}, caller.signal);
+    await given.run();
+    const sent = given.fetcher.sent[0]?.signal;
+    expect(sent?.aborted).toBe(false);
+    caller.abort();
+    expect(sent?.aborted).toBe(true);
   });
 
   it('a transport failure passes through unchanged', async () => {

@@ -1,10 +1,6 @@
 // Openbridge refresh token → JWT (the one exchange of @obmcp/openbridge-upstream) as an http-kit token auth: cached, refreshed 5 minutes early, and once more after a 401.
 import { type TokenAuth, tokenAuth } from '@obmcp/http-kit';
-import {
-  exchangeRefreshToken,
-  isOpenbridgeJwtRejected,
-  OPENBRIDGE_DEFAULT_HOSTS,
-} from '@obmcp/openbridge-upstream';
+import { exchangeRefreshToken, isOpenbridgeJwtRejected } from '@obmcp/openbridge-upstream';
 import type { Pipeline } from '@obmcp/http-kit';
 
 /**
@@ -22,7 +18,7 @@ export function createJwtProvider(exchange: Pipeline, refreshToken: string): Jwt
     toHeaders: (jwt) => ({ authorization: `Bearer ${jwt}`, 'x-api-key': refreshToken }),
     isExpired: isOpenbridgeJwtRejected,
     fetchToken: async (_scope, signal) => {
-      const issued = await exchangeRefreshToken(exchange, OPENBRIDGE_DEFAULT_HOSTS, refreshToken, signal);
+      const issued = await exchangeRefreshToken(exchange, refreshToken, signal);
       return { value: issued.value, expiresAt: issued.expiresAt };
     },
   });

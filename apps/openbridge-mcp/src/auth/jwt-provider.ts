@@ -34,7 +34,7 @@ export function createJwtProvider(options: JwtProviderOptions): JwtProvider {
     retry: { maxAttempts: options.maxRetries + 1, baseDelayMs: 250, maxDelayMs: 2_000, maxTotalMs: 8_000 },
   });
   const fetchJwt = async (refreshToken: string) => {
-    const issued = await exchangeRefreshToken(pipeline, options.hosts, refreshToken);
+    const issued = await exchangeRefreshToken(pipeline, refreshToken);
     return { value: issued, expiresAt: issued.expiresAt };
   };
   // --hosted: the request's user's own API key, and a JWT cache entry of their own.

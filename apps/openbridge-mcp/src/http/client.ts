@@ -1,6 +1,7 @@
-// OpenbridgeClient: the tools' face of the shared pipeline (JSON:API bodies, each host's documented media types,
-// one per-IP budget). Tools name an operation of the one table (operations.ts); the client builds its URL.
+// OpenbridgeClient: the binder's call into the shared pipeline (JSON:API bodies, each host's documented media types,
+// one per-IP budget). Tools declare operations of the one catalog (operations/bind.ts); the client builds the URL.
 import { type CallContext, type MetaCollector, passthroughParts } from '@obmcp/contract';
+import type { CatalogOperation } from '@obmcp/openapi-tools';
 import type { Pipeline, QueryValue } from '@obmcp/http-kit';
 import type { Config } from '../config.js';
 import {
@@ -18,7 +19,17 @@ export interface CallScope {
   passthrough?: CallContext['passthrough'];
 }
 
-export interface OpenbridgeRequest {
+/** What a tool adds to an operation's own arguments (the binder's `extra`). */
+export interface OpenbridgeExtra {
+  /** Resource name for the not-found hint. */
+  resource?: string;
+  /** This exchange's own deadline (execute_query's statement timeout), instead of OPENBRIDGE_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Also accept this media type and answer the raw bytes (RawAnswer), for bodies that are not always JSON. */
+  accept?: string;
+}
+
+interface OpenbridgeRequest {
   /** The operation (operations.ts): host, method and path template; also the log's operation name. */
   operation: OperationName;
   /** Values of the path template's placeholders. */
@@ -54,15 +65,38 @@ export class OpenbridgeClient {
     private readonly urls: Config['urls'],
   ) {}
 
-  /** Parsed JSON body of a 2xx response (undefined for 204). Throws contract errors otherwise. */
-  async call(req: OpenbridgeRequest, call: CallScope): Promise<unknown> {
-    return (await this.exchange(req, call, ACCEPT_JSON, 'json')).body;
-  }
-
-  /** The 2xx body as bytes with its Content-Type, accepting `accept` as well as JSON. */
-  async callRaw(req: OpenbridgeRequest, call: CallScope, accept: string): Promise<RawAnswer> {
-    const res = await this.exchange(req, call, `${ACCEPT_JSON}, ${accept}`, 'bytes');
-    return { bytes: res.bytes, contentType: res.headers.get('content-type') };
+  /**
+   * One catalog operation with its own arguments (path, query, `body`; the binder checked their names): the parsed
+   * JSON body of a 2xx response (undefined for 204), or a RawAnswer when `extra.accept` is set. Throws contract
+   * errors otherwise.
+   */
+  async callOperation(
+    op: CatalogOperation,
+    args: Readonly<Record<string, unknown>>,
+    call: CallScope,
+    extra: OpenbridgeExtra = {},
+  ): Promise<unknown> {
+    const params: Record<string, string | number> = {};
+    const query: Record<string, QueryValue> = {};
+    let body: unknown;
+    for (const p of op.recipe.params) {
+      const value = args[p.arg];
+      if (value === undefined) continue;
+      if (p.in === 'path') params[p.arg] = value as string | number;
+      else if (p.in === 'query') query[p.arg] = value as QueryValue;
+      else body = value;
+    }
+    const req: OpenbridgeRequest = {
+      operation: op.meta.operationId as OperationName,
+      params,
+      query,
+      body,
+      ...(extra.resource === undefined ? {} : { resource: extra.resource }),
+      ...(extra.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }),
+    };
+    if (extra.accept === undefined) return (await this.exchange(req, call, ACCEPT_JSON, 'json')).body;
+    const res = await this.exchange(req, call, `${ACCEPT_JSON}, ${extra.accept}`, 'bytes');
+    return { bytes: res.bytes, contentType: res.headers.get('content-type') } satisfies RawAnswer;
   }
 
   /** A create whose outcome is unknown (no usable answer) is never retryable (outcome-unknown.ts). */

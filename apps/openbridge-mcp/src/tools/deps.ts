@@ -1,10 +1,11 @@
-// What every tool factory receives: the Openbridge client, the JWT provider and the config.
+// What every tool factory receives: the operation binder, the JWT provider and the config.
 import type { JwtProvider } from '../auth/jwt-provider.js';
 import type { Config } from '../config.js';
-import type { OpenbridgeClient } from '../http/client.js';
+import type { OpenbridgeOperations } from '../operations/bind.js';
 
 export interface ToolDeps {
-  client: OpenbridgeClient;
+  /** The only way a tool reaches Openbridge: `one`/`many` declare the operations it calls (operations/bind.ts). */
+  operations: OpenbridgeOperations;
   jwt: JwtProvider;
   config: Config;
 }

@@ -58,43 +58,42 @@ export function healthcheckPage(body: unknown): Page {
   return page(body);
 }
 
-export function healthcheckTools({ client, jwt }: ToolDeps): ToolDefinition[] {
+export function healthcheckTools({ operations, jwt }: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof schema>>({
-      name: 'get_healthchecks',
-      title: 'Pipeline healthchecks',
-      description:
-        'Healthchecks of the authenticated account (default: ERROR rows). Filter by one day (filter_date) or the ' +
-        'last N days (last_days), not both.',
-      inputSchema: schema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { accountId } = await jwt.principal();
-        if (accountId === undefined) {
-          throw new AuthError({
-            summary: 'The Openbridge JWT carries no account_id claim; healthchecks are per account.',
-            hints: [
-              'OPENBRIDGE_REFRESH_TOKEN must belong to an Openbridge account (not a service principal).',
-            ],
-          });
-        }
-        let gt: string | undefined;
-        let lt: string | undefined;
-        if (args.filter_date) {
-          gt = `${args.filter_date}T00:00:00`;
-          lt = `${args.filter_date}T23:59:59`;
-        } else if (args.last_days) {
-          gt = new Date(Date.now() - args.last_days * 86_400_000).toISOString().slice(0, 19);
-        }
-        const current = args.page ?? 1;
-        const { items, pagination, past_end } = await readOnePage(
-          () =>
-            client.call(
-              {
-                operation: 'listAccountHealthchecks',
-                params: { account_id: accountId },
-                query: {
+    operations.one(['service', 'listAccountHealthchecks'], (send) =>
+      defineTool<FromSchema<typeof schema>>({
+        name: 'get_healthchecks',
+        title: 'Pipeline healthchecks',
+        description:
+          'Healthchecks of the authenticated account (default: ERROR rows). Filter by one day (filter_date) or the ' +
+          'last N days (last_days), not both.',
+        inputSchema: schema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { accountId } = await jwt.principal();
+          if (accountId === undefined) {
+            throw new AuthError({
+              summary: 'The Openbridge JWT carries no account_id claim; healthchecks are per account.',
+              hints: [
+                'OPENBRIDGE_REFRESH_TOKEN must belong to an Openbridge account (not a service principal).',
+              ],
+            });
+          }
+          let gt: string | undefined;
+          let lt: string | undefined;
+          if (args.filter_date) {
+            gt = `${args.filter_date}T00:00:00`;
+            lt = `${args.filter_date}T23:59:59`;
+          } else if (args.last_days) {
+            gt = new Date(Date.now() - args.last_days * 86_400_000).toISOString().slice(0, 19);
+          }
+          const current = args.page ?? 1;
+          const { items, pagination, past_end } = await readOnePage(
+            () =>
+              send(
+                {
+                  account_id: accountId,
                   status: args.status === 'any' ? undefined : (args.status ?? 'ERROR'),
                   subscription_id: args.subscription_id,
                   modified_at__gt: gt,
@@ -102,27 +101,27 @@ export function healthcheckTools({ client, jwt }: ToolDeps): ToolDefinition[] {
                   page: args.page,
                   page_size: PAGE_SIZE,
                 },
-                resource: 'subscription',
-              },
-              call,
-            ),
-          current,
-          healthcheckPage,
-        );
-        return {
-          account_id: accountId,
-          healthchecks: items,
-          pagination: {
-            page: current,
-            ...(pagination.pages !== undefined ? { pages: pagination.pages } : {}),
-            count: pagination.count ?? items.length,
-            has_next: pagination.has_next,
-            // The page to ask for next (the list is handed back a page at a time, never cut silently).
-            ...(pagination.has_next ? { next_page: current + 1 } : {}),
-            ...(past_end ? { past_end } : {}),
-          },
-        };
-      },
-    }),
+                call,
+                { resource: 'subscription' },
+              ),
+            current,
+            healthcheckPage,
+          );
+          return {
+            account_id: accountId,
+            healthchecks: items,
+            pagination: {
+              page: current,
+              ...(pagination.pages !== undefined ? { pages: pagination.pages } : {}),
+              count: pagination.count ?? items.length,
+              has_next: pagination.has_next,
+              // The page to ask for next (the list is handed back a page at a time, never cut silently).
+              ...(pagination.has_next ? { next_page: current + 1 } : {}),
+              ...(past_end ? { past_end } : {}),
+            },
+          };
+        },
+      }),
+    ),
   ];
 }

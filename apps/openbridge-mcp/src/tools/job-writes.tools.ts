@@ -109,89 +109,91 @@ function partialBackfill(
   });
 }
 
-export function jobWriteTools({ client }: ToolDeps): ToolDefinition[] {
+export function jobWriteTools({ operations }: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof createSchema>>({
-      name: 'create_job',
-      title: 'Create one-off backfill jobs (privileged)',
-      description: 'Requests a backfill for a date range: one history transaction per stage id.',
-      inputSchema: createSchema,
-      annotations: CREATE_UPSTREAM,
-      handler: async (args, call) => {
-        if (args.date_start > args.date_end) {
-          throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-            summary: 'date_start must not be after date_end.',
-            details: [
+    operations.one(['service', 'createHistory'], (send) =>
+      defineTool<FromSchema<typeof createSchema>>({
+        name: 'create_job',
+        title: 'Create one-off backfill jobs (privileged)',
+        description: 'Requests a backfill for a date range: one history transaction per stage id.',
+        inputSchema: createSchema,
+        annotations: CREATE_UPSTREAM,
+        handler: async (args, call) => {
+          if (args.date_start > args.date_end) {
+            throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
+              summary: 'date_start must not be after date_end.',
+              details: [
+                {
+                  path: 'date_end',
+                  issue: `date_end ${args.date_end} is before date_start ${args.date_start}`,
+                  received_type: 'string',
+                },
+              ],
+              hints: [`Send date_end on or after ${args.date_start}.`],
+            });
+          }
+          const created: Record<string, unknown>[] = [];
+          for (const [index, stageId] of args.stage_ids.entries()) {
+            let body: unknown;
+            try {
+              body = await send(
+                {
+                  subscription_id: args.subscription_id,
+                  body: {
+                    data: {
+                      type: 'HistoryTransaction',
+                      attributes: {
+                        start_date: args.date_start,
+                        end_date: args.date_end,
+                        stage_id: stageId,
+                      },
+                    },
+                  },
+                },
+                call,
+                { resource: 'subscription' },
+              );
+            } catch (error) {
+              throw created.length > 0 && error instanceof ContractError
+                ? partialBackfill(error, created, args.stage_ids.slice(index))
+                : error;
+            }
+            created.push(single(body));
+          }
+          return {
+            subscription_id: args.subscription_id,
+            history_transactions: created,
+            count: created.length,
+          };
+        },
+      }),
+    ),
+    operations.one(['service', 'updateHistory'], (send) =>
+      defineTool<FromSchema<typeof statusSchema>>({
+        name: 'update_history_status',
+        title: 'Update a history transaction status (privileged)',
+        description: 'Sets the status of a history transaction (e.g. cancelled to stop a backfill).',
+        inputSchema: statusSchema,
+        annotations: REPLACE_UPSTREAM,
+        handler: async (args, call) => ({
+          history: single(
+            await send(
               {
-                path: 'date_end',
-                issue: `date_end ${args.date_end} is before date_start ${args.date_start}`,
-                received_type: 'string',
-              },
-            ],
-            hints: [`Send date_end on or after ${args.date_start}.`],
-          });
-        }
-        const created: Record<string, unknown>[] = [];
-        for (const [index, stageId] of args.stage_ids.entries()) {
-          let body: unknown;
-          try {
-            body = await client.call(
-              {
-                operation: 'createHistory',
-                params: { subscription_id: args.subscription_id },
-                resource: 'subscription',
+                history_id: args.history_id,
                 body: {
                   data: {
                     type: 'HistoryTransaction',
-                    attributes: {
-                      start_date: args.date_start,
-                      end_date: args.date_end,
-                      stage_id: stageId,
-                    },
+                    id: args.history_id,
+                    attributes: { status: args.status },
                   },
                 },
               },
               call,
-            );
-          } catch (error) {
-            throw created.length > 0 && error instanceof ContractError
-              ? partialBackfill(error, created, args.stage_ids.slice(index))
-              : error;
-          }
-          created.push(single(body));
-        }
-        return {
-          subscription_id: args.subscription_id,
-          history_transactions: created,
-          count: created.length,
-        };
-      },
-    }),
-    defineTool<FromSchema<typeof statusSchema>>({
-      name: 'update_history_status',
-      title: 'Update a history transaction status (privileged)',
-      description: 'Sets the status of a history transaction (e.g. cancelled to stop a backfill).',
-      inputSchema: statusSchema,
-      annotations: REPLACE_UPSTREAM,
-      handler: async (args, call) => ({
-        history: single(
-          await client.call(
-            {
-              operation: 'updateHistory',
-              params: { history_id: args.history_id },
-              resource: 'history transaction',
-              body: {
-                data: {
-                  type: 'HistoryTransaction',
-                  id: args.history_id,
-                  attributes: { status: args.status },
-                },
-              },
-            },
-            call,
+              { resource: 'history transaction' },
+            ),
           ),
-        ),
+        }),
       }),
-    }),
+    ),
   ];
 }

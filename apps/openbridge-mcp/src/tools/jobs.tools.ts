@@ -44,23 +44,22 @@ const historySchema = {
   examples: [{ history_id: 72418 }],
 } as const;
 
-export function jobReadTools({ client }: ToolDeps): ToolDefinition[] {
+export function jobReadTools({ operations }: ToolDeps): ToolDefinition[] {
   return [
-    defineTool<FromSchema<typeof listSchema>>({
-      name: 'get_jobs',
-      title: 'List jobs of a subscription',
-      description: 'Jobs (scheduled and one-off) of one subscription, paginated.',
-      inputSchema: listSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const current = args.page ?? 1;
-        const { items, pagination, past_end } = await readOnePage(
-          () =>
-            client.call(
-              {
-                operation: 'listJobs',
-                query: {
+    operations.one(['service', 'listJobs'], (send) =>
+      defineTool<FromSchema<typeof listSchema>>({
+        name: 'get_jobs',
+        title: 'List jobs of a subscription',
+        description: 'Jobs (scheduled and one-off) of one subscription, paginated.',
+        inputSchema: listSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const current = args.page ?? 1;
+          const { items, pagination, past_end } = await readOnePage(
+            () =>
+              send(
+                {
                   subscription_ids: args.subscription_id,
                   // jobs-api.md documents no status or is_primary filter: nothing is sent unless the caller asks.
                   status: args.status === undefined || args.status === 'any' ? undefined : args.status,
@@ -68,56 +67,51 @@ export function jobReadTools({ client }: ToolDeps): ToolDefinition[] {
                   page: args.page,
                   page_size: args.page_size,
                 },
-              },
-              call,
-            ),
-          current,
-        );
-        return {
-          subscription_id: args.subscription_id,
-          jobs: items,
-          // A page at a time: next_page is the page to ask for while has_next is true.
-          pagination: {
-            ...pagination,
-            page: current,
-            ...(pagination.has_next ? { next_page: current + 1 } : {}),
-            ...(past_end ? { past_end } : {}),
-          },
-        };
-      },
-    }),
-    defineTool<FromSchema<typeof jobSchema>>({
-      name: 'get_job_by_id',
-      title: 'Get a job',
-      description: 'One job with its schedule, stage and status.',
-      inputSchema: jobSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => ({
-        job: single(
-          await client.call({ operation: 'getJob', params: { job_id: args.job_id }, resource: 'job' }, call),
-        ),
-      }),
-    }),
-    defineTool<FromSchema<typeof historySchema>>({
-      name: 'get_history_by_id',
-      title: 'Get a history transaction',
-      description: 'One history (backfill) transaction and its status.',
-      inputSchema: historySchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => ({
-        history: single(
-          await client.call(
-            {
-              operation: 'getHistory',
-              params: { history_id: args.history_id },
-              resource: 'history transaction',
+                call,
+              ),
+            current,
+          );
+          return {
+            subscription_id: args.subscription_id,
+            jobs: items,
+            // A page at a time: next_page is the page to ask for while has_next is true.
+            pagination: {
+              ...pagination,
+              page: current,
+              ...(pagination.has_next ? { next_page: current + 1 } : {}),
+              ...(past_end ? { past_end } : {}),
             },
-            call,
-          ),
-        ),
+          };
+        },
       }),
-    }),
+    ),
+    operations.one(['service', 'getJob'], (send) =>
+      defineTool<FromSchema<typeof jobSchema>>({
+        name: 'get_job_by_id',
+        title: 'Get a job',
+        description: 'One job with its schedule, stage and status.',
+        inputSchema: jobSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => ({
+          job: single(await send({ job_id: args.job_id }, call, { resource: 'job' })),
+        }),
+      }),
+    ),
+    operations.one(['service', 'getHistory'], (send) =>
+      defineTool<FromSchema<typeof historySchema>>({
+        name: 'get_history_by_id',
+        title: 'Get a history transaction',
+        description: 'One history (backfill) transaction and its status.',
+        inputSchema: historySchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => ({
+          history: single(
+            await send({ history_id: args.history_id }, call, { resource: 'history transaction' }),
+          ),
+        }),
+      }),
+    ),
   ];
 }

@@ -1,8 +1,7 @@
 // Reads a paginated JSON:API list to its last page (links.next), bounded; a list cut by the bound says so.
 import { UpstreamHttpError } from '@obmcp/contract';
-import type { QueryValue } from '@obmcp/http-kit';
-import type { CallScope, OpenbridgeClient } from '../http/client.js';
-import type { OpenbridgeOperationName as OperationName } from '@obmcp/openbridge-upstream';
+import type { CallContext } from '@obmcp/contract';
+import type { Send } from '../operations/bind.js';
 import { type Page, page } from './shape.js';
 
 type Obj = Record<string, unknown>;
@@ -17,30 +16,22 @@ export interface AllPages {
 }
 
 export interface ListRequest {
-  operation: OperationName;
-  params?: Readonly<Record<string, string | number>>;
-  query?: Record<string, QueryValue>;
+  /** The list operation's own arguments (path and query), without page and page_size. */
+  args?: Readonly<Record<string, unknown>>;
   resource?: string;
   pageSize?: number;
   maxPages: number;
 }
 
-export async function readAllPages(
-  client: OpenbridgeClient,
-  call: CallScope,
-  req: ListRequest,
-): Promise<AllPages> {
+/** `send` is the tool's declared list operation (operations/bind.ts). */
+export async function readAllPages(send: Send, call: CallContext, req: ListRequest): Promise<AllPages> {
   const items: Obj[] = [];
   const bodies: unknown[] = [];
   for (let p = 1; p <= req.maxPages; p++) {
-    const body = await client.call(
-      {
-        operation: req.operation,
-        ...(req.params ? { params: req.params } : {}),
-        query: { ...req.query, page: p, ...(req.pageSize ? { page_size: req.pageSize } : {}) },
-        ...(req.resource ? { resource: req.resource } : {}),
-      },
+    const body = await send(
+      { ...req.args, page: p, ...(req.pageSize ? { page_size: req.pageSize } : {}) },
       call,
+      req.resource ? { resource: req.resource } : {},
     );
     bodies.push(body);
     const result = page(body);

@@ -1,6 +1,12 @@
 // Product tools: fuzzy search (name, worker_name), stage ids (payloads ≥ 1000, every page), tables of a product or subscription.
-import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
-import type { CallScope } from '../http/client.js';
+import {
+  type CallContext,
+  defineTool,
+  type FromSchema,
+  type ToolDefinition,
+  READ_UPSTREAM,
+} from '@obmcp/contract';
+import type { Send } from '../operations/bind.js';
 import { type ToolDeps, idSchema } from './deps.js';
 import { readAllPages } from './paging.js';
 import { rankProducts } from './product-search.js';
@@ -60,12 +66,12 @@ function enabledStages(parameters: Record<string, unknown>): number[] | undefine
   }
 }
 
-export function productTools({ client }: ToolDeps): ToolDefinition[] {
-  const payloads = async (call: CallScope, productId: number) => {
-    const all = await readAllPages(client, call, {
-      operation: 'listProductPayloads',
-      params: { product_id: productId },
-      query: { stage_id__gte: 1000 },
+const PAYLOADS = ['service', 'listProductPayloads'] as const;
+
+export function productTools({ operations }: ToolDeps): ToolDefinition[] {
+  const payloads = async (send: Send, call: CallContext, productId: number) => {
+    const all = await readAllPages(send, call, {
+      args: { product_id: productId, stage_id__gte: 1000 },
       resource: 'product',
       maxPages: MAX_PAGES,
     });
@@ -73,96 +79,98 @@ export function productTools({ client }: ToolDeps): ToolDefinition[] {
     return { rows, truncated: all.truncated };
   };
   return [
-    defineTool<FromSchema<typeof searchSchema>>({
-      name: 'search_products',
-      title: 'Search products',
-      description:
-        'Active Openbridge products matching the query on name or worker_name (case-insensitive, typo-tolerant), best first.',
-      inputSchema: searchSchema,
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const all = await readAllPages(client, call, {
-          operation: 'listProducts',
-          query: {
-            active: 1,
-            is_storage_product:
-              args.is_storage_product === undefined ? undefined : args.is_storage_product ? 1 : 0,
+    operations.one(['subscriptions', 'listProducts'], (send) =>
+      defineTool<FromSchema<typeof searchSchema>>({
+        name: 'search_products',
+        title: 'Search products',
+        description:
+          'Active Openbridge products matching the query on name or worker_name (case-insensitive, typo-tolerant), best first.',
+        inputSchema: searchSchema,
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const all = await readAllPages(send, call, {
+            args: {
+              active: 1,
+              is_storage_product:
+                args.is_storage_product === undefined ? undefined : args.is_storage_product ? 1 : 0,
+            },
+            pageSize: 1000,
+            maxPages: MAX_PAGES,
+          });
+          const ranked = rankProducts(args.query, all.items);
+          return {
+            query: args.query,
+            products: ranked.map((r) => ({ ...r.product, match_score: r.score, matched_on: r.matched_on })),
+            count: ranked.length,
+            truncated: all.truncated,
+          };
+        },
+      }),
+    ),
+    operations.one(PAYLOADS, (send) =>
+      defineTool<FromSchema<typeof stageSchema>>({
+        name: 'get_product_stage_ids',
+        title: 'Stage ids of a product',
+        description:
+          'Current stage ids (≥ 1000) of a product with the table each stage produces (every page).',
+        inputSchema: stageSchema,
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const { rows, truncated } = await payloads(send, call, args.product_id);
+          return {
+            product_id: args.product_id,
+            stage_ids: [...new Set(rows.map((r) => r.stage_id))],
+            stages: rows,
+            truncated,
+          };
+        },
+      }),
+    ),
+    operations.many(
+      {
+        getSubscription: ['subscriptions', 'getSubscription'],
+        listSubscriptionParameters: ['subscriptions', 'listSubscriptionParameters'],
+        listProductPayloads: PAYLOADS,
+      },
+      (send) =>
+        defineTool<FromSchema<typeof tablesSchema>>({
+          name: 'list_product_tables',
+          title: 'Tables of a product',
+          description:
+            "Tables a product delivers (one per current stage); with subscription_id, only the subscription's enabled " +
+            'stages. Use get_table_schema for the columns.',
+          inputSchema: tablesSchema,
+          annotations: READ_UPSTREAM,
+          handler: async (args, call) => {
+            let productId = args.product_id;
+            let stages: number[] | undefined;
+            if (args.subscription_id !== undefined) {
+              const sub = single(
+                await send.getSubscription({ subscription_id: args.subscription_id }, call, {
+                  resource: 'subscription',
+                }),
+              );
+              productId ??= Number(sub.product_id);
+              const parameters = single(
+                await send.listSubscriptionParameters({ subscription_id: args.subscription_id }, call, {
+                  resource: 'subscription',
+                }),
+              );
+              stages = enabledStages(parameters);
+            }
+            const { rows, truncated } = await payloads(send.listProductPayloads, call, Number(productId));
+            const tables = stages ? rows.filter((r) => stages.includes(Number(r.stage_id))) : rows;
+            return {
+              product_id: productId,
+              ...(args.subscription_id !== undefined
+                ? { subscription_id: args.subscription_id, enabled_stage_ids: stages ?? null }
+                : {}),
+              tables,
+              count: tables.length,
+              truncated,
+            };
           },
-          pageSize: 1000,
-          maxPages: MAX_PAGES,
-        });
-        const ranked = rankProducts(args.query, all.items);
-        return {
-          query: args.query,
-          products: ranked.map((r) => ({ ...r.product, match_score: r.score, matched_on: r.matched_on })),
-          count: ranked.length,
-          truncated: all.truncated,
-        };
-      },
-    }),
-    defineTool<FromSchema<typeof stageSchema>>({
-      name: 'get_product_stage_ids',
-      title: 'Stage ids of a product',
-      description: 'Current stage ids (≥ 1000) of a product with the table each stage produces (every page).',
-      inputSchema: stageSchema,
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const { rows, truncated } = await payloads(call, args.product_id);
-        return {
-          product_id: args.product_id,
-          stage_ids: [...new Set(rows.map((r) => r.stage_id))],
-          stages: rows,
-          truncated,
-        };
-      },
-    }),
-    defineTool<FromSchema<typeof tablesSchema>>({
-      name: 'list_product_tables',
-      title: 'Tables of a product',
-      description:
-        "Tables a product delivers (one per current stage); with subscription_id, only the subscription's enabled " +
-        'stages. Use get_table_schema for the columns.',
-      inputSchema: tablesSchema,
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        let productId = args.product_id;
-        let stages: number[] | undefined;
-        if (args.subscription_id !== undefined) {
-          const sub = single(
-            await client.call(
-              {
-                operation: 'getSubscription',
-                params: { subscription_id: args.subscription_id },
-                resource: 'subscription',
-              },
-              call,
-            ),
-          );
-          productId ??= Number(sub.product_id);
-          const parameters = single(
-            await client.call(
-              {
-                operation: 'listSubscriptionParameters',
-                query: { subscription_id: args.subscription_id },
-                resource: 'subscription',
-              },
-              call,
-            ),
-          );
-          stages = enabledStages(parameters);
-        }
-        const { rows, truncated } = await payloads(call, Number(productId));
-        const tables = stages ? rows.filter((r) => stages.includes(Number(r.stage_id))) : rows;
-        return {
-          product_id: productId,
-          ...(args.subscription_id !== undefined
-            ? { subscription_id: args.subscription_id, enabled_stage_ids: stages ?? null }
-            : {}),
-          tables,
-          count: tables.length,
-          truncated,
-        };
-      },
-    }),
+        }),
+    ),
   ];
 }

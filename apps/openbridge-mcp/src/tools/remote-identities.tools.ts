@@ -52,82 +52,86 @@ const profilesSchema = {
   examples: [{ remote_identity_id: 7460 }, { remote_identity_id: 7460, profile_types: ['seller', 'vendor'] }],
 } as const;
 
-export function remoteIdentityTools({ client }: ToolDeps): ToolDefinition[] {
+export function remoteIdentityTools({ operations }: ToolDeps): ToolDefinition[] {
+  const lists = {
+    own: ['remoteIdentity', 'listRemoteIdentities'],
+    shared: ['remoteIdentity', 'listSharedRemoteIdentities'],
+  } as const;
   return [
-    defineTool<FromSchema<typeof listSchema>>({
-      name: 'get_remote_identities',
-      title: 'List remote identities',
-      description:
-        'Lists every external account (remote identity) linked to Openbridge, reading all pages. Credentials are ' +
-        'never returned.',
-      inputSchema: listSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const shared = args.scope === 'shared';
-        const all = await readAllPages(client, call, {
-          operation: shared ? 'listSharedRemoteIdentities' : 'listRemoteIdentities',
-          query: {
-            remote_identity_type: args.remote_identity_type_id,
-            // invalid_identity and page_size are documented for /sri only (remote-identity-api.md).
-            invalid_identity:
-              !shared || args.invalid_identity === undefined ? undefined : args.invalid_identity ? 1 : 0,
-          },
-          ...(shared ? { pageSize: PAGE_SIZE } : {}),
-          maxPages: MAX_PAGES,
-        });
-        let items = all.items;
-        // /ri documents only the type filter: validity is filtered here from each row's invalid_identity.
-        if (!shared && args.invalid_identity !== undefined)
-          items = items.filter((i) => Boolean(i.invalid_identity) === args.invalid_identity);
-        return { remote_identities: items, count: items.length, truncated: all.truncated };
-      },
-    }),
-    defineTool<FromSchema<typeof byIdSchema>>({
-      name: 'get_remote_identity_by_id',
-      title: 'Get a remote identity',
-      description: 'One remote identity (own or shared) with its attributes flattened to the top level.',
-      inputSchema: byIdSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const body = await client.call(
-          {
-            operation: 'getRemoteIdentity',
-            params: { remote_identity_id: args.remote_identity_id },
+    operations.many(lists, (send) =>
+      defineTool<FromSchema<typeof listSchema>>({
+        name: 'get_remote_identities',
+        title: 'List remote identities',
+        description:
+          'Lists every external account (remote identity) linked to Openbridge, reading all pages. Credentials are ' +
+          'never returned.',
+        inputSchema: listSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const shared = args.scope === 'shared';
+          const all = await readAllPages(shared ? send.shared : send.own, call, {
+            args: {
+              remote_identity_type: args.remote_identity_type_id,
+              // invalid_identity and page_size are documented for /sri only (remote-identity-api.md).
+              invalid_identity:
+                !shared || args.invalid_identity === undefined ? undefined : args.invalid_identity ? 1 : 0,
+            },
+            ...(shared ? { pageSize: PAGE_SIZE } : {}),
+            maxPages: MAX_PAGES,
+          });
+          let items = all.items;
+          // /ri documents only the type filter: validity is filtered here from each row's invalid_identity.
+          if (!shared && args.invalid_identity !== undefined)
+            items = items.filter((i) => Boolean(i.invalid_identity) === args.invalid_identity);
+          return { remote_identities: items, count: items.length, truncated: all.truncated };
+        },
+      }),
+    ),
+    operations.one(['remoteIdentity', 'getRemoteIdentity'], (send) =>
+      defineTool<FromSchema<typeof byIdSchema>>({
+        name: 'get_remote_identity_by_id',
+        title: 'Get a remote identity',
+        description: 'One remote identity (own or shared) with its attributes flattened to the top level.',
+        inputSchema: byIdSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const body = await send({ remote_identity_id: args.remote_identity_id }, call, {
             resource: 'remote identity',
-          },
-          call,
-        );
-        return { remote_identity: single(body) };
-      },
-    }),
-    defineTool<FromSchema<typeof profilesSchema>>({
-      name: 'get_amazon_advertising_profiles',
-      title: 'Amazon Ads profiles of an identity',
-      description:
-        'Amazon Advertising profiles reachable through an Amazon Ads (type 14) remote identity, via the Openbridge ' +
-        'Service API (no Amazon token leaves Openbridge).',
-      inputSchema: profilesSchema,
-      passthrough: 'query',
-      annotations: READ_UPSTREAM,
-      handler: async (args, call) => {
-        const body = await client.call(
-          {
-            operation: 'listAmazonAdvertisingProfiles',
-            params: { remote_identity_id: args.remote_identity_id },
-            query: { profile_types: args.profile_types, is_manager: args.is_manager },
-            resource: 'remote identity',
-          },
-          call,
-        );
-        const rows = Array.isArray(body) ? body : page(body).items;
-        return {
-          remote_identity_id: args.remote_identity_id,
-          profiles: rows.map(flatten),
-          count: rows.length,
-        };
-      },
-    }),
+          });
+          return { remote_identity: single(body) };
+        },
+      }),
+    ),
+    operations.one(['service', 'listAmazonAdvertisingProfiles'], (send) =>
+      defineTool<FromSchema<typeof profilesSchema>>({
+        name: 'get_amazon_advertising_profiles',
+        title: 'Amazon Ads profiles of an identity',
+        description:
+          'Amazon Advertising profiles reachable through an Amazon Ads (type 14) remote identity, via the Openbridge ' +
+          'Service API (no Amazon token leaves Openbridge).',
+        inputSchema: profilesSchema,
+        passthrough: 'query',
+        annotations: READ_UPSTREAM,
+        handler: async (args, call) => {
+          const body = await send(
+            {
+              remote_identity_id: args.remote_identity_id,
+              profile_types: args.profile_types,
+              is_manager: args.is_manager,
+            },
+            call,
+            { resource: 'remote identity' },
+          );
+          const rows = Array.isArray(body) ? body : page(body).items;
+          return {
+            remote_identity_id: args.remote_identity_id,
+            profiles: rows.map(flatten),
+            count: rows.length,
+          };
+        },
+      }),
+    ),
   ];
 }

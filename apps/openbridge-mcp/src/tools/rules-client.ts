@@ -1,5 +1,6 @@
 // Rules API access (through the Service API): search rows by path and read them as service-rules-api.md's Rules object.
-import type { CallScope, OpenbridgeClient } from '../http/client.js';
+import type { CallContext } from '@obmcp/contract';
+import type { Send } from '../operations/bind.js';
 import { readAllPages } from './paging.js';
 import { normalizeTableName } from './table-resolver.js';
 
@@ -53,14 +54,16 @@ export interface RuleSearch {
   truncated: boolean;
 }
 
+/** The operation searchRules calls: a tool declares it. */
+export const SEARCH_RULES = ['service', 'searchRules'] as const;
+
 export async function searchRules(
-  client: OpenbridgeClient,
-  call: CallScope,
+  send: Send,
+  call: CallContext,
   query: { path?: string; path__icontains?: string },
 ): Promise<RuleSearch> {
-  const all = await readAllPages(client, call, {
-    operation: 'searchRules',
-    query: { ...query, latest: 'true' },
+  const all = await readAllPages(send, call, {
+    args: { ...query, latest: 'true' },
     maxPages: RULES_MAX_PAGES,
   });
   return {

@@ -1,5 +1,6 @@
 // key_name → the destination's storage type (Openbridge's /v2/storages) → the warehouse whose lexers and grammar check a query.
-import type { CallScope, OpenbridgeClient } from '../http/client.js';
+import type { CallContext } from '@obmcp/contract';
+import type { Send } from '../operations/bind.js';
 import { type Warehouse, warehouseOf } from '../sql/warehouses.js';
 import { readAllPages } from './paging.js';
 import type { Refusal } from './sql-check.js';
@@ -18,11 +19,11 @@ export type StorageDialect =
  * an unknown product are refusals: a query is never checked by a guessed grammar.
  */
 export async function resolveStorageDialect(
-  client: OpenbridgeClient,
-  call: CallScope,
+  listStorages: Send,
+  call: CallContext,
   keyName: string,
 ): Promise<StorageDialect> {
-  const all = await readAllPages(client, call, { operation: 'listStorages', maxPages: MAX_PAGES });
+  const all = await readAllPages(listStorages, call, { maxPages: MAX_PAGES });
   const groups = new Set<string>();
   for (const body of all.bodies) {
     const included = (body as { included?: unknown } | undefined)?.included;

@@ -1,5 +1,6 @@
 // Storage destinations enriched as the reference server does: group name/key_name (`included`), dataset id (product parameters), storage type.
-import type { CallScope, OpenbridgeClient } from '../http/client.js';
+import type { CallContext } from '@obmcp/contract';
+import type { Send } from '../operations/bind.js';
 import { readAllPages } from './paging.js';
 import { single } from './shape.js';
 
@@ -45,29 +46,26 @@ function groupsOf(bodies: readonly unknown[]): Map<string, Obj> {
   return groups;
 }
 
+/** The operations readStorages calls: a tool declares them (`operations.many`). */
+export const STORAGE_OPERATIONS = {
+  listStorages: ['subscriptions', 'listStorages'],
+  listSubscriptionParameters: ['subscriptions', 'listSubscriptionParameters'],
+} as const;
+
 export async function readStorages(
-  client: OpenbridgeClient,
-  call: CallScope,
+  send: Readonly<Record<keyof typeof STORAGE_OPERATIONS, Send>>,
+  call: CallContext,
   status: string | undefined,
 ): Promise<{ storages: Obj[]; truncated: boolean }> {
-  const all = await readAllPages(client, call, {
-    operation: 'listStorages',
-    query: { status },
-    maxPages: MAX_PAGES,
-  });
+  const all = await readAllPages(send.listStorages, call, { args: { status }, maxPages: MAX_PAGES });
   const groups = groupsOf(all.bodies);
   const storages: Obj[] = [];
   for (const item of all.items) {
     const group = groups.get(String(item.storage_group_id));
     const parameters = single(
-      await client.call(
-        {
-          operation: 'listSubscriptionParameters',
-          query: { subscription_id: Number(item.id) },
-          resource: 'subscription',
-        },
-        call,
-      ),
+      await send.listSubscriptionParameters({ subscription_id: Number(item.id) }, call, {
+        resource: 'subscription',
+      }),
     );
     const datasetKey = DATASET_KEYS.find((k) => typeof parameters[k] === 'string');
     storages.push({

@@ -1,12 +1,13 @@
 // Privileged subscription writes: create (POST /v2/sub), partial update (PATCH), cancel (status=cancelled).
 import {
+  type CallContext,
   defineTool,
   type FromSchema,
   type ToolDefinition,
   CREATE_UPSTREAM,
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
-import type { CallScope } from '../http/client.js';
+import type { Send } from '../operations/bind.js';
 import { type ToolDeps, idSchema } from './deps.js';
 import { compact, single } from './shape.js';
 
@@ -78,77 +79,80 @@ const cancelSchema = {
   examples: [{ subscription_id: 107003 }],
 } as const;
 
-export function subscriptionWriteTools({ client, jwt }: ToolDeps): ToolDefinition[] {
-  const patch = async (call: CallScope, id: number, attributes: Record<string, unknown>) =>
+const UPDATE = ['subscriptions', 'updateSubscription'] as const;
+
+export function subscriptionWriteTools({ operations, jwt }: ToolDeps): ToolDefinition[] {
+  const patch = async (send: Send, call: CallContext, id: number, attributes: Record<string, unknown>) =>
     single(
-      await client.call(
-        {
-          operation: 'updateSubscription',
-          params: { subscription_id: id },
-          body: { data: { type: 'Subscription', id: String(id), attributes } },
-          resource: 'subscription',
-        },
+      await send(
+        { subscription_id: id, body: { data: { type: 'Subscription', id: String(id), attributes } } },
         call,
+        { resource: 'subscription' },
       ),
     );
   return [
-    defineTool<FromSchema<typeof createSchema>>({
-      name: 'create_subscription',
-      title: 'Create a subscription (privileged)',
-      description: 'Creates a v2 subscription for the authenticated account and user.',
-      inputSchema: createSchema,
-      annotations: CREATE_UPSTREAM,
-      handler: async (args, call) => {
-        const { accountId, userId } = await jwt.principal();
-        const attributes = compact({
-          account: accountId,
-          user: userId,
-          product: args.product_id,
-          name: args.name,
-          status: 'active',
-          storage_group: String(args.storage_group_id),
-          remote_identity: args.remote_identity_id,
-          date_start: args.date_start,
-          date_end: args.date_end,
-          product_parameters: args.product_parameters,
-        });
-        const body = await client.call(
-          {
-            operation: 'createSubscription',
-            body: { data: { type: 'Subscription', attributes } },
-          },
-          call,
-        );
-        return { subscription: single(body) };
-      },
-    }),
-    defineTool<FromSchema<typeof updateSchema>>({
-      name: 'update_subscription',
-      title: 'Update a subscription (privileged)',
-      description: 'Partially updates a subscription; product_parameters are merged, not replaced.',
-      inputSchema: updateSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      handler: async (args, call) => {
-        // Write names (subscriptions-api.md "write-only attributes"): storage_group and remote_identity;
-        // storage_group_id / remote_identity_id are the names the API answers with.
-        const { subscription_id, storage_group_id, remote_identity_id, ...rest } = args;
-        const attributes = compact({
-          ...rest,
-          storage_group: storage_group_id,
-          remote_identity: remote_identity_id,
-        });
-        return { subscription: await patch(call, subscription_id, attributes) };
-      },
-    }),
-    defineTool<FromSchema<typeof cancelSchema>>({
-      name: 'cancel_subscription',
-      title: 'Cancel a subscription (privileged)',
-      description: 'Sets the subscription status to cancelled (data delivery stops).',
-      inputSchema: cancelSchema,
-      annotations: REPLACE_UPSTREAM,
-      handler: async (args, call) => ({
-        subscription: await patch(call, args.subscription_id, { status: 'cancelled' }),
+    operations.one(['subscriptions', 'createSubscription'], (send) =>
+      defineTool<FromSchema<typeof createSchema>>({
+        name: 'create_subscription',
+        title: 'Create a subscription (privileged)',
+        description: 'Creates a v2 subscription for the authenticated account and user.',
+        inputSchema: createSchema,
+        annotations: CREATE_UPSTREAM,
+        handler: async (args, call) => {
+          const { accountId, userId } = await jwt.principal();
+          const attributes = compact({
+            account: accountId,
+            user: userId,
+            product: args.product_id,
+            name: args.name,
+            status: 'active',
+            storage_group: String(args.storage_group_id),
+            remote_identity: args.remote_identity_id,
+            date_start: args.date_start,
+            date_end: args.date_end,
+            product_parameters: args.product_parameters,
+          });
+          const body = await send({ body: { data: { type: 'Subscription', attributes } } }, call);
+          return { subscription: single(body) };
+        },
       }),
-    }),
+    ),
+    operations.one(UPDATE, (send) =>
+      defineTool<FromSchema<typeof updateSchema>>({
+        name: 'update_subscription',
+        title: 'Update a subscription (privileged)',
+        description: 'Partially updates a subscription; product_parameters are merged, not replaced.',
+        inputSchema: updateSchema,
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: true,
+        },
+        handler: async (args, call) => {
+          // Write names (subscriptions-api.md "write-only attributes"): storage_group and remote_identity;
+          // storage_group_id / remote_identity_id are the names the API answers with.
+          const { subscription_id, storage_group_id, remote_identity_id, ...rest } = args;
+          const attributes = compact({
+            ...rest,
+            storage_group: storage_group_id,
+            remote_identity: remote_identity_id,
+          });
+          return { subscription: await patch(send, call, subscription_id, attributes) };
+        },
+      }),
+    ),
+    operations.one(UPDATE, (send) =>
+      defineTool<FromSchema<typeof cancelSchema>>({
+        name: 'cancel_subscription',
+        title: 'Cancel a subscription (privileged)',
+        description: 'Sets the subscription status to cancelled (data delivery stops).',
+        inputSchema: cancelSchema,
+        annotations: REPLACE_UPSTREAM,
+        handler: async (args, call) => ({
+          subscription: await patch(send, call, args.subscription_id, { status: 'cancelled' }),
+        }),
+      }),
+    ),
   ];
 }
