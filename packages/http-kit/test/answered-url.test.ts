@@ -1,6 +1,7 @@
 // A URL an upstream answered with is fetched only over https, without credentials, on a declared public host.
 import { describe, expect, it } from 'vitest';
-import { answeredUrlIssue } from '../src/answered-url.js';
+import { UpstreamTransportError } from '@obmcp/contract';
+import { answeredUrlIssue, assertAnsweredUrl } from '../src/answered-url.js';
 import { RedirectHosts } from '../src/index.js';
 
 const hosts = new RedirectHosts([
@@ -45,5 +46,39 @@ describe('answeredUrlIssue', () => {
   it('never repeats the URL’s query (a signature)', () => {
     const issue = answeredUrlIssue('https://evil.example/x?X-Amz-Signature=secret', hosts, 'test storage');
     expect(issue).not.toContain('secret');
+  });
+});
+
+describe('assertAnsweredUrl', () => {
+  const words = {
+    storage: 'test storage',
+    summary: 'The report URL was refused.',
+    hint: 'Ask for a new report.',
+  };
+
+  it('lets a declared https URL through', () => {
+    expect(assertAnsweredUrl('https://bucket.s3.amazonaws.com/x', hosts, words)).toBeUndefined();
+  });
+
+  it('refuses a URL with credentials on a declared host, in the app’s words, without the URL', () => {
+    let thrown: unknown;
+    try {
+      assertAnsweredUrl('https://user:pw@bucket.s3.amazonaws.com/x?sig=secret', hosts, words);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UpstreamTransportError);
+    const error = thrown as UpstreamTransportError;
+    expect(error.code).toBe('UPSTREAM_INVALID_RESPONSE');
+    expect(error.summary).toBe('The report URL was refused.');
+    expect(error.details).toEqual([
+      {
+        path: '',
+        issue: 'the download URL carries user:password credentials',
+        received_type: 'upstream_response',
+      },
+    ]);
+    expect(error.hints).toEqual(['Ask for a new report.']);
+    expect(JSON.stringify(error)).not.toContain('secret');
   });
 });

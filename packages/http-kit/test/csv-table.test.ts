@@ -28,7 +28,8 @@ describe('parseCsvTable', () => {
   });
 
   it('no header, or a record with another number of fields, is a CsvTableError', () => {
-    expect(() => parseCsvTable('')).toThrow(CsvTableError);
+    expect(() => parseCsvTable('')).toThrow(new CsvTableError('CSV without a header row'));
+    expect(() => parseCsvTable('')).toThrow(expect.objectContaining({ name: 'CsvTableError' }));
     expect(() => parseCsvTable('a,b\n1,2,3\n')).toThrow(/could not be parsed/);
     expect(() => parseCsvTable('a\n"unclosed\n')).toThrow(CsvTableError);
   });

@@ -14,6 +14,7 @@ describe('exchangeSignal', () => {
     expect(bound.signal.aborted).toBe(true);
     expect(bound.timedOut).toBe(true);
     expect((bound.signal.reason as DOMException).name).toBe('TimeoutError');
+    expect((bound.signal.reason as DOMException).message).toBe('exchange exceeded 1000 ms');
   });
 
   it("aborts with the caller's reason when the caller aborts, and is not a timeout", () => {

@@ -27,6 +27,21 @@ describe('joinQuery', () => {
   });
 });
 
+describe('joinQuery with nothing to add', () => {
+  it('gives the URL back as it was written (no trailing slash added), for undefined values and empty arrays too', () => {
+    expect(joinQuery('https://h.example', {})).toBe('https://h.example');
+    expect(joinQuery('https://h.example', { a: undefined, b: [] })).toBe('https://h.example');
+    expect(joinQuery(new URL('https://h.example/p'), {})).toBe('https://h.example/p');
+  });
+
+  it('adds the one value among undefined ones and empty arrays', () => {
+    expect(joinQuery('https://h.example/p', { a: undefined, b: [], c: ['x'] })).toBe(
+      'https://h.example/p?c=x',
+    );
+    expect(joinQuery('https://h.example/p', { b: [], c: 0 })).toBe('https://h.example/p?c=0');
+  });
+});
+
 describe('formBody', () => {
   it('builds x-www-form-urlencoded and skips undefined', () => {
     const body = formBody({ grant_type: 'refresh_token', refresh_token: 'Atzr|a b', scope: undefined, n: 1 });
