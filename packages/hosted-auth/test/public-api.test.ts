@@ -16,5 +16,13 @@ const gate = (await import(
 )) as typeof Gate;
 
 gate.describePublicApi(join(import.meta.dirname, '..'), import.meta.dirname, {
-  '.': ['@modelcontextprotocol/server', '@obmcp/http-kit', 'ioredis', 'jose', 'undici'],
+  '.': [
+    '@modelcontextprotocol/server',
+    '@obmcp/contract',
+    '@obmcp/http-kit',
+    '@obmcp/openbridge-upstream',
+    'ioredis',
+    'jose',
+    'undici',
+  ],
 });

@@ -1,9 +1,16 @@
 // Openbridge: a consent page where the user enters their API key, checked against Openbridge before it is kept.
-import { decodeJwt } from 'jose';
+import { AuthError } from '@obmcp/contract';
+import { createFetcher } from '@obmcp/http-kit';
+import {
+  exchangeRefreshToken,
+  type IssuedJwt,
+  jwtExchangePipeline,
+  OPENBRIDGE_DEFAULT_HOSTS,
+  openbridgeRedirectHosts,
+} from '@obmcp/openbridge-upstream';
 import { digest } from '../as/random.js';
 import { escapeHtml, html, page } from '../http/respond.js';
 import type { LoginStep, UpstreamLogin } from './upstream-login.js';
-import type { FetchLike } from './lwa-exchange.js';
 
 /** The account a key reaches, or undefined when Openbridge refuses the key; throws when Openbridge cannot be asked. */
 export type VerifyOpenbridgeKey = (apiKey: string) => Promise<{ account: string; label: string } | undefined>;
@@ -13,7 +20,6 @@ export interface OpenbridgeLoginOptions {
   verifyKey?: VerifyOpenbridgeKey;
   /** Default https://authentication.api.openbridge.io. */
   authUrl?: string;
-  fetch?: FetchLike;
 }
 
 function keyPage(loginId: string, action: string, error?: string): string {
@@ -28,32 +34,39 @@ function keyPage(loginId: string, action: string, error?: string): string {
   );
 }
 
-/** Exchanges the key for a JWT (POST /auth/api/ref) and names the account by the JWT's account and user ids. */
-export function openbridgeKeyVerifier(authUrl: string, fetchImpl: FetchLike): VerifyOpenbridgeKey {
+/**
+ * Exchanges the key for a JWT with the one Openbridge exchange (@obmcp/openbridge-upstream: POST /auth/api/ref through
+ * http-kit's pipeline) and names the account by the JWT's account and user ids. A key Openbridge rejects is refused;
+ * an outage, a throttle or an answer without a JWT throws (Openbridge could not be asked).
+ */
+export function openbridgeKeyVerifier(authUrl: string): VerifyOpenbridgeKey {
+  const hosts = { auth: authUrl };
+  const pipeline = jwtExchangePipeline({
+    fetcher: createFetcher({
+      timeoutMs: 15_000,
+      redirectHosts: openbridgeRedirectHosts({ ...OPENBRIDGE_DEFAULT_HOSTS, ...hosts }),
+    }),
+    hosts,
+    // The key is the user's own and no failure's details leave this function.
+    secrets: () => [],
+    retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalMs: 15_000 },
+  });
   return async (apiKey) => {
-    const response = await fetchImpl(`${authUrl}/auth/api/ref`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ data: { type: 'APIAuth', attributes: { refresh_token: apiKey } } }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (response.status === 401 || response.status === 403 || response.status === 404) return undefined;
-    if (!response.ok) throw new Error(`status ${response.status}`);
-    const body = (await response.json()) as { data?: { attributes?: { token?: unknown } } };
-    const token = body.data?.attributes?.token;
-    if (typeof token !== 'string') throw new Error('no token');
-    const claims = decodeJwt(token);
+    let jwt: IssuedJwt;
+    try {
+      jwt = await exchangeRefreshToken(pipeline, apiKey);
+    } catch (error) {
+      if (error instanceof AuthError) return undefined;
+      throw error;
+    }
     // One login per key: a user's second key (or a teammate's) is a login of its own, never overwriting another's.
-    const account = `${String(claims.account_id)}.${String(claims.user_id)}.${digest(apiKey).slice(0, 12)}`;
-    return { account, label: `Openbridge account ${String(claims.account_id)}` };
+    const account = `${String(jwt.accountId)}.${String(jwt.userId)}.${digest(apiKey).slice(0, 12)}`;
+    return { account, label: `Openbridge account ${String(jwt.accountId)}` };
   };
 }
 
 export function openbridgeLogin(options: OpenbridgeLoginOptions = {}): UpstreamLogin {
-  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-  const verify =
-    options.verifyKey ??
-    openbridgeKeyVerifier(options.authUrl ?? 'https://authentication.api.openbridge.io', fetchImpl);
+  const verify = options.verifyKey ?? openbridgeKeyVerifier(options.authUrl ?? OPENBRIDGE_DEFAULT_HOSTS.auth);
   return {
     id: 'openbridge',
     accountLabel: 'your Openbridge account (with an API key you enter next)',
