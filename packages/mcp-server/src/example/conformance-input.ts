@@ -175,6 +175,20 @@ export const missingCapabilityTool: RawTool = tool(
   },
 );
 
+/** A tool with an `x-mcp-header` argument (SEP-2243): its value travels as the Mcp-Param-Region header too. */
+export const customHeaderTool: RawTool = {
+  tool: {
+    name: 'test_custom_header',
+    description: 'Echoes its region, which also travels as a header (conformance fixture, 2026-07-28)',
+    inputSchema: {
+      type: 'object',
+      properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+      required: ['region'],
+    },
+  },
+  handler: async (args) => text(`Region: ${String(args.region)}`),
+};
+
 /** The prompt `test_input_required_result_prompt`: asks for context, then answers a GetPromptResult. */
 export const INPUT_PROMPT = {
   name: 'test_input_required_result_prompt',

@@ -4,7 +4,7 @@ import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/e
 import { createContractServer } from '../server/create-server.js';
 import { serve } from '../server/serve.js';
 import { taskFixtureTools } from './conformance-fixtures.js';
-import { inputFixtureTools, missingCapabilityTool } from './conformance-input.js';
+import { customHeaderTool, inputFixtureTools, missingCapabilityTool } from './conformance-input.js';
 import { registerSurfaceFixtures, surfaceFixtureTools } from './conformance-surface.js';
 
 const logger = createLogger({ name: exampleProfile.name });
@@ -12,7 +12,7 @@ const tools = [...exampleTools, ...taskFixtureTools];
 const { newServer } = createContractServer({
   profile: exampleProfile,
   tools,
-  rawTools: [...surfaceFixtureTools, ...inputFixtureTools, missingCapabilityTool],
+  rawTools: [...surfaceFixtureTools, ...inputFixtureTools, missingCapabilityTool, customHeaderTool],
   extend: registerSurfaceFixtures,
   logger,
 });

@@ -1,5 +1,6 @@
 // POST /mcp: host check → bearer auth → bounded body → the SDK's handler (2026-07-28 and 2025 eras, a Server per request).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPlainObject } from '@obmcp/contract/internal/validation/json-type.js';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { ServerFactory } from '../server/create-server.js';
@@ -9,6 +10,7 @@ import { checkHostHeaders } from './host-check.js';
 import { refuseMalformedInputResponses } from '../server/input-responses.js';
 import { HTTP_RPC_CODES, sendJson, sendRpcError } from './http-responses.js';
 import { RequestTooLargeError, readRequestBody } from './read-body.js';
+import { paramHeaderMismatch, paramHeadersOf } from './param-headers.js';
 import { taskOwner } from './task-owner.js';
 
 export interface McpRouteOptions {
@@ -21,6 +23,9 @@ export interface McpRouteOptions {
 }
 
 const METHODS = new Set(['POST', 'GET', 'DELETE']);
+
+/** SEP-2243's JSON-RPC code for request headers that disagree with the body. */
+const HEADER_MISMATCH = -32020;
 
 export function mcpRoute(
   options: McpRouteOptions,
@@ -87,6 +92,29 @@ export function mcpRoute(
       sendJson(res, 200, { jsonrpc: '2.0', ...refusal });
       return;
     }
+    // SEP-2243: a tool's x-mcp-header arguments travel as Mcp-Param-* headers too; a gateway routes on them.
+    const mismatch = paramHeaderRefusal(body, req.headers, options.factory.inputSchemaOf);
+    if (mismatch) {
+      sendJson(res, 400, mismatch);
+      return;
+    }
     await serveNode(req, res, body);
   };
+}
+
+/** -32020 HeaderMismatch (HTTP 400) for a tools/call whose Mcp-Param-* headers disagree with its arguments. */
+function paramHeaderRefusal(
+  body: unknown,
+  headers: IncomingMessage['headers'],
+  inputSchemaOf: ((tool: string) => unknown) | undefined,
+): object | undefined {
+  if (inputSchemaOf === undefined || !isPlainObject(body) || body.method !== 'tools/call') return undefined;
+  const params = isPlainObject(body.params) ? body.params : {};
+  if (typeof params.name !== 'string') return undefined;
+  const declared = paramHeadersOf(inputSchemaOf(params.name));
+  if (declared.length === 0) return undefined;
+  const problem = paramHeaderMismatch(declared, params.arguments, headers);
+  if (problem === undefined) return undefined;
+  const id = typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null;
+  return { jsonrpc: '2.0', id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } };
 }

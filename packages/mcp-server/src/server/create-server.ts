@@ -93,8 +93,13 @@ export interface ServerContext {
   owner?: string;
 }
 
-/** A new SDK Server per connection (stdio) or per request (HTTP), for one caller. */
-export type ServerFactory = (context?: ServerContext) => Server;
+/**
+ * A new SDK Server per connection (stdio) or per request (HTTP), for one caller; `inputSchemaOf` lets the
+ * HTTP layer read a listed tool's input schema (its `x-mcp-header` declarations) before the SDK runs.
+ */
+export type ServerFactory = ((context?: ServerContext) => Server) & {
+  inputSchemaOf?: (tool: string) => unknown;
+};
 
 export interface ContractServer {
   /** A server bound to the host (connect it to one transport). */
@@ -135,7 +140,7 @@ export function createContractServer(options: ContractServerOptions): ContractSe
   for (const name of extras.rawTools.keys()) {
     if (host.describe(name)) throw new Error(`duplicate tool name: ${name} (a raw tool and a contract tool)`);
   }
-  const newServer: ServerFactory = (context) =>
+  const bind = (context?: ServerContext) =>
     bindServer(
       profile,
       host,
@@ -146,6 +151,10 @@ export function createContractServer(options: ContractServerOptions): ContractSe
       taskSettings.pollIntervalMs,
       extras,
     );
+  const newServer: ServerFactory = Object.assign(bind, {
+    inputSchemaOf: (tool: string): unknown =>
+      extras.rawTools.get(tool)?.tool.inputSchema ?? host.listed().find((t) => t.name === tool)?.inputSchema,
+  });
   return { server: newServer(), host, newServer, tasks };
 }
 
