@@ -7,6 +7,7 @@ export function hostedGate(auth: HostedAuth): HostedGate {
   return {
     origin: new URL(auth.resourceMetadataUrl).origin,
     handle: (request, client) => auth.handle(request, client),
+    sessionChoices: auth.sessionChoices,
     async authenticate(request): Promise<HostedUser | Response> {
       const identity = await auth.authenticate(request);
       if (identity instanceof Response) return identity;

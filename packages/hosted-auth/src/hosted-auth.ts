@@ -6,6 +6,7 @@ import {
   oauthMetadataResponse,
   requireBearerAuth,
 } from '@modelcontextprotocol/server';
+import type { SessionChoiceStore } from '@obmcp/mcp-server/hosted';
 import { AccessTokens } from './as/access-token.js';
 import { guardedClientMetadataFetcher, loopbackClientMetadataFetcher } from './as/client-metadata-fetch.js';
 import { ClientRegistry } from './as/clients.js';
@@ -16,6 +17,7 @@ import { RegistrationLimit } from './as/registration-limit.js';
 import { revokeEndpoint } from './as/revoke-endpoint.js';
 import { tokenEndpoint } from './as/token-endpoint.js';
 import { oauthError } from './http/respond.js';
+import { UserSessionChoices } from './store/user-session-choices.js';
 import type { HostedAuthOptions } from './options.js';
 import type { UpstreamCredential } from './vault/vault.js';
 
@@ -36,8 +38,10 @@ export interface HostedAuth {
   handle(request: Request, client?: { address?: string }): Promise<Response | undefined>;
   /** The bearer gate of the MCP route: the identity, or the 401/403 answer with its WWW-Authenticate challenge. */
   authenticate(request: Request): Promise<HostedIdentity | Response>;
-  /** Ends every grant of the subject and deletes its upstream credential. */
+  /** Ends every grant of the subject and deletes its upstream credential and session choices. */
   logout(subject: string): Promise<void>;
+  /** Each user's session choices (region, active profile …) by subject, shared by every replica; they end with the login. */
+  readonly sessionChoices: SessionChoiceStore;
   /** The RFC 9728 document's URL (what the challenge points to). */
   readonly resourceMetadataUrl: string;
   readonly issuer: string;
@@ -67,11 +71,9 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
     options.dangerouslyAllowInsecureIssuerUrl === true ? loopbackClientMetadataFetcher() : undefined,
   );
   const registrations = new RegistrationLimit(options.store, options.registrationsPerMinute ?? 20, now);
-  const grants = new Grants(
-    options.store,
-    options.codeTtlSeconds ?? 60,
-    options.refreshTokenTtlSeconds ?? 30 * 24 * 3600,
-  );
+  const refreshTtl = options.refreshTokenTtlSeconds ?? 30 * 24 * 3600;
+  const grants = new Grants(options.store, options.codeTtlSeconds ?? 60, refreshTtl);
+  const sessionChoices = new UserSessionChoices(options.store, refreshTtl);
   const tokens = new AccessTokens(
     options.signingKey,
     issuer,
@@ -134,6 +136,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
     if (live.length === 0) {
       await grants.revokeSubject(subject);
       await options.vault.delete(subject);
+      await sessionChoices.delete(subject);
       log('credential_deleted', { subject_kind: subject.split(':')[0] ?? '' });
     }
   };
@@ -164,6 +167,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
   return {
     issuer,
     resourceMetadataUrl,
+    sessionChoices,
     async handle(request, client) {
       const discovered = oauthMetadataResponse(request, metadataOptions);
       if (discovered !== undefined) return discovered;
@@ -195,6 +199,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
     async logout(subject) {
       await grants.revokeSubject(subject);
       await options.vault.delete(subject);
+      await sessionChoices.delete(subject);
       log('credential_deleted', { subject_kind: subject.split(':')[0] ?? '' });
     },
   };

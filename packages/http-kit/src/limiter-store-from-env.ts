@@ -25,7 +25,7 @@ export const LIMITER_ENV = {
 
 export const LIMITER_ENV_DOCS: EnvDocs = {
   [LIMITER_ENV.redisUrl]:
-    'redis:// URL: share the pre-flight rate limiter and the MCP task records between replicas (unset = in-process memory; see docs/DEPLOYING.md)',
+    'redis:// URL: share the pre-flight rate limiter, the MCP task records and the session switches (set_region …) between replicas (unset = in-process memory; see docs/DEPLOYING.md)',
   [LIMITER_ENV.keyPrefix]: 'prefix of the limiter keys in Redis',
   [LIMITER_ENV.commandTimeoutMs]:
     'Redis command timeout in ms; a slower Redis falls back to the local limiter',

@@ -1,4 +1,4 @@
-// runServerCli: a server bin's one start-up — command line, env table, config, logger, limiter store and task records from env, transport.
+// runServerCli: a server bin's one start-up — command line, env table, config, logger, limiter store, task records and session choices from env, transport.
 import type { Logger, LogLevel } from '@obmcp/contract';
 import type { Env, EnvDocs, EnvReader } from '@obmcp/mcp-server/config';
 import type { HostedGate } from '@obmcp/mcp-server/hosted';
@@ -8,6 +8,7 @@ import type { TaskRecords } from '@obmcp/mcp-server/tasks';
 import { LIMITER_ENV_DOCS, limiterStoreFromEnv, readLimiterSettings } from './limiter-store-from-env.js';
 import type { LimiterStore } from './limiter-store.js';
 import { PROXY_ENV_DOCS } from './proxy-env.js';
+import { sessionChoicesFromEnv } from './session-choices-from-env.js';
 import { taskRecordsFromEnv } from './tasks/task-records-from-env.js';
 
 /** What every app's config has for the start: its warnings (one stderr line each) and log level. */
@@ -69,6 +70,10 @@ export async function runServerCli<Config extends StartConfig>(spec: ServerCliSp
       if (http?.hostedMode === true) {
         if (hostedGate === undefined) throw new Error(`${spec.name} has no hosted mode`);
         http.gate = await hostedGate(config, env, logger);
+      } else if (http) {
+        // One account for every caller: its switches (set_region …) in Redis, so every replica answers with them.
+        const shared = sessionChoicesFromEnv(env, spec.name, http.bearerToken, logger);
+        if (shared !== undefined) http.sessionChoices = shared;
       }
       await serve(newServer, { logger, http, tasks });
     },

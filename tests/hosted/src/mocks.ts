@@ -12,6 +12,8 @@ export interface Upstreams {
   callers: string[];
   /** Every header value an upstream request carried (the MCP tokens must never be among them). */
   headerValues: string[];
+  /** Each API call's host and Ads profile scope header, in order (which region and profile a call used). */
+  requests: { host: string; scope: string | null }[];
   vaultKeys: string;
   close(): Promise<void>;
 }
@@ -21,9 +23,14 @@ export async function startUpstreams(): Promise<Upstreams> {
   const msw = startMockServer([http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough())]);
   const callers: string[] = [];
   const headerValues: string[] = [];
+  const requests: Upstreams['requests'] = [];
   msw.events.on('request:start', ({ request }) => {
     if (request.url.startsWith('http://127.0.0.1')) return;
     headerValues.push(...request.headers.values());
+    requests.push({
+      host: new URL(request.url).host,
+      scope: request.headers.get('amazon-advertising-api-scope'),
+    });
     const token =
       request.headers.get('x-amz-access-token') ??
       request.headers.get('authorization')?.replace(/^Bearer /, '');
@@ -38,6 +45,7 @@ export async function startUpstreams(): Promise<Upstreams> {
     msw,
     callers,
     headerValues,
+    requests,
     vaultKeys: `k1:${randomBytes(32).toString('base64')}`,
     close: async () => {
       msw.close();

@@ -1,4 +1,4 @@
-// Two sp-mcp --hosted replicas sharing Redis behind a round-robin balancer: two sellers, each only ever themselves (tokens, tasks, identities, Code Mode, rate budget) on either replica.
+// Two --hosted replicas sharing Redis behind a round-robin balancer: two users, each only ever themselves (tokens, tasks, identities, Code Mode, rate budget, region and profile switches) on either replica.
 import type { Client } from '@modelcontextprotocol/client';
 import {
   CallToolResultSchema,
@@ -45,6 +45,20 @@ async function onBothReplicas(attempt: () => Promise<void>): Promise<void> {
     const from = lb.log.length;
     await attempt();
     for (const index of lb.log.slice(from)) seen.add(index);
+  }
+  expect(seen).toEqual(new Set([0, 1]));
+}
+
+/** Runs `attempt` (one request by one user) until both replicas have served it. */
+async function eachReplica(
+  balancer: () => RoundRobin,
+  attempt: (round: number) => Promise<void>,
+): Promise<void> {
+  const seen = new Set<number>();
+  for (let round = 0; round < 6 && seen.size < 2; round++) {
+    const from = balancer().log.length;
+    await attempt(round);
+    for (const index of balancer().log.slice(from)) seen.add(index);
   }
   expect(seen).toEqual(new Set([0, 1]));
 }
@@ -212,5 +226,152 @@ describe.skipIf(!HAS_REDIS)('two sp-mcp --hosted replicas on one Redis', () => {
     expect(new Set(lb.log.slice(from))).toEqual(new Set([0, 1]));
     const other = await callTool(bob, 'get_item_offers', args);
     expect(other.envelope, JSON.stringify(other.envelope)).toBeUndefined();
+  });
+
+  it('a seller’s set_region made on one replica holds on both; the other seller keeps the default region', async () => {
+    expect(resultOf(await alice.callTool({ name: 'set_region', arguments: { region: 'eu' } })).region).toBe(
+      'eu',
+    );
+    await eachReplica(
+      () => lb,
+      async () => {
+        expect(resultOf(await alice.callTool({ name: 'get_region', arguments: {} })).region).toBe('eu');
+      },
+    );
+    await eachReplica(
+      () => lb,
+      async () => {
+        expect(resultOf(await bob.callTool({ name: 'get_region', arguments: {} })).region).toBe('na');
+      },
+    );
+    // Alice's next calls reach SP-API Europe from either replica; Bob's still reach North America.
+    const DE = 'A1PA6795UKMFR9';
+    await eachReplica(
+      () => lb,
+      async (round) => {
+        up.requests.length = 0;
+        const args = { marketplaceIds: [DE], createdAfter: `2026-02-0${round + 1}T00:00:00Z` };
+        const orders = await callTool(alice, 'get_orders', args);
+        expect(orders.envelope, JSON.stringify(orders.envelope)).toBeUndefined();
+        expect(up.requests.map((r) => r.host)).toContain('sellingpartnerapi-eu.amazon.com');
+      },
+    );
+    await eachReplica(
+      () => lb,
+      async (round) => {
+        up.requests.length = 0;
+        const args = { marketplaceIds: [US], createdAfter: `2026-02-0${round + 1}T00:00:00Z` };
+        expect((await callTool(bob, 'get_orders', args)).envelope).toBeUndefined();
+        expect(new Set(up.requests.map((r) => r.host))).toEqual(new Set(['sellingpartnerapi-na.amazon.com']));
+      },
+    );
+    // Switching back is seen by both replicas too.
+    await alice.callTool({ name: 'set_region', arguments: { region: 'na' } });
+    await eachReplica(
+      () => lb,
+      async () => {
+        expect(resultOf(await alice.callTool({ name: 'get_region', arguments: {} })).region).toBe('na');
+      },
+    );
+  });
+});
+
+describe.skipIf(!HAS_REDIS)('two ads-mcp --hosted replicas on one Redis', () => {
+  let adsUp: Upstreams;
+  let adsRedis: RedisProcess;
+  let adsA: HostedApp;
+  let adsB: HostedApp;
+  let adsLb: RoundRobin;
+  let adsHost: Host;
+  let carol: Client;
+  let dave: Client;
+
+  function amazonUser(account: string, profiles: string[]) {
+    return async (page: Page) => {
+      await page.waitForURL(/\/ap\/oa/);
+      await page.selectOption('#account', account);
+      await page.click('#allow');
+      await page.waitForSelector('#choose');
+      for (const profile of profiles) await page.check(`input[name="profile"][value="${profile}"]`);
+      await page.click('#choose');
+    };
+  }
+
+  beforeAll(async () => {
+    adsUp = await startUpstreams();
+    adsRedis = await startRedis();
+    const env = {
+      CODE_MODE: 'off',
+      ADS_API_CLIENT_ID: adsUp.fake.adsClient.clientId,
+      ADS_API_CLIENT_SECRET: adsUp.fake.adsClient.clientSecret,
+      ADS_API_REFRESH_TOKEN: '',
+      ADS_API_LWA_ENDPOINT: `${adsUp.fake.url}/auth/o2/token`,
+      ADS_API_AUTHORIZE_URL: `${adsUp.fake.url}/ap/oa`,
+      ADS_API_PROFILE_URL: `${adsUp.fake.url}/user/profile`,
+      OBMCP_VAULT_KEYS: adsUp.vaultKeys,
+      OBMCP_HOSTED_SIGNING_JWK: await newSigningJwk(),
+      OBMCP_REDIS_URL: adsRedis.url,
+    };
+    adsLb = await roundRobin(() => [adsA.port, adsB.port], 0);
+    adsA = await startHostedApp('ads-mcp', 'adsHostedGate', env, adsLb.origin);
+    adsB = await startHostedApp('ads-mcp', 'adsHostedGate', env, adsLb.origin);
+    adsUp.fake.allowRedirectUri(`${adsLb.origin}/oauth/callback`);
+    adsHost = await startHost();
+    const both = ['1111111111', '2222222222'];
+    carol = (await logIn(adsHost, `${adsLb.origin}/mcp`, amazonUser('amzn1.account.MOCKALICE', both))).client;
+    dave = (await logIn(adsHost, `${adsLb.origin}/mcp`, amazonUser('amzn1.account.MOCKBOB', both))).client;
+  });
+  afterAll(async () => {
+    await carol?.close();
+    await dave?.close();
+    await adsHost?.close();
+    await adsA?.close();
+    await adsB?.close();
+    await adsLb?.close();
+    await adsUp?.close();
+    await adsRedis?.kill();
+  });
+
+  it('a user’s set_active_profile made on one replica holds on both; the other user keeps theirs', async () => {
+    const active = async (user: Client) =>
+      resultOf(await user.callTool({ name: 'get_active_profile', arguments: {} }));
+    const first = (await active(carol)).activeProfileId;
+    const other = first === 1111111111 ? 2222222222 : 1111111111;
+    expect((await active(dave)).activeProfileId).toBe(first);
+    const set = await carol.callTool({ name: 'set_active_profile', arguments: { profileId: other } });
+    expect(set.isError).not.toBe(true);
+    await eachReplica(
+      () => adsLb,
+      async () => {
+        const now = await active(carol);
+        expect(now.activeProfileId).toBe(other);
+        expect(now.source).toBe('set_active_profile');
+      },
+    );
+    await eachReplica(
+      () => adsLb,
+      async () => {
+        expect((await active(dave)).activeProfileId).toBe(first);
+      },
+    );
+    // A profile-scoped call sends the switched profile as Amazon-Advertising-API-Scope from either replica.
+    await eachReplica(
+      () => adsLb,
+      async () => {
+        adsUp.requests.length = 0;
+        const listed = await callTool(carol, 'list_campaigns', {});
+        expect(listed.envelope, JSON.stringify(listed.envelope)).toBeUndefined();
+        expect(adsUp.requests.map((r) => r.scope)).toContain(String(other));
+        expect(adsUp.requests.map((r) => r.scope)).not.toContain(String(first));
+      },
+    );
+    await eachReplica(
+      () => adsLb,
+      async () => {
+        adsUp.requests.length = 0;
+        expect((await callTool(dave, 'list_campaigns', {})).envelope).toBeUndefined();
+        expect(adsUp.requests.map((r) => r.scope)).toContain(String(first));
+      },
+    );
   });
 });

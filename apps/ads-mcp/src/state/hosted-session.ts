@@ -1,6 +1,7 @@
-// --hosted: each user gets a session of their own (region, active profile, caches) and only the profiles they allowed at login.
+// --hosted: each user gets a session of their own (region, active profile, caches) and only the profiles they allowed at login; switches live in the shared store when the deployment has one.
 import { DomainValidationError } from '@obmcp/contract';
-import { currentHostedUser } from '@obmcp/mcp-server/hosted';
+import { currentHostedUser, currentSessionChoices } from '@obmcp/mcp-server/hosted';
+import { REGIONS } from '../regions.js';
 import type { Session } from './session.js';
 
 /** The profiles the request's hosted user allowed; undefined over stdio and plain HTTP (every profile the token reaches). */
@@ -49,7 +50,55 @@ export function hostedAwareSession(
     return session;
   };
   return new Proxy(base, {
-    get: (_base, key) => Reflect.get(target(), key),
-    set: (_base, key, value) => Reflect.set(target(), key, value),
+    get: (_base, key) => {
+      const shared = currentSessionChoices();
+      if (shared !== undefined && isChoice(key)) {
+        const stored = shared.get(key);
+        const value = stored === undefined ? INVALID : decodeChoice(key, stored);
+        if (value !== INVALID) return value;
+      }
+      return Reflect.get(target(), key);
+    },
+    set: (_base, key, value) => {
+      const shared = currentSessionChoices();
+      if (shared === undefined || !isChoice(key)) return Reflect.set(target(), key, value);
+      // Every replica reads it from the store (null: cleared on purpose, not "never chosen").
+      shared.set(key, JSON.stringify(value ?? null));
+      return true;
+    },
   });
+}
+
+/** The switches a user makes mid-conversation: in the shared store when the deployment has one. */
+type Choice = 'region' | 'profileId' | 'profileSource' | 'identityId';
+const CHOICE_NAMES: readonly string[] = ['region', 'profileId', 'profileSource', 'identityId'];
+const INVALID = Symbol('invalid');
+
+function isChoice(key: string | symbol): key is Choice {
+  return typeof key === 'string' && CHOICE_NAMES.includes(key);
+}
+
+/** A stored switch, or INVALID when it is not one this server would have made (the session's own value applies). */
+function decodeChoice(key: Choice, stored: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return INVALID;
+  }
+  if (value === null) return key === 'region' ? INVALID : undefined;
+  switch (key) {
+    case 'region':
+      return typeof value === 'string' && (REGIONS as readonly string[]).includes(value) ? value : INVALID;
+    case 'profileSource':
+      return value === 'env' || value === 'set_active_profile' ? value : INVALID;
+    case 'profileId': {
+      // A profile no longer allowed (the user logged in again and picked others) is not used.
+      const allowed = allowedProfiles();
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) return INVALID;
+      return allowed === undefined || allowed.includes(value) ? value : INVALID;
+    }
+    case 'identityId':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? value : INVALID;
+  }
 }

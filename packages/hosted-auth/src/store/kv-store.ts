@@ -1,4 +1,4 @@
-// The shared store the authorization server keeps its state in: strings with a lifetime, an atomic take, and sets.
+// The shared store the authorization server keeps its state in: strings with a lifetime, an atomic take, sets and hashes.
 
 /**
  * What the authorization server needs from a store. Redis in a deployment (every replica sees every code,
@@ -15,5 +15,9 @@ export interface KvStore {
   /** Adds `member` to the set under `key`. */
   addMember(key: string, member: string): Promise<void>;
   members(key: string): Promise<string[]>;
+  /** Sets (or, `undefined`, removes) one field of the hash under `key`; `ttlSeconds` renews the hash's lifetime. */
+  setField(key: string, field: string, value: string | undefined, ttlSeconds?: number): Promise<void>;
+  /** Every field of the hash under `key` (`{}` when none); `ttlSeconds` renews its lifetime (a hash in use lives on). */
+  fields(key: string, ttlSeconds?: number): Promise<Record<string, string>>;
   close?(): Promise<void>;
 }

@@ -10,6 +10,7 @@ interface Entry {
 export class MemoryStore implements KvStore {
   private readonly values = new Map<string, Entry>();
   private readonly sets = new Map<string, Set<string>>();
+  private readonly hashes = new Map<string, { fields: Map<string, string>; expiresAt: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -42,6 +43,7 @@ export class MemoryStore implements KvStore {
   async del(key: string): Promise<void> {
     this.values.delete(key);
     this.sets.delete(key);
+    this.hashes.delete(key);
   }
 
   async addMember(key: string, member: string): Promise<void> {
@@ -52,5 +54,34 @@ export class MemoryStore implements KvStore {
 
   async members(key: string): Promise<string[]> {
     return [...(this.sets.get(key) ?? [])];
+  }
+
+  private expiry(ttlSeconds: number | undefined): number {
+    return ttlSeconds === undefined ? Number.POSITIVE_INFINITY : this.now() + ttlSeconds * 1000;
+  }
+
+  private hash(key: string): { fields: Map<string, string>; expiresAt: number } | undefined {
+    const hash = this.hashes.get(key);
+    if (hash !== undefined && hash.expiresAt <= this.now()) {
+      this.hashes.delete(key);
+      return undefined;
+    }
+    return hash;
+  }
+
+  async setField(key: string, field: string, value: string | undefined, ttlSeconds?: number): Promise<void> {
+    const hash = this.hash(key) ?? { fields: new Map<string, string>(), expiresAt: 0 };
+    if (value === undefined) hash.fields.delete(field);
+    else hash.fields.set(field, value);
+    hash.expiresAt = this.expiry(ttlSeconds);
+    if (hash.fields.size === 0) this.hashes.delete(key);
+    else this.hashes.set(key, hash);
+  }
+
+  async fields(key: string, ttlSeconds?: number): Promise<Record<string, string>> {
+    const hash = this.hash(key);
+    if (hash === undefined) return {};
+    if (ttlSeconds !== undefined) hash.expiresAt = this.expiry(ttlSeconds);
+    return Object.fromEntries(hash.fields);
   }
 }

@@ -1,5 +1,5 @@
 // A KvStore in Redis (ioredis): the deployment's shared store, so every replica sees every grant and credential.
-import { Redis } from 'ioredis';
+import { type ChainableCommander, Redis } from 'ioredis';
 import type { KvStore } from './kv-store.js';
 
 /** Keys live under `prefix` (one per server, so the three servers' grants never meet). */
@@ -46,7 +46,34 @@ export class RedisStore implements KvStore {
     return this.redis.smembers(this.key(key));
   }
 
+  async setField(key: string, field: string, value: string | undefined, ttlSeconds?: number): Promise<void> {
+    const multi = this.redis.multi();
+    if (value === undefined) multi.hdel(this.key(key), field);
+    else multi.hset(this.key(key), field, value);
+    if (ttlSeconds !== undefined) multi.expire(this.key(key), Math.max(1, Math.ceil(ttlSeconds)));
+    await execOrThrow(multi);
+  }
+
+  async fields(key: string, ttlSeconds?: number): Promise<Record<string, string>> {
+    if (ttlSeconds === undefined) return this.redis.hgetall(this.key(key));
+    const results = await execOrThrow(
+      this.redis
+        .multi()
+        .hgetall(this.key(key))
+        .expire(this.key(key), Math.max(1, Math.ceil(ttlSeconds))),
+    );
+    return (results[0] ?? {}) as Record<string, string>;
+  }
+
   async close(): Promise<void> {
     await this.redis.quit();
   }
+}
+
+/** A MULTI's replies; a command that failed inside it fails the whole call. */
+async function execOrThrow(multi: ChainableCommander): Promise<unknown[]> {
+  const replies = (await multi.exec()) ?? [];
+  const failed = replies.find(([error]) => error !== null);
+  if (failed !== undefined) throw failed[0];
+  return replies.map(([, value]) => value);
 }

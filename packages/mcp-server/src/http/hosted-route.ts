@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HostedGate } from './hosted-user.js';
 import { runAsHostedUser } from './hosted-user.js';
+import { serveWithSessionChoices } from './session-route.js';
 import { sendRpcError } from './http-responses.js';
 import { toWebRequest, writeWebResponse } from './web-bridge.js';
 
@@ -47,5 +48,11 @@ export async function serveAsHostedUser(
     await writeWebResponse(user, res);
     return;
   }
-  await runAsHostedUser(user, () => route(req, res));
+  const store = gate.sessionChoices;
+  if (store === undefined) {
+    await runAsHostedUser(user, () => route(req, res));
+    return;
+  }
+  // The user's switches as every replica sees them (loaded per request, never cached in this process).
+  await runAsHostedUser(user, () => serveWithSessionChoices(store, user.subject, res, () => route(req, res)));
 }

@@ -1,5 +1,6 @@
 // The hosted user a request acts for (--hosted): set by the HTTP route around the MCP handler, read by the apps' credential code.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SessionChoiceStore } from '../server/session-choices.js';
 
 /** A user logged in through the server's authorization server: who, and the upstream credential that acts for them. */
 export interface HostedUser {
@@ -23,6 +24,11 @@ export interface HostedGate {
   /** `client.address`: the connecting address (the socket's peer), for per-address limits. */
   handle(request: Request, client?: { address?: string }): Promise<Response | undefined>;
   authenticate(request: Request): Promise<HostedUser | Response>;
+  /**
+   * Each user's session choices (region, active profile …) by subject, in the deployment's shared store, so
+   * a switch made through one replica holds on every replica. Without it they stay in the serving process.
+   */
+  readonly sessionChoices?: SessionChoiceStore;
 }
 
 const current = new AsyncLocalStorage<HostedUser>();

@@ -2,6 +2,7 @@
 import { type HttpFlags, parseCliArgs } from '../cli/cli-args.js';
 import type { EnvDocs } from '../config/env-docs.js';
 import { ConfigError, type Env, type EnvReader, envReaderOf } from '../config/env-reader.js';
+import type { SessionChoiceStore } from '../server/session-choices.js';
 import type { HostedGate } from './hosted-user.js';
 import { exposureRefusal } from './exposure.js';
 
@@ -34,6 +35,11 @@ export interface HttpOptions {
   hostedMode?: boolean;
   /** --hosted: OAuth discovery and /oauth/* answered by the gate, /mcp only for its users, each call as its user. */
   gate?: HostedGate;
+  /**
+   * Plain HTTP with a shared store (OBMCP_REDIS_URL): the deployment's session choices (region, active
+   * identity or profile) under `key`, so a switch made through one replica holds on every replica.
+   */
+  sessionChoices?: { store: SessionChoiceStore; key: string };
   maxBodyBytes: number;
   /** How long SIGTERM waits for in-flight requests before closing connections. */
   shutdownTimeoutMs: number;

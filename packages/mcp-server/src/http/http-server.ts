@@ -9,6 +9,7 @@ import type { HttpOptions } from './http-options.js';
 import { isGatePath, serveAsHostedUser, serveGatePath } from './hosted-route.js';
 import { HTTP_RPC_CODES, sendJson, sendRpcError } from './http-responses.js';
 import { mcpRoute } from './mcp-route.js';
+import { serveWithSessionChoices } from './session-route.js';
 
 export interface HttpServerHandle {
   host: string;
@@ -58,7 +59,10 @@ export async function startHttpServer(
       sendRpcError(res, 503, 'Server is shutting down', { connection: 'close', 'retry-after': '1' });
       return;
     }
+    const shared = options.sessionChoices;
     if (gate !== undefined) await serveAsHostedUser(gate, req, res, route);
+    else if (shared !== undefined)
+      await serveWithSessionChoices(shared.store, shared.key, res, () => route(req, res));
     else await route(req, res);
   };
 

@@ -8,6 +8,7 @@ import { normalizeArgs } from '@obmcp/contract/internal/normalize/normalize.js';
 import { describeInPublishedShape } from '@obmcp/contract/internal/validation/published-errors.js';
 import type { CompiledTool } from './compiled-tool.js';
 import { createMetaCollector } from './meta-collector.js';
+import { currentSessionChoices } from './session-choices.js';
 import { splitPassthrough } from '@obmcp/contract/internal/tool/passthrough.js';
 import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
 import type {
@@ -111,6 +112,8 @@ export async function runPipeline(
       ...(progress ? { progress } : {}),
       ...(reattach ? { reattach } : {}),
     });
+    // A switch the tool made (set_region …) is in the shared store before the answer leaves: the next call, on any replica, sees it.
+    await currentSessionChoices()?.flush();
     return { outcome: { ok: true, value }, meta: metaWithEvents() };
   } catch (thrown) {
     return fail(thrown);
