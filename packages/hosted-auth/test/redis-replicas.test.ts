@@ -89,12 +89,37 @@ describe.skipIf(!HAS_REDIS)('two replicas sharing Redis', () => {
       const keys = await raw.keys('obmcp:sp:auth:*');
       for (const k of keys) {
         const type = await raw.type(k);
-        const value = type === 'string' ? ((await raw.get(k)) ?? '') : (await raw.smembers(k)).join(',');
+        const value =
+          type === 'string'
+            ? ((await raw.get(k)) ?? '')
+            : type === 'hash'
+              ? Object.values(await raw.hgetall(k)).join(',')
+              : (await raw.smembers(k)).join(',');
         expect(value).not.toContain(SECRET_CANARY);
       }
       expect(await raw.exists('obmcp:sp:auth:cred:sp:C3REDIS')).toBe(1);
       await b.auth.logout('sp:C3REDIS');
       expect(await raw.exists('obmcp:sp:auth:cred:sp:C3REDIS')).toBe(0);
+    } finally {
+      await raw.quit();
+    }
+  });
+
+  it('a user’s session choice saved through A is loaded through B, lives as long as a login, and goes at logout', async () => {
+    const clientId = await registerPublicClient(a);
+    const { challenge } = pkce();
+    await browserLogin(a, clientId, challenge, { account: 'D4REDIS' });
+    await a.auth.sessionChoices.save('sp:D4REDIS', 'region', 'eu');
+    expect(await b.auth.sessionChoices.load('sp:D4REDIS')).toEqual({ region: 'eu' });
+    expect(await b.auth.sessionChoices.load('sp:C3REDIS')).toEqual({});
+    const raw = new Redis(redis.url);
+    try {
+      const ttl = await raw.ttl('obmcp:sp:auth:session:sp:D4REDIS');
+      expect(ttl).toBeGreaterThan(29 * 24 * 3600);
+      expect(ttl).toBeLessThanOrEqual(30 * 24 * 3600);
+      await b.auth.logout('sp:D4REDIS');
+      expect(await raw.exists('obmcp:sp:auth:session:sp:D4REDIS')).toBe(0);
+      expect(await a.auth.sessionChoices.load('sp:D4REDIS')).toEqual({});
     } finally {
       await raw.quit();
     }
