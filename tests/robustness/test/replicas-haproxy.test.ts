@@ -1,4 +1,4 @@
-// Two HTTP replicas sharing one Redis behind a real haproxy (round robin, no stickiness): calls, tasks and one rate budget hold.
+// Two HTTP replicas sharing one Redis behind a real haproxy (round robin, no stickiness): calls, tasks, one rate budget and the session's switches hold.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -247,6 +247,34 @@ describe.skipIf(!HAS_REDIS || !HAS_HAPROXY)(
       expect(ok).toBeLessThanOrEqual(1 + Math.floor(0.5 * seconds));
       expect(limited).toBe(6 - ok);
       expect(upstream().filter((r) => r.url.includes('/offers')).length - before).toBe(ok);
+    });
+
+    it('set_region answered by one replica is what the other uses on the next call (the switch is in Redis)', async () => {
+      const set = await callTool(client, 'set_region', { region: 'eu' });
+      expect(set.result?.region).toBe('eu');
+      const switcher = last();
+      await nextGoesAwayFrom(switcher);
+      const read = await callTool(client, 'get_region', {});
+      expect(last()).not.toBe(switcher);
+      expect(read.result?.region).toBe('eu');
+      // The next SP-API call, on the other replica again, goes to Europe.
+      await nextGoesAwayFrom(switcher);
+      const before = upstream().length;
+      const orders = await callTool(client, 'get_orders', {
+        marketplaceIds: ['A1PA6795UKMFR9'],
+        createdAfter: '2026-03-01T00:00:00Z',
+      });
+      expect(last()).not.toBe(switcher);
+      expect(orders.envelope).toBeUndefined();
+      expect(
+        upstream()
+          .slice(before)
+          .map((r) => new URL(r.url).host),
+      ).toContain('sellingpartnerapi-eu.amazon.com');
+      // Switching back holds on both too.
+      expect((await callTool(client, 'set_region', { region: 'na' })).result?.region).toBe('na');
+      for (let i = 0; i < 2; i++)
+        expect((await callTool(client, 'get_region', {})).result?.region).toBe('na');
     });
   },
 );
