@@ -49,8 +49,23 @@ export function hostedAwareSession(
     }
     return session;
   };
-  return new Proxy(base, {
+  /** The identity each session's profile and AMC account caches were filled under. */
+  const cachesOf = new WeakMap<Session, { identityId: number | undefined }>();
+  const proxy: Session = new Proxy(base, {
     get: (_base, key) => {
+      if (key === 'profiles' || key === 'amcAccounts') {
+        // Another identity's caches (switched here or, with a shared store, on another replica) are dropped.
+        const session = target();
+        const identityId = proxy.identityId;
+        const owner = cachesOf.get(session);
+        if (owner === undefined) cachesOf.set(session, { identityId });
+        else if (owner.identityId !== identityId) {
+          session.profiles.clear();
+          session.amcAccounts.clear();
+          owner.identityId = identityId;
+        }
+        return Reflect.get(session, key);
+      }
       const shared = currentSessionChoices();
       if (shared !== undefined && isChoice(key)) {
         const stored = shared.get(key);
@@ -67,6 +82,7 @@ export function hostedAwareSession(
       return true;
     },
   });
+  return proxy;
 }
 
 /** The switches a user makes mid-conversation: in the shared store when the deployment has one. */
