@@ -100,9 +100,11 @@ describe('shareDefs', () => {
       (s: JsonSchemaObject, tag: string) => objectWith({ u: { description: tag, allOf: [s] } }),
       'uOption0',
     ],
+    ['items of a root', (s: JsonSchemaObject, tag: string) => ({ description: tag, items: s }), 'Item'],
   ])('finds schemas under %s and names them %#', (_keyword, place, name) => {
-    const { $defs } = shareAndCheck([place(big(), 'first'), place(big(), 'second')]);
+    const { roots, $defs } = shareAndCheck([place(big(), 'first'), place(big(), 'second')]);
     expect($defs).toEqual({ [name]: big() });
+    for (const root of roots) expect(JSON.stringify(root)).toContain(JSON.stringify(ref(name)));
   });
 
   it('never shares outside schema positions (examples, defaults, enums, tuple items, null)', () => {
@@ -111,8 +113,10 @@ describe('shareDefs', () => {
       default: big(),
       examples: [big()],
       items: [big()],
-      properties: { a: null, b: [big()] },
+      properties: { a: null, b: [big()], c: 'x'.repeat(SHARED_MIN_CHARS) },
       additionalProperties: null,
+      not: 'x'.repeat(SHARED_MIN_CHARS),
+      anyOf: ['x'.repeat(SHARED_MIN_CHARS), null],
     });
     const { roots, $defs } = shareAndCheck([root(), root()]);
     expect($defs).toEqual({});
@@ -145,6 +149,15 @@ describe('shareDefs', () => {
     expect(Object.keys(twice.$defs).sort()).toEqual(['inner', 'outer']);
     expect(twice.$defs.outer).toEqual(objectWith({ inner: ref('inner'), note: big('outer') }));
     expect(twice.roots[2]).toEqual(objectWith({ inner: ref('inner') }));
+  });
+
+  it('counts a reference deep inside a schema that is not shared', () => {
+    const deep = objectWith({
+      a: { ...objectWith({ b: big('shared') }), description: big('unique').description },
+    });
+    const { roots, $defs } = shareAndCheck([deep, objectWith({ c: big('shared') })]);
+    expect($defs).toEqual({ b: big('shared') });
+    expect(roots[1]).toEqual(objectWith({ c: ref('b') }));
   });
 
   it('shares repeats inside a shared schema that it holds more than once', () => {
@@ -193,9 +206,9 @@ describe('catalog files', () => {
       format: 1,
       family: 'sp-api',
       operations: [
-        operation('a_get', 'apiA', objectWith({ body: big() })),
-        operation('a_put', 'apiA', objectWith({ body: big() })),
-        operation('b_get', 'apiB', objectWith({ body: big() })),
+        operation('a_get', 'apiB', objectWith({ body: big() })),
+        operation('m_get', 'apiA', objectWith({ body: big() })),
+        operation('z_put', 'apiA', objectWith({ body: big() })),
       ],
     };
     const before = structuredClone(catalog);
@@ -203,6 +216,7 @@ describe('catalog files', () => {
     expect(catalog).toEqual(before);
     const apiA = JSON.parse(files.get('apiA.catalog.json')!);
     expect(apiA.$defs).toEqual({ body: big() });
+    expect(apiA.operations.map((op: CatalogOperation) => op.name)).toEqual(['m_get', 'z_put']);
     expect(apiA.operations[0].inputSchema).toEqual(objectWith({ body: ref('body') }));
     expect(Object.keys(apiA)).toEqual(['format', 'family', 'api', 'operations', '$defs']);
     expect(JSON.parse(files.get('apiB.catalog.json')!)).not.toHaveProperty('$defs');
@@ -215,7 +229,11 @@ describe('catalog files', () => {
   it('snapshotText writes the tools first, then the $defs their schemas share (none when nothing repeats)', () => {
     const tool = (name: string, inputSchema: JsonSchemaObject, outputSchema?: JsonSchemaObject) =>
       ({ name, inputSchema, ...(outputSchema ? { outputSchema } : {}) }) as unknown as Tool;
-    const tools = [tool('a', objectWith({ z: big() })), tool('b', objectWith({}), objectWith({ z: big() }))];
+    const tools = [
+      tool('a', objectWith({ z: big() })),
+      tool('b', objectWith({}), objectWith({ z: big() })),
+      tool('c', objectWith({ y: {} }), objectWith({ x: {} })),
+    ];
     const before = structuredClone(tools);
     const text = snapshotText(tools);
     expect(tools).toEqual(before);
@@ -223,6 +241,7 @@ describe('catalog files', () => {
     expect(Object.keys(parsed)).toEqual(['tools', '$defs']);
     expect(parsed.$defs).toEqual({ z: big() });
     expect(parsed.tools[1].outputSchema).toEqual(objectWith({ z: ref('z') }));
+    expect(parsed.tools[2]).toEqual(tool('c', objectWith({ y: {} }), objectWith({ x: {} })));
     expect(text.endsWith('}\n')).toBe(true);
     expect(Object.keys(JSON.parse(snapshotText([tool('c', objectWith({ z: big() }))])))).toEqual(['tools']);
   });

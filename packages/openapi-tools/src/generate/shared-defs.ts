@@ -14,29 +14,35 @@ const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf']);
 const isSchema = (value: unknown): value is JsonSchemaObject =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A child schema with a name hint (its property name, `<parent>Item`, `<parent>Option<i>`) and a setter. */
+/** A child schema, its name given its parent's (property name, `<parent>Item`, `<parent>Option<i>`), a setter. */
 interface Child {
   schema: JsonSchemaObject;
-  hint: string;
+  nameIn: (parent: string) => string;
   replace: (next: JsonSchemaObject) => void;
 }
 
-function childrenOf(node: JsonSchemaObject, hint: string): Child[] {
+function childrenOf(node: JsonSchemaObject): Child[] {
   const out: Child[] = [];
   for (const [key, value] of Object.entries(node)) {
     if (SCHEMA_MAPS.has(key) && isSchema(value)) {
       for (const [name, schema] of Object.entries(value))
-        if (isSchema(schema)) out.push({ schema, hint: name, replace: (next) => (value[name] = next) });
+        if (isSchema(schema))
+          out.push({ schema, nameIn: () => name, replace: (next) => (value[name] = next) });
     } else if (SCHEMA_ONE.has(key) && isSchema(value)) {
+      const suffix = key === 'items' ? 'Item' : 'Value';
       out.push({
         schema: value,
-        hint: `${hint}${key === 'items' ? 'Item' : 'Value'}`,
+        nameIn: (parent) => `${parent}${suffix}`,
         replace: (next) => (node[key] = next),
       });
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
       value.forEach((schema: unknown, i) => {
         if (isSchema(schema))
-          out.push({ schema, hint: `${hint}Option${i}`, replace: (next) => (value[i] = next) });
+          out.push({
+            schema,
+            nameIn: (parent) => `${parent}Option${i}`,
+            replace: (next) => (value[i] = next),
+          });
       });
     }
   }
@@ -59,7 +65,7 @@ export function shareDefs(schemas: readonly JsonSchemaObject[]): SharedSchemas {
   const roots = JSON.parse(JSON.stringify(schemas)) as JsonSchemaObject[];
   const counts = new Map<string, number>();
   const count = (node: JsonSchemaObject): void => {
-    for (const { schema } of childrenOf(node, '')) {
+    for (const { schema } of childrenOf(node)) {
       const text = JSON.stringify(schema);
       if (text.length >= SHARED_MIN_CHARS) counts.set(text, (counts.get(text) ?? 0) + 1);
       count(schema);
@@ -69,16 +75,16 @@ export function shareDefs(schemas: readonly JsonSchemaObject[]): SharedSchemas {
 
   const defs = new Map<string, JsonSchemaObject>();
   const nameOf = new Map<string, string>();
-  const share = (node: JsonSchemaObject, hint: string): void => {
-    for (const child of childrenOf(node, hint)) {
+  const share = (node: JsonSchemaObject, nodeName: string): void => {
+    for (const child of childrenOf(node)) {
       const text = JSON.stringify(child.schema);
       if ((counts.get(text) ?? 0) < 2) {
-        share(child.schema, child.hint);
+        share(child.schema, child.nameIn(nodeName));
         continue;
       }
       let name = nameOf.get(text);
       if (name === undefined) {
-        const base = child.hint.replace(/[^A-Za-z0-9_]/g, '_') || 'schema';
+        const base = child.nameIn(nodeName).replace(/[^A-Za-z0-9_]/g, '_') || 'schema';
         name = base;
         for (let i = 2; defs.has(name); i++) name = `${base}_${i}`;
         nameOf.set(text, name);
@@ -107,7 +113,7 @@ const refName = (schema: JsonSchemaObject): string | undefined =>
 function inlineSingleUse(roots: readonly JsonSchemaObject[], defs: Map<string, JsonSchemaObject>): void {
   const uses = new Map<string, number>();
   const count = (node: JsonSchemaObject): void => {
-    for (const { schema } of childrenOf(node, '')) {
+    for (const { schema } of childrenOf(node)) {
       const name = refName(schema);
       if (name === undefined) count(schema);
       else uses.set(name, (uses.get(name) ?? 0) + 1);
@@ -115,14 +121,16 @@ function inlineSingleUse(roots: readonly JsonSchemaObject[], defs: Map<string, J
   };
   for (const schema of [...roots, ...defs.values()]) count(schema);
   const inline = (node: JsonSchemaObject): void => {
-    for (const child of childrenOf(node, '')) {
+    for (const child of childrenOf(node)) {
       const name = refName(child.schema);
-      const def = name === undefined ? undefined : defs.get(name);
-      if (name !== undefined && def !== undefined && uses.get(name) === 1) {
+      if (name === undefined) inline(child.schema);
+      else if (uses.get(name) === 1) {
+        // Referenced once in all: this is its only place, reached once (a def object inlined stays inlined).
+        const def = defs.get(name)!;
         defs.delete(name);
         child.replace(def);
         inline(def);
-      } else if (name === undefined) inline(child.schema);
+      }
     }
   };
   for (const schema of [...roots, ...defs.values()]) inline(schema);
