@@ -68,7 +68,6 @@ export interface ToolDefinition<Args = JsonObject> {
   title?: string;
   description: string;
   inputSchema: JsonSchema;
-  outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   /**
    * Where unknown top-level fields go when MCP_STRICT_UNKNOWN_FIELDS=false: the upstream request's
@@ -125,7 +124,6 @@ export interface ToolInfo {
   description: string;
   inputSchema: JsonSchema;
   _meta?: { [key: string]: unknown };
-  outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   /** MCP tool execution hints: `taskSupport` for tools that may run as tasks. */
   execution?: { taskSupport: 'optional' | 'required' };
