@@ -47,6 +47,8 @@ export const TARGETS = [
       'src/query.ts',
       'src/answered-url.ts',
       'src/csv-table.ts',
+      'src/redirect-error.ts',
+      'src/response.ts',
     ],
     security: [
       'src/redirects.ts',
