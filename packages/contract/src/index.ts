@@ -26,6 +26,7 @@ export {
   REPLACE_UPSTREAM,
   SET_SESSION,
 } from './tool/annotations.js';
+export { requireDateOrder } from './tool/date-order.js';
 export { defineTool, type FromSchema } from './tool/define-tool.js';
 export {
   AuthError,

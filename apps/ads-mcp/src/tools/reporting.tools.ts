@@ -2,6 +2,7 @@
 import {
   type CallContext,
   DomainValidationError,
+  requireDateOrder,
   defineTool,
   type FromSchema,
   type ToolDefinition,
@@ -44,19 +45,7 @@ type CreateArgs = FromSchema<typeof createSchema>;
 
 /** Validates the dates and sends createAsyncReport; answers the report view. */
 export async function createReport(send: AdsSend, a: CreateArgs, call: CallContext) {
-  if (a.endDate < a.startDate) {
-    throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-      summary: 'endDate is before startDate.',
-      details: [
-        {
-          path: 'endDate',
-          issue: `endDate ${a.endDate} is before startDate ${a.startDate}`,
-          received_type: 'string',
-        },
-      ],
-      hints: ['Use an endDate on or after startDate (YYYY-MM-DD).'],
-    });
-  }
+  requireDateOrder({ path: 'startDate', value: a.startDate }, { path: 'endDate', value: a.endDate });
   const adProduct = a.adProduct ?? adProductOf(a.reportTypeId);
   if (adProduct === undefined) {
     throw new DomainValidationError('INPUT_VALIDATION_FAILED', {

@@ -1,8 +1,8 @@
 // Privileged job writes: one-off backfill jobs (one HistoryTransaction per stage) and history status updates.
 import {
   ContractError,
-  DomainValidationError,
   PartialWriteError,
+  requireDateOrder,
   defineTool,
   type FromSchema,
   type ToolDefinition,
@@ -119,19 +119,10 @@ export function jobWriteTools({ operations }: ToolDeps): ToolDefinition[] {
         inputSchema: createSchema,
         annotations: CREATE_UPSTREAM,
         handler: async (args, call) => {
-          if (args.date_start > args.date_end) {
-            throw new DomainValidationError('INPUT_VALIDATION_FAILED', {
-              summary: 'date_start must not be after date_end.',
-              details: [
-                {
-                  path: 'date_end',
-                  issue: `date_end ${args.date_end} is before date_start ${args.date_start}`,
-                  received_type: 'string',
-                },
-              ],
-              hints: [`Send date_end on or after ${args.date_start}.`],
-            });
-          }
+          requireDateOrder(
+            { path: 'date_start', value: args.date_start },
+            { path: 'date_end', value: args.date_end },
+          );
           const created: Record<string, unknown>[] = [];
           for (const [index, stageId] of args.stage_ids.entries()) {
             let body: unknown;
