@@ -299,3 +299,24 @@ describe('reshape: each keyword of a form is required', () => {
     ]);
   });
 });
+
+describe('reshape: a literal is a literal, even where a word, a number or a space could stand', () => {
+  const same = (sql: string, w: Warehouse) =>
+    expect(reshape(sql, w), `${w}: ${sql}`).toEqual({ text: sql, checks: [], top: false });
+  it('a quoted number is no TOP count, a quoted name no call, a literal with a space no gap before a sample', () => {
+    same("SELECT TOP '3' a FROM t", 'redshift');
+    same("SELECT 'f' (a ORDER BY b)", 'bigquery');
+    same("SELECT a FROM t SAMPLE 'a b' (10)", 'snowflake');
+  });
+  it('ORDER BY outside any parenthesis, in a text that is no SELECT, stays whole', () => {
+    same('a ORDER BY b', 'bigquery');
+  });
+  it('LATERAL VIEW: the generator must be a call right there, not a parenthesis further on', () => {
+    same('SELECT a FROM t LATERAL VIEW explode x WHERE f(y) > 1', 'databricks');
+  });
+  it('LATERAL VIEW … AS at the very end: the view up to its alias is taken out', () => {
+    expect(reshape('SELECT a FROM t LATERAL VIEW explode(x) e AS', 'databricks').text).toBe(
+      'SELECT a FROM t   AS',
+    );
+  });
+});

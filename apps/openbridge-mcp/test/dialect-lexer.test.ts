@@ -294,3 +294,58 @@ describe('storage types → warehouses', () => {
       expect(warehouseOf(t), t).toBeUndefined();
   });
 });
+
+describe('each warehouse as validate_query reports it, and the lexer rules a query meets', () => {
+  it('the grammar and the lexers each warehouse is read with (checks.dialect)', () => {
+    const dialect = (w: Warehouse) => checkSql('SELECT 1 LIMIT 1', w, false).dialect;
+    expect(dialect('redshift')).toEqual({
+      warehouse: 'redshift',
+      grammar: 'redshift',
+      lexers: ['redshift', 'redshift (nested comments)'],
+    });
+    expect(dialect('athena')).toEqual({ warehouse: 'athena', grammar: 'athena', lexers: ['trino'] });
+    expect(dialect('bigquery')).toEqual({ warehouse: 'bigquery', grammar: 'bigquery', lexers: ['bigquery'] });
+    expect(dialect('snowflake')).toEqual({
+      warehouse: 'snowflake',
+      grammar: 'snowflake',
+      lexers: ['snowflake', 'snowflake (nested comments)'],
+    });
+    expect(dialect('databricks')).toEqual({ warehouse: 'databricks', grammar: 'hive', lexers: ['spark'] });
+  });
+  it('a quoted identifier reaches each grammar in that grammar’s quotes', () => {
+    expect(read('SELECT "a b" FROM t LIMIT 1', 'athena')).toEqual(['SELECT "a b" FROM t LIMIT 1']);
+    expect(read('SELECT "a b" FROM t LIMIT 1', 'snowflake')).toEqual(['SELECT "a b" FROM t LIMIT 1']);
+    expect(read('SELECT `a b` FROM t LIMIT 1', 'bigquery')).toEqual(['SELECT `a b` FROM t LIMIT 1']);
+  });
+  it('a doubled quote in a string is two strings side by side, not one (no lexer doubles string quotes)', () => {
+    expect(read("SELECT 'a''b' LIMIT 1", 'athena')).toEqual(["SELECT 'a''b' LIMIT 1"]);
+    expect(read("SELECT r'a''b' LIMIT 1", 'databricks')).toEqual(["SELECT 'a''b' LIMIT 1"]);
+  });
+  it('a backslash inside a "…" identifier escapes nothing', () => {
+    expect(read('SELECT "a\\" FROM t LIMIT 1', 'redshift')).toEqual(['SELECT "a_" FROM t LIMIT 1']);
+  });
+  it('raw strings open only at r or R right before a quote', () => {
+    expect(read("SELECT ('a\\'b') LIMIT 1", 'databricks')).toEqual(["SELECT ('a__b') LIMIT 1"]);
+    expect(read('SELECT r, 1 AS x LIMIT 1', 'databricks')).toEqual(['SELECT r, 1 AS x LIMIT 1']);
+  });
+  it('an unterminated raw string or backtick identifier is named as such', () => {
+    expect(lexFails("SELECT r'abc", 'databricks')).toBe('unterminated raw string');
+    expect(lexFails('SELECT `abc', 'databricks')).toBe('unterminated identifier');
+  });
+  it('a vertical tab is whitespace, like a space', () => {
+    expect(read('SELECT\v1 LIMIT 1', 'athena')).toEqual(['SELECT\v1 LIMIT 1']);
+  });
+  it('tokens: each run of code one token, each comment its own text, each placed where it starts', () => {
+    expect(tokenize('a+b /*c*/d', lexer('athena'))).toEqual([
+      { kind: 'code', text: 'a+b', start: 0 },
+      { kind: 'space', text: ' ', start: 3 },
+      { kind: 'comment', text: '/*c*/', start: 4 },
+      { kind: 'code', text: 'd', start: 9 },
+    ]);
+    expect(tokenize('x;y', lexer('athena'))).toEqual([
+      { kind: 'code', text: 'x', start: 0 },
+      { kind: 'semicolon', text: ';', start: 1 },
+      { kind: 'code', text: 'y', start: 2 },
+    ]);
+  });
+});
