@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogOperation, JsonSchemaObject } from '../src/catalog-types.js';
 import { serializeCatalog } from '../src/generate/catalog-file.js';
 import { SHARED_MIN_CHARS, shareDefs } from '../src/generate/shared-defs.js';
-import { snapshotText } from '../src/generate/tool-snapshots.js';
+import { assertPublishedPortable, snapshotText } from '../src/generate/tool-snapshots.js';
 import { inlineDefs } from '../src/inline-defs.js';
 import { readCatalog } from '../src/read-catalog.js';
 
@@ -244,5 +244,23 @@ describe('catalog files', () => {
     expect(parsed.tools[2]).toEqual(tool('c', objectWith({ y: {} }), objectWith({ x: {} })));
     expect(text.endsWith('}\n')).toBe(true);
     expect(Object.keys(JSON.parse(snapshotText([tool('c', objectWith({ z: big() }))])))).toEqual(['tools']);
+  });
+});
+
+describe('assertPublishedPortable', () => {
+  it('passes portable schemas and names every tool, pointer and rule that breaks one', () => {
+    const tool = (name: string, inputSchema: unknown) => ({ name, inputSchema }) as unknown as Tool;
+    expect(() =>
+      assertPublishedPortable([tool('fine', objectWith({ a: { type: 'string' } }))]),
+    ).not.toThrow();
+    const run = () =>
+      assertPublishedPortable([
+        tool('fine', objectWith({})),
+        tool('rows', { type: 'array', items: { type: 'string' } }),
+      ]);
+    expect(run).toThrow(
+      /^published inputSchema breaks the portable-schema rules:\n {2}tool rows: inputSchema\/type \[root-object\]/,
+    );
+    expect(run).not.toThrow(/tool fine/);
   });
 });

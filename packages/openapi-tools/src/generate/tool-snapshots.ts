@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { Client, InMemoryTransport, type Tool } from '@modelcontextprotocol/client';
 import type { Server } from '@modelcontextprotocol/server';
+import { checkPortableSchema } from '@obmcp/contract/schema';
 import type { Catalog } from '../catalog-types.js';
 import { declaredOperations, operationKey } from '../index.js';
 import { staleFiles, writeFolder } from './generated-folder.js';
@@ -13,7 +14,21 @@ import { shareDefs } from './shared-defs.js';
 export const UPDATE_SNAPSHOTS_ENV = 'OBMCP_UPDATE_SNAPSHOTS';
 export const SNAPSHOTS_COMMAND = 'pnpm snapshots:update';
 
-/** tools/list of a server, as a client receives it (every page). */
+/**
+ * Throws naming every tool whose published inputSchema breaks a portable-schema rule (docs/CONTRACT.md): the
+ * snapshot tests of every app run it over all their tools, writes and every toolset on.
+ */
+export function assertPublishedPortable(tools: readonly Tool[]): void {
+  const broken = tools.flatMap((tool) =>
+    checkPortableSchema(tool.inputSchema).map(
+      (v) => `  tool ${tool.name}: inputSchema${v.pointer} [${v.rule}] ${v.message}`,
+    ),
+  );
+  if (broken.length > 0)
+    throw new Error(`published inputSchema breaks the portable-schema rules:\n${broken.join('\n')}`);
+}
+
+/** tools/list of a server, as a client receives it (every page), each published schema checked portable. */
 export async function listPublishedTools(server: Server): Promise<Tool[]> {
   const client = new Client({ name: 'tool-snapshots', version: '0.0.0' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -26,6 +41,7 @@ export async function listPublishedTools(server: Server): Promise<Tool[]> {
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor !== undefined);
+    assertPublishedPortable(tools);
     return tools;
   } finally {
     await client.close();
