@@ -204,6 +204,46 @@ describe('a request that does not declare the extension', () => {
   });
 });
 
+describe('a task that asks for input (input_required, tasks/update)', () => {
+  it('shows its requests on tasks/get, keeps the unanswered ones after a partial update, then completes', async () => {
+    const { rpc, untilEnded } = serve();
+    const created = (await rpc('tools/call', { name: 'multi_input', arguments: {} })).result ?? {};
+    const taskId = String(created.taskId);
+    let got: Wire = {};
+    for (let i = 0; i < 100 && got.status !== 'input_required'; i++) {
+      got = (await rpc('tasks/get', { taskId })).result ?? {};
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(Object.keys((got.inputRequests as object) ?? {}).sort()).toEqual(['first', 'second']);
+    const accept = { action: 'accept', content: { name: 'n', confirm: true } };
+    const ack = await rpc('tasks/update', { taskId, inputResponses: { first: accept, stray: accept } });
+    expect(ack.result).toMatchObject({ resultType: 'complete' });
+    expect(ack.result).not.toHaveProperty('status');
+    const partial = (await rpc('tasks/get', { taskId })).result ?? {};
+    expect(partial.status).toBe('input_required');
+    expect(Object.keys((partial.inputRequests as object) ?? {})).toEqual(['second']);
+    await rpc('tasks/update', { taskId, inputResponses: { second: accept } });
+    const ended = await untilEnded(taskId);
+    expect(ended.status).toBe('completed');
+    expect(JSON.stringify(ended.result?.content)).toContain('first');
+  });
+
+  it('a cancel while it waits ends it cancelled; inline (no task) it does not ask', async () => {
+    const { rpc, untilEnded } = serve();
+    const created =
+      (await rpc('tools/call', { name: 'confirm_delete', arguments: { filename: 'x' } })).result ?? {};
+    const taskId = String(created.taskId);
+    for (let i = 0; i < 100; i++) {
+      if ((await rpc('tasks/get', { taskId })).result?.status === 'input_required') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await rpc('tasks/cancel', { taskId });
+    expect((await untilEnded(taskId)).status).toBe('cancelled');
+    const inline = await rpc('tools/call', { name: 'confirm_delete', arguments: { filename: 'x' } }, false);
+    expect(JSON.stringify(inline.result?.content)).toContain('\\"asked\\":false');
+  });
+});
+
 describe('a tool whose task support is required (the conformance fixture failing_job)', () => {
   it('2026-07-28: a task with the extension, -32021 naming it without; 2025-11-25: -32601 without params.task', async () => {
     const { rpc, legacy, untilEnded } = serve();

@@ -168,6 +168,21 @@ export interface CallContext {
    * run last reported (e.g. `{ reportId }`). The tool waits on that upstream job instead of starting one.
    */
   readonly reattach?: Readonly<Record<string, unknown>>;
+  /**
+   * Set when the call runs as a task of the 2026-07-28 Tasks extension: asks the client for input (each
+   * entry an `elicitation/create`, `sampling/createMessage` or `roots/list` request, keyed by an id). The
+   * task shows `input_required` with these `inputRequests` until `tasks/update` has answered every key;
+   * resolves with the answers by key. No product tool asks for input today (the conformance fixtures do).
+   */
+  readonly askInput?: (
+    requests: Readonly<Record<string, InputRequestSpec>>,
+  ) => Promise<Record<string, unknown>>;
+}
+
+/** One request for input inside a task (SEP-2322's embedded request). */
+export interface InputRequestSpec {
+  method: string;
+  params?: Record<string, unknown>;
 }
 
 /** One step of a waiting tool's upstream job. */

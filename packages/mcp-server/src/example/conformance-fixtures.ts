@@ -75,5 +75,58 @@ const protocolErrorJob: ToolDefinition = {
   },
 };
 
+const elicit = (message: string, property: string, type: string) => ({
+  method: 'elicitation/create',
+  params: {
+    message,
+    requestedSchema: { type: 'object', properties: { [property]: { type } }, required: [property] },
+  },
+});
+
+/** `confirm_delete`: task-supporting; as a task it asks for confirmation (input_required) before it answers. */
+const confirmDelete: ToolDefinition = {
+  name: 'confirm_delete',
+  description: 'Asks to confirm, then "deletes" the file (conformance fixture: a task that waits for input).',
+  taskSupport: 'optional',
+  inputSchema: {
+    type: 'object',
+    properties: { filename: { type: 'string' } },
+    required: ['filename'],
+    examples: [{ filename: 'a.txt' }],
+  },
+  handler: async (args, call) => {
+    if (call.askInput === undefined) return { filename: args.filename, deleted: false, asked: false };
+    const answers = await call.askInput({
+      confirm: elicit(`Delete ${String(args.filename)}?`, 'confirm', 'boolean'),
+    });
+    const answer = answers.confirm as { action?: string; content?: { confirm?: unknown } } | undefined;
+    const deleted = answer?.action === 'accept' && answer.content?.confirm === true;
+    return { filename: args.filename, deleted, asked: true };
+  },
+};
+
+/** `multi_input`: task-supporting; as a task it asks two questions at once (both pending together). */
+const multiInput: ToolDefinition = {
+  name: 'multi_input',
+  description: 'Asks two questions at once (conformance fixture: a task with two pending inputs).',
+  taskSupport: 'optional',
+  inputSchema: noArgs,
+  handler: async (_args, call) => {
+    if (call.askInput === undefined) return { asked: false };
+    const answers = await call.askInput({
+      first: elicit('First: your name?', 'name', 'string'),
+      second: elicit('Second: confirm?', 'confirm', 'boolean'),
+    });
+    return { asked: true, answered: Object.keys(answers).sort() };
+  },
+};
+
 /** The fixtures of the suite's Tasks extension scenarios (tasks-lifecycle, -wire-fields, -request-headers…). */
-export const taskFixtureTools: readonly ToolDefinition[] = [greet, slowCompute, failingJob, protocolErrorJob];
+export const taskFixtureTools: readonly ToolDefinition[] = [
+  greet,
+  slowCompute,
+  failingJob,
+  protocolErrorJob,
+  confirmDelete,
+  multiInput,
+];

@@ -240,7 +240,7 @@ function bindServer(
       const name = request.params.name;
       const support = taskSupportOf(name);
       if (support !== undefined && declaresTasks(ctx.mcpReq.envelope)) {
-        const { task } = await tasks.start(request, owner, channel);
+        const { task } = await tasks.start(request, owner, channel, { interactive: true });
         return createTaskResult(task) as unknown as CallToolResult;
       }
       if (support === 'required') throw missingTasksExtension(`tools/call ${name}`);

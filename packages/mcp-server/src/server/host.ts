@@ -8,6 +8,7 @@ import { isPlainObject } from '@obmcp/contract/internal/validation/json-type.js'
 import { withSuccessMeta } from './success-meta.js';
 import { toolNotFoundEnvelope } from './tool-not-found.js';
 import type {
+  CallContext,
   ProgressReporter,
   ServerProfile,
   ToolDefinition,
@@ -28,6 +29,8 @@ export interface ContractHost extends ToolHost {
       progress?: ProgressReporter;
       /** A handed-over task's state (CallContext.reattach). */
       reattach?: Readonly<Record<string, unknown>>;
+      /** A 2026-07-28 task's way to ask the client for input (CallContext.askInput). */
+      askInput?: CallContext['askInput'];
     },
   ): Promise<PipelineOutcome>;
 }
@@ -108,7 +111,11 @@ export function createToolHost(
         };
       }
       const deps = { profile, settings, log, host };
-      return runPipeline(compiled, args, deps, options.signal, options.progress, options.reattach);
+      const task = {
+        ...(options.reattach ? { reattach: options.reattach } : {}),
+        ...(options.askInput ? { askInput: options.askInput } : {}),
+      };
+      return runPipeline(compiled, args, deps, options.signal, options.progress, task);
     },
     async call(name, args, options) {
       const signal = options?.signal ?? new AbortController().signal;

@@ -12,6 +12,7 @@ import { currentSessionChoices } from './session-choices.js';
 import { splitPassthrough } from '@obmcp/contract/internal/tool/passthrough.js';
 import type { Logger } from '@obmcp/contract/internal/tool/logger.js';
 import type {
+  CallContext,
   CallOutcome,
   ProgressReporter,
   ServerProfile,
@@ -54,7 +55,7 @@ export async function runPipeline(
   deps: PipelineDeps,
   signal: AbortSignal,
   progress?: ProgressReporter,
-  reattach?: Readonly<Record<string, unknown>>,
+  task?: Pick<CallContext, 'reattach' | 'askInput'>,
 ): Promise<PipelineOutcome> {
   const name = tool.definition.name;
   const meta = createMetaCollector();
@@ -110,7 +111,8 @@ export async function runPipeline(
       normalized: events,
       ...(split.passthrough ? { passthrough: split.passthrough } : {}),
       ...(progress ? { progress } : {}),
-      ...(reattach ? { reattach } : {}),
+      ...(task?.reattach ? { reattach: task.reattach } : {}),
+      ...(task?.askInput ? { askInput: task.askInput } : {}),
     });
     // A switch the tool made (set_region …) is in the shared store before the answer leaves: the next call, on any replica, sees it.
     await currentSessionChoices()?.flush();

@@ -227,6 +227,63 @@ export class ScopedTaskStore {
     }
   }
 
+  /** Parks a running task in `input_required` with these requests (2026-07-28 Tasks extension). */
+  async askInput(taskId: string, requests: Record<string, unknown>): Promise<void> {
+    const record = await this.owned(taskId);
+    if (record === undefined) throw notFound(taskId);
+    const task: Task = {
+      ...record.task,
+      status: 'input_required',
+      lastUpdatedAt: new Date(this.now()).toISOString(),
+    };
+    task.statusMessage = `waiting for input: ${Object.keys(requests).join(', ')}`;
+    const next: TaskRecord = { ...record, task, inputRequests: { ...requests } };
+    delete next.inputResponses;
+    const outcome = await this.records.replace(next);
+    if (outcome === 'missing') throw notFound(taskId);
+    if (outcome === 'terminal') throw ended(taskId, 'input_required');
+  }
+
+  /**
+   * tasks/update: the answers to pending requests are kept (a key that is not pending is ignored) and
+   * leave `inputRequests`; the task stays `input_required` until every request is answered.
+   */
+  async answerInput(taskId: string, responses: Record<string, unknown>): Promise<void> {
+    const record = await this.current(taskId);
+    if (record === undefined) throw notFound(taskId);
+    if (record.task.status !== 'input_required' || record.inputRequests === undefined) return;
+    const pending = { ...record.inputRequests };
+    const answers = { ...record.inputResponses };
+    for (const [key, answer] of Object.entries(responses)) {
+      if (!(key in pending)) continue;
+      answers[key] = answer;
+      delete pending[key];
+    }
+    const task: Task = { ...record.task, lastUpdatedAt: new Date(this.now()).toISOString() };
+    await this.records.replace({ ...record, task, inputRequests: pending, inputResponses: answers });
+  }
+
+  /** The answers once every request is answered (the task back to `working`); undefined while some wait. */
+  async takeInput(taskId: string): Promise<Record<string, unknown> | undefined> {
+    const record = await this.owned(taskId);
+    if (record === undefined) throw notFound(taskId);
+    if (isTerminalStatus(record.task.status)) throw ended(taskId, 'working');
+    if (record.inputRequests === undefined || Object.keys(record.inputRequests).length > 0) return undefined;
+    const answers = record.inputResponses ?? {};
+    const task: Task = {
+      ...record.task,
+      status: 'working',
+      lastUpdatedAt: new Date(this.now()).toISOString(),
+    };
+    task.statusMessage = 'input received';
+    const next: TaskRecord = { ...record, task };
+    delete next.inputRequests;
+    delete next.inputResponses;
+    const outcome = await this.records.replace(next);
+    if (outcome !== 'ok') throw ended(taskId, 'working');
+    return answers;
+  }
+
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
     try {
       const page = await this.records.list(this.owner, cursor, PAGE_SIZE);

@@ -45,7 +45,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 interface Ctx {
-  mcpReq: { envelope?: Record<string, unknown> | undefined; signal: AbortSignal };
+  mcpReq: {
+    envelope?: Record<string, unknown> | undefined;
+    signal: AbortSignal;
+    inputResponses?: Record<string, unknown> | undefined;
+  };
 }
 
 /**
@@ -75,11 +79,13 @@ export function registerTaskMethods(server: Server, store: ScopedTaskStore, poll
     return { ...task };
   });
   server.setRequestHandler('tasks/update', { params: UPDATE }, async ({ taskId }, ctx) => {
+    const inputResponses = ctx.mcpReq.inputResponses as Record<string, unknown> | undefined;
     if (!modern())
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found: tasks/update');
     gate('tasks/update', ctx);
-    // No task of ours waits for input (none enters input_required): an answer is acknowledged and ignored.
-    if (!(await store.getTask(taskId))) throw notFound(taskId);
+    // Answers to the pending requests of an input_required task are kept (the run picks them up once all
+    // are in); any other answer, or one for a task that waits for none, is acknowledged and ignored.
+    await store.answerInput(taskId, inputResponses ?? {});
     return { resultType: 'complete' };
   });
   server.setRequestHandler('tasks/result', { params: TASK_ID }, async ({ taskId }, ctx) => {

@@ -17,6 +17,10 @@ export interface TaskRecord {
    * job with the same tool. The lease is released with it; the first replica that reads the task claims it.
    */
   handover?: TaskHandover;
+  /** While `input_required` (2026-07-28 Tasks extension): the requests still unanswered, by id. */
+  inputRequests?: Record<string, unknown>;
+  /** The answers tasks/update delivered so far, by id (handed to the run once every request is answered). */
+  inputResponses?: Record<string, unknown>;
 }
 
 /** What a replica that claims a handed-over task needs to wait on the same upstream job. */

@@ -70,6 +70,8 @@ interface RunningTask {
   pollIntervalMs: number;
   /** The call's arguments. */
   args: Record<string, unknown>;
+  /** Created through the 2026-07-28 Tasks extension: its tool may ask for input (tasks/update answers). */
+  interactive: boolean;
   /** The arguments that resume its upstream job (its tool said so): what a drain hands over. */
   resume?: Record<string, unknown>;
   /** The state that re-attaches its tool to the upstream job (its tool said so): handed over with it. */
@@ -172,6 +174,7 @@ export class TaskRunner {
       store,
       tool,
       args: handover.arguments,
+      interactive: false,
       done: Promise.resolve(),
       pollIntervalMs: record.task.pollInterval ?? this.deps.settings.pollIntervalMs,
       ...(handover.reattach === undefined ? {} : { reattach: handover.reattach }),
@@ -280,7 +283,12 @@ export class TaskRunner {
    * A task-augmented tools/call: refuses a tool that does not declare taskSupport (-32601, as the spec
    * says), creates the task, starts the call detached from the request and answers CreateTaskResult.
    */
-  async start(request: CallToolRequest, owner: string, channel: TaskChannel): Promise<CreateTaskResult> {
+  async start(
+    request: CallToolRequest,
+    owner: string,
+    channel: TaskChannel,
+    options: { interactive?: boolean } = {},
+  ): Promise<CreateTaskResult> {
     const { name } = request.params;
     const info = this.deps.host.describe(name);
     const listed = this.deps.host.listed().some((t) => t.name === name);
@@ -304,6 +312,7 @@ export class TaskRunner {
       store,
       tool: name,
       args: request.params.arguments ?? {},
+      interactive: options.interactive === true,
       done: Promise.resolve(),
       pollIntervalMs: task.pollInterval ?? this.deps.settings.pollIntervalMs,
     };
@@ -374,6 +383,9 @@ export class TaskRunner {
         progress: reporter,
         // A resumed task: its tool waits on the job its first run started.
         ...(running.reattach === undefined ? {} : { reattach: running.reattach }),
+        ...(running.interactive
+          ? { askInput: (requests) => this.askInput(store, taskId, requests, controller) }
+          : {}),
       });
       if (controller.signal.aborted) {
         await this.noteCancel(taskId, controller.signal.reason);
@@ -423,6 +435,30 @@ export class TaskRunner {
     this.abort(taskId, new TaskHandedOverError(taskId));
     this.deps.log.info('task handed over', { task_id: taskId, tool: running.tool });
     return true;
+  }
+
+  /**
+   * A task's request for input: `input_required` with the requests until tasks/update (any replica) has
+   * answered them all, read back from the store every poll interval; a cancel (or an end written
+   * elsewhere) stops the wait.
+   */
+  private async askInput(
+    store: ScopedTaskStore,
+    taskId: string,
+    requests: Readonly<Record<string, unknown>>,
+    controller: AbortController,
+  ): Promise<Record<string, unknown>> {
+    await store.askInput(taskId, { ...requests });
+    const pollMs = Math.max(50, Math.min(this.deps.settings.pollIntervalMs, 250));
+    for (;;) {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      const answers = await store.takeInput(taskId).catch((error: unknown) => {
+        this.abort(taskId);
+        throw error;
+      });
+      if (answers !== undefined) return answers;
+      await sleep(pollMs);
+    }
   }
 
   /** Says what a cancel did upstream, as the cancelled task's statusMessage (tasks/cancel waits for it). */

@@ -95,6 +95,9 @@ export function detailedTask(record: TaskRecord): Result {
   if (task.status === 'completed' && result !== undefined) {
     return { resultType: 'complete', ...base, result: inlined(result) };
   }
+  if (task.status === 'input_required') {
+    return { resultType: 'complete', ...base, inputRequests: record.inputRequests ?? {} };
+  }
   if (task.status !== 'failed') return { resultType: 'complete', ...base };
   const envelope = envelopeOf(result);
   if (result !== undefined && envelope?.error_kind !== 'internal_error') {
