@@ -47,7 +47,6 @@ export { passthroughParts } from './tool/passthrough.js';
 export {
   type CallContext,
   type CallOutcome,
-  type InputRequestSpec,
   type Json,
   type JsonObject,
   type JsonSchema,
