@@ -171,3 +171,36 @@ describe('a pre-signed URL is fetched only on a declared storage host', () => {
     expect(sent).toEqual([url]);
   });
 });
+
+describe('the default listing (no ADS_API_TOOLSETS): create, then get_amc_query_results', () => {
+  it('polls the status (ready:false) and then returns the rows, with the download URLs', async () => {
+    const d = await start({ ADS_API_PROFILE_ID: String(US_PROFILE) });
+    try {
+      const names = (await d.client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(
+        expect.arrayContaining(['create_amc_workflow_execution', 'get_amc_query_results']),
+      );
+      expect(names).not.toContain('get_amc_workflow_execution');
+      expect(names).not.toContain('get_amc_execution_download_urls');
+      const created = await ok(d, 'create_amc_workflow_execution', {
+        instanceId,
+        sqlQuery: 'SELECT campaign_id FROM dsp_impressions',
+        ...WEEK,
+      });
+      const workflowExecutionId = (created.workflowExecution as { workflowExecutionId: string })
+        .workflowExecutionId;
+      const seen: unknown[] = [];
+      let r: Record<string, unknown> = {};
+      for (let i = 0; i < 5 && r.ready !== true; i++) {
+        r = await ok(d, 'get_amc_query_results', { instanceId, workflowExecutionId });
+        seen.push(r.status);
+      }
+      expect(seen).toEqual(['PENDING', 'RUNNING', 'SUCCEEDED']);
+      expect(r).toMatchObject({ ready: true, workflowExecutionId, truncated: false });
+      expect((r.rows as Rows).length).toBeGreaterThan(0);
+      expect((r.downloadUrls as string[])[0]).toMatch(/^https:\/\//);
+    } finally {
+      await d.close();
+    }
+  });
+});

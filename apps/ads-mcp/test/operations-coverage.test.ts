@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { adsCatalog } from '../src/operations/catalog.js';
 import { createServer } from '../src/server.js';
+import { ADS_VIEWS } from '../src/ui-views.js';
 import { start } from './helpers.js';
 
 /**
@@ -24,8 +25,10 @@ const EXCLUDED: Record<string, string> = {};
  * through client converters (`create_amc_workflow_execution.parameterValues` as {key, value} entries, nullable
  * enums said on the node: docs/CLIENTS.md); + 380 for the operations run_report and download_report declare
  * (`_meta["io.obmcp/operations"]`). run_report's cancel (deleteAsyncReport, one more declared operation) is paid
- * for by shorter profile, region and AMC account descriptions. The exact listing is committed in
- * generated/tools/default.json.
+ * for by shorter profile, region and AMC account descriptions. The views' read tools sp_campaigns_budget_usage
+ * (795 bytes) and get_amc_query_results (1507) are paid for by get_amc_workflow_execution and
+ * get_amc_execution_download_urls (2236: get_amc_query_results answers both) leaving the default, and shorter
+ * reportId, region and AMC descriptions. The exact listing is committed in generated/tools/default.json.
  */
 const TODAY_DEFAULT_LIST_BYTES = 18_302 + 39 + 108 + 380;
 
@@ -128,6 +131,53 @@ describe('Amazon Ads operation coverage', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('the default listing has every view-carrying read tool of the products it serves (views meet the default user)', () => {
+    const toolsetOf = new Map(
+      adsCatalog().operations.map((op) => [`${op.recipe.method} ${op.recipe.path}`, op.toolset]),
+    );
+    const productOf = (tool: ReturnType<typeof listed>[number]): string | undefined => {
+      const one = tool._meta?.[OPERATION_META_KEY] as OperationMeta | undefined;
+      const many = tool._meta?.['io.obmcp/operations'] as OperationMeta[] | undefined;
+      const meta = one ?? many?.[0];
+      return meta ? toolsetOf.get(`${meta.method} ${meta.path}`) : undefined;
+    };
+    const byDefault = listed({});
+    const defaultNames = new Set(byDefault.map((t) => t.name));
+    const served = new Set(byDefault.flatMap((t) => productOf(t) ?? []));
+    expect([...served].sort()).toEqual(['accounts', 'amc', 'reporting', 'sp']);
+    const viewTools = new Set(ADS_VIEWS.flatMap((v) => v.tools));
+    // Writes off: what a default advertiser can call. A read is readOnlyHint (a read-only POST included).
+    const reads = listed({ ADS_API_TOOLSETS: 'all' }).filter(
+      (t) => viewTools.has(t.name) && t.annotations?.readOnlyHint === true,
+    );
+    expect(reads.map((t) => t.name).sort()).toEqual([
+      'download_report',
+      'get_amc_query_results',
+      'sb_campaigns_budget_usage',
+      'sd_campaigns_budget_usage',
+      'sp_campaigns_budget_usage',
+    ]);
+    const missing = reads.filter((t) => served.has(productOf(t) ?? '') && !defaultNames.has(t.name));
+    expect(missing.map((t) => t.name)).toEqual([]);
+    // Every view is met through at least one tool of the default listing.
+    for (const view of ADS_VIEWS)
+      expect(
+        view.tools.some((t) => defaultNames.has(t)),
+        view.name,
+      ).toBe(true);
+    // SB and SD budget usage come with their toolsets, as list_sb_campaigns and list_sd_campaigns do.
+    const sbSd = listed({ ADS_API_TOOLSETS: 'curated,sb,sd' }).map((t) => t.name);
+    expect(sbSd).toEqual(expect.arrayContaining(['sb_campaigns_budget_usage', 'sd_campaigns_budget_usage']));
+    // Of the sp toolset's 80-odd generated tools, budget usage alone joins the curated ones by default.
+    expect(byDefault.filter((t) => productOf(t) === 'sp').map((t) => t.name)).toEqual([
+      'list_campaigns',
+      'list_ad_groups',
+      'list_keywords',
+      'list_product_ads',
+      'sp_campaigns_budget_usage',
+    ]);
   });
 
   it('an unknown toolset fails at start, naming the valid ones', () => {

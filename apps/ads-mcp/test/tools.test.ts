@@ -8,7 +8,7 @@ beforeAll(async () => {
   s = await start({
     ADS_API_ENABLE_WRITES: 'true',
     ADS_REPORT_MAX_ROWS: '1000',
-    ADS_API_TOOLSETS: 'curated,reporting',
+    ADS_API_TOOLSETS: 'curated,reporting,amc',
   });
 });
 afterAll(() => s.close());

@@ -87,6 +87,11 @@ export interface ToolSplitOptions {
    * default tools/list small; Code Mode still reaches them).
    */
   outsideCurated?: ReadonlySet<string>;
+  /**
+   * Generated tools (by name) listed with `curated` too, besides their toolset: a read the default user
+   * should meet without configuration (e.g. one a view shows). Writes stay behind the writes switch.
+   */
+  insideCurated?: ReadonlySet<string>;
 }
 
 export interface ToolSplit {
@@ -136,7 +141,8 @@ export function catalogToolSplit(o: ToolSplitOptions): ToolSplit {
     const name = taken.has(op.name) ? qualified(op) : op.name;
     if (taken.has(name)) throw new Error(`generated tool ${name} collides with a curated tool`);
     taken.add(name);
-    (listedApi(op.toolset) ? listed : hidden).push(operationTool({ ...op, name }, o.execute));
+    const show = listedApi(op.toolset) || (listCurated && o.insideCurated?.has(name) === true);
+    (show ? listed : hidden).push(operationTool({ ...op, name }, o.execute));
   }
   return { listed, hidden, unservable };
 }

@@ -20,6 +20,8 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'get_amc_workflow',
   'list_amc_schedules',
   'get_amc_schedule',
+  'get_amc_workflow_execution', // get_amc_query_results answers its status (and, once SUCCEEDED, the rows)
+  'get_amc_execution_download_urls', // get_amc_query_results answers the URLs with the rows
   'get_keyword_recommendations',
   'get_bid_recommendations',
   'list_negative_keywords',
@@ -28,10 +30,16 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
   'list_sd_campaigns',
   'list_portfolios',
   'run_amc_query',
-  'get_amc_query_results',
   'run_export',
   'run_snapshot',
 ]);
+
+/**
+ * Generated tools listed with `curated` too: Sponsored Products budget usage, a read (a POST that changes
+ * nothing) whose view (budget-usage) the default user should meet. The SB and SD siblings are listed with
+ * `sb` and `sd`, as list_sb_campaigns and list_sd_campaigns are.
+ */
+export const INSIDE_DEFAULT: ReadonlySet<string> = new Set(['sp_campaigns_budget_usage']);
 
 export function adsToolSplit(ctx: ToolDeps, curated: readonly ToolDefinition[]): ToolSplit {
   const catalog = adsCatalog();
@@ -44,6 +52,7 @@ export function adsToolSplit(ctx: ToolDeps, curated: readonly ToolDefinition[]):
       enableWrites: ctx.config.enableWrites,
       execute: adsOperationExecutor(ctx),
       outsideCurated: OUTSIDE_DEFAULT,
+      insideCurated: INSIDE_DEFAULT,
     });
   } catch (error) {
     throw new Error(`ADS_API_TOOLSETS: ${error instanceof Error ? error.message : String(error)}`);

@@ -21,7 +21,7 @@ export function amcResultsTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): T
         name: 'get_amc_query_results',
         title: 'Get the rows of an AMC execution',
         description:
-          "Rows of an AMC execution's result CSV (fresh download URLs, capped by maxRows; truncated:true when more exist). Not SUCCEEDED yet: ready:false and its status.",
+          "An AMC execution's status; once SUCCEEDED, its result CSV rows (capped by maxRows; truncated:true when more exist) and fresh download URLs, else ready:false.",
         inputSchema: resultsSchema,
         annotations: READ_UPSTREAM,
         async handler(a, call) {

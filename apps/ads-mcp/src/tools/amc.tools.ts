@@ -47,7 +47,7 @@ export function amcTools(ctx: ToolDeps): ToolDefinition[] {
         name: 'create_amc_workflow_execution',
         title: 'Run an AMC query',
         description:
-          'Runs ad-hoc sqlQuery or a saved workflowId; answers {workflowExecution}. Poll get_amc_workflow_execution until SUCCEEDED.',
+          'Runs ad-hoc sqlQuery or a saved workflowId; answers {workflowExecution}. Poll get_amc_query_results until ready.',
         inputSchema: createSchema,
         annotations: CREATE_UPSTREAM,
         async handler(a, call) {

@@ -20,7 +20,7 @@ const setSchema = {
     region: {
       type: 'string',
       enum: ['na', 'eu', 'fe'],
-      description: "Ads region: 'na' (US, CA, MX, BR), 'eu' (UK, DE, FR, …), 'fe' (JP, AU, SG).",
+      description: 'na: US, CA, MX, BR; eu: UK, DE, FR, …; fe: JP, AU, SG.',
     },
   },
   // The default region: running the example leaves a default session as it was (later examples still work).

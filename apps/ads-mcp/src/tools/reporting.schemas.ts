@@ -4,7 +4,7 @@ import { waitSecondsProperty } from '@obmcp/mcp-server/tasks';
 const reportId = {
   type: 'string',
   pattern: '^[A-Za-z0-9-]{8,64}$',
-  description: 'reportId from create_report.',
+  description: 'From run_report.',
 } as const;
 
 export const createSchema = {
