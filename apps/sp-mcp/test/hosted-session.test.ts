@@ -28,7 +28,32 @@ describe('hosted users in one sp-mcp', () => {
     const switched = await runAsHostedUser(alice, () =>
       callTool(sp.client, 'set_active_identity', { identityId: 'sp:A2MOCKBOB' }),
     );
-    expect(switched.envelope).toBeDefined();
+    expect(switched.envelope?.error_code).toBe('SCHEMA_IDENTITY_NOT_FOUND');
+  });
+
+  it('switches to every identity list_identities returns (a selling partner id as long as login allows)', async () => {
+    const longest = { ...alice, subject: `sp:${'A'.repeat(100)}`, account: 'A'.repeat(100) };
+    for (const user of [alice, bob, longest]) {
+      const listed = await runAsHostedUser(user, () => callTool(sp.client, 'list_identities', {}));
+      const ids = ((listed.result?.identities ?? []) as { id: string }[]).map((i) => i.id);
+      expect(ids).toEqual([user.subject]);
+      for (const identityId of ids) {
+        const switched = await runAsHostedUser(user, () =>
+          callTool(sp.client, 'set_active_identity', { identityId }),
+        );
+        expect(switched.envelope).toBeUndefined();
+        expect(switched.result?.activeIdentityId).toBe(identityId);
+      }
+    }
+  });
+
+  it('still refuses ids no listing can return', async () => {
+    for (const identityId of ['sp:', 'ads:A1', 'sp:A1 B', `sp:${'A'.repeat(101)}`, 'x'.repeat(65)]) {
+      const switched = await runAsHostedUser(alice, () =>
+        callTool(sp.client, 'set_active_identity', { identityId }),
+      );
+      expect(switched.envelope?.error_kind).toBe('mcp_input_validation');
+    }
   });
 
   it('calls SP-API with each user’s own refresh token', async () => {

@@ -20,7 +20,8 @@ const setIdentitySchema = {
   properties: {
     identityId: {
       type: 'string',
-      pattern: '^[A-Za-z0-9._-]{1,64}$',
+      // A configured id (SP_API_IDENTITIES_FILE) or a --hosted seller's subject, `sp:<selling partner id>`.
+      pattern: '^(?:[A-Za-z0-9._-]{1,64}|sp:[A-Za-z0-9._-]{1,100})$',
       description: 'An id from list_identities.',
     },
   },
