@@ -49,6 +49,7 @@ export const TARGETS = [
       'src/csv-table.ts',
       'src/redirect-error.ts',
       'src/response.ts',
+      'src/pipeline/outgoing.ts',
     ],
     security: [
       'src/redirects.ts',
