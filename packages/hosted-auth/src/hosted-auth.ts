@@ -92,6 +92,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
     vault: options.vault,
     upstream: options.upstream,
     loginTtl: options.loginTtlSeconds ?? 600,
+    credentialTtl: refreshTtl,
     secureCookies: issuerUrl.protocol === 'https:',
     log,
   });
@@ -158,7 +159,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
         tokens,
         resource,
         log,
-        hasCredential: async (s) => (await options.vault.get(s)) !== undefined,
+        renewCredential: (s) => options.vault.renew(s, refreshTtl),
       }),
     [PATHS.register]: (r, address) => registerEndpoint(r, clients, registrations, address),
     [PATHS.revoke]: (r) => revokeEndpoint(r, { clients, grants, tokens, grantEnded }),

@@ -41,6 +41,8 @@ export interface LoginFlowDeps {
   vault: CredentialVault;
   upstream: UpstreamLogin;
   loginTtl: number;
+  /** The lifetime of a refresh token: the new credential lives as long as the grant the login starts. */
+  credentialTtl: number;
   secureCookies: boolean;
   log: (event: string, fields: Record<string, string | number | boolean>) => void;
 }
@@ -155,7 +157,7 @@ export class LoginFlow {
       return this.back(found, { error: 'server_error', error_description: step.reason });
     }
     const subject = `${this.deps.upstream.id}:${step.credential.account}`;
-    await this.deps.vault.put(subject, step.credential);
+    await this.deps.vault.put(subject, step.credential, this.deps.credentialTtl);
     const code = await this.deps.grants.issueCode({
       clientId: found.clientId,
       redirectUri: found.redirectUri,

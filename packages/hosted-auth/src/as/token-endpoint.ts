@@ -12,7 +12,8 @@ export interface TokenEndpointDeps {
   grants: Grants;
   tokens: AccessTokens;
   resource: string;
-  hasCredential: (subject: string) => Promise<boolean>;
+  /** A refresh token was issued: the subject's upstream credential lives as long as it; false when it is gone. */
+  renewCredential: (subject: string) => Promise<boolean>;
   log: (event: string, fields: Record<string, string | number | boolean>) => void;
 }
 
@@ -86,6 +87,7 @@ async function authorizationCode(
     scopes: record.scopes,
     resource: record.resource,
   });
+  await deps.renewCredential(record.subject);
   const { token, expiresIn } = await deps.tokens.issue({
     subject: record.subject,
     clientId,
@@ -132,7 +134,7 @@ async function refresh(
   ) {
     return oauthError(400, 'invalid_grant', 'The refresh token is unknown, expired or revoked');
   }
-  if (!(await deps.hasCredential(outcome.record.subject))) {
+  if (!(await deps.renewCredential(outcome.record.subject))) {
     await deps.grants.revokeGrant(outcome.grant);
     return oauthError(400, 'invalid_grant', 'The upstream login is gone; log in again');
   }

@@ -6,8 +6,10 @@
  * gets the value and the other `undefined` (that is what makes a code or refresh token single-use).
  */
 export interface KvStore {
-  /** Stores `value` under `key`, replacing any value; `ttlSeconds` makes it vanish after that long. */
-  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  /** Stores `value` under `key`, replacing any value; `ttlSeconds` makes it vanish after that long, `'keep'` keeps the old lifetime. */
+  set(key: string, value: string, ttlSeconds?: number | 'keep'): Promise<void>;
+  /** Makes an existing `key` vanish `ttlSeconds` from now; false (and nothing stored) when there is none. */
+  expire(key: string, ttlSeconds: number): Promise<boolean>;
   get(key: string): Promise<string | undefined>;
   /** Reads and deletes `key` in one step. */
   take(key: string): Promise<string | undefined>;

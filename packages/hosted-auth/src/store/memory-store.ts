@@ -14,9 +14,18 @@ export class MemoryStore implements KvStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
-    const expiresAt = ttlSeconds === undefined ? Number.POSITIVE_INFINITY : this.now() + ttlSeconds * 1000;
+  async set(key: string, value: string, ttlSeconds?: number | 'keep'): Promise<void> {
+    const expiresAt =
+      ttlSeconds === 'keep'
+        ? (this.values.get(key)?.expiresAt ?? Number.POSITIVE_INFINITY)
+        : this.expiry(ttlSeconds);
     this.values.set(key, { value, expiresAt });
+  }
+
+  async expire(key: string, ttlSeconds: number): Promise<boolean> {
+    const value = this.read(key);
+    if (value !== undefined) this.values.set(key, { value, expiresAt: this.expiry(ttlSeconds) });
+    return value !== undefined;
   }
 
   async get(key: string): Promise<string | undefined> {

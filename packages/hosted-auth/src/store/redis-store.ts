@@ -20,9 +20,14 @@ export class RedisStore implements KvStore {
     return `${this.prefix}${key}`;
   }
 
-  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
+  async set(key: string, value: string, ttlSeconds?: number | 'keep'): Promise<void> {
     if (ttlSeconds === undefined) await this.redis.set(this.key(key), value);
+    else if (ttlSeconds === 'keep') await this.redis.set(this.key(key), value, 'KEEPTTL');
     else await this.redis.set(this.key(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+  }
+
+  async expire(key: string, ttlSeconds: number): Promise<boolean> {
+    return (await this.redis.expire(this.key(key), Math.max(1, Math.ceil(ttlSeconds)))) === 1;
   }
 
   async get(key: string): Promise<string | undefined> {

@@ -65,11 +65,18 @@ export class CredentialVault {
     return this.sealer;
   }
 
-  async put(subject: string, credential: UpstreamCredential): Promise<void> {
+  /** Stores the credential; `ttlSeconds` (the lifetime of the subject's longest grant) makes it vanish with it. */
+  async put(subject: string, credential: UpstreamCredential, ttlSeconds?: number | 'keep'): Promise<void> {
     await this.store.set(
       `cred:${subject}`,
       await this.sealer.seal(JSON.stringify(credential), `cred:${subject}`),
+      ttlSeconds,
     );
+  }
+
+  /** A refresh token was issued: the credential lives `ttlSeconds` more. False when there is none. */
+  renew(subject: string, ttlSeconds: number): Promise<boolean> {
+    return this.store.expire(`cred:${subject}`, ttlSeconds);
   }
 
   /** The credential, re-sealed with the current key when it was sealed with an older one (rotation). */
@@ -79,7 +86,7 @@ export class CredentialVault {
     const opened = await this.sealer.open(sealed, `cred:${subject}`);
     if (opened === undefined) return undefined;
     const credential = JSON.parse(opened.plaintext) as UpstreamCredential;
-    if (opened.stale) await this.put(subject, credential);
+    if (opened.stale) await this.put(subject, credential, 'keep');
     return credential;
   }
 
