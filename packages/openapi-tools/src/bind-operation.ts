@@ -10,6 +10,7 @@ import {
   type OperationMeta,
   type RecipeParam,
 } from './catalog-types.js';
+import { annotationsOf } from './operation-annotations.js';
 
 /** [spec file stem, operationId], e.g. ['ordersV0', 'getOrders']. */
 export type OperationRef = readonly [api: string, operationId: string];
@@ -28,7 +29,10 @@ export type SendOperation<R, X> = (args: Record<string, unknown>, call: CallCont
 export interface OperationBinder<R, X> {
   /** The catalog entry of an operation; throws (a programming error) when the specs lack it. */
   operation(ref: OperationRef): CatalogOperation;
-  /** A tool that calls exactly one operation: declared as `_meta["io.obmcp/operation"]` (it replaces the generated twin). */
+  /**
+   * A tool that calls exactly one operation: declared as `_meta["io.obmcp/operation"]` (it replaces the generated
+   * twin). A tool that states no annotations gets the operation's, as its generated twin has them.
+   */
   one(
     ref: OperationRef,
     define: (send: SendOperation<R, X>, op: CatalogOperation) => ToolDefinition,
@@ -75,6 +79,7 @@ export function operationBinder<R, X = never>(o: OperationBinderOptions<R, X>): 
       const sentence = o.describe?.(op);
       return {
         ...tool,
+        annotations: tool.annotations ?? annotationsOf(op),
         ...(sentence && tool.description ? { description: `${tool.description} ${sentence}` } : {}),
         _meta: { ...tool._meta, [OPERATION_META_KEY]: op.meta },
       };

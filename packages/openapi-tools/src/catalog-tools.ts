@@ -1,15 +1,7 @@
 // Catalog operations as contract tools, and the listed/hidden split a server publishes: curated tools
 // replace their generated twin, toolsets select what tools/list shows, the rest stays reachable
 // through Code Mode; writes only when enabled. Shared by every server that serves a catalog.
-import {
-  type CallContext,
-  CHANGE_UPSTREAM,
-  CREATE_UPSTREAM,
-  READ_UPSTREAM,
-  REPLACE_UPSTREAM,
-  type ToolAnnotations,
-  type ToolDefinition,
-} from '@obmcp/contract';
+import type { CallContext, ToolDefinition } from '@obmcp/contract';
 import {
   type Catalog,
   type CatalogOperation,
@@ -17,17 +9,11 @@ import {
   OPERATIONS_META_KEY,
   type OperationMeta,
 } from './catalog-types.js';
+import { annotationsOf } from './operation-annotations.js';
 import { allowedOperations, parseToolsets, toolsetsOf } from './select.js';
 
 /** The toolset name of the hand-written tools (listed by default). */
 export const CURATED_TOOLSET = 'curated';
-
-function annotationsOf(op: CatalogOperation): ToolAnnotations {
-  if (op.recipe.method === 'GET' || !op.writes) return READ_UPSTREAM;
-  if (op.recipe.method === 'POST') return CREATE_UPSTREAM;
-  if (op.recipe.method === 'PATCH') return CHANGE_UPSTREAM;
-  return REPLACE_UPSTREAM;
-}
 
 /** Tool results are objects: a JSON object passes through, anything else is wrapped. */
 export function asToolResult(body: unknown): Record<string, unknown> {

@@ -1,5 +1,5 @@
 // Catalog Items 2022-04-01 tools: search_catalog_items and get_catalog_item (camelCase upstream).
-import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { bodyAnswer, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { asin, marketplaceIds1, marketplaceIds50, pageToken, sellerId } from './schema-parts.js';
@@ -88,7 +88,6 @@ export function catalogTools(deps: ToolDeps): ToolDefinition[] {
           'Searches the Amazon catalog by keywords or identifiers (Catalog Items 2022-04-01). identifiersType is required with identifiers; keywords and identifiers cannot be combined; SKU searches default sellerId to that of the active identity.',
         inputSchema: searchSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           // sellerId is "Required when identifiersType is SKU" (model): default it like the
           // listings tools do (audit S1-3).
@@ -107,7 +106,6 @@ export function catalogTools(deps: ToolDeps): ToolDefinition[] {
         description: 'Returns one catalog item by ASIN (Catalog Items 2022-04-01 getCatalogItem).',
         inputSchema: getSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: (args, call) => bodyAnswer(send, args, call),
       }),
     ),

@@ -5,7 +5,6 @@ import {
   type ToolDefinition,
   CHANGE_UPSTREAM,
   CREATE_UPSTREAM,
-  READ_UPSTREAM,
 } from '@obmcp/contract';
 import { uploadDocument } from '../http/document-download.js';
 import { asObject, bodyAnswer, type ToolDeps } from './deps.js';
@@ -80,7 +79,6 @@ export function feedsReadTools(deps: ToolDeps): ToolDefinition[] {
         description: 'Feed processing status and resultFeedDocumentId (Feeds 2021-06-30 getFeed).',
         inputSchema: getSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: (args, call) => bodyAnswer(send, args, call),
       }),
     ),

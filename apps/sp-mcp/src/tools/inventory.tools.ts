@@ -1,5 +1,5 @@
 // FBA Inventory v1 tool: get_inventory_summaries (granularity = one marketplace).
-import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { dateTime, marketplaceId, pageToken } from './schema-parts.js';
 
@@ -36,7 +36,6 @@ export function inventoryTools(deps: ToolDeps): ToolDefinition[] {
         description: 'FBA inventory per SKU in one marketplace (FBA Inventory v1 getInventorySummaries).',
         inputSchema: schema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { body } = await send(
             {

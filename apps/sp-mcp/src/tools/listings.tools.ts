@@ -1,11 +1,5 @@
 // Listings Items 2021-08-01 tools: get_listings_item (read) and patch_listings_item (write, gated).
-import {
-  defineTool,
-  type FromSchema,
-  type ToolDefinition,
-  CHANGE_UPSTREAM,
-  READ_UPSTREAM,
-} from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, CHANGE_UPSTREAM } from '@obmcp/contract';
 import { bodyAnswer, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
@@ -118,7 +112,6 @@ export function listingsReadTools(deps: ToolDeps): ToolDefinition[] {
         description: 'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem).',
         inputSchema: getSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const seller = resolveSellerId(deps, args.sellerId);
           return bodyAnswer(send, { ...args, sellerId: seller }, call);

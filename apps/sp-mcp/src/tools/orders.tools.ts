@@ -1,5 +1,5 @@
 // Orders tools: get_orders / get_order / get_order_items (v0, PascalCase upstream) and search_orders (2026-01-01).
-import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { checkOrderDates } from './order-date-rules.js';
 import { PageFilterMemory } from './page-filters.js';
@@ -155,7 +155,6 @@ export function ordersTools(deps: ToolDeps): ToolDefinition[] {
           'Lists orders (Orders v0 getOrders, deprecated). Needs createdAfter or lastUpdatedAfter unless nextToken is given; never mix created* and lastUpdated*. PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none.',
         inputSchema: getOrdersSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           checkOrderDates(args, args.nextToken === undefined);
           const { body } = await send(args, call);
@@ -177,7 +176,6 @@ export function ordersTools(deps: ToolDeps): ToolDefinition[] {
           'One order by Amazon order id (Orders v0 getOrder, deprecated). PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none.',
         inputSchema: orderIdSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { body } = await send(args, call);
           return { order: payloadOf(body) };
@@ -192,7 +190,6 @@ export function ordersTools(deps: ToolDeps): ToolDefinition[] {
           'The items of one order (Orders v0 getOrderItems, deprecated). Item BuyerInfo comes with an automatic restricted-data token (restricted role).',
         inputSchema: orderItemsSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { body } = await send(args, call);
           const p = payloadOf(body);
@@ -212,7 +209,6 @@ export function ordersTools(deps: ToolDeps): ToolDefinition[] {
           "Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter; created* and lastUpdated* dates cannot be mixed. Next page: send paginationToken alone and the server resends page 1's filters (Amazon requires them unchanged; only maxResultsPerPage and includedData may change). includedData BUYER/RECIPIENT returns buyer and recipient data without a restricted-data token.",
         inputSchema: searchOrdersSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const identity = session.active().id;
           const request =

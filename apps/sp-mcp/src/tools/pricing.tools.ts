@@ -1,11 +1,5 @@
 // Product Pricing v0 tools (PascalCase upstream): get_item_offers and get_pricing.
-import {
-  DomainValidationError,
-  defineTool,
-  type FromSchema,
-  type ToolDefinition,
-  READ_UPSTREAM,
-} from '@obmcp/contract';
+import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { payloadOf, type ToolDeps } from './deps.js';
 import { asin, itemCondition, marketplaceId } from './schema-parts.js';
 
@@ -54,7 +48,6 @@ export function pricingTools(deps: ToolDeps): ToolDefinition[] {
           'Lowest prices, Buy Box prices and top offers for one ASIN (Product Pricing v0 getItemOffers).',
         inputSchema: offersSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { body } = await send(args, call);
           return { offers: payloadOf(body) };
@@ -68,7 +61,6 @@ export function pricingTools(deps: ToolDeps): ToolDefinition[] {
         description: 'Your offer prices for up to 20 ASINs or SKUs (Product Pricing v0 getPricing).',
         inputSchema: pricingSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const listField = args.itemType === 'Asin' ? 'asins' : 'skus';
           if (args[listField] === undefined) {

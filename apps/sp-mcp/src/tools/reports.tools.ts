@@ -6,7 +6,6 @@ import {
   type ToolDefinition,
   UpstreamHttpError,
   CREATE_UPSTREAM,
-  READ_UPSTREAM,
 } from '@obmcp/contract';
 import { decodeText } from '@obmcp/http-kit';
 import { downloadDescribedDocument } from '../http/document-download.js';
@@ -138,7 +137,6 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         description: 'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport).',
         inputSchema: getSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { body } = await send(args, call);
           seen.record(body);
@@ -154,7 +152,6 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
           'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given; with nextToken every filter is left out (the API takes the token alone).',
         inputSchema: listSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           // The model: with nextToken, "include this token as the only parameter. Specifying
           // nextToken with any other parameters will cause the request to fail" (audit S1-1).
@@ -173,7 +170,6 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
           'A report document as text (decompressed, in its charset, at most maxChars). Restricted (PII) report types get a restricted-data token automatically.',
         inputSchema: documentSchema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const type = args.reportType ?? seen.reportTypeOf(args.reportDocumentId);
           const roles = type === undefined ? undefined : RESTRICTED_REPORT_TYPES[type];

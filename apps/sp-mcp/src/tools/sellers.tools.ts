@@ -1,5 +1,5 @@
 // Sellers v1 tool: get_marketplace_participations.
-import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import type { ToolDeps } from './deps.js';
 
 const schema = { type: 'object', properties: {}, examples: [{}] } as const;
@@ -14,7 +14,6 @@ export function sellersTools(deps: ToolDeps): ToolDefinition[] {
           'Marketplaces the active seller participates in, with participation status (Sellers v1).',
         inputSchema: schema,
         passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (_args, call) => {
           const { body } = await send({}, call);
           const payload =
