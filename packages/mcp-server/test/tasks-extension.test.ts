@@ -57,7 +57,9 @@ function serve(pollsToFinish = 3) {
     const meta = {
       'io.modelcontextprotocol/protocolVersion': MODERN,
       'io.modelcontextprotocol/clientInfo': { name: 'ext-test', version: '1' },
-      'io.modelcontextprotocol/clientCapabilities': tasks ? { extensions: { [TASKS]: {} } } : {},
+      'io.modelcontextprotocol/clientCapabilities': tasks
+        ? { extensions: { [TASKS]: {} }, elicitation: {} }
+        : {},
     };
     const name =
       typeof params.name === 'string'
@@ -241,6 +243,22 @@ describe('a task that asks for input (input_required, tasks/update)', () => {
     expect((await untilEnded(taskId)).status).toBe('cancelled');
     const inline = await rpc('tools/call', { name: 'confirm_delete', arguments: { filename: 'x' } }, false);
     expect(JSON.stringify(inline.result?.content)).toContain('\\"asked\\":false');
+  });
+});
+
+describe('a tool that gathers input before its task (gatherInput)', () => {
+  it('answers input_required (no task) until it has the answer, then a CreateTaskResult whose run sees it', async () => {
+    const { rpc, untilEnded } = serve();
+    const first = (await rpc('tools/call', { name: 'test_tool_with_task', arguments: {} })).result ?? {};
+    expect(first.resultType).toBe('input_required');
+    expect(first).not.toHaveProperty('taskId');
+    const inputResponses = { user_name: { action: 'accept', content: { name: 'Alice' } } };
+    const created =
+      (await rpc('tools/call', { name: 'test_tool_with_task', arguments: {}, inputResponses })).result ?? {};
+    expect(created.resultType).toBe('task');
+    expect(created).not.toHaveProperty('requestState');
+    const ended = await untilEnded(String(created.taskId));
+    expect(JSON.stringify(ended.result?.content)).toContain('Hello, Alice!');
   });
 });
 

@@ -92,6 +92,15 @@ export interface ToolDefinition<Args = JsonObject> {
    * validator and checks its examples on its first call; the tests prove the examples valid.)
    */
   lazy?: boolean;
+  /**
+   * A task-supporting tool that needs input before its task starts (2026-07-28: SEP-2322 rounds, then
+   * SEP-2663's CreateTaskResult): the requests still to ask, given the answers so far; undefined or empty
+   * when it has what it needs. The answers reach the task's run as `call.gathered`.
+   */
+  gatherInput?: (
+    args: Readonly<Record<string, unknown>>,
+    answers: Readonly<Record<string, unknown>>,
+  ) => Readonly<Record<string, InputRequestSpec>> | undefined;
   handler: (args: Args, call: CallContext) => unknown | Promise<unknown>;
 }
 
@@ -177,6 +186,8 @@ export interface CallContext {
   readonly askInput?: (
     requests: Readonly<Record<string, InputRequestSpec>>,
   ) => Promise<Record<string, unknown>>;
+  /** The answers the tool's `gatherInput` collected before its task was created. */
+  readonly gathered?: Readonly<Record<string, unknown>>;
 }
 
 /** One request for input inside a task (SEP-2322's embedded request). */

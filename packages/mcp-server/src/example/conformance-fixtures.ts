@@ -121,6 +121,22 @@ const multiInput: ToolDefinition = {
   },
 };
 
+/** `test_tool_with_task`: task support required; asks for a name (input_required) before its task starts. */
+const toolWithTask: ToolDefinition = {
+  name: 'test_tool_with_task',
+  description: 'Asks for a name, then greets in a task (conformance fixture: input rounds, then a task).',
+  taskSupport: 'required',
+  inputSchema: noArgs,
+  gatherInput: (_args, answers) =>
+    answers.user_name === undefined
+      ? { user_name: elicit('What is your name?', 'name', 'string') }
+      : undefined,
+  handler: async (_args, call) => {
+    const answer = call.gathered?.user_name as { content?: { name?: unknown } } | undefined;
+    return `Hello, ${String(answer?.content?.name ?? 'stranger')}! (greeted in a task)`;
+  },
+};
+
 /** The fixtures of the suite's Tasks extension scenarios (tasks-lifecycle, -wire-fields, -request-headers…). */
 export const taskFixtureTools: readonly ToolDefinition[] = [
   greet,
@@ -129,4 +145,5 @@ export const taskFixtureTools: readonly ToolDefinition[] = [
   protocolErrorJob,
   confirmDelete,
   multiInput,
+  toolWithTask,
 ];

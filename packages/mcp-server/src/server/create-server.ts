@@ -240,7 +240,14 @@ function bindServer(
       const name = request.params.name;
       const support = taskSupportOf(name);
       if (support !== undefined && declaresTasks(ctx.mcpReq.envelope)) {
-        const { task } = await tasks.start(request, owner, channel, { interactive: true });
+        // A tool that needs input first asks for it (input_required rounds, no task yet), then gets its task.
+        const gathered = (ctx.mcpReq.inputResponses ?? {}) as Record<string, unknown>;
+        const inputRequests = host.gather(name, request.params.arguments ?? {}, gathered);
+        if (inputRequests !== undefined) {
+          return { resultType: 'input_required', inputRequests } as unknown as CallToolResult;
+        }
+        const start = { interactive: true, ...(Object.keys(gathered).length > 0 ? { gathered } : {}) };
+        const { task } = await tasks.start(request, owner, channel, start);
         return createTaskResult(task) as unknown as CallToolResult;
       }
       if (support === 'required') throw missingTasksExtension(`tools/call ${name}`);

@@ -19,6 +19,12 @@ import type {
 export interface ContractHost extends ToolHost {
   /** Names of tools published in tools/list. */
   listed(): ToolInfo[];
+  /** A listed tool's `gatherInput` requests still to ask (none: undefined), before its task is created. */
+  gather(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    answers: Readonly<Record<string, unknown>>,
+  ): Readonly<Record<string, unknown>> | undefined;
   /** Full outcome with the success `_meta`, for the wire. */
   invoke(
     name: string,
@@ -31,6 +37,8 @@ export interface ContractHost extends ToolHost {
       reattach?: Readonly<Record<string, unknown>>;
       /** A 2026-07-28 task's way to ask the client for input (CallContext.askInput). */
       askInput?: CallContext['askInput'];
+      /** The answers gathered before the task was created (CallContext.gathered). */
+      gathered?: CallContext['gathered'];
     },
   ): Promise<PipelineOutcome>;
 }
@@ -93,6 +101,12 @@ export function createToolHost(
       const entry = tools.get(name);
       return entry ? infoOf(entry, settings) : undefined;
     },
+    gather(name, args, answers) {
+      const entry = tools.get(name);
+      if (!entry?.listed || entry.definition.gatherInput === undefined) return undefined;
+      const requests = entry.definition.gatherInput(args, answers);
+      return requests !== undefined && Object.keys(requests).length > 0 ? requests : undefined;
+    },
     async invoke(name, args, options) {
       const entry = tools.get(name);
       if (!entry || (options.listedOnly && !entry.listed)) {
@@ -114,6 +128,7 @@ export function createToolHost(
       const task = {
         ...(options.reattach ? { reattach: options.reattach } : {}),
         ...(options.askInput ? { askInput: options.askInput } : {}),
+        ...(options.gathered ? { gathered: options.gathered } : {}),
       };
       return runPipeline(compiled, args, deps, options.signal, options.progress, task);
     },

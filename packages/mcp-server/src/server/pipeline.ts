@@ -55,7 +55,7 @@ export async function runPipeline(
   deps: PipelineDeps,
   signal: AbortSignal,
   progress?: ProgressReporter,
-  task?: Pick<CallContext, 'reattach' | 'askInput'>,
+  task?: Pick<CallContext, 'reattach' | 'askInput' | 'gathered'>,
 ): Promise<PipelineOutcome> {
   const name = tool.definition.name;
   const meta = createMetaCollector();
@@ -113,6 +113,7 @@ export async function runPipeline(
       ...(progress ? { progress } : {}),
       ...(task?.reattach ? { reattach: task.reattach } : {}),
       ...(task?.askInput ? { askInput: task.askInput } : {}),
+      ...(task?.gathered ? { gathered: task.gathered } : {}),
     });
     // A switch the tool made (set_region …) is in the shared store before the answer leaves: the next call, on any replica, sees it.
     await currentSessionChoices()?.flush();

@@ -72,6 +72,8 @@ interface RunningTask {
   args: Record<string, unknown>;
   /** Created through the 2026-07-28 Tasks extension: its tool may ask for input (tasks/update answers). */
   interactive: boolean;
+  /** The answers its tool's gatherInput collected before the task was created. */
+  gathered?: Record<string, unknown>;
   /** The arguments that resume its upstream job (its tool said so): what a drain hands over. */
   resume?: Record<string, unknown>;
   /** The state that re-attaches its tool to the upstream job (its tool said so): handed over with it. */
@@ -287,7 +289,7 @@ export class TaskRunner {
     request: CallToolRequest,
     owner: string,
     channel: TaskChannel,
-    options: { interactive?: boolean } = {},
+    options: { interactive?: boolean; gathered?: Record<string, unknown> } = {},
   ): Promise<CreateTaskResult> {
     const { name } = request.params;
     const info = this.deps.host.describe(name);
@@ -313,6 +315,7 @@ export class TaskRunner {
       tool: name,
       args: request.params.arguments ?? {},
       interactive: options.interactive === true,
+      ...(options.gathered === undefined ? {} : { gathered: options.gathered }),
       done: Promise.resolve(),
       pollIntervalMs: task.pollInterval ?? this.deps.settings.pollIntervalMs,
     };
@@ -383,6 +386,7 @@ export class TaskRunner {
         progress: reporter,
         // A resumed task: its tool waits on the job its first run started.
         ...(running.reattach === undefined ? {} : { reattach: running.reattach }),
+        ...(running.gathered === undefined ? {} : { gathered: running.gathered }),
         ...(running.interactive
           ? { askInput: (requests) => this.askInput(store, taskId, requests, controller) }
           : {}),
