@@ -50,6 +50,8 @@ export const TARGETS = [
       'src/redirect-error.ts',
       'src/response.ts',
       'src/pipeline/outgoing.ts',
+      'src/pipeline/decode.ts',
+      'src/pipeline/rate-override.ts',
     ],
     security: [
       'src/redirects.ts',
