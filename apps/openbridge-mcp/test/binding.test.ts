@@ -7,7 +7,7 @@ import type { ToolInfo } from '@obmcp/contract';
 import type { Fetcher, Limiter } from '@obmcp/http-kit';
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { declaredOperations } from '@obmcp/openapi-tools';
-import { OPENBRIDGE_CATALOG, OPENBRIDGE_RULE } from '@obmcp/openbridge-upstream';
+import { openbridgeCatalog, OPENBRIDGE_RULE } from '@obmcp/openbridge-upstream';
 import { describe, expect, it } from 'vitest';
 import type { JwtProvider } from '../src/auth/jwt-provider.js';
 import { loadConfig } from '../src/config.js';
@@ -40,7 +40,7 @@ describe('one binding from tool to operation', () => {
   });
 
   it('each declared operation is the catalog entry, limited by the one Openbridge rule', () => {
-    const byKey = new Map(OPENBRIDGE_CATALOG.operations.map((op) => [key(op.meta), op.meta]));
+    const byKey = new Map(openbridgeCatalog().operations.map((op) => [key(op.meta), op.meta]));
     const { limits } = openbridgeUpstream({
       config: loadConfig(ENV),
       jwt: {} as JwtProvider,
@@ -61,7 +61,9 @@ describe('one binding from tool to operation', () => {
 
   it('every catalog operation but the JWT exchange (the package runs it) is declared by a tool', () => {
     const declared = new Set(upstream.flatMap((t) => (declaredOperations(t) ?? []).map(key)));
-    const unserved = OPENBRIDGE_CATALOG.operations.map((op) => key(op.meta)).filter((k) => !declared.has(k));
+    const unserved = openbridgeCatalog()
+      .operations.map((op) => key(op.meta))
+      .filter((k) => !declared.has(k));
     expect(unserved).toEqual(['auth refreshTokenExchange']);
   });
 

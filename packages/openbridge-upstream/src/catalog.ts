@@ -33,11 +33,16 @@ function entry(operationId: string, op: OpenbridgeOperation): CatalogOperation {
   };
 }
 
-/** Every Openbridge operation, sorted by name; no generated tools are served from it (examples: none). */
-export const OPENBRIDGE_CATALOG: Catalog = {
-  format: 1,
-  family: 'openbridge',
-  operations: Object.entries(OPENBRIDGE_OPERATIONS)
-    .map(([id, op]) => entry(id, op))
-    .sort((a, b) => a.name.localeCompare(b.name)),
-};
+/**
+ * Every Openbridge operation, sorted by name; no generated tools are served from it (examples: none). Built when
+ * asked (the binder asks once), not at import: nothing runs at module load.
+ */
+export function openbridgeCatalog(): Catalog {
+  return {
+    format: 1,
+    family: 'openbridge',
+    operations: Object.entries(OPENBRIDGE_OPERATIONS)
+      .map(([id, op]) => entry(id, op))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}

@@ -6,7 +6,7 @@ export {
   OPENBRIDGE_RULE,
   openbridgeLimits,
 } from './budget.js';
-export { OPENBRIDGE_CATALOG } from './catalog.js';
+export { openbridgeCatalog } from './catalog.js';
 export { detailsFromBody } from './error-body.js';
 export {
   exchangeRefreshToken,

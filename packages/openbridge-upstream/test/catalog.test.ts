@@ -10,7 +10,7 @@ import {
   openbridgeLimits,
 } from '../src/budget.js';
 import { OPENBRIDGE_DEFAULT_HOSTS, openbridgeRedirectHosts } from '../src/hosts.js';
-import { OPENBRIDGE_CATALOG } from '../src/catalog.js';
+import { openbridgeCatalog } from '../src/catalog.js';
 import { readJwtClaims } from '../src/jwt-claims.js';
 import { OPENBRIDGE_OPERATIONS, operationUrl } from '../src/operations.js';
 import { jwtWith, response } from './support/fake-fetcher.js';
@@ -100,21 +100,22 @@ describe('readJwtClaims', () => {
   });
 });
 
-describe('OPENBRIDGE_CATALOG', () => {
-  const byId = new Map(OPENBRIDGE_CATALOG.operations.map((op) => [op.meta.operationId, op]));
+describe('openbridgeCatalog', () => {
+  // Built inside each test (never at collection), so each test runs the catalog code it checks.
+  const byId = () => new Map(openbridgeCatalog().operations.map((op) => [op.meta.operationId, op]));
 
   it('one entry per operation, sorted by name, meta.api its host key, no generated tools (no examples)', () => {
-    expect(OPENBRIDGE_CATALOG).toMatchObject({ format: 1, family: 'openbridge' });
-    expect([...byId.keys()].sort()).toEqual(Object.keys(OPENBRIDGE_OPERATIONS).sort());
-    const names = OPENBRIDGE_CATALOG.operations.map((op) => op.name);
+    expect(openbridgeCatalog()).toMatchObject({ format: 1, family: 'openbridge' });
+    expect([...byId().keys()].sort()).toEqual(Object.keys(OPENBRIDGE_OPERATIONS).sort());
+    const names = openbridgeCatalog().operations.map((op) => op.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    expect(OPENBRIDGE_CATALOG.operations.every((op) => op.examples.length === 0 && !op.deprecated)).toBe(
+    expect(openbridgeCatalog().operations.every((op) => op.examples.length === 0 && !op.deprecated)).toBe(
       true,
     );
   });
 
   it('a read: path params required, query params optional, no body', () => {
-    expect(byId.get('listAccountHealthchecks')).toEqual({
+    expect(byId().get('listAccountHealthchecks')).toEqual({
       name: 'list_account_healthchecks',
       title: 'listAccountHealthchecks',
       description: 'GET /service/healthchecks/production/healthchecks/account/{account_id} (service host)',
@@ -156,13 +157,17 @@ describe('OPENBRIDGE_CATALOG', () => {
   });
 
   it('a write: its body, and no query', () => {
-    const op = byId.get('updateSubscription');
+    const op = byId().get('updateSubscription');
     expect(op?.writes).toBe(true);
     expect(op?.recipe.params).toEqual([
       { arg: 'subscription_id', name: 'subscription_id', in: 'path', required: true },
       { arg: 'body', name: '', in: 'body', required: true },
     ]);
     expect(op?.inputSchema.required).toEqual(['subscription_id', 'body']);
-    expect(byId.get('listStorages')?.recipe.params.map((p) => p.in)).toEqual(['query', 'query']);
+    expect(
+      byId()
+        .get('listStorages')
+        ?.recipe.params.map((p) => p.in),
+    ).toEqual(['query', 'query']);
   });
 });

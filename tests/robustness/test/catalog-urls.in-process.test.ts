@@ -3,7 +3,7 @@
 // declare; Openbridge: @obmcp/openbridge-upstream's, under its host keys) or one of the few named endpoints that are
 // no API operation (the LWA grant, pre-signed storage files). Any other URL fails the test.
 import { declaredOperations, type OperationMeta } from '@obmcp/openapi-tools';
-import { OPENBRIDGE_CATALOG, OPENBRIDGE_DEFAULT_HOSTS } from '@obmcp/openbridge-upstream';
+import { openbridgeCatalog, OPENBRIDGE_DEFAULT_HOSTS } from '@obmcp/openbridge-upstream';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type InProcessApp, inProcessApp } from '../src/in-process.js';
@@ -33,7 +33,7 @@ const route = (method: string, host: RegExp, template: string): Route => ({
 });
 
 /** The Openbridge catalog: each operation under its host key's host only. */
-const OPENBRIDGE_ROUTES: Route[] = OPENBRIDGE_CATALOG.operations.map((op) =>
+const OPENBRIDGE_ROUTES: Route[] = openbridgeCatalog().operations.map((op) =>
   route(
     op.meta.method,
     new RegExp(`^${literal(new URL(OPENBRIDGE_DEFAULT_HOSTS[op.meta.api as 'auth']).host)}$`),
