@@ -103,6 +103,19 @@ describe('Openbridge identity listing through the pipeline', () => {
     expect(JSON.stringify(envelope)).not.toContain('secret-ish-page');
   });
 
+  it('lists only ids set_active_identity accepts: a null, empty or zero id is dropped, not identity 0', async () => {
+    const entry = (id: unknown) => ({ id, type: 'RemoteIdentity', attributes: { name: `n${String(id)}` } });
+    mock.use(
+      http.get(SRI_URL, () =>
+        HttpResponse.json({
+          data: [entry(null), entry(''), entry('0'), entry(-3), entry(1), entry('7460')],
+          links: {},
+        }),
+      ),
+    );
+    expect((await lister().list()).map((i) => i.id)).toEqual([1, 7460]);
+  });
+
   it('a plain-text 400 is not retried and keeps the Openbridge code family', async () => {
     mock.use(http.get(SRI_URL, () => HttpResponse.text('bad page_size', { status: 400 })));
     const envelope = envelopeOf(await rejection(lister().list()));

@@ -33,7 +33,8 @@ interface Resource {
 
 function toIdentity(r: Resource): AdsIdentity | undefined {
   const id = Number(r.id);
-  if (!Number.isSafeInteger(id)) return undefined;
+  // Only ids set_active_identity accepts (an integer ≥ 1): a null or empty id is not identity 0.
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
   const a = r.attributes ?? {};
   return {
     id,
