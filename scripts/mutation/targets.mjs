@@ -52,6 +52,8 @@ export const TARGETS = [
       'src/pipeline/outgoing.ts',
       'src/pipeline/decode.ts',
       'src/pipeline/rate-override.ts',
+      'src/exchange-signal.ts',
+      'src/until-aborted.ts',
     ],
     security: [
       'src/redirects.ts',

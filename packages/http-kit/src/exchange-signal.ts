@@ -23,10 +23,11 @@ export function exchangeSignal(timeoutMs: number, caller?: AbortSignal): Exchang
     controller.abort(new DOMException(`exchange exceeded ${timeoutMs} ms`, 'TimeoutError'));
   }, timeoutMs);
   // Like AbortSignal.timeout: the timer alone does not keep the process alive.
-  timer.unref?.();
+  timer.unref();
+  // An abort event fires once; release() removes the listener.
   const onCallerAbort = (): void => controller.abort(caller?.reason);
   if (caller?.aborted) controller.abort(caller.reason);
-  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+  else caller?.addEventListener('abort', onCallerAbort);
   return {
     signal: controller.signal,
     get timedOut() {

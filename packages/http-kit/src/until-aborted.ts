@@ -7,7 +7,8 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
   }
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    // An abort event fires once; the listener goes when the work settles (a long-lived signal keeps none).
+    signal.addEventListener('abort', onAbort);
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
