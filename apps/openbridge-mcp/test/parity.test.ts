@@ -111,13 +111,18 @@ describe('execute_query (gated; SQL in the destination warehouse)', () => {
     expect(e.summary).toMatch(/warehouse rejected the query/);
     expect(e.details[0]?.issue).toBe('relation "nowhere" does not exist');
   });
-  it('the statement timeout ends a long query: UPSTREAM_TIMEOUT, retryable', async () => {
+  it('a query past timeout_seconds: UPSTREAM_TIMEOUT, not retryable (it may still run), outcome_unknown', async () => {
     const e = await fails('execute_query', {
       query: 'SELECT campaign_id FROM amzadv_sp_campaigns_master LIMIT 1 /* obmcp-mock:sleep=30 */',
       key_name: KEY,
       timeout_seconds: 1,
     });
-    expect(e).toMatchObject({ error_kind: 'sp_api_client', error_code: 'UPSTREAM_TIMEOUT', retryable: true });
+    expect(e).toMatchObject({
+      error_kind: 'sp_api_client',
+      error_code: 'UPSTREAM_TIMEOUT',
+      retryable: false,
+    });
+    expect(e.details).toContainEqual(expect.objectContaining({ reason: 'outcome_unknown' }));
   });
   it('an unknown key_name is refused before any parse: unknown_storage at key_name, nothing sent', async () => {
     const e = await fails('execute_query', { query: SELECT, key_name: 'no_such_key' });
