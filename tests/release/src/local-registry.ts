@@ -50,7 +50,8 @@ log: { type: stdout, format: json, level: warn }
 }
 
 async function waitForPing(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // Generous: verdaccio's cold start on a loaded 2-core CI machine has taken over 30 s; a healthy one answers in ~2 s.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`verdaccio exited ${child.exitCode}:\n${output()}`);
     try {
@@ -58,7 +59,7 @@ async function waitForPing(url: string, child: ChildProcess, output: () => strin
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`verdaccio did not answer ${url}-/ping within 30 s:\n${output()}`);
+  throw new Error(`verdaccio did not answer ${url}-/ping within 120 s:\n${output()}`);
 }
 
 /** A user for publishing (verdaccio's htpasswd plug-in creates it on first login); returns its token. */
