@@ -62,6 +62,16 @@ describe.concurrent.each(APPS)('%s command line', (app) => {
     ]);
   });
 
+  it('--http serves the factory with its tool schemas: the Mcp-Param-* check is not skipped', async () => {
+    const server = await startHttp(['--import', MOCKS_PRELOAD, appEntry(app)], REPO_ROOT);
+    try {
+      expect(server.stderr()).toContain('"msg":"server ready"');
+      expect(server.stderr()).not.toContain('Mcp-Param-* headers not checked');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('below the Node floor: one line naming the version needed, exit 2, before anything else loads', async () => {
     const run = await startupExit(app, {}, false, { args: ['--version'], imports: [OLD_NODE] });
     expect(run.status).toBe(2);

@@ -29,6 +29,11 @@ export async function startHttpServer(
   let draining = false;
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
+  // The Mcp-Param-* check reads tool schemas through the factory; a wrapper that drops them must not go unnoticed.
+  if (factory.inputSchemaOf === undefined)
+    logger.warn('Mcp-Param-* headers not checked', {
+      reason: 'the server factory has no inputSchemaOf (serve createContractServer(...).newServer itself)',
+    });
   const route = mcpRoute({
     factory,
     logger,
