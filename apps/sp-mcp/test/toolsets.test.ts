@@ -33,7 +33,7 @@ describe('SP_API_TOOLSETS', () => {
       expect(list.tools.find((t) => t.name === 'run_report')?.execution?.taskSupport).toBe('optional');
       expect(names).not.toContain('get_order_metrics');
       for (const outside of OUTSIDE_DEFAULT) expect(names).not.toContain(outside);
-      expect(JSON.stringify(list).length).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
+      expect(Buffer.byteLength(JSON.stringify(list), 'utf8')).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
     } finally {
       await sp.close();
     }
@@ -45,7 +45,7 @@ describe('SP_API_TOOLSETS', () => {
     try {
       const list = await sp.client.listTools();
       expect(list.tools.filter((t) => t._meta?.['ui'] !== undefined).length).toBeGreaterThan(0);
-      expect(JSON.stringify(list).length).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
+      expect(Buffer.byteLength(JSON.stringify(list), 'utf8')).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
     } finally {
       await sp.close();
     }
