@@ -54,6 +54,7 @@ export const TARGETS = [
       'src/pipeline/rate-override.ts',
       'src/exchange-signal.ts',
       'src/until-aborted.ts',
+      'src/pipeline/response-meta.ts',
     ],
     security: [
       'src/redirects.ts',
