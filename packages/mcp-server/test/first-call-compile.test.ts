@@ -1,5 +1,5 @@
 // Validators compile on a tool's first call: a bad example surfaces as that call's envelope, the server stays.
-// (A tool that cannot be published portably still stops startup: portable-schema.test.ts.)
+// (Portability is not a run-time gate either: each app's snapshot test checks every published view.)
 import { describe, expect, it, vi } from 'vitest';
 import { compileTool } from '../src/server/compiled-tool.js';
 import { hostWith, tool } from './helpers.js';

@@ -372,9 +372,12 @@ describe('publishTool / assertPortableTools', () => {
     expect(run).not.toThrow(/tool fine/);
   });
 
-  it('a server will not start with a tool it cannot publish portably', () => {
+  it('a server does not re-check at run time: it lists the derived view, which the snapshot check rejects', () => {
     const list = { type: 'array', items: { type: 'string' }, examples: [['a']] } as JsonSchema;
-    expect(() => hostWith([tool('rows', list)])).toThrow(/tool rows: inputSchema\/type \[root-object\]/);
+    const host = hostWith([tool('rows', list)]);
+    const view = host.describe('rows')?.inputSchema as JsonSchema;
+    // What every app's snapshot test (listPublishedTools) runs over each published view: CI fails here.
+    expect(checkPortableSchema(view).map((v) => `${v.pointer} [${v.rule}]`)).toContain('/type [root-object]');
   });
 });
 

@@ -28,7 +28,7 @@ export type ExecuteOperation = (
   call: CallContext,
 ) => Promise<unknown>;
 
-/** One catalog operation as a contract tool (schema compiled lazily, on first call). */
+/** One catalog operation as a contract tool (like every tool: view derived on first listing, schema compiled on first call). */
 export function operationTool(op: CatalogOperation, execute: ExecuteOperation): ToolDefinition {
   return {
     name: op.name,
@@ -37,7 +37,6 @@ export function operationTool(op: CatalogOperation, execute: ExecuteOperation): 
     inputSchema: { ...op.inputSchema, examples: op.examples },
     annotations: annotationsOf(op),
     _meta: { [OPERATION_META_KEY]: op.meta },
-    lazy: true,
     handler: async (args, call) => asToolResult(await execute(op, args as Record<string, unknown>, call)),
   };
 }

@@ -28,19 +28,16 @@ export class PortableSchemaError extends Error {
 }
 
 /**
- * The published view of a tool whose full schema is `schema` (the one the server validates with).
- * Throws PortableSchemaError when the derived view still breaks a rule (e.g. a recursive `$ref`).
- * `check: false` skips that check: for lazy (generated) tools, whose views the app's tests check
- * (assertPortableTools), so listing hundreds of them costs only the derivation.
+ * The published view of a tool whose full schema is `schema` (the one the server validates with): the
+ * derivation only. This is what a server lists; it does not re-check the view at run time. Portability is
+ * proven before a release: `publishTool` / `assertPortableTools` at generation time and every app's
+ * snapshot test (`listPublishedTools`) over all its published tools.
  */
-export function publishTool(
+export function derivePublishedView(
   tool: Pick<ToolDefinition, 'name' | 'description'>,
   schema: JsonSchema,
-  options: { check?: boolean } = {},
 ): PublishedToolView {
   const { schema: inputSchema, notes } = derivePortableSchema(schema);
-  const violations = options.check === false ? [] : checkPortableSchema(inputSchema);
-  if (violations.length > 0) throw new PortableSchemaError([{ tool: tool.name, violations }]);
   // Examples in the published form: an open map shows as its {key, value} entries, as the schema says.
   const examples = Array.isArray(schema.examples)
     ? schema.examples.map((example) => encodeMapEntries(example, schema))
@@ -50,6 +47,20 @@ export function publishTool(
     tool.description,
   );
   return { description, inputSchema, _meta: { [EXAMPLES_META_KEY]: examples } };
+}
+
+/**
+ * The published view of a tool, checked: throws PortableSchemaError when the derived view still breaks a
+ * rule (e.g. a root that is not an object). For generators and tests; a server lists `derivePublishedView`.
+ */
+export function publishTool(
+  tool: Pick<ToolDefinition, 'name' | 'description'>,
+  schema: JsonSchema,
+): PublishedToolView {
+  const view = derivePublishedView(tool, schema);
+  const violations = checkPortableSchema(view.inputSchema);
+  if (violations.length > 0) throw new PortableSchemaError([{ tool: tool.name, violations }]);
+  return view;
 }
 
 /**

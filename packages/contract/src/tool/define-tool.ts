@@ -4,7 +4,7 @@ import type { JsonObject, ToolDefinition } from './types.js';
 export type { FromSchema } from 'json-schema-to-ts';
 
 /** A tool as its author writes it: a ToolDefinition whose handler takes the args its schema types. */
-export type ToolSpec<Args> = Omit<ToolDefinition<Args>, 'lazy'>;
+export type ToolSpec<Args> = ToolDefinition<Args>;
 
 /**
  * Usage: `const schema = {...} as const; defineTool<FromSchema<typeof schema>>({ inputSchema: schema, … })`.

@@ -85,14 +85,6 @@ export interface ToolDefinition<Args = JsonObject> {
    */
   taskSupport?: 'optional' | 'required';
   /**
-   * Derive the published view (and check it against the portable rules) on the first tools/list
-   * instead of at startup, so a server with hundreds of generated tools starts as fast as one with a
-   * few; the view is not re-checked at run time, so the app's tests must prove it portable
-   * (assertPortableTools over every generated tool). (Every tool, lazy or not, compiles its
-   * validator and checks its examples on its first call; the tests prove the examples valid.)
-   */
-  lazy?: boolean;
-  /**
    * A task-supporting tool that needs input before its task starts (2026-07-28: SEP-2322 rounds, then
    * SEP-2663's CreateTaskResult): the requests still to ask, given the answers so far; undefined or empty
    * when it has what it needs. The answers reach the task's run as `call.gathered`.

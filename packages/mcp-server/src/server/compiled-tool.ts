@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ContractSettings } from '../config/env.js';
 import { normalizesValidArgsUnchanged } from '@obmcp/contract/internal/normalize/identity-when-valid.js';
 import { sharedAjv } from '@obmcp/contract/internal/validation/ajv.js';
-import { publishTool } from '@obmcp/contract/internal/schema/published-tool.js';
+import { derivePublishedView } from '@obmcp/contract/internal/schema/published-tool.js';
 import {
   closeTopLevel,
   injectStrictUnknown,
@@ -37,10 +37,8 @@ function effectiveSchema(definition: ToolDefinition, settings: ContractSettings)
  * schema, examples under `_meta["io.obmcp/examples"]`, beside the tool's own `_meta`.
  */
 export function toolInfo(definition: ToolDefinition, settings: ContractSettings): ToolInfo {
-  // A lazy tool's view is checked by the app's tests, not at every listing (see ToolDefinition.lazy).
-  const published = publishTool(definition, effectiveSchema(definition, settings), {
-    check: definition.lazy !== true,
-  });
+  // Not re-checked here: each app's snapshot test proves every published view portable (docs/CONTRACT.md).
+  const published = derivePublishedView(definition, effectiveSchema(definition, settings));
   const info: ToolInfo = { name: definition.name, ...published };
   if (definition._meta !== undefined) info._meta = { ...definition._meta, ...published._meta };
   if (definition.title !== undefined) info.title = definition.title;

@@ -85,11 +85,9 @@ export function createToolHost(
       if (tools.has(def.name)) throw new Error(`duplicate tool name: ${def.name}`);
       assertToolShape(def);
       const entry: HostEntry = { definition: def, listed: isListed };
-      // Every tool compiles its validator (and checks its examples) on its first call, so cold start does
-      // not pay ajv for tools never called. The published view of a non-lazy tool is derived now: a
-      // schema that breaks the portable rules stops the server at startup. Lazy tools (hundreds of
-      // generated operations) derive it on first listing; their tests prove them portable.
-      if (!def.lazy) infoOf(entry, settings);
+      // Every tool derives its published view on its first listing and compiles its validator (and checks
+      // its examples) on its first call, so cold start does not grow with the tool count. Neither is a
+      // run-time gate: each app's snapshot test proves every published view portable (docs/CONTRACT.md).
       tools.set(def.name, entry);
     }
   }
