@@ -55,6 +55,7 @@ export const TARGETS = [
       'src/exchange-signal.ts',
       'src/until-aborted.ts',
       'src/pipeline/response-meta.ts',
+      'src/pipeline/token-auth.ts',
     ],
     security: [
       'src/redirects.ts',
