@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { missingNodeMessage, nodeBinary, startHttp } from '@obmcp/test-kit';
 import { type Verdict, evaluate } from './evaluate.js';
-import { entriesFor, loadExpected, SPEC_VERSIONS, type SpecVersion } from './expected.js';
+import { EXAMPLE_TARGET, entriesFor, loadExpected, SPEC_VERSIONS, type SpecVersion } from './expected.js';
 import { falsePasses } from './false-passes.js';
 import { measuredYaml } from './measure.js';
 import { type Counts, countResults, type ScenarioResult, vacuousPasses } from './results.js';
@@ -151,7 +151,13 @@ for (const r of reports) {
     details.push(`${r.target.name}: server exit code ${code} after SIGTERM (expected 0)`);
   }
   for (const v of r.versions) {
-    const ok = v.error === undefined && v.verdict.unexpected.length === 0 && v.verdict.stale.length === 0;
+    // The example carries the suite's fixture tools: a pass on a tool_not_found envelope there is a lost fixture.
+    const hollowOnExample = r.target.name === EXAMPLE_TARGET ? v.falsePasses : [];
+    const ok =
+      v.error === undefined &&
+      v.verdict.unexpected.length === 0 &&
+      v.verdict.stale.length === 0 &&
+      hollowOnExample.length === 0;
     if (ok) passed++;
     else failed++;
     const c = v.counts;
@@ -167,6 +173,11 @@ for (const r of reports) {
     for (const hollow of vacuousPasses(v.results)) {
       details.push(
         `${r.target.name} ${v.version}: ! vacuous pass: ${hollow} ran no check (nothing it could exercise here)`,
+      );
+    }
+    for (const f of hollowOnExample) {
+      details.push(
+        `${r.target.name} ${v.version}: the example lost its fixture tool: ${f} passed on tool_not_found`,
       );
     }
     for (const f of v.falsePasses) {

@@ -90,6 +90,15 @@ const withProgress: RawTool = {
 
 /** The suite's plain-MCP fixture tools (no envelope: they test content shapes, not our contract). */
 export const surfaceFixtureTools: readonly RawTool[] = [
+  constant(
+    'test_simple_text',
+    'Returns one text item (conformance fixture).',
+    text('This is a simple text response for testing.'),
+  ),
+  constant('test_error_handling', 'Always answers a tool error (conformance fixture).', {
+    isError: true,
+    content: [{ type: 'text', text: 'This tool intentionally returns an error for testing' }],
+  }),
   constant('test_image_content', 'Returns a PNG image (conformance fixture).', {
     content: [{ type: 'image', data: PNG, mimeType: 'image/png' }],
   }),
