@@ -2,33 +2,12 @@
 import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
 import { acceptArg, acceptSchema, contentTypeSchema, resourceMediaTypes } from './accept-arg.js';
 import { isMultipart, multipartBody } from './form-body.js';
-import type { SpecOperation } from './spec-operations.js';
+import { type SpecOperation, swaggerParameterSchema } from './spec-operations.js';
 import { type SchemaOptions, toInputSchema } from './to-json-schema.js';
 import { type UndeclaredRequired, undeclaredRequired } from './undeclared-required.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Swagger 2.0 non-body parameter keywords that are schema keywords. */
-const SWAGGER_SCHEMA_KEYS = [
-  'type',
-  'format',
-  'items',
-  'enum',
-  'default',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'multipleOf',
-  'description',
-];
 
 export interface ArgSpec {
   param: RecipeParam;
@@ -67,9 +46,7 @@ export function pickMediaType(types: readonly string[]): string | undefined {
 
 function parameterSchema(param: Obj, options: SchemaOptions): JsonSchemaObject {
   // OpenAPI 3: the schema is nested; Swagger 2.0: the keywords sit on the parameter itself.
-  const source: Obj = isObj(param.schema)
-    ? { ...param.schema }
-    : Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in param).map((k) => [k, param[k]]));
+  const source: Obj = isObj(param.schema) ? { ...param.schema } : swaggerParameterSchema(param);
   // toInputSchema keeps only a non-empty text description, so one of another type vanishes there.
   if (!('description' in source)) source.description = param.description;
   return toInputSchema(source, options);

@@ -29,8 +29,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 
-/** Swagger 2.0 parameter keywords that are schema keywords (a formData field's schema). */
-const FIELD_KEYS = [
+/** Swagger 2.0 non-body parameter keywords that are schema keywords (a query, path, header or formData field's schema). */
+const SWAGGER_SCHEMA_KEYS = [
   'type',
   'format',
   'items',
@@ -49,6 +49,10 @@ const FIELD_KEYS = [
   'multipleOf',
   'description',
 ];
+
+/** A Swagger 2.0 non-body parameter's schema: the schema keywords that sit on the parameter itself. */
+export const swaggerParameterSchema = (p: Obj): Obj =>
+  Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in p).map((k) => [k, p[k]]));
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
@@ -70,7 +74,7 @@ function formRequestBody(entry: SpecOperation): void {
       String(p.name),
       p.type === 'file'
         ? { type: 'string', format: 'binary', ...(p.description ? { description: p.description } : {}) }
-        : Object.fromEntries(FIELD_KEYS.filter((k) => k in p).map((k) => [k, p[k]])),
+        : swaggerParameterSchema(p),
     ]),
   );
   const required = fields.filter((p) => p.required === true).map((p) => String(p.name));
