@@ -191,54 +191,57 @@ export async function checkRequest(
     if (text.length === 0) {
       if (body.required) problems.push({ location: 'body', message: 'The request body is required' });
     } else {
-      const entry = body.media.get(parsed.mediaType);
-      if (isJsonMedia(parsed.mediaType)) {
-        try {
-          parsed.body = JSON.parse(text);
-        } catch {
-          problems.push({ location: 'body', message: 'The request body is not valid JSON' });
-        }
-        if (parsed.body !== undefined && entry?.schema) {
-          for (const p of schemaProblems(entry.schema, op.doc, 'request', parsed.body)) {
+      const schema = body.media.get(parsed.mediaType)?.schema;
+      const read = await readBody(
+        parsed.mediaType,
+        text,
+        bytes,
+        request.headers.get('content-type') ?? '',
+        schema,
+      );
+      if (typeof read === 'string') problems.push({ location: 'body', message: read });
+      else {
+        parsed.body = read.value;
+        if (read.structured && schema)
+          for (const p of schemaProblems(schema, op.doc, 'request', read.value)) {
             problems.push({
               location: 'body',
               pointer: p.pointer,
               message: `body${p.pointer ? ` at ${p.pointer}` : ''} ${p.message}`,
             });
           }
-        }
-      } else if (parsed.mediaType === 'application/x-www-form-urlencoded') {
-        const form = urlEncodedFields(text, entry?.schema);
-        if (typeof form === 'string') problems.push({ location: 'body', message: form });
-        else {
-          parsed.body = form;
-          if (entry?.schema)
-            for (const p of schemaProblems(entry.schema, op.doc, 'request', form))
-              problems.push({
-                location: 'body',
-                pointer: p.pointer,
-                message: `body${p.pointer ? ` at ${p.pointer}` : ''} ${p.message}`,
-              });
-        }
-      } else if (parsed.mediaType === 'multipart/form-data') {
-        const form = await formParts(bytes, request.headers.get('content-type') ?? '');
-        if (typeof form === 'string') problems.push({ location: 'body', message: form });
-        else {
-          parsed.body = form;
-          if (entry?.schema)
-            for (const p of schemaProblems(entry.schema, op.doc, 'request', form))
-              problems.push({
-                location: 'body',
-                pointer: p.pointer,
-                message: `body${p.pointer ? ` at ${p.pointer}` : ''} ${p.message}`,
-              });
-        }
-      } else {
-        parsed.body = text;
       }
     }
   }
   return problems.length > 0 ? { ok: false, status: 400, parsed, problems } : { ok: true, parsed };
+}
+
+/**
+ * The body as the API reads it for its media type (JSON, a urlencoded or multipart form; any other type as text), or
+ * why it cannot be read. `structured` when the value is one the operation's schema applies to.
+ */
+async function readBody(
+  mediaType: string,
+  text: string,
+  bytes: Uint8Array,
+  contentType: string,
+  schema: Json | undefined,
+): Promise<{ value: unknown; structured: boolean } | string> {
+  if (isJsonMedia(mediaType)) {
+    try {
+      return { value: JSON.parse(text), structured: true };
+    } catch {
+      return 'The request body is not valid JSON';
+    }
+  }
+  const form =
+    mediaType === 'application/x-www-form-urlencoded'
+      ? urlEncodedFields(text, schema)
+      : mediaType === 'multipart/form-data'
+        ? await formParts(bytes, contentType)
+        : undefined;
+  if (form === undefined) return { value: text, structured: false };
+  return typeof form === 'string' ? form : { value: form, structured: true };
 }
 
 /**
