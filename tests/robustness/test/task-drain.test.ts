@@ -23,12 +23,11 @@ import {
   startServer,
 } from '@obmcp/test-kit';
 import { dummyCredentialEnv } from '@obmcp/upstream-mocks';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exitOf, sharedUpstream, until } from '../src/task-processes.js';
 
 const US = 'ATVPDKIKX0DER';
 /** run_report is listed with the reports toolset. */
@@ -52,18 +51,6 @@ const get = (c: Requester, taskId: string) =>
 const result = (c: Requester, taskId: string) =>
   c.request({ method: 'tasks/result', params: { taskId } }, CallToolResultSchema);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await sleep(100);
-  }
-}
-
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -71,14 +58,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** Resolves with the exit code once the child exited (or null if it is still running after `ms`). */
-function exitOf(child: { exitCode: number | null; once(e: 'exit', l: (code: number | null) => void): void }) {
-  return new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
 }
 
 describe('SIGTERM over stdio: running tasks finish, new ones are refused', () => {
@@ -195,22 +174,6 @@ describe.skipIf(!HAS_REDIS)('SIGTERM over HTTP with Redis: a task that outlives 
     expect(a.stderr()).toMatch(/"tasks drained".*"handedOver":0,"interrupted":1/);
   });
 });
-
-/** The job bench's one upstream (the mocks behind a loopback server): every replica meets the same reports. */
-async function sharedUpstream(env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bench/jobs/upstream-server.mjs')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`upstream-server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`,
-    stop: () => child.kill('SIGTERM'),
-  };
-}
 
 describe.skipIf(!HAS_REDIS)('SIGTERM over HTTP with Redis: a resumable task is handed over', () => {
   let redis: RedisProcess;

@@ -16,53 +16,17 @@ import {
   startRedis,
 } from '@obmcp/test-kit';
 import { dummyCredentialEnv } from '@obmcp/upstream-mocks';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exitOf, sharedUpstream, until } from '../src/task-processes.js';
 
 type Requester = Pick<Client, 'request'>;
 const get = (c: Requester, taskId: string) =>
   c.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema);
 const result = (c: Requester, taskId: string) =>
   c.request({ method: 'tasks/result', params: { taskId } }, CallToolResultSchema, { timeout: 60_000 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const exitOf = (child: {
-  exitCode: number | null;
-  once(e: 'exit', l: (code: number | null) => void): void;
-}) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-
-/** The job bench's upstream: one msw mock state (report and execution clocks) for every replica. */
-async function sharedUpstream(env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bench/jobs/upstream-server.mjs')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`upstream-server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`,
-    stop: () => child.kill('SIGTERM'),
-  };
-}
 
 const CASES = [
   {
