@@ -53,3 +53,25 @@ export async function startUpstreams(): Promise<Upstreams> {
     },
   };
 }
+
+/** sp-mcp's hosted login against the fake: the SP app registration, LWA and Seller Central consent, the vault key. */
+export const spLoginEnv = (up: Upstreams): Record<string, string> => ({
+  SP_API_CLIENT_ID: up.fake.spApp.clientId,
+  SP_API_CLIENT_SECRET: up.fake.spApp.clientSecret,
+  SP_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
+  SP_API_APPLICATION_ID: up.fake.spApp.applicationId,
+  SP_API_CONSENT_URL: `${up.fake.url}/apps/authorize/consent`,
+  SP_API_APP_DRAFT: 'true',
+  OBMCP_VAULT_KEYS: up.vaultKeys,
+});
+
+/** ads-mcp's hosted login against the fake: the LWA security profile, authorize and profile endpoints, the vault key. */
+export const adsLoginEnv = (up: Upstreams): Record<string, string> => ({
+  ADS_API_CLIENT_ID: up.fake.adsClient.clientId,
+  ADS_API_CLIENT_SECRET: up.fake.adsClient.clientSecret,
+  ADS_API_REFRESH_TOKEN: '',
+  ADS_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
+  ADS_API_AUTHORIZE_URL: `${up.fake.url}/ap/oa`,
+  ADS_API_PROFILE_URL: `${up.fake.url}/user/profile`,
+  OBMCP_VAULT_KEYS: up.vaultKeys,
+});

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
-import { startUpstreams, type Upstreams } from '../src/mocks.js';
+import { adsLoginEnv, startUpstreams, type Upstreams } from '../src/mocks.js';
 
 let up: Upstreams;
 let app: HostedApp;
@@ -13,13 +13,7 @@ beforeAll(async () => {
   up = await startUpstreams();
   app = await startHostedApp('ads-mcp', 'adsHostedGate', {
     CODE_MODE: 'off',
-    ADS_API_CLIENT_ID: up.fake.adsClient.clientId,
-    ADS_API_CLIENT_SECRET: up.fake.adsClient.clientSecret,
-    ADS_API_REFRESH_TOKEN: '',
-    ADS_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
-    ADS_API_AUTHORIZE_URL: `${up.fake.url}/ap/oa`,
-    ADS_API_PROFILE_URL: `${up.fake.url}/user/profile`,
-    OBMCP_VAULT_KEYS: up.vaultKeys,
+    ...adsLoginEnv(up),
   });
   up.fake.allowRedirectUri(`${app.origin}/oauth/callback`);
   host = await startHost();

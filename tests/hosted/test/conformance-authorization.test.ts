@@ -8,7 +8,7 @@ import { freePort, missingNodeMessage, nodeBinary } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, startHost } from '../src/browser-login.js';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
-import { startUpstreams, type Upstreams } from '../src/mocks.js';
+import { spLoginEnv, startUpstreams, type Upstreams } from '../src/mocks.js';
 
 const require = createRequire(import.meta.url);
 const CLI = join(dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist/index.js');
@@ -39,13 +39,7 @@ beforeAll(async () => {
   up = await startUpstreams();
   app = await startHostedApp('sp-mcp', 'spHostedGate', {
     CODE_MODE: 'off',
-    SP_API_CLIENT_ID: up.fake.spApp.clientId,
-    SP_API_CLIENT_SECRET: up.fake.spApp.clientSecret,
-    SP_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
-    SP_API_APPLICATION_ID: up.fake.spApp.applicationId,
-    SP_API_CONSENT_URL: `${up.fake.url}/apps/authorize/consent`,
-    SP_API_APP_DRAFT: 'true',
-    OBMCP_VAULT_KEYS: up.vaultKeys,
+    ...spLoginEnv(up),
   });
   up.fake.allowRedirectUri(`${app.origin}/oauth/callback`);
   host = await startHost();

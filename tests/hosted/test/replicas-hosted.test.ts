@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
-import { startUpstreams, type Upstreams } from '../src/mocks.js';
+import { adsLoginEnv, spLoginEnv, startUpstreams, type Upstreams } from '../src/mocks.js';
 import { type RoundRobin, roundRobin } from '../src/round-robin.js';
 
 const US = 'ATVPDKIKX0DER';
@@ -78,13 +78,7 @@ describe.skipIf(!HAS_REDIS)('two sp-mcp --hosted replicas on one Redis', () => {
     redis = await startRedis();
     const env = {
       CODE_MODE: 'on',
-      SP_API_CLIENT_ID: up.fake.spApp.clientId,
-      SP_API_CLIENT_SECRET: up.fake.spApp.clientSecret,
-      SP_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
-      SP_API_APPLICATION_ID: up.fake.spApp.applicationId,
-      SP_API_CONSENT_URL: `${up.fake.url}/apps/authorize/consent`,
-      SP_API_APP_DRAFT: 'true',
-      OBMCP_VAULT_KEYS: up.vaultKeys,
+      ...spLoginEnv(up),
       OBMCP_HOSTED_SIGNING_JWK: await newSigningJwk(),
       // One Redis for the login store, the task records and the limiter's buckets (as deployed).
       OBMCP_REDIS_URL: redis.url,
@@ -302,13 +296,7 @@ describe.skipIf(!HAS_REDIS)('two ads-mcp --hosted replicas on one Redis', () => 
     adsRedis = await startRedis();
     const env = {
       CODE_MODE: 'off',
-      ADS_API_CLIENT_ID: adsUp.fake.adsClient.clientId,
-      ADS_API_CLIENT_SECRET: adsUp.fake.adsClient.clientSecret,
-      ADS_API_REFRESH_TOKEN: '',
-      ADS_API_LWA_ENDPOINT: `${adsUp.fake.url}/auth/o2/token`,
-      ADS_API_AUTHORIZE_URL: `${adsUp.fake.url}/ap/oa`,
-      ADS_API_PROFILE_URL: `${adsUp.fake.url}/user/profile`,
-      OBMCP_VAULT_KEYS: adsUp.vaultKeys,
+      ...adsLoginEnv(adsUp),
       OBMCP_HOSTED_SIGNING_JWK: await newSigningJwk(),
       OBMCP_REDIS_URL: adsRedis.url,
     };

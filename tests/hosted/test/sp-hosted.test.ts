@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
-import { startUpstreams, type Upstreams } from '../src/mocks.js';
+import { spLoginEnv, startUpstreams, type Upstreams } from '../src/mocks.js';
 
 let up: Upstreams;
 let app: HostedApp;
@@ -12,13 +12,7 @@ beforeAll(async () => {
   up = await startUpstreams();
   app = await startHostedApp('sp-mcp', 'spHostedGate', {
     CODE_MODE: 'on',
-    SP_API_CLIENT_ID: up.fake.spApp.clientId,
-    SP_API_CLIENT_SECRET: up.fake.spApp.clientSecret,
-    SP_API_LWA_ENDPOINT: `${up.fake.url}/auth/o2/token`,
-    SP_API_APPLICATION_ID: up.fake.spApp.applicationId,
-    SP_API_CONSENT_URL: `${up.fake.url}/apps/authorize/consent`,
-    SP_API_APP_DRAFT: 'true',
-    OBMCP_VAULT_KEYS: up.vaultKeys,
+    ...spLoginEnv(up),
   });
   up.fake.allowRedirectUri(`${app.origin}/oauth/callback`);
   host = await startHost();
