@@ -1,4 +1,5 @@
 // A real browser logs two sellers in through a v2 SDK client's OAuth provider; each tool call reaches the SP-API mock with its own seller's token.
+import { CHROMIUM, CHROMIUM_ARGS } from '@obmcp/test-kit';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -15,8 +16,6 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spApiLogin } from '../src/upstream/sp-api-login.js';
 import { type HostedServer, startHostedServer } from './support/hosted-server.js';
-
-const CHROMIUM = process.env.OBMCP_CHROMIUM ?? '/usr/bin/chromium';
 
 /** The client side of OAuth as an MCP host keeps it: registration, tokens, verifier, where it sent the user. */
 class MemoryProvider implements OAuthClientProvider {
@@ -107,14 +106,7 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 }, 60_000);
 

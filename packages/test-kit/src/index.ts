@@ -15,3 +15,4 @@ export * from './node-binaries.js';
 export * from './published-inputs.js';
 export * from './published-errors-check.js';
 export * from './haproxy.js';
+export * from './chromium.js';

@@ -1,4 +1,5 @@
 // An MCP host's side of a hosted login: the v2 SDK client's OAuth provider, a loopback redirect URI, a Chromium profile per user.
+import { CHROMIUM, CHROMIUM_ARGS } from '@obmcp/test-kit';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -8,8 +9,6 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { type Browser, chromium, type Page } from 'playwright-core';
-
-export const CHROMIUM = process.env.OBMCP_CHROMIUM ?? '/usr/bin/chromium';
 
 /** What an MCP host keeps for one server: its registration, tokens, PKCE verifier, discovery state. */
 export class MemoryProvider implements OAuthClientProvider {
@@ -97,14 +96,7 @@ export async function startHost(): Promise<Host> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const origin = `http://127.0.0.1:${(callback.address() as AddressInfo).port}`;
   const host: Host = {

@@ -1,10 +1,9 @@
 // The system Chromium (Debian's /usr/bin/chromium) driven by playwright-core: headless, no network, fresh profile.
+import { CHROMIUM, CHROMIUM_ARGS } from '@obmcp/test-kit';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-
-export const CHROMIUM = process.env.OBMCP_CHROMIUM ?? '/usr/bin/chromium';
 
 export interface RunningBrowser {
   browser: Browser;
@@ -21,14 +20,7 @@ export async function launchChromium(): Promise<RunningBrowser> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 940, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const browser = context.browser();
   if (!browser) {
