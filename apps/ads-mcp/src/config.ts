@@ -1,4 +1,4 @@
-// Env → AdsConfig through the contract's strict env reader. Credentials: direct LWA or Openbridge-brokered.
+// Env → Config through the contract's strict env reader. Credentials: direct LWA or Openbridge-brokered.
 import { type CodeMode, readCodeMode } from '@obmcp/code-mode';
 import {
   ConfigError,
@@ -16,7 +16,7 @@ import { REGIONS, type Region } from './regions.js';
 
 export type AuthMode = 'direct' | 'openbridge';
 
-export interface AdsConfig {
+export interface Config {
   mock: boolean;
   authMode: AuthMode;
   /** Direct LWA credentials (authMode 'direct'). */
@@ -57,11 +57,11 @@ export interface AdsConfig {
 }
 
 /** The bounded retry of every Ads-side exchange (API calls, credential exchanges, Openbridge identities). */
-export function adsRetry(config: AdsConfig): RetrySettings {
+export function adsRetry(config: Config): RetrySettings {
   return { maxAttempts: config.maxAttempts, ...config.retryDelays, maxTotalMs: config.retryBudgetMs };
 }
 
-export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
+export function loadConfig(raw: Env | EnvReader = process.env): Config {
   const env = envReaderOf(raw);
   const id = { min: 1, max: Number.MAX_SAFE_INTEGER };
   const mock = env.text('OBMCP_MOCK') === '1';
@@ -80,7 +80,7 @@ export function loadConfig(raw: Env | EnvReader = process.env): AdsConfig {
   const identityId = env.optionalInt('OPENBRIDGE_IDENTITY_ID', id);
   const endpoint = env.optionalUrl('ADS_API_ENDPOINT');
   const lwaEndpoint = env.optionalUrl('ADS_API_LWA_ENDPOINT');
-  const config: AdsConfig = {
+  const config: Config = {
     mock,
     authMode,
     region: env.oneOf('ADS_API_REGION', REGIONS, 'na'),

@@ -2,11 +2,11 @@
 import type { Logger } from '@obmcp/contract';
 import { adsLogin, hostedGateFromEnv } from '@obmcp/hosted-auth';
 import type { HostedGate } from '@obmcp/mcp-server/hosted';
-import type { AdsConfig } from './config.js';
+import type { Config } from './config.js';
 import { REGION_INFO } from './regions.js';
 
 export async function adsHostedGate(
-  config: AdsConfig,
+  config: Config,
   env: Record<string, string | undefined>,
   logger: Logger,
 ): Promise<HostedGate> {

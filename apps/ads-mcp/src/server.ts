@@ -15,7 +15,7 @@ import { identityPipeline, listAdsIdentities } from './auth/openbridge-identitie
 import { createJwtProvider } from './auth/openbridge-jwt.js';
 import { createOpenbridgeSource } from './auth/openbridge-source.js';
 import type { CredentialSource } from './auth/types.js';
-import { type AdsConfig, adsRetry } from './config.js';
+import { type Config, adsRetry } from './config.js';
 import { AdsApiClient } from './http/client.js';
 import { adsUpstream } from './http/upstream.js';
 import { adsOperations } from './operations/bind.js';
@@ -31,7 +31,7 @@ import { ADS_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-ads/${VERSION} (Language=TypeScript)`;
 
-export function createServer(config: AdsConfig, options: CreateServerOptions): ContractServer {
+export function createServer(config: Config, options: CreateServerOptions): ContractServer {
   const fetcher = createFetcher({
     timeoutMs: config.timeoutMs,
     userAgent: USER_AGENT,

@@ -1,2 +1,2 @@
-// The server's release version (kept in step with package.json and CHANGELOG.md).
+// The server's release version, reported in initialize and --version; equal to package.json "version" (app-layout.test.ts).
 export const VERSION = '0.2.0';

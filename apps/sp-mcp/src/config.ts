@@ -21,7 +21,7 @@ export interface RetryDelays {
   maxDelayMs: number;
 }
 
-export interface SpConfig {
+export interface Config {
   mock: boolean;
   clientId: string;
   clientSecret: string;
@@ -69,7 +69,7 @@ export class MissingCredentialsError extends ConfigError {
   }
 }
 
-export function loadConfig(raw: Env | EnvReader): SpConfig {
+export function loadConfig(raw: Env | EnvReader): Config {
   const env = envReaderOf(raw);
   const mock = env.text('OBMCP_MOCK') === '1';
   const clientId = env.text('SP_API_CLIENT_ID');
@@ -83,7 +83,7 @@ export function loadConfig(raw: Env | EnvReader): SpConfig {
       `SP_API_REGION must be one of ${REGIONS.join(', ')} or an alias such as europe or japan (got ${JSON.stringify(regionText.slice(0, 40))})`,
     );
   const timeoutMs = env.int('SP_API_TIMEOUT_MS', { min: 100, max: 300_000 }, mock ? 15_000 : 20_000);
-  const config: SpConfig = {
+  const config: Config = {
     mock,
     clientId: clientId ?? '',
     clientSecret: clientSecret ?? '',
@@ -132,6 +132,6 @@ export function loadConfig(raw: Env | EnvReader): SpConfig {
 }
 
 /** Values the logger must redact wherever they appear. */
-export function configSecrets(config: SpConfig): string[] {
+export function configSecrets(config: Config): string[] {
   return [config.clientSecret, config.refreshToken, config.clientId].filter((s) => s.length > 0);
 }

@@ -2,10 +2,10 @@
 import type { Logger } from '@obmcp/contract';
 import { hostedGateFromEnv, spApiLogin } from '@obmcp/hosted-auth';
 import type { HostedGate } from '@obmcp/mcp-server/hosted';
-import type { SpConfig } from './config.js';
+import type { Config } from './config.js';
 
 export async function spHostedGate(
-  config: SpConfig,
+  config: Config,
   env: Record<string, string | undefined>,
   logger: Logger,
 ): Promise<HostedGate> {

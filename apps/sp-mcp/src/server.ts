@@ -13,7 +13,7 @@ import {
 import { createRdtAuth } from './auth/rdt-auth.js';
 import { routeSpAuth } from './auth/sp-auth.js';
 import { createSpAuth } from './auth/token-provider.js';
-import type { SpConfig } from './config.js';
+import type { Config } from './config.js';
 import { SpApiClient } from './http/sp-client.js';
 import { spUpstream } from './http/upstream.js';
 import { Session } from './identity/session.js';
@@ -28,7 +28,7 @@ import { SP_VIEWS } from './ui-views.js';
 
 export const USER_AGENT = `obmcp-sp/${VERSION} (Language=TypeScript)`;
 
-export function createServer(config: SpConfig, options: CreateServerOptions): ContractServer {
+export function createServer(config: Config, options: CreateServerOptions): ContractServer {
   const env = options.env ?? process.env;
   const redirectHosts = spRedirectHosts(config);
   const api = createFetcher({ timeoutMs: config.timeoutMs, userAgent: USER_AGENT, redirectHosts });

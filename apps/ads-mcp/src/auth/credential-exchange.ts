@@ -14,7 +14,7 @@ import {
   type UpstreamResponse,
 } from '@obmcp/http-kit';
 import { detailsFromBody, OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/openbridge-upstream';
-import { type AdsConfig, adsRetry } from '../config.js';
+import { type Config, adsRetry } from '../config.js';
 import { type ParsedErrorBody, parseErrorBody } from '../http/error-body.js';
 import { ADS_HEADERS } from '../http/headers.js';
 
@@ -85,7 +85,7 @@ export interface CredentialExchangeOptions {
  * `OPENBRIDGE_HTTP_<NNN>`.
  */
 export function createCredentialExchange(
-  config: AdsConfig,
+  config: Config,
   fetcher: Fetcher,
   { log, openbridgeLimits, issuedFor }: CredentialExchangeOptions = {},
 ): CredentialExchange {

@@ -2,7 +2,7 @@
 import { currentHostedUser } from '@obmcp/mcp-server/hosted';
 import { type CallContext, passthroughParts } from '@obmcp/contract';
 import { type Pipeline, RedirectHosts } from '@obmcp/http-kit';
-import type { AdsConfig } from '../config.js';
+import type { Config } from '../config.js';
 import type { Session } from '../state/session.js';
 import { requireProfile } from '../tools/require-profile.js';
 import { downloadStoredFile, fileContent } from './download.js';
@@ -49,7 +49,7 @@ export class AdsApiClient {
   constructor(
     private readonly pipeline: Pipeline<AdsErrorContext>,
     private readonly session: Session,
-    private readonly config: AdsConfig,
+    private readonly config: Config,
   ) {
     this.storageHosts = new RedirectHosts(adsRedirectHosts(config));
   }

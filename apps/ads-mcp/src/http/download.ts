@@ -7,7 +7,7 @@ import {
   type Pipeline,
   type RedirectHosts,
 } from '@obmcp/http-kit';
-import type { AdsConfig } from '../config.js';
+import type { Config } from '../config.js';
 import { type AdsErrorContext, DOWNLOAD, type StoredFile } from './upstream.js';
 
 /** The limiter-free exchange's name per file kind (logs and `_meta`). */
@@ -32,7 +32,7 @@ function checkStorageUrl(url: string, hosts: RedirectHosts, kind: StoredFile): v
 
 export async function downloadStoredFile(
   pipeline: Pipeline<AdsErrorContext>,
-  config: AdsConfig,
+  config: Config,
   hosts: RedirectHosts,
   url: string,
   kind: StoredFile,

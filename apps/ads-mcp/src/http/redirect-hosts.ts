@@ -1,6 +1,6 @@
 // Where an Ads API redirect may lead (http-kit follows nothing else): the regional API and LWA hosts, Openbridge, report storage.
 import { hostsOfUrls } from '@obmcp/http-kit';
-import type { AdsConfig } from '../config.js';
+import type { Config } from '../config.js';
 import { REGION_INFO } from '../regions.js';
 
 /**
@@ -9,7 +9,7 @@ import { REGION_INFO } from '../regions.js';
  */
 const STORAGE_AND_BROKER_HOSTS = ['*.amazonaws.com', '*.api.openbridge.io'];
 
-export function adsRedirectHosts(config: Pick<AdsConfig, 'endpoint' | 'lwaEndpoint'>): string[] {
+export function adsRedirectHosts(config: Pick<Config, 'endpoint' | 'lwaEndpoint'>): string[] {
   const regional = Object.values(REGION_INFO).flatMap((info) => [info.apiHost, info.tokenUrl]);
   return [...hostsOfUrls([...regional, config.endpoint, config.lwaEndpoint]), ...STORAGE_AND_BROKER_HOSTS];
 }

@@ -10,7 +10,7 @@ import {
   type UpstreamResponse,
 } from '@obmcp/http-kit';
 import type { CredentialSource } from '../auth/types.js';
-import { type AdsConfig, adsRetry } from '../config.js';
+import { type Config, adsRetry } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
 import type { Session } from '../state/session.js';
 import { parseErrorBody } from './error-body.js';
@@ -30,7 +30,7 @@ export interface AdsErrorContext {
 export type StoredFile = 'report' | 'amc_result' | 'export';
 
 export interface AdsUpstreamDeps {
-  config: AdsConfig;
+  config: Config;
   session: Session;
   source: CredentialSource;
   fetcher: Fetcher;
@@ -86,7 +86,7 @@ function parseAdsError(
   res: UpstreamResponse,
   operation: string,
   ctx: AdsErrorContext | undefined,
-  config: AdsConfig,
+  config: Config,
   session: Session,
 ): ParsedError {
   if (ctx?.download) {

@@ -1,13 +1,13 @@
 // What every tool factory receives (ToolDeps in every app): config, session, the Ads client, the operation binder.
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
 import type { CredentialSource } from '../auth/types.js';
-import type { AdsConfig } from '../config.js';
+import type { Config } from '../config.js';
 import type { AdsApiClient } from '../http/client.js';
 import type { AdsOperations } from '../operations/bind.js';
 import type { Session } from '../state/session.js';
 
 export interface ToolDeps {
-  config: AdsConfig;
+  config: Config;
   session: Session;
   client: AdsApiClient;
   auth: CredentialSource;

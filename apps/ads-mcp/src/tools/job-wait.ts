@@ -1,7 +1,7 @@
 // How ads-mcp waits on an Ads job (report, export, snapshot): the polling cadence and the "still running" warning.
 import type { CallContext } from '@obmcp/contract';
 import { pollCadence } from '@obmcp/mcp-server/tasks';
-import type { AdsConfig } from '../config.js';
+import type { Config } from '../config.js';
 
 /**
  * Milliseconds before the next poll: 2.5 % of the time waited so far, from 2 s up to 30 s (Amazon Ads
@@ -10,7 +10,7 @@ import type { AdsConfig } from '../config.js';
  * mocks' time scale in mock mode.
  */
 export function adsJobCadence(
-  config: Pick<AdsConfig, 'pollTimeScale'>,
+  config: Pick<Config, 'pollTimeScale'>,
 ): (n: number, elapsedMs: number) => number {
   return pollCadence({ firstMs: 2_000, maxMs: 30_000, share: 0.025 }, config.pollTimeScale);
 }

@@ -8,7 +8,7 @@ import {
   SET_SESSION,
 } from '@obmcp/contract';
 import { OPENBRIDGE_DEFAULT_HOSTS } from '@obmcp/openbridge-upstream';
-import type { AdsConfig } from '../config.js';
+import type { Config } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
 import type { ToolDeps } from './deps.js';
 
@@ -33,7 +33,7 @@ const emptySchema = { type: 'object', additionalProperties: false, properties: {
  * A region as calls use it: ADS_API_ENDPOINT replaces every region's API host (shown without its
  * userinfo), ADS_API_LWA_ENDPOINT every LWA host; in Openbridge mode the token comes from Openbridge.
  */
-function describe(region: Region, config: AdsConfig) {
+function describe(region: Region, config: Config) {
   const info = REGION_INFO[region];
   const tokenUrl =
     config.authMode === 'openbridge'

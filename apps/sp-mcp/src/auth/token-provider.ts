@@ -11,14 +11,14 @@ import {
   type TokenAuth,
   tokenAuth,
 } from '@obmcp/http-kit';
-import type { SpConfig } from '../config.js';
+import type { Config } from '../config.js';
 import { isExpiredToken, readErrors } from '../http/upstream-error.js';
 import type { Identity } from '../identity/identities.js';
 import type { Session } from '../identity/session.js';
 import { lwaAuthError, parseLwaError } from './lwa-errors.js';
 
 /** The LWA token endpoint as an upstream: no credentials of its own, two attempts within config.tokenRetry. */
-function lwaPipeline(config: SpConfig, fetcher: Fetcher, log?: Logger): Pipeline {
+function lwaPipeline(config: Config, fetcher: Fetcher, log?: Logger): Pipeline {
   return credentialPipeline({
     name: 'sp-lwa',
     service: 'Login with Amazon',
@@ -33,7 +33,7 @@ function lwaPipeline(config: SpConfig, fetcher: Fetcher, log?: Logger): Pipeline
 
 async function exchange(
   lwa: Pipeline,
-  config: SpConfig,
+  config: Config,
   identity: Identity,
   signal?: AbortSignal,
 ): Promise<{ value: string; expiresAt: number }> {
@@ -68,7 +68,7 @@ async function exchange(
 
 /** Scope = identity id; the token goes out as x-amz-access-token; an expired token is a 403 "Unauthorized … expired". */
 export function createSpAuth(
-  config: SpConfig,
+  config: Config,
   fetcher: Fetcher,
   session: Session,
   log?: Logger,

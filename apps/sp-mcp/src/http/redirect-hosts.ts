@@ -1,6 +1,6 @@
 // Where an SP-API redirect may lead (http-kit follows nothing else): the regional API and LWA hosts, the storage hosts of documents.
 import { hostsOfUrls } from '@obmcp/http-kit';
-import type { SpConfig } from '../config.js';
+import type { Config } from '../config.js';
 
 /** SP-API's own hosts: production and sandbox, every region. */
 const API_HOSTS = ['na', 'eu', 'fe'].flatMap((r) => [
@@ -15,7 +15,7 @@ const LWA_HOSTS = ['api.amazon.com', 'api.amazon.co.uk', 'api.amazon.co.jp'];
  */
 const DOCUMENT_HOSTS = ['*.amazonaws.com', 'd34o8swod1owfl.cloudfront.net'];
 
-export function spRedirectHosts(config: Pick<SpConfig, 'endpoint' | 'lwaEndpoint'>): string[] {
+export function spRedirectHosts(config: Pick<Config, 'endpoint' | 'lwaEndpoint'>): string[] {
   return [
     ...API_HOSTS,
     ...LWA_HOSTS,

@@ -8,14 +8,14 @@ import {
   limitRules,
   type UpstreamDescription,
 } from '@obmcp/http-kit';
-import type { SpConfig } from '../config.js';
+import type { Config } from '../config.js';
 import type { Session } from '../identity/session.js';
 import { spBaseUrl } from './hosts.js';
 import { operationRule, UNDOCUMENTED_RULE } from '../operations/usage-plan.js';
 import { errorBodyOn2xx, parseSpError } from './upstream-error.js';
 
 export interface SpUpstreamDeps {
-  config: SpConfig;
+  config: Config;
   session: Session;
   auth: AuthPlugin;
   fetcher: Fetcher;

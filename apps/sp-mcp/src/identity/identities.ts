@@ -1,7 +1,7 @@
 // Seller identities: one from env (id 'default'), several from SP_API_IDENTITIES_FILE (JSON).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Region, SpConfig } from '../config.js';
+import type { Region, Config } from '../config.js';
 import { resolveRegion } from '../hints/region-aliases.js';
 
 export interface Identity {
@@ -36,7 +36,7 @@ const FileSchema = z.object({
 });
 
 /** Reads the identities file; throws on unreadable/invalid files (message never contains tokens). */
-export function loadIdentities(config: SpConfig, env: Record<string, string | undefined>): Identity[] {
+export function loadIdentities(config: Config, env: Record<string, string | undefined>): Identity[] {
   const out: Identity[] = [];
   if (config.refreshToken || (config.mock && !config.identitiesFile)) {
     out.push({

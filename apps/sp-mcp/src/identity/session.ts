@@ -1,6 +1,6 @@
 // Per-server session state: the active identity and region (explicit object, not module state); --hosted: the request's user only; switches in the shared store when the deployment has one.
 import { currentHostedUser, currentSessionChoices, type HostedUser } from '@obmcp/mcp-server/hosted';
-import type { Region, SpConfig } from '../config.js';
+import type { Region, Config } from '../config.js';
 import { type Identity, loadIdentities } from './identities.js';
 
 export class Session {
@@ -12,7 +12,7 @@ export class Session {
   sandbox: boolean;
 
   constructor(
-    private readonly config: SpConfig,
+    private readonly config: Config,
     private readonly env: Record<string, string | undefined>,
   ) {
     this.identities = loadIdentities(config, env);

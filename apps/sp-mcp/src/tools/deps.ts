@@ -1,7 +1,7 @@
 // What every tool factory receives: the SP client, the session, config and the document fetcher.
 import type { CallContext } from '@obmcp/contract';
 import type { SendOperation } from '@obmcp/openapi-tools';
-import type { SpConfig } from '../config.js';
+import type { Config } from '../config.js';
 import type { DocumentStorage } from '../http/document-download.js';
 import type { SpApiClient, SpResult } from '../http/sp-client.js';
 import type { Session } from '../identity/session.js';
@@ -9,7 +9,7 @@ import type { SpCallExtra } from '../operations/call-operation.js';
 import type { SpOperations } from '../operations/bind.js';
 
 export interface ToolDeps {
-  config: SpConfig;
+  config: Config;
   session: Session;
   client: SpApiClient;
   /** Presigned document URLs: their fetcher (no SP-API credentials attached) and the hosts they may be on. */

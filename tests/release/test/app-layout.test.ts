@@ -1,0 +1,40 @@
+// One layout for the three apps (CONTRIBUTING.md "How an app is laid out"): the same files export the same names
+// in sp-mcp, ads-mcp and openbridge-mcp, and each deliberate difference is listed here with its reason.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/paths.js';
+
+const APPS = ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const;
+type App = (typeof APPS)[number];
+
+/** file under src/ → the names it exports in every app. */
+const LAYOUT: Record<string, readonly string[]> = {
+  'config.ts': ['Config', 'loadConfig'],
+  'version.ts': ['VERSION'],
+};
+
+/** Files (and their names) an app leaves out on purpose; the reason is the one CONTRIBUTING.md gives. */
+const ABSENT: Partial<Record<App, readonly string[]>> = {};
+
+const source = (app: App, file: string) => readFileSync(join(REPO_ROOT, 'apps', app, 'src', file), 'utf8');
+const EXPORTED = (name: string) =>
+  new RegExp(
+    `export (?:async )?(?:const|function|interface|type|class|let) ${name}\\b|export \\{[^}]*\\b${name}\\b`,
+  );
+
+describe.each(APPS)('%s follows the one app layout', (app) => {
+  const cases = Object.entries(LAYOUT).filter(([file]) => !ABSENT[app]?.includes(file));
+  it.each(cases)('src/%s exports %j', (file, names) => {
+    expect(existsSync(join(REPO_ROOT, 'apps', app, 'src', file))).toBe(true);
+    const text = source(app, file);
+    for (const name of names) expect(text, `${file} exports ${name}`).toMatch(EXPORTED(name));
+  });
+
+  it('src/version.ts is package.json "version"', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'apps', app, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(source(app, 'version.ts')).toContain(`export const VERSION = '${pkg.version}';`);
+  });
+});
