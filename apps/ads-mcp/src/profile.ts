@@ -1,6 +1,6 @@
 // The ads-mcp server profile handed to the contract wiring.
 import { type ServerProfile, upstreamErrorKinds } from '@obmcp/contract';
-import { HINT_TABLES } from './hint-tables.js';
+import { HINT_TABLES } from './hints/tables.js';
 import { VERSION } from './version.js';
 
 export const profile: ServerProfile = {

@@ -1,5 +1,6 @@
 // The contract profile: Openbridge is filed under the SP family (closed enum), codes OPENBRIDGE_HTTP_<NNN>.
 import { type ServerProfile, upstreamErrorKinds } from '@obmcp/contract';
+import { HINT_TABLES } from './hints/tables.js';
 import { VERSION } from './version.js';
 
 export const profile: ServerProfile = {
@@ -9,18 +10,7 @@ export const profile: ServerProfile = {
   clientKind: 'sp_api_client',
   httpCodePrefix: 'OPENBRIDGE',
   errorKinds: upstreamErrorKinds('sp_api_http', 'sp_api_client'),
-  hintTables: {
-    keyRenames: {
-      subscriptionId: 'subscription_id',
-      remoteIdentityId: 'remote_identity_id',
-      jobId: 'job_id',
-      historyId: 'history_id',
-      productId: 'product_id',
-      tableName: 'table_name',
-      filterDate: 'filter_date',
-      lastDays: 'last_days',
-    },
-  },
+  hintTables: HINT_TABLES,
   instructions:
     'Openbridge platform API: remote identities, subscriptions, jobs, history, products, table schemas and ' +
     'healthchecks. Numeric ids are integers (send 123, not "123"). Failures are v1 error envelopes.',

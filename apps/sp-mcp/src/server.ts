@@ -72,7 +72,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
     sandbox: () => session.sandbox,
   });
   const client = new SpApiClient(pipeline, session, restricted);
-  const curated = spTools({ config, session, client, documents, operations: spOperations(client) });
+  const curated = spTools({ config, session, documents, operations: spOperations(client) });
   const split = spToolSplit({
     client,
     curated,

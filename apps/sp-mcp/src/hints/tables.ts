@@ -4,7 +4,7 @@ import { KEY_RENAMES } from './key-renames.js';
 import { MARKETPLACE_ALIASES, MARKETPLACE_LABELS } from './marketplaces.js';
 import { REGION_ALIASES } from './region-aliases.js';
 
-export const SP_HINT_TABLES: HintTables = {
+export const HINT_TABLES: HintTables = {
   keyRenames: KEY_RENAMES,
   valueAliases: {
     region: REGION_ALIASES,

@@ -1,9 +1,9 @@
-// What every tool factory receives: the SP client, the session, config and the document fetcher.
+// What every tool factory receives: config, session, the document fetcher and the operation binder.
 import type { CallContext } from '@obmcp/contract';
 import type { SendOperation } from '@obmcp/openapi-tools';
 import type { Config } from '../config.js';
 import type { DocumentStorage } from '../http/document-download.js';
-import type { SpApiClient, SpResult } from '../http/sp-client.js';
+import type { SpResult } from '../http/sp-client.js';
 import type { Session } from '../identity/session.js';
 import type { SpCallExtra } from '../operations/call-operation.js';
 import type { SpOperations } from '../operations/bind.js';
@@ -11,7 +11,6 @@ import type { SpOperations } from '../operations/bind.js';
 export interface ToolDeps {
   config: Config;
   session: Session;
-  client: SpApiClient;
   /** Presigned document URLs: their fetcher (no SP-API credentials attached) and the hosts they may be on. */
   documents: DocumentStorage;
   /** Binds a curated tool to its catalog operation(s) and calls them through the recipe. */

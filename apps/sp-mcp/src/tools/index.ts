@@ -1,6 +1,6 @@
 // All sp-mcp tools; write tools only when SP_API_ENABLE_WRITES=true; sandbox mode admits canned values.
 import type { ToolDefinition } from '@obmcp/contract';
-import { catalogTools } from './catalog.tools.js';
+import { catalogItemsTools } from './catalog-items.tools.js';
 import type { ToolDeps } from './deps.js';
 import { feedsReadTools, feedsWriteTools } from './feeds.tools.js';
 import { feesTools } from './fees.tools.js';
@@ -23,7 +23,7 @@ export function spTools(deps: ToolDeps): ToolDefinition[] {
     ...identityTools(deps),
     ...sellersTools(deps),
     ...ordersTools(deps),
-    ...catalogTools(deps),
+    ...catalogItemsTools(deps),
     ...inventoryTools(deps),
     ...reportsTools(deps),
     ...listingsReadTools(deps),

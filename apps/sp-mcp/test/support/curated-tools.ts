@@ -16,7 +16,6 @@ export function curatedTools(env: Record<string, string> = {}): ToolDefinition[]
   return spTools({
     config,
     session: new Session(config, all),
-    client,
     documents: {} as ToolDeps['documents'],
     operations: spOperations(client),
   });

@@ -77,7 +77,7 @@ const getSchema = {
   examples: [{ asin: 'B08N5WRWNW', marketplaceIds: ['ATVPDKIKX0DER'] }],
 } as const;
 
-export function catalogTools(deps: ToolDeps): ToolDefinition[] {
+export function catalogItemsTools(deps: ToolDeps): ToolDefinition[] {
   const { operations } = deps;
   return [
     operations.one(['catalogItems_2022-04-01', 'searchCatalogItems'], (send) =>
