@@ -3,6 +3,7 @@ import { createLogger } from '@obmcp/mcp-server/server';
 import { describe, expect, it } from 'vitest';
 import { resolveLimits } from '../src/options.js';
 import { runInThread } from '../src/worker/run-in-thread.js';
+import { SandboxThread } from '../src/worker/sandbox-thread.js';
 import { ThreadPool } from '../src/worker/thread-pool.js';
 import { FakeHost } from './fake-host.js';
 
@@ -28,7 +29,14 @@ function run(pool: ThreadPool, code: string, timeoutMs: number) {
 describe('the wall-time backstop', () => {
   it('answers word for word what the sandbox answers itself; only the log says the thread was terminated', async () => {
     const own = run(new ThreadPool(limits), 'while (true) {}', 200);
-    const deaf = run(new ThreadPool(limits, new URL('./fixtures/deaf-worker.mjs', import.meta.url)), '', 200);
+    const deaf = run(
+      new ThreadPool(
+        limits,
+        (l) => new SandboxThread(new URL('./fixtures/deaf-worker.mjs', import.meta.url), l),
+      ),
+      '',
+      200,
+    );
     const [ownOutcome, deafOutcome] = await Promise.all([own.outcome, deaf.outcome]);
     expect(ownOutcome).toEqual({
       status: 'limitation',

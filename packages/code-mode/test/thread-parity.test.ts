@@ -1,10 +1,12 @@
-// The product's worker threads and the calling-thread sandbox the limit tests use give the same execute outcomes.
+// The product's worker threads, the calling-thread sandbox the limit tests use, and the thread protocol served on the
+// calling thread give the same execute outcomes.
 import type { ToolDefinition } from '@obmcp/contract';
 import { SandboxLimitationError } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
 import { codeModeTools } from '../src/code-mode-tools.js';
 import type { CodeModeOptions } from '../src/options.js';
 import { FakeHost, runner } from './fake-host.js';
+import { inThreadCodeModeTools } from './in-thread.js';
 import { sameThreadCodeModeTools } from './same-thread.js';
 
 const OPTIONS: CodeModeOptions = { defaultTimeoutMs: 5000, maxCalls: 3, maxLogLines: 4, maxCodeChars: 400 };
@@ -32,8 +34,10 @@ const SCRIPTS: ReadonlyArray<readonly [string, string]> = [
 describe('worker thread and calling thread agree', () => {
   const onThread = codeModeTools(OPTIONS);
   const sameThread = sameThreadCodeModeTools(OPTIONS);
+  const overChannel = inThreadCodeModeTools(OPTIONS);
   it.each(SCRIPTS)('%s', async (_label, code) => {
     const expected = await outcome(sameThread, code);
     expect(await outcome(onThread, code)).toEqual(expected);
+    expect(await outcome(overChannel, code)).toEqual(expected);
   });
 });

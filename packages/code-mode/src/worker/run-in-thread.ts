@@ -5,8 +5,8 @@ import type { ResolvedLimits } from '../options.js';
 import type { Limitation, RunOutcome, SandboxRunner, SandboxRunRequest } from '../sandbox/types.js';
 import { wallTimeLimitation } from '../sandbox/wall-time.js';
 import type { FromWorker } from './protocol.js';
-import type { SandboxThread } from './sandbox-thread.js';
-import { ThreadPool } from './thread-pool.js';
+import type { PooledThread } from './sandbox-thread.js';
+import { type SpawnThread, ThreadPool } from './thread-pool.js';
 
 /**
  * The sandbox stops itself at the deadline (QuickJS interrupt handler, host timer) and reports
@@ -19,8 +19,8 @@ export const START_LIMIT_MS = 30_000;
 const CANCELLED: Limitation = { kind: 'cancelled', issue: 'AbortError: the request was cancelled' };
 
 /** The product's sandbox runner: each run on a thread of one pool (at most maxConcurrentRuns at once). */
-export function threadRunner(limits: ResolvedLimits): SandboxRunner {
-  const pool = new ThreadPool(limits);
+export function threadRunner(limits: ResolvedLimits, spawn?: SpawnThread): SandboxRunner {
+  const pool = new ThreadPool(limits, spawn);
   return (request) => runInThread(pool, limits, request);
 }
 
@@ -29,7 +29,7 @@ export async function runInThread(
   limits: ResolvedLimits,
   request: SandboxRunRequest,
 ): Promise<RunOutcome> {
-  let thread: SandboxThread;
+  let thread: PooledThread;
   try {
     thread = await pool.acquire(request.signal);
   } catch (error) {
@@ -55,7 +55,7 @@ class ThreadRun {
 
   constructor(
     private readonly pool: ThreadPool,
-    private readonly thread: SandboxThread,
+    private readonly thread: PooledThread,
     private readonly limits: ResolvedLimits,
     private readonly request: SandboxRunRequest,
     private readonly resolve: (outcome: RunOutcome) => void,

@@ -25,7 +25,18 @@ export function workerResourceLimits(limits: ResolvedLimits) {
   return { maxOldGenerationSizeMb: 64 + bridgeMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
 }
 
-export class SandboxThread {
+/** What a run needs from its thread (a worker in production; the same protocol on the calling thread in tests). */
+export interface PooledThread {
+  /** False once the thread has exited or was terminated. */
+  readonly alive: boolean;
+  attach(listener: ThreadListener, log: Logger): void;
+  detach(): void;
+  /** Throws when the message cannot be encoded (a host value nested too deep for JSON.stringify). */
+  post(message: ToWorker): void;
+  terminate(): void;
+}
+
+export class SandboxThread implements PooledThread {
   private readonly worker: Worker;
   private listener: ThreadListener | undefined;
   private failure: Error | undefined;

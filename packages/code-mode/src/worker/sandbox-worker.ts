@@ -1,40 +1,7 @@
-// Sandbox worker entry: runs one execute script at a time off the main thread; call_tool and logs go through the port.
+// Sandbox worker entry: the worker's port and limits handed to serveSandbox (serve-sandbox.ts), which does the work.
 import { parentPort, workerData } from 'node:worker_threads';
-import { hostFaultLimitation } from '../sandbox/host-fault.js';
-import { ModulePool } from '../sandbox/module-pool.js';
-import { runScript } from '../sandbox/run-script.js';
-import { portLogger } from './port-logger.js';
-import { PortToolCaller } from './port-tool-caller.js';
-import { decodeMessage, encodeMessage, type FromWorker, type ToWorker, type WorkerInit } from './protocol.js';
+import type { WorkerInit } from './protocol.js';
+import { serveSandbox } from './serve-sandbox.js';
 
-const port = parentPort;
-if (!port) throw new Error('sandbox-worker.js must run in a worker thread');
-const { limits } = workerData as WorkerInit;
-const log = portLogger(port, { component: 'code-mode-worker' });
-const host = new PortToolCaller(port);
-// emscripten's own output (e.g. `Aborted(...)` from a failed assertion) becomes a JSON log line.
-const pool = new ModulePool(limits.memoryLimitBytes, (stream, text) =>
-  log.warn('code mode engine output', { stream, text }),
-);
-
-const post = (message: FromWorker) => port.postMessage(encodeMessage(message));
-
-port.on('message', (text: unknown) => {
-  const message = decodeMessage<ToWorker>(text);
-  if (message.type !== 'run') return host.settle(message);
-  const onStart = () => post({ type: 'started' });
-  const request = { code: message.code, timeoutMs: message.timeoutMs, host, log, onStart };
-  void runScript(pool, limits, request).then(
-    ({ outcome, poisoned }) => post({ type: 'done', outcome, poisoned }),
-    (error: unknown) => {
-      // The engine could not even start (module load failed): a sandbox fault, and a fresh worker next time.
-      log.warn('code mode sandbox fault', { error });
-      const limitation = hostFaultLimitation(error);
-      post({
-        type: 'done',
-        outcome: { status: 'limitation', limitation, logs: [], calls: 0 },
-        poisoned: true,
-      });
-    },
-  );
-});
+if (!parentPort) throw new Error('sandbox-worker.js must run in a worker thread');
+serveSandbox(parentPort, (workerData as WorkerInit).limits);
