@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { validateEnvelope } from '../src/entries/envelope.js';
 import { createLogger } from '../src/tool/logger.js';
+import type { JsonSchema, ToolDefinition } from '../src/tool/types.js';
 
 export const FIXTURES = new URL('./fixtures/', import.meta.url);
 
@@ -37,4 +38,18 @@ export function expectSchemaValid(value: unknown): void {
   const result = validateEnvelope(wire(value));
   expect(result.errors).toEqual([]);
   expect(result.valid).toBe(true);
+}
+
+/** A tool over `inputSchema` whose handler echoes its arguments. */
+export function tool(
+  name: string,
+  inputSchema: JsonSchema,
+  handler?: ToolDefinition['handler'],
+): ToolDefinition {
+  return {
+    name,
+    description: `${name} (test tool)`,
+    inputSchema,
+    handler: handler ?? ((args) => ({ args })),
+  };
 }

@@ -1,11 +1,10 @@
 // One call through the contract: normalize → validate → (split passthrough) → handler → value or envelope.
 import type { ContractSettings } from '../config/env.js';
 import { envelopeFromThrown } from '@obmcp/contract/internal/envelope/classify.js';
-import { buildEnvelope } from '@obmcp/contract/internal/envelope/build.js';
 import type { Envelope, NormalizationEvent } from '@obmcp/contract/internal/envelope/types.js';
 import { decodeMapEntries } from '@obmcp/contract/internal/normalize/map-entries.js';
 import { normalizeArgs } from '@obmcp/contract/internal/normalize/normalize.js';
-import { describeInPublishedShape } from '@obmcp/contract/internal/validation/published-errors.js';
+import { validationEnvelope } from '@obmcp/contract/internal/validation/validation-envelope.js';
 import type { CompiledTool } from './compiled-tool.js';
 import { createMetaCollector } from './meta-collector.js';
 import { currentSessionChoices } from './session-choices.js';
@@ -94,7 +93,7 @@ export async function runPipeline(
     valid ||= tool.validate(args);
     if (!valid) {
       return {
-        outcome: { ok: false, envelope: validationEnvelope(tool, args, deps, metaWithEvents()) },
+        outcome: { ok: false, envelope: rejection(tool, args, deps, metaWithEvents()) },
         meta: {},
       };
     }
@@ -123,32 +122,19 @@ export async function runPipeline(
   }
 }
 
-function validationEnvelope(
+function rejection(
   tool: CompiledTool,
   args: unknown,
   deps: PipelineDeps,
   meta: Record<string, unknown>,
 ): Envelope {
-  // Told in the shape tools/list published (entries for maps), not the full schema's.
-  const report = describeInPublishedShape(
-    tool.validate.errors ?? [],
-    args,
-    tool.schema,
-    deps.profile.hintTables,
-  );
-  const categories = [...new Set(report.hints.map((h) => h.category))];
-  const fullMeta: Record<string, unknown> = { ...meta };
-  if (categories.length > 0) fullMeta.hint_categories = categories;
-  if (report.unknownKeywords.length > 0) fullMeta.validator = report.unknownKeywords[0];
-  return buildEnvelope({
-    kind: 'mcp_input_validation',
+  return validationEnvelope({
     tool: tool.definition.name,
-    code: report.code,
-    summary: report.summary,
-    retryable: false,
-    details: report.details,
-    hints: report.orderedHints,
+    schema: tool.schema,
+    errors: tool.validate.errors ?? [],
+    args,
+    tables: deps.profile.hintTables,
     examples: tool.examples,
-    meta: fullMeta,
+    meta,
   });
 }

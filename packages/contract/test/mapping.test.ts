@@ -1,7 +1,8 @@
 // Every canonical mapping entry: one bad input through the pipeline → exactly that SCHEMA_* code and details.
 import { describe, expect, test } from 'vitest';
-import { ERROR_CODE_MAPPING, type JsonSchema } from '@obmcp/contract';
-import { envelopeOf, hostWith, tool } from './helpers.js';
+import type { JsonSchema } from '../src/tool/types.js';
+import { ERROR_CODE_MAPPING } from '../src/validation/mapping.js';
+import { rejectionOf } from './validation-path.js';
 
 interface Case {
   /** Properties of the tool's object schema. */
@@ -168,8 +169,8 @@ describe.each(Object.entries(CASES))('%s', (keyword, c) => {
   const surfaced = keyword === 'allOf' ? 'minimum' : keyword;
   const entry = ERROR_CODE_MAPPING.mapping[surfaced]!;
 
-  test(`yields ${entry.error_code} with the contract's details, summary and hint`, async () => {
-    const envelope = await envelopeOf(hostWith([tool('t', schemaOf(c))]), 't', c.bad);
+  test(`yields ${entry.error_code} with the contract's details, summary and hint`, () => {
+    const envelope = rejectionOf(schemaOf(c), c.bad);
     expect(envelope).toMatchObject({ error_kind: 'mcp_input_validation', error_code: entry.error_code });
     expect(envelope.retryable).toBe(false);
     expect(envelope.examples).toEqual([c.example]);
@@ -193,12 +194,12 @@ test('allOf has its own mapping entry, but an allOf failure reports the inner ke
   expect(ERROR_CODE_MAPPING.mapping.minimum?.error_code).toBe('SCHEMA_MINIMUM');
 });
 
-test('combinator branch errors are folded: one detail at the combinator path', async () => {
+test('combinator branch errors are folded: one detail at the combinator path', () => {
   const props = {
     v: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }] },
   };
   const c: Case = { props, example: { v: { a: 'x' } }, bad: { v: { b: 1 } }, path: 'v' };
-  const envelope = await envelopeOf(hostWith([tool('t', schemaOf(c))]), 't', c.bad);
+  const envelope = rejectionOf(schemaOf(c), c.bad);
   expect(envelope.error_code).toBe('SCHEMA_ANY_OF_FAILED');
   expect(envelope.details.map((d) => d.path)).toEqual(['v']);
 });
@@ -209,10 +210,10 @@ describe.each([
   ['exclusiveMaximum', { n: { type: 'number', exclusiveMaximum: 5 } }, { n: 1 }, { n: 5 }, 'n'],
   ['contains', { ids: { type: 'array', contains: { const: 1 } } }, { ids: [2, 1] }, { ids: [2, 3] }, 'ids'],
 ])('unknown keyword %s', (keyword, props, example, bad, path) => {
-  test('→ SCHEMA_VALIDATION_FAILED with _meta.validator and the fallback template', async () => {
+  test('→ SCHEMA_VALIDATION_FAILED with _meta.validator and the fallback template', () => {
     const schema: JsonSchema = { type: 'object', properties: props, examples: [example] };
     if (keyword === 'dependentRequired') schema.dependentRequired = { a: ['b'] };
-    const envelope = await envelopeOf(hostWith([tool('t', schema)]), 't', bad);
+    const envelope = rejectionOf(schema, bad);
     expect(envelope.error_code).toBe('SCHEMA_VALIDATION_FAILED');
     expect(envelope._meta?.validator).toBe(keyword);
     expect(envelope.details).toHaveLength(1);
@@ -223,7 +224,7 @@ describe.each([
   });
 });
 
-test('several issues: one code by priority, every issue in details, "(+N more issues)"', async () => {
+test('several issues: one code by priority, every issue in details, "(+N more issues)"', () => {
   const props = {
     n: { type: 'integer', maximum: 3 },
     name: { type: 'string' },
@@ -235,7 +236,7 @@ test('several issues: one code by priority, every issue in details, "(+N more is
     required: ['name'],
     examples: [{ name: 'a' }],
   };
-  const envelope = await envelopeOf(hostWith([tool('t', schema)]), 't', { n: 9, ids: [1, 2] });
+  const envelope = rejectionOf(schema, { n: 9, ids: [1, 2] });
   expect(envelope.error_code).toBe('SCHEMA_REQUIRED');
   expect(envelope.summary).toBe('Required field name is missing. (+2 more issues)');
   expect(envelope.details.map((d) => d.code).sort()).toEqual([

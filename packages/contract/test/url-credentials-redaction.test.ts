@@ -1,7 +1,8 @@
 // URL userinfo (a proxy's user:password) is shown as ***@ wherever a configured URL appears: tool output, envelopes, logs.
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/entries/server.js';
-import { redactSecrets, redactUrlCredentials } from '@obmcp/contract';
+import { redactSecrets } from '../src/envelope/redact.js';
+import { redactUrlCredentials } from '../src/envelope/url-credentials.js';
+import { createLogger } from '../src/tool/logger.js';
 
 const PASSWORD = 'canary-proxy-pw-5e1d';
 
