@@ -21,7 +21,7 @@ import { adsUpstream } from './http/upstream.js';
 import { adsOperations } from './operations/bind.js';
 import { callOperation } from './operations/call-operation.js';
 import { profile } from './profile.js';
-import { createSession } from './state/session.js';
+import { createSession } from './session/session.js';
 import type { ToolDeps } from './tools/deps.js';
 import { adsToolSplit } from './operations/index.js';
 import { adsTools } from './tools/index.js';
@@ -38,7 +38,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
     maxBodyBytes: config.reportMaxBytes,
     redirectHosts: adsRedirectHosts(config),
   });
-  const session = createSession(config.region, config.profileId, config.openbridge?.identityId);
+  const session = createSession(config);
   const env = options.env ?? process.env;
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,

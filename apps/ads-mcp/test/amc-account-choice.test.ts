@@ -5,7 +5,7 @@ import { DomainValidationError } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
 import { AMC_ACCOUNTS, amcAccounts, amcScope } from '../src/tools/amc-scope.js';
 import type { ToolDeps } from '../src/tools/deps.js';
-import { createSession } from '../src/state/session.js';
+import { createSession } from '../src/session/session.js';
 
 const US = { accountId: 'amc-us', marketplaceId: 'ATVPDKIKX0DER' };
 const CA = { accountId: 'amc-ca', marketplaceId: 'A2EUQ1WTGCTBG2' };
@@ -15,7 +15,7 @@ const MX = { accountId: 'amc-mx', marketplaceId: 'A1AM78C64UM0Y8' };
 function login(pages: Record<string, { amcAccounts: unknown[]; nextToken?: string }>) {
   const cursors: Array<string | undefined> = [];
   const deps = {
-    session: createSession('na', undefined, undefined),
+    session: createSession({ region: 'na' }),
     operations: {
       lookup: async (ref: unknown, args: { nextToken?: string }) => {
         expect(ref).toEqual(AMC_ACCOUNTS);

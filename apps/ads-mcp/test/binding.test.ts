@@ -15,7 +15,7 @@ import { ADS_DEFAULT_RULE, REPORT_CREATION } from '../src/http/limits.js';
 import { adsUpstream } from '../src/http/upstream.js';
 import { adsCatalog } from '../src/operations/catalog.js';
 import { createServer } from '../src/server.js';
-import { createSession } from '../src/state/session.js';
+import { createSession } from '../src/session/session.js';
 
 const CREDS = {
   OBMCP_MOCK: '1',
@@ -60,7 +60,7 @@ describe('one binding from tool to operation', () => {
     const config = loadConfig(CREDS);
     const { limits } = adsUpstream({
       config,
-      session: createSession(config.region, undefined, undefined),
+      session: createSession({ region: config.region }),
       source: {} as CredentialSource,
       fetcher: {} as Fetcher,
       limiter: {} as Limiter,

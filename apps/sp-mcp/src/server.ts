@@ -16,7 +16,7 @@ import { createSpAuth } from './auth/token-provider.js';
 import type { Config } from './config.js';
 import { SpApiClient } from './http/sp-client.js';
 import { spUpstream } from './http/upstream.js';
-import { Session } from './identity/session.js';
+import { createSession } from './session/session.js';
 import { profile } from './profile.js';
 import { RestrictedData } from './restricted/restricted-data.js';
 import { spOperations } from './operations/bind.js';
@@ -42,7 +42,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
     }),
     hosts: new RedirectHosts(redirectHosts),
   };
-  const session = new Session(config, env);
+  const session = createSession(config, env);
   const limiter = createLimiter({
     maxWaitMs: config.limiterMaxWaitMs,
     arrivalMarginMs: readLimiterSettings(env).arrivalMarginMs,

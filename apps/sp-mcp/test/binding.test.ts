@@ -11,7 +11,7 @@ import { listSpecFiles, parseUsagePlan, readSpec } from '@obmcp/upstream-specs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { spUpstream } from '../src/http/upstream.js';
-import { Session } from '../src/identity/session.js';
+import { createSession } from '../src/session/session.js';
 import { spCatalog } from '../src/operations/catalog.js';
 import { UNDOCUMENTED_RULE } from '../src/operations/usage-plan.js';
 import { createServer } from '../src/server.js';
@@ -58,7 +58,7 @@ describe('one binding from tool to operation', () => {
     const config = loadConfig({ OBMCP_MOCK: '1' });
     const { limits } = spUpstream({
       config,
-      session: new Session(config, {}),
+      session: createSession(config, {}),
       auth: {} as AuthPlugin,
       fetcher: {} as Fetcher,
       limiter: {} as Limiter,

@@ -14,10 +14,14 @@ const LAYOUT: Record<string, readonly string[]> = {
   'version.ts': ['VERSION'],
   'profile.ts': ['profile'],
   'hints/tables.ts': ['HINT_TABLES'],
+  'session/session.ts': ['Session', 'createSession'],
 };
 
 /** Files (and their names) an app leaves out on purpose; the reason is the one CONTRIBUTING.md gives. */
-const ABSENT: Partial<Record<App, readonly string[]>> = {};
+const ABSENT: Partial<Record<App, readonly string[]>> = {
+  // Nothing to switch: no region, profile or active identity; every call names its ids, one key per server or user.
+  'openbridge-mcp': ['session/session.ts'],
+};
 
 const source = (app: App, file: string) => readFileSync(join(REPO_ROOT, 'apps', app, 'src', file), 'utf8');
 const EXPORTED = (name: string) =>

@@ -3,7 +3,7 @@ import { currentHostedUser } from '@obmcp/mcp-server/hosted';
 import { type CallContext, passthroughParts } from '@obmcp/contract';
 import { type Pipeline, RedirectHosts } from '@obmcp/http-kit';
 import type { Config } from '../config.js';
-import type { Session } from '../state/session.js';
+import type { Session } from '../session/session.js';
 import { requireProfile } from '../tools/require-profile.js';
 import { downloadStoredFile, fileContent } from './download.js';
 import { adsRedirectHosts } from './redirect-hosts.js';

@@ -12,7 +12,7 @@ import {
 import type { CredentialSource } from '../auth/types.js';
 import { type Config, adsRetry } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
-import type { Session } from '../state/session.js';
+import type { Session } from '../session/session.js';
 import { parseErrorBody } from './error-body.js';
 import { enrichDetails, hintsFor } from './error-hints.js';
 import { ADS_HEADERS } from './headers.js';

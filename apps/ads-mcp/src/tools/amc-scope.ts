@@ -3,7 +3,7 @@
 // or the active profile.
 import { type CallContext, DomainValidationError } from '@obmcp/contract';
 import type { AdsScope } from '../http/client.js';
-import type { AdsProfile, AmcAccount } from '../state/session.js';
+import type { AdsProfile, AmcAccount } from '../session/session.js';
 import type { OperationRef } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 

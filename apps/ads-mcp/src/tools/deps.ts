@@ -4,7 +4,7 @@ import type { CredentialSource } from '../auth/types.js';
 import type { Config } from '../config.js';
 import type { AdsApiClient } from '../http/client.js';
 import type { AdsOperations } from '../operations/bind.js';
-import type { Session } from '../state/session.js';
+import type { Session } from '../session/session.js';
 
 export interface ToolDeps {
   config: Config;

@@ -9,8 +9,8 @@ import {
   READ_UPSTREAM,
   SET_SESSION,
 } from '@obmcp/contract';
-import { allowedProfiles, checkProfileAllowed } from '../state/hosted-session.js';
-import type { AdsProfile } from '../state/session.js';
+import { allowedProfiles, checkProfileAllowed } from '../session/hosted-session.js';
+import type { AdsProfile } from '../session/session.js';
 import type { ToolDeps } from './deps.js';
 
 const listSchema = {

@@ -1,7 +1,7 @@
 // The active advertising profile, or the precise mcp_input_validation failure when none is set.
 import { DomainValidationError } from '@obmcp/contract';
-import { checkProfileAllowed } from '../state/hosted-session.js';
-import type { Session } from '../state/session.js';
+import { checkProfileAllowed } from '../session/hosted-session.js';
+import type { Session } from '../session/session.js';
 
 export function requireProfile(session: Session): number {
   if (session.profileId !== undefined) {

@@ -5,7 +5,7 @@ import type { CredentialSource } from '../../src/auth/types.js';
 import { loadConfig } from '../../src/config.js';
 import type { AdsApiClient } from '../../src/http/client.js';
 import { adsOperations } from '../../src/operations/bind.js';
-import { createSession } from '../../src/state/session.js';
+import { createSession } from '../../src/session/session.js';
 import { adsTools } from '../../src/tools/index.js';
 
 const CREDS = {
@@ -20,7 +20,10 @@ export function curatedTools(env: Record<string, string> = {}): ToolDefinition[]
   // Building the tools sends nothing: client, credentials and the operation call are never used here.
   return adsTools({
     config,
-    session: createSession(config.region, config.profileId, undefined),
+    session: createSession({
+      region: config.region,
+      ...(config.profileId !== undefined ? { profileId: config.profileId } : {}),
+    }),
     client: {} as AdsApiClient,
     auth: {} as CredentialSource,
     operations: adsOperations(() => Promise.reject(new Error('no upstream in this test'))),

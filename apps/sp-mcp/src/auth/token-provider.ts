@@ -13,8 +13,8 @@ import {
 } from '@obmcp/http-kit';
 import type { Config } from '../config.js';
 import { isExpiredToken, readErrors } from '../http/upstream-error.js';
-import type { Identity } from '../identity/identities.js';
-import type { Session } from '../identity/session.js';
+import type { Identity } from '../session/identities.js';
+import type { Session } from '../session/session.js';
 import { lwaAuthError, parseLwaError } from './lwa-errors.js';
 
 /** The LWA token endpoint as an upstream: no credentials of its own, two attempts within config.tokenRetry. */

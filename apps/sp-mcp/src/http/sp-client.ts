@@ -1,7 +1,7 @@
 // SpApiClient: the tools' face of the shared pipeline — the active identity picks credentials and budget.
 import { type CallContext, passthroughParts } from '@obmcp/contract';
 import type { Pipeline, QueryValue } from '@obmcp/http-kit';
-import type { Session } from '../identity/session.js';
+import type { Session } from '../session/session.js';
 import type { RestrictedData } from '../restricted/restricted-data.js';
 import type { RoleName } from '../restricted/restricted-operations.js';
 

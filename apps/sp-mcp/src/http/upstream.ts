@@ -9,7 +9,7 @@ import {
   type UpstreamDescription,
 } from '@obmcp/http-kit';
 import type { Config } from '../config.js';
-import type { Session } from '../identity/session.js';
+import type { Session } from '../session/session.js';
 import { spBaseUrl } from './hosts.js';
 import { operationRule, UNDOCUMENTED_RULE } from '../operations/usage-plan.js';
 import { errorBodyOn2xx, parseSpError } from './upstream-error.js';

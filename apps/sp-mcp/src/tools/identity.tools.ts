@@ -9,7 +9,7 @@ import {
   redactUrlCredentials,
   SET_SESSION,
 } from '@obmcp/contract';
-import { publicIdentity } from '../identity/identities.js';
+import { publicIdentity } from '../session/identities.js';
 import { spBaseUrl } from '../http/hosts.js';
 import type { ToolDeps } from './deps.js';
 

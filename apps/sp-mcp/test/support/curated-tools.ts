@@ -3,7 +3,7 @@ import type { ToolDefinition } from '@obmcp/contract';
 import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { loadConfig } from '../../src/config.js';
 import type { SpApiClient } from '../../src/http/sp-client.js';
-import { Session } from '../../src/identity/session.js';
+import { createSession } from '../../src/session/session.js';
 import { spOperations } from '../../src/operations/bind.js';
 import type { ToolDeps } from '../../src/tools/deps.js';
 import { spTools } from '../../src/tools/index.js';
@@ -15,7 +15,7 @@ export function curatedTools(env: Record<string, string> = {}): ToolDefinition[]
   const client = {} as SpApiClient;
   return spTools({
     config,
-    session: new Session(config, all),
+    session: createSession(config, all),
     documents: {} as ToolDeps['documents'],
     operations: spOperations(client),
   });

@@ -131,3 +131,8 @@ export class Session {
 /** Names of the switches in the shared store (`set_active_identity`, `set_region`). */
 const IDENTITY_CHOICE = 'identity';
 const REGION_CHOICE = 'region';
+
+/** The server's session (one per server instance, never module state). */
+export function createSession(config: Config, env: Record<string, string | undefined>): Session {
+  return new Session(config, env);
+}

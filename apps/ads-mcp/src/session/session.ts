@@ -1,5 +1,6 @@
 // Per-server session state: region, active profile, active identity and the caches tools consult.
 import type { AdsIdentity } from '../auth/openbridge-identities.js';
+import type { Config } from '../config.js';
 import type { Region } from '../regions.js';
 import { hostedAwareSession } from './hosted-session.js';
 
@@ -37,12 +38,13 @@ export interface AmcAccount {
   marketplaceId?: string;
 }
 
+/** What the session starts from: the configured region, profile and (brokered mode) identity. */
+export type SessionConfig = Pick<Config, 'region' | 'profileId' | 'openbridge'>;
+
 /** The server's session; under a hosted user (--hosted), that user's own one (hosted-session.ts). */
-export function createSession(
-  region: Region,
-  profileId: number | undefined,
-  identityId: number | undefined,
-): Session {
+export function createSession(config: SessionConfig): Session {
+  const { region, profileId } = config;
+  const identityId = config.openbridge?.identityId;
   return hostedAwareSession(plainSession(region, profileId, identityId), (allowed) =>
     plainSession(region, allowed, undefined),
   );
