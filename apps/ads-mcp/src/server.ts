@@ -23,7 +23,8 @@ import { callOperation } from './operations/call-operation.js';
 import { profile } from './profile.js';
 import { createSession } from './session/session.js';
 import type { ToolDeps } from './tools/deps.js';
-import { adsToolSplit } from './operations/index.js';
+import { operationExecutor } from './operations/execute.js';
+import { toolSplit } from './operations/listing.js';
 import { adsTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { adsRedirectHosts } from './http/redirect-hosts.js';
@@ -95,7 +96,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
     listIdentities,
     operations: adsOperations((op, args, call, extra) => callOperation(ctx, op, args, call, extra)),
   };
-  const split = adsToolSplit(ctx, adsTools(ctx));
+  const split = toolSplit(config, adsTools(ctx), operationExecutor(ctx));
   return createCodeModeServer(
     {
       profile,

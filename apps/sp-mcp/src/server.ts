@@ -20,7 +20,8 @@ import { createSession } from './session/session.js';
 import { profile } from './profile.js';
 import { RestrictedData } from './restricted/restricted-data.js';
 import { spOperations } from './operations/bind.js';
-import { spToolSplit } from './operations/index.js';
+import { operationExecutor } from './operations/execute.js';
+import { toolSplit } from './operations/listing.js';
 import { spTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { spRedirectHosts } from './http/redirect-hosts.js';
@@ -73,12 +74,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
   });
   const client = new SpApiClient(pipeline, session, restricted);
   const curated = spTools({ config, session, documents, operations: spOperations(client) });
-  const split = spToolSplit({
-    client,
-    curated,
-    toolsets: config.toolsets,
-    enableWrites: config.enableWrites,
-  });
+  const split = toolSplit(config, curated, operationExecutor(client));
   return createCodeModeServer(
     {
       profile,

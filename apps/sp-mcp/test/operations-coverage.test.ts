@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { curatedOperations } from './support/curated-tools.js';
 
 const CURATED_OPERATIONS = curatedOperations();
-import { OUTSIDE_DEFAULT } from '../src/operations/default-listing.js';
+import { OUTSIDE_DEFAULT } from '../src/operations/listing.js';
 import { spCatalog } from '../src/operations/catalog.js';
 import { createServer } from '../src/server.js';
 import { SP_VIEWS } from '../src/ui-views.js';

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { OPERATION_META_KEY } from '@obmcp/openapi-tools';
 import { appEntry, callTool, MOCKS_PRELOAD, startInProcess } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
-import { OUTSIDE_DEFAULT } from '../src/operations/default-listing.js';
+import { OUTSIDE_DEFAULT } from '../src/operations/listing.js';
 import { startSp, US } from './helpers.js';
 import { startSpAll } from './support/start-all.js';
 

@@ -30,7 +30,7 @@ function submittedCount(
   return count(part.success) + count(part.error);
 }
 
-export function adsOperationExecutor(ctx: ToolDeps): ExecuteOperation {
+export function operationExecutor(ctx: ToolDeps): ExecuteOperation {
   return async (op, args, call) => {
     const res = await callOperation(ctx, op, args, call);
     const batch = res.status === 207 ? batchPart(res.body) : undefined;

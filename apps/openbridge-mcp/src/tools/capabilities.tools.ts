@@ -3,7 +3,7 @@ import { capabilityBlock } from '@obmcp/mcp-server/server';
 import { defineTool, type FromSchema, type ToolDefinition, READ_LOCAL } from '@obmcp/contract';
 import type { Config } from '../config.js';
 import { profile } from '../profile.js';
-import { NOT_INSTALLED, PRIVILEGED_TOOLS, QUERY_EXECUTION_TOOLS } from './catalog.js';
+import { NOT_INSTALLED, PRIVILEGED_TOOLS, QUERY_EXECUTION_TOOLS } from '../operations/listing.js';
 
 const schema = {
   type: 'object',

@@ -2,7 +2,7 @@
 import type { ToolDefinition } from '@obmcp/contract';
 import { amazonTokenTools } from './amazon-token.tools.js';
 import { capabilitiesTool } from './capabilities.tools.js';
-import { PRIVILEGED_TOOLS, QUERY_EXECUTION_TOOLS } from './catalog.js';
+import { PRIVILEGED_TOOLS, QUERY_EXECUTION_TOOLS } from '../operations/listing.js';
 import type { ToolDeps } from './deps.js';
 import { healthcheckTools } from './healthchecks.tools.js';
 import { jobWriteTools } from './job-writes.tools.js';

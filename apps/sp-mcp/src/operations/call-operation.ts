@@ -1,13 +1,7 @@
 // sp-mcp's client call for one catalog operation: recipe + args → SpApiClient.call, limited by the
 // operation's own usage plan (`<api>.<operationId>`). Generated and curated tools both go through it.
 import type { CallContext } from '@obmcp/contract';
-import {
-  buildRequest,
-  type CatalogOperation,
-  encodeRequestBody,
-  type ExecuteOperation,
-  operationKey,
-} from '@obmcp/openapi-tools';
+import { buildRequest, type CatalogOperation, encodeRequestBody, operationKey } from '@obmcp/openapi-tools';
 import type { SpApiClient, SpResult } from '../http/sp-client.js';
 import type { RoleName } from '../restricted/restricted-operations.js';
 import { spCatalog } from './catalog.js';
@@ -49,9 +43,4 @@ export async function callOperation(
     },
     call,
   );
-}
-
-/** Generated tools' handler: the recipe through the SP client, the upstream body as the result. */
-export function spOperationExecutor(client: SpApiClient): ExecuteOperation {
-  return async (op, args, call) => (await callOperation(client, op, args, call)).body;
 }

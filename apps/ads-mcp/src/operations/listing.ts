@@ -1,13 +1,18 @@
-// ads-mcp tools from the generated catalog: curated tools declare (and replace) their operation (bind.ts), every
-// other operation is a generated tool, listed when its toolset is selected (ADS_API_TOOLSETS).
+// What ads-mcp's tools/list shows: curated tools declare (and replace) their operation (bind.ts), every other
+// operation is a generated tool, listed when its toolset is selected (ADS_API_TOOLSETS); the shared
+// catalogToolSplit does the split.
 import type { ToolDefinition } from '@obmcp/contract';
-import { CURATED_TOOLSET, catalogToolSplit, type ToolSplit } from '@obmcp/openapi-tools';
-import type { ToolDeps } from '../tools/deps.js';
+import {
+  CURATED_TOOLSET,
+  catalogToolSplit,
+  type ExecuteOperation,
+  type ToolSplit,
+} from '@obmcp/openapi-tools';
+import type { Config } from '../config.js';
 import { adsCatalog } from './catalog.js';
-import { adsOperationExecutor } from './execute.js';
 
 /** Default ADS_API_TOOLSETS: the curated tools; the rest is reachable through Code Mode. */
-export const DEFAULT_ADS_TOOLSETS = CURATED_TOOLSET;
+export const DEFAULT_TOOLSETS = CURATED_TOOLSET;
 
 /**
  * Curated tools listed with their operation's toolset (amc, sp, sb, sd, accounts) rather than with
@@ -41,16 +46,25 @@ export const OUTSIDE_DEFAULT: ReadonlySet<string> = new Set([
  */
 export const INSIDE_DEFAULT: ReadonlySet<string> = new Set(['sp_campaigns_budget_usage']);
 
-export function adsToolSplit(ctx: ToolDeps, curated: readonly ToolDefinition[]): ToolSplit {
+/**
+ * Listed and hidden tools: `curated` (the app's hand-written tools, already filtered by the writes switch) and
+ * the generated ones, run by `execute`. Throws (a startup error naming the valid toolsets) on an unknown
+ * ADS_API_TOOLSETS name.
+ */
+export function toolSplit(
+  config: Pick<Config, 'toolsets' | 'enableWrites'>,
+  curated: readonly ToolDefinition[],
+  execute: ExecuteOperation,
+): ToolSplit {
   const catalog = adsCatalog();
   try {
     return catalogToolSplit({
       catalog,
       curated,
-      toolsets: ctx.config.toolsets,
-      defaultToolsets: DEFAULT_ADS_TOOLSETS,
-      enableWrites: ctx.config.enableWrites,
-      execute: adsOperationExecutor(ctx),
+      toolsets: config.toolsets,
+      defaultToolsets: DEFAULT_TOOLSETS,
+      enableWrites: config.enableWrites,
+      execute,
       outsideCurated: OUTSIDE_DEFAULT,
       insideCurated: INSIDE_DEFAULT,
     });

@@ -1,4 +1,4 @@
-// The tool catalog: which tools exist, which are privileged, and the reference server's names for them.
+// Which tools openbridge-mcp lists: the privileged and query-execution ones behind their switches, and the reference server's tools not shipped.
 export const PRIVILEGED_TOOLS = new Set([
   'create_subscription',
   'update_subscription',
