@@ -8,6 +8,7 @@ import type { ToolInfo } from '@obmcp/contract';
 import type { Fetcher, Limiter } from '@obmcp/http-kit';
 import { declaredOperations, operationKey } from '@obmcp/openapi-tools';
 import { listSpecFiles, parseUsagePlan, readSpec } from '@obmcp/upstream-specs';
+import { annotationOverrides } from '@obmcp/openapi-tools/generate';
 import { describe, expect, it } from 'vitest';
 import type { CredentialSource } from '../src/auth/types.js';
 import { loadConfig } from '../src/config.js';
@@ -43,6 +44,17 @@ function specDescriptions(): Map<string, string> {
   }
   return out;
 }
+
+/**
+ * One-operation tools whose annotations are not their operation's, and why. Every other curated tool inherits them
+ * (the binder refuses one restating the same), so a difference is never accidental.
+ */
+const ANNOTATION_OVERRIDES: Record<string, string> = {
+  create_amc_workflow_execution:
+    'passes the writes gate as a read, but each call starts a new AMC execution: not read-only, not idempotent',
+  create_report:
+    'passes the writes gate as a read, but each call starts a new report: not read-only, not idempotent',
+};
 
 describe('one binding from tool to operation', () => {
   const tools = servedTools();
@@ -94,5 +106,9 @@ describe('one binding from tool to operation', () => {
           : [];
       });
     expect(offenders).toEqual([]);
+  });
+
+  it("a curated tool's annotations differ from its operation's only where ANNOTATION_OVERRIDES says why", () => {
+    expect(annotationOverrides(tools, adsCatalog())).toEqual(Object.keys(ANNOTATION_OVERRIDES).sort());
   });
 });

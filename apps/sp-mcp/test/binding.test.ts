@@ -8,6 +8,7 @@ import type { ToolInfo } from '@obmcp/contract';
 import type { AuthPlugin, Fetcher, Limiter } from '@obmcp/http-kit';
 import { declaredOperations, operationKey } from '@obmcp/openapi-tools';
 import { listSpecFiles, parseUsagePlan, readSpec } from '@obmcp/upstream-specs';
+import { annotationOverrides } from '@obmcp/openapi-tools/generate';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { spUpstream } from '../src/http/upstream.js';
@@ -39,6 +40,16 @@ function modelUsagePlans(): Map<string, ReturnType<typeof parseUsagePlan>> {
   }
   return plans;
 }
+
+/**
+ * One-operation tools whose annotations are not their operation's, and why. Every other curated tool inherits them
+ * (the binder refuses one restating the same), so a difference is never accidental.
+ */
+const ANNOTATION_OVERRIDES: Record<string, string> = {
+  create_feed: 'a feed can replace or delete live listings: destructive, unlike a plain create',
+  create_report:
+    'createReport passes the writes gate as a read, but each call starts a new report: not read-only, not idempotent',
+};
 
 describe('one binding from tool to operation', () => {
   const tools = servedTools();
@@ -90,5 +101,9 @@ describe('one binding from tool to operation', () => {
           : [];
       });
     expect(offenders).toEqual([]);
+  });
+
+  it("a curated tool's annotations differ from its operation's only where ANNOTATION_OVERRIDES says why", () => {
+    expect(annotationOverrides(tools, spCatalog())).toEqual(Object.keys(ANNOTATION_OVERRIDES).sort());
   });
 });

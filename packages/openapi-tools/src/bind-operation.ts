@@ -2,6 +2,7 @@
 // ([spec file stem, operationId]), publishes it as `_meta`, and calls it through the catalog's recipe with
 // the app's client call — the same path a generated tool takes. Curated code only shapes arguments/results.
 import type { CallContext, ToolDefinition } from '@obmcp/contract';
+import { isSilentObjectSchema } from '@obmcp/contract/internal/validation/strict-unknown.js';
 import {
   type Catalog,
   type CatalogOperation,
@@ -10,7 +11,7 @@ import {
   type OperationMeta,
   type RecipeParam,
 } from './catalog-types.js';
-import { annotationsOf } from './operation-annotations.js';
+import { annotationsOf, passthroughOf, sameAnnotations } from './operation-annotations.js';
 
 /** [spec file stem, operationId], e.g. ['ordersV0', 'getOrders']. */
 export type OperationRef = readonly [api: string, operationId: string];
@@ -31,7 +32,10 @@ export interface OperationBinder<R, X> {
   operation(ref: OperationRef): CatalogOperation;
   /**
    * A tool that calls exactly one operation: declared as `_meta["io.obmcp/operation"]` (it replaces the generated
-   * twin). A tool that states no annotations gets the operation's, as its generated twin has them.
+   * twin). What the operation already says, the tool does not restate: one stating no annotations gets the
+   * operation's (as its generated twin has them); one whose schema leaves its top level open (see
+   * `passthroughOf`) gets the operation's passthrough target. Restating either the same way throws, so only
+   * a deliberate difference is ever written (e.g. `destructiveHint` on a feed that replaces listings).
    */
   one(
     ref: OperationRef,
@@ -77,9 +81,19 @@ export function operationBinder<R, X = never>(o: OperationBinderOptions<R, X>): 
       const op = operation(ref);
       const tool = define(sendTo(op), op);
       const sentence = o.describe?.(op);
+      const annotations = annotationsOf(op);
+      const passthrough = passthroughOf(op);
+      const restates = (what: string) =>
+        new Error(
+          `${tool.name} restates its operation's ${what} (${op.meta.operationId}); leave it out, it is inherited`,
+        );
+      if (tool.annotations && sameAnnotations(tool.annotations, annotations)) throw restates('annotations');
+      if (tool.passthrough === passthrough) throw restates(`passthrough '${passthrough}'`);
+      const open = tool.passthrough === undefined && isSilentObjectSchema(tool.inputSchema);
       return {
         ...tool,
-        annotations: tool.annotations ?? annotationsOf(op),
+        annotations: tool.annotations ?? annotations,
+        ...(open ? { passthrough } : {}),
         ...(sentence && tool.description ? { description: `${tool.description} ${sentence}` } : {}),
         _meta: { ...tool._meta, [OPERATION_META_KEY]: op.meta },
       };

@@ -21,4 +21,5 @@ export {
 } from './catalog-types.js';
 export { encodeFormBody, encodeRequestBody } from './form-body.js';
 export { operationKey } from './operation-key.js';
+export { pickInput } from './pick-input.js';
 export { readCatalog } from './read-catalog.js';

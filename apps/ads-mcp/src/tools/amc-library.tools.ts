@@ -1,5 +1,5 @@
 // AMC account and library reads: AMC accounts, instances, saved workflows and schedules.
-import { defineTool, type FromSchema, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import {
   accountsSchema,
   instancePageSchema,
@@ -12,8 +12,6 @@ import { amcObject, amcPage, amcSend } from './amc-call.js';
 import { AMC_ACCOUNTS, amcAccounts } from './amc-scope.js';
 import type { ToolDeps } from './deps.js';
 
-const read = READ_UPSTREAM;
-
 function instanceList(ctx: ToolDeps, name: string, title: string, ref: OperationRef, key: string) {
   return ctx.operations.one(ref, (send, op) =>
     defineTool<FromSchema<typeof instancePageSchema>>({
@@ -21,7 +19,6 @@ function instanceList(ctx: ToolDeps, name: string, title: string, ref: Operation
       title,
       description: `${routeOf(op)}: ${title.toLowerCase()} (paginated with nextToken).`,
       inputSchema: instancePageSchema,
-      annotations: read,
       async handler(a, call) {
         return { instanceId: a.instanceId, ...amcPage((await amcSend(send, a, call)).body, key) };
       },
@@ -37,7 +34,6 @@ export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'List AMC accounts',
         description: `${routeOf(op)}: the AMC accounts of this login; accountId is the advertiserId every AMC tool sends.`,
         inputSchema: accountsSchema,
-        annotations: read,
         async handler(a, call) {
           if (a.nextToken === undefined) {
             const accounts = await amcAccounts(ctx, call);
@@ -54,7 +50,6 @@ export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'List AMC instances',
         description: 'AMC instances of the AMC account.',
         inputSchema: listInstancesSchema,
-        annotations: read,
         handler: async (a, call) => amcPage((await amcSend(send, a, call)).body, 'instances'),
       }),
     ),
@@ -71,7 +66,6 @@ export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'Get a saved AMC workflow',
         description: 'GET a saved AMC workflow (its SQL, parameters and output columns) as {workflow}.',
         inputSchema: workflowSchema,
-        annotations: read,
         handler: amcObject(send),
       }),
     ),
@@ -88,7 +82,6 @@ export function amcLibraryTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'Get an AMC workflow schedule',
         description: 'GET one AMC schedule (workflow, cadence, state) as {schedule}.',
         inputSchema: scheduleSchema,
-        annotations: read,
         handler: amcObject(send),
       }),
     ),

@@ -4,14 +4,11 @@ import {
   DomainValidationError,
   defineTool,
   type FromSchema,
-  READ_UPSTREAM,
   type ToolDefinition,
 } from '@obmcp/contract';
 import { amcObject, amcPage, amcSend } from './amc-call.js';
 import { createSchema, executionSchema, listSchema } from './amc.schemas.js';
 import type { ToolDeps } from './deps.js';
-
-const read = READ_UPSTREAM;
 
 type CreateArgs = FromSchema<typeof createSchema>;
 
@@ -74,7 +71,6 @@ export function amcTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'Get AMC execution status',
         description: 'Status: PENDING → RUNNING → SUCCEEDED, FAILED or CANCELLED.',
         inputSchema: executionSchema,
-        annotations: read,
         handler: amcObject(send),
       }),
     ),
@@ -84,7 +80,6 @@ export function amcTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'List AMC executions',
         description: 'Executions of an AMC instance (nextToken pages).',
         inputSchema: listSchema,
-        annotations: read,
         async handler(a, call) {
           return { instanceId: a.instanceId, ...amcPage((await amcSend(send, a, call)).body, 'executions') };
         },
@@ -96,7 +91,6 @@ export function amcTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'Get AMC result download URLs',
         description: "Pre-signed URLs of a SUCCEEDED execution's files.",
         inputSchema: executionSchema,
-        annotations: read,
         async handler(a, call) {
           const res = await amcSend(send, a, call);
           const body = (res.body ?? {}) as { downloadUrls?: unknown; metadataDownloadUrls?: unknown };

@@ -1,5 +1,5 @@
 // Campaign reads beyond Sponsored Products: Sponsored Brands (v4 list), Sponsored Display, portfolios.
-import { defineTool, type FromSchema, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 import { idList } from './sp-schema.js';
@@ -68,7 +68,6 @@ export function campaignReadTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'List Sponsored Display campaigns',
         description: `${routeOf(op)} for the active profile: filter by id, portfolio, state or name.`,
         inputSchema: sdSchema,
-        annotations: READ_UPSTREAM,
         async handler(a, call) {
           const res = await send(
             {

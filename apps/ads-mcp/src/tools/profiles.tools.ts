@@ -6,7 +6,6 @@ import {
   suggest,
   type ToolDefinition,
   READ_LOCAL,
-  READ_UPSTREAM,
   SET_SESSION,
 } from '@obmcp/contract';
 import { allowedProfiles, checkProfileAllowed } from '../session/hosted-session.js';
@@ -61,8 +60,6 @@ export function profileTools(ctx: ToolDeps): ToolDefinition[] {
         description:
           'Advertising profiles (one per advertiser and marketplace) of the active region; ids feed set_active_profile.',
         inputSchema: listSchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         async handler(args, call) {
           const res = await send(args, call);
           const listed = (Array.isArray(res.body) ? res.body : []) as AdsProfile[];

@@ -122,7 +122,6 @@ export function reportingTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'Request an async report (Reporting v3)',
         description: `${routeOf(op)} (GZIP_JSON). Poll get_report until status COMPLETED, then download_report. A duplicate request fails with ADS_API_HTTP_425 and details[0].existing_report_id.`,
         inputSchema: createSchema,
-        passthrough: 'body',
         annotations: CREATE_UPSTREAM,
         handler: (a, call) => createReport(send, a, call),
       }),
@@ -134,8 +133,6 @@ export function reportingTools(ctx: ToolDeps): ToolDefinition[] {
         description:
           'Report status: PENDING → PROCESSING → COMPLETED (ready:true) or FAILED (failureReason).',
         inputSchema: getSchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: (a, call) => fetchReport(send, a.reportId, call),
       }),
     ),

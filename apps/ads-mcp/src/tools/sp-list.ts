@@ -1,5 +1,5 @@
 // A v3 list tool (POST …/list with the operation's vnd media type): the args become the list body by one rule, the page is shaped once.
-import { type CallContext, defineTool, READ_UPSTREAM, type ToolDefinition } from '@obmcp/contract';
+import { type CallContext, defineTool, type ToolDefinition } from '@obmcp/contract';
 import type { CatalogOperation, OperationRef, SendOperation } from '@obmcp/openapi-tools';
 import type { AdsResponse } from '../http/client.js';
 import type { AdsCallExtra } from '../operations/call-operation.js';
@@ -53,7 +53,6 @@ export interface SpListToolSpec<Args> {
   description: string | ((op: CatalogOperation) => string);
   /** A schema literal written `as const` whose properties are the list body's fields. */
   inputSchema: Record<string, unknown>;
-  passthrough?: ToolDefinition['passthrough'];
   /** The page's array field, kept under the same name in the result. */
   key: string;
   /** Body fields the rule cannot say (see listBody). */
@@ -71,7 +70,6 @@ export function spListTool<Args extends Record<string, unknown>>(
     defineTool<Args>({
       ...tool,
       description: typeof description === 'string' ? description : description(op),
-      annotations: READ_UPSTREAM,
       handler: (args, call) => spList(ctx, call, send, key, listBody(args, shape?.(args))),
     }),
   );

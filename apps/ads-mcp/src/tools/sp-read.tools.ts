@@ -86,7 +86,6 @@ export function spReadTools(ctx: ToolDeps): ToolDefinition[] {
       title: 'List Sponsored Products campaigns',
       description: 'SP campaigns by id, portfolio, state or name.',
       inputSchema: campaignsSchema,
-      passthrough: 'body',
       key: 'campaigns',
       shape: (a) => ({
         nameFilter: a.nameFilter && {
@@ -101,7 +100,6 @@ export function spReadTools(ctx: ToolDeps): ToolDefinition[] {
       title: 'List Sponsored Products ad groups',
       description: 'SP ad groups by campaign, id, state or name.',
       inputSchema: adGroupsSchema,
-      passthrough: 'body',
       key: 'adGroups',
       shape: (a) => ({
         nameFilter: a.nameFilter && { queryTermMatchType: 'BROAD_MATCH', include: a.nameFilter },
@@ -112,7 +110,6 @@ export function spReadTools(ctx: ToolDeps): ToolDefinition[] {
       title: 'List Sponsored Products keywords',
       description: 'SP keywords by campaign, ad group, id, state or match type.',
       inputSchema: keywordsSchema,
-      passthrough: 'body',
       key: 'keywords',
     }),
     spListTool<FromSchema<typeof productAdsSchema>>(ctx, sp('ListSponsoredProductsProductAds'), {
@@ -120,7 +117,6 @@ export function spReadTools(ctx: ToolDeps): ToolDefinition[] {
       title: 'List Sponsored Products product ads',
       description: 'SP product ads by campaign, ad group, id or state.',
       inputSchema: productAdsSchema,
-      passthrough: 'body',
       key: 'productAds',
     }),
   ];

@@ -1,12 +1,6 @@
 // Sponsored Products targeting: keyword and bid recommendations, ad-group negative keywords (list; create
 // only with ADS_API_ENABLE_WRITES=true).
-import {
-  CREATE_UPSTREAM,
-  defineTool,
-  type FromSchema,
-  READ_UPSTREAM,
-  type ToolDefinition,
-} from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 import { reportMultiStatus } from './multi-status.js';
@@ -145,7 +139,6 @@ export function spTargetingTools(ctx: ToolDeps): ToolDefinition[] {
         description:
           'Ranked keyword recommendations with suggested bids, for ASINs (new ad group) or an existing ad group.',
         inputSchema: keywordRecsSchema,
-        annotations: READ_UPSTREAM,
         async handler(a, call) {
           const body =
             a.asins !== undefined
@@ -169,7 +162,6 @@ export function spTargetingTools(ctx: ToolDeps): ToolDefinition[] {
         description:
           'Theme-based suggested bids (low/median/high) for targeting expressions of an existing ad group.',
         inputSchema: bidRecsSchema,
-        annotations: READ_UPSTREAM,
         async handler(a, call) {
           const res = await send({ body: { recommendationType: 'BIDS_FOR_EXISTING_AD_GROUP', ...a } }, call);
           const r = (res.body ?? {}) as { bidRecommendations?: unknown };
@@ -197,7 +189,6 @@ export function spTargetingTools(ctx: ToolDeps): ToolDefinition[] {
           title: 'Add Sponsored Products negative keywords',
           description: `${routeOf(op)} (207 per item): keeps ad groups from matching these terms.`,
           inputSchema: negativeCreateSchema,
-          annotations: CREATE_UPSTREAM,
           async handler(a, call) {
             const negativeKeywords = a.negativeKeywords.map((k) => ({ ...k, state: k.state ?? 'ENABLED' }));
             const res = await send({ body: { negativeKeywords } }, call);

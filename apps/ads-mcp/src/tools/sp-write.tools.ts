@@ -4,7 +4,6 @@ import {
   defineTool,
   type FromSchema,
   type ToolDefinition,
-  CREATE_UPSTREAM,
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
 import { routeOf } from '@obmcp/openapi-tools';
@@ -163,8 +162,6 @@ export function spWriteTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'Create Sponsored Products campaigns',
         description: `${routeOf(op)} (207 multi-status): per-item success[] and error[] are returned; failures also appear in _meta.warnings.`,
         inputSchema: createSchema,
-        passthrough: 'body',
-        annotations: CREATE_UPSTREAM,
         handler: (args, call) => writeCampaigns(send, args.campaigns, call),
       }),
     ),
@@ -174,8 +171,6 @@ export function spWriteTools(ctx: ToolDeps): ToolDefinition[] {
         title: 'Update Sponsored Products campaigns',
         description: `${routeOf(op)} (207 multi-status) with partial campaign objects keyed by campaignId.`,
         inputSchema: updateSchema,
-        passthrough: 'body',
-        annotations: REPLACE_UPSTREAM,
         handler: (args, call) => writeCampaigns(send, args.campaigns, call),
       }),
     ),

@@ -1,5 +1,5 @@
 // Healthchecks of the JWT's account (service-healthchecks-api.md), a page at a time; filter_date and last_days are exclusive.
-import { AuthError, defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
+import { AuthError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
 import { readOnePage } from './paging.js';
 import { type Page, page } from './shape.js';
@@ -68,8 +68,6 @@ export function healthcheckTools({ operations, jwt }: ToolDeps): ToolDefinition[
           'Healthchecks of the authenticated account (default: ERROR rows). Filter by one day (filter_date) or the ' +
           'last N days (last_days), not both.',
         inputSchema: schema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { accountId } = await jwt.principal();
           if (accountId === undefined) {

@@ -6,7 +6,6 @@ import {
   defineTool,
   type FromSchema,
   type ToolDefinition,
-  CREATE_UPSTREAM,
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
 import { MAX_EXACT_ID, type ToolDeps, idSchema } from './deps.js';
@@ -117,7 +116,6 @@ export function jobWriteTools({ operations }: ToolDeps): ToolDefinition[] {
         title: 'Create one-off backfill jobs (privileged)',
         description: 'Requests a backfill for a date range: one history transaction per stage id.',
         inputSchema: createSchema,
-        annotations: CREATE_UPSTREAM,
         handler: async (args, call) => {
           requireDateOrder(
             { path: 'date_start', value: args.date_start },

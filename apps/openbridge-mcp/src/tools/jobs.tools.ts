@@ -1,5 +1,5 @@
 // Job and history reads: jobs of a subscription, one job, one history transaction.
-import { defineTool, type FromSchema, type ToolDefinition, READ_UPSTREAM } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { type ToolDeps, idSchema } from './deps.js';
 import { readOnePage } from './paging.js';
 import { single } from './shape.js';
@@ -52,8 +52,6 @@ export function jobReadTools({ operations }: ToolDeps): ToolDefinition[] {
         title: 'List jobs of a subscription',
         description: 'Jobs (scheduled and one-off) of one subscription, paginated.',
         inputSchema: listSchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const current = args.page ?? 1;
           const { items, pagination, past_end } = await readOnePage(
@@ -91,8 +89,6 @@ export function jobReadTools({ operations }: ToolDeps): ToolDefinition[] {
         title: 'Get a job',
         description: 'One job with its schedule, stage and status.',
         inputSchema: jobSchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => ({
           job: single(await send({ job_id: args.job_id }, call, { resource: 'job' })),
         }),
@@ -104,8 +100,6 @@ export function jobReadTools({ operations }: ToolDeps): ToolDefinition[] {
         title: 'Get a history transaction',
         description: 'One history (backfill) transaction and its status.',
         inputSchema: historySchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => ({
           history: single(
             await send({ history_id: args.history_id }, call, { resource: 'history transaction' }),

@@ -86,7 +86,6 @@ export function productTools({ operations }: ToolDeps): ToolDefinition[] {
         description:
           'Active Openbridge products matching the query on name or worker_name (case-insensitive, typo-tolerant), best first.',
         inputSchema: searchSchema,
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const all = await readAllPages(send, call, {
             args: {
@@ -114,7 +113,6 @@ export function productTools({ operations }: ToolDeps): ToolDefinition[] {
         description:
           'Current stage ids (≥ 1000) of a product with the table each stage produces (every page).',
         inputSchema: stageSchema,
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { rows, truncated } = await payloads(send, call, args.product_id);
           return {

@@ -116,7 +116,6 @@ export function queryTools({ operations }: ToolDeps): ToolDefinition[] {
           'grammar, a SELECT (or WITH … SELECT) with no INTO and only built-in read functions (no sleep, sequence, ' +
           'reflection, secret or external-access call), and a LIMIT (unless allow_unbounded). The query itself is not sent.',
         inputSchema: validateSchema,
-        annotations: READ_UPSTREAM,
         handler: (args, call) => assess(send, call, args.query, args.key_name, args.allow_unbounded ?? false),
       }),
     ),

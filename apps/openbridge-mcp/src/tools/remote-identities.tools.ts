@@ -94,8 +94,6 @@ export function remoteIdentityTools({ operations }: ToolDeps): ToolDefinition[] 
         title: 'Get a remote identity',
         description: 'One remote identity (own or shared) with its attributes flattened to the top level.',
         inputSchema: byIdSchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const body = await send({ remote_identity_id: args.remote_identity_id }, call, {
             resource: 'remote identity',
@@ -112,8 +110,6 @@ export function remoteIdentityTools({ operations }: ToolDeps): ToolDefinition[] 
           'Amazon Advertising profiles reachable through an Amazon Ads (type 14) remote identity, via the Openbridge ' +
           'Service API (no Amazon token leaves Openbridge).',
         inputSchema: profilesSchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const body = await send(
             {

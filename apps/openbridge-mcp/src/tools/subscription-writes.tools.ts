@@ -4,7 +4,6 @@ import {
   defineTool,
   type FromSchema,
   type ToolDefinition,
-  CREATE_UPSTREAM,
   REPLACE_UPSTREAM,
 } from '@obmcp/contract';
 import type { Send } from '../operations/bind.js';
@@ -97,7 +96,6 @@ export function subscriptionWriteTools({ operations, jwt }: ToolDeps): ToolDefin
         title: 'Create a subscription (privileged)',
         description: 'Creates a v2 subscription for the authenticated account and user.',
         inputSchema: createSchema,
-        annotations: CREATE_UPSTREAM,
         handler: async (args, call) => {
           const { accountId, userId } = await jwt.principal();
           const attributes = compact({

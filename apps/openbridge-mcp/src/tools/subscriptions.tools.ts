@@ -46,8 +46,6 @@ export function subscriptionReadTools({ operations }: ToolDeps): ToolDefinition[
         title: 'List subscriptions',
         description: `Lists the account's data-pipeline subscriptions (reads up to ${MAX_PAGES} pages of ${PAGE_SIZE}; 'truncated' says when more exist).`,
         inputSchema: listSchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const all = await readAllPages(send, call, {
             args: {
@@ -69,8 +67,6 @@ export function subscriptionReadTools({ operations }: ToolDeps): ToolDefinition[
         title: 'Get a subscription',
         description: 'One subscription (v2) with its attributes flattened.',
         inputSchema: byIdSchema,
-        passthrough: 'query',
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => ({
           subscription: single(
             await send({ subscription_id: args.subscription_id }, call, { resource: 'subscription' }),

@@ -5,7 +5,6 @@ import {
   defineTool,
   type FromSchema,
   isOutageStatus,
-  READ_UPSTREAM,
   type ToolDefinition,
   UpstreamHttpError,
   UpstreamTransportError,
@@ -104,7 +103,6 @@ export function tableTools({ operations }: ToolDeps): ToolDefinition[] {
           'Columns (name, SQL type, default, ob_field) and destination table of a delivered table, plus the whole ' +
           'rules document (load configuration, CSV dialect), from the Openbridge Rules API.',
         inputSchema: schemaSchema,
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { rows, incomplete } = await candidates(
             send,
@@ -151,7 +149,6 @@ export function tableTools({ operations }: ToolDeps): ToolDefinition[] {
         title: 'Suggest table names',
         description: 'Table names from the Rules API ranked by similarity to the query (confidence 0..1).',
         inputSchema: suggestSchema,
-        annotations: READ_UPSTREAM,
         handler: async (args, call) => {
           const { rows, truncated, incomplete } = await candidates(send, call, args.query, () => false);
           const needle = args.query.toLowerCase().replace(/[^a-z0-9]+/g, '_');

@@ -87,7 +87,6 @@ export function catalogItemsTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'Searches the Amazon catalog by keywords or identifiers (Catalog Items 2022-04-01). identifiersType is required with identifiers; keywords and identifiers cannot be combined; SKU searches default sellerId to that of the active identity.',
         inputSchema: searchSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           // sellerId is "Required when identifiersType is SKU" (model): default it like the
           // listings tools do (audit S1-3).
@@ -105,7 +104,6 @@ export function catalogItemsTools(deps: ToolDeps): ToolDefinition[] {
         title: 'Get catalog item',
         description: 'Returns one catalog item by ASIN (Catalog Items 2022-04-01 getCatalogItem).',
         inputSchema: getSchema,
-        passthrough: 'query',
         handler: (args, call) => bodyAnswer(send, args, call),
       }),
     ),

@@ -1,11 +1,5 @@
 // Feeds 2021-06-30 tools: create_feed_document + create_feed (writes, gated) and get_feed (read).
-import {
-  defineTool,
-  type FromSchema,
-  type ToolDefinition,
-  CHANGE_UPSTREAM,
-  CREATE_UPSTREAM,
-} from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition, CHANGE_UPSTREAM } from '@obmcp/contract';
 import { uploadDocument } from '../http/document-download.js';
 import { asObject, bodyAnswer, type ToolDeps } from './deps.js';
 import { feedOptions, feedType, marketplaceIds25 } from './schema-parts.js';
@@ -78,7 +72,6 @@ export function feedsReadTools(deps: ToolDeps): ToolDefinition[] {
         title: 'Get feed status',
         description: 'Feed processing status and resultFeedDocumentId (Feeds 2021-06-30 getFeed).',
         inputSchema: getSchema,
-        passthrough: 'query',
         handler: (args, call) => bodyAnswer(send, args, call),
       }),
     ),
@@ -94,8 +87,6 @@ export function feedsWriteTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'Creates a feed document and its presigned upload URL (Feeds 2021-06-30 createFeedDocument, HTTP 201); uploads content to it (the URL itself is never returned, so pass content). Only listed when SP_API_ENABLE_WRITES=true.',
         inputSchema: documentSchema,
-        passthrough: 'body',
-        annotations: CREATE_UPSTREAM,
         handler: async (args, call) => {
           const { body } = await send({ body: { contentType: args.contentType } }, call);
           const doc = asObject(body);
@@ -116,7 +107,6 @@ export function feedsWriteTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'Submits an uploaded feed document for processing (Feeds 2021-06-30 createFeed, HTTP 202); feeds change live seller data. Only listed when SP_API_ENABLE_WRITES=true.',
         inputSchema: createSchema,
-        passthrough: 'body',
         annotations: CHANGE_UPSTREAM,
         handler: (args, call) => bodyAnswer(send, { body: args }, call),
       }),

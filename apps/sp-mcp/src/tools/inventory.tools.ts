@@ -35,7 +35,6 @@ export function inventoryTools(deps: ToolDeps): ToolDefinition[] {
         title: 'Get FBA inventory summaries',
         description: 'FBA inventory per SKU in one marketplace (FBA Inventory v1 getInventorySummaries).',
         inputSchema: schema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const { body } = await send(
             {

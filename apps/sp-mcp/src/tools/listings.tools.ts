@@ -1,5 +1,5 @@
 // Listings Items 2021-08-01 tools: get_listings_item (read) and patch_listings_item (write, gated).
-import { defineTool, type FromSchema, type ToolDefinition, CHANGE_UPSTREAM } from '@obmcp/contract';
+import { defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
 import { bodyAnswer, type ToolDeps } from './deps.js';
 import { resolveSellerId } from './seller-id.js';
 import { marketplaceIds1, marketplaceIds50, sellerId, sku } from './schema-parts.js';
@@ -111,7 +111,6 @@ export function listingsReadTools(deps: ToolDeps): ToolDefinition[] {
         title: 'Get a listing',
         description: 'One listing by seller SKU (Listings Items 2021-08-01 getListingsItem).',
         inputSchema: getSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const seller = resolveSellerId(deps, args.sellerId);
           return bodyAnswer(send, { ...args, sellerId: seller }, call);
@@ -130,8 +129,6 @@ export function listingsWriteTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'Partially updates a listing (Listings Items 2021-08-01 patchListingsItem). Changes live seller data unless mode=VALIDATION_PREVIEW. Only listed when SP_API_ENABLE_WRITES=true.',
         inputSchema: patchSchema,
-        passthrough: 'body',
-        annotations: CHANGE_UPSTREAM,
         handler: async (args, call) => {
           const seller = resolveSellerId(deps, args.sellerId);
           const { productType, patches, ...query } = args;

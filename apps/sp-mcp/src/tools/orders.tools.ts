@@ -154,7 +154,6 @@ export function ordersTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'Lists orders (Orders v0 getOrders, deprecated). Needs createdAfter or lastUpdatedAfter unless nextToken is given; never mix created* and lastUpdated*. PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none.',
         inputSchema: getOrdersSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           checkOrderDates(args, args.nextToken === undefined);
           const { body } = await send(args, call);
@@ -175,7 +174,6 @@ export function ordersTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'One order by Amazon order id (Orders v0 getOrder, deprecated). PII comes with an automatic restricted-data token (restricted role); search_orders with includedData BUYER/RECIPIENT needs none.',
         inputSchema: orderIdSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const { body } = await send(args, call);
           return { order: payloadOf(body) };
@@ -189,7 +187,6 @@ export function ordersTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'The items of one order (Orders v0 getOrderItems, deprecated). Item BuyerInfo comes with an automatic restricted-data token (restricted role).',
         inputSchema: orderItemsSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const { body } = await send(args, call);
           const p = payloadOf(body);
@@ -208,7 +205,6 @@ export function ordersTools(deps: ToolDeps): ToolDefinition[] {
         description:
           "Searches orders (Orders API v2026-01-01 searchOrders; successor of get_orders). Exactly one of createdAfter and lastUpdatedAfter; created* and lastUpdated* dates cannot be mixed. Next page: send paginationToken alone and the server resends page 1's filters (Amazon requires them unchanged; only maxResultsPerPage and includedData may change). includedData BUYER/RECIPIENT returns buyer and recipient data without a restricted-data token.",
         inputSchema: searchOrdersSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const identity = session.active().id;
           const request =

@@ -47,7 +47,6 @@ export function pricingTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'Lowest prices, Buy Box prices and top offers for one ASIN (Product Pricing v0 getItemOffers).',
         inputSchema: offersSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const { body } = await send(args, call);
           return { offers: payloadOf(body) };
@@ -60,7 +59,6 @@ export function pricingTools(deps: ToolDeps): ToolDefinition[] {
         title: 'Get own offer pricing',
         description: 'Your offer prices for up to 20 ASINs or SKUs (Product Pricing v0 getPricing).',
         inputSchema: pricingSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const listField = args.itemType === 'Asin' ? 'asins' : 'skus';
           if (args[listField] === undefined) {

@@ -125,7 +125,6 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'Requests a report (Reports 2021-06-30 createReport, HTTP 202). Poll get_report until processingStatus is DONE, then get_report_document; run_report does all three.',
         inputSchema: createSchema,
-        passthrough: 'body',
         annotations: CREATE_UPSTREAM,
         handler: (args, call) => bodyAnswer(send, { body: args }, call),
       }),
@@ -136,7 +135,6 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         title: 'Get report status',
         description: 'Report status and reportDocumentId once DONE (Reports 2021-06-30 getReport).',
         inputSchema: getSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const { body } = await send(args, call);
           seen.record(body);
@@ -151,7 +149,6 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'Lists report requests (Reports 2021-06-30 getReports). reportTypes is required unless nextToken is given; with nextToken every filter is left out (the API takes the token alone).',
         inputSchema: listSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           // The model: with nextToken, "include this token as the only parameter. Specifying
           // nextToken with any other parameters will cause the request to fail" (audit S1-1).
@@ -169,7 +166,6 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         description:
           'A report document as text (decompressed, in its charset, at most maxChars). Restricted (PII) report types get a restricted-data token automatically.',
         inputSchema: documentSchema,
-        passthrough: 'query',
         handler: async (args, call) => {
           const type = args.reportType ?? seen.reportTypeOf(args.reportDocumentId);
           const roles = type === undefined ? undefined : RESTRICTED_REPORT_TYPES[type];
