@@ -18,14 +18,13 @@ import type { CredentialSource } from './auth/types.js';
 import { type Config, adsRetry } from './config.js';
 import { AdsApiClient } from './http/client.js';
 import { adsUpstream } from './http/upstream.js';
-import { adsOperations } from './operations/bind.js';
-import { callOperation } from './operations/call-operation.js';
+import { createOperations } from './operations/bind.js';
 import { profile } from './profile.js';
 import { createSession } from './session/session.js';
 import type { ToolDeps } from './tools/deps.js';
 import { operationExecutor } from './operations/execute.js';
 import { toolSplit } from './operations/listing.js';
-import { adsTools } from './tools/index.js';
+import { createTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { adsRedirectHosts } from './http/redirect-hosts.js';
 import { ADS_VIEWS } from './ui-views.js';
@@ -88,15 +87,9 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
     adsUpstream({ config, session, source: auth, fetcher, limiter, env, log: options.logger }),
   );
   const client = new AdsApiClient(pipeline, session, config);
-  const ctx: ToolDeps = {
-    config,
-    session,
-    client,
-    auth,
-    listIdentities,
-    operations: adsOperations((op, args, call, extra) => callOperation(ctx, op, args, call, extra)),
-  };
-  const split = toolSplit(config, adsTools(ctx), operationExecutor(ctx));
+  const operations = createOperations(client);
+  const deps: ToolDeps = { config, session, client, auth, listIdentities, operations };
+  const split = toolSplit(config, createTools(deps), operationExecutor(client));
   return createCodeModeServer(
     {
       profile,

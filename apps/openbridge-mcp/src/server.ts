@@ -14,8 +14,8 @@ import type { Config } from './config.js';
 import { OpenbridgeClient } from './http/client.js';
 import { openbridgeUpstream } from './http/upstream.js';
 import { profile } from './profile.js';
-import { openbridgeOperations } from './operations/bind.js';
-import { buildTools } from './tools/index.js';
+import { createOperations } from './operations/bind.js';
+import { createTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { OPENBRIDGE_VIEWS } from './ui-views.js';
 
@@ -58,7 +58,7 @@ export function createServer(
     {
       profile,
       views: OPENBRIDGE_VIEWS,
-      tools: buildTools({ operations: openbridgeOperations(client), jwt, config }, callableNames),
+      tools: createTools({ operations: createOperations(client), jwt, config, callableNames }),
       codeMode: config.codeMode,
       settings: config.contract,
     },

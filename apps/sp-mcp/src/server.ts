@@ -19,10 +19,10 @@ import { spUpstream } from './http/upstream.js';
 import { createSession } from './session/session.js';
 import { profile } from './profile.js';
 import { RestrictedData } from './restricted/restricted-data.js';
-import { spOperations } from './operations/bind.js';
+import { createOperations } from './operations/bind.js';
 import { operationExecutor } from './operations/execute.js';
 import { toolSplit } from './operations/listing.js';
-import { spTools } from './tools/index.js';
+import { createTools } from './tools/index.js';
 import { VERSION } from './version.js';
 import { spRedirectHosts } from './http/redirect-hosts.js';
 import { SP_VIEWS } from './ui-views.js';
@@ -73,7 +73,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
     sandbox: () => session.sandbox,
   });
   const client = new SpApiClient(pipeline, session, restricted);
-  const curated = spTools({ config, session, documents, operations: spOperations(client) });
+  const curated = createTools({ config, session, documents, operations: createOperations(client) });
   const split = toolSplit(config, curated, operationExecutor(client));
   return createCodeModeServer(
     {

@@ -15,11 +15,13 @@ const LAYOUT: Record<string, readonly string[]> = {
   'profile.ts': ['profile'],
   'hints/tables.ts': ['HINT_TABLES'],
   'session/session.ts': ['Session', 'createSession'],
-  'operations/bind.ts': [],
+  'operations/bind.ts': ['Operations', 'createOperations'],
   'operations/listing.ts': [],
   'operations/catalog.ts': [],
   'operations/call-operation.ts': ['callOperation'],
   'operations/execute.ts': ['operationExecutor'],
+  'tools/deps.ts': ['ToolDeps'],
+  'tools/index.ts': ['createTools'],
 };
 
 /** Files (and their names) an app leaves out on purpose; the reason is the one CONTRIBUTING.md gives. */

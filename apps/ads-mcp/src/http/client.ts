@@ -48,10 +48,15 @@ export class AdsApiClient {
 
   constructor(
     private readonly pipeline: Pipeline<AdsErrorContext>,
-    private readonly session: Session,
+    readonly session: Session,
     private readonly config: Config,
   ) {
     this.storageHosts = new RedirectHosts(adsRedirectHosts(config));
+  }
+
+  /** ADS_API_UPLOAD_DIR: where a file argument's `path` may be read from (unset: base64 only). */
+  get uploadDir(): string | undefined {
+    return this.config.uploadDir;
   }
 
   /** A pre-signed file on a declared storage host (no Ads credentials sent), gunzipped within ADS_REPORT_MAX_BYTES. */

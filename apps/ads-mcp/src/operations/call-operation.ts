@@ -2,10 +2,15 @@
 // identity headers the server supplies (Scope from the active profile; AMC advertiser/marketplace from the
 // arguments or /amc/accounts), limited per operation (`<api>.<operationId>`). Curated and generated alike.
 import type { CallContext } from '@obmcp/contract';
-import { buildRequest, type CatalogOperation, encodeFormBody, operationKey } from '@obmcp/openapi-tools';
-import type { AdsResponse, AdsScope } from '../http/client.js';
-import { type AmcEntityArgs, amcScope } from '../tools/amc-scope.js';
-import type { ToolDeps } from '../tools/deps.js';
+import {
+  buildRequest,
+  type CatalogOperation,
+  encodeFormBody,
+  operationBinder,
+  operationKey,
+} from '@obmcp/openapi-tools';
+import type { AdsApiClient, AdsResponse, AdsScope } from '../http/client.js';
+import { type AmcEntityArgs, type AmcLookups, amcScope } from '../tools/amc-scope.js';
 import { adsCatalog } from './catalog.js';
 
 const ACCOUNT_ID_HEADER = 'amazon-ads-accountid';
@@ -23,8 +28,27 @@ export function adsOperationKey(op: CatalogOperation): string {
   return operationKey(adsCatalog(), op);
 }
 
+const lookups = new WeakMap<AdsApiClient, AmcLookups>();
+
+/**
+ * What the AMC headers are looked up with (GET /amc/accounts, the active profile): those operations called the
+ * same way, through this function (recursion, not an object that holds itself).
+ */
+function amcLookups(client: AdsApiClient): AmcLookups {
+  let found = lookups.get(client);
+  if (!found) {
+    const operations = operationBinder<AdsResponse, AdsCallExtra>({
+      catalog: adsCatalog,
+      call: (op, args, call, extra) => callOperation(client, op, args, call, extra),
+    });
+    found = { session: client.session, operations };
+    lookups.set(client, found);
+  }
+  return found;
+}
+
 async function scopeOf(
-  ctx: ToolDeps,
+  client: AdsApiClient,
   op: CatalogOperation,
   headers: Record<string, string>,
   call: CallContext,
@@ -34,7 +58,7 @@ async function scopeOf(
   // AMC operations identify the AMC account by advertiser; Sponsored Products recommendations also declare an
   // optional AdvertiserId header but are profile-scoped (their spec requires the Scope header).
   if (server.has('amazon-advertising-api-advertiserid') && op.toolset === 'amc') {
-    const scope = await amcScope(ctx, amc, call);
+    const scope = await amcScope(amcLookups(client), amc, call);
     const declaresAccount = op.recipe.params.some(
       (p) => p.in === 'header' && p.name.toLowerCase() === ACCOUNT_ID_HEADER,
     );
@@ -45,7 +69,7 @@ async function scopeOf(
 }
 
 export async function callOperation(
-  ctx: ToolDeps,
+  client: AdsApiClient,
   op: CatalogOperation,
   args: Record<string, unknown>,
   call: CallContext,
@@ -59,7 +83,7 @@ export async function callOperation(
     // multipart/form-data: the file parts from base64 or a path in ADS_API_UPLOAD_DIR; a Content-Type argument
     // (create_asset: "the image format type") is the file part's type, the request's is the form's own.
     const form = await encodeFormBody(op.recipe, body, {
-      ...(ctx.config.uploadDir !== undefined ? { uploadDir: ctx.config.uploadDir } : {}),
+      ...(client.uploadDir !== undefined ? { uploadDir: client.uploadDir } : {}),
       ...(declaredType !== undefined && declaredType !== op.recipe.contentType
         ? { defaultFileType: declaredType }
         : {}),
@@ -73,8 +97,8 @@ export async function callOperation(
     // A Content-Type the operation declares as an argument is sent even without a body (DataProviderData's GET).
     headers['content-type'] = contentType;
   }
-  const scope = await scopeOf(ctx, op, headers, call, extra.amc ?? {});
-  return ctx.client.call(
+  const scope = await scopeOf(client, op, headers, call, extra.amc ?? {});
+  return client.call(
     {
       operation: adsOperationKey(op),
       method: op.recipe.method,

@@ -1,7 +1,7 @@
 // Generated tools' handler for ads-mcp: the operation through callOperation, and 207 batches read into
 // per-item error records.
 import type { ExecuteOperation } from '@obmcp/openapi-tools';
-import type { ToolDeps } from '../tools/deps.js';
+import type { AdsApiClient } from '../http/client.js';
 import { reportMultiStatus } from '../tools/multi-status.js';
 import { callOperation } from './call-operation.js';
 
@@ -30,9 +30,9 @@ function submittedCount(
   return count(part.success) + count(part.error);
 }
 
-export function operationExecutor(ctx: ToolDeps): ExecuteOperation {
+export function operationExecutor(client: AdsApiClient): ExecuteOperation {
   return async (op, args, call) => {
-    const res = await callOperation(ctx, op, args, call);
+    const res = await callOperation(client, op, args, call);
     const batch = res.status === 207 ? batchPart(res.body) : undefined;
     if (!batch) return res.body;
     const [entity, part] = batch;

@@ -7,6 +7,9 @@ import type { AdsProfile, AmcAccount } from '../session/session.js';
 import type { OperationRef } from '@obmcp/openapi-tools';
 import type { ToolDeps } from './deps.js';
 
+/** What the AMC headers are looked up with: the session's caches and the operations' lookup. */
+export type AmcLookups = Pick<ToolDeps, 'session'> & { operations: Pick<ToolDeps['operations'], 'lookup'> };
+
 /** The lookups behind the AMC headers (session-cached). */
 export const AMC_ACCOUNTS: OperationRef = ['AMCAdmin', 'AmcpLinkListAmcAccounts'];
 const PROFILES: OperationRef = ['AccountsProfiles', 'listProfiles'];
@@ -28,7 +31,7 @@ export const amcEntityProperties = {
   },
 } as const;
 
-export async function amcAccounts(ctx: ToolDeps, call: CallContext): Promise<AmcAccount[]> {
+export async function amcAccounts(ctx: AmcLookups, call: CallContext): Promise<AmcAccount[]> {
   const { session } = ctx;
   const cached = session.amcAccounts.get(session.region);
   if (cached) return cached;
@@ -47,7 +50,7 @@ export async function amcAccounts(ctx: ToolDeps, call: CallContext): Promise<Amc
   return all;
 }
 
-async function activeProfile(ctx: ToolDeps, call: CallContext): Promise<AdsProfile | undefined> {
+async function activeProfile(ctx: AmcLookups, call: CallContext): Promise<AdsProfile | undefined> {
   const { session } = ctx;
   if (session.profileId === undefined) return undefined;
   let list = session.profiles.get(session.region);
@@ -75,7 +78,7 @@ function missing(path: string, summary: string, hints: string[], allowed?: strin
 }
 
 export async function amcScope(
-  ctx: ToolDeps,
+  ctx: AmcLookups,
   args: AmcEntityArgs,
   call: CallContext,
 ): Promise<AdsScope & { kind: 'amc' }> {

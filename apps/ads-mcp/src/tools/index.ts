@@ -17,7 +17,7 @@ import { spReadTools } from './sp-read.tools.js';
 import { spTargetingTools } from './sp-targeting.tools.js';
 import { spWriteTools } from './sp-write.tools.js';
 
-export function adsTools(ctx: ToolDeps): ToolDefinition[] {
+export function createTools(ctx: ToolDeps): ToolDefinition[] {
   const amc = amcTools(ctx);
   return [
     ...profileTools(ctx),

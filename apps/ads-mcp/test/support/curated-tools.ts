@@ -4,9 +4,9 @@ import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import type { CredentialSource } from '../../src/auth/types.js';
 import { loadConfig } from '../../src/config.js';
 import type { AdsApiClient } from '../../src/http/client.js';
-import { adsOperations } from '../../src/operations/bind.js';
+import { createOperations } from '../../src/operations/bind.js';
 import { createSession } from '../../src/session/session.js';
-import { adsTools } from '../../src/tools/index.js';
+import { createTools } from '../../src/tools/index.js';
 
 const CREDS = {
   OBMCP_MOCK: '1',
@@ -18,15 +18,16 @@ const CREDS = {
 export function curatedTools(env: Record<string, string> = {}): ToolDefinition[] {
   const config = loadConfig({ ...CREDS, ADS_API_ENABLE_WRITES: 'true', ...env });
   // Building the tools sends nothing: client, credentials and the operation call are never used here.
-  return adsTools({
+  const client = {} as AdsApiClient;
+  return createTools({
     config,
     session: createSession({
       region: config.region,
       ...(config.profileId !== undefined ? { profileId: config.profileId } : {}),
     }),
-    client: {} as AdsApiClient,
+    client,
     auth: {} as CredentialSource,
-    operations: adsOperations(() => Promise.reject(new Error('no upstream in this test'))),
+    operations: createOperations(client),
   });
 }
 

@@ -6,10 +6,10 @@ import type { OpenbridgeClient, OpenbridgeExtra } from '../http/client.js';
 /** A tool's call of one declared operation: its own argument names (path, query, `body`), plus the tool's extras. */
 export type Send = SendOperation<unknown, OpenbridgeExtra>;
 
-export type OpenbridgeOperations = OperationBinder<unknown, OpenbridgeExtra>;
+export type Operations = OperationBinder<unknown, OpenbridgeExtra>;
 
 /** Tools name operations as `[host, operationId]`, e.g. `['service', 'getJob']` (`_meta["io.obmcp/operation"]`). */
-export function openbridgeOperations(client: OpenbridgeClient): OpenbridgeOperations {
+export function createOperations(client: OpenbridgeClient): Operations {
   return operationBinder<unknown, OpenbridgeExtra>({
     catalog: openbridgeCatalog,
     call: (op, args, call, extra) => client.callOperation(op, args, call, extra),

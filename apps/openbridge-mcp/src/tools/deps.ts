@@ -1,13 +1,15 @@
 // What every tool factory receives: the operation binder, the JWT provider and the config.
 import type { JwtProvider } from '../auth/jwt-provider.js';
 import type { Config } from '../config.js';
-import type { OpenbridgeOperations } from '../operations/bind.js';
+import type { Operations } from '../operations/bind.js';
 
 export interface ToolDeps {
   /** The only way a tool reaches Openbridge: `one`/`many` declare the operations it calls (operations/bind.ts). */
-  operations: OpenbridgeOperations;
+  operations: Operations;
   jwt: JwtProvider;
   config: Config;
+  /** The names the server can call now (get_capabilities reports them); read once the server exists. */
+  callableNames: () => readonly string[];
 }
 
 /**

@@ -14,7 +14,7 @@ import { subscriptionWriteTools } from './subscription-writes.tools.js';
 import { subscriptionReadTools } from './subscriptions.tools.js';
 import { tableTools } from './tables.tools.js';
 
-export function buildTools(deps: ToolDeps, callableNames: () => readonly string[]): ToolDefinition[] {
+export function createTools(deps: ToolDeps): ToolDefinition[] {
   const all = [
     ...remoteIdentityTools(deps),
     ...subscriptionReadTools(deps),
@@ -32,5 +32,5 @@ export function buildTools(deps: ToolDeps, callableNames: () => readonly string[
       (deps.config.privilegedTools || !PRIVILEGED_TOOLS.has(t.name)) &&
       (deps.config.queryExecution || !QUERY_EXECUTION_TOOLS.has(t.name)),
   );
-  return [capabilitiesTool(deps.config, callableNames), ...enabled];
+  return [capabilitiesTool(deps.config, deps.callableNames), ...enabled];
 }

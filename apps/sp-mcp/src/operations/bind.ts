@@ -5,9 +5,9 @@ import { callOperation, type SpCallExtra } from './call-operation.js';
 import { spCatalog } from './catalog.js';
 import { rateSentence } from './usage-plan.js';
 
-export type SpOperations = OperationBinder<SpResult, SpCallExtra>;
+export type Operations = OperationBinder<SpResult, SpCallExtra>;
 
-export function spOperations(client: SpApiClient): SpOperations {
+export function createOperations(client: SpApiClient): Operations {
   return operationBinder<SpResult, SpCallExtra>({
     catalog: spCatalog,
     call: (op, args, call, extra) => callOperation(client, op, args, call, extra),

@@ -6,7 +6,7 @@ import type { DocumentStorage } from '../http/document-download.js';
 import type { SpResult } from '../http/sp-client.js';
 import type { Session } from '../session/session.js';
 import type { SpCallExtra } from '../operations/call-operation.js';
-import type { SpOperations } from '../operations/bind.js';
+import type { Operations } from '../operations/bind.js';
 
 export interface ToolDeps {
   config: Config;
@@ -14,7 +14,7 @@ export interface ToolDeps {
   /** Presigned document URLs: their fetcher (no SP-API credentials attached) and the hosts they may be on. */
   documents: DocumentStorage;
   /** Binds a curated tool to its catalog operation(s) and calls them through the recipe. */
-  operations: SpOperations;
+  operations: Operations;
 }
 
 /** Reads `payload` of a v0 body ({payload, errors}) as an object. */

@@ -17,7 +17,7 @@ import { sellersTools } from './sellers.tools.js';
 import { solicitationsWriteTools } from './solicitations.tools.js';
 import { submitFeedTool } from './submit-feed.tool.js';
 
-export function spTools(deps: ToolDeps): ToolDefinition[] {
+export function createTools(deps: ToolDeps): ToolDefinition[] {
   const feedReads = feedsReadTools(deps);
   const read = [
     ...identityTools(deps),

@@ -4,20 +4,20 @@ import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { loadConfig } from '../../src/config.js';
 import type { SpApiClient } from '../../src/http/sp-client.js';
 import { createSession } from '../../src/session/session.js';
-import { spOperations } from '../../src/operations/bind.js';
+import { createOperations } from '../../src/operations/bind.js';
 import type { ToolDeps } from '../../src/tools/deps.js';
-import { spTools } from '../../src/tools/index.js';
+import { createTools } from '../../src/tools/index.js';
 
 export function curatedTools(env: Record<string, string> = {}): ToolDefinition[] {
   const all = { OBMCP_MOCK: '1', SP_API_ENABLE_WRITES: 'true', ...env };
   const config = loadConfig(all);
   // Building the tools sends nothing: the client and fetcher are never called here.
   const client = {} as SpApiClient;
-  return spTools({
+  return createTools({
     config,
     session: createSession(config, all),
     documents: {} as ToolDeps['documents'],
-    operations: spOperations(client),
+    operations: createOperations(client),
   });
 }
 
