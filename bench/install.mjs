@@ -136,7 +136,7 @@ async function bundledPackage(app, members, into) {
     for (const [d, v] of Object.entries(pkg.dependencies ?? {})) if (!d.startsWith('@obmcp/')) deps[d] = v;
   }
   await esbuild.build({
-    entryPoints: [join(appDir, 'dist', 'index.js')],
+    entryPoints: [join(appDir, manifest.bin[Object.keys(manifest.bin)[0]])],
     outdir: join(into, 'dist', 'bundle'),
     bundle: true,
     splitting: true,
@@ -160,7 +160,7 @@ async function bundledPackage(app, members, into) {
       name: `${manifest.name}-bundled`,
       version: manifest.version,
       type: 'module',
-      bin: { [bin]: './dist/bundle/index.js' },
+      bin: { [bin]: './dist/bundle/bin.js' },
       dependencies: deps,
     }),
   );
@@ -193,7 +193,7 @@ try {
       },
       bundled: { size: bytes(join(bundled, 'node_modules')), own: bytes(join(bundleSrc, 'dist')) },
       cold: await coldStarts({
-        repo: [process.execPath, [join(REPO, 'apps', app, 'dist', 'index.js')]],
+        repo: [process.execPath, [join(REPO, 'apps', app, 'dist', 'bin.js')]],
         packages: [bin(installed), []],
         bundled: [bin(bundled), []],
       }),

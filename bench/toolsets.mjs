@@ -17,10 +17,11 @@ function baselineCases() {
   if (BASELINE_DIR === undefined) return [];
   const preload = join(BASELINE_DIR, 'packages/upstream-mocks/dist/register.js');
   return ['sp-mcp', 'ads-mcp'].flatMap((app) => {
-    const entry = join(BASELINE_DIR, `apps/${app}/dist/index.js`);
+    // The baseline's own bin (dist/index.js in 0.1.0, dist/bin.js since the apps became libraries).
+    const { version, bin } = JSON.parse(readFileSync(join(BASELINE_DIR, `apps/${app}/package.json`), 'utf8'));
+    const entry = join(BASELINE_DIR, `apps/${app}`, bin[app]);
     if (!existsSync(entry) || !existsSync(preload))
       throw new Error(`OBMCP_BENCH_BASELINE: ${entry} is not built`);
-    const { version } = JSON.parse(readFileSync(join(BASELINE_DIR, `apps/${app}/package.json`), 'utf8'));
     return [{ label: `${app} ${version} baseline, its default`, app, env: {}, entry, preload }];
   });
 }

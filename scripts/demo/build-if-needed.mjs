@@ -5,9 +5,9 @@ import { join } from 'node:path';
 
 /** The demo's own entries, and those of the commands the README gives after it (a test checks the README against this). */
 export const NEEDED = [
-  'apps/sp-mcp/dist/index.js',
-  'apps/ads-mcp/dist/index.js',
-  'apps/openbridge-mcp/dist/index.js',
+  'apps/sp-mcp/dist/bin.js',
+  'apps/ads-mcp/dist/bin.js',
+  'apps/openbridge-mcp/dist/bin.js',
   'packages/contract/dist/index.js',
   'packages/http-kit/dist/index.js',
   'packages/code-mode/dist/index.js',

@@ -124,15 +124,17 @@ export function workspaceImports(packageName, packageDir) {
   const files = WORKSPACE_DIRS.flatMap((dir) => sourceFiles(join(REPO_ROOT, dir), resolve(packageDir), []));
   const readme = join(resolve(packageDir), 'README.md');
   if (existsSync(readme)) files.push(readme);
+  // A static import or re-export, or a bin's `const { … } = await import('…')` (loaded after its Node floor).
   const statement = new RegExp(
-    `(?:import|export)\\s+(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"](${escapeRegExp(packageName)}(?:/[\\w-]+)?)['"]`,
+    `(?:(?:import|export)\\s+(?:type\\s+)?\\{([^}]*)\\}\\s*from|const\\s*\\{([^}]*)\\}\\s*=\\s*await\\s+import\\()\\s*['"](${escapeRegExp(packageName)}(?:/[\\w-]+)?)['"]`,
     'g',
   );
   const used = new Map();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     if (!text.includes(packageName)) continue;
-    for (const [, list, specifier] of text.matchAll(statement)) {
+    for (const [, imported, loaded, specifier] of text.matchAll(statement)) {
+      const list = imported ?? loaded ?? '';
       const names = used.get(specifier) ?? new Map();
       used.set(specifier, names);
       for (const raw of list.split(',')) {

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
 describe('startup', () => {
   it('exits 2 with one line naming OPENBRIDGE_REFRESH_TOKEN when it is missing', () => {

@@ -5,7 +5,7 @@ import { assertEnvelope, callTool } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { startSp, US } from './helpers.js';
 
-const ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
 describe('LWA and token handling', () => {
   it('OBMCP_MOCK_AUTH_FAULT=http_401 → auth_error (invalid_client), not retryable', async () => {

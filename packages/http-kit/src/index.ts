@@ -29,6 +29,7 @@ export type {
 } from './pipeline/types.js';
 export { formBody, type QueryValue } from './query.js';
 export { hostsOfUrls, RedirectHosts } from './redirect-scope.js';
-export { type CreateServerOptions, runServerCli } from './server-cli.js';
+export type { CreateServerOptions, ObmcpApp } from './app.js';
+export { runServerCli } from './server-cli.js';
 export { TokenCache } from './token-cache.js';
 export type { UpstreamResponse } from './types.js';

@@ -32,7 +32,7 @@ describe.each(ALL_APPS)('%s', (app) => {
   const absent = !isBuilt(app);
   const get = () => runs.get(app)!;
 
-  it.skipIf(absent && !REQUIRE_APPS)('is built (apps/<app>/dist/index.js exists)', () => {
+  it.skipIf(absent && !REQUIRE_APPS)('is built (its bin, apps/<app>/dist/bin.js, exists)', () => {
     expect(isBuilt(app), `${app} is not built: run pnpm exec turbo run build --filter=@obmcp/${app}`).toBe(
       true,
     );

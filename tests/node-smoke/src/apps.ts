@@ -1,12 +1,13 @@
 // What the smoke runs per app: its bin, and one upstream call that succeeds against the mocks.
 import { fileURLToPath } from 'node:url';
+import { appEntry } from '@obmcp/test-kit';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const MOCKS_PRELOAD = `${ROOT}packages/upstream-mocks/dist/register.js`;
 
 export interface SmokeApp {
   name: 'sp-mcp' | 'ads-mcp' | 'openbridge-mcp';
-  /** The package's `bin` (apps/<app>/dist/index.js). */
+  /** The package's `bin` (test-kit's appEntry: the file apps/<app>/package.json `bin` names). */
   bin: string;
   tool: string;
   args: Record<string, unknown>;
@@ -14,7 +15,7 @@ export interface SmokeApp {
 
 const app = (name: SmokeApp['name'], tool: string, args: Record<string, unknown>): SmokeApp => ({
   name,
-  bin: `${ROOT}apps/${name}/dist/index.js`,
+  bin: appEntry(name),
   tool,
   args,
 });

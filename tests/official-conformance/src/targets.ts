@@ -20,10 +20,10 @@ export function targets(): Target[] {
     { name: 'contract-example', args: [`${ROOT}packages/mcp-server/dist/example/conformance-server.js`] },
   ];
   for (const app of APPS) {
-    const entry = `${ROOT}apps/${app}/dist/index.js`;
+    const entry = `${ROOT}apps/${app}/dist/bin.js`;
     const target: Target = { name: app, args: ['--import', MOCKS_PRELOAD, entry] };
-    // An app whose entry source is missing has not landed yet; one with source but no dist is a build failure.
-    if (!existsSync(`${ROOT}apps/${app}/src/index.ts`)) target.skip = 'apps/<app>/src/index.ts not there yet';
+    // An app whose bin source is missing has not landed yet; one with source but no dist is a build failure.
+    if (!existsSync(`${ROOT}apps/${app}/src/bin.ts`)) target.skip = 'apps/<app>/src/bin.ts not there yet';
     list.push(target);
   }
   return list;

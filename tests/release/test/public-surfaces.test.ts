@@ -22,13 +22,13 @@ describe.each(published.map(({ dir }) => dir))('%s (published)', (dir) => {
 
   it(
     isApp
-      ? 'is a server: its entry is the bin and exports nothing'
+      ? 'is a server: its bin (src/bin.ts) exports nothing'
       : 'runs the public-API gate over a committed list (test/public-api.test.ts)',
     () => {
       if (isApp) {
         const bins = Object.values(manifest.bin ?? {});
-        expect(bins).toEqual(['./dist/index.js']);
-        expect(readFileSync(join(REPO_ROOT, dir, 'src/index.ts'), 'utf8')).not.toMatch(/^\s*export\s/m);
+        expect(bins).toEqual(['./dist/bin.js']);
+        expect(readFileSync(join(REPO_ROOT, dir, 'src/bin.ts'), 'utf8')).not.toMatch(/^\s*export\s/m);
         return;
       }
       const test = join(REPO_ROOT, dir, 'test/public-api.test.ts');

@@ -37,7 +37,7 @@ export interface SpawnOptions {
   initialize?: boolean;
 }
 
-/** Spawns `node --import <mocks> apps/<app>/dist/index.js` with canary credentials and initializes it. */
+/** Spawns `node --import <mocks> apps/<app>/dist/bin.js` with canary credentials and initializes it. */
 export async function spawnApp(app: AppName, options: SpawnOptions = {}): Promise<RawServer> {
   const entry = requireBuilt(app);
   return spawnEntry(entry, { ...options, env: { ...APP_ENV[app], ...options.env } });

@@ -1,17 +1,19 @@
-// openbridge-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
+// openbridge-mcp as a library: the one app object (help text, env docs, config, secrets, server factory, hosted gate); importing it starts nothing.
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
-import { runServerCli } from '@obmcp/http-kit';
-import { loadConfig } from './config.js';
+import type { ObmcpApp } from '@obmcp/http-kit';
+import { loadConfig, type Config } from './config.js';
 import { OPENBRIDGE_ENV_DOCS } from './env-docs.js';
-import { profile } from './profile.js';
 import { openbridgeHostedGate } from './hosted.js';
 import { createServer } from './server.js';
+import { VERSION } from './version.js';
 
-await runServerCli({
-  name: profile.name,
+
+/** The bin runs it (`runServerCli(app)`); tests start it in process. */
+export const app: ObmcpApp<Config> = {
+  name: 'openbridge-mcp',
   packageName: '@obmcp/openbridge-mcp',
-  version: profile.version,
+  version: VERSION,
   summary:
     'MCP server for the Openbridge API (subscriptions, identities, jobs, history, warehouse queries …)',
   hostConfigEnv: { OPENBRIDGE_REFRESH_TOKEN: 'key:secret' },
@@ -20,4 +22,4 @@ await runServerCli({
   secrets: (config) => [config.refreshToken],
   createServer,
   hostedGate: openbridgeHostedGate,
-});
+};

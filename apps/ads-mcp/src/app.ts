@@ -1,18 +1,21 @@
-// ads-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
+// ads-mcp as a library: the one app object (help text, env docs, config, secrets, server factory, hosted gate); importing it starts nothing.
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
-import { runServerCli } from '@obmcp/http-kit';
-import { loadConfig } from './config.js';
+import type { ObmcpApp } from '@obmcp/http-kit';
+import { loadConfig, type AdsConfig } from './config.js';
 import { ADS_ENV_DOCS } from './env-docs.js';
 import { adsHostedGate } from './hosted.js';
 import { createServer } from './server.js';
 import { VERSION } from './version.js';
 
-await runServerCli({
+
+/** The bin runs it (`runServerCli(app)`); tests start it in process. */
+export const app: ObmcpApp<AdsConfig> = {
   name: 'ads-mcp',
   packageName: '@obmcp/ads-mcp',
   version: VERSION,
-  summary: 'MCP server for the Amazon Ads API (Sponsored Products/Brands/Display, DSP, reporting, AMC …)',
+  summary:
+    'MCP server for the Amazon Ads API (Sponsored Products/Brands/Display, DSP, reporting, AMC …)',
   hostConfigEnv: {
     ADS_API_CLIENT_ID: '…',
     ADS_API_CLIENT_SECRET: '…',
@@ -24,4 +27,4 @@ await runServerCli({
   secrets: (config) => config.secrets,
   createServer,
   hostedGate: adsHostedGate,
-});
+};

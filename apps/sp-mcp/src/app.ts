@@ -1,14 +1,16 @@
-// sp-mcp command line: --help/--version, else env → config → createServer → serve (a startup failure is one stderr line, exit 2).
+// sp-mcp as a library: the one app object (help text, env docs, config, secrets, server factory, hosted gate); importing it starts nothing.
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
-import { runServerCli } from '@obmcp/http-kit';
-import { configSecrets, loadConfig } from './config.js';
+import type { ObmcpApp } from '@obmcp/http-kit';
+import { configSecrets, loadConfig, type SpConfig } from './config.js';
 import { SP_ENV_DOCS } from './env-docs.js';
 import { spHostedGate } from './hosted.js';
 import { createServer } from './server.js';
 import { VERSION } from './version.js';
 
-await runServerCli({
+
+/** The bin runs it (`runServerCli(app)`); tests start it in process. */
+export const app: ObmcpApp<SpConfig> = {
   name: 'sp-mcp',
   packageName: '@obmcp/sp-mcp',
   version: VERSION,
@@ -25,4 +27,4 @@ await runServerCli({
   secrets: configSecrets,
   createServer,
   hostedGate: spHostedGate,
-});
+};

@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// ads-mcp bin: refuse an unsupported Node first (one line, exit 2), then run the shared start on the app (dynamic imports, so nothing loads before the check).
+import { enforceNodeFloor } from '@obmcp/mcp-server/node-floor';
+
+enforceNodeFloor('ads-mcp');
+const { runServerCli } = await import('@obmcp/http-kit');
+const { app } = await import('./app.js');
+await runServerCli(app);
