@@ -2,20 +2,18 @@
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
 import type { ObmcpApp } from '@obmcp/http-kit';
-import { loadConfig, type AdsConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { ADS_ENV_DOCS } from './env-docs.js';
 import { adsHostedGate } from './hosted.js';
 import { createServer } from './server.js';
 import { VERSION } from './version.js';
 
-
 /** The bin runs it (`runServerCli(app)`); tests start it in process. */
-export const app: ObmcpApp<AdsConfig> = {
+export const app: ObmcpApp<Config> = {
   name: 'ads-mcp',
   packageName: '@obmcp/ads-mcp',
   version: VERSION,
-  summary:
-    'MCP server for the Amazon Ads API (Sponsored Products/Brands/Display, DSP, reporting, AMC …)',
+  summary: 'MCP server for the Amazon Ads API (Sponsored Products/Brands/Display, DSP, reporting, AMC …)',
   hostConfigEnv: {
     ADS_API_CLIENT_ID: '…',
     ADS_API_CLIENT_SECRET: '…',

@@ -8,7 +8,6 @@ import { openbridgeHostedGate } from './hosted.js';
 import { createServer } from './server.js';
 import { VERSION } from './version.js';
 
-
 /** The bin runs it (`runServerCli(app)`); tests start it in process. */
 export const app: ObmcpApp<Config> = {
   name: 'openbridge-mcp',

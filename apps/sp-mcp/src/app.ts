@@ -2,15 +2,14 @@
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
 import type { ObmcpApp } from '@obmcp/http-kit';
-import { configSecrets, loadConfig, type SpConfig } from './config.js';
+import { configSecrets, loadConfig, type Config } from './config.js';
 import { SP_ENV_DOCS } from './env-docs.js';
 import { spHostedGate } from './hosted.js';
 import { createServer } from './server.js';
 import { VERSION } from './version.js';
 
-
 /** The bin runs it (`runServerCli(app)`); tests start it in process. */
-export const app: ObmcpApp<SpConfig> = {
+export const app: ObmcpApp<Config> = {
   name: 'sp-mcp',
   packageName: '@obmcp/sp-mcp',
   version: VERSION,

@@ -10,6 +10,8 @@ type App = (typeof APPS)[number];
 
 /** file under src/ → the names it exports in every app. */
 const LAYOUT: Record<string, readonly string[]> = {
+  'app.ts': ['app'],
+  'bin.ts': [],
   'config.ts': ['Config', 'loadConfig'],
   'version.ts': ['VERSION'],
   'profile.ts': ['profile'],
