@@ -78,6 +78,14 @@ export const TARGETS = [
     security: ['src/http/exposure.ts', 'src/http/bearer-auth.ts', 'src/http/host-check.ts', 'src/http/task-owner.ts'],
   },
   {
+    dir: 'packages/views',
+    // The views run in the browser (tests/views drives them in Chromium); these DOM tests run in happy-dom.
+    vitestConfig: 'vitest.mutation.config.ts',
+    mutate: ['src/shared/dom.ts', 'src/shared/envelope-panel.ts', 'src/shared/controls.ts'],
+    // Every string a view shows goes through h() as text: a tool result's markup never becomes an element.
+    security: ['src/shared/dom.ts', 'src/shared/envelope-panel.ts', 'src/shared/controls.ts'],
+  },
+  {
     dir: 'packages/openapi-tools',
     mutate: ['src/build-request.ts', 'src/generate/parameters.ts'],
     security: [],
@@ -152,7 +160,7 @@ export const PRODUCT_DIRS = [
  * Product files Stryker does not mutate, each with its reason: entry points only re-export; type-only modules hold
  * no statements; generated catalogs and env docs are data checked by their own drift tests; the example server is a
  * fixture. The views package (not in PRODUCT_DIRS) runs in the browser: tests/views (Chromium) and its html-sinks
- * test judge it.
+ * test judge it; its HTML sinks are a target above (DOM tests in happy-dom).
  */
 export const NOT_MUTATED = [
   /\/src\/entries\//,

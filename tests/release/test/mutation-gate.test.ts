@@ -219,6 +219,11 @@ describe('mutation gate: every product file, not only the guard lists', () => {
       ]),
     );
   });
+
+  it("the views' HTML sinks are security guards", () => {
+    const views = TARGETS.find((t) => t.dir === 'packages/views');
+    expect(views?.security).toContain('src/shared/dom.ts');
+  });
 });
 
 describe('mutation gate: a deleted protection is measured, not skipped', () => {

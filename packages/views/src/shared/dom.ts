@@ -13,7 +13,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   }
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(typeof child === 'string' ? document.createTextNode(child) : child);
+    // append() inserts a string as a Text node: never parsed as markup.
+    el.append(child);
   }
   return el;
 }

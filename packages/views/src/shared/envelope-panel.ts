@@ -4,17 +4,19 @@ import type { EnvelopeView } from './tool-result.js';
 
 /** The envelope; with `retry` (a retryable failure) a button that makes the same call again. */
 export function renderEnvelope(envelope: EnvelopeView, retry?: () => void): HTMLElement {
-  const again = retry
-    ? h('button', { type: 'button', class: 'retry', 'data-role': 'retry' }, 'Try again')
-    : null;
-  if (again && retry) {
+  let again: HTMLButtonElement | null = null;
+  if (retry) {
+    const button = h('button', { type: 'button', class: 'retry', 'data-role': 'retry' }, 'Try again');
     const wait = envelope.retry_after_seconds ?? 0;
     if (wait > 0) {
       // Amazon asked for a pause: the button waits it out (a click before then would fail the same way).
-      again.setAttribute('disabled', '');
-      setTimeout(() => again.removeAttribute('disabled'), wait * 1000);
+      button.disabled = true;
+      setTimeout(() => {
+        button.disabled = false;
+      }, wait * 1000);
     }
-    again.addEventListener('click', retry);
+    button.addEventListener('click', retry);
+    again = button;
   }
   const retryText = envelope.retryable
     ? `Yes${envelope.retry_after_seconds !== undefined ? `, after ${envelope.retry_after_seconds} s` : ''}: trying again later can succeed.`
