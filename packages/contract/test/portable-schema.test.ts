@@ -476,3 +476,47 @@ describe('open maps: the published entries form is accepted whatever the normali
     expect(envelope.details[0]?.path).toBe('options/0/value');
   });
 });
+
+describe('the default note', () => {
+  const published = (property: JsonSchema) =>
+    (
+      derivePortableSchema({ type: 'object', properties: { p: property } }).schema.properties as Record<
+        string,
+        JsonSchema
+      >
+    ).p?.description;
+
+  it.each([
+    ['Default is CSV.', 'CSV'],
+    ['A list. Default: summaries.', 'summaries'],
+    ['Maximum 100. Default is 30.', 30],
+    ['Value must be 1 - 20. Default 20.', 20],
+    ['Either Monday or Sunday. Default: Monday. Example: Sunday.', 'Monday'],
+    ['The default value is `view`.', 'view'],
+  ])('is left out when the description already names the default (%s)', (description, value) => {
+    expect(
+      published({ type: typeof value === 'number' ? 'integer' : 'string', description, default: value }),
+    ).toBe(description);
+  });
+
+  it.each([
+    ['Default is 300.', 30, 'Default is 300. Default: 30.'],
+    ['Default is CSV-like.', 'CSV', 'Default is CSV-like. Default: "CSV".'],
+    ['Sets the page size.', 10, 'Sets the page size. Default: 10.'],
+    ['Defaults apply (a.b).', 'a', 'Defaults apply (a.b). Default: "a".'],
+  ])('is added when the description names another value or none (%s)', (description, value, expected) => {
+    expect(
+      published({ type: typeof value === 'number' ? 'integer' : 'string', description, default: value }),
+    ).toBe(expected);
+  });
+
+  it('is added for a default that needs escaping, once', () => {
+    expect(published({ type: 'string', default: 'a.b(c)' })).toBe('Default: "a.b(c)".');
+    expect(published({ type: 'string', description: 'Default: a.b(c).', default: 'a.b(c)' })).toBe(
+      'Default: a.b(c).',
+    );
+    expect(published({ type: 'string', description: 'Default: axb(c).', default: 'a.b(c)' })).toBe(
+      'Default: axb(c). Default: "a.b(c)".',
+    );
+  });
+});

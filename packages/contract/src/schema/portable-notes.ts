@@ -17,6 +17,20 @@ const FORMATS: Record<string, string> = {
   hostname: 'Format: host name.',
 };
 
+/**
+ * `Default: <value>.` for a node with a default, unless its own description already names that value as the default
+ * (the specs often do: "Default is CSV.", "Default: summaries.", "Default 20."); nothing for a node without one.
+ */
+export function defaultNotes(node: Readonly<Record<string, unknown>>): string[] {
+  if (node.default === undefined) return [];
+  const value = typeof node.default === 'string' ? node.default : json(node.default);
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const stated = new RegExp(`\\bdefault(?: value)?(?: is|:)?\\s+["'\`]?${escaped}(?![\\w-])`, 'i');
+  return typeof node.description === 'string' && stated.test(node.description)
+    ? []
+    : [`Default: ${json(node.default)}.`];
+}
+
 export function formatNote(format: string): string {
   return FORMATS[format] ?? `Format: ${format}.`;
 }

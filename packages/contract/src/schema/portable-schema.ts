@@ -7,6 +7,7 @@ import {
   describeDependentSchema,
   describeNot,
   describeAlternatives,
+  defaultNotes,
   formatNote,
   isRequiredOnly,
   json,
@@ -279,7 +280,7 @@ function splitTypes(node: Schema, ctx: Ctx, notes: string[]): Schema {
     }
     return child(branch, ctx);
   });
-  if (node.default !== undefined) notes.push(`Default: ${json(node.default)}.`);
+  notes.push(...defaultNotes(node));
   return out;
 }
 
@@ -342,7 +343,7 @@ function convertValues(node: Schema, out: Schema, notes: string[]): void {
     if (out.type === 'string' && PORTABLE_FORMATS.has(String(node.format))) out.format = node.format;
     else notes.push(formatNote(String(node.format)));
   }
-  if (node.default !== undefined) notes.push(`Default: ${json(node.default)}.`);
+  notes.push(...defaultNotes(node));
 }
 
 function convertNumbers(node: Schema, out: Schema, notes: string[]): void {
@@ -434,7 +435,7 @@ function mapEntries(node: Schema & { additionalProperties: Schema }, ctx: Ctx, n
     },
     required: [MAP_ENTRY_KEY, MAP_ENTRY_VALUE],
   };
-  if (node.default !== undefined) notes.push(`Default: ${json(node.default)}.`);
+  notes.push(...defaultNotes(node));
   return out;
 }
 
