@@ -1,7 +1,6 @@
 // @obmcp/openapi-tools runtime: catalog types, the request builder, the operation binder and toolset split (what the apps import).
 // The generator (spec parsing, conversion) lives in `@obmcp/openapi-tools/generate` and is build-time only.
 export {
-  type CallOperation,
   declaredOperations,
   type OperationBinder,
   type OperationRef,

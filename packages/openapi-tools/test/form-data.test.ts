@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../src/build-request.js';
 import { encodeRequestBody, encodeUrlEncodedBody, isUrlEncodedForm } from '../src/form-body.js';
-import { operationArgs } from '../src/generate/parameters.js';
+import { specArguments } from '../src/generate/parameters.js';
 import { specOperations } from '../src/generate/spec-operations.js';
 
 const OPTIONS = { serverHeaders: ['x-amz-access-token'], maxDescription: 200 };
@@ -29,7 +29,7 @@ const FIELDS = [
 const only = (d: Record<string, unknown>) => {
   const [op] = specOperations(d);
   if (!op) throw new Error('no operation');
-  return { op, args: operationArgs(op, OPTIONS) };
+  return { op, args: specArguments(op, OPTIONS) };
 };
 
 describe('Swagger 2.0 formData', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../src/build-request.js';
 import type { Recipe } from '../src/catalog-types.js';
-import { operationArgs } from '../src/generate/parameters.js';
+import { specArguments } from '../src/generate/parameters.js';
 import type { SpecOperation } from '../src/generate/spec-operations.js';
 
 const strings = { type: 'string' };
@@ -44,7 +44,7 @@ function operation(parameters: Array<Record<string, unknown>>): SpecOperation {
 
 const styles = (parameters: Array<Record<string, unknown>>) =>
   Object.fromEntries(
-    operationArgs(operation(parameters), OPTIONS).args.map((a) => [a.param.name, a.param.style]),
+    specArguments(operation(parameters), OPTIONS).args.map((a) => [a.param.name, a.param.style]),
   );
 
 describe('nullable array query parameters', () => {
@@ -74,7 +74,7 @@ describe('nullable array query parameters', () => {
   });
 
   it('a request repeats the nullable array like the plain one, and leaves a null out', () => {
-    const { args } = operationArgs(operation(oas3Params), OPTIONS);
+    const { args } = specArguments(operation(oas3Params), OPTIONS);
     const recipe: Recipe = { method: 'GET', path: '/things', params: args.map((a) => a.param) };
     const built = buildRequest(recipe, {
       plain: ['a', 'b'],

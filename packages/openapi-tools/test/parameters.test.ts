@@ -1,10 +1,10 @@
-// operationArgs and its helpers on small hand-made operations: which spec keywords become the argument's schema,
+// specArguments and its helpers on small hand-made operations: which spec keywords become the argument's schema,
 // how each parameter reaches the recipe (name, location, required, style, greedy), bodies, Accept, defects.
 import { describe, expect, it } from 'vitest';
 import {
   acceptOf,
   errorsInSuccess,
-  operationArgs,
+  specArguments,
   pickMediaType,
   placeholdersOf,
 } from '../src/generate/parameters.js';
@@ -30,7 +30,7 @@ function op(fields: Partial<SpecOperation>): SpecOperation {
   };
 }
 
-const argsOf = (fields: Partial<SpecOperation>) => operationArgs(op(fields), OPTIONS);
+const argsOf = (fields: Partial<SpecOperation>) => specArguments(op(fields), OPTIONS);
 
 describe('Swagger 2.0 parameters: the keywords on the parameter are its schema', () => {
   it('copies every schema keyword and nothing else (name, in, collectionFormat, extensions stay out)', () => {
@@ -181,7 +181,7 @@ describe('OpenAPI 3 parameters: the nested schema', () => {
   });
 });
 
-describe('operationArgs: locations, names and the recipe entry', () => {
+describe('specArguments: locations, names and the recipe entry', () => {
   it('leaves server-set headers (any case) to the server, but not a query parameter of the same name', () => {
     const { args, serverHeaders } = argsOf({
       parameters: [

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { buildRequest } from '../src/build-request.js';
 import { buildCatalog, SpecDefectsError } from '../src/generate/build-catalog.js';
-import { operationArgs } from '../src/generate/parameters.js';
+import { specArguments } from '../src/generate/parameters.js';
 import { specOperations } from '../src/generate/spec-operations.js';
 
 const FIXTURE = new URL('./fixtures/spec-quirks.json', import.meta.url);
@@ -27,7 +27,7 @@ const op = (operationId: string) => {
 
 describe('greedy path parameters (x-amazon-spds-greedy-path-parameter)', () => {
   it('are marked in the recipe and sent with literal slashes; other path values stay one segment', () => {
-    const { args } = operationArgs(op('createDestination'), OPTIONS);
+    const { args } = specArguments(op('createDestination'), OPTIONS);
     const params = args.map((a) => a.param);
     expect(params.find((p) => p.name === 'resource')).toMatchObject({ in: 'path', greedy: true });
     const built = buildRequest(
@@ -69,14 +69,14 @@ describe('spec defects stop generation, every one listed', () => {
   });
 
   it('a name declared by an allOf sibling, or admitted by a map, is not a defect', () => {
-    const { defects } = operationArgs(op('updateNote'), OPTIONS);
+    const { defects } = specArguments(op('updateNote'), OPTIONS);
     expect(defects.some((d) => /author|labels|'name'|'email'|'color'/.test(d))).toBe(false);
   });
 });
 
 describe('success media types that depend on the resource', () => {
   it('become a required Accept argument (one of the declared types) that the request sends', () => {
-    const { args } = operationArgs(op('getExport'), OPTIONS);
+    const { args } = specArguments(op('getExport'), OPTIONS);
     const accept = args.find((a) => a.param.name === 'Accept');
     expect(accept?.param).toMatchObject({ in: 'header', required: true });
     expect(accept?.schema.enum).toEqual([
@@ -96,7 +96,7 @@ describe('success media types that depend on the resource', () => {
   });
 
   it('versions of one resource keep the recipe Accept (no argument)', () => {
-    const { args } = operationArgs(op('listCampaigns'), OPTIONS);
+    const { args } = specArguments(op('listCampaigns'), OPTIONS);
     expect(args.some((a) => a.param.name === 'Accept')).toBe(false);
   });
 });

@@ -1,7 +1,12 @@
 // The Accept header as a tool argument: required where the success media type depends on the resource read, and an enum where the spec declares a free-string Accept.
-import type { JsonSchemaObject } from '../catalog-types.js';
-import type { ArgSpec } from './parameters.js';
+import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
 import type { SpecOperation } from './spec-operations.js';
+
+/** One tool argument the generator derives: its recipe entry and its input schema. */
+export interface ArgSpec {
+  param: RecipeParam;
+  schema: JsonSchemaObject;
+}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -18,7 +18,7 @@ import { buildExamples, withDocumented } from './examples.js';
 import { assignNames, type NameCandidate, snakeCase, titleOf, versionLabel } from './names.js';
 import { byName } from '../read-catalog.js';
 import { chooseMediaType } from './media-choice.js';
-import { acceptOf, errorsInSuccess, operationArgs } from './parameters.js';
+import { acceptOf, errorsInSuccess, specArguments } from './parameters.js';
 import { type SpecOperation, specOperations } from './spec-operations.js';
 import { isWrite } from './writes.js';
 
@@ -90,7 +90,7 @@ interface Pending {
   candidate: NameCandidate;
 }
 
-function inputSchemaOf(args: ReturnType<typeof operationArgs>['args']): JsonSchemaObject {
+function inputSchemaOf(args: ReturnType<typeof specArguments>['args']): JsonSchemaObject {
   const properties: Record<string, JsonSchemaObject> = {};
   const required: string[] = [];
   for (const { param, schema } of args) {
@@ -122,10 +122,10 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
       const version = versionLabel(declared.path, file.stem);
       const media = options.mediaTypes?.[`${file.stem}.${declared.operationId}`];
       let op = declared;
-      let built: ReturnType<typeof operationArgs>;
+      let built: ReturnType<typeof specArguments>;
       try {
         if (media) op = chooseMediaType(declared, media);
-        built = operationArgs(op, { ...schemaOptions, serverHeaders: options.serverHeaders ?? [] });
+        built = specArguments(op, { ...schemaOptions, serverHeaders: options.serverHeaders ?? [] });
       } catch (error) {
         problems.push({ api: file.stem, operationId: declared.operationId, problem: String(error) });
         continue;

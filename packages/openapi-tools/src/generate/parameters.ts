@@ -1,6 +1,12 @@
 // Spec parameters (Swagger 2.0 and OpenAPI 3.0) → tool argument schemas and recipe entries.
 import type { JsonSchemaObject, RecipeParam } from '../catalog-types.js';
-import { acceptArg, acceptSchema, contentTypeSchema, resourceMediaTypes } from './accept-arg.js';
+import {
+  type ArgSpec,
+  acceptArg,
+  acceptSchema,
+  contentTypeSchema,
+  resourceMediaTypes,
+} from './accept-arg.js';
 import { isMultipart, multipartBody } from './form-body.js';
 import { type SpecOperation, swaggerParameterSchema } from './spec-operations.js';
 import { type SchemaOptions, toInputSchema } from './to-json-schema.js';
@@ -9,12 +15,7 @@ import { type UndeclaredRequired, undeclaredRequired } from './undeclared-requir
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export interface ArgSpec {
-  param: RecipeParam;
-  schema: JsonSchemaObject;
-}
-
-export interface OperationArgs {
+export interface SpecArguments {
   args: ArgSpec[];
   /** Header parameters the server supplies (required or not), by wire name. */
   serverHeaders: string[];
@@ -88,7 +89,7 @@ function arrayStyle(param: Obj, schema: JsonSchemaObject): RecipeParam['style'] 
   return style === 'form' && param.explode !== false ? 'multi' : 'csv';
 }
 
-export function operationArgs(op: SpecOperation, options: ParameterOptions): OperationArgs {
+export function specArguments(op: SpecOperation, options: ParameterOptions): SpecArguments {
   const server = new Set(options.serverHeaders.map((h) => h.toLowerCase()));
   const args: ArgSpec[] = [];
   const serverHeaders: string[] = [];
@@ -171,7 +172,7 @@ export function operationArgs(op: SpecOperation, options: ParameterOptions): Ope
   const declaresAccept = args.some((a) => a.param.in === 'header' && a.param.name.toLowerCase() === 'accept');
   if (resourceTypes && !declaresAccept) args.push(acceptArg(resourceTypes, argName));
   for (const u of undeclared) defects.push(`${u.at} requires '${u.name}', which it never declares`);
-  const result: OperationArgs = { args, serverHeaders, defects };
+  const result: SpecArguments = { args, serverHeaders, defects };
   if (contentType !== undefined) result.contentType = contentType;
   if (formFiles !== undefined) result.formFiles = formFiles;
   return result;
