@@ -86,6 +86,20 @@ export const TARGETS = [
     security: ['src/shared/dom.ts', 'src/shared/envelope-panel.ts', 'src/shared/controls.ts'],
   },
   {
+    dir: 'packages/openbridge-upstream',
+    mutate: [
+      'src/budget.ts',
+      'src/catalog.ts',
+      'src/error-body.ts',
+      'src/exchange.ts',
+      'src/hosts.ts',
+      'src/jwt-claims.ts',
+      'src/operations.ts',
+    ],
+    // Credential handling: the refresh-token exchange, the JWT's expiry, and error bodies that may echo a secret.
+    security: ['src/exchange.ts', 'src/jwt-claims.ts', 'src/error-body.ts'],
+  },
+  {
     dir: 'packages/openapi-tools',
     mutate: ['src/build-request.ts', 'src/generate/parameters.ts'],
     security: [],

@@ -7,9 +7,10 @@ type RecipeParam = CatalogOperation['recipe']['params'][number];
 /** A catalog entry's `meta.api` is the operation's host key: `['service', 'getJob']` names an operation. */
 function entry(operationId: string, op: OpenbridgeOperation): CatalogOperation {
   const params: RecipeParam[] = [
-    ...[...op.path.matchAll(/\{([^}]+)\}/g)].map(
-      ([, name = '']): RecipeParam => ({ arg: name, name, in: 'path', required: true }),
-    ),
+    ...(op.path.match(/\{[^}]+\}/g) ?? []).map((braced): RecipeParam => {
+      const name = braced.slice(1, -1);
+      return { arg: name, name, in: 'path', required: true };
+    }),
     ...(op.query ?? []).map((name): RecipeParam => ({ arg: name, name, in: 'query', required: false })),
     ...(op.body ? [{ arg: 'body', name: '', in: 'body', required: true } as const] : []),
   ];

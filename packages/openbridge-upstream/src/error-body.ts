@@ -22,7 +22,8 @@ function entry(message: string, code: string | undefined, secrets: readonly stri
 /** One error item: JSON:API error object, or a flat object using detail/message/error. */
 function fromItem(item: unknown, secrets: readonly string[]): Detail | undefined {
   if (typeof item === 'string') return entry(item, undefined, secrets);
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
+  // Numbers, booleans and arrays have none of the fields below, so they say nothing; only null has no fields at all.
+  if (item === null) return undefined;
   const o = item as Record<string, unknown>;
   const message =
     str(o.detail) ?? str(o.message) ?? str(o.error_description) ?? str(o.error) ?? str(o.title) ?? str(o.msg);
@@ -35,13 +36,10 @@ function fromItem(item: unknown, secrets: readonly string[]): Detail | undefined
   return detail;
 }
 
-/** Parsed JSON body → details; always at least one entry when the body says anything. */
-export function detailsFromJson(body: unknown, secrets: readonly string[] = []): Detail[] {
-  let items: unknown[];
-  if (Array.isArray(body)) items = body;
-  else if (body !== null && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors))
-    items = (body as { errors: unknown[] }).errors;
-  else items = [body];
+/** A parsed JSON object or array (the body started with `{` or `[`) → details. */
+function detailsFromJson(body: object, secrets: readonly string[]): Detail[] {
+  const errors = (body as { errors?: unknown }).errors;
+  const items: unknown[] = Array.isArray(body) ? body : Array.isArray(errors) ? errors : [body];
   const out: Detail[] = [];
   for (const item of items.slice(0, MAX_ENTRIES)) {
     const d = fromItem(item, secrets);
@@ -54,18 +52,18 @@ export function detailsFromJson(body: unknown, secrets: readonly string[] = []):
 export function detailsFromBody(
   text: string,
   contentType: string | null,
-  secrets: readonly string[] = [],
+  secrets: readonly string[],
 ): Detail[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
   if (/^[[{]/.test(trimmed)) {
     try {
-      return detailsFromJson(JSON.parse(trimmed), secrets);
+      return detailsFromJson(JSON.parse(trimmed) as object, secrets);
     } catch {
       // fall through: unreadable JSON is described as text
     }
   }
-  if (/html/i.test(contentType ?? '') || /^<(!doctype|html)/i.test(trimmed)) {
+  if (/html/i.test(String(contentType)) || /^<(!doctype|html)/i.test(trimmed)) {
     return [{ path: '', issue: 'Upstream returned an HTML error page.', received_type: 'upstream_error' }];
   }
   return [entry(trimmed, undefined, secrets)];

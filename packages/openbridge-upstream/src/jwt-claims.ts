@@ -7,13 +7,14 @@ export interface JwtClaims {
 
 function num(value: unknown): number | undefined {
   const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+  // Number.isFinite is false for anything that is not a number.
+  return Number.isFinite(n) ? (n as number) : undefined;
 }
 
 export function readJwtClaims(token: string): JwtClaims {
   try {
-    // A token without a payload segment decodes to '', which is no JSON.
-    const payload = Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8');
+    // A token without a payload segment decodes 'undefined' as base64url: bytes that are no JSON.
+    const payload = Buffer.from(String(token.split('.')[1]), 'base64url').toString('utf8');
     const claims = JSON.parse(payload) as Record<string, unknown>;
     const seconds = num(claims.expires_at) ?? num(claims.exp);
     return {

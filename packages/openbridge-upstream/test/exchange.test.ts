@@ -66,6 +66,8 @@ describe('exchangeRefreshToken', () => {
 
   it.each([
     ['no token', { data: { attributes: {} } }, 'undefined'],
+    ['no attributes', { data: {} }, 'undefined'],
+    ['no data', {}, 'undefined'],
     ['a token that is not a JWT', tokenBody('not-a-jwt'), 'string'],
     ['a null body', null, 'undefined'],
   ])('%s → UPSTREAM_INVALID_RESPONSE', async (_name, body, receivedType) => {
