@@ -3,10 +3,10 @@ import { createCodeModeServer } from '@obmcp/code-mode';
 import type { ContractServer } from '@obmcp/mcp-server/server';
 import {
   createFetcher,
-  createLimiter,
   createPipeline,
   type CreateServerOptions,
-  readLimiterSettings,
+  serverLimiter,
+  userAgent,
 } from '@obmcp/http-kit';
 import { jwtExchangePipeline, OPENBRIDGE_DEFAULT_HOSTS, openbridgeLimits } from '@obmcp/openbridge-upstream';
 import { createCredentialExchange } from './auth/credential-exchange.js';
@@ -29,7 +29,7 @@ import { VERSION } from './version.js';
 import { adsRedirectHosts } from './http/redirect-hosts.js';
 import { ADS_VIEWS } from './ui-views.js';
 
-export const USER_AGENT = `obmcp-ads/${VERSION} (Language=TypeScript)`;
+const USER_AGENT = userAgent(profile.name, VERSION);
 
 export function createServer(config: Config, options: CreateServerOptions): ContractServer {
   const fetcher = createFetcher({
@@ -40,11 +40,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
   });
   const session = createSession(config);
   const env = options.env ?? process.env;
-  const limiter = createLimiter({
-    maxWaitMs: config.limiterMaxWaitMs,
-    arrivalMarginMs: readLimiterSettings(env).arrivalMarginMs,
-    ...(options.limiterStore ? { store: options.limiterStore } : {}),
-  });
+  const limiter = serverLimiter(config.limiterMaxWaitMs, { ...options, env });
   let auth: CredentialSource;
   let listIdentities: ToolDeps['listIdentities'];
   if (config.authMode === 'openbridge' && config.openbridge) {

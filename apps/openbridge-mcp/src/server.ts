@@ -3,10 +3,10 @@ import type { ContractServer } from '@obmcp/mcp-server/server';
 import { createCodeModeServer } from '@obmcp/code-mode';
 import {
   createFetcher,
-  createLimiter,
   createPipeline,
   type CreateServerOptions,
-  readLimiterSettings,
+  serverLimiter,
+  userAgent,
 } from '@obmcp/http-kit';
 import { openbridgeLimits, openbridgeRedirectHosts } from '@obmcp/openbridge-upstream';
 import { createJwtProvider } from './auth/jwt-provider.js';
@@ -25,14 +25,10 @@ export function createServer(
 ): ContractServer {
   const fetcher = createFetcher({
     timeoutMs: config.timeoutMs,
-    userAgent: `openbridge-mcp/${VERSION}`,
+    userAgent: userAgent(profile.name, VERSION),
     redirectHosts: openbridgeRedirectHosts(config.urls),
   });
-  const limiter = createLimiter({
-    maxWaitMs: config.limiterMaxWaitMs,
-    arrivalMarginMs: readLimiterSettings(env ?? process.env).arrivalMarginMs,
-    ...(limiterStore ? { store: limiterStore } : {}),
-  });
+  const limiter = serverLimiter(config.limiterMaxWaitMs, { env, limiterStore });
   const log = logger.child({ component: 'openbridge-client' });
   // The JWT exchange spends from the same per-IP budget: Openbridge counts every request.
   const jwt = createJwtProvider({

@@ -3,12 +3,12 @@ import type { ContractServer } from '@obmcp/mcp-server/server';
 import { createCodeModeServer } from '@obmcp/code-mode';
 import {
   createFetcher,
-  createLimiter,
   createPipeline,
   type CreateServerOptions,
   type Pipeline,
-  readLimiterSettings,
   RedirectHosts,
+  serverLimiter,
+  userAgent,
 } from '@obmcp/http-kit';
 import { createRdtAuth } from './auth/rdt-auth.js';
 import { routeSpAuth } from './auth/sp-auth.js';
@@ -27,7 +27,7 @@ import { VERSION } from './version.js';
 import { spRedirectHosts } from './http/redirect-hosts.js';
 import { SP_VIEWS } from './ui-views.js';
 
-export const USER_AGENT = `obmcp-sp/${VERSION} (Language=TypeScript)`;
+const USER_AGENT = userAgent(profile.name, VERSION);
 
 export function createServer(config: Config, options: CreateServerOptions): ContractServer {
   const env = options.env ?? process.env;
@@ -44,11 +44,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
     hosts: new RedirectHosts(redirectHosts),
   };
   const session = createSession(config, env);
-  const limiter = createLimiter({
-    maxWaitMs: config.limiterMaxWaitMs,
-    arrivalMarginMs: readLimiterSettings(env).arrivalMarginMs,
-    ...(options.limiterStore ? { store: options.limiterStore } : {}),
-  });
+  const limiter = serverLimiter(config.limiterMaxWaitMs, { ...options, env });
   // The RDT plug-in asks the pipeline it belongs to for its tokens (createRestrictedDataToken).
   let spPipeline: Pipeline | undefined;
   const rdt = createRdtAuth(() => {

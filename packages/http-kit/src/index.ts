@@ -4,7 +4,6 @@ export { decodeText, isJsonContentType } from './content-type.js';
 export { type CsvRow, CsvTableError, parseCsvTable } from './csv-table.js';
 export { createFetcher, type Fetcher } from './fetcher.js';
 export { decodeBody } from './gzip.js';
-export { readLimiterSettings } from './limiter-store-from-env.js';
 export type { LimitRule } from './limiter-store.js';
 export { createLimiter, type Limiter } from './limiter.js';
 export {
@@ -31,5 +30,7 @@ export { formBody, type QueryValue } from './query.js';
 export { hostsOfUrls, RedirectHosts } from './redirect-scope.js';
 export type { CreateServerOptions, ObmcpApp } from './app.js';
 export { runServerCli } from './server-cli.js';
+export { serverLimiter } from './server-limiter.js';
 export { TokenCache } from './token-cache.js';
 export type { UpstreamResponse } from './types.js';
+export { userAgent } from './user-agent.js';

@@ -61,6 +61,13 @@ describe.each(APPS)('%s follows the one app layout', (app) => {
     for (const name of CATALOG_LISTING) expect(text).toMatch(EXPORTED(name));
   });
 
+  it('src/server.ts builds its limiter and User-Agent with the shared http-kit functions', () => {
+    const text = source(app, 'server.ts');
+    expect(text).toMatch(/serverLimiter\(config\.limiterMaxWaitMs, /);
+    expect(text).toContain('userAgent(profile.name, VERSION)');
+    expect(text).not.toMatch(/createLimiter\(|Language=TypeScript/);
+  });
+
   it('src/version.ts is package.json "version"', () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'apps', app, 'package.json'), 'utf8')) as {
       version: string;
