@@ -1,6 +1,6 @@
 // One layout for the three apps (CONTRIBUTING.md "How an app is laid out"): the same files export the same names
 // in sp-mcp, ads-mcp and openbridge-mcp, and each deliberate difference is listed here with its reason.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/paths.js';
@@ -66,6 +66,28 @@ describe.each(APPS)('%s follows the one app layout', (app) => {
     expect(text).toMatch(/serverLimiter\(config\.limiterMaxWaitMs, /);
     expect(text).toContain('userAgent(profile.name, VERSION)');
     expect(text).not.toMatch(/createLimiter\(|Language=TypeScript/);
+  });
+
+  it('the writes gate is one line of tools/index.ts (openbridge-mcp: name sets, operations/listing.ts)', () => {
+    const tools = join(REPO_ROOT, 'apps', app, 'src', 'tools');
+    const gates = readdirSync(tools)
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) =>
+        [
+          ...readFileSync(join(tools, file), 'utf8').matchAll(
+            /\b(?:enableWrites|privilegedTools|queryExecution)\b.*/g,
+          ),
+        ]
+          .filter(([line]) => !line.includes('_enabled:'))
+          .map(([line]) => `${file}: ${line}`),
+      );
+    if (app === 'openbridge-mcp') {
+      // get_capabilities names every tool a switch hides, so the switches gate by the name sets it reports.
+      expect(gates.filter((g) => g.startsWith('index.ts: ')).length).toBe(2);
+      expect(source(app, 'operations/listing.ts')).toMatch(EXPORTED('PRIVILEGED_TOOLS'));
+      return;
+    }
+    expect(gates).toEqual([expect.stringMatching(/^index\.ts: enableWrites \? \[?\.{0,3}\w*[Ww]rite/)]);
   });
 
   it('src/version.ts is package.json "version"', () => {

@@ -1,4 +1,4 @@
-// The ads-mcp tool list: reads always, Openbridge identity tools in brokered mode, writes only when enabled.
+// The ads-mcp tool list: reads always (Openbridge identity tools in brokered mode), the write factories only with ADS_API_ENABLE_WRITES=true.
 import type { ToolDefinition } from '@obmcp/contract';
 import { amcTools } from './amc.tools.js';
 import { amcLibraryTools } from './amc-library.tools.js';
@@ -14,17 +14,16 @@ import { runExportTool } from './run-export.tool.js';
 import { runReportTool } from './run-report.tool.js';
 import { runSnapshotTool } from './run-snapshot.tool.js';
 import { spReadTools } from './sp-read.tools.js';
-import { spTargetingTools } from './sp-targeting.tools.js';
+import { spTargetingTools, spTargetingWriteTools } from './sp-targeting.tools.js';
 import { spWriteTools } from './sp-write.tools.js';
 
 export function createTools(ctx: ToolDeps): ToolDefinition[] {
   const amc = amcTools(ctx);
-  return [
+  const reads = [
     ...profileTools(ctx),
     ...regionTools(ctx),
     ...identityTools(ctx),
     ...spReadTools(ctx),
-    ...(ctx.config.enableWrites ? spWriteTools(ctx) : []),
     ...spTargetingTools(ctx),
     ...campaignReadTools(ctx),
     ...reportingTools(ctx),
@@ -36,4 +35,6 @@ export function createTools(ctx: ToolDeps): ToolDefinition[] {
     runAmcQueryTool(ctx, amc),
     amcResultsTool(ctx, amc),
   ];
+  const writes = ctx.config.enableWrites ? [...spWriteTools(ctx), ...spTargetingWriteTools(ctx)] : [];
+  return [...reads, ...writes];
 }

@@ -131,7 +131,7 @@ const negativeCreateSchema = {
 } as const;
 
 export function spTargetingTools(ctx: ToolDeps): ToolDefinition[] {
-  const tools: ToolDefinition[] = [
+  return [
     ctx.operations.one(['SponsoredProducts', 'getRankedKeywordRecommendation'], (send) =>
       defineTool<FromSchema<typeof keywordRecsSchema>>({
         name: 'get_keyword_recommendations',
@@ -181,28 +181,24 @@ export function spTargetingTools(ctx: ToolDeps): ToolDefinition[] {
       },
     ),
   ];
-  if (ctx.config.enableWrites) {
-    tools.push(
-      ctx.operations.one(['SponsoredProducts', 'CreateSponsoredProductsNegativeKeywords'], (send, op) =>
-        defineTool<FromSchema<typeof negativeCreateSchema>>({
-          name: 'create_negative_keywords',
-          title: 'Add Sponsored Products negative keywords',
-          description: `${routeOf(op)} (207 per item): keeps ad groups from matching these terms.`,
-          inputSchema: negativeCreateSchema,
-          async handler(a, call) {
-            const negativeKeywords = a.negativeKeywords.map((k) => ({ ...k, state: k.state ?? 'ENABLED' }));
-            const res = await send({ body: { negativeKeywords } }, call);
-            const body = (res.body ?? {}) as { negativeKeywords?: unknown };
-            return reportMultiStatus(
-              'negativeKeywords',
-              body.negativeKeywords,
-              negativeKeywords.length,
-              call,
-            );
-          },
-        }),
-      ),
-    );
-  }
-  return tools;
+}
+
+/** Sponsored Products targeting writes: listed only with ADS_API_ENABLE_WRITES=true (tools/index.ts). */
+export function spTargetingWriteTools(ctx: ToolDeps): ToolDefinition[] {
+  return [
+    ctx.operations.one(['SponsoredProducts', 'CreateSponsoredProductsNegativeKeywords'], (send, op) =>
+      defineTool<FromSchema<typeof negativeCreateSchema>>({
+        name: 'create_negative_keywords',
+        title: 'Add Sponsored Products negative keywords',
+        description: `${routeOf(op)} (207 per item): keeps ad groups from matching these terms.`,
+        inputSchema: negativeCreateSchema,
+        async handler(a, call) {
+          const negativeKeywords = a.negativeKeywords.map((k) => ({ ...k, state: k.state ?? 'ENABLED' }));
+          const res = await send({ body: { negativeKeywords } }, call);
+          const body = (res.body ?? {}) as { negativeKeywords?: unknown };
+          return reportMultiStatus('negativeKeywords', body.negativeKeywords, negativeKeywords.length, call);
+        },
+      }),
+    ),
+  ];
 }

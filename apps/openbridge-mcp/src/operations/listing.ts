@@ -1,4 +1,4 @@
-// Which tools openbridge-mcp lists: the privileged and query-execution ones behind their switches, and the reference server's tools not shipped.
+// Which tools openbridge-mcp lists: privileged and query-execution tools by name (get_capabilities names what a switch hides), and the reference server's tools not shipped.
 export const PRIVILEGED_TOOLS = new Set([
   'create_subscription',
   'update_subscription',

@@ -1,4 +1,4 @@
-// All sp-mcp tools; write tools only when SP_API_ENABLE_WRITES=true; sandbox mode admits canned values.
+// All sp-mcp tools: reads always, the write factories only with SP_API_ENABLE_WRITES=true; sandbox mode admits canned values.
 import type { ToolDefinition } from '@obmcp/contract';
 import { catalogItemsTools } from './catalog-items.tools.js';
 import type { ToolDeps } from './deps.js';
@@ -19,7 +19,7 @@ import { submitFeedTool } from './submit-feed.tool.js';
 
 export function createTools(deps: ToolDeps): ToolDefinition[] {
   const feedReads = feedsReadTools(deps);
-  const read = [
+  const reads = [
     ...identityTools(deps),
     ...sellersTools(deps),
     ...ordersTools(deps),
@@ -33,15 +33,18 @@ export function createTools(deps: ToolDeps): ToolDefinition[] {
     ...feesTools(deps),
     ...salesTools(deps),
   ];
-  const feedWrites = deps.config.enableWrites ? feedsWriteTools(deps) : [];
-  const writes = deps.config.enableWrites
-    ? [
-        ...listingsWriteTools(deps),
-        ...feedWrites,
-        submitFeedTool(deps, [...feedReads, ...feedWrites]),
-        ...solicitationsWriteTools(deps),
-      ]
-    : [];
+  const writes = deps.config.enableWrites ? writeTools(deps, feedReads) : [];
   // The static sandbox answers canned values (TEST_CASE_200 …) that production formats reject.
-  return deps.config.sandbox ? sandboxTools([...read, ...writes]) : [...read, ...writes];
+  return deps.config.sandbox ? sandboxTools([...reads, ...writes]) : [...reads, ...writes];
+}
+
+/** The write factories: listed only with SP_API_ENABLE_WRITES=true (createTools). */
+function writeTools(deps: ToolDeps, feedReads: readonly ToolDefinition[]): ToolDefinition[] {
+  const feedWrites = feedsWriteTools(deps);
+  return [
+    ...listingsWriteTools(deps),
+    ...feedWrites,
+    submitFeedTool(deps, [...feedReads, ...feedWrites]),
+    ...solicitationsWriteTools(deps),
+  ];
 }
