@@ -14,7 +14,7 @@ import { createRdtAuth } from './auth/rdt-auth.js';
 import { routeSpAuth } from './auth/sp-auth.js';
 import { createSpAuth } from './auth/token-provider.js';
 import type { Config } from './config.js';
-import { SpApiClient } from './http/sp-client.js';
+import { SpApiClient } from './http/client.js';
 import { spUpstream } from './http/upstream.js';
 import { createSession } from './session/session.js';
 import { profile } from './profile.js';

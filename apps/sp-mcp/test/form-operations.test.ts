@@ -3,7 +3,7 @@
 import type { CallContext } from '@obmcp/contract';
 import type { CatalogOperation } from '@obmcp/openapi-tools';
 import { describe, expect, it } from 'vitest';
-import type { SpApiClient, SpRequest } from '../src/http/sp-client.js';
+import type { SpApiClient, SpRequest } from '../src/http/client.js';
 import { callOperation } from '../src/operations/call-operation.js';
 
 const op = (contentType: string, formFiles?: string[]) =>

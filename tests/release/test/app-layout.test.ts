@@ -8,34 +8,38 @@ import { REPO_ROOT } from '../src/paths.js';
 const APPS = ['sp-mcp', 'ads-mcp', 'openbridge-mcp'] as const;
 type App = (typeof APPS)[number];
 
-/** file under src/ → the names it exports in every app. */
-const LAYOUT: Record<string, readonly string[]> = {
-  'app.ts': ['app'],
-  'bin.ts': [],
-  'config.ts': ['Config', 'loadConfig'],
-  'version.ts': ['VERSION'],
-  'profile.ts': ['profile'],
-  'hints/tables.ts': ['HINT_TABLES'],
-  'session/session.ts': ['Session', 'createSession'],
-  'operations/bind.ts': ['Operations', 'createOperations'],
-  'operations/listing.ts': [],
-  'operations/catalog.ts': [],
-  'operations/call-operation.ts': ['callOperation'],
-  'operations/execute.ts': ['operationExecutor'],
-  'tools/deps.ts': ['ToolDeps'],
-  'tools/index.ts': ['createTools'],
-};
+/** CONTRIBUTING.md "How an app is laid out": file under src/ → the names it exports, row by row. */
+function layoutTable(): Map<string, string[]> {
+  const text = readFileSync(join(REPO_ROOT, 'CONTRIBUTING.md'), 'utf8');
+  const section = text.split('## How an app is laid out')[1]?.split('\n## ')[0] ?? '';
+  const rows = new Map<string, string[]>();
+  for (const line of section.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    const file = /^`([^`<]+\.ts)`$/.exec(cells[1] ?? '')?.[1];
+    if (file)
+      rows.set(
+        file,
+        [...(cells[3] ?? '').matchAll(/`(\w+)`/g)].map((m) => m[1] as string),
+      );
+  }
+  return rows;
+}
 
-/** Files (and their names) an app leaves out on purpose; the reason is the one CONTRIBUTING.md gives. */
+const LAYOUT = layoutTable();
+
+/** What an app leaves out on purpose (`file`, or `file name`); CONTRIBUTING.md gives each reason. */
 const ABSENT: Partial<Record<App, readonly string[]>> = {
   // Nothing to switch: no region, profile or active identity; every call names its ids, one key per server or user.
-  // No generated catalog: the tools bind to the hand-authored one of @obmcp/openbridge-upstream, called by the
-  // client's own callOperation; what is listed is decided by name sets (operations/listing.ts), not a split.
+  // No generated tools: the tools bind to the hand-authored catalog of @obmcp/openbridge-upstream, called by the
+  // client's own callOperation; what is listed is decided by name sets (get_capabilities names what they hide).
   'openbridge-mcp': [
     'session/session.ts',
     'operations/catalog.ts',
     'operations/call-operation.ts',
     'operations/execute.ts',
+    'operations/listing.ts DEFAULT_TOOLSETS',
+    'operations/listing.ts OUTSIDE_DEFAULT',
+    'operations/listing.ts toolSplit',
   ],
 };
 
@@ -45,20 +49,25 @@ const EXPORTED = (name: string) =>
     `export (?:async )?(?:const|function|interface|type|class|let) ${name}\\b|export \\{[^}]*\\b${name}\\b`,
   );
 
-/** sp-mcp and ads-mcp serve a generated catalog: the same names decide its listing. */
-const CATALOG_LISTING = ['DEFAULT_TOOLSETS', 'OUTSIDE_DEFAULT', 'toolSplit'];
+it('CONTRIBUTING.md lays out the files every app has', () => {
+  expect([...LAYOUT.keys()]).toEqual(
+    expect.arrayContaining(['app.ts', 'config.ts', 'server.ts', 'tools/index.ts', 'operations/bind.ts']),
+  );
+  expect(LAYOUT.get('config.ts')).toEqual(['Config', 'loadConfig']);
+});
 
 describe.each(APPS)('%s follows the one app layout', (app) => {
-  const cases = Object.entries(LAYOUT).filter(([file]) => !ABSENT[app]?.includes(file));
+  const absent = ABSENT[app] ?? [];
+  const cases = [...LAYOUT].filter(([file]) => !absent.includes(file));
   it.each(cases)('src/%s exports %j', (file, names) => {
-    expect(existsSync(join(REPO_ROOT, 'apps', app, 'src', file))).toBe(true);
+    expect(existsSync(join(REPO_ROOT, 'apps', app, 'src', file)), `apps/${app}/src/${file}`).toBe(true);
     const text = source(app, file);
-    for (const name of names) expect(text, `${file} exports ${name}`).toMatch(EXPORTED(name));
+    for (const name of names.filter((n) => !absent.includes(`${file} ${n}`)))
+      expect(text, `${file} exports ${name}`).toMatch(EXPORTED(name));
   });
 
-  it.skipIf(app === 'openbridge-mcp')("operations/listing.ts decides the generated catalog's listing", () => {
-    const text = source(app, 'operations/listing.ts');
-    for (const name of CATALOG_LISTING) expect(text).toMatch(EXPORTED(name));
+  it.each(absent.filter((entry) => !entry.includes(' ')))('src/%s is absent on purpose', (file) => {
+    expect(existsSync(join(REPO_ROOT, 'apps', app, 'src', file))).toBe(false);
   });
 
   it('src/server.ts builds its limiter and User-Agent with the shared http-kit functions', () => {

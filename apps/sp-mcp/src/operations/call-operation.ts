@@ -2,7 +2,7 @@
 // operation's own usage plan (`<api>.<operationId>`). Generated and curated tools both go through it.
 import type { CallContext } from '@obmcp/contract';
 import { buildRequest, type CatalogOperation, encodeRequestBody, operationKey } from '@obmcp/openapi-tools';
-import type { SpApiClient, SpResult } from '../http/sp-client.js';
+import type { SpApiClient, SpResult } from '../http/client.js';
 import type { RoleName } from '../restricted/restricted-operations.js';
 import { spCatalog } from './catalog.js';
 

@@ -1,6 +1,6 @@
 // Generated tools' handler for sp-mcp: the operation through callOperation, the upstream body as the result.
 import type { ExecuteOperation } from '@obmcp/openapi-tools';
-import type { SpApiClient } from '../http/sp-client.js';
+import type { SpApiClient } from '../http/client.js';
 import { callOperation } from './call-operation.js';
 
 export function operationExecutor(client: SpApiClient): ExecuteOperation {

@@ -3,7 +3,7 @@ import type { CallContext } from '@obmcp/contract';
 import type { SendOperation } from '@obmcp/openapi-tools';
 import type { Config } from '../config.js';
 import type { DocumentStorage } from '../http/document-download.js';
-import type { SpResult } from '../http/sp-client.js';
+import type { SpResult } from '../http/client.js';
 import type { Session } from '../session/session.js';
 import type { SpCallExtra } from '../operations/call-operation.js';
 import type { Operations } from '../operations/bind.js';

@@ -3,7 +3,7 @@
 import { type CallContext, DomainValidationError } from '@obmcp/contract';
 import type { OperationRef, SendOperation } from '@obmcp/openapi-tools';
 import type { SpCallExtra } from '../operations/call-operation.js';
-import type { SpResult } from '../http/sp-client.js';
+import type { SpResult } from '../http/client.js';
 import { asObject, payloadOf } from './deps.js';
 
 /** The three Finances v0 reads of financial events, in the order a workflow declares them. */

@@ -2,7 +2,7 @@
 import type { ToolDefinition } from '@obmcp/contract';
 import { OPERATION_META_KEY, type OperationMeta } from '@obmcp/openapi-tools';
 import { loadConfig } from '../../src/config.js';
-import type { SpApiClient } from '../../src/http/sp-client.js';
+import type { SpApiClient } from '../../src/http/client.js';
 import { createSession } from '../../src/session/session.js';
 import { createOperations } from '../../src/operations/bind.js';
 import type { ToolDeps } from '../../src/tools/deps.js';
