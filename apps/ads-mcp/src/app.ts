@@ -2,7 +2,7 @@
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
 import type { ObmcpApp } from '@obmcp/http-kit';
-import { loadConfig, type Config } from './config.js';
+import { type Config, configSecrets, loadConfig } from './config.js';
 import { ADS_ENV_DOCS } from './env-docs.js';
 import { adsHostedGate } from './hosted.js';
 import { createServer } from './server.js';
@@ -22,7 +22,7 @@ export const app: ObmcpApp<Config> = {
   },
   envDocs: [ADS_ENV_DOCS, CODE_MODE_ENV_DOCS, HOSTED_ENV_DOCS],
   loadConfig,
-  secrets: (config) => config.secrets,
+  secrets: configSecrets,
   createServer,
   hostedGate: adsHostedGate,
 };

@@ -52,8 +52,6 @@ export interface Config {
   contract: ContractSettings;
   /** Deprecation notes for stderr (old variable names). */
   warnings: readonly string[];
-  /** Every configured secret, for the logger's redaction list. */
-  secrets: string[];
 }
 
 /** The bounded retry of every Ads-side exchange (API calls, credential exchanges, Openbridge identities). */
@@ -102,7 +100,6 @@ export function loadConfig(raw: Env | EnvReader = process.env): Config {
     logLevel: readLogLevel(env, ['MCP_LOG_LEVEL']),
     contract: readContractSettings(env),
     warnings: env.warnings,
-    secrets: [],
   };
   if (authMode === 'direct') {
     if (!hasDirect) {
@@ -112,7 +109,6 @@ export function loadConfig(raw: Env | EnvReader = process.env): Config {
       );
     }
     config.lwa = { clientId: clientId!, clientSecret: clientSecret!, refreshToken: refreshToken ?? '' };
-    config.secrets.push(...[config.lwa.clientSecret, config.lwa.refreshToken].filter((s) => s !== ''));
   } else {
     if (!obRefreshToken) {
       throw new ConfigError('missing credentials: ADS_AUTH_MODE=openbridge needs OPENBRIDGE_REFRESH_TOKEN');
@@ -122,7 +118,13 @@ export function loadConfig(raw: Env | EnvReader = process.env): Config {
       ...(identityId !== undefined ? { identityId } : {}),
       ...(clientId !== undefined ? { clientIdFallback: clientId } : {}),
     };
-    config.secrets.push(obRefreshToken);
   }
   return config;
+}
+
+/** Values the logger must redact wherever they appear (and upstream error texts before an agent sees them). */
+export function configSecrets(config: Config): string[] {
+  return [config.lwa?.clientSecret, config.lwa?.refreshToken, config.openbridge?.refreshToken].filter(
+    (s): s is string => s !== undefined && s.length > 0,
+  );
 }

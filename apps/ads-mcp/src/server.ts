@@ -15,7 +15,7 @@ import { identityPipeline, listAdsIdentities } from './auth/openbridge-identitie
 import { createJwtProvider } from './auth/openbridge-jwt.js';
 import { createOpenbridgeSource } from './auth/openbridge-source.js';
 import type { CredentialSource } from './auth/types.js';
-import { type Config, adsRetry } from './config.js';
+import { type Config, adsRetry, configSecrets } from './config.js';
 import { AdsApiClient } from './http/client.js';
 import { adsUpstream } from './http/upstream.js';
 import { createOperations } from './operations/bind.js';
@@ -51,7 +51,7 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
     const exchange = jwtExchangePipeline({
       fetcher,
       hosts: OPENBRIDGE_DEFAULT_HOSTS,
-      secrets: () => config.secrets,
+      secrets: () => configSecrets(config),
       retry: adsRetry(config),
       limits,
       log,

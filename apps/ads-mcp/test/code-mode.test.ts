@@ -2,10 +2,11 @@
 import { startInProcess } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { ok, US_PROFILE } from './helpers.js';
+import { app } from '../src/app.js';
 
 describe('Code Mode', () => {
   it('lists only the code tools and reaches Ads tools through call_tool', async () => {
-    const s = await startInProcess({ app: 'ads-mcp', env: { CODE_MODE: 'only' } });
+    const s = await startInProcess({ app, env: { CODE_MODE: 'only' } });
     try {
       const names = (await s.client.listTools()).tools.map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining(['execute', 'search_tools', 'get_tool_schema']));

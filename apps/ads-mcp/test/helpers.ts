@@ -9,16 +9,17 @@ import {
   type TestServer,
 } from '@obmcp/test-kit';
 import { expect } from 'vitest';
+import { app } from '../src/app.js';
 
 export const US_PROFILE = 1111111111;
 
 export function start(env: Record<string, string> = {}): Promise<TestServer> {
-  return startInProcess({ app: 'ads-mcp', env: { CODE_MODE: 'off', ...env } });
+  return startInProcess({ app, env: { CODE_MODE: 'off', ...env } });
 }
 
 /** The built binary as a child process: for what only a real process shows (its whole stderr). */
 export function startProcess(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer({ app: 'ads-mcp', env: { CODE_MODE: 'off', ...env } });
+  return startServer({ app, env: { CODE_MODE: 'off', ...env } });
 }
 
 export async function ok(

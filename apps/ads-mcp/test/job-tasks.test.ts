@@ -12,6 +12,7 @@ import type { Envelope } from '@obmcp/contract';
 import { assertEnvelope, createFaultSwitch, startInProcess, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_PROFILE } from './helpers.js';
+import { app } from '../src/app.js';
 
 const BASE_ENV = {
   ADS_API_PROFILE_ID: String(US_PROFILE),
@@ -280,7 +281,7 @@ describe('a task cancelled mid-poll', () => {
 /** ads-mcp in process with the mocks recording every API request (the polls are counted from them). */
 function startAds(env: Record<string, string>): Promise<TestServer> {
   return startInProcess({
-    app: 'ads-mcp',
+    app,
     env: { CODE_MODE: 'off', ...BASE_ENV, ...env },
     recordUpstream: true,
   });

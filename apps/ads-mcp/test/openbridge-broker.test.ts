@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentialExchange } from '../src/auth/credential-exchange.js';
 import { createJwtProvider } from '../src/auth/openbridge-jwt.js';
 import { createOpenbridgeSource } from '../src/auth/openbridge-source.js';
-import { adsRetry, loadConfig } from '../src/config.js';
+import { adsRetry, configSecrets, loadConfig } from '../src/config.js';
 import { profile } from '../src/profile.js';
 
 const REFRESH_TOKEN = 'unit-key:unit-secret';
@@ -53,7 +53,7 @@ function source() {
   const exchange = jwtExchangePipeline({
     fetcher,
     hosts: OPENBRIDGE_DEFAULT_HOSTS,
-    secrets: () => config.secrets,
+    secrets: () => configSecrets(config),
     retry: adsRetry(config),
     limits,
   });

@@ -14,7 +14,7 @@ import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { identityPipeline, listAdsIdentities } from '../src/auth/openbridge-identities.js';
 import { createJwtProvider } from '../src/auth/openbridge-jwt.js';
-import { adsRetry, loadConfig } from '../src/config.js';
+import { adsRetry, configSecrets, loadConfig } from '../src/config.js';
 import { profile } from '../src/profile.js';
 
 const REFRESH_TOKEN = 'unit-key:unit-secret';
@@ -52,7 +52,7 @@ function lister(env: Record<string, string> = { OBMCP_MOCK: '1' }) {
   const exchange = jwtExchangePipeline({
     fetcher,
     hosts: OPENBRIDGE_DEFAULT_HOSTS,
-    secrets: () => config.secrets,
+    secrets: () => configSecrets(config),
     retry: adsRetry(config),
     limits,
   });

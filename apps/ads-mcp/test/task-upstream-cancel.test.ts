@@ -8,6 +8,7 @@ import {
 import { startInProcess, type TestServer } from '@obmcp/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { US_PROFILE } from './helpers.js';
+import { app } from '../src/app.js';
 
 const ENV = {
   CODE_MODE: 'off',
@@ -25,7 +26,7 @@ afterEach(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function start(env: Record<string, string>): Promise<TestServer> {
-  s = await startInProcess({ app: 'ads-mcp', env: { ...ENV, ...env }, recordUpstream: true });
+  s = await startInProcess({ app, env: { ...ENV, ...env }, recordUpstream: true });
   return s;
 }
 

@@ -29,6 +29,7 @@ import {
 } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_PROFILE } from './helpers.js';
+import { app } from '../src/app.js';
 
 const BASE_ENV = { CODE_MODE: 'off', ADS_API_PROFILE_ID: String(US_PROFILE) };
 
@@ -87,7 +88,7 @@ describe('run_report as a task', () => {
   const statuses: Task[] = [];
   beforeAll(async () => {
     s = await startInProcess({
-      app: 'ads-mcp',
+      app,
       env: { ...BASE_ENV, ADS_API_TOOLSETS: 'curated,amc', OBMCP_TASK_POLL_INTERVAL_MS: '100' },
       recordUpstream: true,
     });
@@ -187,7 +188,7 @@ describe('run_report as a task', () => {
 describe('a task cancelled mid-poll', () => {
   it('makes no upstream request after the cancel (counted by the mock)', async () => {
     const s = await startInProcess({
-      app: 'ads-mcp',
+      app,
       env: { ...BASE_ENV, OBMCP_MOCK_ADS_REPORT_POLLS: '100000' },
       recordUpstream: true,
     });

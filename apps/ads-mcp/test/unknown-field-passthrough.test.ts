@@ -2,6 +2,7 @@
 import { callTool, type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_PROFILE } from './helpers.js';
+import { app } from '../src/app.js';
 
 const passedThrough = (field: string) => ({
   kind: 'unknown_field_passed_through',
@@ -14,7 +15,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
   let ads: TestServer;
   beforeAll(async () => {
     ads = await startInProcess({
-      app: 'ads-mcp',
+      app,
       recordUpstream: true,
       env: { ...PROFILE, MCP_STRICT_UNKNOWN_FIELDS: 'false', MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' },
     });
@@ -50,7 +51,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
 describe('default (strict)', () => {
   let ads: TestServer;
   beforeAll(async () => {
-    ads = await startInProcess({ app: 'ads-mcp', recordUpstream: true, env: PROFILE });
+    ads = await startInProcess({ app, recordUpstream: true, env: PROFILE });
   });
   afterAll(async () => ads.close());
 

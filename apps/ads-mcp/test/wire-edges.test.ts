@@ -4,12 +4,13 @@ import { callTool, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startInProcess } from '@obmcp/test-kit';
+import { app } from '../src/app.js';
 
 describe('ads-mcp wire edges', () => {
   let ads: TestServer;
   beforeAll(async () => {
     ads = await startInProcess({
-      app: 'ads-mcp',
+      app,
       env: {
         CODE_MODE: 'off',
         ADS_API_TOOLSETS: 'all',

@@ -2,7 +2,7 @@
 import { CODE_MODE_ENV_DOCS } from '@obmcp/code-mode';
 import { HOSTED_ENV_DOCS } from '@obmcp/hosted-auth';
 import type { ObmcpApp } from '@obmcp/http-kit';
-import { loadConfig, type Config } from './config.js';
+import { type Config, configSecrets, loadConfig } from './config.js';
 import { OPENBRIDGE_ENV_DOCS } from './env-docs.js';
 import { openbridgeHostedGate } from './hosted.js';
 import { createServer } from './server.js';
@@ -18,7 +18,7 @@ export const app: ObmcpApp<Config> = {
   hostConfigEnv: { OPENBRIDGE_REFRESH_TOKEN: 'key:secret' },
   envDocs: [OPENBRIDGE_ENV_DOCS, CODE_MODE_ENV_DOCS, HOSTED_ENV_DOCS],
   loadConfig,
-  secrets: (config) => [config.refreshToken],
+  secrets: configSecrets,
   createServer,
   hostedGate: openbridgeHostedGate,
 };

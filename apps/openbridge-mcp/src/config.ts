@@ -73,3 +73,8 @@ export function loadConfig(raw: Env | EnvReader = process.env): Config {
     throw new ConfigError('OPENBRIDGE_REFRESH_TOKEN must have the form key:secret (the value is not shown)');
   return config;
 }
+
+/** Values the logger must redact wherever they appear. */
+export function configSecrets(config: Config): string[] {
+  return [config.refreshToken].filter((s) => s.length > 0);
+}

@@ -1,6 +1,7 @@
 // Test harness: the built server in process (or over stdio) against the msw mocks, with a canary refresh token.
 import type { Envelope } from '@obmcp/contract';
 import { callTool, type RunningServer, startInProcess, startServer, type TestServer } from '@obmcp/test-kit';
+import { app } from '../src/app.js';
 
 /** Accepted by the mock (key:secret), searched for in every output. */
 export const CANARY_REFRESH_TOKEN = 'canary-key-7f3a:CANARY-SECRET-9d41e0b2';
@@ -10,7 +11,7 @@ export async function start(
   options: { recordUpstream?: boolean } = {},
 ): Promise<TestServer> {
   return startInProcess({
-    app: 'openbridge-mcp',
+    app,
     env: { OPENBRIDGE_REFRESH_TOKEN: CANARY_REFRESH_TOKEN, OPENBRIDGE_MAX_RETRIES: '0', ...env },
     ...options,
   });
@@ -22,7 +23,7 @@ export async function startProcess(
   options: { recordUpstream?: boolean } = {},
 ): Promise<RunningServer> {
   return startServer({
-    app: 'openbridge-mcp',
+    app,
     env: { OPENBRIDGE_REFRESH_TOKEN: CANARY_REFRESH_TOKEN, OPENBRIDGE_MAX_RETRIES: '0', ...env },
     timeoutMs: 60_000,
     ...options,

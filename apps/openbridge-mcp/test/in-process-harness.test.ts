@@ -2,6 +2,7 @@
 import { startInProcess } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { CANARY_REFRESH_TOKEN, ok } from './harness.js';
+import { app } from '../src/app.js';
 
 const PAGE = 'OBMCP_MOCK_OPENBRIDGE_PAGE_SIZE';
 const env = (extra: Record<string, string> = {}) => ({
@@ -13,7 +14,7 @@ const env = (extra: Record<string, string> = {}) => ({
 describe('startInProcess', () => {
   it('keeps app env out of process.env and puts mock switches back on close', async () => {
     expect(process.env[PAGE]).toBeUndefined();
-    const server = await startInProcess({ app: 'openbridge-mcp', env: env({ [PAGE]: '2' }) });
+    const server = await startInProcess({ app, env: env({ [PAGE]: '2' }) });
     try {
       expect(process.env[PAGE]).toBe('2');
       expect(process.env.OPENBRIDGE_REFRESH_TOKEN).toBeUndefined();
@@ -26,12 +27,12 @@ describe('startInProcess', () => {
   });
 
   it('refuses a second live server whose mock switches differ, and shares equal ones', async () => {
-    const first = await startInProcess({ app: 'openbridge-mcp', env: env({ [PAGE]: '2' }) });
+    const first = await startInProcess({ app, env: env({ [PAGE]: '2' }) });
     try {
-      await expect(startInProcess({ app: 'openbridge-mcp', env: env({ [PAGE]: '3' }) })).rejects.toThrow(
+      await expect(startInProcess({ app, env: env({ [PAGE]: '3' }) })).rejects.toThrow(
         /OBMCP_MOCK_OPENBRIDGE_PAGE_SIZE=3 while a live in-process server has 2/,
       );
-      const second = await startInProcess({ app: 'openbridge-mcp', env: env({ [PAGE]: '2' }) });
+      const second = await startInProcess({ app, env: env({ [PAGE]: '2' }) });
       await second.close();
       expect(process.env[PAGE]).toBe('2');
     } finally {
@@ -41,7 +42,7 @@ describe('startInProcess', () => {
   });
 
   it('captures the log lines as stderr(), with the configured secret redacted', async () => {
-    const server = await startInProcess({ app: 'openbridge-mcp', env: env() });
+    const server = await startInProcess({ app, env: env() });
     try {
       await ok(server, 'get_product_stage_ids', { product_id: 85 });
       const lines = server

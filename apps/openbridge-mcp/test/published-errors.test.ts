@@ -3,12 +3,13 @@
 import { checkPublishedErrors, type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_REFRESH_TOKEN } from './harness.js';
+import { app } from '../src/app.js';
 
 describe('openbridge-mcp: validation errors in the published shape', () => {
   let ob: TestServer;
   beforeAll(async () => {
     ob = await startInProcess({
-      app: 'openbridge-mcp',
+      app,
       env: {
         OPENBRIDGE_REFRESH_TOKEN: CANARY_REFRESH_TOKEN,
         OPENBRIDGE_MAX_RETRIES: '0',

@@ -2,6 +2,7 @@
 import { callTool, type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_REFRESH_TOKEN } from './harness.js';
+import { app } from '../src/app.js';
 
 const BASE = {
   OPENBRIDGE_REFRESH_TOKEN: CANARY_REFRESH_TOKEN,
@@ -15,7 +16,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
   let ob: TestServer;
   beforeAll(async () => {
     ob = await startInProcess({
-      app: 'openbridge-mcp',
+      app,
       recordUpstream: true,
       env: { ...BASE, MCP_STRICT_UNKNOWN_FIELDS: 'false', MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' },
     });
@@ -43,7 +44,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
 describe('default (strict)', () => {
   let ob: TestServer;
   beforeAll(async () => {
-    ob = await startInProcess({ app: 'openbridge-mcp', recordUpstream: true, env: BASE });
+    ob = await startInProcess({ app, recordUpstream: true, env: BASE });
   });
   afterAll(async () => ob.close());
 

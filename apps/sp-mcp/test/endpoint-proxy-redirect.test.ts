@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { callTool, type TestServer, startServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../src/app.js';
 
 const USER = 'proxyuser';
 const PASSWORD = 'CANARY-SP-PROXY-PW-2c9e';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   });
   const port = await listen(upstream);
   sp = await startServer({
-    app: 'sp-mcp',
+    app,
     mocks: false,
     env: {
       CODE_MODE: 'off',

@@ -1,11 +1,12 @@
 // Test helpers: start sp-mcp in process (or over stdio, for the process-level tests) against the mocks, Code Mode off unless asked.
 import { type RunningServer, startInProcess, startServer, type TestServer } from '@obmcp/test-kit';
+import { app } from '../src/app.js';
 
 export async function startSp(
   env: Record<string, string | undefined> = {},
   recordUpstream = false,
 ): Promise<TestServer> {
-  return startInProcess({ app: 'sp-mcp', env: { CODE_MODE: 'off', ...env }, recordUpstream });
+  return startInProcess({ app, env: { CODE_MODE: 'off', ...env }, recordUpstream });
 }
 
 /** The built binary as a child process: for what only a real process shows (its whole stderr). */
@@ -13,7 +14,7 @@ export async function startSpProcess(
   env: Record<string, string | undefined> = {},
   recordUpstream = false,
 ): Promise<RunningServer> {
-  return startServer({ app: 'sp-mcp', env: { CODE_MODE: 'off', ...env }, recordUpstream });
+  return startServer({ app, env: { CODE_MODE: 'off', ...env }, recordUpstream });
 }
 
 export const US = 'ATVPDKIKX0DER';

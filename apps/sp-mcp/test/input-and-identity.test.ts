@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { assertEnvelope, callTool, startInProcess } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { startSp, US } from './helpers.js';
+import { app } from '../src/app.js';
 
 const WRITE_TOOLS = ['patch_listings_item', 'create_feed_document', 'create_feed'];
 
@@ -117,7 +118,7 @@ describe('write gating and Code Mode', () => {
   });
 
   it('CODE_MODE=only lists only the Code Mode tools', async () => {
-    const sp = await startInProcess({ app: 'sp-mcp', env: { CODE_MODE: 'only' } });
+    const sp = await startInProcess({ app, env: { CODE_MODE: 'only' } });
     try {
       const names = (await sp.client.listTools()).tools.map((t) => t.name);
       expect(names).not.toContain('get_orders');

@@ -3,11 +3,12 @@ import type { Client } from '@modelcontextprotocol/client';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { connectModern, type InProcessHttp, startHttpInProcess, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../src/app.js';
 
 let http: InProcessHttp;
 let client: Client;
 beforeAll(async () => {
-  http = await startHttpInProcess({ app: 'sp-mcp', env: { CODE_MODE: 'off' } });
+  http = await startHttpInProcess({ app, env: { CODE_MODE: 'off' } });
   client = await connectModern(http.url);
 }, 30_000);
 afterAll(async () => {
@@ -19,7 +20,7 @@ describe('sp-mcp, 2026-07-28 client', () => {
   it('is served on the modern path; the listing is the one a 2025 client gets, in the same order', async () => {
     expect(client.getProtocolEra()).toBe('modern');
     const modern = (await client.listTools()).tools.map((t) => t.name);
-    const legacy = await startInProcess({ app: 'sp-mcp', env: { CODE_MODE: 'off' } });
+    const legacy = await startInProcess({ app, env: { CODE_MODE: 'off' } });
     try {
       expect(modern).toEqual((await legacy.client.listTools()).tools.map((t) => t.name));
     } finally {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { OUTSIDE_DEFAULT } from '../src/operations/listing.js';
 import { startSp, US } from './helpers.js';
 import { startSpAll } from './support/start-all.js';
+import { app } from '../src/app.js';
 
 /** The issue's budget for the default tools/list ("at or below about 28 KB"); README argues the split. */
 const DEFAULT_BUDGET_BYTES = 28_000;
@@ -41,7 +42,7 @@ describe('SP_API_TOOLSETS', () => {
 
   it(`default, for a host that announces MCP Apps (views linked in _meta.ui): still within ${DEFAULT_BUDGET_BYTES} bytes`, async () => {
     const ui = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
-    const sp = await startInProcess({ app: 'sp-mcp', env: {} }, { extensions: ui } as never);
+    const sp = await startInProcess({ app, env: {} }, { extensions: ui } as never);
     try {
       const list = await sp.client.listTools();
       expect(list.tools.filter((t) => t._meta?.['ui'] !== undefined).length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@
 import { callTool, type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US } from './helpers.js';
+import { app } from '../src/app.js';
 
 const passedThrough = (field: string) => ({
   kind: 'unknown_field_passed_through',
@@ -13,7 +14,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
   let sp: TestServer;
   beforeAll(async () => {
     sp = await startInProcess({
-      app: 'sp-mcp',
+      app,
       recordUpstream: true,
       env: {
         CODE_MODE: 'off',
@@ -69,7 +70,7 @@ describe('MCP_STRICT_UNKNOWN_FIELDS=false (the escape hatch)', () => {
 describe('default (strict)', () => {
   let sp: TestServer;
   beforeAll(async () => {
-    sp = await startInProcess({ app: 'sp-mcp', recordUpstream: true, env: { CODE_MODE: 'off' } });
+    sp = await startInProcess({ app, recordUpstream: true, env: { CODE_MODE: 'off' } });
   });
   afterAll(async () => sp.close());
 

@@ -14,11 +14,11 @@ import {
   resetMockState,
   startMockServer,
 } from '@obmcp/upstream-mocks';
-import { loadApp } from './app-module.js';
-import type { AppName } from './paths.js';
+import type { TestApp } from './test-app.js';
 
 export interface InProcessOptions {
-  app: AppName;
+  /** The app object: `app` from the app's `src/app.ts` (its own tests) or from `@obmcp/<app>`. */
+  app: TestApp;
   /** The app's env (what a child would get on top of PATH); OBMCP_MOCK_* switches also steer the mocks. */
   env?: Record<string, string | undefined>;
   /** Have the mocks record every API request they receive, see upstreamRequests(). */
@@ -53,7 +53,7 @@ export async function openSession(options: InProcessOptions): Promise<InProcessS
   const given = options.env ?? {};
   if (given.OBMCP_REDIS_URL)
     throw new Error('startInProcess: OBMCP_REDIS_URL needs a real process (startServer)');
-  const mod = await loadApp(options.app);
+  const { app } = options;
   // As the preload does: a dummy credential fills a variable that is unset or empty.
   const env: Record<string, string> = dummyCredentialEnv();
   for (const [key, value] of Object.entries(given))
@@ -76,17 +76,17 @@ export async function openSession(options: InProcessOptions): Promise<InProcessS
     if (live === 0) resetMockState();
     if (mocks === undefined || !isMockServerListening(mocks)) mocks = startMockServer();
     let stderr = '';
-    const config = mod.loadConfig(env);
-    for (const line of config.warnings) stderr += `${options.app}: warning: ${line}\n`;
+    const config = app.loadConfig(env);
+    for (const line of config.warnings) stderr += `${app.name}: warning: ${line}\n`;
     const logger = createLogger({
-      name: options.app,
+      name: app.name,
       level: config.logLevel,
-      secrets: mod.secretsOf(config),
+      secrets: app.secrets(config),
       write: (line) => {
         stderr += line;
       },
     });
-    const contract = mod.createServer(config, { logger, env });
+    const contract = app.createServer(config, { logger, env });
     live += 1;
     let ended = false;
     return {

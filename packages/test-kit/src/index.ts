@@ -1,5 +1,6 @@
 // @obmcp/test-kit: one harness for every app — stdio subprocess or in process, mocks preload, envelope assertions.
 export * from './paths.js';
+export type { TestApp, TestAppConfig } from './test-app.js';
 export * from './start-server.js';
 export * from './start-in-process.js';
 export * from './start-http-in-process.js';

@@ -12,7 +12,7 @@ export type AppName = (typeof APPS)[number];
 const bins = new Map<string, string>();
 
 /** The file the workspace package whose package.json `bin` has `app` runs (built: `apps/<dir>/dist/bin.js`). */
-export function appEntry(app: AppName): string {
+export function appEntry(app: AppName | string): string {
   const known = bins.get(app);
   if (known !== undefined) return known;
   const appsDir = join(REPO_ROOT, 'apps');

@@ -1,4 +1,4 @@
-// startHttpInProcess: a built app's server factory behind the contract's Streamable HTTP server on loopback, in this process.
+// startHttpInProcess: an app object's server factory behind the contract's Streamable HTTP server on loopback, in this process.
 import { HTTP_DEFAULTS, startHttpServer } from '@obmcp/mcp-server/http';
 import type { RecordedRequest } from '@obmcp/upstream-mocks';
 import { type InProcessOptions, openSession } from './in-process-session.js';

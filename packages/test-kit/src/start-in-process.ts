@@ -1,4 +1,4 @@
-// startInProcess: a built app's server factory in this process over an in-memory MCP transport, against the msw mocks.
+// startInProcess: an app object's server factory in this process over an in-memory MCP transport, against the msw mocks.
 import { type ClientCapabilities, Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { ContractServer } from '@obmcp/mcp-server/server';
 import { type InProcessOptions, openSession } from './in-process-session.js';

@@ -1,4 +1,4 @@
-// startServer: a built app as a real stdio subprocess (optionally against the msw mocks), with an SDK Client.
+// startServer: a built app's bin (its package.json `bin`) as a real stdio subprocess (optionally against the msw mocks), with an SDK Client.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedRequest } from '@obmcp/upstream-mocks';
 import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT } from './paths.js';
+import type { TestApp } from './test-app.js';
 
 export interface StartOptions {
-  app?: AppName;
+  /** An app (its object, or its bin's name): its package's bin runs. */
+  app?: AppName | TestApp;
   /** Any other server entry (a bare SDK server for benchmarks, a foreign server). */
   command?: string;
   args?: string[];
@@ -55,7 +57,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (options.app) {
     command = process.execPath;
     const preload = options.mocks === false ? [] : ['--import', MOCKS_PRELOAD];
-    args = [...preload, appEntry(options.app), ...args];
+    args = [...preload, appEntry(typeof options.app === 'string' ? options.app : options.app.name), ...args];
   }
   const transport = new StdioClientTransport({ command, args, env, stderr: 'pipe', cwd: REPO_ROOT });
   let stderr = '';

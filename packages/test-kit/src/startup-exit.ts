@@ -1,6 +1,7 @@
 // startupExit: start a built app with stdin closed and report how its startup ended (exit code, stderr lines).
 import { type AppName, appEntry, MOCKS_PRELOAD, REPO_ROOT } from './paths.js';
 import { runCommand } from './run-node.js';
+import type { TestApp } from './test-app.js';
 
 export interface StartupExit {
   status: number | null;
@@ -21,13 +22,17 @@ export interface StartupOptions {
  * Asynchronous, so a test file may run several startups at once (each is a process that mostly loads modules).
  */
 export async function startupExit(
-  app: AppName,
+  app: AppName | TestApp,
   env: Record<string, string>,
   mocks = true,
   options: StartupOptions = {},
 ): Promise<StartupExit> {
   const preloads = [...(options.imports ?? []), ...(mocks ? [MOCKS_PRELOAD] : [])];
-  const args = [...preloads.flatMap((p) => ['--import', p]), appEntry(app), ...(options.args ?? [])];
+  const args = [
+    ...preloads.flatMap((p) => ['--import', p]),
+    appEntry(typeof app === 'string' ? app : app.name),
+    ...(options.args ?? []),
+  ];
   const res = await runCommand(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', ...env },
     cwd: REPO_ROOT,

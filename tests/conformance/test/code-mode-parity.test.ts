@@ -2,6 +2,7 @@
 import { type AppName, APPS, callTool, startInProcess, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_TIMEOUT_MS } from './support/apps.js';
+import { appObject } from './support/app-objects.js';
 
 const SCRIPTS = {
   fixInScript: `
@@ -17,7 +18,9 @@ const SCRIPTS = {
 const servers = new Map<AppName, TestServer>();
 
 beforeAll(async () => {
-  await Promise.all(APPS.map(async (app) => servers.set(app, await startInProcess({ app }))));
+  await Promise.all(
+    APPS.map(async (app) => servers.set(app, await startInProcess({ app: await appObject(app) }))),
+  );
 }, 120_000);
 afterAll(async () => {
   await Promise.all([...servers.values()].map((s) => s.close()));

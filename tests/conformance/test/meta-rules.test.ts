@@ -2,6 +2,7 @@
 import { type AppName, callTool, startInProcess } from '@obmcp/test-kit';
 import { describe, expect, it } from 'vitest';
 import { isBuilt, PROFILES } from './support/apps.js';
+import { appObject } from './support/app-objects.js';
 
 /** A read tool per server that makes exactly one upstream request per attempt, and its retry-budget switch. */
 const READS: Record<
@@ -33,7 +34,7 @@ type Meta = { retry_after_seconds?: unknown; warnings?: unknown[]; request_id?: 
 /** One server with `env`, `calls` calls of the app's read tool; the _meta of each and the upstream request count. */
 async function run(app: AppName, env: Record<string, string>, calls = 1) {
   const server = await startInProcess({
-    app,
+    app: await appObject(app),
     env: { CODE_MODE: 'off', ...PROFILES[app].env, ...env },
     recordUpstream: true,
   });

@@ -7,6 +7,7 @@ import { EXAMPLES_META_KEY } from '@obmcp/contract';
 import { type TestServer, startInProcess } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_APPS, isBuilt, PROFILES, REQUIRE_APPS } from './support/apps.js';
+import { appObject } from './support/app-objects.js';
 
 /** Every tool the server has: write tools on, Code Mode's internal tools callable via execute. */
 const ENV_ALL_TOOLS: Record<string, string> = {
@@ -32,7 +33,10 @@ describe.each(ALL_APPS)('%s published schemas', (app) => {
 
   beforeAll(async () => {
     if (skip) return;
-    server = await startInProcess({ app, env: { ...PROFILES[app].env, ...ENV_ALL_TOOLS } });
+    server = await startInProcess({
+      app: await appObject(app),
+      env: { ...PROFILES[app].env, ...ENV_ALL_TOOLS },
+    });
     tools = (await server.client.listTools()).tools;
   }, 60_000);
   afterAll(() => server?.close());

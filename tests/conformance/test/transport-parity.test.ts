@@ -18,6 +18,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { type ConformanceRun, runConformance } from '../src/index.js';
 import { CALL_TIMEOUT_MS, PROFILES } from './support/apps.js';
+import { appObject } from './support/app-objects.js';
 
 /** The app whose stdio and HTTP processes are compared (framing and the child's HTTP server; the others in process). */
 const PROCESS_APP: AppName = 'sp-mcp';
@@ -47,7 +48,7 @@ async function overHttpUrl(app: AppName, url: string): Promise<ConformanceRun> {
 }
 
 async function overHttpInProcess(app: AppName): Promise<ConformanceRun> {
-  const http = await startHttpInProcess({ app, env: PROFILES[app].env });
+  const http = await startHttpInProcess({ app: await appObject(app), env: PROFILES[app].env });
   try {
     return await overHttpUrl(app, http.url);
   } finally {
@@ -84,7 +85,9 @@ describe.each(APPS)('%s over both transports', (app) => {
     timeout: 300_000,
   }, async () => {
     // One after the other: the two servers share this process's mocks and thread.
-    const memory = await overServer(app, () => startInProcess({ app, env: PROFILES[app].env }));
+    const memory = await overServer(app, async () =>
+      startInProcess({ app: await appObject(app), env: PROFILES[app].env }),
+    );
     expectParity(await overHttpInProcess(app), memory);
   });
 });

@@ -53,7 +53,7 @@ it('CONTRIBUTING.md lays out the files every app has', () => {
   expect([...LAYOUT.keys()]).toEqual(
     expect.arrayContaining(['app.ts', 'config.ts', 'server.ts', 'tools/index.ts', 'operations/bind.ts']),
   );
-  expect(LAYOUT.get('config.ts')).toEqual(['Config', 'loadConfig']);
+  expect(LAYOUT.get('config.ts')).toEqual(['Config', 'loadConfig', 'configSecrets']);
 });
 
 describe.each(APPS)('%s follows the one app layout', (app) => {

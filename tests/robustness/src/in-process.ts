@@ -1,38 +1,12 @@
-// An app's real contract server built in this process (its dist/config.js + dist/server.js) over in-process msw.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// An app's real contract server built in this process (its package's app object) over in-process msw.
 import type { Client } from '@modelcontextprotocol/client';
-import type { Logger } from '@obmcp/contract';
 import { type ContractServer, createLogger } from '@obmcp/mcp-server/server';
-import { REPO_ROOT, startInProcess } from '@obmcp/test-kit';
+import { startInProcess } from '@obmcp/test-kit';
+import { appObject } from './app-objects.js';
 import type { ListedTool } from './fuzz/tool-selection.js';
 import { CANARY_ENV } from './canaries.js';
 import type { JsonRpcResponse } from './raw-stdio.js';
 import { APP_ENV, type AppName, requireBuilt } from './servers.js';
-
-interface AppModules {
-  loadConfig(env: Record<string, string | undefined>): unknown;
-  createServer(
-    config: unknown,
-    options: { logger: Logger; env?: Record<string, string | undefined> },
-  ): ContractServer;
-}
-
-async function appModules(app: AppName): Promise<AppModules> {
-  requireBuilt(app);
-  const dist = join(REPO_ROOT, 'apps', app, 'dist');
-  const config = (await import(pathToFileURL(join(dist, 'config.js')).href)) as Pick<
-    AppModules,
-    'loadConfig'
-  >;
-  const server = (await import(pathToFileURL(join(dist, 'server.js')).href)) as Pick<
-    AppModules,
-    'createServer'
-  >;
-  if (typeof config.loadConfig !== 'function' || typeof server.createServer !== 'function')
-    throw new Error(`${app}: dist/config.js must export loadConfig and dist/server.js createServer`);
-  return { loadConfig: config.loadConfig, createServer: server.createServer };
-}
 
 export interface InProcessApp {
   contract: ContractServer;
@@ -43,7 +17,8 @@ export interface InProcessApp {
 
 /** Builds the app with canary credentials, OBMCP_MOCK=1 and `env` on top; msw must already listen. */
 export async function inProcessApp(app: AppName, env: Record<string, string> = {}): Promise<InProcessApp> {
-  const mods = await appModules(app);
+  requireBuilt(app);
+  const mods = await appObject(app);
   const fullEnv = { ...process.env, ...CANARY_ENV, ...APP_ENV[app], OBMCP_MOCK: '1', ...env };
   const logs: string[] = [];
   const config = mods.loadConfig(fullEnv);
@@ -63,7 +38,10 @@ export async function listToolsInProcess(
   app: AppName,
   env: Record<string, string> = {},
 ): Promise<ListedTool[]> {
-  const server = await startInProcess({ app, env: { ...CANARY_ENV, ...APP_ENV[app], ...env } });
+  const server = await startInProcess({
+    app: await appObject(app),
+    env: { ...CANARY_ENV, ...APP_ENV[app], ...env },
+  });
   try {
     return (await server.client.listTools()).tools as ListedTool[];
   } finally {

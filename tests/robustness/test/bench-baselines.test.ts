@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isEnvelope } from '@obmcp/contract';
 import { MOCKS_PRELOAD, REPO_ROOT, startInProcess, startServer, type TestServer } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appObject } from '../src/app-objects.js';
 import { CANARY_ENV } from '../src/canaries.js';
 import { APP_ENV, type AppName, requireBuilt } from '../src/servers.js';
 
@@ -56,9 +57,9 @@ beforeAll(async () => {
   const started = await Promise.all([
     baseline('bare-server.mjs'),
     baseline('bare-mcp-server.mjs'),
-    ...PAIRS.map((p) =>
+    ...PAIRS.map(async (p) =>
       startInProcess({
-        app: p.app,
+        app: await appObject(p.app),
         env: { ...CANARY_ENV, ...APP_ENV[p.app], OBMCP_MOCK_SP_RATE_HEADER: '1000' },
       }),
     ),

@@ -1,6 +1,7 @@
 // Limiter fairness on sp-mcp (in process): a flood of one operation neither starves another nor exceeds its own bucket.
 import { expect, it } from 'vitest';
 import { startInProcess } from '@obmcp/test-kit';
+import { appObject } from '../src/app-objects.js';
 import { callAnswer } from '../src/in-process.js';
 import { readAnswer } from '../src/load/answer.js';
 import { APP_ENV } from '../src/servers.js';
@@ -16,7 +17,7 @@ const FLOOD = {
 const QUIET = { tool: 'get_marketplace_participations', args: {}, calls: 10 };
 
 it('sp-mcp: per-operation buckets, bounded admissions, fast RATE_LIMITED', async () => {
-  const server = await startInProcess({ app: 'sp-mcp', env: APP_ENV['sp-mcp'] });
+  const server = await startInProcess({ app: await appObject('sp-mcp'), env: APP_ENV['sp-mcp'] });
   const started = Date.now();
   const flood = Array.from({ length: FLOOD.calls }, () => callAnswer(server.client, FLOOD.tool, FLOOD.args));
   const quiet = Array.from({ length: QUIET.calls }, () => callAnswer(server.client, QUIET.tool, QUIET.args));

@@ -1,6 +1,7 @@
 // The pre-flight limiter on all three servers, in process against the mocks: a burst beyond the rule is refused before upstream.
 import { callTool, startInProcess } from '@obmcp/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { appObject } from '../src/app-objects.js';
 import { burst, TARGETS } from './support/rate-budget.js';
 
 describe.each(TARGETS)('$app: pre-flight limiter', (target) => {
@@ -8,13 +9,17 @@ describe.each(TARGETS)('$app: pre-flight limiter', (target) => {
   // near the mock-mode upstream timeout): one call from a server of its own (its own limiter) first, so the
   // counted burst never meets that.
   beforeAll(async () => {
-    const warm = await startInProcess({ app: target.app, env: target.env });
+    const warm = await startInProcess({ app: await appObject(target.app), env: target.env });
     await callTool(warm.client, target.tool, target.args);
     await warm.close();
   });
 
   it('a burst beyond the rate is refused before upstream: rate_limited with retry_after_seconds, no extra upstream request', async () => {
-    const server = await startInProcess({ app: target.app, env: target.env, recordUpstream: true });
+    const server = await startInProcess({
+      app: await appObject(target.app),
+      env: target.env,
+      recordUpstream: true,
+    });
     try {
       const tally = await burst([server], target, 4);
       expect(tally.other).toEqual([]);

@@ -14,7 +14,7 @@ import {
   type UpstreamResponse,
 } from '@obmcp/http-kit';
 import { detailsFromBody, OPENBRIDGE_HEADERS, OPENBRIDGE_LIMIT_NAME } from '@obmcp/openbridge-upstream';
-import { type Config, adsRetry } from '../config.js';
+import { type Config, adsRetry, configSecrets } from '../config.js';
 import { type ParsedErrorBody, parseErrorBody } from '../http/error-body.js';
 import { ADS_HEADERS } from '../http/headers.js';
 
@@ -104,7 +104,7 @@ export function createCredentialExchange(
         res,
         req.context ?? { service: 'Credential service', hints: [] },
         openbridge,
-        config.secrets,
+        configSecrets(config),
       ),
     retry: adsRetry(config),
     ...(log ? { log } : {}),

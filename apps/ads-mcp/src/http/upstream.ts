@@ -10,7 +10,7 @@ import {
   type UpstreamResponse,
 } from '@obmcp/http-kit';
 import type { CredentialSource } from '../auth/types.js';
-import { type Config, adsRetry } from '../config.js';
+import { type Config, adsRetry, configSecrets } from '../config.js';
 import { REGION_INFO, REGIONS, type Region } from '../regions.js';
 import type { Session } from '../session/session.js';
 import { parseErrorBody } from './error-body.js';
@@ -103,7 +103,7 @@ function parseAdsError(
       hints: [file.hint],
     };
   }
-  const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), config.secrets);
+  const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), configSecrets(config));
   const hintContext = {
     tool: ctx?.tool ?? '',
     status: res.status,

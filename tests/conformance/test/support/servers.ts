@@ -5,6 +5,7 @@ import { isMockSwitch } from '@obmcp/upstream-mocks';
 import { PROFILES } from './apps.js';
 import { Semaphore } from './semaphore.js';
 import { SwitchGate } from './switch-gate.js';
+import { appObject } from './app-objects.js';
 
 /** Every server lists the contract's test hooks (mock mode only): the suite must cope with them everywhere. */
 const TEST_HOOKS = { OBMCP_TEST_HOOKS: '1' };
@@ -26,7 +27,10 @@ export async function withServer<T>(
       const started = Date.now();
       let server: InProcessServer;
       try {
-        server = await startInProcess({ app, env: { ...TEST_HOOKS, ...PROFILES[app].env, ...env } });
+        server = await startInProcess({
+          app: await appObject(app),
+          env: { ...TEST_HOOKS, ...PROFILES[app].env, ...env },
+        });
       } catch (error) {
         throw new Error(
           `${app} ${JSON.stringify(env)}: did not start: ${error instanceof Error ? error.message : String(error)}`,
