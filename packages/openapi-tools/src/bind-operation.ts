@@ -64,11 +64,22 @@ export interface OperationBinderOptions<R, X> {
 }
 
 export function operationBinder<R, X = never>(o: OperationBinderOptions<R, X>): OperationBinder<R, X> {
-  let byRef: Map<string, CatalogOperation> | undefined;
+  let byRef: Map<string, CatalogOperation[]> | undefined;
   const operation = ([api, operationId]: OperationRef): CatalogOperation => {
-    byRef ??= new Map(o.catalog().operations.map((op) => [`${op.meta.api}:${op.meta.operationId}`, op]));
-    const op = byRef.get(`${api}:${operationId}`);
+    if (byRef === undefined) {
+      byRef = new Map();
+      for (const op of o.catalog().operations) {
+        const key = `${op.meta.api}:${op.meta.operationId}`;
+        byRef.set(key, [...(byRef.get(key) ?? []), op]);
+      }
+    }
+    const [op, ...others] = byRef.get(`${api}:${operationId}`) ?? [];
     if (!op) throw new Error(`${api} ${operationId} is not in the ${o.catalog().family} catalog`);
+    // A spec may repeat an operationId (shippingV2 linkCarrierAccount on POST and PUT): a ref cannot pick one.
+    if (others.length > 0)
+      throw new Error(
+        `${api} ${operationId} names ${others.length + 1} operations (${[op, ...others].map(routeOf).join(', ')})`,
+      );
     return op;
   };
   const sendTo =

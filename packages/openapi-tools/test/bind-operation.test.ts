@@ -62,6 +62,18 @@ describe('operationBinder.one', () => {
     expect(binder.one(['api', operationId], () => bare('t')).annotations).toEqual(expected);
   });
 
+  it('refuses a ref that names two operations (one operationId on two methods)', () => {
+    const twice = operationBinder({
+      catalog: () => ({ ...catalog, operations: [...catalog.operations, op('getThing', 'PUT', true)] }),
+      call: async () => ({}),
+    });
+    expect(() => twice.operation(['api', 'getThing'])).toThrow(
+      'api getThing names 2 operations (GET /getThing, PUT /getThing)',
+    );
+    expect(twice.operation(['api', 'createThing']).recipe.method).toBe('POST');
+    expect(() => twice.operation(['api', 'nothing'])).toThrow('api nothing is not in the sp-api catalog');
+  });
+
   it('keeps the annotations a tool states', () => {
     const tool = binder.one(['api', 'createThing'], () => ({ ...bare('t'), annotations: READ_LOCAL }));
     expect(tool.annotations).toBe(READ_LOCAL);
