@@ -35,6 +35,7 @@ const NEW_FILE_PLACES = [
   'apps/*/generated',
   'tests/conformance/fixtures',
   'packages/*/test/public-api.json',
+  'apps/*/test/public-api.json',
   'docs',
 ];
 

@@ -1,4 +1,4 @@
-// Every published package has a deliberate surface: a library runs the public-API gate, an app's entry is its bin, and no published package depends on a private one.
+// Every published package has a deliberate surface: each runs the public-API gate (an app's main entry is its app object, its bin exports nothing), and no published package depends on a private one.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,17 +20,17 @@ describe.each(published.map(({ dir }) => dir))('%s (published)', (dir) => {
   const manifest = readManifest(join(REPO_ROOT, dir));
   const isApp = dir.startsWith('apps/');
 
+  it.runIf(isApp)('is a server: its bin (src/bin.ts) exports nothing', () => {
+    const bins = Object.values(manifest.bin ?? {});
+    expect(bins).toEqual(['./dist/bin.js']);
+    expect(readFileSync(join(REPO_ROOT, dir, 'src/bin.ts'), 'utf8')).not.toMatch(/^\s*export\s/m);
+  });
+
   it(
     isApp
-      ? 'is a server: its bin (src/bin.ts) exports nothing'
+      ? 'is a library too: its main entry (the app object) runs the public-API gate (test/public-api.test.ts)'
       : 'runs the public-API gate over a committed list (test/public-api.test.ts)',
     () => {
-      if (isApp) {
-        const bins = Object.values(manifest.bin ?? {});
-        expect(bins).toEqual(['./dist/bin.js']);
-        expect(readFileSync(join(REPO_ROOT, dir, 'src/bin.ts'), 'utf8')).not.toMatch(/^\s*export\s/m);
-        return;
-      }
       const test = join(REPO_ROOT, dir, 'test/public-api.test.ts');
       expect(existsSync(test), `${dir} has no test/public-api.test.ts`).toBe(true);
       expect(readFileSync(test, 'utf8')).toContain('describePublicApi(');
@@ -44,10 +44,10 @@ describe.each(published.map(({ dir }) => dir))('%s (published)', (dir) => {
   });
 });
 
-it('the root public-api:update script rewrites every library list', () => {
+it('the root public-api:update script rewrites every published list (libraries and apps)', () => {
   const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  for (const { dir, manifest } of published.filter((p) => p.dir.startsWith('packages/')))
+  for (const { dir, manifest } of published)
     expect(root.scripts['public-api:update'], dir).toContain(`--filter ${manifest.name} `);
 });
