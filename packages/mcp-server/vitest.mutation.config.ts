@@ -1,4 +1,4 @@
-// vitest for Stryker on the server's guards: the tests written for the exposure rule, bearer auth, Host/Origin checks and the task owner digest.
+// vitest for Stryker on the server's guards: exposure, bearer auth, Host/Origin, the hosted route and task ownership.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,6 +12,14 @@ export default defineConfig({
       'test/http-security.test.ts',
       // bearer checks, Host/Origin, task owner, loopback spellings
       'test/http-guards.test.ts',
+      // --hosted: gate paths, the user a request runs as
+      'test/hosted-route.test.ts',
+      // task ownership, the store's bounds and lease rule, the memory records (in-process SDK client)
+      'test/tasks.test.ts',
+      'test/task-owner-rules.test.ts',
+      'test/task-store-rules.test.ts',
+      'test/task-store-lease.test.ts',
+      'test/tasks-extension.test.ts',
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -73,9 +73,21 @@ export const TARGETS = [
       'src/http/bearer-auth.ts',
       'src/http/host-check.ts',
       'src/http/task-owner.ts',
+      'src/http/hosted-route.ts',
+      'src/tasks/scoped-task-store.ts',
+      'src/tasks/memory-task-records.ts',
     ],
-    // Task ownership's store (src/tasks/scoped-task-store.ts) joins once the v2 task store settles (docs/MUTATION.md).
-    security: ['src/http/exposure.ts', 'src/http/bearer-auth.ts', 'src/http/host-check.ts', 'src/http/task-owner.ts'],
+    security: [
+      'src/http/exposure.ts',
+      'src/http/bearer-auth.ts',
+      'src/http/host-check.ts',
+      'src/http/task-owner.ts',
+      // --hosted: /mcp runs only as the user the gate names; the gate's paths go to the gate.
+      'src/http/hosted-route.ts',
+      // Task ownership: another caller's task is "not found" to every method; the one-process records list by owner.
+      'src/tasks/scoped-task-store.ts',
+      'src/tasks/memory-task-records.ts',
+    ],
   },
   {
     dir: 'packages/views',

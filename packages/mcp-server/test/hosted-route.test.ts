@@ -7,6 +7,7 @@ import { currentHostedUser, type HostedGate, type HostedUser } from '../src/entr
 import { startHttpServer } from '../src/entries/http.js';
 import { createContractServer, createLogger } from '../src/entries/server.js';
 import { taskOwner } from '../src/http/task-owner.js';
+import { currentSessionChoices, type SessionChoiceStore } from '../src/server/session-choices.js';
 
 const alice: HostedUser = { subject: 'sp:A1', account: 'A1', secret: 'Atzr|alice' };
 
@@ -43,22 +44,26 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function start(): Promise<{
+async function start(sessionChoices?: SessionChoiceStore): Promise<{
   url: string;
   gate: ReturnType<typeof fakeGate>;
   owners: string[];
   users: (HostedUser | undefined)[];
+  regions: (string | undefined)[];
 }> {
   const owners: string[] = [];
   const users: (HostedUser | undefined)[] = [];
+  const regions: (string | undefined)[] = [];
   const logger = createLogger({ name: 'hosted-test', level: 'error' });
   const { newServer } = createContractServer({ profile: exampleProfile, tools: exampleTools, logger });
   let origin = '';
-  const gate = fakeGate(() => origin);
+  const gate: HostedGate & { seen: string[] } = { ...fakeGate(() => origin), sessionChoices };
+  Object.defineProperty(gate, 'origin', { get: () => origin });
   const handle = await startHttpServer(
     (context) => {
       owners.push(context?.owner ?? '');
       users.push(currentHostedUser());
+      regions.push(currentSessionChoices()?.get('region'));
       return newServer(context);
     },
     { port: 0, host: '127.0.0.1', maxBodyBytes: 1 << 20, shutdownTimeoutMs: 1000, hostedMode: true, gate },
@@ -66,8 +71,28 @@ async function start(): Promise<{
   );
   origin = `http://127.0.0.1:${handle.port}`;
   close = () => handle.close('test');
-  return { url: origin, gate, owners, users };
+  return { url: origin, gate, owners, users, regions };
 }
+
+/** The message of a JSON-RPC error answer. */
+const messageOf = async (response: Response): Promise<string> =>
+  ((await response.json()) as { error: { message: string } }).error.message;
+
+/** A JSON-RPC initialize as a client's first request. */
+const initialize = (authorization: string) => ({
+  method: 'POST',
+  headers: {
+    authorization,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+  }),
+});
 
 describe('--hosted HTTP', () => {
   it('answers discovery and /oauth/* from the gate (bodies included), 404 for what the gate does not know', async () => {
@@ -81,6 +106,77 @@ describe('--hosted HTTP', () => {
       'handle GET /.well-known/oauth-protected-resource/mcp from 127.0.0.1',
     ]);
   });
+
+  it('the gate answers exactly its paths: the AS metadata document, every /oauth/ path, PRM and its sub-paths', async () => {
+    const { url, gate } = await start();
+    for (const path of [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource',
+      '/oauth/authorize?client_id=x',
+    ])
+      expect((await fetch(`${url}${path}`)).status, path).toBe(404);
+    for (const path of [
+      '/.well-known/oauth-authorization-server/mcp',
+      '/oauth',
+      '/oauthx/token',
+      '/x/oauth/token',
+    ])
+      expect(await messageOf(await fetch(`${url}${path}`)), path).toBe('Not found: the MCP endpoint is /mcp');
+    expect(await messageOf(await fetch(`${url}/oauth/unknown`))).toBe('Not found');
+    expect(gate.seen.map((line) => line.split(' ')[2]).slice(0, 3)).toEqual([
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource',
+      '/oauth/authorize',
+    ]);
+  });
+
+  it('refuses an OAuth request body over 64 KiB with 413 before the gate reads it', async () => {
+    const { url, gate } = await start();
+    const at = await fetch(`${url}/oauth/token`, { method: 'POST', body: 'x'.repeat(64 * 1024) });
+    expect(at.status).toBe(200);
+    const over = await fetch(`${url}/oauth/token`, { method: 'POST', body: 'x'.repeat(64 * 1024 + 1) });
+    expect(over.status).toBe(413);
+    expect(await messageOf(over)).toBe('Request body exceeds 65536 bytes');
+    expect(over.headers.get('connection')).toBe('close');
+    expect(gate.seen).toHaveLength(1);
+  });
+
+  it("runs /mcp with the user's own session choices; a store that does not answer is 503, never a guess", async () => {
+    const loads: string[] = [];
+    let down = false;
+    const store: SessionChoiceStore = {
+      async load(key) {
+        loads.push(key);
+        if (down) throw new Error('redis down');
+        return { region: 'eu' };
+      },
+      async save() {},
+    };
+    const { url, regions, owners } = await start(store);
+    expect((await fetch(`${url}/mcp`, initialize('Bearer good'))).status).toBe(200);
+    expect(loads).toEqual(['sp:A1']);
+    expect(regions).toEqual(['eu']);
+    down = true;
+    const refused = await fetch(`${url}/mcp`, initialize('Bearer good'));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await messageOf(refused)).toBe('The session store is unavailable; retry shortly');
+    expect(owners).toHaveLength(1);
+  });
+
+  it('the gate checks the token from the headers only: the request body stays whole for the MCP server', async () => {
+    const { url, gate } = await start();
+    const authenticate = gate.authenticate.bind(gate);
+    const bodies: string[] = [];
+    gate.authenticate = async (request) => {
+      // A gate that reads what it is given: it must be given no body.
+      bodies.push(await request.text());
+      return authenticate(request);
+    };
+    const response = await fetch(`${url}/mcp`, initialize('Bearer good'));
+    expect(response.status).toBe(200);
+    expect(bodies).toEqual(['']);
+  }, 10_000);
 
   it('sends the gate’s refusal (401 + challenge) and never reaches the MCP server', async () => {
     const { url, owners } = await start();

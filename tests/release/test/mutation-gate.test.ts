@@ -216,6 +216,8 @@ describe('mutation gate: every product file, not only the guard lists', () => {
         'src/http/bearer-auth.ts',
         'src/http/host-check.ts',
         'src/http/task-owner.ts',
+        'src/http/hosted-route.ts',
+        'src/tasks/scoped-task-store.ts',
       ]),
     );
   });
