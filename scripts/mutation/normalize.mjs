@@ -1,4 +1,4 @@
-// Makes a package's Stryker JSON report (also its incremental file) fit to commit: no absolute path, no machine-specific run options.
+// Makes a package's Stryker JSON report fit to commit (it is also the next run's incremental input): no absolute path, no machine-specific run options.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

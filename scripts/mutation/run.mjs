@@ -14,6 +14,7 @@ import {
 } from './gate.mjs';
 import { normalizeReports } from './normalize.mjs';
 import { failing, scoreRows } from './score.mjs';
+import { INCREMENTAL } from './stryker-base.mjs';
 import { FLOORS, NOT_MUTATED, PRODUCT_DIRS, TARGETS } from './targets.mjs';
 
 const root = process.cwd();
@@ -43,12 +44,21 @@ function touchedFiles() {
   }
 }
 
+/** Seeds `<dir>/<outDir>/incremental.json` (git-ignored) with the committed report, Stryker's incremental input. */
+function seedIncremental(target, outDir) {
+  const committed = join(root, target.dir, 'mutation', 'report.json');
+  const folder = join(root, target.dir, outDir);
+  mkdirSync(folder, { recursive: true });
+  rmSync(join(folder, INCREMENTAL), { force: true });
+  if (existsSync(committed)) copyFileSync(committed, join(folder, INCREMENTAL));
+}
+
 /** Runs Stryker in one target (all its files, or `files`); exits (failing) past the budget or when Stryker fails. */
 function stryker(target, files, env) {
   const left = deadline - Date.now();
   if (left <= 0) {
     console.error(
-      `mutation: over the ${budgetSeconds} s budget before ${target.dir}: run pnpm mutation locally and commit its incremental file`,
+      `mutation: over the ${budgetSeconds} s budget before ${target.dir}: run pnpm mutation locally and commit its report`,
     );
     process.exit(1);
   }
@@ -62,7 +72,7 @@ function stryker(target, files, env) {
   });
   if (run.error) {
     console.error(
-      `mutation: ${target.dir} did not finish within the ${budgetSeconds} s budget: run pnpm mutation locally and commit its incremental file`,
+      `mutation: ${target.dir} did not finish within the ${budgetSeconds} s budget: run pnpm mutation locally and commit its report`,
     );
     process.exit(1);
   }
@@ -77,6 +87,7 @@ function readJson(file) {
 if (!changedOnly) {
   let broke = false;
   for (const target of TARGETS) {
+    seedIncremental(target, 'mutation');
     if (!stryker(target, undefined, {})) broke = true;
     normalizeReports(join(root, target.dir));
   }
@@ -118,8 +129,7 @@ if (!changedOnly) {
     const scratch = join(root, target.dir, SCRATCH);
     rmSync(scratch, { recursive: true, force: true });
     mkdirSync(scratch, { recursive: true });
-    const committed = join(root, target.dir, 'mutation', 'report.json');
-    if (existsSync(committed)) copyFileSync(committed, join(scratch, 'report.json'));
+    seedIncremental(target, SCRATCH);
     const ran = stryker(target, patterns, { OBMCP_MUTATION_OUT: SCRATCH });
     const report = readJson(join(scratch, 'report.json'));
     for (const v of fileVerdicts(report, target, files, FLOORS)) {

@@ -10,11 +10,14 @@ export const THRESHOLDS = { high: FLOORS.security, low: FLOORS.package, break: F
  * @param {string} dir
  */
 /**
- * Where a run writes its reports and incremental file, relative to the package: `mutation` (committed) for the full
- * run; `pnpm mutation:changed` sets OBMCP_MUTATION_OUT to a git-ignored scratch folder, seeded with the committed
- * incremental file, so a partial run reuses the committed results without overwriting them.
+ * Where a run writes its reports and incremental file, relative to the package: `mutation` (report.json committed)
+ * for the full run; `pnpm mutation:changed` sets OBMCP_MUTATION_OUT to a git-ignored scratch folder, seeded with the
+ * committed report, so a partial run reuses the committed results without overwriting them.
  */
 const outDir = process.env.OBMCP_MUTATION_OUT ?? 'mutation';
+
+/** The incremental input's name inside the output folder (git-ignored; a copy of the committed report.json). */
+export const INCREMENTAL = 'incremental.json';
 
 export function strykerConfig(dir) {
   // A product package without guard targets is still mutated by the CI gate (the files a change touched).
@@ -31,10 +34,12 @@ export function strykerConfig(dir) {
     ...(target.vitestConfig ? { vitest: { configFile: target.vitestConfig } } : {}),
     coverageAnalysis: 'perTest',
     mutate,
-    // Reruns mutate only what changed since the committed incremental file (a 2-core machine).
+    // Reruns mutate only what changed since the committed report (seeded as the incremental file) (a 2-core machine).
     incremental: true,
-    // One committed file per package: the JSON report is also the next run's incremental input (same schema).
-    incrementalFile: `${outDir}/report.json`,
+    // One committed file per package: run.mjs seeds this git-ignored file from the committed report.json (same
+    // schema) before each run. Never the report's own path: Stryker writes both at once, and two writers of one
+    // file leave the shorter document followed by the longer one's tail (a partial run's report was unreadable).
+    incrementalFile: `${outDir}/${INCREMENTAL}`,
     reporters: ['clear-text', 'progress', 'html', 'json'],
     htmlReporter: { fileName: `${outDir}/report.html` },
     jsonReporter: { fileName: `${outDir}/report.json` },
