@@ -15,7 +15,7 @@ export const KINDS = [
     test: (p) => /^(apps|packages)\/[^/]+\/mutation\/[^/]+\.json$/.test(p),
   },
   { name: 'names-only snapshot', test: (p) => p === 'tests/robustness/test/catalog.snapshot.json' },
-  { name: 'public-API lists', test: (p) => /^packages\/[^/]+\/test\/public-api\.json$/.test(p) },
+  { name: 'public-API lists', test: (p) => /^(apps|packages)\/[^/]+\/test\/public-api\.json$/.test(p) },
   { name: 'conformance fixtures', test: (p) => p.startsWith('tests/conformance/fixtures/') },
   {
     name: 'generator fixture snapshots',
