@@ -48,17 +48,14 @@ export function createServer(
     log,
   });
   const client = new OpenbridgeClient(createPipeline(upstream), config.urls);
-  let contract: ContractServer | undefined;
-  const callableNames = () => contract?.host.tools().map((t) => t.name) ?? [];
-  contract = createCodeModeServer(
+  return createCodeModeServer(
     {
       profile,
       views: OPENBRIDGE_VIEWS,
-      tools: createTools({ operations: createOperations(client), jwt, config, callableNames }),
+      tools: createTools({ operations: createOperations(client), jwt, config }),
       codeMode: config.codeMode,
       settings: config.contract,
     },
     { logger, env: env ?? process.env, taskRecords },
   );
-  return contract;
 }

@@ -5,7 +5,7 @@ import {
   createFetcher,
   createPipeline,
   type CreateServerOptions,
-  type Pipeline,
+  type AuthPlugin,
   RedirectHosts,
   serverLimiter,
   userAgent,
@@ -45,24 +45,14 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
   };
   const session = createSession(config, env);
   const limiter = serverLimiter(config.limiterMaxWaitMs, { ...options, env });
-  // The RDT plug-in asks the pipeline it belongs to for its tokens (createRestrictedDataToken).
-  let spPipeline: Pipeline | undefined;
-  const rdt = createRdtAuth(() => {
-    if (!spPipeline) throw new Error('SP-API pipeline not ready');
-    return spPipeline;
-  });
-  const pipeline = createPipeline(
-    spUpstream({
-      config,
-      session,
-      auth: routeSpAuth(createSpAuth(config, lwa, session, options.logger), rdt),
-      fetcher: api,
-      limiter,
-      env,
-      log: options.logger,
-    }),
-  );
-  spPipeline = pipeline;
+  const lwaAuth = createSpAuth(config, lwa, session, options.logger);
+  const upstream = (auth: AuthPlugin) =>
+    spUpstream({ config, session, auth, fetcher: api, limiter, env, log: options.logger });
+  // Built in order, nothing refers to itself: the Tokens API (createRestrictedDataToken, LWA tokens) first, then the
+  // RDT plug-in that asks it for tokens, then the SP-API pipeline that routes restricted scopes to that plug-in.
+  const tokens = createPipeline(upstream(lwaAuth));
+  const rdt = createRdtAuth(() => tokens);
+  const pipeline = createPipeline(upstream(routeSpAuth(lwaAuth, rdt)));
   const restricted = new RestrictedData({
     rdt,
     enabled: config.restrictedDataTokens,

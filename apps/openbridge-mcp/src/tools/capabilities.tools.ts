@@ -12,8 +12,8 @@ const schema = {
   examples: [{}],
 } as const;
 
-/** `callableNames`: every tool the host can run (listed, or internal under CODE_MODE=only). */
-export function capabilitiesTool(config: Config, callableNames: () => readonly string[]): ToolDefinition {
+/** Enabled: every tool the call's host can run (listed, or internal under CODE_MODE=only). */
+export function capabilitiesTool(config: Config): ToolDefinition {
   return defineTool<FromSchema<typeof schema>>({
     name: 'get_capabilities',
     title: 'Server capabilities',
@@ -21,8 +21,11 @@ export function capabilitiesTool(config: Config, callableNames: () => readonly s
       'Which tools are enabled or disabled (and why), runtime flags, and the error-envelope contract block.',
     inputSchema: schema,
     annotations: READ_LOCAL,
-    handler: () => {
-      const enabled = [...callableNames()].sort();
+    handler: (_args, call) => {
+      const enabled = call.host
+        .tools()
+        .map((tool) => tool.name)
+        .sort();
       const disabled = [
         ...(config.privilegedTools
           ? []

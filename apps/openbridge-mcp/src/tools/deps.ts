@@ -8,8 +8,6 @@ export interface ToolDeps {
   operations: Operations;
   jwt: JwtProvider;
   config: Config;
-  /** The names the server can call now (get_capabilities reports them); read once the server exists. */
-  callableNames: () => readonly string[];
 }
 
 /**

@@ -32,5 +32,5 @@ export function createTools(deps: ToolDeps): ToolDefinition[] {
       (deps.config.privilegedTools || !PRIVILEGED_TOOLS.has(t.name)) &&
       (deps.config.queryExecution || !QUERY_EXECUTION_TOOLS.has(t.name)),
   );
-  return [capabilitiesTool(deps.config, deps.callableNames), ...enabled];
+  return [capabilitiesTool(deps.config), ...enabled];
 }
