@@ -153,7 +153,19 @@ export const TARGETS = [
   },
   {
     dir: 'apps/sp-mcp',
-    mutate: ['src/restricted/restricted-data.ts', 'src/restricted/restricted-resource.ts'],
+    // Most of the suite starts the built server; these unit tests import src, so a mutant runs in milliseconds.
+    vitestConfig: 'vitest.mutation.config.ts',
+    mutate: [
+      'src/restricted/restricted-data.ts',
+      'src/restricted/restricted-resource.ts',
+      // Beyond the guards (issue 44): where a wrong answer reaches the seller and no other layer would notice.
+      'src/tools/order-date-rules.ts',
+      'src/tools/page-filters.ts',
+      'src/tools/sales-interval.ts',
+      'src/tools/fee-totals.ts',
+      'src/tools/seller-id.ts',
+      'src/tools/report-types-seen.ts',
+    ],
     security: [],
   },
   {

@@ -21,7 +21,7 @@ const given = (args: Readonly<Record<string, unknown>>, keys: readonly DateKey[]
 const detail = (args: Readonly<Record<string, unknown>>, path: string, issue: string): Detail => ({
   path,
   issue,
-  received_type: args[path] === undefined ? 'undefined' : typeof args[path],
+  received_type: typeof args[path],
 });
 
 function fail(summary: string, details: Detail[], hint: string): never {

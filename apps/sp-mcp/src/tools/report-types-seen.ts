@@ -14,9 +14,9 @@ export class ReportTypesSeen {
     if (typeof r.reportDocumentId !== 'string' || typeof r.reportType !== 'string') return;
     this.byDocument.delete(r.reportDocumentId);
     this.byDocument.set(r.reportDocumentId, r.reportType);
-    if (this.byDocument.size > MAX_ENTRIES) {
-      const oldest = this.byDocument.keys().next().value;
-      if (oldest !== undefined) this.byDocument.delete(oldest);
+    for (const oldest of this.byDocument.keys()) {
+      if (this.byDocument.size <= MAX_ENTRIES) break;
+      this.byDocument.delete(oldest);
     }
   }
 

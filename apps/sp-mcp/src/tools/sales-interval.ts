@@ -27,7 +27,8 @@ function offsetMinutes(timeZone: string, at: number): number {
 }
 
 function formatOffset(minutes: number, timeZone: string): string {
-  if (minutes === 0 && timeZone === 'UTC') return 'Z';
+  // UTC is always at offset 0, written Z; another zone at offset 0 (Europe/London in winter) is +00:00.
+  if (timeZone === 'UTC') return 'Z';
   const abs = Math.abs(minutes);
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
