@@ -2,7 +2,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Files that need their own module instances (vi.mock of a module other files load). */
-const OWN_MODULES = ['test/gzip.test.ts'];
+const OWN_MODULES = ['test/gzip.test.ts', 'test/lazy-agent.test.ts'];
 /** Stryker's runner keeps every file isolated (its per-test coverage is read per file). */
 const shared = process.env.STRYKER_MUTATOR_WORKER === undefined;
 

@@ -56,6 +56,13 @@ export const TARGETS = [
       'src/until-aborted.ts',
       'src/pipeline/response-meta.ts',
       'src/pipeline/token-auth.ts',
+      'src/read-body.ts',
+      'src/fetcher.ts',
+      'src/gzip.ts',
+      'src/proxy-env.ts',
+      'src/lazy-agent.ts',
+      'src/transport-errors.ts',
+      'src/pipeline/should-retry.ts',
     ],
     security: [
       'src/redirects.ts',

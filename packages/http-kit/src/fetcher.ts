@@ -65,12 +65,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     // A configured base URL may carry a proxy's user:password: it becomes a header, never part of the URL.
     const { url, credentials } = splitUrlCredentials(given, headers);
     if (credentials !== undefined) headers[credentials.name] = credentials.value;
-    const info: ExchangeInfo = {
-      method,
-      host: url.host,
-      timeoutMs,
-      ...(proxyHost === undefined ? {} : { proxyHost }),
-    };
+    const info: ExchangeInfo = { method, host: url.host, timeoutMs, proxyHost };
     // Only the first exchange waits here (it loads undici); the exchange's time starts after it.
     const dispatcher = agents.current() ?? (await agents.load());
     // One signal per exchange: its own timeout, or the caller's cancellation, whichever comes first.

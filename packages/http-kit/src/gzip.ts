@@ -19,26 +19,18 @@ export function gunzipBounded(bytes: Uint8Array, maxBytes: number): Promise<Uint
     const gunzip = createGunzip({ chunkSize: CHUNK });
     const chunks: Buffer[] = [];
     let total = 0;
-    let done = false;
+    // A destroyed stream emits no more data, error or end; a second reject or resolve would change nothing.
     const fail = (issue: string, cause?: unknown): void => {
-      if (done) return;
-      done = true;
       gunzip.destroy();
       reject(invalidResponseError(undefined, issue, cause));
     };
     gunzip.on('data', (chunk: Buffer) => {
-      if (done) return;
       total += chunk.length;
-      if (total > maxBytes) {
-        fail(`decompressed body exceeds ${maxBytes} bytes`);
-        return;
-      }
-      chunks.push(chunk);
+      if (total > maxBytes) fail(`decompressed body exceeds ${maxBytes} bytes`);
+      else chunks.push(chunk);
     });
     gunzip.on('error', (error) => fail('compressed body is not valid gzip', error));
     gunzip.on('end', () => {
-      if (done) return;
-      done = true;
       const joined = Buffer.concat(chunks, total);
       resolve(new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength));
     });
@@ -47,7 +39,8 @@ export function gunzipBounded(bytes: Uint8Array, maxBytes: number): Promise<Uint
 }
 
 function looksGzipped(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+  // A body shorter than two bytes has no bytes[1]: undefined is not 0x8b.
+  return bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 /** Decodes a downloaded document body (e.g. an SP-API/Ads report) within maxBytes. */

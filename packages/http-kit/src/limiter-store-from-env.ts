@@ -1,10 +1,9 @@
 // limiterStoreFromEnv: memory by default; Redis (shared by every replica) when OBMCP_REDIS_URL is set.
 import { createRequire } from 'node:module';
-import { type EnvDocs, type EnvReader, envReaderOf } from '@obmcp/mcp-server/config';
+import { type EnvReader, envReaderOf } from '@obmcp/mcp-server/config';
 import type { Logger } from '@obmcp/contract';
 import { FallbackLimiterStore } from './fallback-limiter-store.js';
 import { ARRIVAL_MARGIN_MS } from './limiter.js';
-import { RATE_OVERRIDE_ENV } from './pipeline/rate-override.js';
 import type { LimiterStore } from './limiter-store.js';
 import { MemoryLimiterStore } from './memory-limiter-store.js';
 import { RedisLimiterStore } from './redis-limiter-store.js';
@@ -16,24 +15,9 @@ function loadRedis(): typeof import('ioredis').Redis {
   return (require('ioredis') as typeof import('ioredis')).Redis;
 }
 
-export const LIMITER_ENV = {
-  redisUrl: 'OBMCP_REDIS_URL',
-  keyPrefix: 'OBMCP_REDIS_KEY_PREFIX',
-  commandTimeoutMs: 'OBMCP_REDIS_TIMEOUT_MS',
-  arrivalMarginMs: 'OBMCP_LIMITER_ARRIVAL_MARGIN_MS',
-} as const;
+import { LIMITER_ENV } from './env-docs.js';
 
-export const LIMITER_ENV_DOCS: EnvDocs = {
-  [LIMITER_ENV.redisUrl]:
-    'redis:// URL: share the pre-flight rate limiter, the MCP task records and the session switches (set_region …) between replicas (unset = in-process memory; see docs/DEPLOYING.md)',
-  [LIMITER_ENV.keyPrefix]: 'prefix of the limiter keys in Redis',
-  [LIMITER_ENV.commandTimeoutMs]:
-    'Redis command timeout in ms; a slower Redis falls back to the local limiter',
-  [LIMITER_ENV.arrivalMarginMs]:
-    'ms a token must have existed before a request uses it (default 100): headroom for requests whose transit to the upstream varies more',
-  [RATE_OVERRIDE_ENV]:
-    'tests only, honoured with OBMCP_MOCK=1: <rate>/<burst> replaces every pre-flight limiter rule',
-};
+export { LIMITER_ENV, LIMITER_ENV_DOCS } from './env-docs.js';
 
 export interface LimiterSettings {
   redisUrl?: string;

@@ -21,13 +21,14 @@ export async function readBodyBounded(
   }
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
+  if (signal === undefined) return readAll(reader, maxBytes);
   // Not awaited: a stream that ignores cancellation must not hold the exchange (untilAborted bounds it).
-  const cancel = (): void => void reader.cancel(signal?.reason).catch(() => undefined);
-  signal?.addEventListener('abort', cancel, { once: true });
+  const cancel = (): void => void reader.cancel(signal.reason).catch(() => undefined);
+  signal.addEventListener('abort', cancel);
   try {
     return await readAll(reader, maxBytes);
   } finally {
-    signal?.removeEventListener('abort', cancel);
+    signal.removeEventListener('abort', cancel);
   }
 }
 

@@ -7,7 +7,7 @@ export interface ExchangeInfo {
   host: string;
   timeoutMs: number;
   /** host:port of the forward proxy in use (HTTPS_PROXY …), never its credentials; absent = direct. */
-  proxyHost?: string;
+  proxyHost?: string | undefined;
 }
 
 type TransportCode = 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_INVALID_RESPONSE';
@@ -32,7 +32,7 @@ export function transportError(
   cause?: unknown,
   hints: string[] = [],
 ): UpstreamTransportError {
-  const networkCode = cause === undefined ? undefined : causeCode(cause);
+  const networkCode = causeCode(cause);
   return new UpstreamTransportError(code, {
     summary,
     details: [

@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UpstreamTransportError } from '@obmcp/contract';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher } from '../src/index.js';
 
@@ -83,6 +84,57 @@ describe('fetcher over the real Agent', () => {
     const second = await fetcher.send({ method: 'GET', url: `${base}/ok` });
     expect(first.json()).toEqual({ via: 'agent' });
     expect(second.status).toBe(200);
+  });
+
+  it("an injected Agent carries the requests and outlives the fetcher's close()", async () => {
+    const agent = new Agent();
+    let connections = 0;
+    agent.on('connect', () => connections++);
+    const given = createFetcher({ timeoutMs: 2000, agent });
+    expect((await given.send({ method: 'GET', url: `${base}/ok` })).json()).toEqual({ via: 'agent' });
+    expect(connections).toBe(1);
+    await given.close();
+    expect(agent.closed).toBe(false);
+    await agent.close();
+  });
+
+  it('an injected Agent goes direct: an unreachable upstream is not blamed on HTTPS_PROXY', async () => {
+    const saved = process.env.HTTPS_PROXY;
+    process.env.HTTPS_PROXY = 'http://proxy.corp:3128';
+    const agent = new Agent();
+    try {
+      const given = createFetcher({ timeoutMs: 2000, agent });
+      const error = await failure(given.send({ method: 'GET', url: 'http://127.0.0.1:1/' }));
+      expect(error.hints.join(' ')).not.toContain('proxy.corp');
+      expect(error.hints[1]).toMatch(/^Behind a corporate forward proxy\?/);
+    } finally {
+      if (saved === undefined) delete process.env.HTTPS_PROXY;
+      else process.env.HTTPS_PROXY = saved;
+      await agent.close();
+    }
+  });
+
+  it("close() closes the fetcher's own pooled connections", async () => {
+    const own = createFetcher({ timeoutMs: 2000 });
+    const sockets: Array<{ closed: boolean }> = [];
+    const onConnection = (socket: import('node:net').Socket) => {
+      const state = { closed: false };
+      sockets.push(state);
+      socket.once('close', () => {
+        state.closed = true;
+      });
+    };
+    server.on('connection', onConnection);
+    try {
+      await own.send({ method: 'GET', url: `${base}/ok` });
+      expect(sockets).toHaveLength(1);
+      expect(sockets[0]?.closed).toBe(false);
+      await own.close();
+      for (let i = 0; i < 40 && !sockets[0]?.closed; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(sockets[0]?.closed).toBe(true);
+    } finally {
+      server.off('connection', onConnection);
+    }
   });
 
   it('follows a real redirect (redirect: manual returns the 3xx under undici)', async () => {

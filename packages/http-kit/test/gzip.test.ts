@@ -84,4 +84,17 @@ describe('decodeBody', () => {
     expect(await decodeBody(packed, { compression: 'NONE', maxBytes: 100 })).toBe(packed);
     await invalid(decodeBody(plain, { compression: 'NONE', maxBytes: 3 }));
   });
+
+  it('AUTO needs both magic bytes; an uncompressed body is capped at exactly maxBytes', async () => {
+    for (const bytes of [
+      new Uint8Array([0x1f, 0x00, 0x01]),
+      new Uint8Array([0x00, 0x8b]),
+      new Uint8Array([0x1f]),
+    ])
+      expect(await decodeBody(bytes, { maxBytes: 3 })).toBe(bytes);
+    await invalid(decodeBody(new Uint8Array([0x1f, 0x8b]), { maxBytes: 100 }));
+    expect(await decodeBody(plain, { compression: 'NONE', maxBytes: 7 })).toBe(plain);
+    const error = await invalid(decodeBody(plain, { maxBytes: 6 }));
+    expect(error.details[0]?.issue).toBe('document body exceeds 6 bytes');
+  });
 });

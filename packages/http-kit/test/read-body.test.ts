@@ -49,6 +49,11 @@ describe('readBodyBounded', () => {
     expect(cancelled).toHaveLength(1);
   });
 
+  it('a declared length over the cap with no body stream is refused the same way', async () => {
+    const response = new Response(null, { headers: { 'content-length': '500' } });
+    await expect(readBodyBounded(response, 10)).rejects.toBeInstanceOf(BodyTooLargeError);
+  });
+
   it('a declared length at the cap, or an unreadable one, is read', async () => {
     const atCap = streamed([bytes(1, 2, 3)], { 'content-length': '3' });
     expect(await readBodyBounded(atCap.response, 3)).toEqual(bytes(1, 2, 3));
