@@ -1,10 +1,10 @@
-// A built app served --hosted in this process: its config (OBMCP_HOSTED=1), stores from env (Redis with OBMCP_REDIS_URL), its server, its gate, the contract's HTTP server.
+// An app object (its package's `app`) served --hosted in this process: its config (OBMCP_HOSTED=1), stores from env (Redis with OBMCP_REDIS_URL), its server, its gate, the contract's HTTP server.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from '@obmcp/contract';
-import type { HostedGate } from '@obmcp/mcp-server/hosted';
+import type { CreateServerOptions, ObmcpApp } from '@obmcp/http-kit';
 import { HTTP_DEFAULTS, startHttpServer } from '@obmcp/mcp-server/http';
-import { type ContractServer, createLogger } from '@obmcp/mcp-server/server';
+import { createLogger } from '@obmcp/mcp-server/server';
 import { freePort } from '@obmcp/test-kit';
 import { dummyCredentialEnv } from '@obmcp/upstream-mocks';
 
@@ -20,28 +20,27 @@ export interface HostedApp {
 }
 
 type Loose = Record<string, unknown>;
+/** A store a bin creates at start, closed when the replica stops. */
+type Store<T> = NonNullable<T> & { close(): Promise<void> };
 
-/** `hostedModule` names the app's dist file exporting `hostedGateName` (e.g. hosted.js / spHostedGate). */
+/** `app` is the app object (`import { app } from '@obmcp/sp-mcp'`); it must have a hosted gate. */
 export async function startHostedApp(
-  app: 'sp-mcp' | 'ads-mcp' | 'openbridge-mcp',
-  gateExport: string,
+  app: ObmcpApp,
   appEnv: Record<string, string>,
   /** A replica behind a shared origin: tokens are issued for (and checked against) `<publicOrigin>/mcp`. */
   publicOrigin?: string,
 ): Promise<HostedApp> {
-  const dist = join(REPO_ROOT, 'apps', app, 'dist');
-  const { loadConfig } = (await import(pathToFileURL(join(dist, 'config.js')).href)) as Loose;
-  const { createServer } = (await import(pathToFileURL(join(dist, 'server.js')).href)) as Loose;
-  const hosted = (await import(pathToFileURL(join(dist, 'hosted.js')).href)) as Loose;
+  const { hostedGate } = app;
+  if (hostedGate === undefined) throw new Error(`${app.name} has no hosted gate`);
   // The stores a bin creates at start (runServerCli): the limiter's buckets and the task records, in Redis
   // when OBMCP_REDIS_URL is set, so replicas share each user's budget and tasks as deployed replicas do.
   const kit = join(REPO_ROOT, 'packages', 'http-kit', 'dist');
   const { limiterStoreFromEnv } = (await import(
     pathToFileURL(join(kit, 'limiter-store-from-env.js')).href
-  )) as { limiterStoreFromEnv: (env: Loose, logger: Logger) => { close(): Promise<void> } };
+  )) as { limiterStoreFromEnv: (env: Loose, logger: Logger) => Store<CreateServerOptions['limiterStore']> };
   const { taskRecordsFromEnv } = (await import(
     pathToFileURL(join(kit, 'tasks', 'task-records-from-env.js')).href
-  )) as { taskRecordsFromEnv: (env: Loose, logger: Logger) => { close(): Promise<void> } };
+  )) as { taskRecordsFromEnv: (env: Loose, logger: Logger) => Store<CreateServerOptions['taskRecords']> };
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
@@ -52,21 +51,17 @@ export async function startHostedApp(
     ...appEnv,
   };
   let logs = '';
-  const config = (loadConfig as (env: Loose) => Loose)(env);
-  const logger: Logger = createLogger({ name: app, level: 'info', write: (line) => (logs += line) });
+  const config = app.loadConfig(env);
+  const logger: Logger = createLogger({ name: app.name, level: 'info', write: (line) => (logs += line) });
   const limiterStore = limiterStoreFromEnv(env, logger);
   const taskRecords = taskRecordsFromEnv(env, logger);
-  const contract = (createServer as (c: Loose, o: Loose) => ContractServer)(config, {
+  const contract = app.createServer(config, {
     logger,
     env,
     limiterStore,
     taskRecords,
   });
-  const gate = await (hosted[gateExport] as (c: Loose, e: Loose, l: Logger) => Promise<HostedGate>)(
-    config,
-    env,
-    logger,
-  );
+  const gate = await hostedGate(config, env, logger);
   const handle = await startHttpServer(
     contract.newServer,
     {

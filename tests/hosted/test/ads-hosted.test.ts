@@ -1,4 +1,5 @@
 // ads-mcp --hosted end to end in Chromium: two users log in with Login with Amazon (fake), each picks a profile, each sees and spends only theirs.
+import { app as adsMcp } from '@obmcp/ads-mcp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
@@ -11,7 +12,7 @@ let host: Host;
 
 beforeAll(async () => {
   up = await startUpstreams();
-  app = await startHostedApp('ads-mcp', 'adsHostedGate', {
+  app = await startHostedApp(adsMcp, {
     CODE_MODE: 'off',
     ...adsLoginEnv(up),
   });

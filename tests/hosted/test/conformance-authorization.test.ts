@@ -1,4 +1,5 @@
 // The official conformance suite's authorization-server scenarios (`conformance authorization`, 0.2.0-alpha.12) against sp-mcp --hosted; Chromium does the login it asks for.
+import { app as spMcp } from '@obmcp/sp-mcp';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,7 +38,7 @@ let out: string;
 
 beforeAll(async () => {
   up = await startUpstreams();
-  app = await startHostedApp('sp-mcp', 'spHostedGate', {
+  app = await startHostedApp(spMcp, {
     CODE_MODE: 'off',
     ...spLoginEnv(up),
   });

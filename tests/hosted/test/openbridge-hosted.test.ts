@@ -1,4 +1,5 @@
 // openbridge-mcp --hosted end to end in Chromium: users connect with their own API key on the consent page; a refused key is asked again.
+import { app as openbridgeMcp } from '@obmcp/openbridge-mcp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, logIn, startHost } from '../src/browser-login.js';
@@ -11,7 +12,7 @@ let host: Host;
 
 beforeAll(async () => {
   up = await startUpstreams();
-  app = await startHostedApp('openbridge-mcp', 'openbridgeHostedGate', {
+  app = await startHostedApp(openbridgeMcp, {
     CODE_MODE: 'off',
     OBMCP_VAULT_KEYS: up.vaultKeys,
   });

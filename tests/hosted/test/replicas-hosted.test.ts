@@ -1,4 +1,6 @@
 // Two --hosted replicas sharing Redis behind a round-robin balancer: two users, each only ever themselves (tokens, tasks, identities, Code Mode, rate budget, region and profile switches) on either replica.
+import { app as adsMcp } from '@obmcp/ads-mcp';
+import { app as spMcp } from '@obmcp/sp-mcp';
 import type { Client } from '@modelcontextprotocol/client';
 import {
   CallToolResultSchema,
@@ -86,8 +88,8 @@ describe.skipIf(!HAS_REDIS)('two sp-mcp --hosted replicas on one Redis', () => {
     // Both replicas answer for the load balancer's origin: one issuer, one token audience, one Redis.
     lb = await roundRobin(() => [a.port, b.port], 0);
     const publicOrigin = lb.origin;
-    a = await startHostedApp('sp-mcp', 'spHostedGate', env, publicOrigin);
-    b = await startHostedApp('sp-mcp', 'spHostedGate', env, publicOrigin);
+    a = await startHostedApp(spMcp, env, publicOrigin);
+    b = await startHostedApp(spMcp, env, publicOrigin);
     up.fake.allowRedirectUri(`${publicOrigin}/oauth/callback`);
     host = await startHost();
     alice = (await logIn(host, `${lb.origin}/mcp`, seller('amzn1.account.MOCKALICE'))).client;
@@ -301,8 +303,8 @@ describe.skipIf(!HAS_REDIS)('two ads-mcp --hosted replicas on one Redis', () => 
       OBMCP_REDIS_URL: adsRedis.url,
     };
     adsLb = await roundRobin(() => [adsA.port, adsB.port], 0);
-    adsA = await startHostedApp('ads-mcp', 'adsHostedGate', env, adsLb.origin);
-    adsB = await startHostedApp('ads-mcp', 'adsHostedGate', env, adsLb.origin);
+    adsA = await startHostedApp(adsMcp, env, adsLb.origin);
+    adsB = await startHostedApp(adsMcp, env, adsLb.origin);
     adsUp.fake.allowRedirectUri(`${adsLb.origin}/oauth/callback`);
     adsHost = await startHost();
     const both = ['1111111111', '2222222222'];

@@ -1,4 +1,5 @@
 // sp-mcp --hosted end to end in Chromium: two sellers log in through Seller Central (fake), one host registered, one by metadata document; each call reaches SP-API with that seller's token.
+import { app as spMcp } from '@obmcp/sp-mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
@@ -10,7 +11,7 @@ let host: Host;
 
 beforeAll(async () => {
   up = await startUpstreams();
-  app = await startHostedApp('sp-mcp', 'spHostedGate', {
+  app = await startHostedApp(spMcp, {
     CODE_MODE: 'on',
     ...spLoginEnv(up),
   });
