@@ -15,7 +15,7 @@ interface TextItem {
 function firstText(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   const item = content.find(
-    (c): c is TextItem => c !== null && typeof c === 'object' && (c as TextItem).type === 'text',
+    (c): c is TextItem => (c as Partial<TextItem> | null | undefined)?.type === 'text',
   );
   return item?.text;
 }

@@ -51,7 +51,8 @@ export function enumHints(
       .pop() ?? field;
   if (typeof value === 'string') {
     const alias = lookupAlias(value, tables?.valueAliases?.[leaf]);
-    if (alias !== undefined && allowed.includes(alias)) matches.push(alias);
+    // an enum of JSON values never holds undefined: no alias, no match
+    if (allowed.includes(alias)) matches.push(alias);
     const labels = tables?.enumLabels?.[leaf];
     if (labels) {
       for (const [v, label] of Object.entries(labels))

@@ -1,27 +1,27 @@
 // Edit distance with TypeScript's getSpellingSuggestion rule: case-only differences cost 0.1.
 function levenshtein(a: string, b: string, ceiling: number): number {
-  if (a === b) return 0;
   if (Math.abs(a.length - b.length) > ceiling) return ceiling + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
-      const x = a[i - 1];
-      const y = b[j - 1];
-      const substitution = x === y ? 0 : x?.toLowerCase() === y?.toLowerCase() ? 0.1 : 1;
+      const x = a.charAt(i - 1);
+      const y = b.charAt(j - 1);
+      const substitution = x === y ? 0 : x.toLowerCase() === y.toLowerCase() ? 0.1 : 1;
       const value = Math.min(
         (previous[j] ?? 0) + 1,
         (current[j - 1] ?? 0) + 1,
         (previous[j - 1] ?? 0) + substitution,
       );
       current.push(value);
-      if (value < rowMin) rowMin = value;
+      rowMin = Math.min(rowMin, value);
     }
     if (rowMin > ceiling) return ceiling + 1;
     previous = current;
   }
-  return previous[b.length] ?? ceiling + 1;
+  // always set: every row has b.length + 1 cells
+  return previous[b.length] ?? 0;
 }
 
 /** Plain edit distance (case-only substitutions cost 0.1), with no early cut-off. */

@@ -9,14 +9,14 @@ export interface Suggestion {
 }
 
 export function suggest(input: string, candidates: readonly string[], max = 3): Suggestion[] {
-  if (input.length === 0 || input.length > 200) return [];
+  // (an empty input matches nothing: every candidate is at least its length away, never under the limit of 1)
+  if (input.length > 200) return [];
   const limit = threshold(input);
   const ranked: Suggestion[] = [];
   for (const candidate of new Set(candidates)) {
     if (candidate === input) continue;
     const distance = spellingDistance(input, candidate);
-    if (distance < limit)
-      ranked.push({ value: candidate, distance, caseOnly: distance <= 0.2 + 1e-9 && distance > 0 });
+    if (distance < limit) ranked.push({ value: candidate, distance, caseOnly: distance <= 0.2 });
   }
   ranked.sort((a, b) => a.distance - b.distance || a.value.localeCompare(b.value));
   return ranked.slice(0, max);

@@ -1,13 +1,13 @@
 // RFC 9110 §10.2.3 Retry-After: delta-seconds (decimals accepted) or an HTTP-date → seconds ≥ 0.
-const DELTA = /^\s*(\d+(?:\.\d+)?)\s*$/;
-/** RFC 9110 §5.6.7: IMF-fixdate, obsolete RFC 850 and asctime (which is GMT but carries no zone). */
-const IMF_FIXDATE = /^[a-z]{3},\s+\d{1,2}\s+[a-z]{3}\s+\d{4}\s+\d{2}:\d{2}:\d{2}\s+GMT$/i;
-const RFC_850 = /^[a-z]{6,9},\s+\d{2}-[a-z]{3}-\d{2}\s+\d{2}:\d{2}:\d{2}\s+GMT$/i;
-const ASCTIME = /^[a-z]{3}\s+[a-z]{3}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+\d{4}$/i;
+// The patterns live inside the functions (not module constants) so that a mutant of them reaches every call.
 
 function parseHttpDate(text: string): number {
-  if (IMF_FIXDATE.test(text) || RFC_850.test(text)) return Date.parse(text);
-  if (ASCTIME.test(text)) return Date.parse(`${text} GMT`);
+  // RFC 9110 §5.6.7: IMF-fixdate, obsolete RFC 850 and asctime (which is GMT but carries no zone).
+  const imfFixdate = /^[a-z]{3},\s+\d{1,2}\s+[a-z]{3}\s+\d{4}\s+\d{2}:\d{2}:\d{2}\s+GMT$/i;
+  const rfc850 = /^[a-z]{6,9},\s+\d{2}-[a-z]{3}-\d{2}\s+\d{2}:\d{2}:\d{2}\s+GMT$/i;
+  const asctime = /^[a-z]{3}\s+[a-z]{3}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+\d{4}$/i;
+  if (imfFixdate.test(text) || rfc850.test(text)) return Date.parse(text);
+  if (asctime.test(text)) return Date.parse(`${text} GMT`);
   return Number.NaN;
 }
 
@@ -17,8 +17,7 @@ export function parseRetryAfter(
 ): number | undefined {
   if (value === null || value === undefined) return undefined;
   const trimmed = value.trim();
-  if (trimmed === '') return undefined;
-  const delta = DELTA.exec(trimmed);
+  const delta = /^\s*(\d+(?:\.\d+)?)\s*$/.exec(trimmed);
   if (delta?.[1] !== undefined) {
     const seconds = Number(delta[1]);
     return Number.isFinite(seconds) ? seconds : undefined;

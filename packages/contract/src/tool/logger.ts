@@ -32,7 +32,7 @@ function scrub(value: unknown, depth = 0): unknown {
 export interface LoggerOptions {
   name: string;
   level?: LogLevel;
-  /** Extra strings to redact wherever they appear (configured credentials). */
+  /** Extra strings to redact wherever they appear (configured credentials; six characters or more). */
   secrets?: readonly string[];
   write?: (line: string) => void;
 }
@@ -45,7 +45,6 @@ export function createLogger(options: LoggerOptions, base: LogFields = {}): Logg
       // A closed stderr (client gone) must not turn logging into an error loop.
       if (!process.stderr.destroyed && process.stderr.writable) process.stderr.write(line);
     });
-  const secrets = (options.secrets ?? []).filter((s) => s.length >= 6);
   const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (ORDER[level] < min) return;
     const line = JSON.stringify({
@@ -57,7 +56,7 @@ export function createLogger(options: LoggerOptions, base: LogFields = {}): Logg
     });
     // The same rule as every envelope: configured secrets, URL userinfo (a proxy's user:password, also
     // base64 as an echoed Basic value), bearer tokens, JWTs, signatures are never written.
-    write(`${redactSecrets(line, secrets)}\n`);
+    write(`${redactSecrets(line, options.secrets)}\n`);
   };
   return {
     debug: (m, f) => emit('debug', m, f),

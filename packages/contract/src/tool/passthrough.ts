@@ -16,9 +16,10 @@ export function splitPassthrough(
   const known = new Set(propertyNames(schema));
   const unknown = Object.keys(args).filter((key) => !known.has(key));
   if (unknown.length === 0) return { args };
-  const kept: Record<string, unknown> = {};
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) define(known.has(key) ? kept : fields, key, value);
+  // Object.fromEntries makes own data properties, `__proto__` included (never a prototype change).
+  const entries = Object.entries(args);
+  const kept = Object.fromEntries(entries.filter(([key]) => known.has(key)));
+  const fields = Object.fromEntries(entries.filter(([key]) => !known.has(key)));
   return { args: kept, passthrough: { target, fields } };
 }
 
@@ -33,8 +34,9 @@ export function passthroughParts(passthrough: Passthrough | undefined): {
 } {
   if (passthrough === undefined) return {};
   if (passthrough.target === 'body') return { extraBody: { ...passthrough.fields } };
-  const extraQuery: Record<string, PassthroughQueryValue> = {};
-  for (const [key, value] of Object.entries(passthrough.fields)) define(extraQuery, key, asQueryValue(value));
+  const extraQuery = Object.fromEntries(
+    Object.entries(passthrough.fields).map(([key, value]) => [key, asQueryValue(value)]),
+  );
   return { extraQuery };
 }
 
@@ -43,9 +45,4 @@ function asQueryValue(value: unknown): PassthroughQueryValue {
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
     return value as (string | number)[];
   return JSON.stringify(value);
-}
-
-/** An own data property even for `__proto__`. */
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -13,8 +13,6 @@ export function sharedAjv(): Ajv2020 {
       logger: false,
       allErrors: true,
       strict: false,
-      validateFormats: true,
-      allowUnionTypes: true,
       ownProperties: true,
     });
     addFormats(instance);

@@ -1,11 +1,10 @@
 // JSON type names for received_type / from_type (documented: JSON names, not Python's).
 export function jsonType(value: unknown): string {
-  if (value === undefined) return 'undefined';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   if (typeof value === 'bigint') return 'integer';
-  return typeof value === 'object' ? 'object' : typeof value;
+  return typeof value;
 }
 
 /** A JSON object (not null, not an array): the one plain-object test the contract uses. */
@@ -28,7 +27,6 @@ export function valueAt(root: unknown, pointer: string): unknown {
 export function toPath(instancePath: string, child?: string): string {
   const base = instancePath.charCodeAt(0) === 47 ? instancePath.slice(1) : instancePath;
   if (child === undefined) return base;
-  const escaped =
-    child.includes('~') || child.includes('/') ? child.replace(/~/g, '~0').replace(/\//g, '~1') : child;
+  const escaped = child.replace(/~/g, '~0').replace(/\//g, '~1');
   return base === '' ? escaped : `${base}/${escaped}`;
 }

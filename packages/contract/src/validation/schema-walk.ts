@@ -5,10 +5,18 @@ const isSchema = isPlainObject;
 
 /** '#/properties/filters/items/additionalProperties' → the schema at '#/properties/filters/items'. */
 export function schemaAt(root: unknown, schemaPath: string): unknown {
-  const segments = schemaPath
+  return walk(root, segmentsOf(schemaPath));
+}
+
+/** '#/properties/a~1b' → ['properties', 'a~1b'] (still escaped). */
+function segmentsOf(schemaPath: string): string[] {
+  return schemaPath
     .replace(/^#\/?/, '')
     .split('/')
     .filter((s) => s !== '');
+}
+
+function walk(root: unknown, segments: readonly string[]): unknown {
   let current: unknown = root;
   for (const raw of segments) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -79,12 +87,9 @@ export function allowsExtra(schema: unknown): boolean {
 
 /** The nearest `description` on the schemaPath below the root (the root's is the tool's own text). */
 export function describedBy(root: unknown, schemaPath: string): string | undefined {
-  const segments = schemaPath
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter((s) => s !== '');
+  const segments = segmentsOf(schemaPath);
   for (let n = segments.length; n >= 1; n--) {
-    const node = schemaAt(root, `#/${segments.slice(0, n).join('/')}`);
+    const node = walk(root, segments.slice(0, n));
     if (isSchema(node) && typeof node.description === 'string') return node.description;
   }
   return undefined;

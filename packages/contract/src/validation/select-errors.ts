@@ -1,23 +1,24 @@
 // Picks the ajv errors worth reporting: combinators at their parent path, no meta keywords.
 import type { ErrorObject } from 'ajv';
 
-/** Reported at their own path, their branch errors folded away (`contains`: no single item is at fault). */
-const COMBINATORS = new Set(['oneOf', 'anyOf', 'contains']);
-/** Keywords that only announce that an inner keyword failed; the inner one is reported. */
-const ANNOUNCERS = new Set(['if', 'propertyNames', 'dependentSchemas']);
-
-const PRIORITY: Record<string, number> = { required: 0, additionalProperties: 1, type: 2, enum: 3, const: 4 };
-
 export function selectErrors(errors: readonly ErrorObject[]): ErrorObject[] {
-  const combinatorPaths = errors.filter((e) => COMBINATORS.has(e.keyword)).map((e) => e.schemaPath);
-  const kept = errors.filter((e) => {
-    if (ANNOUNCERS.has(e.keyword)) return false;
-    if (COMBINATORS.has(e.keyword)) {
-      // a nested combinator inside another combinator's branch is folded into the outer one
-      return !combinatorPaths.some((p) => p !== e.schemaPath && e.schemaPath.startsWith(`${p}/`));
-    }
-    return !combinatorPaths.some((p) => e.schemaPath.startsWith(`${p}/`));
-  });
+  // Inside the function (not module constants): a mutant of them must reach every call.
+  /** Reported at their own path, their branch errors folded away (`contains`: no single item is at fault). */
+  const combinators = new Set(['oneOf', 'anyOf', 'contains']);
+  /** Keywords that only announce that an inner keyword failed; the inner one is reported. */
+  const announcers = new Set(['if', 'propertyNames', 'dependentSchemas']);
+  const priority: Record<string, number> = {
+    required: 0,
+    additionalProperties: 1,
+    type: 2,
+    enum: 3,
+    const: 4,
+  };
+  const combinatorPaths = errors.filter((e) => combinators.has(e.keyword)).map((e) => e.schemaPath);
+  // Anything under a combinator's branches (a nested combinator too) folds into it; the combinator stays.
+  const kept = errors.filter(
+    (e) => !announcers.has(e.keyword) && !combinatorPaths.some((p) => e.schemaPath.startsWith(`${p}/`)),
+  );
   const seen = new Set<string>();
   const unique = kept.filter((e) => {
     const key = `${e.keyword}|${e.instancePath}|${JSON.stringify(e.params)}`;
@@ -25,8 +26,6 @@ export function selectErrors(errors: readonly ErrorObject[]): ErrorObject[] {
     seen.add(key);
     return true;
   });
-  return unique
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => (PRIORITY[a.e.keyword] ?? 9) - (PRIORITY[b.e.keyword] ?? 9) || a.i - b.i)
-    .map(({ e }) => e);
+  // Array.prototype.sort is stable: equal priorities keep ajv's order.
+  return unique.sort((a, b) => (priority[a.keyword] ?? 9) - (priority[b.keyword] ?? 9));
 }

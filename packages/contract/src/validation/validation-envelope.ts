@@ -27,10 +27,12 @@ export interface ValidationEnvelopeInput {
  */
 export function validationEnvelope(input: ValidationEnvelopeInput): Envelope {
   const report = describeInPublishedShape(input.errors, input.args, input.schema, input.tables);
-  const categories = [...new Set(report.hints.map((h) => h.category))];
-  const meta: Record<string, unknown> = { ...input.meta };
-  if (categories.length > 0) meta.hint_categories = categories;
-  if (report.unknownKeywords.length > 0) meta.validator = report.unknownKeywords[0];
+  // buildEnvelope drops empty and undefined `_meta` values: no hint, no unmapped keyword → no key.
+  const meta: Record<string, unknown> = {
+    ...input.meta,
+    hint_categories: [...new Set(report.hints.map((h) => h.category))],
+    validator: report.unknownKeywords[0],
+  };
   return buildEnvelope({
     kind: 'mcp_input_validation',
     tool: input.tool,
