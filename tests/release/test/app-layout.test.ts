@@ -99,6 +99,14 @@ describe.each(APPS)('%s follows the one app layout', (app) => {
     expect(gates).toEqual([expect.stringMatching(/^index\.ts: enableWrites \? \[?\.{0,3}\w*[Ww]rite/)]);
   });
 
+  it('keeps its tests in test/, none in src/', () => {
+    const src = join(REPO_ROOT, 'apps', app, 'src');
+    const tests = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.test.ts'),
+    );
+    expect(tests).toEqual([]);
+  });
+
   it('src/version.ts is package.json "version"', () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'apps', app, 'package.json'), 'utf8')) as {
       version: string;
