@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

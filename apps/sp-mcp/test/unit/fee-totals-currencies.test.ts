@@ -1,6 +1,6 @@
 // Unit: Finances v0 totals keep currencies apart, classify withheld tax, and never sum other amounts into net.
 import { describe, expect, it } from 'vitest';
-import { totalFinancialEvents } from '../src/tools/fee-totals.js';
+import { totalFinancialEvents } from '../../src/tools/fee-totals.js';
 
 const money = (code: string, amount: number) => ({ CurrencyCode: code, CurrencyAmount: amount });
 

@@ -1,9 +1,9 @@
 // Unit: env → config — credentials required outside mock mode, region aliases, defaults, version sync.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, MissingCredentialsError } from '../src/config.js';
-import { spBaseUrl } from '../src/http/hosts.js';
-import { VERSION } from '../src/version.js';
+import { loadConfig, MissingCredentialsError } from '../../src/config.js';
+import { spBaseUrl } from '../../src/http/hosts.js';
+import { VERSION } from '../../src/version.js';
 
 describe('loadConfig', () => {
   it('SP_API_ENDPOINT replaces the regional (and sandbox) host; it and SP_API_LWA_ENDPOINT must be http(s) URLs', () => {
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
     );
   });
   it('keeps version.ts equal to package.json', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       version: string;
     };
     expect(VERSION).toBe(pkg.version);

@@ -1,8 +1,8 @@
 // The restricted-operation table: every row is an operation of the vendored models, and requests match it.
 import { describe, expect, it } from 'vitest';
-import { spCatalog } from '../src/operations/catalog.js';
-import { restrictedOperations } from '../src/restricted/restricted-operations.js';
-import { matchRestricted } from '../src/restricted/restricted-resource.js';
+import { spCatalog } from '../../src/operations/catalog.js';
+import { restrictedOperations } from '../../src/restricted/restricted-operations.js';
+import { matchRestricted } from '../../src/restricted/restricted-resource.js';
 
 describe('restrictedOperations', () => {
   it('names only operations of the vendored models, with their method and path', () => {

@@ -3,8 +3,8 @@ import type { CallContext } from '@obmcp/contract';
 import { createMetaCollector } from '@obmcp/mcp-server/testing';
 import type { TokenAuth } from '@obmcp/http-kit';
 import { describe, expect, it } from 'vitest';
-import { parseRdtScope, RDT_SCOPE_PREFIX, type Rdt } from '../src/auth/rdt-auth.js';
-import { RestrictedData } from '../src/restricted/restricted-data.js';
+import { parseRdtScope, RDT_SCOPE_PREFIX, type Rdt } from '../../src/auth/rdt-auth.js';
+import { RestrictedData } from '../../src/restricted/restricted-data.js';
 
 function setup(options: { enabled?: boolean; sandbox?: boolean; withheld?: Rdt['withheld'] } = {}) {
   const asked: string[] = [];

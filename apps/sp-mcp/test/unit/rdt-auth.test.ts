@@ -1,8 +1,8 @@
 // The RDT plug-in's cache: a plain-string scope that round-trips, one Tokens call per resource, bounded size.
 import type { Pipeline } from '@obmcp/http-kit';
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../src/restricted/restricted-operations.js';
-import { createRdtAuth, parseRdtScope, type RdtRequest, rdtScope } from '../src/auth/rdt-auth.js';
+import { ROLES } from '../../src/restricted/restricted-operations.js';
+import { createRdtAuth, parseRdtScope, type RdtRequest, rdtScope } from '../../src/auth/rdt-auth.js';
 
 const ORDER: RdtRequest = {
   identity: 'us-main.2',
