@@ -1,4 +1,4 @@
-// vitest for Stryker on ads-mcp's error-body parser: the tests that import it from src (the others run dist), so a mutant runs in milliseconds.
+// vitest for Stryker on ads-mcp: the tests that import their modules from src (the others run dist), so a mutant runs in milliseconds.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +9,9 @@ export default defineConfig({
       'test/binding.test.ts',
       'test/openbridge-broker.test.ts',
       'test/openbridge-identities.test.ts',
+      'test/amc-account-choice.test.ts',
+      'test/sp-list-body.test.ts',
+      'test/unit/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -194,9 +194,19 @@ export const TARGETS = [
   },
   {
     dir: 'apps/ads-mcp',
-    // The whole suite (generated tools, snapshots, stdio servers on dist) takes minutes; these tests reach the parser from src.
+    // The whole suite (generated tools, snapshots, stdio servers on dist) takes minutes; these tests import src.
     vitestConfig: 'vitest.mutation.config.ts',
-    mutate: ['src/http/error-body.ts'],
+    mutate: [
+      'src/http/error-body.ts',
+      // Beyond the guards (issue 44): the AMC account a call uses, the rows and pages an agent is shown.
+      'src/tools/amc-scope.ts',
+      'src/tools/amc-results.ts',
+      'src/tools/sp-list.ts',
+      'src/tools/require-profile.ts',
+      'src/tools/multi-status.ts',
+      'src/tools/job-wait.ts',
+      'src/tools/file-rows.ts',
+    ],
     security: [],
   },
 ];

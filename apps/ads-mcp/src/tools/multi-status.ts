@@ -18,7 +18,8 @@ export interface ItemErrorRecord {
   errors: Array<{ code: string | null; message: string; field: string | null; errorType: string | null }>;
 }
 
-const RETRYABLE_TYPES = new Set(['throttledError', 'internalServerError']);
+/** An item with no errorType (null) is not retryable: its failure is not known to be transient. */
+const RETRYABLE_TYPES: ReadonlySet<string | null> = new Set(['throttledError', 'internalServerError']);
 
 function recordOf(raw: unknown): ItemErrorRecord {
   const item = (raw ?? {}) as { index?: unknown; errors?: unknown };
@@ -40,8 +41,7 @@ function recordOf(raw: unknown): ItemErrorRecord {
     code: first?.code ?? null,
     message: first?.message ?? 'item failed',
     field: first?.field ?? null,
-    retryable:
-      errors.length > 0 && errors.every((e) => e.errorType !== null && RETRYABLE_TYPES.has(e.errorType)),
+    retryable: errors.length > 0 && errors.every((e) => RETRYABLE_TYPES.has(e.errorType)),
     errors,
   };
 }
