@@ -20,6 +20,10 @@ export default defineConfig({
       'test/task-store-rules.test.ts',
       'test/task-store-lease.test.ts',
       'test/tasks-extension.test.ts',
+      // beyond the guards: the listing-size warning, stdin framing and verdicts
+      'test/listing-size.test.ts',
+      'test/stdio-line-splitter.test.ts',
+      'test/stdio-line-verdict.test.ts',
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -32,6 +32,9 @@ describe('large listing warning', () => {
     expect(warning?.msg).toContain('OpenAI (128)');
     expect(warning?.msg).not.toContain('Gemini');
     expect(warning?.fix).toEqual(['CODE_MODE=only', 'fewer SP_API_TOOLSETS']);
+    expect(warning?.msg).toBe(
+      'tools/list has 129 tools, more than OpenAI (128) accepts in one request; use CODE_MODE=only or fewer SP_API_TOOLSETS (docs/CLIENTS.md)',
+    );
   });
 
   it('both limits named above 512', () => {

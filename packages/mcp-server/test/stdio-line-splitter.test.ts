@@ -43,3 +43,14 @@ describe('LineSplitter', () => {
     expect(feed(4, ['abcd\n'])).toEqual([{ kind: 'line', text: 'abcd' }]);
   });
 });
+
+describe('the cap on an unfinished line', () => {
+  it('a held-back line of exactly the cap is still a line; one byte more is reported at once', () => {
+    expect(feed(4, ['abcd', '\n'])).toEqual([{ kind: 'line', text: 'abcd' }]);
+    expect(feed(4, ['abcde'])).toEqual([{ kind: 'oversized', bytes: 5 }]);
+    expect(feed(4, ['ab', 'cd', '\nx\n'])).toEqual([
+      { kind: 'line', text: 'abcd' },
+      { kind: 'line', text: 'x' },
+    ]);
+  });
+});

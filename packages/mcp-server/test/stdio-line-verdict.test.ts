@@ -63,3 +63,49 @@ describe('judgeSchemaMismatch / judgeOversized', () => {
     expect(verdict.action === 'answer' && verdict.message).toContain('1024-byte limit');
   });
 });
+
+describe('what each refused line is told (the client reads the message)', () => {
+  it.each([
+    ['{', null, -32700, 'Parse error: the line is not JSON'],
+    ['[]', null, -32600, 'Invalid Request: a batch (arrays are not supported by MCP)'],
+    ['"x"', null, -32600, 'Invalid Request: not an object'],
+    ['{"jsonrpc":"1.0","id":"x","method":"ping"}', 'x', -32600, 'Invalid Request: jsonrpc must be "2.0"'],
+    ['{"jsonrpc":"2.0","id":3,"method":5}', 3, -32600, 'Invalid Request: method must be a string'],
+    [
+      '{"jsonrpc":"2.0","id":true,"method":"ping"}',
+      null,
+      -32600,
+      'Invalid Request: id must be a string or an integer',
+    ],
+    [
+      '{"jsonrpc":"2.0","id":7,"method":"x","params":[]}',
+      7,
+      -32602,
+      'Invalid params: params must be an object',
+    ],
+  ])('%s → %s %s %s', (line, id, code, message) => {
+    expect(judgeLine(line)).toEqual({ action: 'answer', id, code, message });
+  });
+
+  it('says why a line is dropped', () => {
+    expect(judgeLine(' ')).toEqual({ action: 'drop', reason: 'blank line' });
+    expect(judgeLine('{"jsonrpc":"2.0","id":{"a":1},"result":{}}')).toEqual({
+      action: 'drop',
+      reason: 'malformed response',
+    });
+    expect(judgeLine('{"jsonrpc":"2.0","method":"n","params":1}')).toEqual({
+      action: 'drop',
+      reason: 'notification with non-object params',
+    });
+    expect(judgeSchemaMismatch({ jsonrpc: '2.0', method: 'x' })).toEqual({
+      action: 'drop',
+      reason: 'message does not match the JSON-RPC schema',
+    });
+    expect(judgeSchemaMismatch({ jsonrpc: '2.0', id: 2, method: 'x' })).toEqual({
+      action: 'answer',
+      id: 2,
+      code: -32600,
+      message: 'Invalid Request: not a valid JSON-RPC request (MCP schema)',
+    });
+  });
+});

@@ -30,12 +30,13 @@ export class LineSplitter {
         out.push({ kind: 'oversized', bytes: total });
         continue;
       }
-      const line = this.pending.length > 0 ? Buffer.concat([...this.pending, piece], total) : piece;
+      const line = Buffer.concat([...this.pending, piece], total);
       this.clear();
       const end = line.at(-1) === 13 ? line.length - 1 : line.length;
       out.push({ kind: 'line', text: line.toString('utf8', 0, end) });
     }
-    if (start < chunk.length && !this.skipping) {
+    if (!this.skipping) {
+      // What follows the last newline (perhaps nothing) waits for the next chunk.
       const rest = chunk.subarray(start);
       if (this.pendingBytes + rest.length > this.maxLineBytes) {
         // Reported now, not at its newline: the sender may never finish the line.

@@ -10,7 +10,7 @@ export type LineVerdict =
   | { action: 'drop'; reason: string }
   | { action: 'answer'; id: Id | null; code: -32700 | -32600 | -32602; message: string };
 
-const isId = (v: unknown): v is Id => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+const isId = (v: unknown): v is Id => typeof v === 'string' || Number.isInteger(v);
 
 /** What JSON-RPC 2.0 says about one line (the SDK's own schema still checks what is forwarded). */
 export function judgeLine(line: string): LineVerdict {
