@@ -1,6 +1,2 @@
 // Types of describe-public-api.mjs for the TypeScript test files that run the gate.
-export declare function describePublicApi(
-  packageDir: string,
-  testDir: string,
-  runtimeOf?: Record<string, string[]>,
-): void;
+export declare function describePublicApi(testDir: string, runtimeOf?: Record<string, string[]>): void;

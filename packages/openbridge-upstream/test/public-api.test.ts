@@ -1,20 +1,7 @@
 // The public API: the committed name list, no name no other package imports, and an entry that loads only the
 // contract core, http-kit and Node at run time (the catalog's openapi-tools import is types only).
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type * as Gate from '../../../scripts/public-api/describe-public-api.mjs';
+import { describePublicApi } from '../../../scripts/public-api/describe-public-api.mjs';
 
-/** The repository root, found upward (a mutation sandbox runs this file from a copy of the package). */
-function repoRoot(dir: string): string {
-  if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
-  if (dirname(dir) === dir) throw new Error('no pnpm-workspace.yaml above the test');
-  return repoRoot(dirname(dir));
-}
-const gate = (await import(
-  pathToFileURL(join(repoRoot(import.meta.dirname), 'scripts', 'public-api', 'describe-public-api.mjs')).href
-)) as typeof Gate;
-
-gate.describePublicApi(join(import.meta.dirname, '..'), import.meta.dirname, {
+describePublicApi(import.meta.dirname, {
   '.': ['@obmcp/contract', '@obmcp/http-kit'],
 });
