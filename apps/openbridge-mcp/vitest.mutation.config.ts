@@ -1,4 +1,4 @@
-// vitest for Stryker on openbridge-mcp's guards: only the tests written for them, so each mutant runs in milliseconds.
+// vitest for Stryker on openbridge-mcp: the guards' own tests and the unit tests that import src, so each mutant runs in milliseconds.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -14,6 +14,7 @@ export default defineConfig({
       'test/paging.test.ts',
       'test/paging-bound.test.ts',
       'test/query-outcome.test.ts',
+      'test/unit/**/*.test.ts',
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -168,6 +168,13 @@ export const TARGETS = [
       'src/sql/functions.ts',
       'src/tools/paging.ts',
       'src/tools/query-outcome.ts',
+      // Beyond the guards (issue 44): what an agent is shown and which grammar checks its query.
+      'src/tools/product-search.ts',
+      'src/tools/table-resolver.ts',
+      'src/tools/storage-dialect.ts',
+      'src/tools/query-rows.ts',
+      'src/tools/shape.ts',
+      'src/tools/storages.ts',
     ],
     security: [
       'src/tools/sql-check.ts',
