@@ -1,14 +1,4 @@
-// vitest: both cores, and one module cache per worker (isolate: false: the app, contract and mocks load once, not
-// per file); test/support/file-boundary.ts gives every file the mocks a new process would find. Generous timeouts.
-import { defineConfig } from 'vitest/config';
+// vitest for sp-mcp: the shared app settings (one module cache per worker, the file boundary), 30 s timeouts.
+import { appVitestConfig } from '../../scripts/vitest/package-configs.mjs';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    setupFiles: ['test/support/file-boundary.ts'],
-    isolate: false,
-    maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-  },
-});
+export default appVitestConfig({ timeout: 30_000 });

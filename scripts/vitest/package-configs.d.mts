@@ -1,0 +1,8 @@
+// Types of package-configs.mjs for the packages' vitest.config.ts files.
+import type { UserConfig } from 'vitest/config';
+
+export declare function libraryVitestConfig(options: {
+  ownModules: string[];
+  isolateUnderStryker?: boolean;
+}): UserConfig;
+export declare function appVitestConfig(options: { timeout: number }): UserConfig;
