@@ -2,7 +2,7 @@
 import { app as adsMcp } from '@obmcp/ads-mcp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
+import { type Host, logIn, resultOf, startHost } from '@obmcp/test-kit/browser-login';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
 import { adsLoginEnv, startUpstreams, type Upstreams } from '../src/mocks.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort, missingNodeMessage, nodeBinary } from '@obmcp/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Host, startHost } from '../src/browser-login.js';
+import { type Host, startHost } from '@obmcp/test-kit/browser-login';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
 import { spLoginEnv, startUpstreams, type Upstreams } from '../src/mocks.js';
 

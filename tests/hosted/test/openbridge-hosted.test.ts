@@ -2,7 +2,7 @@
 import { app as openbridgeMcp } from '@obmcp/openbridge-mcp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Host, logIn, startHost } from '../src/browser-login.js';
+import { type Host, logIn, startHost } from '@obmcp/test-kit/browser-login';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
 import { startUpstreams, type Upstreams } from '../src/mocks.js';
 

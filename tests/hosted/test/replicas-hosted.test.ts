@@ -13,7 +13,7 @@ import { newSigningJwk } from '@obmcp/hosted-auth';
 import { callTool, HAS_REDIS, type RedisProcess, startRedis } from '@obmcp/test-kit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
+import { type Host, logIn, resultOf, startHost } from '@obmcp/test-kit/browser-login';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
 import { adsLoginEnv, spLoginEnv, startUpstreams, type Upstreams } from '../src/mocks.js';
 import { type RoundRobin, roundRobin } from '../src/round-robin.js';

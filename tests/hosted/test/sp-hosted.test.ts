@@ -1,7 +1,7 @@
 // sp-mcp --hosted end to end in Chromium: two sellers log in through Seller Central (fake), one host registered, one by metadata document; each call reaches SP-API with that seller's token.
 import { app as spMcp } from '@obmcp/sp-mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Host, logIn, resultOf, startHost } from '../src/browser-login.js';
+import { type Host, logIn, resultOf, startHost } from '@obmcp/test-kit/browser-login';
 import { type HostedApp, startHostedApp } from '../src/hosted-app.js';
 import { spLoginEnv, startUpstreams, type Upstreams } from '../src/mocks.js';
 

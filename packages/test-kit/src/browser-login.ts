@@ -1,5 +1,5 @@
-// An MCP host's side of a hosted login: the v2 SDK client's OAuth provider, a loopback redirect URI, a Chromium profile per user.
-import { CHROMIUM, CHROMIUM_ARGS } from '@obmcp/test-kit';
+// @obmcp/test-kit/browser-login — an MCP host's side of a hosted login: the v2 SDK client's OAuth provider, a loopback redirect URI, a Chromium profile per user.
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
