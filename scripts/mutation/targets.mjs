@@ -200,6 +200,7 @@ export const TARGETS = [
       'src/tools/fee-totals.ts',
       'src/tools/seller-id.ts',
       'src/tools/report-types-seen.ts',
+      'src/tools/financial-events.ts',
     ],
     security: [],
   },

@@ -95,6 +95,14 @@ describe('create_job: a create whose answer is lost is not retryable, and says t
     expect(out.envelope?.hints[0]).toMatch(/stage 1001 may; check get_jobs/);
   });
 
+  it('the same stage twice is refused before anything is sent (it would queue the backfill twice)', async () => {
+    const s = await app();
+    const out = await s.call('create_job', { ...JOB, stage_ids: [1000, 1001, 1000] });
+    expect(out.envelope).toMatchObject({ error_code: 'SCHEMA_UNIQUE_ITEMS', retryable: false });
+    expect(out.envelope?.details.map((d) => d.path)).toContain('stage_ids');
+    expect(seen.filter((r) => r.startsWith('POST /service/history'))).toEqual([]);
+  });
+
   it('an answer that refuses the create (a 500) stays the ordinary failure: nothing landed', async () => {
     mocks.use(http.post(`${HISTORY}/:id`, () => HttpResponse.json([{ message: 'boom' }], { status: 500 })));
     const s = await app();
