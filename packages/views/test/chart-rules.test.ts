@@ -1,4 +1,5 @@
 // The chart rules as data: zero baselines, labels that never overlap at 900 and 380 px, stacks, contrast floors.
+import { labelCorners, type Point, quadsOverlap } from '@obmcp/test-kit/label-overlap';
 import { describe, expect, test } from 'vitest';
 import {
   INTEGER_INCREMENTS,
@@ -22,47 +23,15 @@ import {
 const measure = (s: string) => s.length * 6.6;
 const LINE = 16;
 
-type Point = [number, number];
-/** The four corners of a label drawn at x (its anchor), horizontal (centred) or rotated (ending at the anchor). */
-function corners(x: number, width: number, angle: number): Point[] {
-  if (angle === 0)
-    return [
-      [x - width / 2, 0],
-      [x + width / 2, 0],
-      [x + width / 2, LINE],
-      [x - width / 2, LINE],
-    ];
-  const a = (-angle * Math.PI) / 180;
-  const d: Point = [Math.cos(a), Math.sin(a)];
-  const n: Point = [-Math.sin(a), Math.cos(a)];
-  const p = (along: number, across: number): Point => [
-    x + d[0] * along + n[0] * across,
-    d[1] * along + n[1] * across,
-  ];
-  return [p(-width, -LINE / 2), p(0, -LINE / 2), p(0, LINE / 2), p(-width, LINE / 2)];
-}
-/** Separating axis test for two convex quadrilaterals: true when they share area (touching edges do not count). */
-function overlap(a: Point[], b: Point[]): boolean {
-  for (const poly of [a, b])
-    for (let i = 0; i < poly.length; i += 1) {
-      const p = poly[i] as Point;
-      const q = poly[(i + 1) % poly.length] as Point;
-      const axis: Point = [q[1] - p[1], p[0] - q[0]];
-      const proj = (pts: Point[]) => pts.map(([x, y]) => x * axis[0] + y * axis[1]);
-      const pa = proj(a);
-      const pb = proj(b);
-      if (Math.max(...pa) <= Math.min(...pb) + 1e-6 || Math.max(...pb) <= Math.min(...pa) + 1e-6)
-        return false;
-    }
-  return true;
-}
+/** A label's corners at the label height of these tests. */
+const corners = (x: number, width: number, angle: number): Point[] => labelCorners(x, width, angle, LINE);
 function anyOverlap(labels: string[], plotWidth: number, bars: boolean): boolean {
   const slot = bars ? plotWidth / labels.length : plotWidth / Math.max(1, labels.length - 1);
   const plan = planXLabels(labels, slot, measure, LINE);
   const boxes = shownIndices(labels.length, plan.step).map((i) =>
     corners((bars ? slot / 2 : 0) + i * slot, measure(plan.labels[i] ?? ''), plan.rotate),
   );
-  return boxes.some((box, i) => i > 0 && overlap(boxes[i - 1] as Point[], box));
+  return boxes.some((box, i) => i > 0 && quadsOverlap(boxes[i - 1] as Point[], box));
 }
 
 describe('value axis', () => {
@@ -93,7 +62,7 @@ describe('x labels never overlap', () => {
   test('the checker sees an overlap where every label is drawn flat', () => {
     const slot = 760 / 40;
     const boxes = campaigns.map((l, i) => corners(i * slot, measure(l), 0));
-    expect(overlap(boxes[0] as Point[], boxes[1] as Point[])).toBe(true);
+    expect(quadsOverlap(boxes[0] as Point[], boxes[1] as Point[])).toBe(true);
   });
   test('few short labels stay flat and all shown; many rotate and thin', () => {
     expect(planXLabels(['A', 'B', 'C'], 200, measure, LINE)).toMatchObject({ step: 1, rotate: 0 });
