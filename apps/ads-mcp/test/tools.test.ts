@@ -156,6 +156,18 @@ describe('reporting v3', () => {
     expect((metaOf(r).warnings as Array<{ kind: string }>)[0]?.kind).toBe('partial_results');
   });
 
+  it('a maxRows above ADS_REPORT_MAX_ROWS is held to the server ceiling (1000 here), with the warning naming it', async () => {
+    const created = await ok(s, 'create_report', { ...request, name: 'LARGE report', endDate: '2026-04-09' });
+    const reportId = created.reportId as string;
+    await ok(s, 'get_report', { reportId });
+    await ok(s, 'get_report', { reportId });
+    const r = await ok(s, 'download_report', { reportId, maxRows: 2000 });
+    expect(r).toMatchObject({ totalRows: 2500, returnedRows: 1000, truncated: true });
+    expect((r.rows as unknown[]).length).toBe(1000);
+    const warning = (metaOf(r).warnings as Array<{ kind: string; details: Array<{ limit?: number }> }>)[0];
+    expect(warning).toMatchObject({ kind: 'partial_results', details: [{ path: 'maxRows', limit: 1000 }] });
+  });
+
   it('endDate before startDate is an mcp_input_validation envelope', async () => {
     const env = await fail(s, 'create_report', { ...request, endDate: '2026-03-01' });
     expect(env).toMatchObject({ error_kind: 'mcp_input_validation', error_code: 'INPUT_VALIDATION_FAILED' });

@@ -1,5 +1,5 @@
 // search_tools ranking and get_tool_schema lookups over the host catalogue.
-import { DomainValidationError } from '@obmcp/contract';
+import { DomainValidationError, EXAMPLES_META_KEY } from '@obmcp/contract';
 import { describe, expect, it } from 'vitest';
 import { codeModeTools } from '../src/code-mode-tools.js';
 import { FakeHost, rejection, runner } from './fake-host.js';
@@ -55,6 +55,22 @@ describe('get_tool_schema', () => {
       description: 'Get one order by its order_id.',
       inputSchema: { required: ['order_id'] },
     });
+  });
+
+  it('hands back the example arguments the tool publishes (its description promises examples)', async () => {
+    const withExamples = new FakeHost();
+    withExamples.extra = [
+      {
+        name: 'list_refunds',
+        description: 'List the refunds of one order.',
+        inputSchema: { type: 'object', properties: { order_id: { type: 'string' } } },
+        _meta: { [EXAMPLES_META_KEY]: [{ order_id: '114-1' }] },
+      },
+    ];
+    const out = (await runner(codeModeTools(), withExamples)('get_tool_schema', {
+      name: 'list_refunds',
+    })) as Record<string, unknown>;
+    expect(out.examples).toEqual([{ order_id: '114-1' }]);
   });
 
   it('rejects an unknown name with close suggestions', async () => {

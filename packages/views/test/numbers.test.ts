@@ -27,6 +27,13 @@ describe('dates in the host time zone and locale', () => {
     setTimeZone('Europe/Berlin');
     expect(formatDate('2026-03-05T10:15:00Z')).toBe('05.03.2026, 11:15');
   });
+  test('a date-time without an offset is a wall-clock time: shown as written, not moved into the host zone', () => {
+    setLocale('en-US');
+    setTimeZone('America/New_York');
+    expect(formatDate('2026-03-01 00:00')).toBe('Mar 1, 2026, 12:00 AM');
+    expect(formatDate('2026-03-01T18:30:00')).toBe('Mar 1, 2026, 6:30 PM');
+    expect(formatDate('2026-03-01T18:30:00Z')).toBe('Mar 1, 2026, 1:30 PM');
+  });
   test('percent and ratio follow the locale', () => {
     setLocale('de-DE');
     expect(formatCell(20, { key: 'a', label: 'a', kind: 'percent' })).toBe('20\u00a0%');
