@@ -1,23 +1,15 @@
 // Openbridge-brokered Amazon tokens in process against the msw mocks: a JWT the broker rejects is refreshed once, through the pipeline.
 import { envelopeFromThrown } from '@obmcp/contract/envelope';
-import { createFetcher, createLimiter } from '@obmcp/http-kit';
-import {
-  jwtExchangePipeline,
-  OPENBRIDGE_DEFAULT_HOSTS,
-  openbridgeLimits,
-  operationUrl,
-} from '@obmcp/openbridge-upstream';
+import { OPENBRIDGE_DEFAULT_HOSTS, operationUrl } from '@obmcp/openbridge-upstream';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentialExchange } from '../src/auth/credential-exchange.js';
-import { createJwtProvider } from '../src/auth/openbridge-jwt.js';
 import { createOpenbridgeSource } from '../src/auth/openbridge-source.js';
-import { adsRetry, configSecrets, loadConfig } from '../src/config.js';
 import { profile } from '../src/profile.js';
+import { openbridgeChain } from './support/openbridge-chain.js';
 
-const REFRESH_TOKEN = 'unit-key:unit-secret';
 const IDENTITY = 7460;
 const TOKEN_URL = operationUrl(OPENBRIDGE_DEFAULT_HOSTS, 'getAmazonAdvertisingToken', {
   remote_identity_id: IDENTITY,
@@ -43,21 +35,7 @@ afterAll(() => mock.close());
 
 /** ads-mcp's brokered-credential wiring as server.ts builds it. */
 function source() {
-  const config = loadConfig({
-    OBMCP_MOCK: '1',
-    ADS_AUTH_MODE: 'openbridge',
-    OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN,
-  });
-  const fetcher = createFetcher({ timeoutMs: 10_000 });
-  const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), {});
-  const exchange = jwtExchangePipeline({
-    fetcher,
-    hosts: OPENBRIDGE_DEFAULT_HOSTS,
-    secrets: () => configSecrets(config),
-    retry: adsRetry(config),
-    limits,
-  });
-  const jwt = createJwtProvider(exchange, REFRESH_TOKEN);
+  const { config, fetcher, limits, jwt } = openbridgeChain({ limiterEnv: {} });
   const broker = createCredentialExchange(config, fetcher, { openbridgeLimits: limits, issuedFor: jwt });
   return createOpenbridgeSource(broker, () => IDENTITY, 'fallback-client-id');
 }

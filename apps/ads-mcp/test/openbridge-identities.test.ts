@@ -1,23 +1,16 @@
 // Openbridge identity listing (/sri) through the pipeline, in process against the msw mocks: retry, error bodies, the per-IP budget.
 import { envelopeFromThrown } from '@obmcp/contract/envelope';
 import { RateLimitedError } from '@obmcp/contract';
-import { createFetcher, createLimiter } from '@obmcp/http-kit';
-import {
-  jwtExchangePipeline,
-  OPENBRIDGE_DEFAULT_HOSTS,
-  openbridgeLimits,
-  operationUrl,
-} from '@obmcp/openbridge-upstream';
+import { OPENBRIDGE_DEFAULT_HOSTS, operationUrl } from '@obmcp/openbridge-upstream';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { identityPipeline, listAdsIdentities } from '../src/auth/openbridge-identities.js';
-import { createJwtProvider } from '../src/auth/openbridge-jwt.js';
-import { adsRetry, configSecrets, loadConfig } from '../src/config.js';
+import { adsRetry } from '../src/config.js';
 import { profile } from '../src/profile.js';
+import { openbridgeChain, REFRESH_TOKEN } from './support/openbridge-chain.js';
 
-const REFRESH_TOKEN = 'unit-key:unit-secret';
 const SRI_URL = operationUrl(OPENBRIDGE_DEFAULT_HOSTS, 'listSharedRemoteIdentities');
 let mock: SetupServer;
 let sri = 0;
@@ -46,17 +39,7 @@ afterAll(() => mock.close());
 
 /** ads-mcp's Openbridge wiring as server.ts builds it, with `env` for the limiter rules. */
 function lister(env: Record<string, string> = { OBMCP_MOCK: '1' }) {
-  const config = loadConfig({ ...env, ADS_AUTH_MODE: 'openbridge', OPENBRIDGE_REFRESH_TOKEN: REFRESH_TOKEN });
-  const fetcher = createFetcher({ timeoutMs: 10_000 });
-  const limits = openbridgeLimits(createLimiter({ maxWaitMs: 0 }), env);
-  const exchange = jwtExchangePipeline({
-    fetcher,
-    hosts: OPENBRIDGE_DEFAULT_HOSTS,
-    secrets: () => configSecrets(config),
-    retry: adsRetry(config),
-    limits,
-  });
-  const jwt = createJwtProvider(exchange, REFRESH_TOKEN);
+  const { config, fetcher, limits, jwt } = openbridgeChain({ env });
   // Mock mode's 1 s retry budget may not fit a retry on a loaded machine: the wiring is under test here.
   const retry = { ...adsRetry(config), maxTotalMs: 60_000 };
   const pipeline = identityPipeline({ fetcher, jwt, refreshToken: REFRESH_TOKEN, limits, retry });
