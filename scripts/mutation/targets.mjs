@@ -118,6 +118,40 @@ export const TARGETS = [
     ],
   },
   {
+    dir: 'packages/hosted-auth',
+    // The Chromium login and the two-replica redis tests take seconds a run: the in-process tests judge the guards.
+    vitestConfig: 'vitest.mutation.config.ts',
+    mutate: [
+      'src/gate.ts',
+      'src/as/redirect-uris.ts',
+      'src/as/registration-limit.ts',
+      'src/as/access-token.ts',
+      'src/vault/vault.ts',
+      'src/vault/key-ring.ts',
+      'src/as/random.ts',
+      'src/as/authorization-request.ts',
+      'src/as/token-endpoint.ts',
+      'src/as/register-endpoint.ts',
+      'src/as/client-auth.ts',
+    ],
+    // The gate and everything between a client and a user's Amazon credential: redirect URIs, PKCE, the
+    // authorization request, the token endpoint and client authentication, registration limits, audience-bound
+    // tokens, the encrypted vault.
+    security: [
+      'src/gate.ts',
+      'src/as/redirect-uris.ts',
+      'src/as/registration-limit.ts',
+      'src/as/access-token.ts',
+      'src/vault/vault.ts',
+      'src/vault/key-ring.ts',
+      'src/as/random.ts',
+      'src/as/authorization-request.ts',
+      'src/as/token-endpoint.ts',
+      'src/as/register-endpoint.ts',
+      'src/as/client-auth.ts',
+    ],
+  },
+  {
     dir: 'packages/views',
     // The views run in the browser (tests/views drives them in Chromium); these DOM tests run in happy-dom.
     vitestConfig: 'vitest.mutation.config.ts',
@@ -234,6 +268,7 @@ export const PRODUCT_DIRS = [
   'packages/openapi-tools',
   'packages/code-mode',
   'packages/mcp-server',
+  'packages/hosted-auth',
   'packages/openbridge-upstream',
   'apps/sp-mcp',
   'apps/ads-mcp',

@@ -222,6 +222,20 @@ describe('mutation gate: every product file, not only the guard lists', () => {
     );
   });
 
+  it("the hosted connector's gate, redirect URIs, PKCE, token audience and vault are security guards", () => {
+    const hosted = TARGETS.find((t) => t.dir === 'packages/hosted-auth');
+    expect(hosted?.security).toEqual(
+      expect.arrayContaining([
+        'src/gate.ts',
+        'src/as/redirect-uris.ts',
+        'src/as/random.ts',
+        'src/as/access-token.ts',
+        'src/vault/vault.ts',
+      ]),
+    );
+    expect(PRODUCT_DIRS).toContain('packages/hosted-auth');
+  });
+
   it("the views' HTML sinks are security guards", () => {
     const views = TARGETS.find((t) => t.dir === 'packages/views');
     expect(views?.security).toContain('src/shared/dom.ts');

@@ -10,10 +10,12 @@ export async function authenticateClient(
 ): Promise<ClientRecord | Response> {
   let clientId = params.get('client_id') ?? undefined;
   let secret = params.get('client_secret') ?? undefined;
-  const header = request.headers.get('authorization');
-  const basic = header?.toLowerCase().startsWith('basic ') === true;
-  if (basic && header !== null) {
-    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  // 'null' without the header: not Basic.
+  const header = String(request.headers.get('authorization'));
+  const basic = header.toLowerCase().startsWith('basic ');
+  if (basic) {
+    // The base64 decoder skips the spaces around the credentials.
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const at = decoded.indexOf(':');
     if (at < 0 || secret !== undefined) {
       return oauthError(400, 'invalid_request', 'Use one client authentication method');

@@ -18,12 +18,10 @@ export interface GrantRecord {
   resource: string;
 }
 
-export interface RefreshOutcome {
-  kind: 'rotated' | 'unknown' | 'reused';
-  grant?: string;
-  record?: GrantRecord;
-  refreshToken?: string;
-}
+export type RefreshOutcome =
+  | { kind: 'rotated'; grant: string; record: GrantRecord; refreshToken: string }
+  | { kind: 'unknown' }
+  | { kind: 'reused'; grant: string };
 
 export class Grants {
   constructor(

@@ -18,7 +18,8 @@ export function sameSecret(a: string, b: string): boolean {
 
 /** RFC 7636 §4.6: BASE64URL(SHA256(ASCII(code_verifier))) == code_challenge. */
 export function pkceMatches(verifier: string, challenge: string): boolean {
-  const computed = Buffer.from(createHash('sha256').update(verifier, 'ascii').digest('base64url'));
+  // ASCII(code_verifier): a well-formed verifier is unreserved characters only, the same bytes in UTF-8.
+  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
   const expected = Buffer.from(challenge);
   return computed.length === expected.length && timingSafeEqual(computed, expected);
 }

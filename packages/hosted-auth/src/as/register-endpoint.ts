@@ -19,7 +19,8 @@ export async function registerEndpoint(
       { 'retry-after': String(wait) },
     );
   }
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+  // 'null' without the header: not JSON either.
+  if (!String(request.headers.get('content-type')).toLowerCase().startsWith('application/json')) {
     return oauthError(400, 'invalid_client_metadata', 'The registration request is JSON');
   }
   let raw: unknown;

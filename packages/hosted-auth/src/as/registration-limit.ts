@@ -21,7 +21,7 @@ export class RegistrationLimit {
     const nowSeconds = Math.floor(this.now() / 1000);
     const window = Math.floor(nowSeconds / WINDOW_SECONDS);
     const key = `register-rate:${address}:${window}`;
-    const used = Number((await this.store.get(key)) ?? '0');
+    const used = Number((await this.store.get(key)) ?? 0);
     if (used >= this.perMinute) return (window + 1) * WINDOW_SECONDS - nowSeconds;
     await this.store.set(key, String(used + 1), WINDOW_SECONDS);
     return undefined;
