@@ -252,6 +252,7 @@ export const TARGETS = [
       'src/tools/multi-status.ts',
       'src/tools/job-wait.ts',
       'src/tools/file-rows.ts',
+      'src/http/mutation-error.ts',
     ],
     security: [],
   },
