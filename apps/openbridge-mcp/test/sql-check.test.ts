@@ -6,8 +6,6 @@ import { checkSql, decide } from '../src/tools/sql-check.js';
 const WAREHOUSES: readonly Warehouse[] = ['redshift', 'athena', 'bigquery', 'snowflake', 'databricks'];
 const allowed = (sql: string, warehouse: Warehouse, unbounded = false) =>
   decide(checkSql(sql, warehouse, unbounded), unbounded).allowed;
-const rules = (sql: string, warehouse: Warehouse, unbounded = true) =>
-  checkSql(sql, warehouse, unbounded).refusals.map((r) => r.rule);
 
 /** Statements that must never reach any warehouse, even with allow_unbounded. */
 const HOSTILE: readonly string[] = [
