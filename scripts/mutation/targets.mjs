@@ -253,6 +253,8 @@ export const TARGETS = [
       'src/tools/job-wait.ts',
       'src/tools/file-rows.ts',
       'src/http/mutation-error.ts',
+      'src/tools/report-view.ts',
+      'src/tools/amc-steps.ts',
     ],
     security: [],
   },
