@@ -185,6 +185,11 @@ export const TARGETS = [
       'src/sandbox/call-tool-global.ts',
       'src/sandbox/log-sink.ts',
       'src/sandbox/marshal.ts',
+      // The thread protocol's worker side, served on the calling thread in tests (test/in-thread.ts; issue 44).
+      'src/worker/port-logger.ts',
+      'src/worker/port-tool-caller.ts',
+      'src/worker/protocol.ts',
+      'src/sandbox/run-state.ts',
     ],
     security: ['src/options.ts', 'src/sandbox/call-tool-global.ts', 'src/sandbox/log-sink.ts'],
   },
@@ -291,6 +296,9 @@ export const NOT_MUTATED = [
   /\/src\/example\//,
   /\/src\/env-docs\.ts$/,
   /\/src\/operations\/catalog\.ts$/,
+  // code-mode's worker entry only hands the worker's port to serveSandbox (tested on the calling thread); a
+  // worker's globals are invisible to Stryker's active mutant.
+  /\/code-mode\/src\/worker\/sandbox-worker\.ts$/,
 ];
 
 /** Mutation score floors: every configured package, and each security guard file. */
