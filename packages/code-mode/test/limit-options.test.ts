@@ -63,6 +63,24 @@ describe('maxConcurrentRuns gate', () => {
     expect([most, done]).toEqual([2, 12]);
   });
 
+  it('a waiter that gave up does not take the wake-up meant for the one behind it', async () => {
+    const gate = new ConcurrencyGate(1);
+    await gate.enter();
+    const controller = new AbortController();
+    const gaveUp = gate.enter(controller.signal);
+    let behindEntered = false;
+    const behind = gate.enter().then(() => {
+      behindEntered = true;
+    });
+    controller.abort(new Error('gone'));
+    await expect(gaveUp).rejects.toThrow('gone');
+    gate.leave();
+    const bound = new Promise((r) => setTimeout(r, 2000));
+    await Promise.race([behind, bound]);
+    expect(behindEntered).toBe(true);
+    gate.leave();
+  });
+
   it('an aborted waiter leaves the queue and the next caller still gets the slot', async () => {
     const gate = new ConcurrencyGate(1);
     await gate.enter();

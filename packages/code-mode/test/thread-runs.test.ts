@@ -98,6 +98,27 @@ describe('runs through the thread pool', () => {
     expect(spawned).toHaveLength(2);
   });
 
+  it('a kept sandbox that died while idle is not handed to the next run', async () => {
+    const { run, spawned } = inThreadPool({ maxConcurrentRuns: 1 });
+    expect(await run('return 1;')).toMatchObject({ status: 'ok', value: 1 });
+    spawned[0]?.terminate();
+    const next = run('return 2;');
+    const bound = new Promise((r) => setTimeout(() => r('no answer in time'), 3000));
+    expect(await Promise.race([next, bound])).toMatchObject({ status: 'ok', value: 2 });
+    expect(spawned).toHaveLength(2);
+  });
+
+  it('keeps one idle sandbox warm: the others are terminated when their runs end', async () => {
+    const { run, spawned } = inThreadPool({ maxConcurrentRuns: 3 });
+    const host = new HoldingHost();
+    const runs = [1, 2, 3].map((n) => run(`return await call_tool('hold', { n: ${n} });`, host));
+    await until(() => host.held.length === 3);
+    for (const held of host.held) held.release();
+    await Promise.all(runs);
+    expect(spawned).toHaveLength(3);
+    expect(spawned.filter((t) => t.alive)).toHaveLength(1);
+  });
+
   it('a run cancelled while it waits for a slot never starts; the slot holder runs on', async () => {
     const { run } = inThreadPool({ maxConcurrentRuns: 1 });
     const host = new HoldingHost();
