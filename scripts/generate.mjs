@@ -13,12 +13,12 @@ export const REWRITE_ENV = {
 };
 
 /**
- * In order: the catalogs read the built catalog config (the apps read the catalogs at run time, so no second build);
- * snapshots, API lists, fixtures and the client listing tables read the built apps. `byTests`: a drift test writes it.
+ * In order: the build (which also writes sp-mcp's and ads-mcp's catalogs, a git-ignored build output, from the
+ * vendored specs and each app's catalog-config.ts); snapshots, API lists, fixtures and the client listing tables read
+ * the built apps, so a catalog-config change shows up in the committed tool snapshots. `byTests`: a drift test writes it.
  */
 export const STEPS = [
   { name: 'build', run: ['pnpm', 'run', 'build'], build: true },
-  { name: 'catalogs', run: ['pnpm', 'catalogs:update'] },
   { name: 'tool snapshots', run: ['pnpm', 'snapshots:update'], byTests: true },
   { name: 'public API lists', run: ['pnpm', 'public-api:update'], byTests: true },
   { name: 'conformance fixtures', run: ['pnpm', 'fixtures:update'], byTests: true },
@@ -30,7 +30,7 @@ export const STEPS = [
   { name: 'docs/MUTATION.md score tables', run: ['pnpm', 'mutation:score', '--write', '--report-only'] },
 ];
 
-/** Where a generator can add a file (a new toolset's snapshot, a new spec's catalog, a new fixture or API list). */
+/** Where a generator can add a file (a new toolset's snapshot, a new fixture or API list). */
 const NEW_FILE_PLACES = [
   'apps/*/generated',
   'tests/conformance/fixtures',

@@ -1,5 +1,5 @@
-// The committed SP-API catalog (what `pnpm catalogs:check` proves the generator makes from the vendored
-// models with this app's catalog-config.ts): every operation, unique bounded names, valid examples.
+// The built SP-API catalog (what this app's build generates from the vendored models with its
+// catalog-config.ts): every operation, unique bounded names, valid examples.
 import { publishTool } from '@obmcp/contract/schema';
 import type { Catalog } from '@obmcp/openapi-tools';
 import { validates } from '@obmcp/openapi-tools/generate';

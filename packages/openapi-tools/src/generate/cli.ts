@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     process.stderr.write(
       stale.length === 0
         ? `${out} is current\n`
-        : `${out} is stale (${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ' …' : ''}): run pnpm catalogs:update\n`,
+        : `${out} is stale (${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ' …' : ''}): run the app's build\n`,
     );
     return stale.length === 0 ? 0 : 1;
   }
