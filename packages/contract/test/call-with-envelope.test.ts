@@ -58,7 +58,9 @@ describe('callWithEnvelope', () => {
     const json = clientAnswering({ isError: true, content: [{ type: 'text', text: '{"error":"x"}' }] });
     await expect(callWithEnvelope(json.client, 't')).rejects.toThrow('{"error":"x"}');
     const nothing = clientAnswering({ isError: true, content: [{ type: 'text', text: 'null' }] });
-    await expect(callWithEnvelope(nothing.client, 't')).rejects.toThrow('null');
+    await expect(callWithEnvelope(nothing.client, 't')).rejects.toThrow(
+      expect.objectContaining({ name: 'PlainToolError', message: 'null' }),
+    );
   });
 
   test('an error answer without any text says so', async () => {

@@ -18,9 +18,22 @@ import {
   PartialWriteError,
   UpstreamHttpError,
 } from '../src/tool/errors.js';
+import { defineTool } from '../src/tool/define-tool.js';
 import { upstreamErrorKinds } from '../src/tool/types.js';
 import { buildEnvelope } from '../src/envelope/build.js';
 import { MINIMAL_ENVELOPE_INPUT } from './helpers.js';
+
+describe('defineTool', () => {
+  test('the tool is the one its author wrote (only its type changes)', () => {
+    const spec = {
+      name: 'echo',
+      description: 'Echoes.',
+      inputSchema: { type: 'object', properties: {}, examples: [{}] },
+      handler: () => ({}),
+    } as const;
+    expect(defineTool(spec)).toBe(spec);
+  });
+});
 
 describe('kinds and codes', () => {
   test('an upstream server advertises the common kinds plus its own HTTP and client kinds, in this order', () => {

@@ -5,8 +5,9 @@ export function selectErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   // Inside the function (not module constants): a mutant of them must reach every call.
   /** Reported at their own path, their branch errors folded away (`contains`: no single item is at fault). */
   const combinators = new Set(['oneOf', 'anyOf', 'contains']);
-  /** Keywords that only announce that an inner keyword failed; the inner one is reported. */
-  const announcers = new Set(['if', 'propertyNames', 'dependentSchemas']);
+  /** Keywords that only announce that an inner keyword failed; the inner one is reported (ajv's dependentSchemas
+   * reports only its inner errors). */
+  const announcers = new Set(['if', 'propertyNames']);
   const priority: Record<string, number> = {
     required: 0,
     additionalProperties: 1,
