@@ -24,6 +24,10 @@ export default defineConfig({
       'test/listing-size.test.ts',
       'test/stdio-line-splitter.test.ts',
       'test/stdio-line-verdict.test.ts',
+      // Mcp-Param-* headers, session choices (in-process HTTP servers)
+      'test/param-headers.test.ts',
+      'test/param-header-rules.test.ts',
+      'test/session-choices.test.ts',
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -114,6 +114,8 @@ export const TARGETS = [
       'src/server/listing-size.ts',
       'src/server/stdio-line-splitter.ts',
       'src/server/stdio-line-verdict.ts',
+      'src/http/param-headers.ts',
+      'src/server/session-choices.ts',
     ],
     security: [
       'src/http/exposure.ts',
