@@ -125,26 +125,34 @@ if (!changedOnly) {
     const patterns = mutatePatterns(target, touched, ranges);
     // A file whose change only deleted lines has nothing left to mutate.
     const files = touched.filter((f) => patterns.some((p) => p === f || p.startsWith(`${f}:`)));
-    if (files.length === 0) continue;
-    const scratch = join(root, target.dir, SCRATCH);
-    rmSync(scratch, { recursive: true, force: true });
-    mkdirSync(scratch, { recursive: true });
-    seedIncremental(target, SCRATCH);
-    const ran = stryker(target, patterns, { OBMCP_MUTATION_OUT: SCRATCH });
-    const report = readJson(join(scratch, 'report.json'));
-    for (const v of fileVerdicts(report, target, files, FLOORS)) {
-      if (v.missing && !target.mutate.includes(v.file)) {
-        console.log(`mutation: ${target.dir}/${v.file}: no mutant in the changed lines`);
-        continue;
+    // A guard target's files run with its narrow vitest config; any other file with the package's whole suite
+    // (OBMCP_MUTATION_SUITE=package), which is what reaches it.
+    const groups = [
+      { files: files.filter((f) => target.mutate.includes(f)), env: {} },
+      { files: files.filter((f) => !target.mutate.includes(f)), env: { OBMCP_MUTATION_SUITE: 'package' } },
+    ].filter((g) => g.files.length > 0);
+    for (const group of groups) {
+      const groupPatterns = patterns.filter((p) => group.files.some((f) => p === f || p.startsWith(`${f}:`)));
+      const scratch = join(root, target.dir, SCRATCH);
+      rmSync(scratch, { recursive: true, force: true });
+      mkdirSync(scratch, { recursive: true });
+      seedIncremental(target, SCRATCH);
+      const ran = stryker(target, groupPatterns, { OBMCP_MUTATION_OUT: SCRATCH, ...group.env });
+      const report = readJson(join(scratch, 'report.json'));
+      for (const v of fileVerdicts(report, target, group.files, FLOORS)) {
+        if (v.missing && !target.mutate.includes(v.file)) {
+          console.log(`mutation: ${target.dir}/${v.file}: no mutant in the changed lines`);
+          continue;
+        }
+        console.log(
+          v.missing
+            ? `mutation: ${target.dir}/${v.file}: no result in the report`
+            : `mutation: ${target.dir}/${v.file}: ${v.score.toFixed(1)} % of ${v.total} mutants (floor ${v.floor} %)`,
+        );
+        if (!v.ok) under.push(`${target.dir}/${v.file}`);
       }
-      console.log(
-        v.missing
-          ? `mutation: ${target.dir}/${v.file}: no result in the report`
-          : `mutation: ${target.dir}/${v.file}: ${v.score.toFixed(1)} % of ${v.total} mutants (floor ${v.floor} %)`,
-      );
-      if (!v.ok) under.push(`${target.dir}/${v.file}`);
+      if (!ran) under.push(`${target.dir} (Stryker failed or broke its threshold)`);
     }
-    if (!ran) under.push(`${target.dir} (Stryker failed or broke its threshold)`);
   }
   if (deletions.length > 0) under.push(...deletions.map((d) => `${d.path} (unacknowledged deletion)`));
   if (under.length > 0) {

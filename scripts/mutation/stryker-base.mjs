@@ -31,7 +31,10 @@ export function strykerConfig(dir) {
     packageManager: 'pnpm',
     plugins: ['@stryker-mutator/vitest-runner'],
     testRunner: 'vitest',
-    ...(target.vitestConfig ? { vitest: { configFile: target.vitestConfig } } : {}),
+    // The gate sets OBMCP_MUTATION_SUITE=package for a changed file outside the guard list: the package's own suite.
+    ...(target.vitestConfig && process.env.OBMCP_MUTATION_SUITE !== 'package'
+      ? { vitest: { configFile: target.vitestConfig } }
+      : {}),
     coverageAnalysis: 'perTest',
     mutate,
     // Reruns mutate only what changed since the committed report (seeded as the incremental file) (a 2-core machine).
