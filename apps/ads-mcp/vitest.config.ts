@@ -1,4 +1,4 @@
 // vitest for ads-mcp: the shared app settings (one module cache per worker, the file boundary), 30 s timeouts.
-import { appVitestConfig } from '../../scripts/vitest/package-configs.mjs';
+import { appVitestConfig } from '@obmcp/vitest-config';
 
 export default appVitestConfig({ timeout: 30_000 });

@@ -1,4 +1,4 @@
-// Types of package-configs.mjs for the packages' vitest.config.ts files.
+// Types of index.mjs for the packages' vitest.config.ts files.
 import type { UserConfig } from 'vitest/config';
 
 export declare function libraryVitestConfig(options: {
