@@ -14,7 +14,7 @@ import { PORTABILITY_RULES } from '../src/schema/portable-rules.js';
 import { PortableSchemaError } from '../src/schema/published-tool.js';
 import type { JsonSchema } from '../src/tool/types.js';
 import { tool } from './helpers.js';
-import { rootSchema } from './schema-arbitraries.js';
+import { rootSchema } from '@obmcp/schema-arbitraries';
 import { check, rejectionOf } from './validation-path.js';
 
 const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): JsonSchema => ({

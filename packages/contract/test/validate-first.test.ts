@@ -6,7 +6,7 @@ import { normalizeArgs } from '../src/normalize/normalize.js';
 import type { JsonSchema } from '../src/tool/types.js';
 import { sharedAjv } from '../src/validation/ajv.js';
 import { injectStrictUnknown } from '../src/validation/strict-unknown.js';
-import { args, closedSchemaWithValue, rootSchema } from './schema-arbitraries.js';
+import { args, closedSchemaWithValue, rootSchema } from '@obmcp/schema-arbitraries';
 
 const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): JsonSchema => ({
   type: 'object',

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { validateEnvelope } from '@obmcp/contract/envelope';
 import { toCallToolResult } from '../src/server/result.js';
 import { hostWith, tool } from './helpers.js';
-import { args, rootSchema } from './schema-arbitraries.js';
+import { args, rootSchema } from '@obmcp/schema-arbitraries';
 
 const RUNS = { numRuns: 200 };
 const validOnWire = (value: unknown) => validateEnvelope(JSON.parse(JSON.stringify(value))).valid;

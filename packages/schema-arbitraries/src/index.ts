@@ -1,6 +1,8 @@
-// fast-check arbitraries shared by the property tests: tool input schemas and argument objects.
+// fast-check arbitraries shared by the contract's and mcp-server's property tests: tool input schemas and argument objects.
 import fc from 'fast-check';
-import type { JsonSchema } from '../src/tool/types.js';
+
+/** A JSON Schema node, the same shape as @obmcp/contract's JsonSchema (not imported: contract tests depend on this package). */
+export type JsonSchema = { [key: string]: unknown };
 
 const KEYS = [
   'a',
@@ -103,7 +105,7 @@ export const args = fc.dictionary(
 );
 
 /** A schema node the validate-first path accepts, with an arbitrary for values that validate against it. */
-interface Typed {
+export interface Typed {
   schema: JsonSchema;
   value: fc.Arbitrary<unknown>;
 }
