@@ -122,9 +122,8 @@ if (!changedOnly) {
   const ranges = changedLineRanges(sourceDiff);
   const under = [];
   for (const { target, files: touched } of selected) {
-    const patterns = mutatePatterns(target, touched, ranges);
     // A file whose change only deleted lines has nothing left to mutate.
-    const files = touched.filter((f) => patterns.some((p) => p === f || p.startsWith(`${f}:`)));
+    const files = touched.filter((f) => mutatePatterns(target, [f], ranges).length > 0);
     // A guard target's files run with its narrow vitest config; any other file with the package's whole suite
     // (OBMCP_MUTATION_SUITE=package), which is what reaches it.
     const groups = [
@@ -132,7 +131,7 @@ if (!changedOnly) {
       { files: files.filter((f) => !target.mutate.includes(f)), env: { OBMCP_MUTATION_SUITE: 'package' } },
     ].filter((g) => g.files.length > 0);
     for (const group of groups) {
-      const groupPatterns = patterns.filter((p) => group.files.some((f) => p === f || p.startsWith(`${f}:`)));
+      const groupPatterns = mutatePatterns(target, group.files, ranges);
       const scratch = join(root, target.dir, SCRATCH);
       rmSync(scratch, { recursive: true, force: true });
       mkdirSync(scratch, { recursive: true });

@@ -1,5 +1,23 @@
 // Where mutation testing runs: the packages whose code guards users, their guard modules, and the security guards.
 
+/** hosted-auth's mutated files, each of them a security guard. */
+const HOSTED_AUTH_GUARDS = [
+  'src/gate.ts',
+  'src/as/redirect-uris.ts',
+  'src/as/registration-limit.ts',
+  'src/as/access-token.ts',
+  'src/vault/vault.ts',
+  'src/vault/key-ring.ts',
+  'src/as/random.ts',
+  'src/as/authorization-request.ts',
+  'src/as/token-endpoint.ts',
+  'src/as/register-endpoint.ts',
+  'src/as/client-auth.ts',
+];
+
+/** The views' HTML sinks, mutated and held to the security floor. */
+const VIEWS_HTML_SINKS = ['src/shared/dom.ts', 'src/shared/envelope-panel.ts', 'src/shared/controls.ts'];
+
 /**
  * Each target: the package folder and the files Stryker mutates (killed by that package's own vitest suite, or by
  * the narrower `vitestConfig` when the whole suite is too slow to run per mutant).
@@ -133,43 +151,19 @@ export const TARGETS = [
     dir: 'packages/hosted-auth',
     // The Chromium login and the two-replica redis tests take seconds a run: the in-process tests judge the guards.
     vitestConfig: 'vitest.mutation.config.ts',
-    mutate: [
-      'src/gate.ts',
-      'src/as/redirect-uris.ts',
-      'src/as/registration-limit.ts',
-      'src/as/access-token.ts',
-      'src/vault/vault.ts',
-      'src/vault/key-ring.ts',
-      'src/as/random.ts',
-      'src/as/authorization-request.ts',
-      'src/as/token-endpoint.ts',
-      'src/as/register-endpoint.ts',
-      'src/as/client-auth.ts',
-    ],
-    // The gate and everything between a client and a user's Amazon credential: redirect URIs, PKCE, the
-    // authorization request, the token endpoint and client authentication, registration limits, audience-bound
-    // tokens, the encrypted vault.
-    security: [
-      'src/gate.ts',
-      'src/as/redirect-uris.ts',
-      'src/as/registration-limit.ts',
-      'src/as/access-token.ts',
-      'src/vault/vault.ts',
-      'src/vault/key-ring.ts',
-      'src/as/random.ts',
-      'src/as/authorization-request.ts',
-      'src/as/token-endpoint.ts',
-      'src/as/register-endpoint.ts',
-      'src/as/client-auth.ts',
-    ],
+    // Every file is a security guard: the gate and everything between a client and a user's Amazon credential
+    // (redirect URIs, PKCE, the authorization request, the token endpoint and client authentication, registration
+    // limits, audience-bound tokens, the encrypted vault).
+    mutate: HOSTED_AUTH_GUARDS,
+    security: HOSTED_AUTH_GUARDS,
   },
   {
     dir: 'packages/views',
     // The views run in the browser (tests/views drives them in Chromium); these DOM tests run in happy-dom.
     vitestConfig: 'vitest.mutation.config.ts',
-    mutate: ['src/shared/dom.ts', 'src/shared/envelope-panel.ts', 'src/shared/controls.ts'],
     // Every string a view shows goes through h() as text: a tool result's markup never becomes an element.
-    security: ['src/shared/dom.ts', 'src/shared/envelope-panel.ts', 'src/shared/controls.ts'],
+    mutate: VIEWS_HTML_SINKS,
+    security: VIEWS_HTML_SINKS,
   },
   {
     dir: 'packages/openbridge-upstream',
