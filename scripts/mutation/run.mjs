@@ -19,6 +19,8 @@ import { FLOORS, NOT_MUTATED, PRODUCT_DIRS, TARGETS } from './targets.mjs';
 
 const root = process.cwd();
 const changedOnly = process.argv.includes('--changed');
+/** `--only <dir>` (repeatable): the full run in those packages only (`pnpm mutation --only packages/http-kit`). */
+const only = process.argv.flatMap((a, i) => (a === '--only' && process.argv[i + 1] ? [process.argv[i + 1]] : []));
 /** The change CI judges: everything since this commit (the previous landing; default the parent commit). */
 const base = process.env.OBMCP_MUTATION_BASE ?? 'HEAD~1';
 /** CI's budget for the whole step (seconds); past it the step fails and says to run `pnpm mutation` locally. */
@@ -86,7 +88,12 @@ function readJson(file) {
 
 if (!changedOnly) {
   let broke = false;
-  for (const target of TARGETS) {
+  const unknown = only.filter((dir) => !TARGETS.some((t) => t.dir === dir));
+  if (unknown.length > 0) {
+    console.error(`mutation: no target ${unknown.join(', ')} in scripts/mutation/targets.mjs`);
+    process.exit(1);
+  }
+  for (const target of TARGETS.filter((t) => only.length === 0 || only.includes(t.dir))) {
     seedIncremental(target, 'mutation');
     if (!stryker(target, undefined, {})) broke = true;
     normalizeReports(join(root, target.dir));
