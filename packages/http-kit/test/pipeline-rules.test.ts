@@ -152,6 +152,22 @@ describe('the pre-flight limiter', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('the hold lasts the Retry-After seconds: a call 150 ms later is still refused and told to wait ~30 s', async () => {
+    const { limiter } = recordingLimiter();
+    const { fetcher, sent } = scripted({ status: 429, headers: { 'retry-after': '30' } });
+    const p = pipeline(fetcher, {
+      limits: { limiter, rule: () => ({ rate: 100, burst: 100 }) },
+      retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxTotalMs: 10 },
+    });
+    await expect(p.exchange(call())).rejects.toMatchObject({ status: 429 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const refusal = await p.exchange(call()).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(RateLimitedError);
+    expect((refusal as RateLimitedError).retryAfterSeconds).toBeGreaterThanOrEqual(29);
+    // No second request inside the upstream's window.
+    expect(sent).toHaveLength(1);
+  });
+
   it('a 429 without Retry-After does not hold the bucket', async () => {
     const { limiter } = recordingLimiter();
     const { fetcher, sent } = scripted({ status: 429 });
