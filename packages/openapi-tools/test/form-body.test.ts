@@ -55,6 +55,18 @@ describe('encodeFormBody', () => {
     }
   });
 
+  it('a file read from a folder of the upload directory goes upstream under its own name, never the local path', async () => {
+    mkdirSync(join(uploads, 'brand', '2026'), { recursive: true });
+    writeFileSync(join(uploads, 'brand', '2026', 'banner.png'), Buffer.from([1, 2, 3]));
+    for (const path of ['brand/2026/banner.png', join(uploads, 'brand', '2026', 'banner.png')]) {
+      const sent = await encodeFormBody(recipe, { asset: { path } }, { uploadDir: uploads });
+      const file = (await parse(sent.bytes, sent.contentType)).get('asset') as File;
+      expect(file.name, path).toBe('banner.png');
+      expect(new TextDecoder('latin1').decode(sent.bytes)).not.toContain(uploads);
+      expect(new TextDecoder('latin1').decode(sent.bytes)).not.toContain('brand/');
+    }
+  });
+
   it('text that is not base64 is refused at its argument', async () => {
     const refused = await encodeFormBody(recipe, { asset: { base64: 'not base64!' } }).catch((e) => e);
     expect(refused).toBeInstanceOf(DomainValidationError);
