@@ -2,20 +2,32 @@
 import { AuthError, boundText, isTransientStatus } from '@obmcp/contract';
 import type { ParsedError, UpstreamResponse } from '@obmcp/http-kit';
 
-const HINTS: Record<string, string[]> = {
-  invalid_grant: [
-    'The refresh token was rejected (revoked, expired authorization or wrong app): re-authorize the selling partner application and update SP_API_REFRESH_TOKEN or the identities file.',
-    'Check that the refresh token belongs to the app identified by SP_API_CLIENT_ID.',
-  ],
-  invalid_client: [
-    'Check SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (LWA app credentials); the secret may have been rotated.',
-  ],
-  temporarily_unavailable: ['Login with Amazon is temporarily unavailable; retry after a short wait.'],
-  server_error: ['Login with Amazon failed server-side; retry after a short wait.'],
-  unauthorized_client: [
-    'The LWA app is not authorized for this grant; check the app registration in Seller Central.',
-  ],
-};
+/** The hints for an LWA error code (inside a function: tests reach every branch). */
+function hintsFor(code: string, transient: boolean): string[] {
+  const serverSide = 'Login with Amazon failed server-side; retry after a short wait.';
+  switch (code) {
+    case 'invalid_grant':
+      return [
+        'The refresh token was rejected (revoked, expired authorization or wrong app): re-authorize the selling partner application and update SP_API_REFRESH_TOKEN or the identities file.',
+        'Check that the refresh token belongs to the app identified by SP_API_CLIENT_ID.',
+      ];
+    case 'invalid_client':
+      return [
+        'Check SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (LWA app credentials); the secret may have been rotated.',
+      ];
+    case 'temporarily_unavailable':
+      return ['Login with Amazon is temporarily unavailable; retry after a short wait.'];
+    case 'server_error':
+      return [serverSide];
+    case 'unauthorized_client':
+      return ['The LWA app is not authorized for this grant; check the app registration in Seller Central.'];
+    default:
+      // An outage with an unknown code is still an outage: no "check your credentials" hint.
+      return transient
+        ? [serverSide]
+        : ['Check the LWA credentials (SP_API_CLIENT_ID, SP_API_CLIENT_SECRET, SP_API_REFRESH_TOKEN).'];
+  }
+}
 
 function field(body: unknown, key: string): string | undefined {
   if (body && typeof body === 'object' && key in body) {
@@ -42,12 +54,7 @@ export function lwaError(status: number, body: unknown): ParsedError {
         upstream_status: status,
       },
     ],
-    // An outage with an unknown code is still an outage: no "check your credentials" hint.
-    hints:
-      HINTS[code] ??
-      (transient
-        ? (HINTS.server_error ?? [])
-        : ['Check the LWA credentials (SP_API_CLIENT_ID, SP_API_CLIENT_SECRET, SP_API_REFRESH_TOKEN).']),
+    hints: hintsFor(code, transient),
   };
 }
 
@@ -57,7 +64,7 @@ export function parseLwaError(res: UpstreamResponse): ParsedError {
   try {
     body = res.isJson ? res.json() : undefined;
   } catch {
-    body = undefined;
+    // unreadable: read as no body
   }
   return lwaError(res.status, body);
 }

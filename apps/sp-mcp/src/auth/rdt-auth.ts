@@ -46,9 +46,10 @@ export function rdtScope(request: RdtRequest): string {
 
 /** The request back from its scope (only on a cache miss, when the token is fetched). */
 export function parseRdtScope(scope: string): RdtRequest {
-  const [identity = '', method = '', path = '', elements = '', operationId = '', ...roleWords] = scope
+  // split always yields a first word (the identity); the other fields are empty when the scope lacks them.
+  const [identity, method = '', path = '', elements = '', operationId = '', ...roleWords] = scope
     .slice(RDT_SCOPE_PREFIX.length)
-    .split(' ');
+    .split(' ') as [string, ...string[]];
   const roles = roleWords.join(' ');
   return {
     identity,
@@ -107,7 +108,7 @@ export function createRdtAuth(
 
   async function fetchToken(scope: string, signal?: AbortSignal) {
     const request = parseRdtScope(scope);
-    const asked = request.resource.dataElements ?? [];
+    const asked = request.resource.dataElements;
     try {
       const { token, expiresAt } = await create(request, request.resource, signal);
       return { value: { token, withheld: [] }, expiresAt };
@@ -115,6 +116,7 @@ export function createRdtAuth(
       if (!isRoleRefusal(error)) throw error;
       // "Application does not have access to one or more requested data elements: [buyerTaxInformation]":
       // ask once more for the elements the application may have; the caller reports the withheld ones.
+      if (asked === undefined) throw rdtRefused(request, error);
       const denied = deniedDataElements(error, asked);
       const granted = asked.filter((e) => !denied.includes(e));
       if (denied.length === 0 || granted.length === 0) throw rdtRefused(request, error);

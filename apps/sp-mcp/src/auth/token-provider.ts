@@ -20,6 +20,7 @@ import { lwaAuthError, parseLwaError } from './lwa-errors.js';
 /** The LWA token endpoint as an upstream: no credentials of its own, two attempts within config.tokenRetry. */
 function lwaPipeline(config: Config, fetcher: Fetcher, log?: Logger): Pipeline {
   return credentialPipeline({
+    // Stryker disable next-line StringLiteral: the name only prefixes limiter keys, and this pipeline has no limits.
     name: 'sp-lwa',
     service: 'Login with Amazon',
     fetcher,

@@ -30,5 +30,5 @@ const BY_COUNTRY: Readonly<Record<string, string>> = {
 /** ISO 4217 code of a marketplace id (undefined for an unknown id). */
 export function currencyOf(marketplaceId: string): string | undefined {
   const country = MARKETPLACE_LABELS[marketplaceId];
-  return country === undefined ? undefined : BY_COUNTRY[country];
+  return country && BY_COUNTRY[country];
 }

@@ -14,14 +14,15 @@ export function readErrors(res: UpstreamResponse): SpErrorItem[] {
   try {
     body = res.json();
   } catch {
-    return [];
+    // HTML or an empty body: no error list
   }
-  const list = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  // A string or number body has no `errors`; null and undefined have no properties at all.
+  const list = (body as { errors?: unknown } | null | undefined)?.errors;
   if (!Array.isArray(list)) return [];
   return list.slice(0, 10).map((e) => {
-    const o = e && typeof e === 'object' ? (e as Record<string, unknown>) : {};
+    const o = (e ?? {}) as Record<string, unknown>;
     return {
-      code: typeof o.code === 'string' ? o.code : String(o.code ?? ''),
+      code: String(o.code ?? ''),
       message: typeof o.message === 'string' ? o.message : '',
       details: typeof o.details === 'string' ? o.details : '',
     };
@@ -73,7 +74,8 @@ export function parseSpError(res: UpstreamResponse, sandbox: boolean): ParsedErr
 
 /** `{ errors: [...] }` with no `payload`: SP-API reporting a failure inside a 2xx. */
 export function isErrorOnlyBody(body: unknown): boolean {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  // Not an object (or an array): it has no `errors` list, so the check below is false.
+  if (!body) return false;
   const b = body as { errors?: unknown; payload?: unknown };
   return Array.isArray(b.errors) && b.errors.length > 0 && b.payload === undefined;
 }

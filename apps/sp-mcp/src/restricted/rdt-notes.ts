@@ -8,7 +8,8 @@ const RDT_NOTE =
 
 export function withRdtNote(tool: ToolDefinition): ToolDefinition {
   const op = tool._meta?.[OPERATION_META_KEY] as { method?: string; path?: string } | undefined;
-  if (!op?.method || !op.path || /restricted-data token/.test(tool.description ?? '')) return tool;
+  // A tool without a description reads as 'undefined', which says nothing about tokens.
+  if (!op?.method || !op.path || /restricted-data token/.test(String(tool.description))) return tool;
   const restricted = matchRestricted(op.method, op.path);
   return restricted && !restricted.operation.conditional
     ? { ...tool, description: `${tool.description ?? ''}${RDT_NOTE}` }

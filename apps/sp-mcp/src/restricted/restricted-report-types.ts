@@ -34,5 +34,6 @@ export const RESTRICTED_REPORT_TYPES: Readonly<Record<string, readonly RoleName[
 };
 
 export function isRestrictedReportType(reportType: string | undefined): boolean {
-  return reportType !== undefined && Object.hasOwn(RESTRICTED_REPORT_TYPES, reportType);
+  // No report type reads as the key 'undefined', which is no report type.
+  return Object.hasOwn(RESTRICTED_REPORT_TYPES, String(reportType));
 }

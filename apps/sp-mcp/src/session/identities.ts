@@ -51,13 +51,13 @@ export function loadIdentities(config: Config, env: Record<string, string | unde
   if (!config.identitiesFile) return out;
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(config.identitiesFile, 'utf8'));
+    raw = JSON.parse(readFileSync(config.identitiesFile).toString());
   } catch {
     throw new Error('SP_API_IDENTITIES_FILE is not readable JSON');
   }
   const parsed = FileSchema.safeParse(raw);
   if (!parsed.success) {
-    const where = parsed.error.issues[0]?.path.join('.') ?? '';
+    const where = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
     throw new Error(`SP_API_IDENTITIES_FILE is invalid at ${where}`);
   }
   for (const entry of parsed.data.identities) {
