@@ -13,6 +13,8 @@ const states = {
   uniqueItems: true,
 } as const;
 const nextToken = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+/** Sponsored Display states in the order its stateFilter enum lists them. */
+const SD_STATES = ['enabled', 'paused', 'archived'] as const;
 
 const sbSchema = {
   type: 'object',
@@ -73,7 +75,9 @@ export function campaignReadTools(ctx: ToolDeps): ToolDefinition[] {
             {
               campaignIdFilter: a.campaignIdFilter?.join(','),
               portfolioIdFilter: a.portfolioIdFilter?.join(','),
-              stateFilter: a.stateFilter?.join(','),
+              // The API takes the documented combinations only ("enabled, paused"): its order, ", " between.
+              stateFilter:
+                a.stateFilter && SD_STATES.filter((state) => a.stateFilter?.includes(state)).join(', '),
               name: a.name,
               startIndex: a.startIndex,
               count: a.count,
