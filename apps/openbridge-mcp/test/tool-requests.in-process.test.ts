@@ -619,3 +619,122 @@ describe('execute_query', () => {
     ).toMatchObject({ allowed: true });
   });
 });
+
+describe('get_capabilities', () => {
+  it('with privileges and queries on: nothing disabled; the counts add up; the runtime flags as configured', async () => {
+    const r = await ok('get_capabilities', {});
+    const tools = r.tools as string[];
+    expect(tools).toEqual([...tools].sort());
+    expect(tools).toEqual(
+      expect.arrayContaining(['execute_query', 'create_job', 'get_amazon_api_access_token']),
+    );
+    expect(r.disabled).toEqual([]);
+    expect(r.summary).toEqual({
+      total_tools_declared: tools.length,
+      enabled_tools: tools.length,
+      disabled_tools: 0,
+      not_installed_tools: 0,
+    });
+    expect(r.runtime).toMatchObject({
+      mock_mode: true,
+      privileged_tools_enabled: true,
+      query_execution_enabled: true,
+      max_retries: 0,
+    });
+  });
+
+  it('with both off: the privileged tools and execute_query are disabled, each with the setting that enables it', async () => {
+    const plain = await inProcessServer({ OPENBRIDGE_MAX_RETRIES: '1' });
+    try {
+      const out = await plain.call('get_capabilities', {});
+      const r = out.result as Record<string, unknown>;
+      const disabled = r.disabled as Array<{ name: string; reason: string }>;
+      const privileged = 'set OPENBRIDGE_ENABLE_PRIVILEGED_TOOLS=true';
+      expect(disabled).toEqual([
+        { name: 'cancel_subscription', reason: privileged },
+        { name: 'create_job', reason: privileged },
+        { name: 'create_subscription', reason: privileged },
+        { name: 'execute_query', reason: 'set OPENBRIDGE_ENABLE_QUERY_EXECUTION=true' },
+        { name: 'get_amazon_api_access_token', reason: privileged },
+        { name: 'update_history_status', reason: privileged },
+        { name: 'update_subscription', reason: privileged },
+      ]);
+      const tools = r.tools as string[];
+      for (const d of disabled) expect(tools).not.toContain(d.name);
+      expect(r.summary).toEqual({
+        total_tools_declared: tools.length + 7,
+        enabled_tools: tools.length,
+        disabled_tools: 7,
+        not_installed_tools: 0,
+      });
+      expect(r.runtime).toMatchObject({
+        privileged_tools_enabled: false,
+        query_execution_enabled: false,
+        max_retries: 1,
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('table names', () => {
+  const RULES = `${H.service}/service/rules/prod/v1/rules/search`;
+  const row = (path: string) => ({ id: path, type: 'Rules', attributes: { path, version: 1, rules: {} } });
+
+  it('get_suggested_table_names: fuzzy hits first, then substring hits at 0.5, each with its _master view', async () => {
+    mocks.use(
+      http.get(RULES, () =>
+        HttpResponse.json({
+          data: [row('x/amzadv_sp_campaigns'), row('x/zzzz_qqq_sp_campaigns_history_archive_table')],
+          links: {},
+        }),
+      ),
+    );
+    const r = await ok('get_suggested_table_names', { query: 'sp campaigns' });
+    const suggestions = r.suggestions as Array<{
+      table_name: string;
+      confidence: number;
+      master_view: string;
+    }>;
+    expect(suggestions[0]).toMatchObject({
+      table_name: 'amzadv_sp_campaigns',
+      master_view: 'amzadv_sp_campaigns_master',
+    });
+    expect(suggestions.at(-1)).toEqual({
+      table_name: 'zzzz_qqq_sp_campaigns_history_archive_table',
+      confidence: 0.5,
+      master_view: 'zzzz_qqq_sp_campaigns_history_archive_table_master',
+    });
+    expect(r.truncated).toBe(false);
+    expect(r).not.toHaveProperty('broader_search_failed');
+  });
+
+  it('a broader search that fails: what the narrow one found, truncated, broader_search_failed', async () => {
+    mocks.use(
+      http.get(RULES, ({ request }) =>
+        new URL(request.url).searchParams.get('path__icontains') === 'sp_campaigns'
+          ? HttpResponse.json({ data: [row('x/amzadv_sp_campaigns')], links: {} })
+          : HttpResponse.json({ message: 'Endpoint request timed out' }, { status: 504 }),
+      ),
+    );
+    const r = await ok('get_suggested_table_names', { query: 'sp campaigns' });
+    expect(r).toMatchObject({ truncated: true, broader_search_failed: true });
+    expect((r.suggestions as Array<{ table_name: string }>).map((s) => s.table_name)).toEqual([
+      'amzadv_sp_campaigns',
+    ]);
+  });
+
+  it('get_table_schema: a miss names close tables (did_you_mean) and the tools that list them', async () => {
+    const out = await server.call('get_table_schema', { table_name: 'amzadv_sp_campaign' });
+    expect(out.envelope?.error_code).toBe('INPUT_VALIDATION_FAILED');
+    expect(out.envelope?.details[0]).toMatchObject({
+      path: 'table_name',
+      reason: 'table_not_found',
+      did_you_mean: expect.arrayContaining(['amzadv_sp_campaigns']),
+    });
+    expect(out.envelope?.hints).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Did you mean: .*amzadv_sp_campaigns/)]),
+    );
+  });
+});
