@@ -537,3 +537,54 @@ describe('AMC', () => {
     });
   });
 });
+
+describe('Openbridge identities (set_active_identity)', () => {
+  const OB_ENV = {
+    ...ENV,
+    ADS_AUTH_MODE: 'openbridge',
+    OPENBRIDGE_REFRESH_TOKEN: 'mock-ob-key:MOCK-NOT-A-REAL-OPENBRIDGE-SECRET',
+  };
+  const host = () => createServer(loadConfig(OB_ENV), { logger: silentLogger, env: OB_ENV }).host;
+  const value = (o: CallOutcome) => {
+    if (!o.ok) throw new Error(JSON.stringify(o.envelope));
+    return o.value as Record<string, unknown>;
+  };
+
+  it('a new identity clears the active profile (profiles belong to an identity); the same one again does not', async () => {
+    const h = host();
+    const first = value(await h.call('set_active_identity', { identityId: 7460 }));
+    expect(first).toMatchObject({ activeIdentityId: 7460, region: 'na', activeProfileCleared: true });
+    expect(value(await h.call('get_active_profile', {}))).toMatchObject({ activeProfileId: null });
+    await h.call('set_active_profile', { profileId: Number(PROFILE) });
+    const again = value(await h.call('set_active_identity', { identityId: 7460 }));
+    expect(again).toMatchObject({ activeProfileCleared: false });
+    expect(value(await h.call('get_active_profile', {}))).toMatchObject({ activeProfileId: Number(PROFILE) });
+    const eu = value(await h.call('set_active_identity', { identityId: 7462 }));
+    expect(eu).toMatchObject({ activeIdentityId: 7462, region: 'eu', activeProfileCleared: true });
+  });
+
+  it('an identity Openbridge marks invalid is selected with a warning', async () => {
+    mocks.use(
+      http.get('https://remote-identity.api.openbridge.io/sri', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: '7460',
+              type: 'RemoteIdentity',
+              attributes: {
+                name: 'Acme Ads',
+                region: 'US',
+                invalid_identity: 1,
+                remote_identity_type_id: 14,
+              },
+            },
+          ],
+          links: {},
+        }),
+      ),
+    );
+    const r = value(await host().call('set_active_identity', { identityId: 7460 }));
+    expect(r).toMatchObject({ activeIdentityId: 7460, identity: { id: 7460, invalid: true } });
+    expect(JSON.stringify(r._meta)).toContain('marked invalid by Openbridge');
+  });
+});
