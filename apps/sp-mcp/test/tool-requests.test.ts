@@ -1,5 +1,6 @@
 // What the curated tools send to the SP-API (path, query, body) and what the agent sees back: defaults,
 // argument names, paging bounds, totals and refusals that come before any request.
+import { gzipSync } from 'node:zlib';
 import type { CallOutcome, Envelope } from '@obmcp/contract';
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { startMockServer } from '@obmcp/upstream-mocks';
@@ -690,5 +691,73 @@ describe('other reads', () => {
     ).toEqual(['feedDocumentId', 'uploaded']);
     expect(r.uploaded).toBe(true);
     expect(JSON.stringify(r)).not.toMatch(/https?:/);
+  });
+});
+
+describe('reports', () => {
+  const DOCS = 'https://tortuga-prod-na.s3-external-1.amazonaws.com/NOT_A_REAL_BUCKET/:id';
+  const create = { reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', marketplaceIds: [US] };
+
+  it('run_report: creates the report (without its own wait arguments), reads it, returns the document', async () => {
+    const r = await ok('run_report', { ...create, waitSeconds: 30, maxChars: 5 });
+    const [post, get, doc] = sent;
+    expect(post).toEqual({ method: 'POST', path: '/reports/2021-06-30/reports', query: {}, body: create });
+    expect(get).toMatchObject({ method: 'GET', path: `/reports/2021-06-30/reports/${r.reportId}` });
+    expect(doc).toMatchObject({ method: 'GET', path: `/reports/2021-06-30/documents/${r.reportDocumentId}` });
+    expect(r).toMatchObject({
+      processingStatus: 'DONE',
+      ready: true,
+      reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA',
+      truncated: true,
+    });
+    expect(r.content).toHaveLength(5);
+  });
+
+  it('run_report with a reportId waits on that report: nothing is created', async () => {
+    const first = await ok('run_report', create);
+    sent.length = 0;
+    const again = await ok('run_report', { ...create, reportId: first.reportId });
+    expect(sent.map((s) => s.method)).toEqual(['GET', 'GET']);
+    expect(again).toMatchObject({ reportId: first.reportId, ready: true, content: first.content });
+  });
+
+  it('run_report not DONE in time: ready false with the reportId and a warning naming it', async () => {
+    mocks.use(
+      http.get(`${SP}/reports/2021-06-30/reports/:id`, ({ params }) =>
+        HttpResponse.json({
+          reportId: params.id,
+          reportType: create.reportType,
+          processingStatus: 'IN_QUEUE',
+        }),
+      ),
+    );
+    const r = await ok('run_report', { ...create, waitSeconds: 0 });
+    expect(r).toMatchObject({ processingStatus: 'IN_QUEUE', ready: false, reportId: expect.any(String) });
+    expect(r).not.toHaveProperty('content');
+    expect(JSON.stringify(r._meta)).toContain(`reportId='${r.reportId}'`);
+  });
+
+  it('get_report_document: at most 100 000 characters unless told otherwise', async () => {
+    const created = await ok('create_report', create);
+    const report = await ok('get_report', { reportId: created.reportId });
+    mocks.use(
+      http.get(
+        DOCS,
+        () => new HttpResponse(gzipSync('x'.repeat(100_001)), { headers: { 'content-type': 'text/plain' } }),
+      ),
+    );
+    const doc = await ok('get_report_document', {
+      reportDocumentId: report.reportDocumentId,
+      reportType: create.reportType,
+    });
+    expect(doc).toMatchObject({ truncated: true, reportType: create.reportType });
+    expect(doc.content).toHaveLength(100_000);
+    const whole = await ok('get_report_document', {
+      reportDocumentId: report.reportDocumentId,
+      reportType: create.reportType,
+      maxChars: 200_000,
+    });
+    expect(whole).toMatchObject({ truncated: false });
+    expect(whole.content).toHaveLength(100_001);
   });
 });
