@@ -28,6 +28,9 @@ export default defineConfig({
       'test/param-headers.test.ts',
       'test/param-header-rules.test.ts',
       'test/session-choices.test.ts',
+      // the HTTP layer in one process: the /mcp route's refusals, health, drain, socket policy, body cap, web bridge
+      'test/http-route-inprocess.test.ts',
+      'test/http-parts.test.ts',
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -134,6 +134,16 @@ export const TARGETS = [
       'src/server/stdio-line-verdict.ts',
       'src/http/param-headers.ts',
       'src/server/session-choices.ts',
+      // The HTTP layer: every /mcp request goes through these (issue 44).
+      'src/http/mcp-route.ts',
+      'src/http/http-server.ts',
+      'src/http/http-options.ts',
+      'src/http/connection-policy.ts',
+      'src/http/session-route.ts',
+      'src/http/hosted-user.ts',
+      'src/http/read-body.ts',
+      'src/http/web-bridge.ts',
+      'src/http/http-responses.ts',
     ],
     security: [
       'src/http/exposure.ts',
@@ -145,6 +155,9 @@ export const TARGETS = [
       // Task ownership: another caller's task is "not found" to every method; the one-process records list by owner.
       'src/tasks/scoped-task-store.ts',
       'src/tasks/memory-task-records.ts',
+      // Routing by user: the hosted user a call runs as, and a shared session store that does not answer is a 503.
+      'src/http/hosted-user.ts',
+      'src/http/session-route.ts',
     ],
   },
   {

@@ -34,6 +34,38 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--port', '--http'])).toThrow('--port needs a value (--port N)');
   });
 
+  it('a valued flag takes its value after = or as the next argument, whatever it looks like after =', () => {
+    const serve = (argv: string[]) => {
+      const request = parseCliArgs(argv);
+      return request.action === 'serve' ? request.flags : undefined;
+    };
+    expect(serve(['--port=8080', '--host=0.0.0.0'])).toEqual({
+      http: false,
+      port: '8080',
+      host: '0.0.0.0',
+      allowUnauthenticated: false,
+    });
+    expect(serve(['--host', 'a=b', '--port', '1'])).toMatchObject({ host: 'a=b', port: '1' });
+    // After '=' the value is the operator's, dash or '=' included (readHttpOptions judges it).
+    expect(serve(['--port=-1'])).toMatchObject({ port: '-1' });
+    expect(serve(['--host=x=y'])).toMatchObject({ host: 'x=y' });
+    // The next argument that looks like a flag is not taken as a value; an empty value is none.
+    expect(() => parseCliArgs(['--host', '-h'])).toThrow('--host needs a value (--host H)');
+    expect(() => parseCliArgs(['--port='])).toThrow('--port needs a value (--port N)');
+    expect(() => parseCliArgs(['--port', ''])).toThrow('--port needs a value (--port N)');
+    expect(() => parseCliArgs(['--port'])).toThrow('--port needs a value (--port N)');
+    // '=' on another flag, or a single dash: not a valued flag.
+    expect(() => parseCliArgs(['--http=1'])).toThrow('unknown option "--http=1"');
+    expect(() => parseCliArgs(['-port=1'])).toThrow('unknown option "-port=1"');
+    expect(() => parseCliArgs(['--portx=1'])).toThrow('unknown option "--portx=1"');
+    expect(() => parseCliArgs(['x=1'])).toThrow('unknown argument "x=1"');
+    // The value is consumed: the argument after it is read as a flag of its own.
+    expect(serve(['--port', '9', '--http'])).toMatchObject({ port: '9', http: true });
+    expect(serve(['--hosted'])).toEqual({ http: true, hosted: true, allowUnauthenticated: false });
+    expect(parseCliArgs(['-v', '--help'])).toEqual({ action: 'version' });
+    expect(parseCliArgs(['--version'])).toEqual({ action: 'version' });
+  });
+
   it('HTTP flags without HTTP are a usage error, not ignored', () => {
     const flags = (argv: string[]) => {
       const request = parseCliArgs(argv);

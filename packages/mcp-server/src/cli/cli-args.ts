@@ -56,11 +56,12 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   let action: 'help' | 'version' | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    // `--port=N` names the flag before the '='; a flag given alone takes the next argument as its value.
+    const inline = arg.startsWith('--') && arg.includes('=');
+    const name = inline ? arg.slice(0, arg.indexOf('=')) : arg;
     if (VALUED.has(name)) {
-      const value = eq > 0 && name !== arg ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === '' || (name === arg && value.startsWith('-')))
+      const value = inline ? arg.slice(name.length + 1) : argv[++i];
+      if (value === undefined || value === '' || (!inline && value.startsWith('-')))
         throw new CliUsageError(`${name} needs a value (${name === '--port' ? '--port N' : '--host H'})`);
       if (name === '--port') flags.port = value;
       else flags.host = value;
