@@ -194,8 +194,32 @@ export const TARGETS = [
   },
   {
     dir: 'packages/openapi-tools',
-    mutate: ['src/build-request.ts', 'src/generate/parameters.ts'],
-    security: [],
+    mutate: [
+      'src/build-request.ts',
+      'src/generate/parameters.ts',
+      // Beyond the guards (issue 44): the runtime the apps import (binding, form bodies, toolset split, selection).
+      'src/bind-operation.ts',
+      'src/catalog-tools.ts',
+      'src/catalog-types.ts',
+      'src/form-body.ts',
+      'src/inline-defs.ts',
+      'src/operation-annotations.ts',
+      'src/operation-key.ts',
+      'src/pick-input.ts',
+      'src/read-catalog.ts',
+      'src/select.ts',
+      // The generator (build time): the catalog files and command, descriptions, media choice, writes, shared $defs.
+      'src/generate/annotation-overrides.ts',
+      'src/generate/catalog-file.ts',
+      'src/generate/describe.ts',
+      'src/generate/generated-folder.ts',
+      'src/generate/media-choice.ts',
+      'src/generate/run-generator.ts',
+      'src/generate/shared-defs.ts',
+      'src/generate/writes.ts',
+    ],
+    // Path filling: a path argument fills one segment (or, greedy, slash-separated ones), never `.`/`..`.
+    security: ['src/build-request.ts'],
   },
   {
     dir: 'packages/code-mode',
@@ -350,6 +374,8 @@ export const NOT_MUTATED = [
   // code-mode's worker entry only hands the worker's port to serveSandbox (tested on the calling thread); a
   // worker's globals are invisible to Stryker's active mutant.
   /\/code-mode\/src\/worker\/sandbox-worker\.ts$/,
+  // openapi-tools' bin only hands argv and stderr to runGenerator (run-generator.ts, tested in process) and exits.
+  /\/openapi-tools\/src\/generate\/cli\.ts$/,
 ];
 
 /** Mutation score floors: every configured package, and each security guard file. */

@@ -42,7 +42,7 @@ async function fileBytes(
   options: FormFileOptions,
 ): Promise<Uint8Array> {
   if (typeof arg.base64 === 'string') {
-    const text = arg.base64.replace(/\s+/g, '');
+    const text = arg.base64.replace(/\s/g, '');
     if (text.length % 4 !== 0 || !BASE64.test(text))
       refuse(
         `${pointer}/base64`,
@@ -89,7 +89,7 @@ export async function encodeFormBody(
   options: FormFileOptions = {},
 ): Promise<EncodedForm> {
   const form = new FormData();
-  const files = new Set(recipe.formFiles ?? []);
+  const files = new Set(recipe.formFiles);
   const parts = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
   for (const [name, value] of Object.entries(parts as Record<string, unknown>)) {
     if (value === undefined) continue;
@@ -110,7 +110,8 @@ export async function encodeFormBody(
     } else form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
   const encoded = new Response(form);
-  const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
+  // A FormData body always gets its `multipart/form-data; boundary=…` type.
+  const contentType = String(encoded.headers.get('content-type'));
   return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType };
 }
 

@@ -107,3 +107,50 @@ describe('declared Content-Type arguments and Accept', () => {
     expect(buildRequest(declared, { body: {} }).headers).not.toHaveProperty('accept');
   });
 });
+
+describe('path filling: a path argument never escapes its segment (security)', () => {
+  const document: Recipe = {
+    method: 'GET',
+    path: '/documents/{documentId}/content',
+    params: [{ arg: 'documentId', name: 'documentId', in: 'path', required: true }],
+  };
+  const greedy: Recipe = {
+    method: 'GET',
+    path: '/objects/{key}',
+    params: [{ arg: 'key', name: 'key', in: 'path', required: true, greedy: true }],
+  };
+
+  it('encodes a slash, a query and a fragment inside the one segment the argument fills', () => {
+    expect(buildRequest(document, { documentId: '../../admin/users?all=1#x' }).pathAndQuery).toBe(
+      '/documents/..%2F..%2Fadmin%2Fusers%3Fall%3D1%23x/content',
+    );
+  });
+
+  it.each(['..', '.', '%2e%2E', '%252e%252e', ''])(
+    'refuses %j, which a server would resolve to another resource, naming the argument',
+    (documentId) => {
+      expect(() => buildRequest(document, { documentId })).toThrow(/documentId/);
+    },
+  );
+
+  it('refuses a control character in a path argument', () => {
+    expect(() => buildRequest(document, { documentId: 'a\r\nHost: evil' })).toThrow(/documentId/);
+  });
+
+  it('a greedy argument keeps its slashes but no segment of it may be . or ..', () => {
+    expect(buildRequest(greedy, { key: 'reports/2026/a b.csv' }).pathAndQuery).toBe(
+      '/objects/reports/2026/a%20b.csv',
+    );
+    expect(() => buildRequest(greedy, { key: 'reports/../../admin' })).toThrow(/key/);
+    expect(() => buildRequest(greedy, { key: 'reports//x' })).toThrow(/key/);
+  });
+
+  it('a non-greedy argument is never split, even where the catalog has greedy ones', () => {
+    expect(buildRequest(document, { documentId: 'a/b' }).pathAndQuery).toBe('/documents/a%2Fb/content');
+  });
+
+  it('a number or boolean fills the segment as its JSON text', () => {
+    expect(buildRequest(document, { documentId: 42 }).pathAndQuery).toBe('/documents/42/content');
+    expect(buildRequest(document, { documentId: true }).pathAndQuery).toBe('/documents/true/content');
+  });
+});

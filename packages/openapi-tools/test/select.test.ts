@@ -14,5 +14,6 @@ describe('parseToolsets', () => {
     expect(() => parseToolsets('curated,spx', KNOWN)).toThrow(
       'unknown toolset(s) spx; valid: all, curated, reporting, sp',
     );
+    expect(() => parseToolsets('spx,rep', KNOWN)).toThrow('unknown toolset(s) spx, rep; valid:');
   });
 });
