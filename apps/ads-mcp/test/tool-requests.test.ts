@@ -588,3 +588,47 @@ describe('Openbridge identities (set_active_identity)', () => {
     expect(JSON.stringify(r._meta)).toContain('marked invalid by Openbridge');
   });
 });
+
+describe('run_report (Reporting v3 in one call)', () => {
+  const args = {
+    startDate: '2026-03-01',
+    endDate: '2026-03-07',
+    reportTypeId: 'spCampaigns',
+    groupBy: ['campaign'],
+    columns: ['impressions'],
+  };
+  const answer = (status: string, extra: Record<string, unknown> = {}) =>
+    HttpResponse.json({ reportId: 'r-0001', status, configuration: {}, ...extra });
+
+  it('a report that FAILED: ready false, Amazon’s reason, no rows and no download', async () => {
+    mocks.use(
+      http.post(`${API}/reporting/reports`, () => answer('PENDING')),
+      http.get(`${API}/reporting/reports/:id`, () => answer('FAILED', { failureReason: 'bad column' })),
+    );
+    const r = await ok('run_report', { ...args, waitSeconds: 5 });
+    expect(r).toMatchObject({
+      reportId: 'r-0001',
+      status: 'FAILED',
+      ready: false,
+      failureReason: 'bad column',
+      rows: [],
+    });
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /reporting/reports',
+      'GET /reporting/reports/r-0001',
+    ]);
+  });
+
+  it('not ready in time: ready false, no rows, and a warning naming download_report with the reportId', async () => {
+    mocks.use(http.post(`${API}/reporting/reports`, () => answer('PENDING')));
+    const r = await ok('run_report', { ...args, waitSeconds: 0 });
+    expect(r).toMatchObject({
+      reportId: 'r-0001',
+      status: 'PENDING',
+      ready: false,
+      totalRows: null,
+      rows: [],
+    });
+    expect(JSON.stringify(r._meta)).toContain("reportId='r-0001'");
+  });
+});
