@@ -433,24 +433,34 @@ describe('what the agent sees', () => {
     ).toMatchObject({ bidRecommendations: [] });
   });
 
-  it('list_profiles: a filtered list is not remembered as the region’s profiles', async () => {
-    const all = await ok('list_profiles', {});
-    expect(all).toMatchObject({ region: 'na', count: 2, activeProfileId: Number(PROFILE) });
-    sent.length = 0;
-    await ok('list_profiles', { profileTypeFilter: 'seller' });
-    expect(sent[0]).toMatchObject({
-      method: 'GET',
-      path: '/v2/profiles',
-      query: { profileTypeFilter: 'seller' },
-    });
-    // One server: a filtered list (one profile) must not narrow set_active_profile's check.
-    const { host } = createServer(loadConfig(ENV), { logger: silentLogger, env: ENV });
-    await host.call('list_profiles', { profileTypeFilter: 'seller' });
-    const other = await host.call('set_active_profile', { profileId: 2222222222 });
-    expect(other.ok).toBe(true);
-    await host.call('list_profiles', {});
-    expect((await host.call('set_active_profile', { profileId: 3333333333 })).ok).toBe(false);
-  });
+  it.each([
+    [{ profileTypeFilter: ['seller'] }, { profileTypeFilter: 'seller' }],
+    [{ profileTypeFilter: ['seller', 'vendor'] }, { profileTypeFilter: 'seller,vendor' }],
+    [{ accessLevel: 'edit' }, { accessLevel: 'edit' }],
+    [{ apiProgram: 'report' }, { apiProgram: 'report' }],
+  ])(
+    'list_profiles %j: sent as %j, and the narrowed list is not remembered as the region’s profiles',
+    async (args, query) => {
+      const all = await ok('list_profiles', {});
+      expect(all).toMatchObject({ region: 'na', count: 2, activeProfileId: Number(PROFILE) });
+      const [us] = all.profiles as unknown[];
+      // Amazon narrows the list for a filter: here to the US profile only.
+      mocks.use(
+        http.get(`${API}/v2/profiles`, ({ request }) =>
+          new URL(request.url).search === '' ? undefined : HttpResponse.json([us]),
+        ),
+      );
+      sent.length = 0;
+      const { host } = createServer(loadConfig(ENV), { logger: silentLogger, env: ENV });
+      const narrowed = await host.call('list_profiles', args);
+      expect(narrowed.ok && (narrowed.value as { count: number }).count).toBe(1);
+      expect(sent[0]).toMatchObject({ method: 'GET', path: '/v2/profiles', query });
+      // The CA profile is still one set_active_profile accepts.
+      expect((await host.call('set_active_profile', { profileId: 2222222222 })).ok).toBe(true);
+      await host.call('list_profiles', {});
+      expect((await host.call('set_active_profile', { profileId: 3333333333 })).ok).toBe(false);
+    },
+  );
 });
 
 describe('AMC', () => {
