@@ -738,3 +738,26 @@ describe('table names', () => {
     );
   });
 });
+
+describe('a JWT without an account', () => {
+  it('get_healthchecks is an auth_error naming OPENBRIDGE_REFRESH_TOKEN, and no healthcheck request is sent', async () => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const claims = { user_id: 4071, expires_at: Math.floor(Date.now() / 1000) + 3600 };
+    const token = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.c2ln`;
+    mocks.use(
+      http.post(`${H.authentication}/auth/api/ref`, () =>
+        HttpResponse.json({ data: { type: 'APIAuth', id: 'x', attributes: { token } } }, { status: 202 }),
+      ),
+    );
+    const fresh = await inProcessServer();
+    try {
+      const out = await fresh.call('get_healthchecks', {});
+      expect(out.envelope).toMatchObject({ error_kind: 'auth_error' });
+      expect(out.envelope?.summary).toMatch(/no account_id/);
+      expect(out.envelope?.hints.join(' ')).toContain('OPENBRIDGE_REFRESH_TOKEN');
+      expect(await requests()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
