@@ -13,6 +13,20 @@ const HOSTED_AUTH_GUARDS = [
   'src/as/token-endpoint.ts',
   'src/as/register-endpoint.ts',
   'src/as/client-auth.ts',
+  // Beyond the first guards (issue 44): the client_id document fetch (SSRF), the HTML pages and their escaping,
+  // revocation, the signing key, per-user session choices and the node listener.
+  'src/as/client-metadata-fetch.ts',
+  'src/as/pages.ts',
+  'src/http/respond.ts',
+  'src/as/revoke-endpoint.ts',
+  'src/as/signing-key.ts',
+  'src/store/user-session-choices.ts',
+  'src/http/node-listener.ts',
+  // Codes and grants, the client registry, the browser's login path and the --hosted setup from the environment.
+  'src/as/grants.ts',
+  'src/as/clients.ts',
+  'src/as/login-flow.ts',
+  'src/from-env.ts',
 ];
 
 /** The views' HTML sinks, mutated and held to the security floor. */

@@ -1,5 +1,6 @@
 // hostedGateFromEnv: a server's --hosted gate from its environment (public URL, vault keys, signing key, Redis or memory).
 import type { HostedGate } from '@obmcp/mcp-server/hosted';
+import { isLoopbackHostname } from './as/client-metadata-fetch.js';
 import { generateSigningKey, signingKeyFromJwk } from './as/signing-key.js';
 import { hostedGate } from './gate.js';
 import { createHostedAuth } from './hosted-auth.js';
@@ -36,40 +37,33 @@ export interface HostedSetup {
   warn?: (message: string) => void;
 }
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
-}
-
 export async function hostedGateFromEnv(setup: HostedSetup): Promise<HostedGate> {
   const { env } = setup;
-  const raw = env.OBMCP_HOSTED_PUBLIC_URL;
-  if (raw === undefined || raw.trim() === '')
+  const raw = env.OBMCP_HOSTED_PUBLIC_URL?.trim() ?? '';
+  if (raw === '')
     throw new Error('--hosted needs OBMCP_HOSTED_PUBLIC_URL (the origin users reach this server at)');
   let origin: URL;
   try {
-    origin = new URL(raw.trim());
+    origin = new URL(raw);
   } catch {
     throw new Error('OBMCP_HOSTED_PUBLIC_URL is not a URL');
   }
-  const insecure = origin.protocol === 'http:' && isLoopback(origin.hostname);
+  const insecure = origin.protocol === 'http:' && isLoopbackHostname(origin.hostname);
   if (origin.protocol !== 'https:' && !insecure)
     throw new Error('OBMCP_HOSTED_PUBLIC_URL must be https (http only for a loopback test)');
   const keys = keyRingFromEnv(env as NodeJS.ProcessEnv);
   if (keys === undefined)
     throw new Error('--hosted needs OBMCP_VAULT_KEYS or OBMCP_VAULT_KEY_FILE (see docs/DEPLOYING.md)');
-  const jwk = env.OBMCP_HOSTED_SIGNING_JWK;
-  const signingKey =
-    jwk !== undefined && jwk.trim() !== '' ? await signingKeyFromJwk(jwk) : await generateSigningKey();
-  if (jwk === undefined || jwk.trim() === '') {
+  const jwk = env.OBMCP_HOSTED_SIGNING_JWK?.trim() ?? '';
+  if (jwk === '') {
     setup.warn?.(
       'OBMCP_HOSTED_SIGNING_JWK is unset: access tokens are signed with a key made at start (one replica only; logins end at restart)',
     );
   }
-  const redisUrl = env.OBMCP_REDIS_URL;
+  const signingKey = jwk === '' ? await generateSigningKey() : await signingKeyFromJwk(jwk);
+  const redisUrl = env.OBMCP_REDIS_URL?.trim() ?? '';
   const store: KvStore =
-    redisUrl !== undefined && redisUrl.trim() !== ''
-      ? new RedisStore(redisUrl, `obmcp:${setup.server}:auth:`)
-      : new MemoryStore();
+    redisUrl === '' ? new MemoryStore() : new RedisStore(redisUrl, `obmcp:${setup.server}:auth:`);
   const auth = createHostedAuth({
     resource: new URL('/mcp', origin),
     issuer: new URL(origin.origin),

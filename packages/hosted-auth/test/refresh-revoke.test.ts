@@ -126,8 +126,73 @@ describe('revocation (RFC 7009)', () => {
       form({ token: a.refresh_token, token_type_hint: 'id_token', client_id: a.clientId }),
     );
     expect(hint.status).toBe(400);
-    expect(((await hint.json()) as { error: string }).error).toBe('unsupported_token_type');
+    expect(await hint.json()).toEqual({
+      error: 'unsupported_token_type',
+      error_description: 'Only refresh_token and access_token can be revoked',
+    });
     const nobody = await h.call('/oauth/revoke', form({ token: a.refresh_token, client_id: 'obmcp-nobody' }));
     expect(nobody.status).toBe(401);
+  });
+
+  it('takes only a POST, and a token', async () => {
+    const h = await harness();
+    const a = await login(h);
+    const get = await h.call(`/oauth/revoke?token=${a.refresh_token}&client_id=${a.clientId}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(await get.json()).toEqual({ error: 'invalid_request', error_description: 'Use POST' });
+    for (const token of [undefined, '']) {
+      const missing = await h.call(
+        '/oauth/revoke',
+        form({ ...(token === undefined ? {} : { token }), client_id: a.clientId }),
+      );
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toEqual({
+        error: 'invalid_request',
+        error_description: 'token is missing',
+      });
+    }
+    expect((await h.call('/mcp', bearer(a.access_token))).status).toBe(200);
+  });
+
+  it('an access_token hint on an access token, or a refresh_token hint on either, still revokes', async () => {
+    const h = await harness();
+    const a = await login(h, 'A1SELLER');
+    const hinted = await h.call(
+      '/oauth/revoke',
+      form({ token: a.access_token, token_type_hint: 'access_token', client_id: a.clientId }),
+    );
+    expect(hinted.status).toBe(200);
+    expect(await hinted.json()).toEqual({});
+    expect((await h.call('/mcp', bearer(a.access_token))).status).toBe(401);
+    expect(await h.vault.get('sp:A1SELLER')).toBeUndefined();
+    const b = await login(h, 'B2SELLER');
+    await h.call(
+      '/oauth/revoke',
+      form({ token: b.access_token, token_type_hint: 'refresh_token', client_id: b.clientId }),
+    );
+    expect((await h.call('/mcp', bearer(b.access_token))).status).toBe(401);
+  });
+
+  it('a token whose grant already ended is answered 200 again, changing nothing', async () => {
+    const h = await harness();
+    const a = await login(h, 'A1SELLER');
+    const b = await login(h, 'A1SELLER');
+    const revoke = () => h.call('/oauth/revoke', form({ token: a.refresh_token, client_id: a.clientId }));
+    expect((await revoke()).status).toBe(200);
+    expect((await revoke()).status).toBe(200);
+    expect((await h.call('/mcp', bearer(b.access_token))).status).toBe(200);
+    expect(await h.vault.get('sp:A1SELLER')).toBeDefined();
+  });
+
+  it('another client cannot revoke an access token either, and the owner keeps its credential', async () => {
+    const h = await harness();
+    const a = await login(h, 'A1SELLER');
+    const b = await login(h, 'B2SELLER');
+    const foreign = await h.call('/oauth/revoke', form({ token: a.access_token, client_id: b.clientId }));
+    expect(foreign.status).toBe(200);
+    expect((await h.call('/mcp', bearer(a.access_token))).status).toBe(200);
+    expect(await h.vault.get('sp:A1SELLER')).toBeDefined();
+    expect(await h.vault.get('sp:B2SELLER')).toBeDefined();
   });
 });

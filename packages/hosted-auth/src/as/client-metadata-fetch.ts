@@ -15,7 +15,7 @@ const MAX_BYTES = 5 * 1024;
 const TIMEOUT_MS = 5000;
 
 const systemResolve: Resolve = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+  (await dnsLookup(hostname, { all: true })).map((entry) => entry.address);
 
 /** The address rules a client_id URL must pass before any byte is sent. */
 export function checkClientIdUrl(url: URL): void {
@@ -23,8 +23,8 @@ export function checkClientIdUrl(url: URL): void {
   if (url.username !== '' || url.password !== '')
     throw new ClientMetadataError('a client_id URL carries no credentials');
   if (url.hash !== '') throw new ClientMetadataError('a client_id URL has no fragment');
-  if (url.pathname === '/' || url.pathname === '')
-    throw new ClientMetadataError('a client_id URL has a path');
+  // An https URL's path is never empty: '/' is its shortest.
+  if (url.pathname === '/') throw new ClientMetadataError('a client_id URL has a path');
   if (isPrivateHost(url.hostname))
     throw new ClientMetadataError('a client_id URL may not name a private address');
 }
@@ -37,17 +37,16 @@ export function checkClientIdUrl(url: URL): void {
 export function guardedClientMetadataFetcher(resolve: Resolve = systemResolve): ClientMetadataFetcher {
   return async (url) => {
     checkClientIdUrl(url);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
+    // An IPv6 literal's brackets are the only ones a host name can hold.
+    const host = url.hostname.replace(/[[\]]/g, '');
     let addresses: string[];
     try {
       addresses = await resolve(host);
     } catch {
       throw new ClientMetadataError('the client_id host does not resolve');
     }
-    if (
-      addresses.length === 0 ||
-      addresses.some((address) => isPrivateHost(address.includes(':') ? `[${address}]` : address))
-    ) {
+    // isPrivateHost reads a bare IPv6 address as well as a bracketed one.
+    if (addresses.length === 0 || addresses.some((address) => isPrivateHost(address))) {
       throw new ClientMetadataError('the client_id host resolves to a private address');
     }
     const pinned = addresses[0] as string;
@@ -55,7 +54,8 @@ export function guardedClientMetadataFetcher(resolve: Resolve = systemResolve): 
       connect: {
         lookup: (_hostname, options, callback) => {
           const family = pinned.includes(':') ? 6 : 4;
-          if (typeof options === 'object' && options !== null && (options as { all?: boolean }).all) {
+          // node:net always passes an options object; `all` asks for a list.
+          if ((options as { all?: boolean }).all === true) {
             (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
               { address: pinned, family },
             ]);
@@ -123,10 +123,11 @@ export function loopbackClientMetadataFetcher(): ClientMetadataFetcher {
 }
 
 async function readCapped(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '0');
+  // No Content-Length is Number(null): 0.
+  const declared = Number(response.headers.get('content-length'));
   if (declared > MAX_BYTES) throw new ClientMetadataError('the client_id document is too large');
-  const reader = response.body?.getReader();
-  if (reader === undefined) return '';
+  if (response.body === null) throw new ClientMetadataError('the client_id document is empty');
+  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -37,15 +37,17 @@ function validMetadata(raw: unknown): {
   token_endpoint_auth_method?: string;
   grant_types?: string[];
   response_types?: string[];
-  client_id?: string;
+  client_id?: unknown;
 } {
   const result = specTypeSchemas.OAuthClientMetadata['~standard'].validate(raw);
   if (result instanceof Promise)
     throw new RegistrationError('invalid_client_metadata', 'the client metadata could not be checked');
   if (result.issues !== undefined) {
-    const onRedirects = result.issues.some(
-      (issue) => issue.path?.[0] === 'redirect_uris' && issue.path.length > 1,
-    );
+    const onRedirects = result.issues.some((issue) => {
+      // zod names a path for every issue ([] at the root); an entry of redirect_uris is [redirect_uris, i].
+      const [field, index] = issue.path as readonly unknown[];
+      return field === 'redirect_uris' && index !== undefined;
+    });
     throw onRedirects
       ? new RegistrationError(
           'invalid_redirect_uri',
@@ -63,8 +65,8 @@ function validMetadata(raw: unknown): {
     grant_types?: string[];
     response_types?: string[];
   };
-  const clientId = (raw as { client_id?: unknown }).client_id;
-  return { ...value, ...(typeof clientId === 'string' ? { client_id: clientId } : {}) };
+  // A metadata document must name itself: compared with the URL it was fetched from, so it needs no type check.
+  return { ...value, client_id: (raw as { client_id?: unknown }).client_id };
 }
 
 function checkCommon(meta: ReturnType<typeof validMetadata>): void {
@@ -117,7 +119,7 @@ export class ClientRegistry {
       kind: 'registered',
     };
     await this.store.set(`client:${record.client_id}`, JSON.stringify(record), REGISTRATION_TTL);
-    return { record, ...(secret === undefined ? {} : { secret }) };
+    return { record, secret };
   }
 
   /**

@@ -3,7 +3,7 @@ import { json, oauthError, readParams } from '../http/respond.js';
 import type { AccessTokens } from './access-token.js';
 import { authenticateClient } from './client-auth.js';
 import type { ClientRegistry } from './clients.js';
-import type { Grants } from './grants.js';
+import type { GrantRecord, Grants } from './grants.js';
 
 export interface RevokeDeps {
   clients: ClientRegistry;
@@ -24,23 +24,29 @@ export async function revokeEndpoint(request: Request, deps: RevokeDeps): Promis
   }
   const client = await authenticateClient(request, params, deps.clients);
   if (client instanceof Response) return client;
-  const grant =
-    (await deps.grants.grantOfRefreshToken(token)) ?? (await grantOfAccessToken(token, deps.tokens));
-  const record = grant === undefined ? undefined : await deps.grants.grant(grant);
+  const found = await grantOf(token, deps);
   // RFC 7009 §2.2: an unknown or foreign token is answered 200 like a revoked one (nothing to learn from it).
-  if (grant !== undefined && record !== undefined && record.clientId === client.client_id) {
-    await deps.grants.revokeGrant(grant);
-    await deps.grantEnded(record.subject);
+  if (found?.record.clientId === client.client_id) {
+    await deps.grants.revokeGrant(found.id);
+    await deps.grantEnded(found.record.subject);
   }
   return json({}, 200);
 }
 
+/** The live grant a refresh token or an access token of this server belongs to. */
+async function grantOf(
+  token: string,
+  deps: RevokeDeps,
+): Promise<{ id: string; record: GrantRecord } | undefined> {
+  const id = (await deps.grants.grantOfRefreshToken(token)) ?? (await grantOfAccessToken(token, deps.tokens));
+  // Stryker disable next-line ConditionalExpression: equivalent (no grant is stored as `grant:undefined`), see README
+  if (id === undefined) return undefined;
+  const record = await deps.grants.grant(id);
+  return record === undefined ? undefined : { id, record };
+}
+
 async function grantOfAccessToken(token: string, tokens: AccessTokens): Promise<string | undefined> {
-  try {
-    const info = await tokens.verify(token, async () => true);
-    const grant = info.extra?.grant;
-    return typeof grant === 'string' ? grant : undefined;
-  } catch {
-    return undefined;
-  }
+  const info = await tokens.verify(token, async () => true).catch(() => undefined);
+  // verify names the grant in every AuthInfo it answers.
+  return info === undefined ? undefined : (info.extra as { grant: string }).grant;
 }

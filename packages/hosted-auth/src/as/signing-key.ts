@@ -7,9 +7,9 @@ export interface SigningKey {
   publicKey: CryptoKey;
 }
 
-/** A fresh key pair: one process only (a second replica could not verify its tokens). */
+/** A fresh key pair: one process only (a second replica could not verify its tokens). Its private half never leaves it. */
 export async function generateSigningKey(kid = 'obmcp-1'): Promise<SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
   return { kid, privateKey, publicKey };
 }
 

@@ -55,14 +55,16 @@ export function page(title: string, content: string): string {
 /** Reads a form body (application/x-www-form-urlencoded) or the query of a GET. */
 export async function readParams(request: Request): Promise<URLSearchParams> {
   if (request.method === 'GET' || request.method === 'HEAD') return new URL(request.url).searchParams;
-  const type = request.headers.get('content-type') ?? '';
+  // No Content-Type reads as "null": not a form either.
+  const type = String(request.headers.get('content-type'));
   if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
   return new URLSearchParams(await request.text());
 }
 
 /** One cookie's value from the Cookie header. */
 export function cookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+  // No Cookie header reads as "null": no pair in it.
+  for (const part of String(request.headers.get('cookie')).split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
   }
