@@ -581,6 +581,18 @@ describe('execute_query', () => {
     expect(one).not.toHaveProperty('rows_returned_by_warehouse');
   });
 
+  it('timeout_seconds is seconds (default 30): an answer after 1.2 s arrives within 2 s and within the default', async () => {
+    mocks.use(
+      http.post(QUERY_URL, async () => {
+        await new Promise((r) => setTimeout(r, 1_200));
+        return HttpResponse.json({ data: 'a\r\n1\r\n' });
+      }),
+    );
+    const args = { query: 'SELECT a FROM t LIMIT 5', key_name: 'acme_redshift_1688' };
+    expect(await ok('execute_query', { ...args, timeout_seconds: 2 })).toMatchObject({ row_count: 1 });
+    expect(await ok('execute_query', args)).toMatchObject({ row_count: 1 });
+  }, 20_000);
+
   it('a refused query is not sent: the refusal names the query, and an unknown key names key_name', async () => {
     const write = await server.call('execute_query', {
       query: 'DELETE FROM t',
