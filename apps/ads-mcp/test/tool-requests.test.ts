@@ -18,7 +18,7 @@ const ENV: Record<string, string> = {
   ADS_API_REFRESH_TOKEN: 'mock-ads-refresh-token',
   ADS_API_PROFILE_ID: PROFILE,
   ADS_API_ENABLE_WRITES: 'true',
-  ADS_API_TOOLSETS: 'curated,sp,sb,sd,amc,accounts,reporting',
+  ADS_API_TOOLSETS: 'curated,sp,sb,sd,amc,accounts,reporting,exports',
   CODE_MODE: 'off',
 };
 
@@ -640,5 +640,68 @@ describe('run_report (Reporting v3 in one call)', () => {
       rows: [],
     });
     expect(JSON.stringify(r._meta)).toContain("reportId='r-0001'");
+  });
+});
+
+describe('run_export and run_snapshot: the create request carries the filters only', () => {
+  const json = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    'amazon-advertising-api-scope': PROFILE,
+  };
+  it.each([
+    [
+      'run_export',
+      {
+        exportType: 'targets',
+        targetTypeFilter: ['KEYWORD'],
+        negativeFilter: [false],
+        waitSeconds: 0,
+        maxRows: 5,
+      },
+      '/targets/export',
+      v3('targetsexport.v1'),
+      { targetTypeFilter: ['KEYWORD'], negativeFilter: [false] },
+    ],
+    [
+      'run_export',
+      { exportType: 'campaigns', stateFilter: ['ENABLED'], waitSeconds: 0 },
+      '/campaigns/export',
+      v3('campaignsexport.v1'),
+      { stateFilter: ['ENABLED'] },
+    ],
+    [
+      'run_snapshot',
+      {
+        adProduct: 'SPONSORED_PRODUCTS',
+        recordType: 'campaigns',
+        stateFilter: 'enabled, paused',
+        waitSeconds: 0,
+        maxRows: 5,
+      },
+      '/v2/sp/campaigns/snapshot',
+      json,
+      { stateFilter: 'enabled, paused' },
+    ],
+    [
+      'run_snapshot',
+      { adProduct: 'SPONSORED_DISPLAY', recordType: 'adGroups', waitSeconds: 0 },
+      '/sd/adGroups/snapshot',
+      json,
+      {},
+    ],
+  ])('%s %j → POST %s', async (name, args, path, headers, body) => {
+    const r = await ok(name, args);
+    expect(sent).toEqual([{ method: 'POST', path, query: {}, headers, body }]);
+    // Not done within waitSeconds 0: no rows, and a warning naming the id to come back with.
+    expect(r).toMatchObject({ ready: false, totalRows: null, returnedRows: 0, truncated: false, rows: [] });
+    const id = String(r.exportId ?? r.snapshotId);
+    expect(JSON.stringify(r._meta)).toContain(`Id='${id}'`);
+  });
+
+  it('run_export: a targets-only filter on another export type is refused before any request', async () => {
+    const env = await refused('run_export', { exportType: 'campaigns', targetTypeFilter: ['KEYWORD'] });
+    expect(env.details[0]?.path).toBe('targetTypeFilter');
+    expect(sent).toEqual([]);
   });
 });
