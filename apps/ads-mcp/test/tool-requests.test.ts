@@ -519,6 +519,26 @@ describe('AMC', () => {
     expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
   });
 
+  it('list_amc_accounts: every account by default; with nextToken, that page of /amc/accounts', async () => {
+    expect(await ok('list_amc_accounts', {})).toMatchObject({
+      amcAccounts: [{ accountId: 'amcacct9US000001', marketplaceId: 'ATVPDKIKX0DER' }],
+      count: 1,
+      nextToken: null,
+    });
+    sent.length = 0;
+    mocks.use(
+      http.get(`${API}/amc/accounts`, () =>
+        HttpResponse.json({ amcAccounts: [{ accountId: 'a2' }, { accountId: 'a3' }], nextToken: 'p3' }),
+      ),
+    );
+    expect(await ok('list_amc_accounts', { nextToken: 'p2' })).toMatchObject({
+      amcAccounts: [{ accountId: 'a2' }, { accountId: 'a3' }],
+      count: 2,
+      nextToken: 'p3',
+    });
+    expect(sent).toMatchObject([{ method: 'GET', path: '/amc/accounts', query: { nextToken: 'p2' } }]);
+  });
+
   it('lists carry the instance, the items, count and nextToken; download URLs default to []', async () => {
     mocks.use(
       http.get(`${API}/amc/reporting/:instance/workflows`, () =>
