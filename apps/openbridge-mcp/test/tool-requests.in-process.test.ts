@@ -242,6 +242,26 @@ describe('the request each read tool sends', () => {
     });
   });
 
+  it('list_product_tables: stage ids given as strings count; what is no whole number is dropped', async () => {
+    mocks.use(
+      http.get(`${H.subscriptions}/v2/spp`, () =>
+        HttpResponse.json({
+          data: {
+            type: 'SubscriptionProductParameters',
+            id: '107004',
+            attributes: { stage_ids: '["1001", "x", 1002.5]' },
+          },
+        }),
+      ),
+    );
+    const r = await ok('list_product_tables', { subscription_id: 107004 });
+    expect(r).toMatchObject({
+      enabled_stage_ids: [1001],
+      tables: [{ table_name: 'amzadv_sp_keywords', stage_id: 1001 }],
+      count: 1,
+    });
+  });
+
   it('list_product_tables: stage_ids that are no JSON array → enabled_stage_ids null and every table', async () => {
     for (const stage_ids of ['not json', '{"a":1}']) {
       mocks.use(
@@ -284,6 +304,16 @@ describe('what the agent sees', () => {
         profiles: [{ id: 1, country_code: 'DE' }],
       });
     }
+  });
+
+  it('search_products: each product with its match score and the field it matched on', async () => {
+    const r = await ok('search_products', { query: 'loader', is_storage_product: true });
+    expect(r).toMatchObject({ query: 'loader', count: 3, truncated: false });
+    const products = r.products as Array<{ name: string; match_score: number; matched_on: string }>;
+    expect(products).toHaveLength(3);
+    for (const p of products)
+      expect(p).toMatchObject({ match_score: expect.any(Number), matched_on: 'worker_name' });
+    expect(products[0]).toMatchObject({ name: 'Amazon Redshift', match_score: 1 });
   });
 
   it('get_product_stage_ids: distinct stage ids, with the table each produces', async () => {
