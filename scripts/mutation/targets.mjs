@@ -189,8 +189,38 @@ export const TARGETS = [
     // The views run in the browser (tests/views drives them in Chromium); these DOM tests run in happy-dom.
     vitestConfig: 'vitest.mutation.config.ts',
     // Every string a view shows goes through h() as text: a tool result's markup never becomes an element.
-    mutate: VIEWS_HTML_SINKS,
-    security: VIEWS_HTML_SINKS,
+    mutate: [
+      ...VIEWS_HTML_SINKS,
+      // Beyond the sinks (issue 44): which host messages a view accepts, what it reads from a result and shows.
+      'src/shared/bridge.ts',
+      'src/shared/host-context.ts',
+      'src/shared/tool-result.ts',
+      'src/shared/json.ts',
+      'src/shared/format.ts',
+      'src/shared/names.ts',
+      'src/shared/csv.ts',
+      'src/shared/rows.ts',
+      'src/shared/columns.ts',
+      'src/shared/row-set.ts',
+      'src/shared/model-context.ts',
+      'src/shared/contrast.ts',
+      'src/shared/chart-colors.ts',
+      'src/shared/chart-layout.ts',
+      'src/shared/chart-summary.ts',
+      'src/shared/chart-legend.ts',
+      'src/views/ads-profile.ts',
+      'src/views/amc-results.ts',
+      'src/views/budget-usage.ts',
+      'src/views/campaign-performance.ts',
+      'src/views/fba-inventory.ts',
+      'src/views/fees.ts',
+      'src/views/orders.ts',
+      'src/views/pipeline-health.ts',
+      'src/views/query-results.ts',
+      'src/views/sales-over-time.ts',
+    ],
+    // The sinks, the bridge (only the parent window's JSON-RPC reaches a view) and the host context it applies.
+    security: [...VIEWS_HTML_SINKS, 'src/shared/bridge.ts', 'src/shared/host-context.ts'],
   },
   {
     dir: 'packages/openbridge-upstream',
@@ -367,6 +397,7 @@ export const PRODUCT_DIRS = [
   'packages/mcp-server',
   'packages/hosted-auth',
   'packages/openbridge-upstream',
+  'packages/views',
   'apps/sp-mcp',
   'apps/ads-mcp',
   'apps/openbridge-mcp',
@@ -375,8 +406,8 @@ export const PRODUCT_DIRS = [
 /**
  * Product files Stryker does not mutate, each with its reason: entry points only re-export; type-only modules hold
  * no statements; generated catalogs and env docs are data checked by their own drift tests; the example server is a
- * fixture. The views package (not in PRODUCT_DIRS) runs in the browser: tests/views (Chromium) and its html-sinks
- * test judge it; its HTML sinks are a target above (DOM tests in happy-dom).
+ * fixture. The views' entries (`src/entries/`, one `startView(program)` line each) are entry points too; the rest of
+ * the views' src is a target above, killed by its happy-dom unit tests (Chromium stays with tests/views).
  */
 export const NOT_MUTATED = [
   /\/src\/entries\//,

@@ -236,9 +236,19 @@ describe('mutation gate: every product file, not only the guard lists', () => {
     expect(PRODUCT_DIRS).toContain('packages/hosted-auth');
   });
 
-  it("the views' HTML sinks are security guards", () => {
+  it("the views' HTML sinks and the bridge are security guards; a touched view file is mutated, an entry is not", () => {
     const views = TARGETS.find((t) => t.dir === 'packages/views');
-    expect(views?.security).toContain('src/shared/dom.ts');
+    expect(views?.security).toEqual(
+      expect.arrayContaining(['src/shared/dom.ts', 'src/shared/bridge.ts', 'src/shared/host-context.ts']),
+    );
+    expect(PRODUCT_DIRS).toContain('packages/views');
+    const touched = gate.parseTouched(
+      ['packages/views/src/shared/format.ts', 'packages/views/src/entries/orders.ts'].join('\n'),
+    );
+    const selected = gate.touchedProductFiles(touched, TARGETS, PRODUCT_DIRS, NOT_MUTATED);
+    expect(selected.map((s) => [s.target.dir, s.files])).toEqual([
+      ['packages/views', ['src/shared/format.ts']],
+    ]);
   });
 });
 

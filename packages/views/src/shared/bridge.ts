@@ -138,11 +138,12 @@ export class ViewBridge {
   }
 
   private async receive(message: Message): Promise<void> {
-    // An answer to one of ours.
-    if (message.method === undefined && typeof message.id === 'number') {
-      const waiter = this.pending.get(message.id);
+    // An answer to one of ours (our ids are numbers); a message without a method is never a request to answer.
+    if (message.method === undefined) {
+      const id = message.id as number;
+      const waiter = this.pending.get(id);
       if (!waiter) return;
-      this.pending.delete(message.id);
+      this.pending.delete(id);
       if (message.error) waiter.reject(new Error(`${message.error.message} (${message.error.code})`));
       else waiter.resolve(message.result);
       return;
@@ -175,8 +176,6 @@ export class ViewBridge {
       case HOST_CONTEXT_CHANGED:
         this.hostContext = { ...this.hostContext, ...(params as McpUiHostContext) };
         this.onhostcontextchanged?.(params as McpUiHostContext);
-        break;
-      default:
         break;
     }
   }

@@ -12,7 +12,6 @@ export function resolveColor(expression: string, fallback: Rgba): Rgba {
   const probe = document.createElement('span');
   probe.style.color = expression;
   if (!probe.style.color) return fallback;
-  probe.style.display = 'none';
   document.body.append(probe);
   const computed = getComputedStyle(probe).color;
   probe.remove();
@@ -39,7 +38,8 @@ export interface ChartColors {
 export function chartColors(): ChartColors {
   const dark = document.documentElement.dataset.theme === 'dark';
   const background = resolveColor('var(--bg)', dark ? [23, 24, 27, 1] : [255, 255, 255, 1]);
-  const opaque: Rgba = background[3] < 1 ? [background[0], background[1], background[2], 1] : background;
+  // A translucent background is drawn over the host's page; the chart judges contrast against its opaque colour.
+  const opaque: Rgba = [background[0], background[1], background[2], 1];
   const text = ensureContrast(
     resolveColor('var(--fg-muted)', dark ? [169, 174, 184, 1] : [87, 92, 102, 1]),
     opaque,

@@ -23,13 +23,14 @@ export function applyHostContext(update: McpUiHostContext | undefined): McpUiHos
   const insets = update.safeAreaInsets;
   if (insets)
     for (const side of ['top', 'right', 'bottom', 'left'] as const) {
-      const px = insets[side];
-      if (typeof px === 'number' && Number.isFinite(px) && px >= 0)
-        root.style.setProperty(`--safe-${side}`, `${px}px`);
+      const px: unknown = insets[side];
+      if (Number.isFinite(px) && (px as number) >= 0) root.style.setProperty(`--safe-${side}`, `${px}px`);
     }
   const dims = update.containerDimensions;
   if (dims && 'maxHeight' in dims && dims.maxHeight) root.style.maxHeight = `${dims.maxHeight}px`;
   return current;
 }
 
-export const hostContext = (): McpUiHostContext => current;
+export function hostContext(): McpUiHostContext {
+  return current;
+}
