@@ -725,3 +725,23 @@ describe('run_export and run_snapshot: the create request carries the filters on
     expect(sent).toEqual([]);
   });
 });
+
+describe('set_region', () => {
+  it('to another region with an active profile: a profile_scope_warning; to the same region: none', async () => {
+    const { host } = createServer(loadConfig(ENV), { logger: silentLogger, env: ENV });
+    const same = await host.call('set_region', { region: 'na' });
+    expect(same.ok && same.value).toMatchObject({
+      region: 'na',
+      previousRegion: 'na',
+      activeProfileId: Number(PROFILE),
+    });
+    expect(JSON.stringify(same)).not.toContain('profile_scope_warning');
+    const eu = await host.call('set_region', { region: 'eu' });
+    expect(eu.ok && eu.value).toMatchObject({
+      region: 'eu',
+      previousRegion: 'na',
+      tokenHost: 'api.amazon.co.uk',
+    });
+    expect(JSON.stringify(eu)).toContain('profile_scope_warning');
+  });
+});
