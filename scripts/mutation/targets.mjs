@@ -122,6 +122,21 @@ export const TARGETS = [
       'src/lazy-agent.ts',
       'src/transport-errors.ts',
       'src/pipeline/should-retry.ts',
+      // The upstream loop and the credential exchanges (what the upstream and the agent notice: the extra request,
+      // a retried credential failure, the limiter's hold), the limiter stores, the store-call retry.
+      'src/pipeline/pipeline.ts',
+      'src/pipeline/credential-exchange.ts',
+      'src/memory-limiter-store.ts',
+      'src/fallback-limiter-store.ts',
+      'src/tasks/store-retry.ts',
+      'src/user-agent.ts',
+      'src/server-limiter.ts',
+      // Types, a re-export and Lua scripts held as module constants: no mutant the runner can activate.
+      'src/app.ts',
+      'src/limiter-store.ts',
+      'src/sleep.ts',
+      'src/redis-limiter-scripts.ts',
+      'src/tasks/redis-task-scripts.ts',
     ],
     security: [
       'src/redirects.ts',

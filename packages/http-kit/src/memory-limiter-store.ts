@@ -15,14 +15,15 @@ export class MemoryLimiterStore implements LimiterStore {
   }
 
   takeNow(key: string, rule: LimitRule, now: number, maxWaitSeconds = 0): TakeResult {
-    const rate = rule.rate > 0 ? rule.rate : Number.MIN_VALUE;
+    // A rate of 0 or less refills nothing (the smallest positive rate: a wait of Infinity).
+    const rate = Math.max(rule.rate, Number.MIN_VALUE);
     const burst = Math.max(1, rule.burst);
     const bucket = this.buckets.get(key) ?? { tokens: burst, updatedAt: now, blockedUntil: 0 };
     const elapsed = Math.max(0, now - bucket.updatedAt) / 1000;
     bucket.tokens = Math.min(burst, bucket.tokens + elapsed * rate);
     bucket.updatedAt = Math.max(bucket.updatedAt, now);
     this.buckets.set(key, bucket);
-    const refillWait = bucket.tokens >= 1 ? 0 : (1 - bucket.tokens) / rate;
+    const refillWait = Math.max(0, (1 - bucket.tokens) / rate);
     const penaltyWait = Math.max(0, bucket.blockedUntil - now) / 1000;
     const waitSeconds = Math.max(refillWait, penaltyWait);
     if (waitSeconds > Math.max(0, maxWaitSeconds)) {

@@ -60,18 +60,19 @@ export function credentialFailure(
   error: UpstreamHttpError,
   rejectedHints: readonly string[] = [],
 ): ContractError {
+  // An undefined field is an absent one (the errors' constructors copy each as given).
   const kept = {
-    ...(error.summary === undefined ? {} : { summary: error.summary }),
-    ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
-    ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
+    summary: error.summary,
+    retryAfterSeconds: error.retryAfterSeconds,
+    requestId: error.requestId,
   };
   if (error.status === 429) return error;
   if (isCredentialOutage(error.status)) {
     const service = error.service ?? 'The token service';
     return new UpstreamHttpError(error.status, {
       ...kept,
-      ...(error.prefix === undefined ? {} : { prefix: error.prefix }),
-      ...(error.service === undefined ? {} : { service: error.service }),
+      prefix: error.prefix,
+      service: error.service,
       details: [
         {
           path: '',

@@ -5,7 +5,8 @@ import type { UpstreamResponse } from '../types.js';
 export function decodeSuccess(
   res: UpstreamResponse,
   service: string,
-  responseType: 'json' | 'bytes',
+  /** 'json' when undefined. */
+  responseType: 'json' | 'bytes' | undefined,
 ): unknown {
   if (responseType === 'bytes') return res.bytes;
   if (res.status === 204 || res.bytes.byteLength === 0) return undefined;

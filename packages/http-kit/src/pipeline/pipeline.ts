@@ -28,7 +28,8 @@ function markCredentialFailure(failure: unknown): never {
 }
 
 function isCredentialFailure(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && credentialFailures.has(error);
+  // A WeakSet holds no primitive: `has` answers false for one.
+  return credentialFailures.has(error as object);
 }
 
 export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>): Pipeline<C> {
@@ -56,24 +57,29 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
   ): UpstreamHttpError => {
     const parsed = upstream.errors(res, req);
     const requestId = meta.requestId ?? parsed.requestId;
+    // An undefined field is an absent one (the error's constructor copies each as given).
     return new UpstreamHttpError(res.status, {
       service: upstream.service,
-      ...(upstream.codePrefix === undefined ? {} : { prefix: upstream.codePrefix }),
-      ...(parsed.summary === undefined ? {} : { summary: parsed.summary }),
+      prefix: upstream.codePrefix,
+      summary: parsed.summary,
       details: parsed.details,
       hints: parsed.hints,
-      ...(meta.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: meta.retryAfterSeconds }),
-      ...(requestId === undefined ? {} : { requestId }),
+      retryAfterSeconds: meta.retryAfterSeconds,
+      requestId,
     });
   };
 
   async function exchange(req: ExchangeRequest<C>): Promise<ExchangeResult> {
     const request: Outgoing = outgoing(req, upstream.baseUrl());
     const scope = req.auth ?? '';
-    const limitKey =
+    /** The limiter bucket this call spends from, with the limits it lives in (none: no pre-flight limiter). */
+    const bucket =
       limits === undefined || req.limitScope === false
         ? undefined
-        : `${upstream.name}:${limits.bucket?.(req.operation) ?? req.operation}@${req.limitScope ?? 'default'}`;
+        : {
+            key: `${upstream.name}:${limits.bucket?.(req.operation) ?? req.operation}@${req.limitScope ?? 'default'}`,
+            limits,
+          };
     const trail = new MetaTrail();
     let reauthorized = false;
     let previousFailure: unknown;
@@ -82,23 +88,24 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
     const send = async (initial: Record<string, string>): Promise<ExchangeResult> => {
       let authHeaders = initial;
       for (;;) {
+        // An undefined option is the fetcher's default, as when it is absent.
         const res = await fetcher.send({
           method: req.method,
           url: request.url,
           headers: { ...request.headers, ...authHeaders },
-          ...(request.body === undefined ? {} : { body: request.body }),
-          ...(req.maxBodyBytes === undefined ? {} : { maxBodyBytes: req.maxBodyBytes }),
-          ...(req.timeoutMs === undefined ? {} : { timeoutMs: req.timeoutMs }),
-          ...(req.signal === undefined ? {} : { signal: req.signal }),
+          body: request.body,
+          maxBodyBytes: req.maxBodyBytes,
+          timeoutMs: req.timeoutMs,
+          signal: req.signal,
         });
         const meta = readResponseMeta(res.headers, upstream.headers);
         trail.record(res.headers, res.ok, meta);
         upstream.log?.debug('upstream response', { operation: req.operation, status: res.status });
-        if (limitKey !== undefined && meta.limitPerSecond !== undefined && limits?.learn !== false) {
-          limits?.limiter.learn(limitKey, meta.limitPerSecond);
+        if (bucket && meta.limitPerSecond !== undefined && bucket.limits.learn !== false) {
+          bucket.limits.limiter.learn(bucket.key, meta.limitPerSecond);
         }
         if (res.ok) {
-          const body = decodeSuccess(res, upstream.service, req.responseType ?? 'json');
+          const body = decodeSuccess(res, upstream.service, req.responseType);
           const failure = req.errorsInSuccess ? undefined : upstream.failureOn2xx?.(body, res);
           if (failure) throw failure;
           return { status: res.status, headers: res.headers, body, bytes: res.bytes };
@@ -110,14 +117,14 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
           authHeaders = await credentials(scope, req.signal);
           continue;
         }
-        if (res.status === 429 && limitKey !== undefined && meta.retryAfterSeconds !== undefined) {
-          await limits?.limiter.penalize(limitKey, Date.now() + meta.retryAfterSeconds * 1000);
+        if (res.status === 429 && bucket && meta.retryAfterSeconds !== undefined) {
+          await bucket.limits.limiter.penalize(bucket.key, Date.now() + meta.retryAfterSeconds * 1000);
         }
         throw toHttpError(res, meta, req);
       }
     };
 
-    const attempt = async (n: number): Promise<ExchangeResult> => {
+    const attempt = async (): Promise<ExchangeResult> => {
       // Credentials before the limiter's token: a token exchange (LWA, a restricted-data token) between
       // the token and the wire would delay this request's arrival more than the next one's, and an upstream
       // bucket that counts arrivals would then see two requests closer together than the limiter spaced them.
@@ -128,12 +135,13 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
         previousFailure = failure;
         throw failure;
       }
-      if (limitKey !== undefined && limits !== undefined) {
+      if (bucket) {
         try {
-          await limits.limiter.acquire(limitKey, limits.rule(req.operation), req.signal);
+          await bucket.limits.limiter.acquire(bucket.key, bucket.limits.rule(req.operation), req.signal);
         } catch (refusal) {
-          // Our own limiter refusing a *retry* must not hide what upstream said on the previous try.
-          if (n > 1 && previousFailure !== undefined) throw previousFailure;
+          // Our own limiter refusing a *retry* must not hide what upstream said on the previous try (a first
+          // attempt has no previous failure: credentials are asked before the limiter).
+          if (previousFailure !== undefined) throw previousFailure;
           throw refusal;
         }
       }
@@ -153,7 +161,7 @@ export function createPipeline<C = undefined>(upstream: UpstreamDescription<C>):
       const result = await withRetry(attempt, {
         ...upstream.retry,
         shouldRetry: (error, n) => (isCredentialFailure(error) ? { retry: false } : shouldRetry(error, n)),
-        ...(req.signal === undefined ? {} : { signal: req.signal }),
+        signal: req.signal,
       });
       failed = false;
       return result;
