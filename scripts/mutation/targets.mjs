@@ -80,6 +80,18 @@ export const TARGETS = [
       'src/tool/errors.ts',
       'src/tool/types.ts',
       'src/tool/define-tool.ts',
+      'src/validation/published-errors.ts',
+      'src/schema/implied-type.ts',
+      // The published view (what tools/list shows every provider) and the envelope's schema, taxonomy and phrases.
+      'src/schema/portable-notes.ts',
+      'src/schema/published-tool.ts',
+      'src/schema/examples-meta-key.ts',
+      'src/taxonomy.ts',
+      'src/envelope/schema.ts',
+      'src/envelope/phrases.ts',
+      'src/envelope/types.ts',
+      'src/hints/tables.ts',
+      'src/version.ts',
     ],
     security: [
       'src/validation/strict-unknown.ts',

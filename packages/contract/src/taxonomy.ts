@@ -70,5 +70,5 @@ export function httpCode(prefix: HttpCodePrefix, status: number): string {
 }
 
 export function isErrorKind(value: unknown): value is ErrorKind {
-  return typeof value === 'string' && (ERROR_KINDS as readonly string[]).includes(value);
+  return (ERROR_KINDS as readonly unknown[]).includes(value);
 }

@@ -1,5 +1,5 @@
 // describeInPublishedShape: errors on arguments whose maps arrive as published {key, value} entries point into the published schema.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { NormalizationEvent } from '../src/envelope/types.js';
 import { decodeMapEntries } from '../src/normalize/map-entries.js';
 import { derivePortableSchema } from '../src/schema/portable-schema.js';
@@ -107,5 +107,148 @@ describe('errors in the published shape', () => {
   test('a map sent as an object (also accepted) is named in its published position', () => {
     const out = report({ reportOptions: { a: 'DAY', 'b/c': 'DAYS' } });
     expect(out.details.map((d) => d.path)).toEqual(['reportOptions/1/value']);
+  });
+});
+
+/** Validates `args` (decoded as the pipeline does) against `tool` and describes the errors in the published shape. */
+function reportFor(tool: Record<string, unknown>, args: unknown) {
+  const decoded = decodeMapEntries(args, tool, []);
+  const validate = sharedAjv().compile(tool);
+  expect(validate(decoded)).toBe(false);
+  return describeInPublishedShape(validate.errors ?? [], decoded, tool);
+}
+
+describe('errors in the published shape: the edges', () => {
+  test('a tool whose arguments are one open map is published as an object, so its errors keep the key names', () => {
+    const out = reportFor(openMap({ type: 'integer' }), { first: 1, second: 'two' });
+    expect(out.details.map((d) => d.path)).toEqual(['second']);
+  });
+
+  test('an object property named like a number ("2024") is a name, not a list index', () => {
+    const tool = {
+      type: 'object',
+      properties: { years: { type: 'object', properties: { '2024': openMap({ type: 'integer' }) } } },
+    };
+    const out = reportFor(tool, { years: { '2024': [{ key: 'q1', value: 'x' }] } });
+    expect(out.details.map((d) => d.path)).toEqual(['years/2024/0/value']);
+  });
+
+  test('a bad value in an undecoded list of entries gets the enum suggestion of the entry schema', () => {
+    const out = report({
+      reportOptions: [
+        { key: 'a', value: 'DAYS' },
+        { key: 3, value: 'DAY' },
+      ],
+    });
+    const enumDetail = out.details.find((d) => d.code === 'SCHEMA_ENUM_MISMATCH');
+    expect(enumDetail).toMatchObject({ path: 'reportOptions/0/value', did_you_mean: ['DAY'] });
+  });
+
+  test('a misspelled entry field is answered from the entry schema ("Use value instead of Value")', () => {
+    const out = report({ reportOptions: [{ key: 'a', Value: 'DAY' }] });
+    const extra = out.details.find((d) => d.code === 'SCHEMA_ADDITIONAL_PROPERTIES');
+    expect(extra).toMatchObject({ path: 'reportOptions/0/Value', did_you_mean: ['value'] });
+  });
+
+  test("a map's key rules (propertyNames) judge the keys of its entries", () => {
+    const tool = {
+      type: 'object',
+      properties: {
+        labels: {
+          type: 'object',
+          propertyNames: { pattern: '^[a-z]+$' },
+          additionalProperties: { type: 'string' },
+        },
+      },
+    };
+    const out = reportFor(tool, { labels: [{ key: 'Bad1', value: 'x', extra: 1 }] });
+    expect(out.details.map((d) => [d.path, d.code])).toEqual(
+      expect.arrayContaining([['labels/0/key', 'SCHEMA_PATTERN_MISMATCH']]),
+    );
+  });
+
+  test('a map whose value schema only compiles inside its tool ($ref to a definition) keeps the full-schema error', () => {
+    const tool = {
+      type: 'object',
+      $defs: { v: { type: 'integer' } },
+      properties: { counts: { type: 'object', additionalProperties: { $ref: '#/$defs/v' } } },
+    };
+    const out = reportFor(tool, { counts: [{ key: 'a', value: 1, extra: true }] });
+    expect(out.details.map((d) => [d.path, d.expected_type])).toEqual([['counts', 'object']]);
+  });
+
+  test('two errors at one undecoded map are judged once (no duplicated details)', () => {
+    const tool = {
+      type: 'object',
+      properties: {
+        tags: { type: 'object', not: { type: 'array' }, additionalProperties: { type: 'string' } },
+      },
+    };
+    const out = reportFor(tool, { tags: [{ key: 'a', value: 1 }, { key: 'b' }] });
+    expect(out.details.map((d) => d.path)).toEqual(['tags/1/value', 'tags/0/value']);
+  });
+
+  test('a long list judged once: the summary counts each bad entry once, however many rules the map broke', () => {
+    const tool = {
+      type: 'object',
+      properties: {
+        tags: { type: 'object', not: { type: 'array' }, additionalProperties: { type: 'string' } },
+      },
+    };
+    // One entry without a value: the list is not decoded, so the entries are judged as the published list.
+    const tags = [...Array.from({ length: 1500 }, (_, i) => ({ key: `k${i}`, value: i })), { key: 'z' }];
+    const out = reportFor(tool, { tags });
+    expect(out.summary).toContain('(+1500 more issues)');
+  });
+
+  test('maps nested deeper than six undecoded levels keep the full-schema error at the seventh', () => {
+    let values: Record<string, unknown> = { type: 'integer' };
+    for (let i = 0; i < 8; i++) values = openMap(values);
+    const tool = { type: 'object', properties: { deep: values } };
+    let arg: unknown = 'x';
+    for (let i = 7; i >= 0; i--) arg = [{ key: `k${i}`, value: arg }];
+    // The outer list is malformed (an extra key), so nothing below it is decoded.
+    (arg as Record<string, unknown>[]).push({ key: 'z', value: [], extra: 1 });
+    const out = reportFor(tool, { deep: arg });
+    const typeDetail = out.details.find((d) => d.code === 'SCHEMA_TYPE_MISMATCH');
+    expect(typeDetail).toMatchObject({ path: `deep${'/0/value'.repeat(6)}`, expected_type: 'object' });
+  });
+
+  test('a second bad call on the same map reuses its compiled entries validator', () => {
+    const ajv = sharedAjv();
+    const args = { reportOptions: [{ key: 1, value: 'DAY' }] };
+    report(args);
+    const compile = vi.spyOn(ajv, 'compile');
+    try {
+      const decoded = decodeMapEntries(args, schema, []);
+      const errors = [
+        {
+          instancePath: '/reportOptions',
+          schemaPath: '#/properties/reportOptions/type',
+          keyword: 'type',
+          params: { type: 'object' },
+        },
+      ];
+      const out = describeInPublishedShape(errors, decoded, schema);
+      expect(out.details.map((d) => d.path)).toEqual(['reportOptions/0/key']);
+      expect(compile).not.toHaveBeenCalled();
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  test('arguments that no longer hold the error path (changed after validation) are reported, not thrown on', () => {
+    const validate = sharedAjv().compile(schema);
+    const decoded = decodeMapEntries(
+      {
+        reportOptions: [{ key: 'a', value: 'DAYS' }],
+        body: { requests: [{ headers: [{ key: 'x', value: 1 }] }] },
+      },
+      schema,
+      [],
+    );
+    expect(validate(decoded)).toBe(false);
+    const out = describeInPublishedShape(validate.errors ?? [], { reportOptions: {}, body: 'gone' }, schema);
+    expect(out.details.map((d) => d.path).sort()).toEqual(['body/requests/0/headers/x', 'reportOptions/a']);
   });
 });

@@ -8,8 +8,9 @@ import { isPlainObject } from '../validation/json-type.js';
  * too, so the validator rejects what tools/list rules out (a body declared by its properties refuses `12345`).
  */
 export function impliedType(node: Record<string, unknown>): string | undefined {
-  const values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
-  if (values && values.length > 0) {
+  // Without `enum` the candidates are `[node.const]`: a missing const is `[undefined]`, which implies no type.
+  const values: unknown[] = Array.isArray(node.enum) ? node.enum : [node.const];
+  if (values.length > 0) {
     if (values.every((v) => typeof v === 'string')) return 'string';
     if (values.every((v) => typeof v === 'boolean')) return 'boolean';
     if (values.every((v) => Number.isInteger(v))) return 'integer';
@@ -25,6 +26,9 @@ export function impliedType(node: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-const isObjectNode = (branch: unknown): boolean =>
-  isPlainObject(branch) &&
-  (branch.type === 'object' || (branch.type === undefined && isPlainObject(branch.properties)));
+function isObjectNode(branch: unknown): boolean {
+  return (
+    isPlainObject(branch) &&
+    (branch.type === 'object' || (branch.type === undefined && isPlainObject(branch.properties)))
+  );
+}

@@ -60,7 +60,7 @@ function detailFor(error: ErrorObject, args: unknown, schema: unknown, tables: H
       break;
     }
     case 'enum': {
-      const allowed = (params.allowedValues as unknown[]) ?? [];
+      const allowed = params.allowedValues as unknown[];
       detail.allowed = allowed.slice(0, 50);
       const found = enumHints(path, valueAt(args, error.instancePath), allowed, tables);
       if (found.matches.length > 0) detail.did_you_mean = found.matches;
@@ -98,8 +98,10 @@ function detailFor(error: ErrorObject, args: unknown, schema: unknown, tables: H
     case 'anyOf': {
       // "exactly one of A or B": name the fields (the published schema only says it in words).
       const value = valueAt(args, error.instancePath);
-      const choice = requiredChoice(schemaAt(schema, error.schemaPath), value, error.keyword === 'oneOf');
-      if (choice) Object.assign(detail, choice);
+      Object.assign(
+        detail,
+        requiredChoice(schemaAt(schema, error.schemaPath), value, error.keyword === 'oneOf'),
+      );
       break;
     }
   }
@@ -186,7 +188,7 @@ export function describeAjvErrors(
 ): ValidationReport {
   // Hostile input (a 100k-item array of wrong types) must not cost a detail per issue: only
   // MAX_DESCRIBED are described; the summary still counts them all.
-  const all = selectErrors(errors.length > MAX_RAW_ERRORS ? errors.slice(0, MAX_RAW_ERRORS) : errors);
+  const all = selectErrors(errors.slice(0, MAX_RAW_ERRORS));
   const described = all
     .slice(0, MAX_DESCRIBED)
     .map((e) => detailFor(e, args, schemaOf?.get(e) ?? schema, tables));

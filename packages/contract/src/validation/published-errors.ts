@@ -48,45 +48,43 @@ const escapeSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/
 const unescapeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** Walks `instancePath` through the schema and the (decoded) value, naming entries where maps are published as lists. */
-function locate(instancePath: string, schema: unknown, value: unknown, nestedRoot: boolean): Located {
+function locate(instancePath: string, schema: unknown, value: unknown): Located {
   const segments = instancePath === '' ? [] : instancePath.slice(1).split('/').map(unescapeSegment);
   const out: string[] = [];
   let node: unknown = schema;
   let current: unknown = value;
-  let depth = nestedRoot ? 1 : 0;
   const here = () => out.map((s) => `/${escapeSegment(s)}`).join('');
+  // The root is never a map (tool arguments are an object; a nested level's root is the list of entries).
   for (let i = 0; i <= segments.length; i++) {
-    if (depth > 0 && isOpenMap(node)) {
+    if (i > 0 && isOpenMap(node)) {
       if (!isPlainObject(current))
         return { pointer: here(), undecoded: { pointer: here(), map: node, value: current } };
       const key = segments[i];
-      if (key === undefined) break;
-      const index = Object.keys(current).indexOf(key);
+      // Past the last segment (an error at the map itself) no key matches: the pointer stays the map's.
+      const index = Object.keys(current).findIndex((k) => k === key);
       if (index < 0) {
         out.push(...segments.slice(i));
         break;
       }
       out.push(String(index), MAP_ENTRY_VALUE);
       node = node.additionalProperties;
-      current = current[key];
-      depth++;
+      current = current[key as string];
       continue;
     }
     const key = segments[i];
     if (key === undefined) break;
     out.push(key);
-    const isIndex = Array.isArray(current) && /^\d+$/.test(key);
-    node = publishedChild(node, isIndex ? Number(key) : key);
+    // Inside a list every segment is an index (ajv's paths); a numeric key of an object stays a name.
+    node = publishedChild(node, Array.isArray(current) ? Number(key) : key);
     current =
       isPlainObject(current) || Array.isArray(current)
         ? (current as Record<string, unknown>)[key]
         : undefined;
-    depth++;
   }
   return { pointer: here() };
 }
 
-const entryValidators = new WeakMap<object, ValidateFunction | null>();
+const entryValidators = new WeakMap<object, ValidateFunction | undefined>();
 
 /** The published form of one open map, as a schema the full validator can judge: a list of exactly-{key, value}. */
 function entriesSchema(map: Record<string, unknown> & { additionalProperties: unknown }) {
@@ -106,19 +104,18 @@ function entriesSchema(map: Record<string, unknown> & { additionalProperties: un
   };
 }
 
+/** The map's entries validator, compiled once per map; undefined when its schema compiles only inside its tool. */
 function entriesValidator(map: Record<string, unknown> & { additionalProperties: unknown }) {
-  let validate = entryValidators.get(map);
-  if (validate === undefined) {
-    const schema = entriesSchema(map);
+  if (!entryValidators.has(map)) {
+    let validate: ValidateFunction | undefined;
     try {
-      validate = sharedAjv().compile(schema);
+      validate = sharedAjv().compile(entriesSchema(map));
     } catch {
       // A value schema that compiles only inside its tool (a `$ref` to the root): keep the full-schema error.
-      validate = null;
     }
     entryValidators.set(map, validate);
   }
-  return validate;
+  return entryValidators.get(map);
 }
 
 function inPublishedShape(
@@ -132,28 +129,28 @@ function inPublishedShape(
   const out: ErrorObject[] = [];
   const judged = new Set<string>();
   for (const error of errors) {
-    const where = locate(error.instancePath, schema, args, level > 0);
+    const where = locate(error.instancePath, schema, args);
     const undecoded = where.undecoded;
-    const validate = undecoded && level < MAX_MAP_DEPTH ? entriesValidator(undecoded.map) : null;
+    const validate = undecoded && level < MAX_MAP_DEPTH ? entriesValidator(undecoded.map) : undefined;
     if (undecoded && validate) {
       if (judged.has(undecoded.pointer)) continue;
       judged.add(undecoded.pointer);
       if (validate(undecoded.value)) continue;
-      const inner = [...(validate.errors ?? [])];
+      // ajv sets `errors` whenever a validation fails.
       const sub = inPublishedShape(
-        inner,
+        validate.errors as ErrorObject[],
         undecoded.value,
         validate.schema,
         `${prefix}${undecoded.pointer}`,
         schemaOf,
         level + 1,
       );
-      for (const e of sub) if (!schemaOf.has(e)) schemaOf.set(e, validate.schema);
+      // Each of them already names the schema it was judged against (below, at its own level).
       out.push(...sub);
       continue;
     }
     const moved = { ...error, instancePath: `${prefix}${where.pointer}` };
-    if (level > 0) schemaOf.set(moved, schema);
+    schemaOf.set(moved, schema);
     out.push(moved);
   }
   return out;
