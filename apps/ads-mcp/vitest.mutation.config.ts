@@ -11,6 +11,8 @@ export default defineConfig({
       'test/openbridge-identities.test.ts',
       'test/amc-account-choice.test.ts',
       'test/sp-list-body.test.ts',
+      'test/config.test.ts',
+      'test/error-hints.test.ts',
       'test/unit/**/*.test.ts',
     ],
     testTimeout: 30_000,

@@ -406,8 +406,25 @@ export const TARGETS = [
       'src/http/mutation-error.ts',
       'src/tools/report-view.ts',
       'src/tools/amc-steps.ts',
+      'src/http/error-hints.ts',
+      'src/regions.ts',
+      'src/config.ts',
+      // Credentials (LWA, Openbridge brokering, identities, the JWT) and redirects (issue 44: security files).
+      'src/auth/lwa.ts',
+      'src/auth/credential-exchange.ts',
+      'src/auth/openbridge-jwt.ts',
+      'src/auth/openbridge-source.ts',
+      'src/auth/openbridge-identities.ts',
+      'src/http/redirect-hosts.ts',
     ],
-    security: [],
+    security: [
+      'src/auth/lwa.ts',
+      'src/auth/credential-exchange.ts',
+      'src/auth/openbridge-jwt.ts',
+      'src/auth/openbridge-source.ts',
+      'src/auth/openbridge-identities.ts',
+      'src/http/redirect-hosts.ts',
+    ],
   },
 ];
 

@@ -42,13 +42,12 @@ function parseExchangeError(
   secrets: string[],
 ): ParsedError {
   const parsed = parseBody(res, openbridge, secrets);
-  const requestId = parsed.requestId === undefined ? {} : { requestId: parsed.requestId };
   if (res.status === 429) {
     return {
       summary: `${ctx.service} throttled the credential exchange (HTTP 429).`,
       details: parsed.details,
       hints: ['Wait before retrying: the credential service throttles token requests.'],
-      ...requestId,
+      requestId: parsed.requestId,
     };
   }
   const transient = isCredentialOutage(res.status);
@@ -61,9 +60,12 @@ function parseExchangeError(
     hints: transient
       ? ['The credential service failed server-side; retry after a short backoff.']
       : [...ctx.hints],
-    ...requestId,
+    requestId: parsed.requestId,
   };
 }
+
+/** Every exchange names its service (the function below passes it); a request without one reads as this. */
+const UNNAMED_SERVICE: ExchangeContext = { service: 'Credential service', hints: [] };
 
 export interface CredentialExchangeOptions {
   log?: Logger;
@@ -91,21 +93,18 @@ export function createCredentialExchange(
 ): CredentialExchange {
   const openbridge = config.authMode === 'openbridge';
   const pipeline: Pipeline<ExchangeContext> = credentialPipeline<ExchangeContext>({
-    ...(issuedFor === undefined ? {} : { auth: issuedFor }),
+    auth: issuedFor,
+    // Stryker disable next-line StringLiteral: the name only prefixes limiter keys, and direct LWA exchanges have no limits.
     name: openbridge ? OPENBRIDGE_LIMIT_NAME : 'ads-credentials',
     service: openbridge ? 'Openbridge' : 'Login with Amazon',
     ...(openbridge ? { codePrefix: 'OPENBRIDGE' as const } : {}),
     ...(openbridgeLimits === undefined ? {} : { limits: openbridgeLimits }),
     fetcher,
+    // Stryker disable next-line all: every exchange sends an absolute URL, which the pipeline takes as it is.
     baseUrl: () => '',
     headers: openbridge ? OPENBRIDGE_HEADERS : ADS_HEADERS,
     errors: (res, req) =>
-      parseExchangeError(
-        res,
-        req.context ?? { service: 'Credential service', hints: [] },
-        openbridge,
-        configSecrets(config),
-      ),
+      parseExchangeError(res, req.context ?? UNNAMED_SERVICE, openbridge, configSecrets(config)),
     retry: adsRetry(config),
     ...(log ? { log } : {}),
   });

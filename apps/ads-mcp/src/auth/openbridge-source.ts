@@ -78,8 +78,8 @@ export function createOpenbridgeSource(
       return cache.get(String(identityId), () => broker(identityId, signal));
     },
     invalidate(): void {
-      const identityId = activeIdentity();
-      if (identityId !== undefined) cache.invalidate(String(identityId));
+      // No active identity: the key 'undefined' holds no token, so nothing is dropped.
+      cache.invalidate(String(activeIdentity()));
     },
   };
 }

@@ -30,7 +30,8 @@ export function enrichDetails(ctx: HintContext, details: Detail[]): Detail[] {
 
 export function hintsFor(ctx: HintContext): string[] {
   const hints: string[] = [];
-  const msg = (ctx.message ?? '').toLowerCase();
+  // No message reads as 'undefined', which names no scope or advertiser.
+  const msg = String(ctx.message).toLowerCase();
   if (ctx.status === 401 || ctx.status === 403) {
     if (msg.includes('scope') || msg.includes('advertiser')) {
       hints.push(
