@@ -31,6 +31,10 @@ export default defineConfig({
       // the HTTP layer in one process: the /mcp route's refusals, health, drain, socket policy, body cap, web bridge
       'test/http-route-inprocess.test.ts',
       'test/http-parts.test.ts',
+      // readHttpOptions' edges; task helpers, the command line, config and small server parts
+      'test/http-options-rules.test.ts',
+      'test/task-parts.test.ts',
+      'test/server-parts.test.ts',
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,
