@@ -119,6 +119,29 @@ describe('execute', () => {
     expect(flood.logs.at(-1)).toMatch(/more console line\(s\) dropped/);
   });
 
+  it('prints every console level and every kind of value an agent logs', async () => {
+    const out = (await execute(
+      [
+        "console.log('log'); console.info('info'); console.debug('debug');",
+        'console.log(undefined, null, true, 2.5, () => 1, Symbol("s"));',
+        "console.log({ name: 'n', message: 'not an error' }, new RangeError('r'));",
+        "console.log(new String('boxed'), [1, 'two']);",
+        "console.log({ get bad() { throw new Error('no'); } });",
+        'return 0;',
+      ].join('\n'),
+    )) as { logs: string[] };
+    expect(out.logs).toEqual([
+      'log',
+      'info',
+      '[debug] debug',
+      'undefined null true 2.5 [function] [symbol]',
+      '{"name":"n","message":"not an error"} RangeError: r',
+      'boxed [1,"two"]',
+      // A getter that throws: QuickJS falls back to the object's string form.
+      '[object Object]',
+    ]);
+  });
+
   it('keeps at most 100 console lines, then one line saying how many were dropped (CM2)', async () => {
     // Short lines, so the line bound binds before the character bound.
     const out = (await execute("for (let i = 0; i < 150; i++) console.log('l' + i); return 0;")) as {

@@ -58,7 +58,8 @@ export function classifyThrown(input: ClassifyInput): Classified {
       };
   }
   if (thrown.name === 'SyntaxError' && line !== null) {
-    const text = input.code.split('\n')[line - 1] ?? '';
+    // scriptLine clamps into the agent's lines, so the line is always there.
+    const text = input.code.split('\n')[line - 1] as string;
     if (/^\s*(import|export)\b/.test(text) || /\bimport\.meta\b/.test(text))
       return {
         status: 'limitation',
