@@ -1,6 +1,6 @@
 // Where mutation testing runs: the packages whose code guards users, their guard modules, and the security guards.
 
-/** hosted-auth's mutated files, each of them a security guard. */
+/** hosted-auth's security guards (with HOSTED_AUTH_PACKAGE_FLOOR below: all of src but index.ts and three type-only files). */
 const HOSTED_AUTH_GUARDS = [
   'src/gate.ts',
   'src/as/redirect-uris.ts',
@@ -27,7 +27,20 @@ const HOSTED_AUTH_GUARDS = [
   'src/as/clients.ts',
   'src/as/login-flow.ts',
   'src/from-env.ts',
+  // The authorization server as a whole, its stores, and the upstream logins that put a user's credential in the vault.
+  'src/hosted-auth.ts',
+  'src/store/memory-store.ts',
+  'src/store/redis-store.ts',
+  'src/upstream/sp-api-login.ts',
+  'src/upstream/ads-login.ts',
 ];
+
+/**
+ * hosted-auth files measured but under the security floor on 2026-12-07 (held to the package floor until their
+ * survivors are killed, docs/MUTATION.md): the LWA code exchange (94 %) and the Openbridge key check (91 %).
+ * `options.ts`, `store/kv-store.ts` and `upstream/upstream-login.ts` are types only: nothing to mutate.
+ */
+const HOSTED_AUTH_PACKAGE_FLOOR = ['src/upstream/lwa-exchange.ts', 'src/upstream/openbridge-login.ts'];
 
 /** The views' HTML sinks, mutated and held to the security floor. */
 const VIEWS_HTML_SINKS = ['src/shared/dom.ts', 'src/shared/envelope-panel.ts', 'src/shared/controls.ts'];
@@ -225,7 +238,7 @@ export const TARGETS = [
     // Every file is a security guard: the gate and everything between a client and a user's Amazon credential
     // (redirect URIs, PKCE, the authorization request, the token endpoint and client authentication, registration
     // limits, audience-bound tokens, the encrypted vault).
-    mutate: HOSTED_AUTH_GUARDS,
+    mutate: [...HOSTED_AUTH_GUARDS, ...HOSTED_AUTH_PACKAGE_FLOOR],
     security: HOSTED_AUTH_GUARDS,
   },
   {

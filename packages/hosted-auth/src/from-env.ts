@@ -73,7 +73,8 @@ export async function hostedGateFromEnv(setup: HostedSetup): Promise<HostedGate>
     signingKey,
     upstream: setup.upstream,
     ...(insecure ? { dangerouslyAllowInsecureIssuerUrl: true } : {}),
-    ...(setup.log === undefined ? {} : { log: setup.log }),
+    // createHostedAuth ignores the events when no log is given.
+    log: setup.log,
   });
   return hostedGate(auth);
 }

@@ -62,7 +62,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
   const issuer = issuerUrl.href.replace(/\/$/, '');
   const resource = options.resource.href;
   const scopes = options.scopes ?? ['mcp'];
-  const log = options.log ?? (() => {});
+  const log = options.log ?? ignore;
   const endpoint = (path: string): string => new URL(path, `${issuer}/`).href;
   const clients = new ClientRegistry(
     options.store,
@@ -138,7 +138,7 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
       await grants.revokeSubject(subject);
       await options.vault.delete(subject);
       await sessionChoices.delete(subject);
-      log('credential_deleted', { subject_kind: subject.split(':')[0] ?? '' });
+      log('credential_deleted', { subject_kind: subjectKind(subject) });
     }
   };
 
@@ -178,7 +178,8 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
     async authenticate(request) {
       const auth = await gate(request);
       if (auth instanceof Response) return auth;
-      const subject = String(auth.extra?.subject ?? '');
+      // verify names the subject in every AuthInfo it answers.
+      const subject = (auth.extra as { subject: string }).subject;
       const credential = await options.vault.get(subject);
       if (credential === undefined) {
         return new Response(
@@ -201,7 +202,15 @@ export function createHostedAuth(options: HostedAuthOptions): HostedAuth {
       await grants.revokeSubject(subject);
       await options.vault.delete(subject);
       await sessionChoices.delete(subject);
-      log('credential_deleted', { subject_kind: subject.split(':')[0] ?? '' });
+      log('credential_deleted', { subject_kind: subjectKind(subject) });
     },
   };
 }
+
+/** The login a subject belongs to (`sp` of `sp:A1B2C3`): what a log line may say about a user. */
+function subjectKind(subject: string): string {
+  return subject.slice(0, subject.indexOf(':'));
+}
+
+/** The audit log when none is given. */
+function ignore(): void {}

@@ -67,7 +67,7 @@ export class RedisStore implements KvStore {
         .hgetall(this.key(key))
         .expire(this.key(key), Math.max(1, Math.ceil(ttlSeconds))),
     );
-    return (results[0] ?? {}) as Record<string, string>;
+    return results[0] as Record<string, string>;
   }
 
   async close(): Promise<void> {
@@ -77,7 +77,8 @@ export class RedisStore implements KvStore {
 
 /** A MULTI's replies; a command that failed inside it fails the whole call. */
 async function execOrThrow(multi: ChainableCommander): Promise<unknown[]> {
-  const replies = (await multi.exec()) ?? [];
+  // exec() answers null only for a WATCHed key that changed; these transactions WATCH nothing.
+  const replies = (await multi.exec()) as [Error | null, unknown][];
   const failed = replies.find(([error]) => error !== null);
   if (failed !== undefined) throw failed[0];
   return replies.map(([, value]) => value);

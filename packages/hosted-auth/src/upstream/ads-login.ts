@@ -62,7 +62,10 @@ export function adsLogin(options: AdsLoginOptions): UpstreamLogin {
     },
     async resume(params, { loginId, callbackUrl, stash }): Promise<LoginStep> {
       if (params.get('step') === 'profiles' && stash !== undefined) {
-        const offered = JSON.parse(stash.profiles ?? '[]') as AdsProfile[];
+        const { refreshToken, userId, profiles: offeredJson } = stash;
+        if (refreshToken === undefined || userId === undefined || offeredJson === undefined)
+          return { kind: 'failed', reason: 'The profile choice lost its Amazon login' };
+        const offered = JSON.parse(offeredJson) as AdsProfile[];
         const chosen = params.getAll('profile').filter((id) => offered.some((p) => p.profileId === id));
         if (chosen.length === 0)
           return {
@@ -72,9 +75,9 @@ export function adsLogin(options: AdsLoginOptions): UpstreamLogin {
         return {
           kind: 'done',
           credential: {
-            account: stash.userId ?? '',
-            label: `Amazon Ads user ${stash.userId ?? ''}`,
-            secret: stash.refreshToken ?? '',
+            account: userId,
+            label: `Amazon Ads user ${userId}`,
+            secret: refreshToken,
             profiles: chosen,
           },
         };
