@@ -320,6 +320,13 @@ export const TARGETS = [
       'src/generate/run-generator.ts',
       'src/generate/shared-defs.ts',
       'src/generate/writes.ts',
+      // What each generated tool's name, schema and media-type arguments say.
+      'src/generate/accept-arg.ts',
+      'src/generate/form-body.ts',
+      'src/generate/names.ts',
+      'src/generate/spec-operations.ts',
+      'src/generate/to-json-schema.ts',
+      'src/generate/undeclared-required.ts',
     ],
     // Path filling: a path argument fills one segment (or, greedy, slash-separated ones), never `.`/`..`.
     security: ['src/build-request.ts'],
