@@ -188,6 +188,14 @@ const ONE_REQUEST: Array<
     '/products/pricing/v0/price',
     { MarketplaceId: US, ItemType: 'Sku', Skus: 'SKU-1000', ItemCondition: 'Used' },
   ],
+  // Business prices: the offer type asked for is the one sent (without it Amazon answers consumer prices).
+  [
+    'get_pricing',
+    { marketplaceId: US, itemType: 'Asin', asins: ['B08N5WRWNW'], offerType: 'B2B' },
+    'GET',
+    '/products/pricing/v0/price',
+    { MarketplaceId: US, ItemType: 'Asin', Asins: 'B08N5WRWNW', OfferType: 'B2B' },
+  ],
   // A keyword search names no seller; a SKU search takes the configured seller unless given one.
   [
     'search_catalog_items',

@@ -17,6 +17,12 @@ describe('impliedType', () => {
     expect(impliedType({})).toBeUndefined();
   });
 
+  test('a falsy const implies its type too (false, 0 and the empty string are values, not "no const")', () => {
+    expect(impliedType({ const: false })).toBe('boolean');
+    expect(impliedType({ const: 0 })).toBe('integer');
+    expect(impliedType({ const: '' })).toBe('string');
+  });
+
   test('properties imply an object, items an array', () => {
     expect(impliedType({ properties: {} })).toBe('object');
     expect(impliedType({ items: {} })).toBe('array');
