@@ -21,29 +21,27 @@ export async function exchangeCode(
   redirectUri: string,
   fetchImpl: FetchLike,
 ): Promise<LwaTokens | undefined> {
-  try {
-    const response = await fetchImpl(client.tokenUrl ?? 'https://api.amazon.com/auth/o2/token', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-        accept: 'application/json',
-      },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-      }).toString(),
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (!response.ok) return undefined;
-    const body = (await response.json()) as { access_token?: unknown; refresh_token?: unknown };
-    if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string') return undefined;
-    return { accessToken: body.access_token, refreshToken: body.refresh_token };
-  } catch {
-    return undefined;
-  }
+  const response = await fetchImpl(client.tokenUrl ?? 'https://api.amazon.com/auth/o2/token', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+      accept: 'application/json',
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    }).toString(),
+    signal: AbortSignal.timeout(15_000),
+  }).catch(() => undefined);
+  if (response === undefined || !response.ok) return undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    | { access_token?: unknown; refresh_token?: unknown }
+    | undefined;
+  if (typeof body?.access_token !== 'string' || typeof body.refresh_token !== 'string') return undefined;
+  return { accessToken: body.access_token, refreshToken: body.refresh_token };
 }
 
 /** An id Amazon returned, checked before it becomes part of a store key (merchant tokens, `amzn1.account.…`). */
