@@ -383,6 +383,8 @@ export const TARGETS = [
       'src/tools/query-rows.ts',
       'src/tools/shape.ts',
       'src/tools/storages.ts',
+      'src/http/outcome-unknown.ts',
+      'src/config.ts',
     ],
     security: [
       'src/tools/sql-check.ts',
