@@ -328,6 +328,7 @@ export const TARGETS = [
       'src/generate/spec-operations.ts',
       'src/generate/to-json-schema.ts',
       'src/generate/undeclared-required.ts',
+      'src/generate/tool-snapshots.ts',
     ],
     // Path filling: a path argument fills one segment (or, greedy, slash-separated ones), never `.`/`..`.
     security: ['src/build-request.ts'],

@@ -42,6 +42,14 @@ describe('snapshotText', () => {
   });
 });
 
+describe('snapshotText key order', () => {
+  it('is code-unit order whatever order the keys came in (capitals before lower case)', () => {
+    const tool = { name: 't', inputSchema: { b: 1, a: 2, c: 3, B: 4, _x: 5 } } as unknown as Tool;
+    const written = JSON.parse(snapshotText([tool])) as { tools: [{ inputSchema: object }] };
+    expect(Object.keys(written.tools[0].inputSchema)).toEqual(['B', '_x', 'a', 'b', 'c']);
+  });
+});
+
 describe('syncSnapshots and other files of the folder', () => {
   const original = process.env[UPDATE_SNAPSHOTS_ENV];
   afterEach(() => {

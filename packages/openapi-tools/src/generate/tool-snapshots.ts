@@ -52,9 +52,8 @@ export async function listPublishedTools(server: Server): Promise<Tool[]> {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
+  // An object's keys are distinct: code-unit order needs no "equal" case.
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
   return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
 }
 
