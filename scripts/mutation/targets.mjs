@@ -268,6 +268,8 @@ export const TARGETS = [
       'src/shared/chart-legend.ts',
       'src/shared/data-table.ts',
       'src/shared/chart-bars.ts',
+      'src/shared/run-view.ts',
+      'src/shared/chart.ts',
       'src/views/ads-profile.ts',
       'src/views/amc-results.ts',
       'src/views/budget-usage.ts',
