@@ -14,6 +14,7 @@ export default defineConfig({
       'test/paging.test.ts',
       'test/paging-bound.test.ts',
       'test/query-outcome.test.ts',
+      'test/auth.test.ts',
       'test/unit/**/*.test.ts',
     ],
     testTimeout: 90_000,

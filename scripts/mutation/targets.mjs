@@ -388,8 +388,11 @@ export const TARGETS = [
       'src/tools/storages.ts',
       'src/http/outcome-unknown.ts',
       'src/config.ts',
+      // The Openbridge JWT: each hosted user's own key and cache entry, neither key in an error (issue 44).
+      'src/auth/jwt-provider.ts',
     ],
     security: [
+      'src/auth/jwt-provider.ts',
       'src/tools/sql-check.ts',
       'src/sql/lexical-statements.ts',
       'src/sql/dialect-lexer.ts',

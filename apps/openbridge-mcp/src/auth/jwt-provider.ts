@@ -30,18 +30,19 @@ export function createJwtProvider(options: JwtProviderOptions): JwtProvider {
   const pipeline = jwtExchangePipeline({
     ...options,
     // The configured key and (--hosted) the request's user's key are both kept out of error details.
-    secrets: () => [options.refreshToken, currentHostedUser()?.secret ?? ''].filter((s) => s !== ''),
+    // (redactSecrets skips values too short to be a secret, such as a hosted deployment's empty key of its own.)
+    secrets: () => {
+      const user = currentHostedUser();
+      return user === undefined ? [options.refreshToken] : [options.refreshToken, user.secret];
+    },
     retry: { maxAttempts: options.maxRetries + 1, baseDelayMs: 250, maxDelayMs: 2_000, maxTotalMs: 8_000 },
   });
   const fetchJwt = async (refreshToken: string) => {
     const issued = await exchangeRefreshToken(pipeline, refreshToken);
     return { value: issued, expiresAt: issued.expiresAt };
   };
-  // --hosted: the request's user's own API key, and a JWT cache entry of their own.
-  const key = (): string => {
-    const user = currentHostedUser();
-    return user === undefined ? 'jwt' : `jwt\n${user.subject}`;
-  };
+  // --hosted: the request's user's own API key, and a JWT cache entry of their own (a subject is never 'undefined').
+  const key = (): string => String(currentHostedUser()?.subject);
   const current = () => cache.get(key(), () => fetchJwt(currentHostedUser()?.secret ?? options.refreshToken));
   return {
     jwt: async () => (await current()).value,
