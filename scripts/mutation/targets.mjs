@@ -390,9 +390,11 @@ export const TARGETS = [
       'src/config.ts',
       // The Openbridge JWT: each hosted user's own key and cache entry, neither key in an error (issue 44).
       'src/auth/jwt-provider.ts',
+      'src/sql/dialect-parsers.ts',
     ],
     security: [
       'src/auth/jwt-provider.ts',
+      'src/sql/dialect-parsers.ts',
       'src/tools/sql-check.ts',
       'src/sql/lexical-statements.ts',
       'src/sql/dialect-lexer.ts',

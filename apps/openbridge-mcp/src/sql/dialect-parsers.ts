@@ -13,6 +13,7 @@ const parsers = new Map<Grammar, SqlParser>();
 
 function parserFor(grammar: Grammar): SqlParser {
   let parser = parsers.get(grammar);
+  // Stryker disable next-line ConditionalExpression: the cache only saves loading a grammar twice; a new parser reads the same.
   if (parser === undefined) {
     const module = require(`node-sql-parser/build/${grammar}.js`) as { Parser: new () => SqlParser };
     parser = new module.Parser();
@@ -23,7 +24,11 @@ function parserFor(grammar: Grammar): SqlParser {
 
 /** A parse error's position and what the grammar expected there, in one bounded line. */
 export function describeError(error: unknown): string {
-  const e = error as { message?: unknown; location?: { start?: { line?: unknown; column?: unknown } } };
+  // A grammar that throws null or undefined (not a parse error object) is still a refusal, never a crash here.
+  const e = (error ?? {}) as {
+    message?: unknown;
+    location?: { start?: { line?: unknown; column?: unknown } };
+  };
   const at = e.location?.start;
   const where = typeof at?.line === 'number' ? `line ${at.line}, column ${String(at.column)}: ` : '';
   const message = typeof e.message === 'string' ? e.message : 'not parsable';

@@ -104,5 +104,9 @@ describe('the grammars', () => {
       'm'.repeat(160),
     );
     expect(describeError({ message: 42 })).toBe('not parsable');
+    // A grammar that throws something other than an error object is still described, never a crash.
+    expect(describeError(undefined)).toBe('not parsable');
+    expect(describeError(null)).toBe('not parsable');
+    expect(describeError('Expected x but y found')).toBe('not parsable');
   });
 });
