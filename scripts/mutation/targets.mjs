@@ -353,6 +353,9 @@ export const TARGETS = [
       'src/sandbox/wall-time.ts',
       'src/sandbox/classify-thrown.ts',
       'src/sandbox/host-fault.ts',
+      // The run queue: maxConcurrentRuns and which thread a run gets.
+      'src/sandbox/concurrency-gate.ts',
+      'src/worker/thread-pool.ts',
     ],
     security: [
       'src/options.ts',
