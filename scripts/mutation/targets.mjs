@@ -366,6 +366,7 @@ export const TARGETS = [
       'src/sandbox/wall-time.ts',
       'src/sandbox/classify-thrown.ts',
       'src/sandbox/host-fault.ts',
+      'src/sandbox/concurrency-gate.ts',
     ],
   },
   {

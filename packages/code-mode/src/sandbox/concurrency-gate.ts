@@ -26,13 +26,13 @@ export class ConcurrencyGate {
         signal?.removeEventListener('abort', onAbort);
         resolve();
       };
+      // Runs only while `wake` is queued: waking removes this listener first (and abort fires once).
       const onAbort = () => {
-        const index = this.waiters.indexOf(wake);
-        if (index >= 0) this.waiters.splice(index, 1);
+        this.waiters.splice(this.waiters.indexOf(wake), 1);
         resolve();
       };
       this.waiters.push(wake);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      signal?.addEventListener('abort', onAbort);
     });
   }
 }
