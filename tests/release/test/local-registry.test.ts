@@ -1,7 +1,15 @@
 // The release as a user gets it: publish every package to a local verdaccio, then `npx -y --registry <local>`
 // each server from a clean folder (through a front that marks shrinkwrapped versions as npmjs does): --version, --help,
 // initialize + tools/list through the installed bin, and the installed tree is the one npm-shrinkwrap.json pins.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -68,6 +76,9 @@ beforeAll(async () => {
   registry = await startLocalRegistry();
   front = await startNpmjsFront(registry.url);
   clean = mkdtempSync(join(tmpdir(), 'obmcp-clean-'));
+  // A project of its own: npx resolves a package from the nearest package.json up the tree, and a stray
+  // /tmp/package.json named @obmcp/ads-mcp once made it run that instead of installing from the registry.
+  writeFileSync(join(clean, 'package.json'), '{"private":true}\n');
   baseEnv = { PATH: process.env.PATH ?? '', HOME: clean, ...registry.npmEnv, npm_config_registry: front.url };
   // Third-party packages come through verdaccio's uplink: say so plainly when it cannot reach the npm registry.
   const uplink = await fetch(`${registry.url}zod`);
