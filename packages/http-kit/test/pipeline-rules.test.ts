@@ -8,39 +8,7 @@ import type { Fetcher } from '../src/fetcher.js';
 import { createLimiter, type Limiter } from '../src/limiter.js';
 import { createPipeline } from '../src/pipeline/pipeline.js';
 import type { AuthPlugin, ExchangeRequest, UpstreamDescription } from '../src/pipeline/types.js';
-import { buildResponse } from '../src/response.js';
-import type { UpstreamRequest } from '../src/types.js';
-
-interface Canned {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-/** A fetcher that answers each request with the next canned answer (the last one repeats) and records it. */
-function scripted(...answers: Canned[]) {
-  const sent: UpstreamRequest[] = [];
-  const fetcher: Fetcher = {
-    send: async (req) => {
-      sent.push(req);
-      const next = answers.length > 1 ? answers.shift() : answers[0];
-      const { status, body = {}, headers = {} } = next ?? { status: 200 };
-      const bytes = new TextEncoder().encode(JSON.stringify(body));
-      const response = new Response(null, {
-        status,
-        headers: { 'content-type': 'application/json', ...headers },
-      });
-      return buildResponse(
-        response,
-        bytes,
-        { method: req.method, host: 'api.test', timeoutMs: 1000 },
-        String(req.url),
-      );
-    },
-    close: async () => undefined,
-  };
-  return { fetcher, sent };
-}
+import { bearer, scripted } from './support/scripted-fetcher.js';
 
 /** A real limiter whose learned rates and penalties are recorded. */
 function recordingLimiter() {
@@ -60,12 +28,6 @@ function recordingLimiter() {
   };
   return { limiter, learned, acquired };
 }
-
-const bearer: AuthPlugin = {
-  headers: (scope) => ({ authorization: `Bearer ${scope || 'default'}` }),
-  invalidate: () => undefined,
-  isExpired: (res) => res.status === 401,
-};
 
 function pipeline(fetcher: Fetcher, overrides: Partial<UpstreamDescription> = {}) {
   return createPipeline({
