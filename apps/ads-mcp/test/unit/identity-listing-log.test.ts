@@ -1,6 +1,7 @@
 // The Openbridge identity listing as an operator sees it: each request in the log (the key never), an error body that echoes the key shown without it; MCP_LOG_LEVEL read.
 import { type Logger, UpstreamHttpError } from '@obmcp/contract';
 import { OPENBRIDGE_DEFAULT_HOSTS, operationUrl } from '@obmcp/openbridge-upstream';
+import { captureLogger } from '@obmcp/test-kit';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
@@ -17,18 +18,6 @@ beforeAll(() => {
 afterEach(() => mock.resetHandlers());
 afterAll(() => mock.close());
 
-function recording(): { log: Logger; lines: Array<{ msg: string; fields: unknown }> } {
-  const lines: Array<{ msg: string; fields: unknown }> = [];
-  const log: Logger = {
-    debug: (msg, fields) => lines.push({ msg, fields }),
-    info: (msg, fields) => lines.push({ msg, fields }),
-    warn: (msg, fields) => lines.push({ msg, fields }),
-    error: (msg, fields) => lines.push({ msg, fields }),
-    child: () => log,
-  };
-  return { log, lines };
-}
-
 function lister(log?: Logger) {
   const { config, fetcher, limits, jwt } = openbridgeChain({ limiterEnv: {} });
   const retry = { ...adsRetry(config), maxAttempts: 1 };
@@ -44,13 +33,14 @@ function lister(log?: Logger) {
 
 describe('the identity listing', () => {
   it('logs each request by operation, never the key', async () => {
-    const { log, lines } = recording();
+    const log = captureLogger();
     await listAdsIdentities(lister(log));
-    expect(lines).toContainEqual({
+    expect(log.lines).toContainEqual({
+      level: 'debug',
       msg: 'upstream response',
       fields: { operation: 'listSharedRemoteIdentities', status: 200 },
     });
-    expect(JSON.stringify(lines)).not.toContain('unit-secret');
+    expect(JSON.stringify(log.lines)).not.toContain('unit-secret');
   });
 
   it("an error body that echoes the key is shown without it, under Openbridge's code family", async () => {

@@ -1,6 +1,7 @@
 // What else a direct LWA exchange carries: the call's cancellation, the request id Amazon sends as a header, the service named in an outage's detail, the exchange in the log.
 import { AuthError, type Logger, type UpstreamHttpError } from '@obmcp/contract';
 import { createFetcher } from '@obmcp/http-kit';
+import { captureLogger } from '@obmcp/test-kit';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
@@ -31,18 +32,6 @@ afterEach(() => {
   grants = 0;
 });
 afterAll(() => mock.close());
-
-function recording(): { log: Logger; lines: Array<{ msg: string; fields: unknown }> } {
-  const lines: Array<{ msg: string; fields: unknown }> = [];
-  const log: Logger = {
-    debug: (msg, fields) => lines.push({ msg, fields }),
-    info: (msg, fields) => lines.push({ msg, fields }),
-    warn: (msg, fields) => lines.push({ msg, fields }),
-    error: (msg, fields) => lines.push({ msg, fields }),
-    child: () => log,
-  };
-  return { log, lines };
-}
 
 function source(log?: Logger) {
   const config = loadConfig(ENV);
@@ -91,12 +80,13 @@ describe('a direct LWA exchange', () => {
   });
 
   it('the exchange is logged by operation, without its secrets', async () => {
-    const { log, lines } = recording();
+    const log = captureLogger();
     await source(log).get('na');
-    expect(lines).toContainEqual({
+    expect(log.lines).toContainEqual({
+      level: 'debug',
       msg: 'upstream response',
       fields: { operation: 'lwaRefreshGrant', status: 200 },
     });
-    expect(JSON.stringify(lines)).not.toMatch(/mock-ads-secret|mock-ads-refresh/);
+    expect(JSON.stringify(log.lines)).not.toMatch(/mock-ads-secret|mock-ads-refresh/);
   });
 });

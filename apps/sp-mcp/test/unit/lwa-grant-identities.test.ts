@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthError, type Logger, UpstreamHttpError } from '@obmcp/contract';
 import { createFetcher } from '@obmcp/http-kit';
+import { captureLogger } from '@obmcp/test-kit';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
@@ -33,19 +34,6 @@ afterEach(() => {
   refreshTokens = [];
 });
 afterAll(() => mock.close());
-
-/** A logger that keeps each line. */
-function recording(): { log: Logger; lines: Array<{ msg: string; fields: unknown }> } {
-  const lines: Array<{ msg: string; fields: unknown }> = [];
-  const log: Logger = {
-    debug: (msg, fields) => lines.push({ msg, fields }),
-    info: (msg, fields) => lines.push({ msg, fields }),
-    warn: (msg, fields) => lines.push({ msg, fields }),
-    error: (msg, fields) => lines.push({ msg, fields }),
-    child: () => log,
-  };
-  return { log, lines };
-}
 
 function auth(env: Record<string, string>, log?: Logger) {
   const config = loadConfig(env);
@@ -81,13 +69,14 @@ describe('the LWA grant per identity', () => {
   });
 
   it('the grant is logged as lwaRefreshGrant (never with its secrets)', async () => {
-    const { log, lines } = recording();
+    const log = captureLogger();
     await auth({ ...APP, SP_API_REFRESH_TOKEN: 'Atzr|mock-logged' }, log).token('default');
-    expect(lines).toContainEqual({
+    expect(log.lines).toContainEqual({
+      level: 'debug',
       msg: 'upstream response',
       fields: { operation: 'lwaRefreshGrant', status: 200 },
     });
-    expect(JSON.stringify(lines)).not.toMatch(/mock-client-secret|mock-logged/);
+    expect(JSON.stringify(log.lines)).not.toMatch(/mock-client-secret|mock-logged/);
   });
 
   it('a cancelled call cancels the grant', async () => {
