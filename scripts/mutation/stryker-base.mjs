@@ -53,6 +53,9 @@ export function strykerConfig(dir) {
     thresholds,
     concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
     timeoutMS: 20_000,
+    // The initial test run (per-test coverage of a whole suite) takes longer than Stryker's 5-minute default on a
+    // loaded 2-core machine (openbridge-mcp's suite could not be measured at all).
+    dryRunTimeoutMinutes: 30,
     tempDirName: '.stryker-tmp',
     cleanTempDir: 'always',
   };
