@@ -356,6 +356,20 @@ export const TARGETS = [
       // The run queue: maxConcurrentRuns and which thread a run gets.
       'src/sandbox/concurrency-gate.ts',
       'src/worker/thread-pool.ts',
+      // What agents see: search ranking, a tool's schema with examples, execute's answer and its limits' hints.
+      'src/tools/execute.tool.ts',
+      'src/tools/get-tool-schema.tool.ts',
+      'src/tools/search-tools.tool.ts',
+      'src/tools/callable-tools.ts',
+      'src/search/rank-tools.ts',
+      'src/sandbox/search-hint.ts',
+      'src/limitation-error.ts',
+      // CODE_MODE: what each mode lists, execute's hints, the server every app assembles.
+      'src/mode.ts',
+      'src/execute-annotations.ts',
+      'src/code-mode-server.ts',
+      'src/code-mode-tools.ts',
+      'src/code-mode-env.ts',
     ],
     security: [
       'src/options.ts',

@@ -55,4 +55,23 @@ describe('ModulePool', () => {
     pool.release(lease, false);
     expect(await pool.acquire()).not.toBe(lease);
   });
+
+  it("the engine's own output goes to the pool's output: an abort as stderr, a print as stdout", async () => {
+    const out: Array<[string, string]> = [];
+    const lease = await new ModulePool(MiB, (stream, text) => out.push([stream, text])).acquire();
+    const rt = lease.module.newRuntime();
+    const ctx = rt.newContext();
+    ctx.newObject(); // never disposed: freeing the runtime fails QuickJS's leak assertion, and emscripten aborts
+    expect(() => {
+      ctx.dispose();
+      rt.dispose();
+    }).toThrow(/Aborted/);
+    expect(out).toHaveLength(1);
+    expect(out[0]?.[0]).toBe('stderr');
+    expect(out[0]?.[1]).toMatch(/^Aborted\(Assertion failed/);
+    // emscripten's print hook (stdout), as the loader was handed it.
+    const engine = (lease.module as unknown as { module: { print(text: string): void } }).module;
+    engine.print('from the engine');
+    expect(out[1]).toEqual(['stdout', 'from the engine']);
+  });
 });
