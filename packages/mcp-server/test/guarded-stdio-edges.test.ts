@@ -1,0 +1,82 @@
+// GuardedStdioTransport's edges: stdin errors, dropped lines reported, a shared stdin left flowing, stdout backpressure.
+import { PassThrough, Writable } from 'node:stream';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { GuardedStdioTransport, type LineRejection } from '../src/server/guarded-stdio-transport.js';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('GuardedStdioTransport edges', () => {
+  it('a stdin error reaches onerror', async () => {
+    const stdin = new PassThrough();
+    const transport = new GuardedStdioTransport({ stdin, stdout: new PassThrough() });
+    const errors: Error[] = [];
+    transport.onerror = (e) => errors.push(e);
+    await transport.start();
+    stdin.emit('error', new Error('EIO on stdin'));
+    expect(errors.map((e) => e.message)).toEqual(['EIO on stdin']);
+  });
+
+  it('responses to the server’s requests are forwarded; a malformed one is dropped unanswered and reported', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let written = '';
+    stdout.on('data', (b: Buffer) => {
+      written += b.toString('utf8');
+    });
+    const rejected: LineRejection[] = [];
+    const transport = new GuardedStdioTransport({ stdin, stdout, onRejected: (r) => rejected.push(r) });
+    const messages: JSONRPCMessage[] = [];
+    transport.onmessage = (m) => messages.push(m);
+    await transport.start();
+    stdin.write('{"jsonrpc":"2.0","id":3,"result":{}}\n{"jsonrpc":"2.0","result":{}}\n');
+    stdin.write('{"jsonrpc":"2.0","method":"notifications/x","params":"p"}\n');
+    await tick();
+    expect(messages).toEqual([{ jsonrpc: '2.0', id: 3, result: {} }]);
+    expect(rejected).toEqual([
+      { action: 'drop', reason: 'malformed response' },
+      { action: 'drop', reason: 'notification with non-object params' },
+    ]);
+    expect(written).toBe('');
+  });
+
+  it('close leaves a stdin that someone else still reads flowing', async () => {
+    const stdin = new PassThrough();
+    const other: string[] = [];
+    stdin.on('data', (b: Buffer) => other.push(b.toString('utf8')));
+    const transport = new GuardedStdioTransport({ stdin, stdout: new PassThrough() });
+    await transport.start();
+    await transport.close();
+    expect(stdin.isPaused()).toBe(false);
+    stdin.write('still read\n');
+    await tick();
+    expect(other).toEqual(['still read\n']);
+  });
+
+  it('send waits for stdout to drain when its buffer is full', async () => {
+    const pending: Array<() => void> = [];
+    const stdout = new Writable({
+      highWaterMark: 8,
+      write(_chunk, _encoding, done) {
+        pending.push(done);
+      },
+    });
+    const transport = new GuardedStdioTransport({ stdin: new PassThrough(), stdout });
+    let sent = false;
+    const sending = transport.send({ jsonrpc: '2.0', id: 1, result: { long: 'x'.repeat(64) } }).then(() => {
+      sent = true;
+    });
+    await tick();
+    expect(sent).toBe(false);
+    for (const done of pending.splice(0)) done();
+    await sending;
+    expect(sent).toBe(true);
+  });
+
+  it('send on a destroyed stdout resolves at once (nobody is listening)', async () => {
+    const stdout = new PassThrough();
+    stdout.destroy();
+    const transport = new GuardedStdioTransport({ stdin: new PassThrough(), stdout });
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, result: {} })).resolves.toBeUndefined();
+  });
+});
