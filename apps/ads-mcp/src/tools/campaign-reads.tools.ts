@@ -16,12 +16,15 @@ const nextToken = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 /** Sponsored Display states in the order its stateFilter enum lists them. */
 const SD_STATES = ['enabled', 'paused', 'archived'] as const;
 
+/** SponsoredBrandsV4 ListSponsoredBrandsCampaigns: at most 10 ids per filter (more is a 400). */
+const sbIdList = { ...idList, maxItems: 10 } as const;
+
 const sbSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    campaignIdFilter: idList,
-    portfolioIdFilter: idList,
+    campaignIdFilter: sbIdList,
+    portfolioIdFilter: sbIdList,
     stateFilter: states,
     maxResults: { type: 'integer', minimum: 1, maximum: 100 },
     nextToken,
@@ -48,7 +51,8 @@ const portfoliosSchema = {
   additionalProperties: false,
   properties: {
     portfolioIdFilter: idList,
-    stateFilter: { ...states, items: { type: 'string', enum: ['ENABLED', 'PAUSED', 'ARCHIVED'] } },
+    // AccountsPortfolios: a v3 portfolio's state is ENABLED only, and the filter takes one value (else a 400).
+    stateFilter: { ...states, items: { type: 'string', enum: ['ENABLED'] }, maxItems: 1 },
     includeExtendedDataFields: { type: 'boolean' },
     nextToken,
   },
