@@ -73,6 +73,32 @@ describe('GuardedStdioTransport edges', () => {
     expect(sent).toBe(true);
   });
 
+  it('by default a 10 MiB line is read and one byte more is refused', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let written = '';
+    stdout.on('data', (b: Buffer) => {
+      written += b.toString('utf8');
+    });
+    const transport = new GuardedStdioTransport({ stdin, stdout });
+    const ids: unknown[] = [];
+    transport.onmessage = (m) => ids.push((m as { id: unknown }).id);
+    await transport.start();
+    const sized = (id: number, bytes: number) => {
+      const head = `{"jsonrpc":"2.0","id":${id},"method":"ping","params":{"pad":"`;
+      const tail = '"}}';
+      return `${head}${'x'.repeat(bytes - head.length - tail.length)}${tail}\n`;
+    };
+    stdin.write(sized(1, 10 * 1024 * 1024));
+    stdin.write(sized(2, 10 * 1024 * 1024 + 1));
+    await tick();
+    expect(ids).toEqual([1]);
+    expect(JSON.parse(written)).toMatchObject({
+      id: null,
+      error: { code: -32600, message: expect.stringContaining('exceeds the 10485760-byte limit') },
+    });
+  });
+
   it('send on a destroyed stdout resolves at once (nobody is listening)', async () => {
     const stdout = new PassThrough();
     stdout.destroy();
