@@ -458,6 +458,14 @@ describe('the Openbridge key page', () => {
     );
     expect(text).toContain('<title>Connect your Openbridge account</title>');
     expect(text).not.toContain('role="alert"');
+    expect(text).toContain('<h1>Connect your Openbridge account</h1>\n<p>Paste an Openbridge API key');
+  });
+
+  it('names the account the user is asked to connect', () => {
+    expect(openbridgeLogin({ verifyKey }).accountLabel).toBe(
+      'your Openbridge account (with an API key you enter next)',
+    );
+    expect(openbridgeLogin({ verifyKey }).id).toBe('openbridge');
   });
 
   it('keeps a key Openbridge accepts (trimmed), under the account it names', async () => {
@@ -544,6 +552,46 @@ describe('checking an Openbridge key at its authentication API', () => {
       expect(asked).toBe(2);
     } finally {
       outage = false;
+    }
+  });
+
+  it('an outage that quotes the key throws an error that does not carry it', async () => {
+    const key = 'keyid:quoted-secret-value';
+    server.use(
+      http.post(`${openbridge.OPENBRIDGE_HOSTS.authentication}/auth/api/ref`, () =>
+        HttpResponse.json({ errors: [{ detail: `cannot check ${key} now` }] }, { status: 503 }),
+      ),
+    );
+    try {
+      const thrown = await openbridgeKeyVerifier(openbridge.OPENBRIDGE_HOSTS.authentication)(key).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(thrown).toBeInstanceOf(Error);
+      const told = JSON.stringify({ ...(thrown as object), message: (thrown as Error).message });
+      expect(told).toContain('cannot check [redacted] now');
+      expect(told).not.toContain('quoted-secret-value');
+    } finally {
+      server.resetHandlers();
+    }
+  });
+
+  it('follows a redirect to another Openbridge host', async () => {
+    const edge = 'https://edge.api.openbridge.io';
+    server.use(
+      http.post(`${edge}/auth/api/ref`, () =>
+        HttpResponse.text('', {
+          status: 307,
+          headers: { location: `${openbridge.OPENBRIDGE_HOSTS.authentication}/auth/api/ref` },
+        }),
+      ),
+    );
+    try {
+      expect((await openbridgeKeyVerifier(edge)('keyid:keysecret'))?.label).toBe(
+        `Openbridge account ${openbridge.MOCK_ACCOUNT_ID}`,
+      );
+    } finally {
+      server.resetHandlers();
     }
   });
 

@@ -22,6 +22,9 @@ export interface OpenbridgeLoginOptions {
   authUrl?: string;
 }
 
+/** The user is waiting on the page: one attempt, an outage is reported at once. */
+const ONE_ATTEMPT = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalMs: 15_000 };
+
 function keyPage(loginId: string, action: string, error?: string): string {
   return page(
     'Connect your Openbridge account',
@@ -40,18 +43,12 @@ function keyPage(loginId: string, action: string, error?: string): string {
  * an outage, a throttle or an answer without a JWT throws (Openbridge could not be asked).
  */
 export function openbridgeKeyVerifier(authUrl: string): VerifyOpenbridgeKey {
-  const hosts = { auth: authUrl };
-  const pipeline = jwtExchangePipeline({
-    fetcher: createFetcher({
-      timeoutMs: 15_000,
-      redirectHosts: openbridgeRedirectHosts({ ...OPENBRIDGE_DEFAULT_HOSTS, ...hosts }),
-    }),
-    hosts,
-    // The key is the user's own and no failure's details leave this function.
-    secrets: () => [],
-    retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalMs: 15_000 },
-  });
+  const hosts = { ...OPENBRIDGE_DEFAULT_HOSTS, auth: authUrl };
+  // A redirect may lead to Openbridge's hosts or the configured one.
+  const fetcher = createFetcher({ timeoutMs: 15_000, redirectHosts: openbridgeRedirectHosts(hosts) });
   return async (apiKey) => {
+    // One pipeline per key, so what Openbridge says about a key never carries the key itself.
+    const pipeline = jwtExchangePipeline({ fetcher, hosts, secrets: () => [apiKey], retry: ONE_ATTEMPT });
     let jwt: IssuedJwt;
     try {
       jwt = await exchangeRefreshToken(pipeline, apiKey);
