@@ -74,6 +74,36 @@ describe('the handler’s call context', () => {
     expect(outcome.ok).toBe(false);
   });
 
+  it('a client that cancels its call aborts the handler’s signal', async () => {
+    let aborted: (reason: unknown) => void = () => undefined;
+    const sawAbort = new Promise((resolve) => {
+      aborted = resolve;
+    });
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const waiting = tool('waits_for_cancel', SCHEMA, (_args, call) => {
+      started();
+      return new Promise((_resolve, reject) =>
+        call.signal.addEventListener('abort', () => {
+          aborted(call.signal.reason);
+          reject(new Error('cancelled'));
+        }),
+      );
+    });
+    const session = await connectInMemory({ tools: [waiting] });
+    sessions.push(session);
+    const controller = new AbortController();
+    const call = session.client
+      .callTool({ name: 'waits_for_cancel', arguments: {} }, { signal: controller.signal })
+      .catch((error: unknown) => error);
+    await running;
+    controller.abort('user pressed stop');
+    await expect(sawAbort).resolves.toBeDefined();
+    await call;
+  });
+
   it('a nested host.call gets the inner tool’s value with its own _meta (as Code Mode sees it)', async () => {
     const host = hostWith([outer, inner]);
     const { outcome } = await invoke(host, 'outer', {});

@@ -104,6 +104,14 @@ describe('serve on stdio', () => {
     expect(io.stdin.isPaused()).toBe(true);
   });
 
+  it('a stdin destroyed without an end shuts down as closed', async () => {
+    const { io, drains, records, exited } = await served();
+    io.stdin.destroy();
+    await exited();
+    expect(drains).toEqual([['stdin closed', 0]]);
+    expect(records().find((r) => r.msg === 'shutting down')).toMatchObject({ why: 'stdin closed' });
+  });
+
   it('SIGTERM lets running tasks finish (no bound), SIGINT the same; a stdin error shuts down too', async () => {
     const first = await served();
     for (const listener of first.hooks.added('SIGTERM')) listener();
