@@ -494,6 +494,21 @@ export const TARGETS = [
       'src/auth/openbridge-source.ts',
       'src/auth/openbridge-identities.ts',
       'src/http/redirect-hosts.ts',
+      // The Ads client and its pipeline description: headers, scopes, budgets, errors, downloads (issue 44).
+      'src/http/upstream.ts',
+      'src/http/client.ts',
+      'src/http/download.ts',
+      'src/http/headers.ts',
+      'src/http/limits.ts',
+      // What a catalog operation sends (identity headers, media types, files, forms, 207 batches), the listing
+      // per ADS_API_TOOLSETS, the catalog's build rules, and the session a call runs with (--hosted, shared store).
+      'src/operations/call-operation.ts',
+      'src/operations/catalog-config.ts',
+      'src/operations/execute.ts',
+      'src/operations/listing.ts',
+      'src/operations/bind.ts',
+      'src/session/hosted-session.ts',
+      'src/session/session.ts',
     ],
     security: [
       'src/auth/lwa.ts',

@@ -71,7 +71,8 @@ export async function fileContent(
   contentType: string | null,
   maxBytes: number,
 ): Promise<unknown> {
-  const type = (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  // No content type reads as 'null': neither an HTML page nor JSON. split() always answers a first part.
+  const type = (String(contentType).split(';', 1)[0] as string).trim().toLowerCase();
   if (type === 'text/html') throw unreadableFile('expected a file, got an HTML page');
   const text = new TextDecoder().decode(await decodeBody(bytes, { maxBytes }));
   try {

@@ -105,7 +105,8 @@ function parseAdsError(
   }
   const parsed = parseErrorBody(res.text(), res.headers.get('content-type'), configSecrets(config));
   const hintContext = {
-    tool: ctx?.tool ?? '',
+    // A request without context (none of this server's) names no tool: 'undefined' is no tool name.
+    tool: String(ctx?.tool),
     status: res.status,
     operation,
     message: parsed.message,
@@ -117,7 +118,8 @@ function parseAdsError(
     ...(res.status === 429 ? { summary: 'Amazon Ads API throttled the request (HTTP 429).' } : {}),
     details: enrichDetails(hintContext, parsed.details),
     hints: hintsFor(hintContext),
-    ...(parsed.requestId === undefined ? {} : { requestId: parsed.requestId }),
+    // Undefined when the body carries none (the pipeline prefers the headers' request id anyway).
+    requestId: parsed.requestId,
   };
 }
 
