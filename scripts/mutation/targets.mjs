@@ -502,7 +502,6 @@ export const TARGETS = [
       'src/http/limits.ts',
       // What a catalog operation sends (identity headers, media types, files, forms, 207 batches), the listing
       // per ADS_API_TOOLSETS, the catalog's build rules, and the session a call runs with (--hosted, shared store).
-      'src/operations/call-operation.ts',
       'src/operations/catalog-config.ts',
       'src/operations/execute.ts',
       'src/operations/listing.ts',
