@@ -2,7 +2,6 @@
 // examples, operation) is what the committed generated/tools/all/curated.json holds; a cheap in-process twin of
 // tool-snapshots.test.ts, so a changed description, bound or default in a tool file fails a test that imports src.
 import { readFileSync } from 'node:fs';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolsetSnapshots } from '@obmcp/openapi-tools/generate';
 import { describe, expect, it } from 'vitest';
 import { adsCatalog } from '../../src/operations/catalog.js';
@@ -21,7 +20,7 @@ describe('curated tools as published', () => {
     // A curated tool that went missing, was renamed or is no longer curated leaves curated.json short.
     const tools = toolRig([])
       .host.tools()
-      .filter((t) => curated.has(t.name)) as unknown as Tool[];
+      .filter((t) => curated.has(t.name)) as unknown as Parameters<typeof toolsetSnapshots>[0];
     const files = toolsetSnapshots(tools, curated, adsCatalog());
     expect(files.get('curated.json')).toBe(readFileSync(CURATED, 'utf8'));
   });

@@ -7,6 +7,7 @@ import {
   type Fetcher,
   type Limiter,
   type LimitRule,
+  type Pipeline,
   type UpstreamResponse,
 } from '@obmcp/http-kit';
 import type { CredentialSource } from '../../src/auth/types.js';

@@ -166,8 +166,8 @@ describe('run_amc_query', () => {
 
   it('a result file that is not CSV with a header is UPSTREAM_INVALID_RESPONSE naming the file', async () => {
     const script = amc('SUCCEEDED', 0);
-    const r = toolRig((req, n) =>
-      req.url === FILE_1 ? { body: '', headers: { 'content-type': 'text/csv' } } : script(req, n),
+    const r = toolRig((req) =>
+      req.url === FILE_1 ? { body: '', headers: { 'content-type': 'text/csv' } } : script(req),
     );
     const outcome = await r.call('run_amc_query', RUN);
     expect(outcome.ok).toBe(false);
