@@ -23,6 +23,8 @@ export const ENV: Readonly<Record<string, string>> = {
 };
 
 export interface Sent {
+  /** Only when not the NA API host (another region's host). */
+  origin?: string;
   method: string;
   path: string;
   query: Record<string, string>;
@@ -30,6 +32,7 @@ export interface Sent {
   body?: unknown;
 }
 
+const ADS_HOSTS = /^https:\/\/advertising-api(-eu|-fe)?\.amazon\.com$/;
 const RECORDED =
   /^amazon-advertising-api-(scope|advertiserid|marketplaceid|clientid)$|^amazon-ads-accountid$|^content-type$|^accept$/;
 
@@ -64,12 +67,13 @@ export function useWire(): Wire {
     mocks = startMockServer();
     mocks.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
-      if (url.origin !== API) return;
+      if (!ADS_HOSTS.test(url.origin)) return;
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {
         if (RECORDED.test(name)) headers[name] = value;
       });
       const entry: Sent = {
+        ...(url.origin === API ? {} : { origin: url.origin }),
         method: request.method,
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
