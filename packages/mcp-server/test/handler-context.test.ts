@@ -50,6 +50,21 @@ describe('the handler’s call context', () => {
     expect(captured.records().find((r) => r.msg === 'handler line')).toMatchObject({ tool: 'recorder' });
   });
 
+  it('each tool’s log lines name that tool, however many tools log through one server', async () => {
+    const captured = capturingLogger();
+    const logs = (name: string) =>
+      tool(name, SCHEMA, (_args, call) => {
+        call.log.info('from handler');
+        return {};
+      });
+    const host = hostWith([logs('first_tool'), logs('second_tool')], {}, captured.logger);
+    await invoke(host, 'first_tool', {});
+    await invoke(host, 'second_tool', {});
+    await invoke(host, 'first_tool', {});
+    const lines = captured.records().filter((r) => r.msg === 'from handler');
+    expect(lines.map((l) => l.tool)).toEqual(['first_tool', 'second_tool', 'first_tool']);
+  });
+
   it('no arguments at all are an empty object to the handler', async () => {
     seen.length = 0;
     const host = hostWith([recorder]);

@@ -5,7 +5,7 @@ import type { InputRequestSpec } from '@obmcp/contract/internal/tool/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContractServer } from '../src/server/create-server.js';
 import { silentLogger } from '../src/entries/testing.js';
-import { tool } from './helpers.js';
+import { capturingLogger, tool } from './helpers.js';
 import { connectInMemory, envelopeOfResult, type InMemorySession } from './in-memory-client.js';
 
 const sessions: InMemorySession[] = [];
@@ -69,6 +69,21 @@ describe('internal tools', () => {
     const missing = await host.call('list_secret', {});
     if (missing.ok) throw new Error('expected an envelope');
     expect(missing.envelope.details[0]?.did_you_mean).toContain('list_secrets');
+  });
+
+  it('do not count toward the large-listing warning (only listed tools reach the model)', () => {
+    const many = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => tool(`${prefix}${i}`, EMPTY));
+    const captured = capturingLogger();
+    // 127 + get_envelope_contract = 128 listed: at the smallest provider limit, with 50 internal tools beside
+    createContractServer({
+      profile: exampleProfile,
+      tools: many('listed_', 127),
+      internalTools: many('internal_', 50),
+      env: {},
+      logger: captured.logger,
+    });
+    expect(captured.records().filter((r) => r.level === 'warn')).toEqual([]);
   });
 
   it('describe and tools() see every tool, listed() only the published ones', () => {
