@@ -1,4 +1,5 @@
 // Trace context on a 2025 connection: the caller's traceparent, the negotiated revision and the initialize client on every line of the call.
+import { CreateTaskResultSchema } from '@modelcontextprotocol/core';
 import type { ToolDefinition } from '@obmcp/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tool } from './helpers.js';
@@ -21,8 +22,21 @@ const chatty: ToolDefinition = tool('chatty', EMPTY, async (args, call) => {
   return { ok: true };
 });
 
+/** Runs as a task: its line is written after the call was answered with the task. */
+const background: ToolDefinition = {
+  ...tool('background', EMPTY, async (_args, call) => {
+    await new Promise((r) => setTimeout(r, 20));
+    call.log.info('background work');
+    return { done: true };
+  }),
+  taskSupport: 'optional',
+};
+
 async function open() {
-  const session = await connectInMemory({ tools: [chatty] }, { name: 'legacy-agent', version: '4.5.6' });
+  const session = await connectInMemory(
+    { tools: [chatty, background] },
+    { name: 'legacy-agent', version: '4.5.6' },
+  );
   sessions.push(session);
   return session;
 }
@@ -70,5 +84,29 @@ describe('trace context on the 2025 path', () => {
       expect(line).toMatchObject({ protocol_version: '2025-11-25', client: 'legacy-agent/4.5.6' });
     }
     expect(first.trace_id).not.toBe(second.trace_id);
+  });
+
+  it('a task’s background run keeps the trace of the call that created it', async () => {
+    const session = await open();
+    const created = await session.client.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'background',
+          arguments: {},
+          task: { ttl: 60_000 },
+          _meta: { traceparent: `00-${TRACE}-${SPAN}-01` },
+        },
+      },
+      CreateTaskResultSchema,
+    );
+    expect(created.task.taskId).toBeTruthy();
+    await expect.poll(() => linesOf(session, 'background work').length, { timeout: 10_000 }).toBe(1);
+    expect(linesOf(session, 'background work')[0]).toMatchObject({
+      trace_id: TRACE,
+      parent_span_id: SPAN,
+      client: 'legacy-agent/4.5.6',
+      tool: 'background',
+    });
   });
 });
