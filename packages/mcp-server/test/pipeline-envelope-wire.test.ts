@@ -160,6 +160,19 @@ describe('failures inside the handler', () => {
     expect(failed).toMatchObject({ level: 'error', tool: 'bounded', error: { message: 'boom in bounded' } });
   });
 
+  it('the crash hook (mock mode, OBMCP_TEST_HOOKS=1) answers internal_error; its canary stays in the log', async () => {
+    const { call, records } = await open({ OBMCP_MOCK: '1', OBMCP_TEST_HOOKS: '1' });
+    const result = await call('obmcp_test_crash');
+    expect(envelopeOfResult(result)).toMatchObject({
+      error_kind: 'internal_error',
+      error_code: 'INTERNAL_ERROR',
+      tool: 'obmcp_test_crash',
+      retryable: false,
+    });
+    expect(JSON.stringify(result)).not.toContain('canary');
+    expect(JSON.stringify(records())).toContain('canary 5f0c');
+  });
+
   it('an upstream 429 is rate_limited and retryable, with its Retry-After in _meta', async () => {
     const { call } = await open();
     expect(envelopeOfResult(await call('upstream_fail', { status: 429 }))).toEqual({
