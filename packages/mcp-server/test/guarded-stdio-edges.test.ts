@@ -17,6 +17,22 @@ describe('GuardedStdioTransport edges', () => {
     expect(errors.map((e) => e.message)).toEqual(['EIO on stdin']);
   });
 
+  it('a listener throwing a non-Error is reported as an Error with its text', async () => {
+    const stdin = new PassThrough();
+    const transport = new GuardedStdioTransport({ stdin, stdout: new PassThrough() });
+    const errors: Error[] = [];
+    transport.onerror = (e) => errors.push(e);
+    transport.onmessage = () => {
+      throw 'plain string thrown';
+    };
+    await transport.start();
+    stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    await tick();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(Error);
+    expect(errors[0]?.message).toBe('plain string thrown');
+  });
+
   it('responses to the server’s requests are forwarded; a malformed one is dropped unanswered and reported', async () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();

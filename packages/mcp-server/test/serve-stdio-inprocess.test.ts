@@ -23,7 +23,7 @@ const INITIALIZE = {
 };
 const line = (message: unknown) => `${JSON.stringify(message)}\n`;
 
-async function served(options: { drainFails?: boolean; single?: boolean } = {}) {
+async function served(options: { drainFails?: boolean; single?: boolean; broken?: boolean } = {}) {
   stdio = swapStdio();
   hooks = captureProcessHooks();
   const captured = capturingLogger();
@@ -40,7 +40,10 @@ async function served(options: { drainFails?: boolean; single?: boolean } = {}) 
     env: {},
     logger: captured.logger,
   });
-  const source = options.single ? contract.server : contract.newServer;
+  const broken = (() => {
+    throw new Error('factory broke');
+  }) as unknown as typeof contract.newServer;
+  const source = options.broken ? broken : options.single ? contract.server : contract.newServer;
   await serve(source, { logger: captured.logger, http: null, tasks });
   const io = stdio;
   const h = hooks;
@@ -88,6 +91,34 @@ describe('serve on stdio', () => {
       { level: 'warn', msg: 'rejected stdin line', reason: 'notification with non-object params' },
     ]);
     expect(JSON.stringify(records())).not.toContain('hunter3');
+  });
+
+  it('a protocol error (a response to nothing the server asked) is logged as a warning, and serving goes on', async () => {
+    const { io, records } = await served();
+    io.stdin.write(line(INITIALIZE));
+    io.stdin.write(line({ jsonrpc: '2.0', id: 99, result: {} }));
+    io.stdin.write(line({ jsonrpc: '2.0', id: 2, method: 'ping' }));
+    await expect.poll(() => io.lines().length, { timeout: 10_000 }).toBe(2);
+    expect(io.lines()[1]).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    await expect
+      .poll(() => records().filter((r) => r.msg === 'protocol error').length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(records().find((r) => r.msg === 'protocol error')).toMatchObject({ level: 'warn' });
+  });
+
+  it('a server that cannot be built answers -32603 and logs the reason as a protocol error', async () => {
+    const { io, records } = await served({ broken: true });
+    io.stdin.write(line(INITIALIZE));
+    await expect.poll(() => io.lines().length, { timeout: 10_000 }).toBe(1);
+    expect(io.lines()[0]).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Internal server error' },
+    });
+    expect(records().find((r) => r.msg === 'protocol error')).toMatchObject({
+      level: 'warn',
+      error: { message: 'factory broke' },
+    });
   });
 
   it('stdin ending: logs why, drains the tasks at once (bound 0), closes and exits 0, once', async () => {
