@@ -17,6 +17,22 @@ describe('GuardedStdioTransport edges', () => {
     expect(errors.map((e) => e.message)).toEqual(['EIO on stdin']);
   });
 
+  it('a stdin that yields strings (an encoding set on it) is framed the same', async () => {
+    const stdin = new PassThrough();
+    stdin.setEncoding('utf8');
+    const transport = new GuardedStdioTransport({ stdin, stdout: new PassThrough() });
+    const messages: JSONRPCMessage[] = [];
+    transport.onmessage = (m) => messages.push(m);
+    await transport.start();
+    stdin.write('{"jsonrpc":"2.0","id":"é1","method":"ping"}\n{"jsonrpc":"2.0",');
+    stdin.write('"id":2,"method":"ping"}\n');
+    await tick();
+    expect(messages).toEqual([
+      { jsonrpc: '2.0', id: 'é1', method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ]);
+  });
+
   it('a listener throwing a non-Error is reported as an Error with its text', async () => {
     const stdin = new PassThrough();
     const transport = new GuardedStdioTransport({ stdin, stdout: new PassThrough() });

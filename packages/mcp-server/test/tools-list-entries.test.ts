@@ -172,5 +172,15 @@ describe('initialize', () => {
       'get_envelope_contract',
       'obmcp_test_crash',
     ]);
+    const session = await connectInMemory({ tools: [bare], env: { OBMCP_MOCK: '1', OBMCP_TEST_HOOKS: '1' } });
+    sessions.push(session);
+    const hook = (await session.client.listTools()).tools.at(-1);
+    expect(hook).toEqual({
+      name: 'obmcp_test_crash',
+      description: 'Test hook (mock mode only): throws an unclassified error carrying a canary message.',
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      _meta: { 'io.obmcp/examples': [{}] },
+    });
   });
 });
