@@ -123,7 +123,22 @@ describe('validation failures', () => {
     const on = await open({ MCP_SCHEMA_KEY_NORMALIZATION_META: 'true' });
     const withEvents = envelopeOfResult(await on.call('list_orders', { MarketplaceIds: ['X'] }));
     expect(withEvents.error_code).toBe('SCHEMA_ENUM_MISMATCH');
-    expect(withEvents.details[0]?.path).toBe('marketplaceIds/0');
+    // judged on the repaired arguments: the value the agent sent, at its canonical pointer
+    expect(withEvents.details).toEqual([
+      {
+        path: 'marketplaceIds/0',
+        issue: 'Field marketplaceIds/0 must be one of ATVPDKIKX0DER, A1PA6795UKMFR9.',
+        received_type: 'string',
+        field: 'marketplaceIds/0',
+        code: 'SCHEMA_ENUM_MISMATCH',
+        validator: 'enum',
+        allowed: ['ATVPDKIKX0DER', 'A1PA6795UKMFR9'],
+      },
+    ]);
+    expect(withEvents.hints).toEqual([
+      'X is not valid for marketplaceIds/0. Valid: [ATVPDKIKX0DER, A1PA6795UKMFR9].',
+      'Set marketplaceIds/0 to one of: ATVPDKIKX0DER, A1PA6795UKMFR9.',
+    ]);
     expect(withEvents._meta).toEqual({ normalized: [renamed], hint_categories: ['enum_suggest'] });
     const off = await open();
     const without = envelopeOfResult(await off.call('list_orders', { MarketplaceIds: ['X'] }));
