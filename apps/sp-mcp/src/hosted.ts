@@ -4,15 +4,18 @@ import { hostedGateFromEnv, spApiLogin } from '@obmcp/hosted-auth';
 import type { HostedGate } from '@obmcp/mcp-server/hosted';
 import type { Config } from './config.js';
 
-export async function spHostedGate(
+type HostedSetup = Parameters<typeof hostedGateFromEnv>[0];
+
+/** What sp-mcp hands hosted-auth's gate: the server's name, Seller Central's consent login and its log lines. */
+export function spHostedSetup(
   config: Config,
   env: Record<string, string | undefined>,
   logger: Logger,
-): Promise<HostedGate> {
+): HostedSetup {
   const applicationId = env.SP_API_APPLICATION_ID;
   if (applicationId === undefined || applicationId === '')
     throw new Error('--hosted needs SP_API_APPLICATION_ID (your SP-API app id)');
-  return hostedGateFromEnv({
+  return {
     server: 'sp',
     serverName: 'obmcp for Amazon SP-API',
     env,
@@ -26,5 +29,13 @@ export async function spHostedGate(
     }),
     log: (event, fields) => logger.info(`hosted auth: ${event}`, fields),
     warn: (message) => logger.warn(message),
-  });
+  };
+}
+
+export async function spHostedGate(
+  config: Config,
+  env: Record<string, string | undefined>,
+  logger: Logger,
+): Promise<HostedGate> {
+  return hostedGateFromEnv(spHostedSetup(config, env, logger));
 }

@@ -5,14 +5,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { spHostedGate } from '../../src/hosted.js';
+import { spHostedGate, spHostedSetup } from '../../src/hosted.js';
 
-vi.mock('@obmcp/hosted-auth', async (original) => ({
-  ...(await original<typeof import('@obmcp/hosted-auth')>()),
-  // The gate's own setup is hosted-auth's (tested there): here, what sp-mcp hands it.
-  hostedGateFromEnv: async (setup: HostedSetup) => ({ setup }),
-}));
-
+// The gate's own setup is hosted-auth's (tested there): here, what sp-mcp hands it.
 type HostedSetup = Parameters<typeof hostedGateFromEnv>[0];
 
 const TOKEN_URL = 'https://lwa.example.test/auth/o2/token';
@@ -27,10 +22,7 @@ const CALLBACK = 'https://sp.example.com/oauth/upstream/callback';
 const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
 async function setupOf(env: Record<string, string>): Promise<HostedSetup> {
-  const gate = (await spHostedGate(loadConfig(env), env, logger as never)) as unknown as {
-    setup: HostedSetup;
-  };
-  return gate.setup;
+  return spHostedSetup(loadConfig(env), env, logger as never);
 }
 async function consentPage(env: Record<string, string>): Promise<URL> {
   const response = await (await setupOf(env)).upstream.begin({
