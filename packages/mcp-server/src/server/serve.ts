@@ -97,10 +97,8 @@ async function serveHttp(
   const handle = await startHttpServer(source, httpOptions, logger);
   const shutdown = async (why: string) => {
     // New requests get 503 at once; in-flight ones finish; running tasks finish or end TASK_INTERRUPTED.
-    await Promise.all([
-      handle.close(why).catch((error: unknown) => logger.error('http shutdown failed', { error })),
-      drained(tasks, why, logger),
-    ]);
+    // (The listener's close always resolves, and a failed drain is logged: neither stops the exit.)
+    await Promise.allSettled([handle.close(why), drained(tasks, why, logger)]);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
