@@ -60,7 +60,7 @@ export function jobReadTools({ operations }: ToolDeps): ToolDefinition[] {
                 {
                   subscription_ids: args.subscription_id,
                   // jobs-api.md documents no status or is_primary filter: nothing is sent unless the caller asks.
-                  status: args.status === undefined || args.status === 'any' ? undefined : args.status,
+                  status: args.status === 'any' ? undefined : args.status,
                   is_primary: args.is_primary,
                   page: args.page,
                   page_size: args.page_size,
