@@ -164,6 +164,36 @@ describe('set_active_profile and get_active_profile', () => {
     expect(value(await h.call('get_active_profile', {}))).toMatchObject({ activeProfileId: 2222222222 });
   });
 
+  it.each([[{ profileTypeFilter: ['seller'] }], [{ accessLevel: 'edit' }], [{ apiProgram: 'report' }]])(
+    'a filtered list_profiles %j is not the region’s list: it neither gates nor replaces the full one',
+    async (filter) => {
+      // Amazon answers a filtered list with fewer profiles (here the US one only).
+      w.mocks().use(
+        http.get(`${API}/v2/profiles`, ({ request }) =>
+          HttpResponse.json(new URL(request.url).search === '' ? [US, CA] : [US]),
+        ),
+      );
+      const fresh = w.host();
+      expect(value(await fresh.call('list_profiles', filter))).toMatchObject({ count: 1, profiles: [US] });
+      // Not remembered: a profile the filter left out is taken, without cached details.
+      expect(value(await fresh.call('set_active_profile', { profileId: 2222222222 }))).toEqual({
+        activeProfileId: 2222222222,
+        region: 'na',
+        profile: null,
+      });
+      const listed = w.host();
+      await listed.call('list_profiles', {});
+      await listed.call('list_profiles', filter);
+      // The full list stays the gate and the source of details.
+      expect(value(await listed.call('set_active_profile', { profileId: 2222222222 }))).toEqual({
+        activeProfileId: 2222222222,
+        region: 'na',
+        profile: CA,
+      });
+      expect((await listed.call('set_active_profile', { profileId: 3333333333 })).ok).toBe(false);
+    },
+  );
+
   it('an empty profile list does not gate', async () => {
     w.mocks().use(http.get(`${API}/v2/profiles`, () => HttpResponse.json([])));
     const h = w.host();

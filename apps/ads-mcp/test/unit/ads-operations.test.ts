@@ -212,6 +212,26 @@ describe('callOperation: media types, files and forms', () => {
     expect(req?.body).toContain('name="assetInfo"');
   });
 
+  it('a form operation whose Content-Type argument is the form type itself: the file part is application/octet-stream', async () => {
+    const r = rig([{ body: '{"assetId":"a2"}' }], PROFILE);
+    await callOperation(
+      r.client,
+      op('create_asset'),
+      {
+        'Content-Disposition': 'banner.bin',
+        'Content-Type': 'multipart/form-data',
+        body: { asset: { base64: Buffer.from('RAWDATA').toString('base64') } },
+      },
+      callContext(),
+    );
+    const [req] = r.sent;
+    expect(req?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(req?.body).toContain('name="asset"; filename="banner.bin"');
+    expect(req?.body).toContain('Content-Type: application/octet-stream');
+    expect(req?.body).not.toContain('Content-Type: multipart/form-data');
+    expect(req?.body).toContain('RAWDATA');
+  });
+
   it('a form file read from ADS_API_UPLOAD_DIR; without the directory, a path is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ads-upload-'));
     mkdirSync(join(dir, 'sub'));
