@@ -326,6 +326,9 @@ export const TARGETS = [
       'src/generate/to-json-schema.ts',
       'src/generate/undeclared-required.ts',
       'src/generate/tool-snapshots.ts',
+      // The catalog build (its refusals of spec defects) and the example arguments every generated tool publishes.
+      'src/generate/build-catalog.ts',
+      'src/generate/examples.ts',
     ],
     // Path filling: a path argument fills one segment (or, greedy, slash-separated ones), never `.`/`..`.
     security: ['src/build-request.ts'],
@@ -559,6 +562,8 @@ export const NOT_MUTATED = [
   /\/views\/src\/shared\/view-model\.ts$/,
   // openapi-tools' bin only hands argv and stderr to runGenerator (run-generator.ts, tested in process) and exits.
   /\/openapi-tools\/src\/generate\/cli\.ts$/,
+  // openapi-tools' build-time entry (`@obmcp/openapi-tools/generate`): re-exports only.
+  /\/openapi-tools\/src\/generate\/index\.ts$/,
   // hosted-auth's options, key-value store and upstream-login interfaces: type declarations only.
   /\/hosted-auth\/src\/(options|store\/kv-store|upstream\/upstream-login)\.ts$/,
 ];
