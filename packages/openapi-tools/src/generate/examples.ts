@@ -25,7 +25,7 @@ function seeded(seed: number): (a: number, b: number) => number {
 }
 
 /** Friendly values for well-known argument names (any schema-valid value would do for the mocks). */
-const NAMED: Array<[RegExp, JsonValue]> = [
+const NAMED: Array<[RegExp, string]> = [
   [/^marketplaceids?$/i, 'ATVPDKIKX0DER'],
   [/^sellerid$/i, 'A2EXAMPLESELLER'],
   [/^asins?$/i, 'B00EXAMPLE'],
@@ -37,18 +37,14 @@ const NAMED: Array<[RegExp, JsonValue]> = [
 ];
 
 function stringSample(schema: Obj, name: string, seed: number): string {
-  const format = typeof schema.format === 'string' ? schema.format : '';
+  const { format } = schema;
   if (format === 'date-time') return '2026-01-01T00:00:00Z';
   if (format === 'date') return '2026-01-01';
   if (format === 'uri' || format === 'url') return 'https://example.com/resource';
   if (format === 'email') return 'seller@example.com';
   if (format === 'uuid') return '00000000-0000-4000-8000-000000000000';
   for (const [re, value] of NAMED) {
-    if (
-      re.test(name) &&
-      typeof value === 'string' &&
-      (!schema.pattern || new RegExp(String(schema.pattern), 'u').test(value))
-    )
+    if (re.test(name) && (!schema.pattern || new RegExp(String(schema.pattern), 'u').test(value)))
       return value;
   }
   const min = typeof schema.minLength === 'number' ? schema.minLength : 1;
@@ -77,17 +73,15 @@ function stringSample(schema: Obj, name: string, seed: number): string {
 /** `example-<name>`, cut or padded to the length bounds. */
 function fallback(name: string, min: number, max: number): string {
   const base = `example-${name || 'value'}`.replace(/[^A-Za-z0-9-]/g, '');
-  return (base.length >= min ? base : base.padEnd(min, 'x')).slice(0, max);
+  return base.padEnd(min, 'x').slice(0, max);
 }
 
 /** The type to sample: the declared one (of a `type` array, the first that is not null), else implied by properties. */
-function sampledType(schema: Obj): string {
+function sampledType(schema: Obj): string | undefined {
   if (typeof schema.type === 'string') return schema.type;
-  if (Array.isArray(schema.type)) {
-    const types = schema.type.filter((t): t is string => typeof t === 'string');
-    return types.find((t) => t !== 'null') ?? types[0] ?? '';
-  }
-  return isObj(schema.properties) ? 'object' : '';
+  if (!Array.isArray(schema.type)) return undefined;
+  const types = schema.type.filter((t): t is string => typeof t === 'string');
+  return types.find((t) => t !== 'null') ?? types[0];
 }
 
 /** A minimal value for a schema: required properties only, one array item, first enum/anyOf branch. */
@@ -154,13 +148,12 @@ export function sample(schema: unknown, name = '', seed = 1, depth = 0): JsonVal
 
 /** Amazon's static sandbox request for the first 2xx case: `{ paramName: value }`, if the model has one. */
 function sandboxValues(op: SpecOperation): Obj | undefined {
-  for (const code of Object.keys(op.responses)
-    .filter((c) => /^2/.test(c))
-    .sort()) {
+  // Integer-like keys (every status code) enumerate in ascending order: `200` before `201`.
+  for (const code of Object.keys(op.responses).filter((c) => /^2/.test(c))) {
     const response = op.responses[code];
     const sandbox = isObj(response) ? response['x-amzn-api-sandbox'] : undefined;
-    const cases = isObj(sandbox) && Array.isArray(sandbox.static) ? sandbox.static : [];
-    for (const c of cases) {
+    if (!isObj(sandbox) || !Array.isArray(sandbox.static)) continue;
+    for (const c of sandbox.static) {
       const params = isObj(c) && isObj(c.request) && isObj(c.request.parameters) ? c.request.parameters : {};
       const values: Obj = {};
       for (const [name, v] of Object.entries(params)) if (isObj(v) && 'value' in v) values[name] = v.value;
@@ -218,7 +211,6 @@ export function withDocumented(
   inputSchema: JsonSchemaObject,
 ): { list: JsonObjectValue[]; documentedInvalid: boolean } {
   const valid = documented.filter((e) => validates(inputSchema, e));
-  if (valid.length === 0) return { list: built, documentedInvalid: documented.length > 0 };
   const seen = new Set(valid.map((e) => JSON.stringify(e)));
   const rest = built.filter((e) => !seen.has(JSON.stringify(e)));
   return { list: [...valid, ...rest], documentedInvalid: valid.length < documented.length };
