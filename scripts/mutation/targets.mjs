@@ -458,6 +458,15 @@ export const TARGETS = [
       'src/http/hosts.ts',
       'src/restricted/rdt-notes.ts',
       'src/restricted/restricted-report-types.ts',
+      // The curated tools agents call (issue 44): each request sent upstream and each answer, killed by the
+      // in-process tool tests (test/tool-requests*.test.ts).
+      'src/tools/pricing.tools.ts',
+      'src/tools/sellers.tools.ts',
+      'src/tools/orders.tools.ts',
+      'src/tools/sales.tools.ts',
+      'src/tools/fees.tools.ts',
+      'src/tools/finances.tools.ts',
+      'src/tools/inventory.tools.ts',
     ],
     security: [
       'src/auth/token-provider.ts',
@@ -566,6 +575,9 @@ export const NOT_MUTATED = [
   /\/openapi-tools\/src\/generate\/index\.ts$/,
   // hosted-auth's options, key-value store and upstream-login interfaces: type declarations only.
   /\/hosted-auth\/src\/(options|store\/kv-store|upstream\/upstream-login)\.ts$/,
+  // sp-mcp's bin: the Node floor, then runServerCli(app), all at module level (importing it starts a server; its
+  // mutants would be static). What it runs is app.ts and http-kit's runServerCli.
+  /\/sp-mcp\/src\/bin\.ts$/,
 ];
 
 /** Mutation score floors: every configured package, and each security guard file. */

@@ -368,6 +368,36 @@ describe('estimate_fees', () => {
     ]);
   });
 
+  it('JSON nulls where Amazon’s model has objects read as absent values, never a failure', async () => {
+    use(
+      http.post(`${SP}/products/fees/v0/feesEstimate`, () =>
+        HttpResponse.json([
+          { Status: 'Success', FeesEstimate: null, Error: null },
+          { Status: 'Success', FeesEstimate: { TotalFeesEstimate: null, FeeDetailList: [null, []] } },
+        ]),
+      ),
+    );
+    const r = await t.ok('estimate_fees', {
+      marketplaceId: US,
+      items: [
+        { asin: 'B08N5WRWNW', price: 1 },
+        { sku: 'SKU-2', price: 2 },
+      ],
+    });
+    expect(r.estimates).toEqual([
+      { asin: 'B08N5WRWNW', status: 'Success', totalFees: null, fees: [] },
+      {
+        sku: 'SKU-2',
+        status: 'Success',
+        totalFees: null,
+        fees: [
+          { type: null, amount: null, currency: null },
+          { type: null, amount: null, currency: null },
+        ],
+      },
+    ]);
+  });
+
   it('a batch answered with no list: one null estimate per item, in order', async () => {
     use(http.post(`${SP}/products/fees/v0/feesEstimate`, () => HttpResponse.json({ payload: [] })));
     const r = await t.ok('estimate_fees', {
@@ -485,6 +515,8 @@ describe('pricing', () => {
   it('get_pricing without its list: the refusal says which list and why', async () => {
     const env = await t.refused('get_pricing', { marketplaceId: US, itemType: 'Sku', asins: ['B08N5WRWNW'] });
     expect(env).toMatchObject({
+      error_kind: 'mcp_input_validation',
+      error_code: 'INPUT_VALIDATION_FAILED',
       summary: 'skus is required when itemType is Sku.',
       details: [{ path: 'skus', issue: 'required when itemType=Sku', received_type: 'undefined' }],
       hints: expect.arrayContaining(['Required: skus. See schema.']),

@@ -1,9 +1,12 @@
 // What every SP-API call shares (the client and the upstream description): the regional host, the rate limit and
 // request id Amazon sends back, retries, the error envelope, unknown fields passed through when strict mode is off.
+import type { Logger } from '@obmcp/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createServer } from '../src/server.js';
 import { VERSION } from '../src/version.js';
-import { bare, SP, toolHarness, US } from './support/tool-calls.js';
+import { bare, SP, TOOL_ENV, toolHarness, US } from './support/tool-calls.js';
 
 const t = toolHarness();
 const use = (...handlers: Parameters<ReturnType<typeof t.mocks>['use']>) => t.mocks().use(...handlers);
@@ -203,5 +206,29 @@ describe('the server’s fetchers and restricted data', () => {
   it('sandbox mode asks for no restricted-data token', async () => {
     await t.ok('get_order', { orderId: 'TEST_CASE_200' }, { SP_API_SANDBOX: 'true' });
     expect(t.tokens).toEqual([]);
+  });
+});
+
+describe('the server’s log', () => {
+  it('each SP-API answer is a debug line of the server’s logger naming the operation and status', async () => {
+    const lines: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
+    const line = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
+      lines.push({ level, msg, ...(fields ? { fields } : {}) });
+    };
+    const logger: Logger = {
+      debug: line('debug'),
+      info: line('info'),
+      warn: line('warn'),
+      error: line('error'),
+      child: () => logger,
+    };
+    use(http.get(`${SP}${PARTICIPATIONS}`, () => HttpResponse.json({ payload: [] }, { status: 200 })));
+    const { host } = createServer(loadConfig(TOOL_ENV), { logger, env: TOOL_ENV });
+    expect((await host.call('get_marketplace_participations', {})).ok).toBe(true);
+    expect(lines).toContainEqual({
+      level: 'debug',
+      msg: 'upstream response',
+      fields: { operation: 'sellers.getMarketplaceParticipations', status: 200 },
+    });
   });
 });

@@ -288,7 +288,13 @@ describe('request_review', () => {
     expect(env).toMatchObject({
       error_code: 'INPUT_VALIDATION_FAILED',
       summary: `Order ${ORDER} cannot get a review request now (Amazon offers: other, more).`,
-      details: [{ path: 'orderId', issue: 'not eligible for productReviewAndSellerFeedback' }],
+      details: [
+        {
+          path: 'orderId',
+          issue: 'not eligible for productReviewAndSellerFeedback',
+          received_type: 'string',
+        },
+      ],
       hints: ['Amazon allows one request per order, 5-30 days after delivery; try another order or later.'],
     });
     expect(t.sent.map((s) => s.method)).toEqual(['GET']);
@@ -364,6 +370,7 @@ describe('identities and regions', () => {
         {
           path: 'identityId',
           issue: 'unknown identity; known: us-main, eu-shop',
+          received_type: 'string',
           field: 'identityId',
           did_you_mean: ['eu-shop'],
         },
@@ -389,6 +396,57 @@ describe('identities and regions', () => {
       activeIdentityId: 'us-main',
     });
     expect((await server.ok('set_active_identity', { identityId: 'us-main' })).region).toBe('na');
+  });
+
+  it('an identity whose token is named by refreshTokenEnv reads it from the server’s environment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sp-token-env-'));
+    const withEnvToken = join(dir, 'identities.json');
+    writeFileSync(
+      withEnvToken,
+      JSON.stringify({
+        identities: [{ id: 'env-shop', region: 'eu', refreshTokenEnv: 'SHOP_REFRESH_TOKEN' }],
+      }),
+    );
+    const r = await t.ok(
+      'list_identities',
+      {},
+      { SP_API_IDENTITIES_FILE: withEnvToken, SP_API_REFRESH_TOKEN: '', SHOP_REFRESH_TOKEN: 'Atzr|shop' },
+    );
+    expect(r.identities.map((i: { id: string }) => i.id)).toEqual(['env-shop']);
+    expect(r.activeIdentityId).toBe('env-shop');
+    expect(JSON.stringify(r)).not.toContain('Atzr|shop');
+  });
+
+  it('with 13 identities an unknown id’s refusal names the first 10 in its detail, the first 12 in its hint', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sp-many-identities-'));
+    const many = join(dir, 'identities.json');
+    const ids = Array.from({ length: 13 }, (_, i) => `shop-${String(i + 1).padStart(2, '0')}`);
+    writeFileSync(
+      many,
+      JSON.stringify({ identities: ids.map((id) => ({ id, refreshToken: `Atzr|${id}` })) }),
+    );
+    const refusal = await t.refused(
+      'set_active_identity',
+      { identityId: 'zzzzzzzzzzzz' },
+      { SP_API_IDENTITIES_FILE: many, SP_API_REFRESH_TOKEN: '' },
+    );
+    expect(refusal.details[0]?.issue).toBe(`unknown identity; known: ${ids.slice(0, 10).join(', ')}`);
+    expect(refusal.hints).toEqual([`Valid identityId values: [${ids.slice(0, 12).join(', ')}].`]);
+  });
+
+  it('with no identity configured, set_active_identity takes the id as given, unverified', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sp-no-identities-'));
+    const empty = join(dir, 'identities.json');
+    writeFileSync(empty, JSON.stringify({ identities: [] }));
+    const server = t.server({ SP_API_IDENTITIES_FILE: empty, SP_API_REFRESH_TOKEN: '' });
+    expect(bare(await server.ok('list_identities', {}))).toEqual({ identities: [], activeIdentityId: null });
+    expect(bare(await server.ok('set_active_identity', { identityId: 'anyone' }))).toEqual({
+      region: 'na',
+      sandbox: false,
+      endpoint: SP,
+      activeIdentityId: 'anyone',
+      verified: false,
+    });
   });
 
   it('get_region shows a proxy endpoint without its password', async () => {

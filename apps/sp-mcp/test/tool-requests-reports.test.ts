@@ -183,6 +183,25 @@ describe('get_report_document', () => {
     );
   });
 
+  it('a 403 on a document of unknown type keeps Amazon’s summary, details and request id beside the hint', async () => {
+    use(
+      http.get(`${SP}/reports/2021-06-30/documents/:id`, () =>
+        HttpResponse.json(
+          { errors: [{ code: 'Unauthorized', message: 'denied', details: 'no role' }] },
+          { status: 403, headers: { 'x-amzn-RequestId': 'req-403-doc' } },
+        ),
+      ),
+    );
+    const env = await t.refused('get_report_document', { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-plain' });
+    expect(env).toMatchObject({
+      error_code: 'SP_API_HTTP_403',
+      summary: 'SP-API request failed with HTTP 403.',
+      details: [{ issue: 'denied — no role', upstream_code: 'Unauthorized' }],
+      _meta: { request_id: 'req-403-doc' },
+    });
+    expect(env.hints[0]).toMatch(/^Restricted report types \(.+ …\) need a restricted-data token/);
+  });
+
   it('a 403 on a document whose type is known: no reportType hint', async () => {
     use(
       http.get(`${SP}/reports/2021-06-30/documents/:id`, () =>
@@ -283,6 +302,47 @@ describe('run_report', () => {
     expect(meta).toContain(`Call run_report with reportId='${r.reportId}' later`);
   });
 
+  it('without waitSeconds it keeps checking: a report DONE at the third status check is ready', async () => {
+    let polls = 0;
+    use(
+      http.get(`${SP}/reports/2021-06-30/reports/:id`, ({ params }) => {
+        polls++;
+        return HttpResponse.json(
+          polls < 3
+            ? { reportId: params.id, processingStatus: 'IN_QUEUE' }
+            : {
+                reportId: params.id,
+                processingStatus: 'DONE',
+                reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip',
+              },
+        );
+      }),
+    );
+    const r = await t.ok('run_report', { reportType: LISTINGS, marketplaceIds: [US] });
+    expect(r).toMatchObject({
+      processingStatus: 'DONE',
+      ready: true,
+      reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip',
+      content: TSV,
+    });
+    expect(polls).toBe(3);
+  });
+
+  it('waitSeconds 1: a report still IN_PROGRESS is handed back after that second, not the default wait', async () => {
+    use(
+      http.get(`${SP}/reports/2021-06-30/reports/:id`, ({ params }) =>
+        HttpResponse.json({ reportId: params.id, processingStatus: 'IN_PROGRESS' }),
+      ),
+    );
+    const started = Date.now();
+    const r = await t.ok('run_report', { reportType: LISTINGS, marketplaceIds: [US], waitSeconds: 1 });
+    const took = Date.now() - started;
+    expect(bare(r)).toEqual({ reportId: expect.any(String), processingStatus: 'IN_PROGRESS', ready: false });
+    expect(JSON.stringify(r._meta)).toContain(`Report ${r.reportId} is still IN_PROGRESS after 1 s.`);
+    expect(took).toBeGreaterThanOrEqual(1000);
+    expect(took).toBeLessThan(20_000);
+  });
+
   it('a status Amazon left out counts as IN_QUEUE', async () => {
     use(http.get(`${SP}/reports/2021-06-30/reports/:id`, () => HttpResponse.json({})));
     const r = await t.ok('run_report', { reportType: LISTINGS, marketplaceIds: [US], waitSeconds: 0 });
@@ -367,6 +427,21 @@ describe('feeds', () => {
     const r = await t.ok('create_feed', args);
     expect(t.sent[0]).toEqual({ method: 'POST', path: '/feeds/2021-06-30/feeds', query: {}, body: args });
     expect(bare(r)).toEqual({ feedId: expect.any(String) });
+  });
+
+  it('get_feed, get_report and create_report answered with a JSON list or null: an empty answer', async () => {
+    use(
+      http.get(`${SP}/feeds/2021-06-30/feeds/:id`, () => HttpResponse.json([{ feedId: '50002' }])),
+      http.get(`${SP}/reports/2021-06-30/reports/:id`, () => HttpResponse.json(null)),
+      http.post(`${SP}/reports/2021-06-30/reports`, () => HttpResponse.json(['ID1'], { status: 202 })),
+    );
+    expect(bare(await t.ok('get_feed', { feedId: '50002' }))).toEqual({});
+    expect(bare(await t.ok('get_report', { reportId: 'ID323' }))).toEqual({});
+    expect(
+      bare(
+        await t.ok('create_report', { reportType: 'GET_MERCHANT_LISTINGS_ALL_DATA', marketplaceIds: [US] }),
+      ),
+    ).toEqual({});
   });
 
   it('get_feed answers the feed as Amazon gave it', async () => {
@@ -473,6 +548,21 @@ describe('submit_feed', () => {
     expect(meta).toContain(`Feed ${r.feedId} is still IN_PROGRESS after 0 s.`);
     expect(meta).toContain('feed not DONE in time');
     expect(meta).toContain(`Call get_feed with feedId='${r.feedId}' later.`);
+  });
+
+  it('waitSeconds 1: a feed still IN_PROGRESS is handed back after that second, not the default wait', async () => {
+    use(
+      http.get(`${SP}/feeds/2021-06-30/feeds/:id`, ({ params }) =>
+        HttpResponse.json({ feedId: params.id, processingStatus: 'IN_PROGRESS' }),
+      ),
+    );
+    const started = Date.now();
+    const r = await t.ok('submit_feed', { ...feed, waitSeconds: 1 });
+    const took = Date.now() - started;
+    expect(bare(r)).toEqual({ feedId: expect.any(String), processingStatus: 'IN_PROGRESS', ready: false });
+    expect(JSON.stringify(r._meta)).toContain(`Feed ${r.feedId} is still IN_PROGRESS after 1 s.`);
+    expect(took).toBeGreaterThanOrEqual(1000);
+    expect(took).toBeLessThan(20_000);
   });
 
   it('a status Amazon left out counts as IN_QUEUE', async () => {

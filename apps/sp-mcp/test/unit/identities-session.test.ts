@@ -6,7 +6,7 @@ import { runAsHostedUser } from '@obmcp/mcp-server/hosted';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { currencyOf } from '../../src/hints/currencies.js';
-import { marketplaceRegion } from '../../src/hints/marketplaces.js';
+import { MARKETPLACE_IDS, marketplaceRegion } from '../../src/hints/marketplaces.js';
 import { resolveRegion } from '../../src/hints/region-aliases.js';
 import { loadIdentities, publicIdentity } from '../../src/session/identities.js';
 import { createSession } from '../../src/session/session.js';
@@ -263,5 +263,9 @@ describe('region and marketplace names', () => {
     expect(marketplaceRegion('A1PA6795UKMFR9')).toBe('eu');
     expect(marketplaceRegion('A39IBJ37TRP1C6')).toBe('fe');
     expect(marketplaceRegion('NOPE')).toBeUndefined();
+  });
+
+  it('every marketplace id a tool accepts has a currency (estimate_fees defaults to it)', () => {
+    expect(MARKETPLACE_IDS.filter((id) => !/^[A-Z]{3}$/.test(currencyOf(id) ?? ''))).toEqual([]);
   });
 });
