@@ -158,6 +158,15 @@ export const TARGETS = [
       'src/sleep.ts',
       'src/redis-limiter-scripts.ts',
       'src/tasks/redis-task-scripts.ts',
+      // What a bin makes from env (killed against a loopback redis-server): the limiter's shared buckets, the task
+      // records' retries, session switches, the Redis clients' settings, and the start-up (server-cli.ts).
+      'src/redis-limiter-store.ts',
+      'src/limiter-store-from-env.ts',
+      'src/session-choices-from-env.ts',
+      'src/redis-client-options.ts',
+      'src/server-cli.ts',
+      'src/tasks/retrying-task-records.ts',
+      'src/tasks/task-records-from-env.ts',
     ],
     security: [
       'src/redirects.ts',
@@ -578,6 +587,8 @@ export const NOT_MUTATED = [
   // sp-mcp's bin: the Node floor, then runServerCli(app), all at module level (importing it starts a server; its
   // mutants would be static). What it runs is app.ts and http-kit's runServerCli.
   /\/sp-mcp\/src\/bin\.ts$/,
+  // http-kit's request and response shapes and the pipeline's description interfaces: type declarations only.
+  /\/http-kit\/src\/(types|pipeline\/types)\.ts$/,
 ];
 
 /** Mutation score floors: every configured package, and each security guard file. */

@@ -6,6 +6,7 @@ import { FallbackLimiterStore } from './fallback-limiter-store.js';
 import { ARRIVAL_MARGIN_MS } from './limiter.js';
 import type { LimiterStore } from './limiter-store.js';
 import { MemoryLimiterStore } from './memory-limiter-store.js';
+import { limiterClientOptions } from './redis-client-options.js';
 import { RedisLimiterStore } from './redis-limiter-store.js';
 
 const require = createRequire(import.meta.url);
@@ -76,16 +77,7 @@ export function limiterStoreFromEnv(
   }
   const timeout = settings.commandTimeoutMs;
   const Redis = loadRedis();
-  const client = new Redis(url, {
-    // Fail fast instead of queueing: a take that cannot reach Redis goes local at once.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: timeout,
-    connectTimeout: Math.max(1_000, timeout * 4),
-    // Reconnect forever in the background (0.1 s, 0.2 s … capped at 5 s).
-    retryStrategy: (times) => Math.min(times * 100, 5_000),
-    lazyConnect: false,
-  });
+  const client = new Redis(url, limiterClientOptions(timeout));
   const where = describeUrl(url);
   client.on('error', (error: Error) =>
     logger.debug('redis connection error', { redis: where, error: error.message }),
@@ -99,32 +91,24 @@ export function limiterStoreFromEnv(
     onRecovered: (listener) => client.on('ready', listener),
   });
   logger.info('rate limiter store', { kind: 'redis', redis: where });
-  let ready: Promise<void> | undefined = new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(1_000, timeout * 4));
-    timer.unref();
-    client.once('ready', done);
+  // The first take waits (bounded) for the initial connection, so a normal start logs no fallback. The bound's
+  // timer is AbortSignal.timeout's: it never keeps the process alive.
+  const ready = new Promise<void>((resolve) => {
+    client.once('ready', () => resolve());
+    AbortSignal.timeout(Math.max(1_000, timeout * 4)).addEventListener('abort', () => resolve());
   });
-  // The first take waits (bounded) for the initial connection, so a normal start logs no fallback.
-  const firstReady = async () => {
-    if (ready) await ready;
-    ready = undefined;
-  };
   return {
     kind: 'redis',
     take: async (...args) => {
-      await firstReady();
+      await ready;
       return store.take(...args);
     },
     penalize: async (key, until) => {
-      await firstReady();
+      await ready;
       return store.penalize(key, until);
     },
     learn: async (key, rate) => {
-      await firstReady();
+      await ready;
       return store.learn(key, rate);
     },
     close: async () => {

@@ -55,7 +55,8 @@ export class RedisLimiterStore implements SharedLimiterStore {
       String(rule.rate),
       String(rule.burst),
       clock,
-      String(Math.max(0, maxWaitSeconds)),
+      // TAKE_SCRIPT reads a negative wait as none.
+      String(maxWaitSeconds),
       String(this.ttlMs),
     );
     return { allowed: Number(allowed) === 1, waitSeconds: Number(wait), tokens: Number(tokens) };

@@ -14,9 +14,10 @@ export async function runServerCli<Config extends StartConfig>(app: ObmcpApp<Con
     ...help,
     env: {
       docs: [...envDocs, LIMITER_ENV_DOCS, PROXY_ENV_DOCS],
+      // The shared readers first: an app's loader that throws for a missing credential ends the pass.
       read: (env) => {
-        loadConfig(env);
         readLimiterSettings(env);
+        loadConfig(env);
       },
     },
     start: async ({ io, http }) => {

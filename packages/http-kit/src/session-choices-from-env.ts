@@ -5,11 +5,15 @@ import type { Logger } from '@obmcp/contract';
 import type { SessionChoiceStore } from '@obmcp/mcp-server/hosted';
 import type { Redis } from 'ioredis';
 import { LIMITER_ENV } from './limiter-store-from-env.js';
+import { storeClientOptions } from './redis-client-options.js';
 
 const require = createRequire(import.meta.url);
 
 /** A switch lasts this long after its last use (30 days, as long as a hosted login's refresh token). */
 export const SESSION_CHOICES_TTL_SECONDS = 30 * 24 * 3600;
+
+/** A MULTI's replies, one [error, result] per command. */
+type Replies = [Error | null, unknown][];
 
 /** One Redis hash per key; each read or write renews its lifetime. */
 export class RedisSessionChoiceStore implements SessionChoiceStore {
@@ -18,18 +22,20 @@ export class RedisSessionChoiceStore implements SessionChoiceStore {
     private readonly ttlSeconds: number = SESSION_CHOICES_TTL_SECONDS,
   ) {}
 
+  // exec() answers null only for a transaction a WATCHed key aborted; these watch none.
   async load(key: string): Promise<Record<string, string>> {
-    const replies = (await this.redis.multi().hgetall(key).expire(key, this.ttlSeconds).exec()) ?? [];
-    const [error, fields] = replies[0] ?? [null, {}];
+    const [[error, fields]] = (await this.redis.multi().hgetall(key).expire(key, this.ttlSeconds).exec()) as [
+      Replies[number],
+    ];
     if (error) throw error;
-    return (fields ?? {}) as Record<string, string>;
+    return fields as Record<string, string>;
   }
 
   async save(key: string, name: string, value: string | undefined): Promise<void> {
     const multi = this.redis.multi();
     if (value === undefined) multi.hdel(key, name);
     else multi.hset(key, name, value);
-    const replies = (await multi.expire(key, this.ttlSeconds).exec()) ?? [];
+    const replies = (await multi.expire(key, this.ttlSeconds).exec()) as Replies;
     const failed = replies.find(([error]) => error !== null);
     if (failed) throw failed[0];
   }
@@ -53,12 +59,7 @@ export function sessionChoicesFromEnv(
   const url = env[LIMITER_ENV.redisUrl]?.trim();
   if (!url) return undefined;
   const { Redis } = require('ioredis') as typeof import('ioredis');
-  const timeout = Math.max(2_000, Number(env[LIMITER_ENV.commandTimeoutMs] ?? '') || 0);
-  const client = new Redis(url, {
-    commandTimeout: timeout,
-    maxRetriesPerRequest: 1,
-    retryStrategy: (times) => Math.min(times * 100, 5_000),
-  });
+  const client = new Redis(url, storeClientOptions(env));
   client.on('error', (error: Error) => logger.debug('session store redis error', { error: error.message }));
   const base = env[LIMITER_ENV.keyPrefix]?.trim() || 'obmcp:';
   const who =

@@ -100,6 +100,32 @@ describe('limiterStoreFromEnv: what its log lines name', () => {
   });
 });
 
+describe('limiterStoreFromEnv with Redis unreachable', () => {
+  it('takes are answered locally after one warn line naming the store, never its password', async () => {
+    const logger = captureLogger();
+    const port = await freePort();
+    const store = limiterStoreFromEnv(
+      { OBMCP_REDIS_URL: `redis://:canary-pw-33@127.0.0.1:${port}`, OBMCP_REDIS_TIMEOUT_MS: '100' },
+      logger,
+    );
+    const now = Date.now();
+    expect(await store.take('k', RULE, now)).toMatchObject({ allowed: true });
+    expect(await store.take('k', RULE, now)).toMatchObject({ allowed: true });
+    expect(await store.take('k', RULE, now)).toMatchObject({ allowed: false });
+    await store.penalize('p', now + 60_000);
+    expect(await store.take('p', RULE, now)).toMatchObject({ allowed: false });
+    await expect(store.learn('k', 5)).resolves.toBeUndefined();
+    const warns = logger.lines.filter((l) => l.level === 'warn');
+    expect(warns).toHaveLength(1);
+    expect(warns[0]?.msg).toBe(
+      'shared rate limiter unavailable; falling back to local (per-process) limiting',
+    );
+    expect(warns[0]?.fields?.store).toBe(`redis redis://127.0.0.1:${port}`);
+    expect(JSON.stringify(logger.lines)).not.toContain('canary-pw-33');
+    await store.close();
+  }, 15_000);
+});
+
 describe.skipIf(!HAS_REDIS)('limiterStoreFromEnv with Redis (real redis-server)', { timeout: 20_000 }, () => {
   let redis: RedisProcess;
   let raw: Redis;

@@ -322,6 +322,56 @@ describe.skipIf(!HAS_REDIS)('RedisTaskRecords (real redis-server)', { timeout: 3
     });
   });
 
+  it('by default: keys under obmcp:task:, expiry by this clock', async () => {
+    const records = new RedisTaskRecords(new Redis(redis.url), new Redis(redis.url), { maxTasksPerOwner: 5 });
+    opened.push(records);
+    const alice = record(uuid(1), 'default-alice', Date.now() + LONG);
+    expect(await records.insert(alice, 60_000)).toBe(true);
+    expect(await raw.exists(`obmcp:task:${uuid(1)}`)).toBe(1);
+    expect(await records.read(uuid(1))).toStrictEqual(alice);
+    expect(await records.insert(record(uuid(2), 'default-alice', Date.now() - 1), 60_000)).toBe(false);
+  });
+
+  it('a lease of a fractional number of ms is held for the whole ms', async () => {
+    const { records, clock, prefix } = store();
+    expect(await records.insert(record(uuid(1), 'alice', clock.now + LONG), 60_000.6)).toBe(true);
+    await records.renewLeases([uuid(1)], 90_000.4);
+    expect(await raw.pttl(`${prefix}${uuid(1)}:lease`)).toBeGreaterThan(60_001);
+    await raw.del(`${prefix}${uuid(1)}:lease`);
+    await records.handOver({ ...record(uuid(1), 'alice', clock.now + LONG), handover: { arguments: {} } });
+    expect(await records.claimHandover(record(uuid(1), 'alice', clock.now + LONG), 30_000.5)).toBe(true);
+    expect(await raw.pttl(`${prefix}${uuid(1)}:lease`)).toBeGreaterThan(20_000);
+  });
+
+  it("an id shaped like another of the store's keys (an owner's index) is not found, never an error", async () => {
+    const { records, clock } = store();
+    const owner = 'ab'.repeat(32);
+    await records.insert(record(uuid(1), owner, clock.now + LONG), 60_000);
+    expect(await records.read(`owner:${owner}`)).toBeUndefined();
+    expect(await records.annotateCancelled(`owner:${owner}`, 'x')).toBe(false);
+    expect(await records.leaseHeld(`owner:${owner}`)).toBe(false);
+    expect((await records.list(owner, undefined, 10)).records.map((r) => r.task.taskId)).toEqual([uuid(1)]);
+  });
+
+  it('a replica with no running task sends Redis nothing on its heartbeat', async () => {
+    const { records } = store();
+    await records.close();
+    await expect(records.renewLeases([], 60_000)).resolves.toBeUndefined();
+    await expect(records.renewLeases([uuid(1)], 60_000)).rejects.toThrow();
+  });
+
+  it('a cancel channel that cannot be subscribed (connection gone) is no failure', async () => {
+    const subscriber = new Redis(redis.url);
+    subscriber.disconnect();
+    const records = new RedisTaskRecords(new Redis(redis.url), subscriber, {
+      keyPrefix: 'gone:',
+      maxTasksPerOwner: 1,
+    });
+    opened.push(records);
+    records.onCancel(() => undefined);
+    await expect(records.ready()).resolves.toBeUndefined();
+  });
+
   it('close ends both connections, and closing twice is harmless', async () => {
     const { records } = store();
     records.onCancel(() => undefined);

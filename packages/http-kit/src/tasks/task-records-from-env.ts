@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Logger } from '@obmcp/contract';
 import { MemoryTaskRecords, readTaskSettings, type TaskRecords } from '@obmcp/mcp-server/tasks';
 import { LIMITER_ENV } from '../limiter-store-from-env.js';
+import { storeClientOptions } from '../redis-client-options.js';
 import { RedisTaskRecords } from './redis-task-records.js';
 import { RetryingTaskRecords } from './retrying-task-records.js';
 
@@ -19,13 +20,7 @@ export function taskRecordsFromEnv(env: Record<string, string | undefined>, logg
   const url = env[LIMITER_ENV.redisUrl]?.trim();
   if (!url) return new MemoryTaskRecords(settings.maxTasks);
   const { Redis } = require('ioredis') as typeof import('ioredis');
-  const timeout = Math.max(2_000, Number(env[LIMITER_ENV.commandTimeoutMs] ?? '') || 0);
-  const connect = () =>
-    new Redis(url, {
-      commandTimeout: timeout,
-      maxRetriesPerRequest: 1,
-      retryStrategy: (times) => Math.min(times * 100, 5_000),
-    });
+  const connect = () => new Redis(url, storeClientOptions(env));
   const client = connect();
   const subscriber = connect();
   for (const c of [client, subscriber]) {
@@ -42,9 +37,8 @@ export function taskRecordsFromEnv(env: Record<string, string | undefined>, logg
   return new RetryingTaskRecords(records, {
     onRetry: (error, attempt) => {
       if (attempt === 1) {
-        logger.warn('task store unreachable: retrying', {
-          error: error instanceof Error ? error.message : String(error),
-        });
+        // storeRetry retries Errors only (isTransientStoreError).
+        logger.warn('task store unreachable: retrying', { error: (error as Error).message });
       }
     },
   });
