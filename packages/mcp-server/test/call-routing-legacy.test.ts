@@ -1,5 +1,9 @@
 // How a 2025 tools/call is routed by the tool's task support: inline, as a task on params.task, or refused naming the fix.
-import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/core';
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  ListTasksResultSchema,
+} from '@modelcontextprotocol/core';
 import type { ToolDefinition } from '@obmcp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tool } from './helpers.js';
@@ -49,5 +53,19 @@ describe('2025-11-25 tools/call routing', () => {
     });
     const created = (await callTool('must_task', { ttl: 60_000 })) as { task: { taskId: string } };
     expect(created.task.taskId).toEqual(expect.any(String));
+  });
+
+  it('a params.task of null is not a task request: the SDK refuses the malformed call, nothing is created', async () => {
+    const tasks = async () =>
+      (await session.client.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema)).tasks
+        .length;
+    const before = await tasks();
+    await expect(
+      session.client.request(
+        { method: 'tools/call', params: { name: 'may_task', arguments: {}, task: null } } as never,
+        CallToolResultSchema,
+      ),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Invalid tools/call request') });
+    expect(await tasks()).toBe(before);
   });
 });

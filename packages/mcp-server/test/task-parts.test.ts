@@ -159,7 +159,10 @@ describe('pollJob', () => {
     expect(result.value).toEqual({ status: 'RUNNING' });
     expect(Date.now() - began).toBeLessThan(2_000);
     expect(result.polls).toBe(job.requests.length);
-    expect(job.requests.length).toBe(2);
+    // The first poll, then one at the deadline; a timer may wake a millisecond before Date.now() reaches it,
+    // which costs one more short sleep and poll (seen under load), never a busy loop.
+    expect(job.requests.length).toBeGreaterThanOrEqual(2);
+    expect(job.requests.length).toBeLessThanOrEqual(3);
     const none = await pollJob(callWith(new AbortController().signal), {
       poll: job.poll,
       state: stateOf,

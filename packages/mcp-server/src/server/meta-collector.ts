@@ -15,7 +15,8 @@ export function createMetaCollector(): MetaCollector {
       if (value && Object.keys(value).length > 0) rateLimit = value;
     },
     setRetryAfter(seconds) {
-      if (seconds !== undefined && Number.isFinite(seconds) && seconds >= 0) retryAfter = seconds;
+      // Number.isFinite is false for undefined too.
+      if (Number.isFinite(seconds) && (seconds as number) >= 0) retryAfter = seconds;
     },
     addWarning(warning) {
       if (warnings.length < MAX_WARNINGS) warnings.push(warning);

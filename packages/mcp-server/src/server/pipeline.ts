@@ -53,8 +53,8 @@ export async function runPipeline(
   rawArgs: unknown,
   deps: PipelineDeps,
   signal: AbortSignal,
-  progress?: ProgressReporter,
-  task?: Pick<CallContext, 'reattach' | 'askInput' | 'gathered'>,
+  progress: ProgressReporter | undefined,
+  task: Pick<CallContext, 'reattach' | 'askInput' | 'gathered'>,
 ): Promise<PipelineOutcome> {
   const name = tool.definition.name;
   const meta = createMetaCollector();
@@ -110,9 +110,9 @@ export async function runPipeline(
       normalized: events,
       ...(split.passthrough ? { passthrough: split.passthrough } : {}),
       ...(progress ? { progress } : {}),
-      ...(task?.reattach ? { reattach: task.reattach } : {}),
-      ...(task?.askInput ? { askInput: task.askInput } : {}),
-      ...(task?.gathered ? { gathered: task.gathered } : {}),
+      ...(task.reattach ? { reattach: task.reattach } : {}),
+      ...(task.askInput ? { askInput: task.askInput } : {}),
+      ...(task.gathered ? { gathered: task.gathered } : {}),
     });
     // A switch the tool made (set_region …) is in the shared store before the answer leaves: the next call, on any replica, sees it.
     await currentSessionChoices()?.flush();

@@ -130,10 +130,8 @@ async function serveStdio(source: ServerSource, logger: Logger, tasks: TaskDrain
   });
   // The SDK's entry decides the era from the opening message (initialize: 2025; a `_meta` claim:
   // 2026-07-28) and pins one server for the connection; both eras come from the same factory.
-  let single: Server | undefined = typeof source === 'function' ? undefined : source;
   const factory = () => {
-    const server = typeof source === 'function' ? source() : (single ?? source);
-    single = undefined;
+    const server = typeof source === 'function' ? source() : source;
     server.onerror = (error) => logger.warn('protocol error', { error });
     return server;
   };

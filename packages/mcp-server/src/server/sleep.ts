@@ -2,21 +2,26 @@
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
+    if (signal === undefined) {
+      setTimeout(resolve, Math.max(0, ms));
+      return;
+    }
+    if (signal.aborted) {
       reject(signal.reason);
       return;
     }
+    // An abort event fires once: the listener needs no `once`, and the timer removes it when it wins.
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal.reason);
     };
     const timer = setTimeout(
       () => {
-        signal?.removeEventListener('abort', onAbort);
+        signal.removeEventListener('abort', onAbort);
         resolve();
       },
       Math.max(0, ms),
     );
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort);
   });
 }

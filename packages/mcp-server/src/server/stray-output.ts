@@ -29,7 +29,8 @@ export function routeStrayOutput(logger: Logger): void {
     logger.warn('node warning', {
       name: warning.name,
       message: warning.message,
-      ...(warning.code !== undefined ? { code: warning.code } : {}),
+      // A warning without a code: the JSON line has no code field (undefined is not written).
+      code: warning.code,
     }),
   );
 }
