@@ -291,12 +291,15 @@ describe('finances', () => {
                   ],
                 },
                 'not an item',
+                null,
                 { QuantityShipped: '3' },
               ],
             },
             { ShipmentItemAdjustmentList: 'x' },
             ['an array'],
             null,
+            7,
+            'a refund',
           ],
         }),
       ),
@@ -308,8 +311,10 @@ describe('finances', () => {
       amazonOrderId: ORDER,
       postedDate: '2026-03-10T09:00:00Z',
       marketplaceName: 'Amazon.com',
-      items: [{ sellerSku: 'SKU-1', quantity: 2 }, {}],
     });
+    // A quantity that is no number is left out, not passed on as text.
+    expect(r.refunds[0].items).toEqual([{ sellerSku: 'SKU-1', quantity: 2 }, {}]);
+    expect(r.refunds[0].items[1]).not.toHaveProperty('quantity');
     expect(r.refunds[0].totals).toEqual(r.totals);
     expect(JSON.stringify(r.totals)).toContain('-20');
     expect(r.refunds[1]).toEqual({ amazonOrderId: null, items: [], totals: expect.anything() });
@@ -461,7 +466,7 @@ describe('estimate_fees', () => {
     expect(env).toMatchObject({
       error_code: 'INPUT_VALIDATION_FAILED',
       summary: 'items[0] must name exactly one of asin and sku.',
-      details: [{ path: 'items/0', issue: 'exactly one of asin, sku is required' }],
+      details: [{ path: 'items/0', issue: 'exactly one of asin, sku is required', received_type: 'object' }],
     });
     expect(JSON.stringify(env.hints)).toContain('{asin: \\"B08N5WRWNW\\", price: 49.99}');
   });

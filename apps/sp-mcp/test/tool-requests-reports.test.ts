@@ -363,11 +363,31 @@ describe('run_report', () => {
     expect(r).toMatchObject({ reportId: 'ID323', ready: true, truncated: true, content: 'sku' });
   });
 
-  it('waitSeconds 3600 is the bound: 3601 is refused before any request', async () => {
+  it('createReport answering without a reportId: an invalid upstream answer, no status check sent', async () => {
+    for (const answer of [{}, { reportId: '' }, { reportId: 323 }]) {
+      use(http.post(`${SP}/reports/2021-06-30/reports`, () => HttpResponse.json(answer, { status: 202 })));
+      const env = await t.refused('run_report', { reportType: LISTINGS, marketplaceIds: [US] });
+      expect(env).toMatchObject({
+        error_code: 'UPSTREAM_INVALID_RESPONSE',
+        summary: 'createReport answered without a reportId: there is no report to wait on.',
+        details: [
+          {
+            path: 'reportId',
+            issue: 'missing from the createReport answer',
+            received_type: typeof answer.reportId,
+          },
+        ],
+      });
+      expect(t.sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /reports/2021-06-30/reports']);
+      t.sent.length = 0;
+    }
+  });
+
+  it('waitSeconds 600 is the bound: 601 is refused before any request', async () => {
     const env = await t.refused('run_report', {
       reportType: LISTINGS,
       marketplaceIds: [US],
-      waitSeconds: 100_000,
+      waitSeconds: 601,
     });
     expect(env.details[0]?.path).toBe('waitSeconds');
     expect(t.sent).toEqual([]);

@@ -103,10 +103,10 @@ const documentSchema = {
 function unknownTypeRefusal(error: unknown): unknown {
   if (!(error instanceof UpstreamHttpError) || error.status !== 403) return error;
   return new UpstreamHttpError(403, {
-    ...(error.service === undefined ? {} : { service: error.service }),
-    ...(error.summary === undefined ? {} : { summary: error.summary }),
+    service: error.service,
+    summary: error.summary,
     details: error.details,
-    ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
+    requestId: error.requestId,
     hints: [
       `Restricted report types (${Object.keys(RESTRICTED_REPORT_TYPES).slice(0, 3).join(', ')} …) need a restricted-data token: pass reportType (from get_report) so one is requested.`,
       ...error.hints,
@@ -117,6 +117,48 @@ function unknownTypeRefusal(error: unknown): unknown {
 export function reportsTools(deps: ToolDeps): ToolDefinition[] {
   const { operations } = deps;
   const seen = new ReportTypesSeen();
+  const reportDocument = operations.one(['reports_2021-06-30', 'getReportDocument'], (send) =>
+    defineTool<FromSchema<typeof documentSchema>>({
+      name: 'get_report_document',
+      title: 'Download a report document',
+      description:
+        'A report document as text (decompressed, in its charset, at most maxChars). Restricted (PII) report types get a restricted-data token automatically.',
+      inputSchema: documentSchema,
+      handler: async (args, call) => {
+        const type = args.reportType ?? seen.reportTypeOf(args.reportDocumentId);
+        const roles = type === undefined ? undefined : RESTRICTED_REPORT_TYPES[type];
+        const { body } = await send(
+          { reportDocumentId: args.reportDocumentId },
+          call,
+          roles ? { restrictedData: { roles } } : undefined,
+        ).catch((error: unknown) => {
+          throw type === undefined ? unknownTypeRefusal(error) : error;
+        });
+        const doc = asObject(body);
+        const { bytes, contentType } = await downloadDescribedDocument(
+          deps.documents,
+          doc,
+          'report',
+          deps.config.maxDocumentBytes,
+          call,
+        );
+        const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
+        // Audit S2-3: the download's Content-Type names the charset (windows-1252, Shift_JIS …).
+        const { text, charset } = decodeText(bytes, contentType);
+        const maxChars = args.maxChars ?? 100_000;
+        return {
+          reportDocumentId: args.reportDocumentId,
+          ...(type ? { reportType: type } : {}),
+          ...(compression ? { compressionAlgorithm: compression } : {}),
+          ...(contentType ? { contentType } : {}),
+          charset,
+          bytes: bytes.byteLength,
+          truncated: text.length > maxChars,
+          content: text.length > maxChars ? text.slice(0, maxChars) : text,
+        };
+      },
+    }),
+  );
   const tools: ToolDefinition[] = [
     operations.one(['reports_2021-06-30', 'createReport'], (send) =>
       defineTool<FromSchema<typeof createSchema>>({
@@ -159,53 +201,10 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
         },
       }),
     ),
-    operations.one(['reports_2021-06-30', 'getReportDocument'], (send) =>
-      defineTool<FromSchema<typeof documentSchema>>({
-        name: 'get_report_document',
-        title: 'Download a report document',
-        description:
-          'A report document as text (decompressed, in its charset, at most maxChars). Restricted (PII) report types get a restricted-data token automatically.',
-        inputSchema: documentSchema,
-        handler: async (args, call) => {
-          const type = args.reportType ?? seen.reportTypeOf(args.reportDocumentId);
-          const roles = type === undefined ? undefined : RESTRICTED_REPORT_TYPES[type];
-          const { body } = await send(
-            { reportDocumentId: args.reportDocumentId },
-            call,
-            roles ? { restrictedData: { roles } } : undefined,
-          ).catch((error: unknown) => {
-            throw type === undefined ? unknownTypeRefusal(error) : error;
-          });
-          const doc = asObject(body);
-          const { bytes, contentType } = await downloadDescribedDocument(
-            deps.documents,
-            doc,
-            'report',
-            deps.config.maxDocumentBytes,
-            call,
-          );
-          const compression = doc.compressionAlgorithm === 'GZIP' ? 'GZIP' : undefined;
-          // Audit S2-3: the download's Content-Type names the charset (windows-1252, Shift_JIS …).
-          const { text, charset } = decodeText(bytes, contentType);
-          const maxChars = args.maxChars ?? 100_000;
-          return {
-            reportDocumentId: args.reportDocumentId,
-            ...(type ? { reportType: type } : {}),
-            ...(compression ? { compressionAlgorithm: compression } : {}),
-            ...(contentType ? { contentType } : {}),
-            charset,
-            bytes: bytes.byteLength,
-            truncated: text.length > maxChars,
-            content: text.length > maxChars ? text.slice(0, maxChars) : text,
-          };
-        },
-      }),
-    ),
+    reportDocument,
   ];
   // run_report downloads with get_report_document's own handler (one download path).
-  const download = tools.find((t) => t.name === 'get_report_document');
-  if (!download) return tools;
-  const document = (args: Parameters<typeof download.handler>[0], call: CallContext) =>
-    Promise.resolve(download.handler(args, call));
+  const document = (args: Parameters<typeof reportDocument.handler>[0], call: CallContext) =>
+    Promise.resolve(reportDocument.handler(args, call));
   return [...tools, runReportTool(deps, seen, document, createSchema)];
 }

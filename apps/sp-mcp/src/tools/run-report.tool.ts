@@ -12,6 +12,7 @@ import {
   defineTool,
   type FromSchema,
   type ToolDefinition,
+  UpstreamTransportError,
 } from '@obmcp/contract';
 import { asObject, type ToolDeps } from './deps.js';
 import type { ReportTypesSeen } from './report-types-seen.js';
@@ -57,6 +58,21 @@ export type DocumentHandler = (
  */
 const REPORT_CADENCE = { firstMs: 5_000, maxMs: 60_000, share: 0.025 } as const;
 
+/**
+ * createReport's reportId. An answer without one leaves no report to wait on: that is Amazon's answer to report,
+ * not an argument the agent could fix.
+ */
+function createdReportId(body: unknown): string {
+  const { reportId } = asObject(body);
+  if (typeof reportId === 'string' && reportId !== '') return reportId;
+  throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
+    summary: 'createReport answered without a reportId: there is no report to wait on.',
+    details: [
+      { path: 'reportId', issue: 'missing from the createReport answer', received_type: typeof reportId },
+    ],
+  });
+}
+
 /** Terminal processing statuses (the model's enum): no more polls. */
 const ENDED = new Set(['DONE', 'FATAL', 'CANCELLED']);
 
@@ -88,9 +104,9 @@ export function runReportTool(
       annotations: CREATE_UPSTREAM,
       taskSupport: 'optional',
       async handler(a, call) {
-        const { waitSeconds, maxChars, reportId: existing, ...create } = a;
-        const reportId =
-          existing ?? String(asObject((await send.create({ body: create }, call)).body).reportId ?? '');
+        const { waitSeconds: asked, maxChars, reportId: existing, ...create } = a;
+        const waitSeconds = asked ?? 120;
+        const reportId = existing ?? createdReportId((await send.create({ body: create }, call)).body);
         let last = 'IN_QUEUE';
         // The limiter paces the polls at getReport's rate too.
         const { value: report, timedOut } = await pollJob(call, {
@@ -102,7 +118,7 @@ export function runReportTool(
             return { status, done: ENDED.has(status), resume: { reportId } };
           },
           delayMs: pollCadence(REPORT_CADENCE, deps.config.pollTimeScale),
-          waitMs: (waitSeconds ?? 120) * 1000,
+          waitMs: waitSeconds * 1000,
         }).catch(async (error: unknown) => {
           // A cancelled task: Amazon cancels a report only while it is IN_QUEUE (cancelReport).
           if (last === 'IN_QUEUE') {
@@ -124,7 +140,7 @@ export function runReportTool(
           if (timedOut) {
             call.meta.addWarning({
               kind: 'partial_results',
-              summary: `Report ${reportId} is still ${status} after ${waitSeconds ?? 120} s.`,
+              summary: `Report ${reportId} is still ${status} after ${waitSeconds} s.`,
               details: [{ path: 'waitSeconds', issue: 'report not DONE in time', received_type: 'integer' }],
               hints: [
                 `Call run_report with reportId='${reportId}' later: it waits on this report and returns its document.`,

@@ -107,6 +107,7 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
           call,
         );
         const feedId = String(submitted.feedId ?? '');
+        const waitSeconds = a.waitSeconds ?? 300;
         let last = 'IN_QUEUE';
         // getFeed allows 2/s (burst 15); feeds take minutes: 2.5 % of the time waited, 10 s to 60 s (the limiter paces it too).
         const { value: feed, timedOut } = await pollJob(call, {
@@ -117,7 +118,7 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
             return { status, done: ENDED.has(status) };
           },
           delayMs: pollCadence({ firstMs: 10_000, maxMs: 60_000, share: 0.025 }, deps.config.pollTimeScale),
-          waitMs: (a.waitSeconds ?? 300) * 1000,
+          waitMs: waitSeconds * 1000,
         }).catch(async (error: unknown) => {
           // A cancelled task: Amazon cancels a feed only while it is IN_QUEUE (cancelFeed).
           if (last === 'IN_QUEUE') {
@@ -139,7 +140,7 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
         if (timedOut) {
           call.meta.addWarning({
             kind: 'partial_results',
-            summary: `Feed ${feedId} is still ${status} after ${a.waitSeconds ?? 300} s.`,
+            summary: `Feed ${feedId} is still ${status} after ${waitSeconds} s.`,
             details: [{ path: 'waitSeconds', issue: 'feed not DONE in time', received_type: 'integer' }],
             hints: [`Call get_feed with feedId='${feedId}' later.`],
           });
