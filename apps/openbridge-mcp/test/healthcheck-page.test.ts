@@ -23,3 +23,18 @@ describe('healthcheckPage', () => {
     expect(p.pagination).toEqual({ count: 4, has_next: false });
   });
 });
+
+describe('healthcheckPage (DRF edges)', () => {
+  it('keeps only object rows; a count that is no number is left out; a page without links has no next', () => {
+    const p = healthcheckPage({ count: '45', results: [{ id: 1 }, 7, 'x', null, [2]] });
+    expect(p.items).toEqual([{ id: 1 }, [2]]);
+    expect(p.pagination).toEqual({ has_next: false });
+  });
+
+  it('an empty next link is no next page; a link is', () => {
+    expect(healthcheckPage({ links: { next: '' }, results: [] }).pagination).toEqual({ has_next: false });
+    expect(healthcheckPage({ links: { next: 'https://x/?page=2' }, results: [] }).pagination).toEqual({
+      has_next: true,
+    });
+  });
+});

@@ -219,16 +219,24 @@ describe('create_job that fails part-way, whole envelope', () => {
   });
 
   it('a later stage whose answer was lost (504): that stage may exist, the rest were not created', async () => {
+    // Posts 1-2: the first call (its second stage lost); posts 3-5: the second call (its third stage lost).
     let posts = 0;
     mocks.use(
       http.post(HISTORY, () => {
         posts += 1;
-        return posts === 2 ? HttpResponse.json({ message: 'timed out' }, { status: 504 }) : undefined;
+        return posts === 2 || posts === 5
+          ? HttpResponse.json({ message: 'timed out' }, { status: 504 })
+          : undefined;
       }),
     );
     const out = await server.call('create_job', { ...args, stage_ids: [1000, 1001, 1002] });
     const env = out.envelope;
     const a = env?.details[0]?.history_id;
+    const two = await server.call('create_job', { ...args, stage_ids: [1000, 1001, 1002, 1003] });
+    const [x, y] = (two.envelope?.details ?? []).slice(0, 2).map((d) => d.history_id);
+    expect(two.envelope?.hints[0]).toBe(
+      `Do not repeat the whole call: history transaction(s) ${x}, ${y} already exist and stage 1002 may; check get_jobs for the subscription first, then call create_job with only the stage_ids still missing (of [1002, 1003]).`,
+    );
     expect(env).toMatchObject({
       error_code: 'OPENBRIDGE_HTTP_504',
       retryable: false,
@@ -772,5 +780,48 @@ describe('execute_query and validate_query, whole', () => {
       checks: expect.objectContaining({ read_only: true, has_limit: true }),
       sampling: { supported: false },
     });
+  });
+});
+
+describe('refusals and empty answers', () => {
+  it('create_job with the end before the start names date_end against date_start', async () => {
+    const out = await server.call('create_job', {
+      subscription_id: 107003,
+      date_start: '2025-10-02',
+      date_end: '2025-10-01',
+      stage_ids: [1000],
+    });
+    expect(out.envelope).toMatchObject({
+      summary: 'date_end is before date_start.',
+      details: [{ path: 'date_end', issue: 'date_end 2025-10-01 is before date_start 2025-10-02' }],
+    });
+  });
+
+  it('get_amazon_api_access_token: an empty answer (no body) is UPSTREAM_INVALID_RESPONSE, not a crash', async () => {
+    mocks.use(
+      http.get(`${H.service}/service/amzadv/token/:ri`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const out = await server.call('get_amazon_api_access_token', { remote_identity_id: 7460 });
+    expect(out.envelope).toMatchObject({
+      error_code: 'UPSTREAM_INVALID_RESPONSE',
+      details: [{ path: 'data', received_type: 'undefined' }],
+    });
+  });
+});
+
+describe('unknown fields passed through (MCP_STRICT_UNKNOWN_FIELDS=false)', () => {
+  it('get_remote_identities and get_storage_subscriptions send them in every request query', async () => {
+    const loose = await inProcessServer({ MCP_STRICT_UNKNOWN_FIELDS: 'false' });
+    try {
+      expect(
+        (await loose.call('get_remote_identities', { scope: 'shared', region: 'eu' })).envelope,
+      ).toBeUndefined();
+      expect((await loose.call('get_storage_subscriptions', { region: 'eu' })).envelope).toBeUndefined();
+      const reqs = await requests();
+      expect(reqs.length).toBeGreaterThan(2);
+      for (const r of reqs) expect(r.query.region, r.url).toBe('eu');
+    } finally {
+      await loose.close();
+    }
   });
 });

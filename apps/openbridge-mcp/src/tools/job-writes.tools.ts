@@ -101,7 +101,7 @@ function partialBackfill(
     ],
     hints: [
       unknown.length > 0
-        ? `Do not repeat the whole call: history transaction(s) ${ids.join(', ')} already exist and stage ${unknown.join(', ')} may; check get_jobs for the subscription first, then call create_job with only the stage_ids still missing (of [${stages.join(', ')}]).`
+        ? `Do not repeat the whole call: history transaction(s) ${ids.join(', ')} already exist and stage ${unknown[0]} may; check get_jobs for the subscription first, then call create_job with only the stage_ids still missing (of [${stages.join(', ')}]).`
         : `Do not repeat the whole call: history transaction(s) ${ids.join(', ')} already exist; call create_job again with only stage_ids [${notCreated.join(', ')}].`,
       'update_history_status with status cancelled stops a created transaction if it was not wanted.',
     ],
