@@ -733,7 +733,7 @@ describe('execute_query and validate_query, whole', () => {
       ],
     });
     expect(JSON.stringify(out.envelope?.details)).toContain('column \\"zz\\" does not exist');
-    expect(out.text).toContain('req-400-q');
+    expect(out.envelope?._meta).toMatchObject({ request_id: 'req-400-q' });
   });
 
   it('a refused query: every refusal as a detail with its rule, and the hint for an unparsable one names the grammar', async () => {
@@ -823,5 +823,93 @@ describe('unknown fields passed through (MCP_STRICT_UNKNOWN_FIELDS=false)', () =
     } finally {
       await loose.close();
     }
+  });
+});
+
+describe('table tools, edges', () => {
+  const RULES = `${H.service}/service/rules/prod/v1/rules/search`;
+  const rule = (path: string, rules: unknown = {}) => ({
+    id: path,
+    type: 'Rules',
+    attributes: { path, version: 1, rules },
+  });
+  const only = (...rows: unknown[]) => http.get(RULES, () => HttpResponse.json({ data: rows, links: {} }));
+
+  it('get_table_schema found by the first search asks no broader one', async () => {
+    mocks.use(only(rule('p/amzadv_sp_campaigns')));
+    expect(await ok('get_table_schema', { table_name: 'amzadv_sp_campaigns' })).toMatchObject({
+      table_name: 'amzadv_sp_campaigns',
+    });
+    expect(await requests()).toHaveLength(1);
+  });
+
+  it('of two rows that match, the first by table name is picked', async () => {
+    mocks.use(only(rule('p/zz_other', { destination: { tablename: 'wanted' } }), rule('p/wanted')));
+    expect(await ok('get_table_schema', { table_name: 'wanted' })).toMatchObject({ table_name: 'wanted' });
+  });
+
+  it('rules of the wrong shape read as no fields: a string, null, an object where fields belong, a number destination', async () => {
+    for (const rules of [
+      { configuration: { load: 'x' } },
+      { configuration: { load: { schema: { fields: { a: 1 } } } } },
+      null,
+      { destination: { tablename: 7 } },
+    ]) {
+      mocks.use(only(rule('p/shape_t', rules)));
+      const r = await ok('get_table_schema', { table_name: 'shape_t' });
+      expect(r.fields, JSON.stringify(rules)).toEqual([]);
+      expect(r).not.toHaveProperty('destination_table');
+    }
+  });
+
+  it('a long missing name is quoted to its first 80 characters', async () => {
+    mocks.use(only());
+    const name = `a${'b'.repeat(120)}`;
+    const out = await server.call('get_table_schema', { table_name: name });
+    expect(out.envelope?.summary).toBe(`No table named '${name.slice(0, 80)}' was found in the Rules API.`);
+  });
+
+  it('get_suggested_table_names: a substring hit in any case is suggested once, after the close names', async () => {
+    mocks.use(
+      only(
+        rule('x/amzadv_sp_campaigns'),
+        rule('a/zzzz_qqq_sp_campaigns_history_archive_table'),
+        rule('b/zzzz_qqq_sp_campaigns_history_archive_table'),
+      ),
+    );
+    const r = await ok('get_suggested_table_names', { query: 'SP Campaigns' });
+    const names = (r.suggestions as Array<{ table_name: string }>).map((s) => s.table_name);
+    expect(names.filter((n) => n === 'zzzz_qqq_sp_campaigns_history_archive_table')).toHaveLength(1);
+    expect(names[0]).toBe('amzadv_sp_campaigns');
+    expect(names.at(-1)).toBe('zzzz_qqq_sp_campaigns_history_archive_table');
+  });
+});
+
+describe('execute_query, more refusals', () => {
+  const QUERY_URL = `${H.service}/service/query/production/query`;
+
+  it('a destination that cannot be queried points at key_name, with the hint listing destinations', async () => {
+    const out = await server.call('execute_query', {
+      query: 'SELECT a FROM t LIMIT 1',
+      key_name: 'acme_azure_blob_1693',
+    });
+    expect(out.envelope?.details[0]).toMatchObject({ path: 'key_name', reason: 'query_not_allowed' });
+    expect(out.envelope?.hints).toContain(
+      'get_storage_subscriptions lists each destination with its key_name and storage_type.',
+    );
+    expect((await requests()).filter((q) => q.url === QUERY_URL)).toEqual([]);
+  });
+
+  it('a warehouse failure other than 400 stands as it came (not the rejected-query summary)', async () => {
+    mocks.use(http.post(QUERY_URL, () => HttpResponse.json({ message: 'forbidden' }, { status: 403 })));
+    const out = await server.call('execute_query', {
+      query: 'SELECT a FROM t LIMIT 1',
+      key_name: 'acme_redshift_1688',
+    });
+    expect(out.envelope?.error_code).toBe('OPENBRIDGE_HTTP_403');
+    expect(out.envelope?.summary).not.toContain('rejected the query');
+    expect(out.envelope?.hints).toContain(
+      'The authenticated Openbridge account may not have access to this destination key_name.',
+    );
   });
 });

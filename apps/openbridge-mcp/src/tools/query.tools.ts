@@ -189,8 +189,8 @@ export function queryTools({ operations }: ToolDeps): ToolDefinition[] {
             )) as RawAnswer;
           } catch (error) {
             if (error instanceof UpstreamHttpError && error.status === 400) {
+              // The summary names the service (an error's service only words a summary it does not have).
               throw new UpstreamHttpError(400, {
-                service: 'Openbridge Query API',
                 summary: 'The warehouse rejected the query (Openbridge Query API HTTP 400).',
                 details: error.details,
                 requestId: error.requestId,
