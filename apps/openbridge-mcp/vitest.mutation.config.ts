@@ -16,7 +16,20 @@ export default defineConfig({
       'test/query-outcome.test.ts',
       'test/auth.test.ts',
       'test/unit/**/*.test.ts',
+      // The tools (issue 44): the in-process server against the msw mocks, asserting the request sent upstream and
+      // the answer or envelope the agent sees; the committed tool snapshots pin titles, descriptions and schemas.
+      'test/tool-requests.in-process.test.ts',
+      'test/query-outcome.in-process.test.ts',
+      'test/audit-2026-12-05b.test.ts',
+      'test/audit-2026-12-06-edges.test.ts',
+      'test/healthcheck-page.test.ts',
+      'test/tool-snapshots.test.ts',
+      'test/tool-answers.in-process.test.ts',
     ],
+    // One module graph per worker, as in a plain run (the app, contract and mocks load once, not per test file: a
+    // mutant of a tool reruns in-process servers in seconds, not minutes); each file starts on fresh mocks.
+    isolate: false,
+    setupFiles: ['test/support/file-boundary.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
   },

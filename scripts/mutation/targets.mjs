@@ -416,6 +416,27 @@ export const TARGETS = [
       // The Openbridge JWT: each hosted user's own key and cache entry, neither key in an error (issue 44).
       'src/auth/jwt-provider.ts',
       'src/sql/dialect-parsers.ts',
+      // The tools agents call (issue 44): the request each sends Openbridge and the answer or envelope it returns.
+      'src/tools/amazon-token.tools.ts',
+      'src/tools/capabilities.tools.ts',
+      'src/tools/deps.ts',
+      'src/tools/healthchecks.tools.ts',
+      'src/tools/index.ts',
+      'src/tools/job-writes.tools.ts',
+      'src/tools/jobs.tools.ts',
+      'src/tools/remote-identities.tools.ts',
+      'src/tools/rules-client.ts',
+      'src/tools/subscription-writes.tools.ts',
+      'src/tools/subscriptions.tools.ts',
+      // What the tools stand on: the binder and the app's data (static: no mutant the runner activates; the tool
+      // snapshots and app tests pin them).
+      'src/operations/bind.ts',
+      'src/operations/listing.ts',
+      'src/hints/tables.ts',
+      'src/version.ts',
+      'src/profile.ts',
+      'src/ui-views.ts',
+      'src/app.ts',
     ],
     security: [
       'src/auth/jwt-provider.ts',
@@ -589,6 +610,10 @@ export const NOT_MUTATED = [
   /\/sp-mcp\/src\/bin\.ts$/,
   // http-kit's request and response shapes and the pipeline's description interfaces: type declarations only.
   /\/http-kit\/src\/(types|pipeline\/types)\.ts$/,
+  // openbridge-mcp's bin only checks the Node floor and hands the app to runServerCli (both tested where they live);
+  // its SQL check worker only hands each message to checkSql (the SQL guard, a security target) on a worker thread,
+  // whose code Stryker's active mutant never reaches (as code-mode's sandbox-worker.ts).
+  /\/openbridge-mcp\/src\/(bin|sql\/check-worker)\.ts$/,
 ];
 
 /** Mutation score floors: every configured package, and each security guard file. */

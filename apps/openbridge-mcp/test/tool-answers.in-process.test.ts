@@ -913,3 +913,51 @@ describe('execute_query, more refusals', () => {
     );
   });
 });
+
+describe('a server of its own', () => {
+  it('single reads answer their row (get_job_by_id, get_history_by_id)', async () => {
+    const own = await inProcessServer();
+    try {
+      const job = (await own.call('get_job_by_id', { job_id: 4100451 })).result;
+      expect(job?.job).toMatchObject({ id: 4100451 });
+      const history = (await own.call('get_history_by_id', { history_id: 72418 })).result;
+      expect(history?.history).toMatchObject({ id: 72418 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a 429 from Openbridge names its budget: 1,000 requests per 5 minutes per IP', async () => {
+    const own = await inProcessServer();
+    try {
+      mocks.use(
+        http.get(`${H.subscriptions}/v2/sub/:id`, () =>
+          HttpResponse.json({ errors: [{ detail: 'Too many requests' }] }, { status: 429 }),
+        ),
+      );
+      const out = await own.call('get_subscription_by_id', { subscription_id: 107003 });
+      expect(out.envelope?.error_code).toBe('RATE_LIMITED');
+      expect(out.envelope?.hints).toContain('Openbridge allows 1,000 requests per 5 minutes per IP address.');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a 403 names the resource the account may not reach; a 500 adds neither hint', async () => {
+    const own = await inProcessServer();
+    try {
+      mocks.use(http.get(`${H.service}/service/jobs/jobs/:id`, () => HttpResponse.json({}, { status: 403 })));
+      const forbidden = await own.call('get_job_by_id', { job_id: 1 });
+      expect(forbidden.envelope?.hints).toContain(
+        'The authenticated Openbridge account may not have access to this job.',
+      );
+      mocks.use(http.get(`${H.service}/service/jobs/jobs/:id`, () => HttpResponse.json({}, { status: 500 })));
+      const failed = await own.call('get_job_by_id', { job_id: 1 });
+      expect(failed.envelope?.hints.join(' ')).not.toMatch(
+        /Verify the job|may not have access|1,000 requests/,
+      );
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -110,7 +110,8 @@ export function healthcheckTools({ operations, jwt }: ToolDeps): ToolDefinition[
             healthchecks: items,
             pagination: {
               page: current,
-              ...(pagination.pages !== undefined ? { pages: pagination.pages } : {}),
+              // An absent page count is an undefined field: JSON leaves it out.
+              pages: pagination.pages,
               count: pagination.count ?? items.length,
               has_next: pagination.has_next,
               // The page to ask for next (the list is handed back a page at a time, never cut silently).

@@ -77,7 +77,8 @@ export function pickRule(requested: string, rows: readonly RuleRow[]): RuleRow |
   const wanted = normalizeTableName(requested);
   const exact = rows.filter(
     (r) =>
-      normalizeTableName(r.table_name) === wanted || normalizeTableName(r.destination_table ?? '') === wanted,
+      normalizeTableName(r.table_name) === wanted ||
+      (r.destination_table !== undefined && normalizeTableName(r.destination_table) === wanted),
   );
   exact.sort((a, b) => a.table_name.localeCompare(b.table_name));
   return exact[0];
