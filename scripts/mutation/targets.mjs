@@ -550,6 +550,14 @@ export const TARGETS = [
       'src/operations/bind.ts',
       'src/session/hosted-session.ts',
       'src/session/session.ts',
+      // The curated tools as the agent calls them (issue 44): each tool's exact request, answer and refusals,
+      // killed by the wire tests (test/tool-requests-*.test.ts: the msw upstream, every request recorded).
+      'src/tools/amc-call.ts',
+      'src/tools/amc-library.tools.ts',
+      'src/tools/amc-results.tool.ts',
+      'src/tools/amc.schemas.ts',
+      'src/tools/amc.tools.ts',
+      'src/tools/index.ts',
     ],
     security: [
       'src/auth/lwa.ts',
@@ -614,6 +622,11 @@ export const NOT_MUTATED = [
   // its SQL check worker only hands each message to checkSql (the SQL guard, a security target) on a worker thread,
   // whose code Stryker's active mutant never reaches (as code-mode's sandbox-worker.ts).
   /\/openbridge-mcp\/src\/(bin|sql\/check-worker)\.ts$/,
+  // ads-mcp's tool dependencies and credential-source interfaces: type declarations only.
+  /\/ads-mcp\/src\/(tools\/deps|auth\/types)\.ts$/,
+  // ads-mcp's bin only checks the Node floor and hands the app to runServerCli (module-level statements, which
+  // Stryker's vitest runner never activates; the app object and its server are tested in process).
+  /\/ads-mcp\/src\/bin\.ts$/,
 ];
 
 /** Mutation score floors: every configured package, and each security guard file. */
