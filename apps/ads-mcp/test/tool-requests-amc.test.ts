@@ -242,22 +242,22 @@ describe('create_amc_workflow_execution: the body', () => {
     expect(w.sent.filter((s) => s.method === 'POST')).toHaveLength(1);
   });
 
-  const timeRefusal = (path: string, summary: string, hint: string) => ({
+  const timeRefusal = (detail: Record<string, string>, summary: string, hint: string) => ({
     error_code: 'INPUT_VALIDATION_FAILED',
     error_kind: 'mcp_input_validation',
     retryable: false,
     summary,
-    details: [expect.objectContaining({ path })],
+    details: [detail],
     hints: [hint],
   });
   const needs = (missing: string) =>
     timeRefusal(
-      missing,
+      { path: missing, issue: 'required when timeWindowType is EXPLICIT', received_type: 'undefined' },
       `timeWindowType EXPLICIT needs ${missing}.`,
       "Pass timeWindowStart and timeWindowEnd (YYYY-MM-DDTHH:MM:SS), or a relative timeWindowType such as 'MOST_RECENT_WEEK'.",
     );
   const order = timeRefusal(
-    'timeWindowEnd',
+    { path: 'timeWindowEnd', issue: 'not after timeWindowStart', received_type: 'string' },
     'timeWindowEnd must be after timeWindowStart.',
     'Use a timeWindowEnd later than timeWindowStart.',
   );
@@ -368,6 +368,24 @@ describe('what the agent sees from an AMC page', () => {
       expect(empty).toEqual({ ...echo, [key]: [], count: 0, nextToken: null });
     },
   );
+
+  it('list_amc_accounts without nextToken: every page read, the accounts as one list, nextToken null', async () => {
+    const A = { accountId: 'amcacct1', accountName: 'One', marketplaceId: 'ATVPDKIKX0DER' };
+    const B = { accountId: 'amcacct2', accountName: 'Two', marketplaceId: 'A1F83G8C2ARO7P' };
+    w.mocks().use(
+      http.get(`${API}/amc/accounts`, ({ request }) =>
+        new URL(request.url).searchParams.get('nextToken') === 'p2'
+          ? HttpResponse.json({ amcAccounts: [B] })
+          : HttpResponse.json({ amcAccounts: [A], nextToken: 'p2' }),
+      ),
+    );
+    const { _meta, ...answer } = await w.ok('list_amc_accounts', {});
+    expect(answer).toEqual({ amcAccounts: [A, B], count: 2, nextToken: null });
+    expect(w.sent.map((r) => [r.path, r.query])).toEqual([
+      ['/amc/accounts', {}],
+      ['/amc/accounts', { nextToken: 'p2' }],
+    ]);
+  });
 
   it('get_amc_execution_download_urls keeps both URL lists; anything else is []', async () => {
     const path = `${API}/amc/reporting/:i/workflowExecutions/:id/downloadUrls`;
