@@ -101,6 +101,9 @@ export const TARGETS = [
       'src/envelope/types.ts',
       'src/hints/tables.ts',
       'src/version.ts',
+      // The portable view of an input schema every provider is shown, and the rules it keeps or rewrites.
+      'src/schema/portable-rules.ts',
+      'src/schema/portable-schema.ts',
     ],
     security: [
       'src/validation/strict-unknown.ts',
