@@ -74,14 +74,15 @@ export function checkPortableSchema(schema: unknown): PortabilityViolation[] {
     if (key in schema)
       add('root-combinator', `/${key}`, `no top-level ${key}: OpenAI and Anthropic reject the whole request`);
   }
-  walk(schema, '', add, { root: true, nullAllowed: false });
+  walk(schema, '', add, { root: true });
   return out;
 }
 
+/** Where a node sits: below the root unless `root`; `{type: "null"}` is allowed only as an anyOf branch. */
 interface Place {
-  root: boolean;
+  root?: true;
   /** True for the branches of an anyOf, where `{type: "null"}` is the nullable form. */
-  nullAllowed: boolean;
+  nullAllowed?: true;
 }
 
 type Add = (rule: PortabilityRule, pointer: string, message: string) => void;
@@ -124,20 +125,16 @@ function walk(node: unknown, pointer: string, add: Add, place: Place): void {
   }
   if (isPlainObject(node.properties)) {
     for (const [key, child] of Object.entries(node.properties))
-      walk(child, `${pointer}/properties/${pointerToken(key)}`, add, { root: false, nullAllowed: false });
+      walk(child, `${pointer}/properties/${pointerToken(key)}`, add, {});
   }
-  if (node.items !== undefined)
-    walk(node.items, `${pointer}/items`, add, { root: false, nullAllowed: false });
+  if (node.items !== undefined) walk(node.items, `${pointer}/items`, add, {});
   // `additionalProperties: true` (a free-form object) is portable: it is how mcp-use keeps the object open.
   if (node.additionalProperties !== undefined && typeof node.additionalProperties !== 'boolean')
-    walk(node.additionalProperties, `${pointer}/additionalProperties`, add, {
-      root: false,
-      nullAllowed: false,
-    });
+    walk(node.additionalProperties, `${pointer}/additionalProperties`, add, {});
   if (!place.root) checkNestedObjects(node, pointer, add);
   if (!place.root && Array.isArray(node.anyOf)) {
     node.anyOf.forEach((branch, i) => {
-      walk(branch, `${pointer}/anyOf/${i}`, add, { root: false, nullAllowed: true });
+      walk(branch, `${pointer}/anyOf/${i}`, add, { nullAllowed: true });
     });
   }
 }
@@ -153,7 +150,7 @@ function checkType(node: Record<string, unknown>, pointer: string, add: Add, pla
       add('typed-node', pointer, 'a sub-schema without type (Gemini needs one; use anyOf for several)');
     return;
   }
-  if (typeof type !== 'string' || !TYPES.has(type)) {
+  if (!(TYPES as ReadonlySet<unknown>).has(type)) {
     add('type-single', `${pointer}/type`, `unknown type ${JSON.stringify(type)}`);
     return;
   }
@@ -210,9 +207,9 @@ function checkEnum(node: Record<string, unknown>, pointer: string, add: Add): vo
  * drops `additionalProperties`, leaving a property-less OBJECT that Gemini refuses).
  */
 function checkNestedObjects(node: Record<string, unknown>, pointer: string, add: Add): void {
-  const branches = Array.isArray(node.anyOf) ? node.anyOf : [];
+  const branches = node.anyOf;
   const isObject = (b: unknown) => isPlainObject(b) && b.type === 'object' && isPlainObject(b.properties);
-  if (branches.length > 1 && branches.every(isObject))
+  if (Array.isArray(branches) && branches.length > 1 && branches.every(isObject))
     add(
       'object-union',
       `${pointer}/anyOf`,
