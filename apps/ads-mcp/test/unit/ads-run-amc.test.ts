@@ -84,6 +84,34 @@ describe('run_amc_query', () => {
     for (const s of r.sent.slice(4)) expect(s.headers).not.toHaveProperty('authorization');
   });
 
+  it('a task handed over by another replica waits on the execution it started: no second create', async () => {
+    const r = toolRig(amc('SUCCEEDED'));
+    const { outcome } = await r.host.invoke(
+      'run_amc_query',
+      { ...RUN, waitSeconds: 60 },
+      { signal: new AbortController().signal, listedOnly: false, reattach: { workflowExecutionId: EXEC } },
+    );
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.envelope));
+    expect(outcome.value).toMatchObject({
+      workflowExecutionId: EXEC,
+      status: 'SUCCEEDED',
+      ready: true,
+      files: 2,
+    });
+    expect(r.sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      `GET ${BASE}/${EXEC}`,
+      `GET ${BASE}/${EXEC}`,
+      `GET ${BASE}/${EXEC}/downloadUrls`,
+      `GET ${FILE_1}`,
+      `GET ${FILE_2}`,
+    ]);
+    for (const s of r.sent.slice(0, 3))
+      expect(s.headers).toMatchObject({
+        'amazon-advertising-api-advertiserid': 'amcacc1',
+        'amazon-advertising-api-marketplaceid': 'ATVPDKIKX0DER',
+      });
+  });
+
   it('the row cap stops the reading: a later file is not fetched, and a warning says so', async () => {
     const r = toolRig(amc('SUCCEEDED', 0));
     const out = await ok(r, 'run_amc_query', { ...RUN, maxRows: 2 });
