@@ -202,6 +202,16 @@ describe('a request that does not declare the extension', () => {
       const { error } = await rpc(method, params, false);
       expect(error?.code, method).toBe(-32021);
       expect(error?.data?.requiredCapabilities?.extensions?.[TASKS]).toEqual({});
+      // The refusal names the method the client called.
+      expect(error?.message, method).toMatch(new RegExp(`^${method} needs the ${TASKS} extension`));
+    }
+  });
+
+  it('tasks/result and tasks/list are not methods of 2026-07-28: -32601, even with the extension declared', async () => {
+    const { rpc } = serve(1);
+    for (const method of ['tasks/result', 'tasks/list']) {
+      const { error } = await rpc(method, method === 'tasks/result' ? { taskId: 'any' } : {});
+      expect(error, method).toEqual(expect.objectContaining({ code: -32601, message: 'Method not found' }));
     }
   });
 });

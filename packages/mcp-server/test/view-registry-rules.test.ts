@@ -122,6 +122,7 @@ describe('clientRendersViews', () => {
   it('only a client that lists the MCP Apps HTML type renders views', () => {
     expect(clientRendersViews(undefined)).toBe(false);
     expect(clientRendersViews({})).toBe(false);
+    expect(clientRendersViews({ extensions: { 'io.modelcontextprotocol/ui': {} } })).toBe(false);
     expect(
       clientRendersViews({ extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html'] } } }),
     ).toBe(false);

@@ -1,6 +1,7 @@
 // The task methods, per era: the Tasks extension's on 2026-07-28, the 2025-11-25 ones for legacy clients.
 import { ProtocolError, ProtocolErrorCode, type Server, type Task } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { sleep } from '../server/sleep.js';
 import type { ScopedTaskStore } from './scoped-task-store.js';
 import { isTerminalStatus } from './task-records.js';
 import { declaresTasks, detailedTask, isModernVersion, missingTasksExtension } from './tasks-extension.js';
@@ -21,29 +22,6 @@ const notFound = (taskId: string) =>
     `Task not found: ${JSON.stringify(taskId.slice(0, 80))} (unknown, expired, or created by other credentials)`,
   );
 
-const removed = (method: string) =>
-  new ProtocolError(
-    ProtocolErrorCode.MethodNotFound,
-    `Method not found: ${method} is not part of the ${'io.modelcontextprotocol/tasks'} extension (2026-07-28: a finished task's result is inlined on tasks/get)`,
-  );
-
-/** Waits `ms`, or rejects at once when the request is cancelled. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal.removeEventListener('abort', aborted);
-      resolve();
-    }
-    function aborted() {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }
-    signal.addEventListener('abort', aborted, { once: true });
-  });
-}
-
 interface Ctx {
   mcpReq: {
     envelope?: Record<string, unknown> | undefined;
@@ -57,7 +35,7 @@ interface Ctx {
  * store, per era of the Server serving the request:
  * - 2026-07-28 (the extension): tasks/get (DetailedTask, the result inlined), tasks/update (ack),
  *   tasks/cancel (empty ack, idempotent), each -32021 unless the request's `_meta` declares the extension;
- *   tasks/result and tasks/list are -32601 (the extension has neither).
+ *   tasks/result and tasks/list are -32601 (the extension has neither: the SDK refuses them).
  * - 2025-11-25 and earlier: tasks/get, tasks/result (blocks until the task ends), tasks/list, tasks/cancel
  *   as the v1 SDK served them; tasks/update does not exist there (-32601).
  */
@@ -86,10 +64,11 @@ export function registerTaskMethods(server: Server, store: ScopedTaskStore, poll
     // Answers to the pending requests of an input_required task are kept (the run picks them up once all
     // are in); any other answer, or one for a task that waits for none, is acknowledged and ignored.
     await store.answerInput(taskId, inputResponses ?? {});
-    return { resultType: 'complete' };
+    // The ack: the SDK's 2026-07-28 codec writes resultType "complete" on it (as on every plain result).
+    return {};
   });
+  // tasks/result and tasks/list are 2025-11-25 methods only: on 2026-07-28 the SDK answers -32601 before any handler.
   server.setRequestHandler('tasks/result', { params: TASK_ID }, async ({ taskId }, ctx) => {
-    if (modern()) throw removed('tasks/result');
     for (;;) {
       const task: Task | null = await store.getTask(taskId);
       if (!task) throw notFound(taskId);
@@ -97,11 +76,10 @@ export function registerTaskMethods(server: Server, store: ScopedTaskStore, poll
         const result = await store.getTaskResult(taskId);
         return { ...result, _meta: { ...result._meta, [RELATED_TASK_META]: { taskId } } };
       }
-      await pause(Math.max(50, Math.min(task.pollInterval ?? pollMs, pollMs)), ctx.mcpReq.signal);
+      await sleep(Math.max(50, Math.min(task.pollInterval ?? pollMs, pollMs)), ctx.mcpReq.signal);
     }
   });
   server.setRequestHandler('tasks/list', { params: CURSOR }, async ({ cursor }) => {
-    if (modern()) throw removed('tasks/list');
     const { tasks, nextCursor } = await store.listTasks(cursor);
     return { tasks, ...(nextCursor ? { nextCursor } : {}) };
   });
@@ -111,7 +89,7 @@ export function registerTaskMethods(server: Server, store: ScopedTaskStore, poll
     if (!task) throw notFound(taskId);
     if (isTerminalStatus(task.status)) {
       // The extension: cancelling an ended task is the same empty ack (idempotent).
-      if (modern()) return { resultType: 'complete' };
+      if (modern()) return {};
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         `Cannot cancel task in terminal status: ${task.status}`,
@@ -125,7 +103,7 @@ export function registerTaskMethods(server: Server, store: ScopedTaskStore, poll
     }
     // The extension's ack carries no task fields: the cancelled status (and what the cancel did upstream,
     // in its statusMessage) is read with the next tasks/get.
-    if (modern()) return { resultType: 'complete' };
+    if (modern()) return {};
     const cancelled = await store.getTask(taskId);
     if (!cancelled) throw notFound(taskId);
     return { ...cancelled };
