@@ -284,9 +284,9 @@ function splitTypes(node: Schema, ctx: Ctx, notes: string[]): Schema {
   return out;
 }
 
+/** Whether an enum value belongs to a branch of this type (never the null branch: splitTypes skips it). */
 function matchesType(value: unknown, type: string): boolean {
   if (type === 'integer') return Number.isInteger(value);
-  if (type === 'null') return value === null;
   if (type === 'array') return Array.isArray(value);
   if (type === 'object') return isPlainObject(value);
   return typeof value === type;
