@@ -106,14 +106,15 @@ function inputSchemaOf(args: ReturnType<typeof specArguments>['args']): JsonSche
 }
 
 export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuild> {
-  const readOps = new Set(options.readOperations ?? []);
-  const skip = new Set(options.skipFiles ?? []);
+  const readOps = new Set(options.readOperations);
+  const prefer = options.preferFile;
+  const skip = new Set(options.skipFiles);
   const schemaOptions = { maxDescription: options.maxPropertyDescription ?? 200 };
   const problems: CatalogProblem[] = [];
   const defects: CatalogProblem[] = [];
   const pending: Pending[] = [];
-  const byRoute = new Map<string, number>();
-  const contenders = new Map<string, Pending[]>();
+  /** With preferFile: every file's entry for one method+path, and the place in `pending` the first one took. */
+  const contenders = new Map<string, { at: number; items: Pending[] }>();
   for (const file of options.files ?? listSpecFiles(options.family)) {
     if (skip.has(file.stem)) continue;
     const doc = (await dereferenceSpec(file, { circular: true })) as unknown as Record<string, unknown>;
@@ -171,29 +172,23 @@ export async function buildCatalog(options: CatalogOptions): Promise<CatalogBuil
         entry,
         candidate: { base: snakeCase(op.operationId), toolset, version, order: `${op.method} ${op.path}` },
       };
-      if (options.preferFile) {
+      if (prefer) {
         const route = `${op.method} ${op.path}`;
-        const seen = byRoute.get(route);
-        if (seen !== undefined) {
-          contenders.get(route)?.push(item);
+        const seen = contenders.get(route);
+        if (seen) {
+          seen.items.push(item);
           continue;
         }
-        byRoute.set(route, pending.length);
-        contenders.set(route, [item]);
+        contenders.set(route, { at: pending.length, items: [item] });
       }
       pending.push(item);
     }
   }
   // Every file of a shared method+path is known only now: the comparator picks among all of them.
-  if (options.preferFile) {
-    const prefer = options.preferFile;
-    for (const [route, items] of contenders) {
-      if (items.length < 2) continue;
-      const declaredBy = items.map((i) => i.file.stem);
-      const winner = [...items].sort((a, b) => prefer(a.file, b.file, declaredBy))[0];
-      const at = byRoute.get(route);
-      if (winner && at !== undefined) pending[at] = winner;
-    }
+  // Filled only when preferFile is set: the first of the best among each route's files (ties keep file order).
+  for (const { at, items } of contenders.values()) {
+    const declaredBy = items.map((i) => i.file.stem);
+    pending[at] = items.reduce((best, i) => (prefer!(i.file, best.file, declaredBy) < 0 ? i : best));
   }
   if (defects.length > 0) throw new SpecDefectsError(defects);
   const names = assignNames(pending.map((p) => p.candidate));
