@@ -2,7 +2,9 @@
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { exampleProfile, exampleTools } from '@obmcp/contract/internal/example/example-tools.js';
 import type { ToolDefinition } from '@obmcp/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { ScopedTaskStore } from '../src/tasks/scoped-task-store.js';
 import { createContractServer } from '../src/entries/server.js';
 import { silentLogger } from '../src/entries/testing.js';
 import { taskFixtureTools } from '../src/example/conformance-fixtures.js';
@@ -212,6 +214,34 @@ describe('a request that does not declare the extension', () => {
     for (const method of ['tasks/result', 'tasks/list']) {
       const { error } = await rpc(method, method === 'tasks/result' ? { taskId: 'any' } : {});
       expect(error, method).toEqual(expect.objectContaining({ code: -32601, message: 'Method not found' }));
+    }
+  });
+});
+
+describe('a cancel racing the end', () => {
+  it('is the same empty ack when the task ended meanwhile (the first end wins), and the task keeps its end', async () => {
+    const { rpc } = serve(Number.POSITIVE_INFINITY);
+    const created = await rpc('tools/call', { name: 'run_job', arguments: {} });
+    const taskId = String(created.result?.taskId);
+    const original = ScopedTaskStore.prototype.updateTaskStatus;
+    const spy = vi.spyOn(ScopedTaskStore.prototype, 'updateTaskStatus').mockImplementation(async function (
+      this: ScopedTaskStore,
+      id,
+      status,
+      message,
+    ) {
+      if (status !== 'cancelled') return original.call(this, id, status, message);
+      // The run stores its end between the cancel's look and its write.
+      await this.storeTaskResult(id, 'completed', { content: [] });
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${id} already ended`);
+    });
+    try {
+      const ack = await rpc('tasks/cancel', { taskId });
+      expect(ack.error).toBeUndefined();
+      expect(ack.result?.resultType).toBe('complete');
+      expect((await rpc('tasks/get', { taskId })).result?.status).toBe('completed');
+    } finally {
+      spy.mockRestore();
     }
   });
 });
