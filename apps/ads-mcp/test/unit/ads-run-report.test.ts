@@ -190,6 +190,13 @@ describe('run_report', () => {
     expect(dupWithoutId.sent).toHaveLength(1);
   });
 
+  it('only a 425 is a queued duplicate: a 400 whose text names a report is the agent answer, nothing reused', async () => {
+    const named = json({ code: '400', detail: 'The Request is a duplicate of : dup-0000-1111' }, 400);
+    const r = toolRig(reporting({ status: 'COMPLETED', url: URL_OF_FILE }, 0, named), PROFILE);
+    expect((await refused(r, 'run_report', ARGS)).error_code).toBe('ADS_API_HTTP_400');
+    expect(r.sent.map((s) => `${s.method} ${new URL(s.url).pathname}`)).toEqual(['POST /reporting/reports']);
+  });
+
   it('a FAILED report answers its reason and no rows', async () => {
     const r = toolRig(reporting({ status: 'FAILED', failureReason: 'bad dates' }), PROFILE);
     expect(await ok(r, 'run_report', ARGS)).toEqual({
