@@ -380,6 +380,12 @@ export const TARGETS = [
       'src/code-mode-server.ts',
       'src/code-mode-tools.ts',
       'src/code-mode-env.ts',
+      // The sandbox's own parts (issue 44): how a script is wrapped, errors escaping a pending job, the worker's loop
+      // and the thread that runs it (its heap, its output as log lines).
+      'src/sandbox/script-source.ts',
+      'src/sandbox/pump-jobs.ts',
+      'src/worker/serve-sandbox.ts',
+      'src/worker/sandbox-thread.ts',
     ],
     security: [
       'src/options.ts',
@@ -608,6 +614,8 @@ export const NOT_MUTATED = [
   // code-mode's worker entry only hands the worker's port to serveSandbox (tested on the calling thread); a
   // worker's globals are invisible to Stryker's active mutant.
   /\/code-mode\/src\/worker\/sandbox-worker\.ts$/,
+  // code-mode's sandbox shapes (execute's results, limit kinds, the runner's request): type declarations only.
+  /\/code-mode\/src\/sandbox\/types\.ts$/,
   // The views' view model: type declarations only (no statement to mutate).
   /\/views\/src\/shared\/view-model\.ts$/,
   // openapi-tools' bin only hands argv and stderr to runGenerator (run-generator.ts, tested in process) and exits.

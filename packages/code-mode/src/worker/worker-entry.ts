@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
  * logs, marshalling) is therefore tested on the calling thread as well (test/same-thread.ts), where
  * coverage and mutation testing see the source.
  */
-export function sandboxWorkerUrl(): URL {
-  const beside = new URL('./sandbox-worker.js', import.meta.url);
-  if (!import.meta.url.endsWith('.ts') || existsSync(beside)) return beside;
-  return new URL('../../dist/worker/sandbox-worker.js', import.meta.url);
+export function sandboxWorkerUrl(moduleUrl: string = import.meta.url): URL {
+  const beside = new URL('./sandbox-worker.js', moduleUrl);
+  if (!moduleUrl.endsWith('.ts') || existsSync(beside)) return beside;
+  return new URL('../../dist/worker/sandbox-worker.js', moduleUrl);
 }
