@@ -1,4 +1,4 @@
-// vitest for Stryker on the server's guards: exposure, bearer auth, Host/Origin, the hosted route and task ownership.
+// vitest for Stryker on mcp-server: the guards (exposure, bearer, Host/Origin, hosted route, task ownership) and the in-process tests of the files beyond them.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -223,6 +223,27 @@ export const TARGETS = [
       'src/config/log-level.ts',
       'src/server/tool-not-found.ts',
       'src/server/contract-tool.ts',
+      // The bin's command line, the environment reader, the 2025 task methods and settings, the views (in-process
+      // tests: run-cli, env-reader, task-methods-rules, tasks-extension, view-registry-rules).
+      'src/cli/run-cli.ts',
+      'src/config/env-reader.ts',
+      'src/config/env.ts',
+      'src/tasks/task-methods.ts',
+      'src/tasks/task-settings.ts',
+      'src/views/define-views.ts',
+      'src/views/ui-extension.ts',
+      'src/views/view-registry.ts',
+      // server/: serving on stdio and HTTP, the guarded stdio transport, results and their _meta, traces.
+      'src/server/cache-hints.ts',
+      'src/server/guarded-stdio-transport.ts',
+      'src/server/input-responses.ts',
+      'src/server/meta-collector.ts',
+      'src/server/result.ts',
+      'src/server/serve.ts',
+      'src/server/sleep.ts',
+      'src/server/stray-output.ts',
+      'src/server/success-meta.ts',
+      'src/server/trace-context.ts',
     ],
     security: [
       'src/http/exposure.ts',
@@ -622,6 +643,8 @@ export const NOT_MUTATED = [
   /\/openapi-tools\/src\/generate\/cli\.ts$/,
   // openapi-tools' build-time entry (`@obmcp/openapi-tools/generate`): re-exports only.
   /\/openapi-tools\/src\/generate\/index\.ts$/,
+  // mcp-server's view definition types: type declarations only.
+  /\/mcp-server\/src\/views\/view-types\.ts$/,
   // hosted-auth's options, key-value store and upstream-login interfaces: type declarations only.
   /\/hosted-auth\/src\/(options|store\/kv-store|upstream\/upstream-login)\.ts$/,
   // sp-mcp's bin: the Node floor, then runServerCli(app), all at module level (importing it starts a server; its
