@@ -82,6 +82,24 @@ describe('what Amazon’s headers tell the agent', () => {
     const env = await t.refused('get_marketplace_participations', {});
     expect(JSON.stringify(env.details)).toContain('oops');
   });
+
+  it('a 200 that is an HTML page: an invalid answer that names SP-API, never the page', async () => {
+    use(
+      http.get(
+        `${SP}${PARTICIPATIONS}`,
+        () =>
+          new HttpResponse('<html><body>maintenance</body></html>', {
+            headers: { 'content-type': 'text/html' },
+          }),
+      ),
+    );
+    const env = await t.refused('get_marketplace_participations', {}, { SP_API_MAX_ATTEMPTS: '1' });
+    expect(env).toMatchObject({
+      error_code: 'UPSTREAM_INVALID_RESPONSE',
+      summary: expect.stringMatching(/^SP-API answered HTTP 200 with text\/html/),
+    });
+    expect(JSON.stringify(env)).not.toContain('maintenance');
+  });
 });
 
 describe('retries', () => {

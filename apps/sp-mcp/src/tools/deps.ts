@@ -19,10 +19,10 @@ export interface ToolDeps {
 
 /** Reads `payload` of a v0 body ({payload, errors}) as an object. */
 export function payloadOf(body: unknown): Record<string, unknown> {
-  const p = body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
-  return p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+  return asObject(asObject(body).payload);
 }
 
+/** `body` when it is a JSON object (not null, not a list), else {}. */
 export function asObject(body: unknown): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }

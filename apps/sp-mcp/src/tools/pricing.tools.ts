@@ -1,6 +1,6 @@
 // Product Pricing v0 tools (PascalCase upstream): get_item_offers and get_pricing.
 import { DomainValidationError, defineTool, type FromSchema, type ToolDefinition } from '@obmcp/contract';
-import { payloadOf, type ToolDeps } from './deps.js';
+import { asObject, payloadOf, type ToolDeps } from './deps.js';
 import { asin, itemCondition, marketplaceId } from './schema-parts.js';
 
 const offersSchema = {
@@ -79,8 +79,7 @@ export function pricingTools(deps: ToolDeps): ToolDefinition[] {
             { marketplaceId, itemType, [listField]: args[listField], itemCondition, offerType },
             call,
           );
-          const payload =
-            body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
+          const { payload } = asObject(body);
           return { prices: Array.isArray(payload) ? payload : [] };
         },
       }),

@@ -1,7 +1,7 @@
 // Sellers v1 tool: get_marketplace_participations.
 import type { ToolDefinition } from '@obmcp/contract';
 import { pickInput } from '@obmcp/openapi-tools';
-import type { ToolDeps } from './deps.js';
+import { asObject, type ToolDeps } from './deps.js';
 
 export function sellersTools(deps: ToolDeps): ToolDefinition[] {
   return [
@@ -13,8 +13,7 @@ export function sellersTools(deps: ToolDeps): ToolDefinition[] {
       inputSchema: pickInput(op, []),
       handler: async (_args, call) => {
         const { body } = await send({}, call);
-        const payload =
-          body && typeof body === 'object' ? (body as { payload?: unknown }).payload : undefined;
+        const { payload } = asObject(body);
         return { participations: Array.isArray(payload) ? payload : [] };
       },
     })),
