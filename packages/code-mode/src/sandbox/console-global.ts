@@ -19,9 +19,8 @@ export function installConsole(ctx: QuickJSContext, sink: LogSink): void {
 }
 
 function formatArg(ctx: QuickJSContext, handle: QuickJSHandle): string {
+  // Strings and undefined need no case of their own: dump gives the string, and undefined prints as `undefined`.
   const type = ctx.typeof(handle);
-  if (type === 'string') return ctx.getString(handle);
-  if (type === 'undefined') return 'undefined';
   if (type === 'function') return '[function]';
   if (type === 'symbol') return '[symbol]';
   try {
