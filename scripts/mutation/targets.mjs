@@ -407,6 +407,8 @@ export const TARGETS = [
       'src/sandbox/pump-jobs.ts',
       'src/worker/serve-sandbox.ts',
       'src/worker/sandbox-thread.ts',
+      'src/sandbox/console-global.ts',
+      'src/worker/worker-entry.ts',
     ],
     security: [
       'src/options.ts',
