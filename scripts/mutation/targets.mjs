@@ -460,8 +460,12 @@ export const TARGETS = [
       'src/tools/rules-client.ts',
       'src/tools/subscription-writes.tools.ts',
       'src/tools/subscriptions.tools.ts',
+      'src/tools/products.tools.ts',
+      'src/tools/query.tools.ts',
+      'src/tools/tables.tools.ts',
       // What the tools stand on: the binder and the app's data (static: no mutant the runner activates; the tool
       // snapshots and app tests pin them).
+      'src/http/http-error.ts',
       'src/operations/bind.ts',
       'src/operations/listing.ts',
       'src/hints/tables.ts',
