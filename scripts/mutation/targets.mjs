@@ -609,6 +609,16 @@ export const TARGETS = [
       'src/tools/amc.schemas.ts',
       'src/tools/amc.tools.ts',
       'src/tools/index.ts',
+      // Reporting v3 tools, the jobs' schemas, --hosted's Ads login, and the app's data modules (static: no row).
+      'src/tools/reporting.tools.ts',
+      'src/tools/reporting.schemas.ts',
+      'src/tools/jobs.schemas.ts',
+      'src/hosted.ts',
+      'src/app.ts',
+      'src/profile.ts',
+      'src/ui-views.ts',
+      'src/hints/tables.ts',
+      'src/version.ts',
     ],
     security: [
       'src/auth/lwa.ts',

@@ -105,6 +105,21 @@ describe('run_export', () => {
     expect(JSON.parse(bare.sent[0]?.body ?? '')).toEqual({});
   });
 
+  it('a 503 on create is not repeated (a second export would start) and a COMPLETED export without url is not ready', async () => {
+    const r = toolRig(() => json({ code: 'SERVER_ERROR' }, 503), { ...PROFILE, ADS_API_MAX_ATTEMPTS: '3' });
+    const outcome = await r.call('run_export', { exportType: 'campaigns', waitSeconds: 60 });
+    expect(outcome.ok).toBe(false);
+    expect(r.sent).toHaveLength(1);
+    const noUrl = toolRig(exportsApi({ status: 'COMPLETED' }, 0), PROFILE);
+    expect(await ok(noUrl, { exportType: 'campaigns', waitSeconds: 60 })).toMatchObject({
+      exportId: 'exp-1',
+      status: 'COMPLETED',
+      ready: false,
+      rows: [],
+    });
+    expect(noUrl.sent.filter((s) => !s.url.startsWith('https://advertising-api'))).toEqual([]);
+  });
+
   it('a targets-only filter on another export type is refused before any request', async () => {
     for (const [filter, value] of [
       ['targetLevelFilter', ['CAMPAIGN']],
