@@ -197,6 +197,22 @@ describe('run_report', () => {
     expect(r.sent.map((s) => `${s.method} ${new URL(s.url).pathname}`)).toEqual(['POST /reporting/reports']);
   });
 
+  it('a task handed over by another replica waits on the report it created: no second create', async () => {
+    const r = toolRig(reporting({ status: 'COMPLETED', url: URL_OF_FILE }), PROFILE);
+    const { outcome } = await r.host.invoke('run_report', ARGS, {
+      signal: new AbortController().signal,
+      listedOnly: false,
+      reattach: { reportId: 'rep-0042' },
+    });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.envelope));
+    expect(outcome.value).toMatchObject({ reportId: 'rep-0042', ready: true, rows: ROWS });
+    expect(r.sent.map((s) => `${s.method} ${new URL(s.url).pathname}`)).toEqual([
+      'GET /reporting/reports/rep-0042',
+      'GET /reporting/reports/rep-0042',
+      'GET /rep.json.gz',
+    ]);
+  });
+
   it('a FAILED report answers its reason and no rows', async () => {
     const r = toolRig(reporting({ status: 'FAILED', failureReason: 'bad dates' }), PROFILE);
     expect(await ok(r, 'run_report', ARGS)).toEqual({
