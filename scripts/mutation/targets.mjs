@@ -170,12 +170,17 @@ export const TARGETS = [
       'src/server-cli.ts',
       'src/tasks/retrying-task-records.ts',
       'src/tasks/task-records-from-env.ts',
+      // Task records every replica shares: who owns a task (another caller's is never listed nor found).
+      'src/tasks/redis-task-records.ts',
     ],
     security: [
       'src/redirects.ts',
       'src/redirect-scope.ts',
       'src/private-address.ts',
       'src/url-credentials.ts',
+      // Task ownership in Redis, and the retries that hand each call the caller's owner and ids unchanged.
+      'src/tasks/redis-task-records.ts',
+      'src/tasks/retrying-task-records.ts',
     ],
   },
   {

@@ -77,7 +77,8 @@ export function limiterStoreFromEnv(
   }
   const timeout = settings.commandTimeoutMs;
   const Redis = loadRedis();
-  const client = new Redis(url, limiterClientOptions(timeout));
+  const options = limiterClientOptions(timeout);
+  const client = new Redis(url, options);
   const where = describeUrl(url);
   client.on('error', (error: Error) =>
     logger.debug('redis connection error', { redis: where, error: error.message }),
@@ -91,11 +92,11 @@ export function limiterStoreFromEnv(
     onRecovered: (listener) => client.on('ready', listener),
   });
   logger.info('rate limiter store', { kind: 'redis', redis: where });
-  // The first take waits (bounded) for the initial connection, so a normal start logs no fallback. The bound's
-  // timer is AbortSignal.timeout's: it never keeps the process alive.
+  // The first take waits for the initial connection (at most one connection attempt), so a normal start logs no
+  // fallback. The bound's timer is AbortSignal.timeout's: it never keeps the process alive.
   const ready = new Promise<void>((resolve) => {
     client.once('ready', () => resolve());
-    AbortSignal.timeout(Math.max(1_000, timeout * 4)).addEventListener('abort', () => resolve());
+    AbortSignal.timeout(options.connectTimeout as number).addEventListener('abort', () => resolve());
   });
   return {
     kind: 'redis',
@@ -111,8 +112,7 @@ export function limiterStoreFromEnv(
       await ready;
       return store.learn(key, rate);
     },
-    close: async () => {
-      await client.quit().catch(() => client.disconnect());
-    },
+    // Pending takes do not outlive a closing process: no QUIT handshake to wait for.
+    close: async () => client.disconnect(),
   };
 }

@@ -24,15 +24,13 @@ type Scripted = Redis & {
   obmcpLearn(key: string, ...args: (string | number)[]): Promise<number>;
 };
 
+/** Defines the scripts on `client` (again on a client another store shares: the same scripts, redefined). */
 function scripted(client: Redis): Scripted {
-  const c = client as Scripted;
   // defineCommand sends EVALSHA and falls back to EVAL once after a NOSCRIPT (Redis restart/flush).
-  if (typeof c.obmcpTake !== 'function') {
-    client.defineCommand('obmcpTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
-    client.defineCommand('obmcpPenalize', { numberOfKeys: 1, lua: PENALIZE_SCRIPT });
-    client.defineCommand('obmcpLearn', { numberOfKeys: 1, lua: LEARN_SCRIPT });
-  }
-  return c;
+  client.defineCommand('obmcpTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+  client.defineCommand('obmcpPenalize', { numberOfKeys: 1, lua: PENALIZE_SCRIPT });
+  client.defineCommand('obmcpLearn', { numberOfKeys: 1, lua: LEARN_SCRIPT });
+  return client as Scripted;
 }
 
 export class RedisLimiterStore implements SharedLimiterStore {

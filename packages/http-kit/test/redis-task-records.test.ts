@@ -373,17 +373,19 @@ describe.skipIf(!HAS_REDIS)('RedisTaskRecords (real redis-server)', { timeout: 3
   });
 
   it('close ends both connections, and closing twice is harmless', async () => {
-    const { records } = store();
+    const records = new RedisTaskRecords(
+      new Redis(redis.url, { connectionName: 'closing-client' }),
+      new Redis(redis.url, { connectionName: 'closing-subscriber' }),
+      { keyPrefix: 'closing:', maxTasksPerOwner: 1 },
+    );
     records.onCancel(() => undefined);
     await records.ready();
-    const connections = async () =>
-      String(await raw.client('LIST'))
-        .trim()
-        .split('\n').length;
-    const before = await connections();
+    const named = async () => (String(await raw.client('LIST')).match(/name=closing-\w+/g) ?? []).sort();
+    while ((await named()).length < 2) await new Promise((r) => setTimeout(r, 20));
+    expect(await named()).toEqual(['name=closing-client', 'name=closing-subscriber']);
     await records.close();
     await records.close();
-    while ((await connections()) > before - 2) await new Promise((r) => setTimeout(r, 20));
-    expect(await connections()).toBe(before - 2);
+    while ((await named()).length > 0) await new Promise((r) => setTimeout(r, 20));
+    expect(await named()).toEqual([]);
   });
 });

@@ -48,17 +48,15 @@ type Scripted = Redis & {
   obmcpTaskClaimHandover(k1: string, k2: string, json: string, leaseMs: number): Promise<number>;
 };
 
+/** Defines the scripts on `client` (again on a client another store shares: the same scripts, redefined). */
 function scripted(client: Redis): Scripted {
-  const c = client as Scripted;
-  if (typeof c.obmcpTaskInsert !== 'function') {
-    client.defineCommand('obmcpTaskInsert', { numberOfKeys: 3, lua: INSERT_SCRIPT });
-    client.defineCommand('obmcpTaskReplace', { numberOfKeys: 3, lua: REPLACE_SCRIPT });
-    client.defineCommand('obmcpTaskEndOrphan', { numberOfKeys: 4, lua: END_ORPHAN_SCRIPT });
-    client.defineCommand('obmcpTaskAnnotateCancelled', { numberOfKeys: 1, lua: ANNOTATE_CANCELLED_SCRIPT });
-    client.defineCommand('obmcpTaskHandOver', { numberOfKeys: 4, lua: HAND_OVER_SCRIPT });
-    client.defineCommand('obmcpTaskClaimHandover', { numberOfKeys: 2, lua: CLAIM_HANDOVER_SCRIPT });
-  }
-  return c;
+  client.defineCommand('obmcpTaskInsert', { numberOfKeys: 3, lua: INSERT_SCRIPT });
+  client.defineCommand('obmcpTaskReplace', { numberOfKeys: 3, lua: REPLACE_SCRIPT });
+  client.defineCommand('obmcpTaskEndOrphan', { numberOfKeys: 4, lua: END_ORPHAN_SCRIPT });
+  client.defineCommand('obmcpTaskAnnotateCancelled', { numberOfKeys: 1, lua: ANNOTATE_CANCELLED_SCRIPT });
+  client.defineCommand('obmcpTaskHandOver', { numberOfKeys: 4, lua: HAND_OVER_SCRIPT });
+  client.defineCommand('obmcpTaskClaimHandover', { numberOfKeys: 2, lua: CLAIM_HANDOVER_SCRIPT });
+  return client as Scripted;
 }
 
 /** Task ids are random UUIDs; a client-supplied id is hashed into the key so it can never escape the prefix. */
@@ -145,7 +143,7 @@ export class RedisTaskRecords implements TaskRecords {
 
   async read(taskId: string): Promise<TaskRecord | undefined> {
     const [meta, result] = await this.redis.mget(this.recordKey(taskId), this.resultKey(taskId));
-    if (meta === null || meta === undefined) return undefined;
+    if (typeof meta !== 'string') return undefined;
     const record = JSON.parse(meta) as TaskRecord;
     if (record.task.taskId !== taskId) return undefined;
     if (typeof result === 'string') record.result = JSON.parse(result) as TaskRecord['result'];
@@ -200,7 +198,8 @@ export class RedisTaskRecords implements TaskRecords {
     const raw = await this.redis.get(this.recordKey(taskId));
     if (raw === null) return false;
     const record = JSON.parse(raw) as TaskRecord;
-    if (record.task.taskId !== taskId || record.task.status !== 'cancelled') return false;
+    // The script writes only a record that is still `cancelled`.
+    if (record.task.taskId !== taskId) return false;
     record.task = { ...record.task, statusMessage };
     return (
       (await this.redis.obmcpTaskAnnotateCancelled(this.recordKey(taskId), JSON.stringify(record))) === 1
@@ -216,8 +215,10 @@ export class RedisTaskRecords implements TaskRecords {
     const page = ids.slice(start, start + pageSize);
     const metas = page.length === 0 ? [] : await this.redis.mget(page.map(this.recordKey));
     const records = metas.flatMap((m) => (typeof m === 'string' ? [JSON.parse(m) as TaskRecord] : []));
-    const last = page.at(-1);
-    return start + pageSize < ids.length && last !== undefined ? { records, nextCursor: last } : { records };
+    // More remain only after a full page: its last id is the next page's cursor.
+    return start + pageSize < ids.length
+      ? { records, nextCursor: page[pageSize - 1] as string }
+      : { records };
   }
 
   async announceCancel(taskId: string): Promise<void> {
