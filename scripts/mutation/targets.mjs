@@ -414,6 +414,7 @@ export const TARGETS = [
       'src/worker/sandbox-thread.ts',
       'src/sandbox/console-global.ts',
       'src/worker/worker-entry.ts',
+      'src/sandbox/module-pool.ts',
     ],
     security: [
       'src/options.ts',
