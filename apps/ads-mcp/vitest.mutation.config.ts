@@ -1,4 +1,5 @@
-// vitest for Stryker on ads-mcp: the tests that import their modules from src (the others run dist), so a mutant runs in milliseconds.
+// vitest for Stryker on ads-mcp: the tests that import their modules from src (unit, wire and in-process tool tests;
+// the others run dist), so a mutant runs in seconds.
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
