@@ -554,6 +554,7 @@ export const TARGETS = [
       'src/ui-views.ts',
       'src/hints/tables.ts',
       'src/version.ts',
+      'src/tools/run-report.tool.ts',
     ],
     security: [
       'src/auth/token-provider.ts',
