@@ -26,17 +26,28 @@ export function packReleases(root, outDir) {
     const shrinkwrap =
       locked && pkg.dir.startsWith('apps/') ? join(root, pkg.dir, 'npm-shrinkwrap.json') : undefined;
     if (shrinkwrap) writeFileSync(shrinkwrap, `${JSON.stringify(shrinkwrapFor(root, pkg), null, 2)}\n`);
-    let run;
-    try {
-      run = spawnSync('pnpm', ['pack', '--pack-destination', outDir, '--json'], {
+    const pack = () =>
+      spawnSync('pnpm', ['pack', '--pack-destination', outDir, '--json'], {
         cwd: join(root, pkg.dir),
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+    let run;
+    try {
+      run = pack();
+      // Once, CI's pnpm pack of an app exited 1 with an empty stderr while another test deployed the apps; it passed
+      // alone. One more try, saying so on stderr with what pnpm answered (with --json its error is on stdout).
+      if (run.status !== 0) {
+        console.error(
+          `pnpm pack in ${pkg.dir} exited ${run.status}, trying once more:\n${run.stderr}${run.stdout}`,
+        );
+        run = pack();
+      }
     } finally {
       if (shrinkwrap) rmSync(shrinkwrap, { force: true });
     }
-    if (run.status !== 0) throw new Error(`pnpm pack in ${pkg.dir} exited ${run.status}:\n${run.stderr}`);
+    if (run.status !== 0)
+      throw new Error(`pnpm pack in ${pkg.dir} exited ${run.status}:\n${run.stderr}${run.stdout}`);
     const { filename } = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
     return { name: pkg.name, version: pkg.version, dir: pkg.dir, tarball: resolve(outDir, filename) };
   });

@@ -72,7 +72,8 @@ describe('pollJob', () => {
     expect(heard).toEqual(['QUEUED', 'QUEUED', 'RUNNING', 'RUNNING', 'DONE']);
     expect(delays.map(([n]) => n)).toEqual([2, 3]);
     for (const [, elapsed] of delays) expect(elapsed).toBeGreaterThanOrEqual(0);
-    expect(delays[1]?.[1]).toBeGreaterThanOrEqual(5);
+    // A 5 ms timer read on Date.now()'s whole milliseconds can show 4 (CI saw it): the bound allows that rounding.
+    expect(delays[1]?.[1]).toBeGreaterThanOrEqual(4);
     // Each wait was observed between requests.
     expect((job.requests[1] ?? 0) - (job.requests[0] ?? 0)).toBeGreaterThanOrEqual(4);
   });
