@@ -1,17 +1,19 @@
 // Content-type sniffing: is this response body JSON?
-const JSON_TYPE = /^(?:application\/(?:[a-z0-9!#$&^_.-]+\+)?json|text\/json)$/i;
 
 /** True for application/json, text/json and any `+json` suffix (application/vnd.foo.v1+json). */
 export function isJsonContentType(value: string | null | undefined): boolean {
   if (!value) return false;
-  const mediaType = value.split(';', 1)[0]?.trim() ?? '';
-  return JSON_TYPE.test(mediaType);
+  // split with a limit of 1 always returns one element: the media type before any parameter.
+  const mediaType = value.split(';', 1)[0]!.trim();
+  // Inside the function, not a module constant: a mutant of a module-level value is never active (static).
+  return /^(?:application\/(?:[a-z0-9!#$&^_.-]+\+)?json|text\/json)$/i.test(mediaType);
 }
 
 /** The `charset` parameter of a Content-Type header, lower-cased (undefined when absent). */
 export function charsetOf(value: string | null | undefined): string | undefined {
-  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(value ?? '');
-  return match?.[1]?.toLowerCase();
+  // String(null) and String(undefined) name no charset; a match always holds its (non-empty) group.
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(String(value));
+  return match === null ? undefined : match[1]!.toLowerCase();
 }
 
 export interface DecodedText {
@@ -34,9 +36,10 @@ export function decodeText(bytes: Uint8Array, contentType: string | null | undef
 
 function decoderFor(label: string | undefined): InstanceType<typeof TextDecoder> {
   try {
-    return new TextDecoder(label ?? 'utf-8');
+    // No label: TextDecoder's own default, UTF-8.
+    return new TextDecoder(label);
   } catch {
     // RangeError: a label the platform does not know.
-    return new TextDecoder('utf-8');
+    return new TextDecoder();
   }
 }
