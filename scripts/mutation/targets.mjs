@@ -555,6 +555,12 @@ export const TARGETS = [
       'src/hints/tables.ts',
       'src/version.ts',
       'src/tools/run-report.tool.ts',
+      // What SP_API_SANDBOX=true accepts (canned values; examples and enums kept verbatim), the catalog's toolsets
+      // (a folder's ending suffix only), the key-rename hints and the shared schema parts (static: no row).
+      'src/tools/sandbox-schema.ts',
+      'src/operations/catalog-config.ts',
+      'src/hints/key-renames.ts',
+      'src/tools/schema-parts.ts',
     ],
     security: [
       'src/auth/token-provider.ts',

@@ -29,7 +29,7 @@ const PASCAL: readonly string[] = [
   'SellerSku',
 ];
 
-const camel = (k: string) => `${k[0]?.toLowerCase() ?? ''}${k.slice(1)}`;
+const camel = (k: string) => `${k.charAt(0).toLowerCase()}${k.slice(1)}`;
 
 export const KEY_RENAMES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(PASCAL.map((k) => [k, camel(k)])),

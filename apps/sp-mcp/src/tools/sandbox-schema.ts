@@ -10,13 +10,13 @@ export const CANNED_VALUE = '^TEST_CASE_[A-Z0-9_]+$';
 const ISO_DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
 
 type Node = Record<string, unknown>;
-const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A copy of `schema` whose date-time and patterned strings also take a canned value. */
 export function acceptCannedValues<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(acceptCannedValues) as T;
-  if (!isNode(schema)) return schema;
+  if (typeof schema !== 'object' || schema === null) return schema;
   const out: Node = {};
+  // `examples` and `enum` hold values, not schemas: a value shaped like a string schema stays as it is.
   for (const [key, value] of Object.entries(schema))
     out[key] = key === 'examples' || key === 'enum' ? value : acceptCannedValues(value);
   if (out.type !== 'string') return out as T;

@@ -18,6 +18,10 @@ describe('spToolsetOf', () => {
     ['models/external-fulfillment/externalFulfillmentReturns_2024-09-11.json', 'external-fulfillment'],
     ['models/delivery-by-amazon/deliveryShipmentInvoiceV2022-07-01.json', 'delivery-by-amazon'],
     ['models/model-api-model/x.json', 'model'],
+    // Only a folder's ending suffix goes: `-model` or `-api-model` inside a name stays part of it.
+    ['models/data-model-kiosk/x.json', 'data-model-kiosk'],
+    ['models/x-api-model-y/x.json', 'x-api-model-y'],
+    ['models/x-api-model-model/x.json', 'x-api-model'],
   ])('%s → %s', (relPath, toolset) => {
     expect(spToolsetOf(file(relPath))).toBe(toolset);
   });
