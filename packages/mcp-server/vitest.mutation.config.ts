@@ -69,6 +69,8 @@ export default defineConfig({
       'test/meta.test.ts',
       'test/validate-first.test.ts',
       'test/server-rules.test.ts',
+      // the task runner's edges: leases of several tasks, internal tools, the result bound, shutdown's abort reasons
+      'test/task-runner-edges.test.ts',
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -249,6 +249,11 @@ export const TARGETS = [
       'src/server/stray-output.ts',
       'src/server/success-meta.ts',
       'src/server/trace-context.ts',
+      // The SDK Server's task seams per era, a tool's published view and validator, the test-only crash tool
+      // (issue 44; server-rules, tasks-extension, compiled-tool-rules, tools-list-entries).
+      'src/server/sdk-server.ts',
+      'src/server/compiled-tool.ts',
+      'src/server/test-hooks.ts',
     ],
     security: [
       'src/http/exposure.ts',
@@ -263,6 +268,8 @@ export const TARGETS = [
       // Routing by user: the hosted user a call runs as, and a shared session store that does not answer is a 503.
       'src/http/hosted-user.ts',
       'src/http/session-route.ts',
+      // The crash tool is listed only in mock mode with OBMCP_TEST_HOOKS=1: never in a production listing.
+      'src/server/test-hooks.ts',
     ],
   },
   {

@@ -63,6 +63,27 @@ describe('compileTool', () => {
 });
 
 describe('toolInfo', () => {
+  it('a tool that declares no title, annotations, _meta or task support publishes none of those keys', () => {
+    // What Code Mode reads from host.tools(): no key that is only `undefined`.
+    expect(toolInfo(tool('bare', { ...N, examples: [{ n: 1 }] }), STRICT)).toStrictEqual({
+      name: 'bare',
+      description: expect.any(String),
+      inputSchema: expect.any(Object),
+      _meta: { 'io.obmcp/examples': [{ n: 1 }] },
+    });
+    const full = {
+      ...tool('full', { ...N, examples: [{ n: 1 }] }),
+      title: 'Full',
+      annotations: { readOnlyHint: true },
+      taskSupport: 'optional' as const,
+    };
+    expect(toolInfo(full, STRICT)).toMatchObject({
+      title: 'Full',
+      annotations: { readOnlyHint: true },
+      execution: { taskSupport: 'optional' },
+    });
+  });
+
   it('the tool’s own _meta keys never replace the published examples', () => {
     const definition = {
       ...tool('t', { ...N, examples: [{ n: 1 }] }),

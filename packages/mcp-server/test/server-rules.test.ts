@@ -133,6 +133,27 @@ describe('2025-11-25 requests the SDK must still validate', () => {
   });
 });
 
+describe('what the SDK still checks of a tools/call answer', () => {
+  it('a malformed result (a raw tool: content not a list) is -32602 from the server, never sent as is', async () => {
+    const sent: unknown[] = [];
+    const malformed = {
+      tool: { name: 'malformed', inputSchema: { type: 'object' as const } },
+      handler: async () => {
+        const result = { content: 'not a list' };
+        sent.push(result);
+        return result as never;
+      },
+    };
+    const session = await connectInMemory({ tools: [tool('echo', EMPTY)], rawTools: [malformed] });
+    await expect(session.call('malformed')).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Invalid tools/call result'),
+    });
+    expect(sent).toHaveLength(1);
+    await session.close();
+  });
+});
+
 describe('trace context', () => {
   it('an id with leading or trailing zeros is valid; only an all-zero one is refused', () => {
     const trace = '0000f92f3577b34da6a3ce929d0e0000';

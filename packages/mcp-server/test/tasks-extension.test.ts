@@ -135,7 +135,8 @@ describe('a request that declares the extension', () => {
     expect(typeof created.taskId).toBe('string');
     expect(Number.isInteger(created.ttlMs)).toBe(true);
     expect(Number.isInteger(created.pollIntervalMs)).toBe(true);
-    for (const key of ['task', 'ttl', 'pollInterval', 'result', 'requestState'])
+    // A CreateTaskResult, not a CallToolResult: no `content` for a client to take as the call's answer.
+    for (const key of ['task', 'ttl', 'pollInterval', 'result', 'requestState', 'content'])
       expect(created).not.toHaveProperty(key);
     const immediate = await rpc('tasks/get', { taskId: String(created.taskId) });
     expect(immediate.result).toMatchObject({ resultType: 'complete', taskId: created.taskId });

@@ -39,8 +39,12 @@ function effectiveSchema(definition: ToolDefinition, settings: ContractSettings)
 export function toolInfo(definition: ToolDefinition, settings: ContractSettings): ToolInfo {
   // Not re-checked here: each app's snapshot test proves every published view portable (docs/CONTRACT.md).
   const published = derivePublishedView(definition, effectiveSchema(definition, settings));
-  const info: ToolInfo = { name: definition.name, ...published };
-  if (definition._meta !== undefined) info._meta = { ...definition._meta, ...published._meta };
+  // The published view always has its `_meta` (the examples): the tool's own keys go under them.
+  const info: ToolInfo = {
+    name: definition.name,
+    ...published,
+    _meta: { ...definition._meta, ...published._meta },
+  };
   if (definition.title !== undefined) info.title = definition.title;
   if (definition.annotations !== undefined) info.annotations = definition.annotations;
   if (definition.taskSupport !== undefined) info.execution = { taskSupport: definition.taskSupport };
