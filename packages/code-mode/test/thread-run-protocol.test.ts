@@ -1,5 +1,7 @@
 // The main side of one run against a scripted thread: what it posts, what each worker message does (started,
 // call, call_abort, log, done), a thread that dies, the start-up and wall-time backstops, and cancellation.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { getEventListeners } from 'node:events';
 import type { CallOutcome, Logger } from '@obmcp/contract';
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -265,6 +267,7 @@ describe('a run on a thread', () => {
     thread?.send(done(ok));
     await outcome;
     expect(signal?.aborted).toBe(true);
+    expect(signal?.reason).toMatchObject({ message: 'code mode run finished' });
     release();
     await flush();
     expect(thread?.posted).toHaveLength(1);
@@ -398,6 +401,160 @@ describe('a run that does not end by itself', () => {
     expect(s.threads[0]?.terminated).toBe(0);
     s.threads[0]?.send(done(ok));
     expect(await outcome).toEqual(ok);
+  });
+});
+
+describe('a run at its edges', () => {
+  it('cancelled as its thread is handed over: cancelled, the thread terminated, no script posted', async () => {
+    const s = setup();
+    const outcome = s.start();
+    s.controller.abort();
+    expect(await outcome).toEqual({
+      status: 'limitation',
+      limitation: { kind: 'cancelled', issue: 'AbortError: the request was cancelled' },
+      logs: [],
+      calls: 0,
+    });
+    expect(s.threads).toHaveLength(1);
+    expect(s.threads[0]?.posted).toEqual([]);
+    expect(s.threads[0]?.terminated).toBe(1);
+  });
+
+  it('a cancel after the run ended changes nothing: the idle thread serves the next run', async () => {
+    const s = setup();
+    const outcome = s.start();
+    await flush();
+    s.threads[0]?.send(done(ok));
+    expect(await outcome).toEqual(ok);
+    s.controller.abort();
+    await flush();
+    expect(s.threads[0]?.terminated).toBe(0);
+  });
+
+  it('a thread that keeps reporting after its run ended reaches nothing: no call, no log, no second end', async () => {
+    const seen: string[] = [];
+    const s = setup({
+      host: {
+        call: async (name) => {
+          seen.push(name);
+          return { ok: true, value: null };
+        },
+      },
+    });
+    const outcome = s.start();
+    await flush();
+    const thread = s.threads[0];
+    thread?.send(done(ok));
+    expect(await outcome).toEqual(ok);
+    // This thread's listener stays attached after the run released it (a real thread's is detached).
+    thread?.send({ type: 'call', callId: 1, name: 'late', args: {} });
+    thread?.send({ type: 'log', level: 'warn', msg: 'late line' });
+    thread?.listener?.exit(new Error('late exit'));
+    await flush();
+    expect(seen).toEqual([]);
+    expect(s.lines).toEqual([]);
+    expect(thread?.posted).toHaveLength(1);
+    expect(thread?.detached).toBe(1);
+    expect(thread?.terminated).toBe(0);
+  });
+
+  it('a run leaves no abort listener on the request signal, however it ended', async () => {
+    const s = setup();
+    const first = s.start();
+    await flush();
+    s.threads[0]?.send(done(ok));
+    await first;
+    const second = s.start();
+    await flush();
+    s.threads[0]?.listener?.exit(new Error('gone'));
+    await second;
+    expect(getEventListeners(s.controller.signal, 'abort')).toEqual([]);
+  });
+
+  it('a thread that cannot be started fails the run with that error, not as cancelled', async () => {
+    const limits = resolveLimits();
+    const pool = new ThreadPool(limits, () => {
+      throw new Error('cannot spawn a worker');
+    });
+    await expect(
+      runInThread(pool, limits, {
+        code: 'return 1;',
+        timeoutMs: 1000,
+        host: { call: async () => ({ ok: true, value: null }) },
+        signal: new AbortController().signal,
+        log: silentLogger,
+      }),
+    ).rejects.toThrow('cannot spawn a worker');
+  });
+
+  it("the script's tool calls run in the async context of the execute that started the run", async () => {
+    const context = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    const s = setup({
+      host: {
+        call: async () => {
+          seen.push(context.getStore());
+          return { ok: true, value: null };
+        },
+      },
+    });
+    const outcome = context.run('the caller', () => s.start());
+    await flush();
+    // The thread's messages arrive in another context (a pooled worker's, created for someone else).
+    context.run('another user', () => s.threads[0]?.send({ type: 'call', callId: 1, name: 'x', args: {} }));
+    await flush();
+    expect(seen).toEqual(['the caller']);
+    s.threads[0]?.send(done(ok));
+    await outcome;
+  });
+
+  it('a call rejected after the run ended posts nothing to the thread', async () => {
+    let fail: (error: Error) => void = () => {};
+    const s = setup({
+      host: {
+        call: () =>
+          new Promise<CallOutcome>((_resolve, reject) => {
+            fail = reject;
+          }),
+      },
+    });
+    const outcome = s.start();
+    await flush();
+    const thread = s.threads[0];
+    thread?.send({ type: 'call', callId: 1, name: 'x', args: {} });
+    await flush();
+    thread?.send(done(ok));
+    await outcome;
+    fail(new Error('too late'));
+    await flush();
+    expect(thread?.posted).toHaveLength(1);
+  });
+
+  it('a call the worker gave up on that then fails still answers the worker once, as thrown', async () => {
+    const s = setup({
+      host: {
+        call: (_name, _args, options) =>
+          new Promise<CallOutcome>((_resolve, reject) => {
+            options?.signal?.addEventListener('abort', () => reject(options.signal?.reason));
+          }),
+      },
+    });
+    const outcome = s.start();
+    await flush();
+    const thread = s.threads[0];
+    thread?.send({ type: 'call', callId: 4, name: 'x', args: {} });
+    await flush();
+    thread?.send({ type: 'call_abort', callId: 4 });
+    await flush();
+    expect(thread?.posted.slice(1)).toEqual([
+      {
+        type: 'call_thrown',
+        callId: 4,
+        error: { name: 'Error', message: 'code mode call no longer awaited' },
+      },
+    ]);
+    thread?.send(done(ok));
+    await outcome;
   });
 });
 

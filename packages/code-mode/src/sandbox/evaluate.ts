@@ -23,7 +23,7 @@ export async function evaluate(deps: EvaluateDeps): Promise<Evaluated> {
   const { ctx, state } = deps;
   const then = capturePromiseThen(ctx);
   let settled: Settled | undefined;
-  let markDone = () => {};
+  let markDone: () => void;
   const done = new Promise<void>((resolve) => {
     markDone = resolve;
   });
@@ -32,15 +32,17 @@ export async function evaluate(deps: EvaluateDeps): Promise<Evaluated> {
     Math.max(0, state.deadline - Date.now()),
   );
   try {
-    const evaluated = ctx.evalCode(wrapScript(deps.code), SCRIPT_FILE, { type: 'global' });
+    // Global code: the wrapper starts with `(`, so QuickJS's module detection never takes it for a module.
+    const evaluated = ctx.evalCode(wrapScript(deps.code), SCRIPT_FILE);
     if (evaluated.error) return evaluated.error.consume((error) => fromThrown(deps, error));
-    // Settlement is recorded synchronously inside the sandbox callback, so no handle can leak.
-    const onValue = ctx.newFunction('resolve', (value: QuickJSHandle) => {
-      settled ??= { ok: true, handle: value.dup() };
+    // Settlement is recorded synchronously inside the sandbox callback, so no handle can leak. The captured
+    // `then` calls one of the two, once: the script's promise is native and the script cannot reach them.
+    const onValue = ctx.newFunction((value: QuickJSHandle) => {
+      settled = { ok: true, handle: value.dup() };
       markDone();
     });
-    const onError = ctx.newFunction('reject', (error: QuickJSHandle) => {
-      settled ??= { ok: false, handle: error.dup() };
+    const onError = ctx.newFunction((error: QuickJSHandle) => {
+      settled = { ok: false, handle: error.dup() };
       markDone();
     });
     const chained = ctx.callFunction(then, evaluated.value, onValue, onError);
@@ -50,12 +52,13 @@ export async function evaluate(deps: EvaluateDeps): Promise<Evaluated> {
     pumpJobs(deps);
     await Promise.race([done, state.failed]);
     if (state.limitation) return { status: 'limitation', limitation: state.limitation };
-    if (!settled) throw new Error('sandbox promise neither settled nor failed');
-    return settled.ok ? fromValue(deps, settled.handle) : fromThrown(deps, settled.handle);
+    // No limitation, so `done` won the race: the script's promise settled.
+    const { ok, handle } = settled as Settled;
+    return ok ? fromValue(deps, handle) : fromThrown(deps, handle);
   } finally {
     clearTimeout(timer);
     then.dispose();
-    if (settled?.handle.alive) settled.handle.dispose();
+    settled?.handle.dispose();
   }
 }
 
@@ -79,6 +82,9 @@ function fromValue(deps: EvaluateDeps, value: QuickJSHandle): Evaluated {
   const converted = deps.marshal.toHost(value, max);
   if (converted.ok) return { status: 'ok', value: converted.value };
   if (deps.state.limitation) return { status: 'limitation', limitation: deps.state.limitation };
+  // Serialising ran past the deadline (a toJSON that never ends is interrupted): the wall-time limit, as anywhere.
+  if (deps.state.shouldInterrupt())
+    return { status: 'limitation', limitation: wallTimeLimitation(deps.limits.timeoutMs) };
   if (converted.reason === 'too_large')
     return {
       status: 'limitation',

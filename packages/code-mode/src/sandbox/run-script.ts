@@ -48,7 +48,13 @@ export async function runScript(
   try {
     sandbox = openSandbox(lease, limits, state);
     const { ctx, rt, marshal } = sandbox;
-    const memoryExhausted = () => lease.memory.buffer.byteLength >= lease.maxBytes * 0.9;
+    // Exhausted: grown into the run's allowance and at (or next to) the module's maximum. The heap a module starts
+    // with is no sign of it, however small the allowance (16 MiB is over 90 % of a 1 MiB allowance's maximum).
+    const startBytes = lease.memory.buffer.byteLength;
+    const memoryExhausted = () => {
+      const bytes = lease.memory.buffer.byteLength;
+      return bytes > startBytes && bytes >= lease.maxBytes * 0.9;
+    };
     const evalLimits = { ...limits, timeoutMs: request.timeoutMs };
     const jobDeps = { ctx, rt, state, code: request.code, memoryExhausted, limits: evalLimits };
     installConsole(ctx, sink);
@@ -62,8 +68,8 @@ export async function runScript(
       pump: () => pumpJobs(jobDeps),
     });
     const evaluated = await evaluate({ ...jobDeps, marshal });
-    if (evaluated.status === 'limitation' && (evaluated.limitation.kind === 'memory' || memoryExhausted()))
-      discard = true;
+    // A module whose heap grew is never reused (ModulePool); one refused an allocation it never grew for is not either.
+    if (evaluated.status === 'limitation' && evaluated.limitation.kind === 'memory') discard = true;
     outcome = { ...evaluated, logs: sink.lines(), calls: Math.min(state.calls, limits.maxCalls) };
   } catch (error) {
     // Never touch (or dispose) an engine after a host-side fault.
@@ -78,7 +84,8 @@ export async function runScript(
   } finally {
     state.finished = true;
     state.abort.abort(new Error('code mode run finished'));
-    if (!poisoned && !closeSandbox(sandbox, state)) poisoned = true;
+    // Not poisoned: the sandbox was opened (a failed open is a fault).
+    if (!poisoned && !closeSandbox(sandbox as Sandbox, state)) poisoned = true;
     pool.release(lease, discard || poisoned);
   }
   return { outcome, poisoned };
@@ -105,8 +112,7 @@ function openSandbox(lease: ModuleLease, limits: ResolvedLimits, state: RunState
 }
 
 /** False when disposal failed (leaked handles trip a QuickJS assertion): the module must not be reused. */
-function closeSandbox(sandbox: Sandbox | undefined, state: RunState): boolean {
-  if (!sandbox) return false;
+function closeSandbox(sandbox: Sandbox, state: RunState): boolean {
   try {
     for (const deferred of state.pending) deferred.dispose();
     sandbox.marshal.dispose();

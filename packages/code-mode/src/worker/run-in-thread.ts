@@ -63,11 +63,19 @@ class ThreadRun {
 
   start(): void {
     const { thread, request } = this;
+    // A thread that reports after its run ended (a listener not yet detached) reaches nothing.
     thread.attach(
-      { message: (message) => this.onMessage(message), exit: (error) => this.onExit(error) },
+      {
+        message: (message) => {
+          if (!this.finished) this.onMessage(message);
+        },
+        exit: (error) => {
+          if (!this.finished) this.onExit(error);
+        },
+      },
       request.log,
     );
-    request.signal.addEventListener('abort', this.onAbort, { once: true });
+    request.signal.addEventListener('abort', this.onAbort);
     if (request.signal.aborted) {
       this.kill(CANCELLED);
       return;
@@ -97,7 +105,6 @@ class ThreadRun {
   }
 
   private onMessage(message: FromWorker): void {
-    if (this.finished) return;
     switch (message.type) {
       case 'started':
         this.armDeadline();
@@ -126,7 +133,8 @@ class ThreadRun {
       .runInAsyncScope(() => this.request.host.call(name, args, { signal: abort.signal }))
       .then(
         (outcome) => {
-          if (!this.calls.delete(callId) || this.finished) return;
+          // An entry is gone once the worker gave up on the call or the run ended (finish clears them all).
+          if (!this.calls.delete(callId)) return;
           try {
             this.thread.post({ type: 'call_result', callId, outcome });
           } catch (error) {
@@ -134,7 +142,7 @@ class ThreadRun {
           }
         },
         (error: unknown) => {
-          if (this.calls.delete(callId) && !this.finished) this.replyThrown(callId, error);
+          if (this.calls.delete(callId)) this.replyThrown(callId, error);
         },
       );
   }
@@ -146,28 +154,26 @@ class ThreadRun {
   }
 
   private onExit(error: Error | undefined): void {
-    const code = (error as { code?: unknown } | undefined)?.code;
-    if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      const issue = `InternalError: out of memory (sandbox thread heap; ${error?.message ?? ''})`;
-      this.finish(this.outcome({ kind: 'memory', issue, limit: this.limits.memoryLimitBytes }), false);
+    if (error && (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      const issue = `InternalError: out of memory (sandbox thread heap; ${error.message})`;
+      this.finish(this.outcome({ kind: 'memory', issue, limit: this.limits.memoryLimitBytes }));
       return;
     }
     this.request.log.warn('code mode sandbox thread exited', { error });
-    this.finish(this.outcome({ kind: 'sandbox_crash', issue: 'Error: the sandbox thread exited' }), false);
+    this.finish(this.outcome({ kind: 'sandbox_crash', issue: 'Error: the sandbox thread exited' }));
   }
 
-  /** Ends the run now: the thread is terminated wherever the script is (a busy loop included). */
+  /** Ends the run now: the pool terminates the thread wherever the script is (a busy loop included). */
   private kill(limitation: Limitation): void {
-    if (this.finished) return;
-    this.thread.terminate();
-    this.finish(this.outcome(limitation), false);
+    this.finish(this.outcome(limitation));
   }
 
   private outcome(limitation: Limitation): RunOutcome {
     return { ...limitationOutcome(limitation), calls: Math.min(this.callCount, this.limits.maxCalls) };
   }
 
-  private finish(outcome: RunOutcome, reuse: boolean): void {
+  /** Runs once; the thread is kept for another run only when it reported a clean end (`reuse`). */
+  private finish(outcome: RunOutcome, reuse = false): void {
     if (this.finished) return;
     this.finished = true;
     clearTimeout(this.timer);
