@@ -639,6 +639,13 @@ export const TARGETS = [
       'src/ui-views.ts',
       'src/hints/tables.ts',
       'src/version.ts',
+      // The session tools (which profile and Openbridge identity every later call acts for, the region's hosts),
+      // the SP list schemas (static: no row) and the server createServer assembles (issue 44).
+      'src/tools/profiles.tools.ts',
+      'src/tools/identities.tools.ts',
+      'src/tools/regions.tools.ts',
+      'src/tools/sp-schema.ts',
+      'src/server.ts',
     ],
     security: [
       'src/auth/lwa.ts',
@@ -647,6 +654,9 @@ export const TARGETS = [
       'src/auth/openbridge-source.ts',
       'src/auth/openbridge-identities.ts',
       'src/http/redirect-hosts.ts',
+      // Which advertising profile and which Openbridge identity (whose token signs) a call acts for.
+      'src/tools/profiles.tools.ts',
+      'src/tools/identities.tools.ts',
     ],
   },
 ];

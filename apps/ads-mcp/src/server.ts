@@ -43,7 +43,8 @@ export function createServer(config: Config, options: CreateServerOptions): Cont
   const limiter = serverLimiter(config.limiterMaxWaitMs, { ...options, env });
   let auth: CredentialSource;
   let listIdentities: ToolDeps['listIdentities'];
-  if (config.authMode === 'openbridge' && config.openbridge) {
+  // loadConfig sets `openbridge` in Openbridge mode only (ADS_AUTH_MODE=openbridge, or its refresh token alone).
+  if (config.openbridge) {
     const { refreshToken, clientIdFallback } = config.openbridge;
     // Every Openbridge request (JWT, brokered token, /sri) spends from Openbridge's one per-IP budget.
     const limits = openbridgeLimits(limiter, env);

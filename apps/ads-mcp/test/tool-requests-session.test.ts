@@ -194,6 +194,31 @@ describe('set_active_profile and get_active_profile', () => {
     },
   );
 
+  it('among twelve listed profiles, an id like none of them: no guess, the first ten ids named, all twelve allowed', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => 3000000001 + i);
+    w.mocks().use(
+      http.get(`${API}/v2/profiles`, () => HttpResponse.json(ids.map((profileId) => ({ ...US, profileId })))),
+    );
+    const h = w.host();
+    await h.call('list_profiles', {});
+    const out = await h.call('set_active_profile', { profileId: 9 });
+    expect(!out.ok && out.envelope).toMatchObject({
+      error_code: 'INPUT_VALIDATION_FAILED',
+      details: [
+        {
+          path: 'profileId',
+          issue: "not one of the 12 profiles list_profiles returned for region 'na'",
+          received_type: 'integer',
+          allowed: ids,
+        },
+      ],
+    });
+    expect(!out.ok && out.envelope.hints).toEqual([
+      `Valid profileId values in region 'na': ${ids.slice(0, 10).join(', ')}.`,
+      'Profiles are region-scoped: set_region first if the profile belongs to another region.',
+    ]);
+  });
+
   it('an empty profile list does not gate', async () => {
     w.mocks().use(http.get(`${API}/v2/profiles`, () => HttpResponse.json([])));
     const h = w.host();
@@ -247,7 +272,9 @@ describe('region tools', () => {
     const warned = (o: Awaited<ReturnType<typeof w.call>>) =>
       JSON.stringify(o).includes('profile_scope_warning');
     const h = w.host(NO_PROFILE);
-    expect(value(await h.call('set_region', { region: 'eu' }))).toEqual({
+    const first = await h.call('set_region', { region: 'eu' });
+    expect(warned(first)).toBe(false);
+    expect(value(first)).toEqual({
       ...EU,
       previousRegion: 'na',
       activeProfileId: null,
@@ -337,17 +364,53 @@ describe('Openbridge identities', () => {
       error_code: 'SCHEMA_IDENTITY_NOT_FOUND',
       retryable: false,
       summary: 'Identity 7461 is not an Amazon Advertising identity of this Openbridge account.',
-      details: [
-        {
-          path: 'identityId',
-          issue: 'not one of the identities list_identities returned',
-          received_type: 'integer',
-          allowed: [7460, 7462, 8120],
-        },
-      ],
       hints: ['Did you mean identityId=7460?', 'Valid identityId values: 7460, 7462, 8120.'],
     });
+    expect(!out.ok && out.envelope.details).toEqual([
+      {
+        path: 'identityId',
+        issue: 'not one of the identities list_identities returned',
+        received_type: 'integer',
+        field: 'identityId',
+        allowed: [7460, 7462, 8120],
+      },
+    ]);
     expect(value(await h.call('list_identities', {})).activeIdentityId).toBeNull();
+  });
+
+  it('among twelve identities, an id like none of them: no guess, the first ten ids named, all twelve allowed', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => 5001 + i);
+    w.mocks().use(http.get(SRI, () => sri(ids.map((id): [number, string] => [id, 'US']))));
+    const out = await w.host(OB).call('set_active_identity', { identityId: 9 });
+    expect(!out.ok && out.envelope).toMatchObject({
+      error_code: 'SCHEMA_IDENTITY_NOT_FOUND',
+      details: [{ path: 'identityId', allowed: ids }],
+    });
+    expect(!out.ok && out.envelope.hints).toEqual([
+      `Valid identityId values: ${ids.slice(0, 10).join(', ')}.`,
+    ]);
+  });
+
+  it('the identity tools as tools/list shows them in Openbridge mode', async () => {
+    const listed = w
+      .host(OB)
+      .tools()
+      .filter((t) => t.name.includes('identit'))
+      .map((t) => ({ name: t.name, title: t.title, description: t.description }));
+    expect(listed).toEqual([
+      {
+        name: 'list_identities',
+        title: 'List Openbridge Amazon Advertising identities',
+        description:
+          'Lists the Openbridge remote identities of type 14 (Amazon Advertising) this account may use.',
+      },
+      {
+        name: 'set_active_identity',
+        title: 'Set the active Openbridge identity',
+        description:
+          'Selects the Amazon Advertising identity whose brokered token signs every call; adopts its region when it names one.',
+      },
+    ]);
   });
 
   it('a failing identity listing does not block: the id is taken, no identity, the region stays', async () => {

@@ -92,11 +92,12 @@ export function identityTools(ctx: ToolDeps): ToolDefinition[] {
         session.identityId = args.identityId;
         const region = regionOfCountry(identity?.region ?? undefined);
         if (region) session.region = region;
+        // The listed profiles and AMC accounts belong to the identity: the session forgets them when it changes
+        // (session/hosted-session.ts).
         if (cleared) {
           session.profileId = undefined;
           session.profileSource = undefined;
         }
-        if (changed) session.profiles.clear();
         if (identity?.invalid) {
           call.meta.addWarning({
             kind: 'upstream_warning',

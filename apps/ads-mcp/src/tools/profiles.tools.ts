@@ -45,8 +45,8 @@ const setSchema = {
 
 const getSchema = { type: 'object', additionalProperties: false, properties: {}, examples: [{}] } as const;
 
+/** The listed profile with this id (every listed profile has one, so no id finds none). */
 function cachedProfile(ctx: ToolDeps, profileId: number | undefined): AdsProfile | null {
-  if (profileId === undefined) return null;
   return ctx.session.profiles.get(ctx.session.region)?.find((p) => p.profileId === profileId) ?? null;
 }
 

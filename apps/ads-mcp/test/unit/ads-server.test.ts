@@ -1,6 +1,8 @@
 // Unit (src): the server createServer builds, in process against the msw upstream: the user agent, the body bound
 // (ADS_REPORT_MAX_BYTES), the redirect hosts, direct LWA and Openbridge-brokered credentials (identity tools only
 // there), Code Mode on or off, and --hosted's refusal without an LWA security profile.
+import type { Logger } from '@obmcp/contract';
+import type { CreateServerOptions, LimitRule } from '@obmcp/http-kit';
 import { silentLogger } from '@obmcp/mcp-server/testing';
 import { startMockServer } from '@obmcp/upstream-mocks';
 import { HttpResponse, http } from 'msw';
@@ -119,6 +121,90 @@ describe('createServer', () => {
     expect(on).toContain('search_tools');
     expect(off).not.toContain('search_tools');
     expect(off).toContain('list_profiles');
+  });
+});
+
+/** A logger that keeps each line with its level and fields, as an operator's log shows them. */
+function recordingLogger(
+  lines: Array<{ level: string; message: string; fields: Record<string, unknown> }>,
+): Logger {
+  const log =
+    (level: string) =>
+    (message: string, fields: Record<string, unknown> = {}): void => {
+      lines.push({ level, message, fields });
+    };
+  const logger = {
+    level: 'debug',
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+    child: () => logger,
+  } as unknown as Logger;
+  return logger;
+}
+
+describe('what createServer is handed', () => {
+  it('a limiter store handed in holds every Ads call, under the rule from the env handed in', async () => {
+    const takes: Array<{ key: string; rule: LimitRule }> = [];
+    const limiterStore: NonNullable<CreateServerOptions['limiterStore']> = {
+      async take(key, rule) {
+        takes.push({ key, rule });
+        return { allowed: true, waitSeconds: 0, tokens: rule.burst - 1 };
+      },
+      async penalize() {},
+    };
+    // Only the env handed in sets the mock rate rule; process.env does not.
+    expect(process.env.OBMCP_MOCK_RATE_LIMIT).toBeUndefined();
+    const env = { ...DIRECT, OBMCP_MOCK_RATE_LIMIT: '7/3' };
+    const server = createServer(loadConfig(env), { logger: silentLogger, env, limiterStore });
+    const outcome = await server.host.call('list_profiles', {});
+    expect(outcome.ok).toBe(true);
+    expect(takes.length).toBeGreaterThan(0);
+    for (const take of takes) expect(take.rule).toEqual({ rate: 7, burst: 3 });
+  });
+
+  it('the Login with Amazon exchange logs through the server logger', async () => {
+    const lines: Array<{ level: string; message: string; fields: Record<string, unknown> }> = [];
+    const server = createServer(loadConfig(DIRECT), { logger: recordingLogger(lines), env: DIRECT });
+    expect((await server.host.call('list_profiles', {})).ok).toBe(true);
+    const responses = lines.filter((l) => l.message === 'upstream response').map((l) => l.fields);
+    expect(responses).toContainEqual(
+      expect.objectContaining({ status: 200, operation: expect.stringMatching(/lwa|token/i) }),
+    );
+  });
+
+  it('an Openbridge JWT refusal that echoes the refresh token reaches the agent with the token redacted', async () => {
+    const token = 'unit-key:unit-secret';
+    mocks.use(
+      http.post('https://authentication.api.openbridge.io/auth/api/ref', () =>
+        HttpResponse.json(
+          { errors: [{ status: '400', detail: `refresh token ${token} is not valid` }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const env = { OBMCP_MOCK: '1', OPENBRIDGE_REFRESH_TOKEN: token, CODE_MODE: 'off' };
+    const outcome = await host(env).call('list_identities', {});
+    expect(outcome.ok).toBe(false);
+    const text = JSON.stringify(outcome);
+    expect(text).not.toContain('unit-secret');
+    expect(text).toContain('refresh token [redacted] is not valid');
+  });
+
+  it('a failing identity listing in set_active_identity is one warn line in the server log, with its error', async () => {
+    mocks.use(
+      http.get('https://remote-identity.api.openbridge.io/sri', () =>
+        HttpResponse.json({ errors: [{ detail: 'nope' }] }, { status: 400 }),
+      ),
+    );
+    const lines: Array<{ level: string; message: string; fields: Record<string, unknown> }> = [];
+    const env = { OBMCP_MOCK: '1', OPENBRIDGE_REFRESH_TOKEN: 'unit-key:unit-secret', CODE_MODE: 'off' };
+    const server = createServer(loadConfig(env), { logger: recordingLogger(lines), env });
+    expect((await server.host.call('set_active_identity', { identityId: 99 })).ok).toBe(true);
+    const warned = lines.filter((l) => l.level === 'warn');
+    expect(warned.map((l) => l.message)).toEqual(['identity listing failed; skipping the identity check']);
+    expect(warned[0]?.fields.error).toBeInstanceOf(Error);
   });
 });
 
