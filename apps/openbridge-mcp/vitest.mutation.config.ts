@@ -25,6 +25,8 @@ export default defineConfig({
       'test/healthcheck-page.test.ts',
       'test/tool-snapshots.test.ts',
       'test/tool-answers.in-process.test.ts',
+      // What createServer wires under each call (JWT, retries, the envelope of a failure, the budget, the log).
+      'test/server-wiring.in-process.test.ts',
     ],
     // One module graph per worker, as in a plain run (the app, contract and mocks load once, not per test file: a
     // mutant of a tool reruns in-process servers in seconds, not minutes); each file starts on fresh mocks.

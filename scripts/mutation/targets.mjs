@@ -486,8 +486,18 @@ export const TARGETS = [
       'src/profile.ts',
       'src/ui-views.ts',
       'src/app.ts',
+      // What every call stands on (issue 44): --hosted's login (whose key a call uses), the Openbridge pipeline
+      // description (JWT, budget, retries, redacted errors), the client (each request as sent) and the server.
+      'src/hosted.ts',
+      'src/http/upstream.ts',
+      'src/http/client.ts',
+      'src/server.ts',
+      // The SQL guard's queue on its worker thread (the built worker handed in by test/unit/check-off-thread.test.ts).
+      'src/sql/check-off-thread.ts',
     ],
     security: [
+      'src/hosted.ts',
+      'src/sql/check-off-thread.ts',
       'src/auth/jwt-provider.ts',
       'src/sql/dialect-parsers.ts',
       'src/tools/sql-check.ts',

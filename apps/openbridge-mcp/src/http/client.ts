@@ -79,9 +79,10 @@ export class OpenbridgeClient {
     const params: Record<string, string | number> = {};
     const query: Record<string, QueryValue> = {};
     let body: unknown;
+    // An argument not given stays undefined: a query value undefined is skipped, a path value undefined is missing
+    // (operationUrl refuses it), and an operation has one body parameter at most.
     for (const p of op.recipe.params) {
       const value = args[p.arg];
-      if (value === undefined) continue;
       if (p.in === 'path') params[p.arg] = value as string | number;
       else if (p.in === 'query') query[p.arg] = value as QueryValue;
       else body = value;
@@ -91,10 +92,11 @@ export class OpenbridgeClient {
       params,
       query,
       body,
-      ...(extra.resource === undefined ? {} : { resource: extra.resource }),
-      ...(extra.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }),
+      // Undefined is absent to the pipeline (its fetcher's own timeout, no resource in the error hints).
+      resource: extra.resource,
+      timeoutMs: extra.timeoutMs,
     };
-    if (extra.accept === undefined) return (await this.exchange(req, call, ACCEPT_JSON, 'json')).body;
+    if (extra.accept === undefined) return (await this.exchange(req, call, ACCEPT_JSON)).body;
     const res = await this.exchange(req, call, `${ACCEPT_JSON}, ${extra.accept}`, 'bytes');
     return { bytes: res.bytes, contentType: res.headers.get('content-type') } satisfies RawAnswer;
   }
@@ -104,7 +106,8 @@ export class OpenbridgeClient {
     req: OpenbridgeRequest,
     call: CallScope,
     accept: string,
-    responseType: 'json' | 'bytes',
+    /** 'bytes' for a RawAnswer; undefined is the pipeline's default, the parsed JSON. */
+    responseType?: 'bytes',
   ) {
     try {
       return await this.send(req, call, accept, responseType);
@@ -120,7 +123,7 @@ export class OpenbridgeClient {
     }
   }
 
-  private send(req: OpenbridgeRequest, call: CallScope, accept: string, responseType: 'json' | 'bytes') {
+  private send(req: OpenbridgeRequest, call: CallScope, accept: string, responseType: 'bytes' | undefined) {
     const op = OPENBRIDGE_OPERATIONS[req.operation];
     return this.pipeline.exchange({
       operation: req.operation,
@@ -133,10 +136,10 @@ export class OpenbridgeClient {
       responseType,
       // MCP_STRICT_UNKNOWN_FIELDS=false: the call's unknown top-level fields join the query or body.
       ...passthroughParts(call.passthrough),
-      ...(req.timeoutMs === undefined ? {} : { timeoutMs: req.timeoutMs }),
+      timeoutMs: req.timeoutMs,
       signal: call.signal,
       meta: call.meta,
-      context: req.resource === undefined ? {} : { resource: req.resource },
+      context: { resource: req.resource },
     });
   }
 }

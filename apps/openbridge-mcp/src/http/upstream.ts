@@ -30,8 +30,12 @@ export function openbridgeUpstream(
   deps: OpenbridgeUpstreamDeps,
 ): UpstreamDescription<OpenbridgeErrorContext> {
   const { config, jwt } = deps;
-  const secrets = (): string[] =>
-    [config.refreshToken, currentHostedUser()?.secret ?? ''].filter((s) => s !== '');
+  // The server's refresh token (empty in --hosted) and the calling user's key: redactSecrets skips a value too short
+  // to be a key, so an empty one needs no filter.
+  const secrets = (): string[] => {
+    const user = currentHostedUser();
+    return user === undefined ? [config.refreshToken] : [config.refreshToken, user.secret];
+  };
   return {
     name: OPENBRIDGE_LIMIT_NAME,
     service: 'Openbridge API',
@@ -45,7 +49,7 @@ export function openbridgeUpstream(
       isExpired: isOpenbridgeJwtRejected,
     },
     headers: OPENBRIDGE_HEADERS,
-    errors: (res, req) => parseOpenbridgeError(res, { resource: req.context?.resource, secrets: secrets() }),
+    errors: (res, req) => parseOpenbridgeError(res, { ...req.context, secrets: secrets() }),
     limits: openbridgeLimits(deps.limiter, deps.env),
     retry: {
       maxAttempts: config.maxRetries + 1,

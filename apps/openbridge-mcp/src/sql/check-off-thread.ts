@@ -1,4 +1,5 @@
 // The SQL guard on one worker thread, fed by a fair queue: each check's budget starts when it starts, and only a check that overruns is refused.
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -15,17 +16,23 @@ export function setCheckBudgetForTests(ms: number | undefined): void {
   budgetMs = ms ?? CHECK_BUDGET_MS;
 }
 
-/**
- * Queue order: the cheapest check first (its text's length), each waiting millisecond worth this many characters,
- * so a short query is never stuck behind long ones and a long one is not passed over for ever.
- */
-export const AGING_CHARS_PER_MS = 1;
-
-const WORKER_FILE = new URL('./check-worker.js', import.meta.url);
+const BUILT_WORKER = new URL('./check-worker.js', import.meta.url);
 /** Running from the TypeScript sources (tests) there is no compiled worker: the check then runs inline. */
-const HAS_WORKER = existsSync(fileURLToPath(WORKER_FILE));
+let workerFile: URL | undefined = existsSync(fileURLToPath(BUILT_WORKER)) ? BUILT_WORKER : undefined;
+
+/**
+ * Tests only, between checks: the worker file the next checks run on (a test importing the sources hands in the
+ * built one), or undefined to check inline. The previous file's idle worker is ended.
+ */
+export function setCheckWorkerForTests(file: URL | undefined): void {
+  workerFile = file;
+  void worker?.terminate();
+  worker = undefined;
+}
 
 interface Job {
+  /** The worker file this check runs on. */
+  file: URL;
   request: CheckRequest;
   queuedAt: number;
   resolve: (check: SqlCheck) => void;
@@ -34,7 +41,6 @@ interface Job {
 let worker: Worker | undefined;
 let running: { job: Job; timer: NodeJS.Timeout } | undefined;
 const queue: Job[] = [];
-let nextId = 1;
 
 /** The refusal for the check that did not finish: nothing about the query was decided, so it is not run. */
 function overBudget(job: Job, why: string): SqlCheck {
@@ -48,7 +54,10 @@ function overBudget(job: Job, why: string): SqlCheck {
   );
 }
 
-/** The queued job to run next: the lowest length minus its wait (see AGING_CHARS_PER_MS). */
+/**
+ * The queued job to run next: the cheapest check first (its text's length), each waiting millisecond worth one
+ * character, so a short query is never stuck behind long ones and a long one is not passed over for ever.
+ */
 export function nextJobIndex(
   jobs: ReadonlyArray<{ sqlLength: number; queuedAt: number }>,
   now: number,
@@ -56,19 +65,18 @@ export function nextJobIndex(
   let best = 0;
   let bestScore = Number.POSITIVE_INFINITY;
   jobs.forEach((job, i) => {
-    const score = job.sqlLength - (now - job.queuedAt) * AGING_CHARS_PER_MS;
+    const score = job.sqlLength - (now - job.queuedAt);
     if (score < bestScore) [best, bestScore] = [i, score];
   });
   return best;
 }
 
-/** Ends the running check with `why` (its worker is ended with it) and starts the next. */
-function abandonRunning(why: string): void {
+/** Ends worker `w` and the check running on it (refused with `why`), if any, and starts the next. */
+function abandon(w: Worker, why: string): void {
   const ended = running;
   running = undefined;
-  const w = worker;
   worker = undefined;
-  void w?.terminate();
+  void w.terminate();
   if (ended !== undefined) {
     clearTimeout(ended.timer);
     ended.job.resolve(overBudget(ended.job, why));
@@ -76,10 +84,10 @@ function abandonRunning(why: string): void {
   dispatch();
 }
 
-function startWorker(): Worker {
-  const w = new Worker(WORKER_FILE);
+function startWorker(file: URL): Worker {
+  const w = new Worker(file);
   w.unref(); // an idle guard never keeps the process alive
-  w.on('message', (msg: { id: number; check: SqlCheck }) => {
+  w.on('message', (msg: { id: string; check: SqlCheck }) => {
     if (running === undefined || running.job.request.id !== msg.id) return;
     const done = running;
     running = undefined;
@@ -87,12 +95,14 @@ function startWorker(): Worker {
     done.job.resolve(msg.check);
     dispatch();
   });
-  // A crashed worker (out of memory, a grammar's stack overflow escaping) refuses the check it ran; the queue goes on.
+  // A crashed worker (out of memory, a grammar's stack overflow escaping) says so, then exits: the check it ran is
+  // refused, the queue goes on. A worker already abandoned (over budget, replaced) exits unheard.
+  let why = 'ended the checker';
   w.on('error', () => {
-    if (worker === w) abandonRunning('ended the checker (it ran out of memory or stack)');
+    why = 'ended the checker (it ran out of memory or stack)';
   });
   w.on('exit', () => {
-    if (worker === w) abandonRunning('ended the checker');
+    if (worker === w) abandon(w, why);
   });
   return w;
 }
@@ -104,14 +114,15 @@ function dispatch(): void {
     queue.map((j) => ({ sqlLength: j.request.sql.length, queuedAt: j.queuedAt })),
     now,
   );
-  const [job] = queue.splice(index, 1);
-  if (job === undefined) return;
-  worker ??= startWorker();
+  // The queue is not empty (checked above): the index names one of its jobs.
+  const job = queue.splice(index, 1)[0]!;
+  worker ??= startWorker(job.file);
+  const current = worker;
   // The budget starts now, when the check starts; time spent queued is not charged to it.
-  const timer = setTimeout(() => abandonRunning(`did not finish within ${budgetMs / 1000} s`), budgetMs);
+  const timer = setTimeout(() => abandon(current, `did not finish within ${budgetMs / 1000} s`), budgetMs);
   timer.unref();
   running = { job, timer };
-  worker.postMessage(job.request);
+  current.postMessage(job.request);
 }
 
 /**
@@ -123,9 +134,15 @@ export function checkSqlOffThread(
   warehouse: Warehouse,
   allowUnbounded: boolean,
 ): Promise<SqlCheck> {
-  if (!HAS_WORKER) return Promise.resolve(checkSql(sql, warehouse, allowUnbounded));
+  const file = workerFile;
+  if (file === undefined) return Promise.resolve(checkSql(sql, warehouse, allowUnbounded));
   return new Promise((resolve) => {
-    queue.push({ request: { id: nextId++, sql, warehouse, allowUnbounded }, queuedAt: Date.now(), resolve });
+    queue.push({
+      file,
+      request: { id: randomUUID(), sql, warehouse, allowUnbounded },
+      queuedAt: Date.now(),
+      resolve,
+    });
     dispatch();
   });
 }

@@ -4,7 +4,7 @@ import { checkSql } from '../tools/sql-check.js';
 import type { Warehouse } from './warehouses.js';
 
 export interface CheckRequest {
-  id: number;
+  id: string;
   sql: string;
   warehouse: Warehouse;
   allowUnbounded: boolean;
