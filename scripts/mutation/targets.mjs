@@ -422,6 +422,12 @@ export const TARGETS = [
       'src/sandbox/console-global.ts',
       'src/worker/worker-entry.ts',
       'src/sandbox/module-pool.ts',
+      // A run end to end (issue 44: security files): the script's evaluation and the limit it hit, the engine the
+      // next run gets after a limitation or a host fault, and the main side of a run on a thread (its deadlines,
+      // cancellation, the calls it serves, the thread it releases or terminates).
+      'src/sandbox/evaluate.ts',
+      'src/sandbox/run-script.ts',
+      'src/worker/run-in-thread.ts',
     ],
     security: [
       'src/options.ts',
@@ -433,6 +439,9 @@ export const TARGETS = [
       'src/sandbox/classify-thrown.ts',
       'src/sandbox/host-fault.ts',
       'src/sandbox/concurrency-gate.ts',
+      'src/sandbox/evaluate.ts',
+      'src/sandbox/run-script.ts',
+      'src/worker/run-in-thread.ts',
     ],
   },
   {

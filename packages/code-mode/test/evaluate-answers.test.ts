@@ -64,6 +64,22 @@ describe('evaluate: what the script settles with', () => {
     expect(await run('return 2;')).toMatchObject({ outcome: { value: 2 } });
   });
 
+  it('a promise species that calls past the call limit is the call limitation, not its error', async () => {
+    const run = runner({ maxCalls: 3 });
+    const code =
+      "Object.defineProperty(Promise.prototype, 'constructor', { value: { [Symbol.species]: function () {\n" +
+      "  for (;;) call_tool('echo', {}); } } });\nreturn 1;";
+    expect(await run(code)).toEqual({
+      outcome: {
+        status: 'limitation',
+        limitation: { kind: 'calls', issue: 'more than 3 call_tool calls in one run', limit: 3 },
+        logs: [],
+        calls: 3,
+      },
+      poisoned: false,
+    });
+  });
+
   it('a syntax error is the script error, before anything runs', async () => {
     const run = runner();
     expect(await run("call_tool('echo', {});\nreturn (;")).toEqual({

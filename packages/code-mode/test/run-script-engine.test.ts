@@ -330,6 +330,40 @@ describe('runScript: an exhausted heap is one that grew to its maximum', () => {
     });
   });
 
+  it('a heap grown to exactly 90 % of its maximum counts as exhausted', async () => {
+    const limits = resolveLimits({ memoryLimitBytes: 4 * MiB });
+    const real = await new ModulePool(limits.memoryLimitBytes, () => {}).acquire();
+    // 20 MiB maximum, 320 pages: 90 % is 18 MiB, a whole number of pages. The heap's size is played here; the
+    // script reaches it through a tool call.
+    expect(real.maxBytes).toBe(20 * MiB);
+    const heap = { byteLength: 16 * MiB };
+    const lease: ModuleLease = {
+      module: real.module,
+      maxBytes: real.maxBytes,
+      memory: { buffer: heap as never },
+    };
+    const pool = { acquire: async () => lease, release: () => {} } as unknown as ModulePool;
+    const grow = (bytes: number): ToolCaller => ({
+      call: async () => {
+        heap.byteLength = bytes;
+        return { ok: true, value: null };
+      },
+    });
+    const run = (host: ToolCaller) =>
+      runScript(pool, limits, {
+        code: "await call_tool('grow'); throw null;",
+        timeoutMs: 5000,
+        host,
+        log: silentLogger,
+      });
+    expect((await run(grow(18 * MiB))).outcome).toMatchObject({
+      status: 'limitation',
+      limitation: { kind: 'memory', limit: 4 * MiB },
+    });
+    heap.byteLength = 16 * MiB;
+    expect((await run(grow(18 * MiB - 65_536))).outcome).toMatchObject({ status: 'script_error' });
+  });
+
   it('a heap grown to its maximum: a null thrown while out of memory is a memory limitation', async () => {
     const s = setup({ memoryLimitBytes: MiB });
     const out = await s.run(

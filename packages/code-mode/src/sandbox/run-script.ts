@@ -84,8 +84,15 @@ export async function runScript(
   } finally {
     state.finished = true;
     state.abort.abort(new Error('code mode run finished'));
-    // Not poisoned: the sandbox was opened (a failed open is a fault).
-    if (!poisoned && !closeSandbox(sandbox as Sandbox, state)) poisoned = true;
+    // Not poisoned: the sandbox was opened (a failed open is a fault). Disposal failing (leaked handles trip a
+    // QuickJS assertion) poisons the module: it must not be reused.
+    if (!poisoned) {
+      try {
+        closeSandbox(sandbox as Sandbox, state);
+      } catch {
+        poisoned = true;
+      }
+    }
     pool.release(lease, discard || poisoned);
   }
   return { outcome, poisoned };
@@ -111,15 +118,10 @@ function openSandbox(lease: ModuleLease, limits: ResolvedLimits, state: RunState
   }
 }
 
-/** False when disposal failed (leaked handles trip a QuickJS assertion): the module must not be reused. */
-function closeSandbox(sandbox: Sandbox, state: RunState): boolean {
-  try {
-    for (const deferred of state.pending) deferred.dispose();
-    sandbox.marshal.dispose();
-    sandbox.ctx.dispose();
-    sandbox.rt.dispose();
-    return true;
-  } catch {
-    return false;
-  }
+/** Frees the run's engine: its unsettled call_tool promises, then the marshal, context and runtime. */
+function closeSandbox(sandbox: Sandbox, state: RunState): void {
+  for (const deferred of state.pending) deferred.dispose();
+  sandbox.marshal.dispose();
+  sandbox.ctx.dispose();
+  sandbox.rt.dispose();
 }
