@@ -3,7 +3,8 @@ import { isJsonContentType } from './content-type.js';
 import { type ExchangeInfo, invalidResponseError } from './transport-errors.js';
 import type { UpstreamResponse } from './types.js';
 
-const decoder = new TextDecoder('utf-8');
+// TextDecoder's default: UTF-8.
+const decoder = new TextDecoder();
 
 export function buildResponse(
   response: Response,
@@ -20,7 +21,8 @@ export function buildResponse(
   };
   return {
     status: response.status,
-    ok: response.status >= 200 && response.status <= 299,
+    // 200–299 (a fetch Response is never under 200).
+    ok: response.ok,
     headers: response.headers,
     url: finalUrl,
     bytes,
@@ -32,10 +34,11 @@ export function buildResponse(
         parsed = { value: JSON.parse(readText()) as unknown };
       } catch {
         // No cause attached: a SyntaxError message quotes the body (could be a partial token).
+        // A split with a limit of 1 always returns one element: the media type before any parameter.
         const type =
-          (contentType ?? 'none')
-            .split(';', 1)[0]
-            ?.replace(/[^\w.+/-]/g, '')
+          (contentType ?? '')
+            .split(';', 1)[0]!
+            .replace(/[^\w.+/-]/g, '')
             .slice(0, 80) || 'none';
         throw invalidResponseError(
           info,

@@ -46,4 +46,20 @@ describe('buildResponse', () => {
       'response body is not valid JSON (HTTP 200, content-type none, 4 bytes)',
     );
   });
+
+  it('a body without a content type names none; a long content type is cut at 80 characters', () => {
+    const bare = buildResponse(
+      new Response(null, { status: 200 }),
+      new TextEncoder().encode('nope'),
+      info,
+      'https://api.example.com/x',
+    );
+    expect(issueOf(() => bare.json())).toBe(
+      'response body is not valid JSON (HTTP 200, content-type none, 4 bytes)',
+    );
+    const long = `application/${'x'.repeat(100)}`;
+    expect(issueOf(() => wrap('nope', 200, long).json())).toBe(
+      `response body is not valid JSON (HTTP 200, content-type ${long.slice(0, 80)}, 4 bytes)`,
+    );
+  });
 });

@@ -45,6 +45,18 @@ describe('decodeSuccess', () => {
     expect(error.hints).toEqual(['Transient gateway response; retry after a short wait.']);
   });
 
+  it('names the media type trimmed, before its parameters, at most 60 characters', () => {
+    expect(() => decodeSuccess(answer('hi', 200, 'text/html ; charset=utf-8'), 'Test API', 'json')).toThrow(
+      expect.objectContaining({ summary: 'Test API answered HTTP 200 with text/html instead of JSON.' }),
+    );
+    const long = `text/${'x'.repeat(80)}`;
+    expect(() => decodeSuccess(answer('hi', 200, long), 'Test API', 'json')).toThrow(
+      expect.objectContaining({
+        summary: `Test API answered HTTP 200 with ${long.slice(0, 60)} instead of JSON.`,
+      }),
+    );
+  });
+
   it('a body without a content type is named none', () => {
     expect(() => decodeSuccess(answer('hello', 200), 'Test API', 'json')).toThrow(
       expect.objectContaining({ summary: 'Test API answered HTTP 200 with none instead of JSON.' }),

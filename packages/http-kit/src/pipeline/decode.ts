@@ -11,7 +11,8 @@ export function decodeSuccess(
   if (responseType === 'bytes') return res.bytes;
   if (res.status === 204 || res.bytes.byteLength === 0) return undefined;
   if (!res.isJson) {
-    const type = (res.headers.get('content-type') ?? 'none').split(';')[0]?.trim().slice(0, 60) || 'none';
+    // A split with a limit of 1 always returns one element: the media type before any parameter.
+    const type = (res.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().slice(0, 60) || 'none';
     throw new UpstreamTransportError('UPSTREAM_INVALID_RESPONSE', {
       summary: `${service} answered HTTP ${res.status} with ${type} instead of JSON.`,
       details: [
