@@ -587,8 +587,16 @@ export const TARGETS = [
       'src/operations/catalog-config.ts',
       'src/hints/key-renames.ts',
       'src/tools/schema-parts.ts',
+      // The reports and feed tools (get_report_document's token and bound, submit_feed's waits and cancels), the
+      // session (whose refresh token and region a call uses: --hosted's user only) and the server's wiring.
+      'src/tools/reports.tools.ts',
+      'src/tools/submit-feed.tool.ts',
+      'src/session/session.ts',
+      'src/server.ts',
     ],
     security: [
+      // The identity a call acts as: a hosted user's own token, never the configured ones or another user's choice.
+      'src/session/session.ts',
       'src/auth/token-provider.ts',
       'src/auth/rdt-auth.ts',
       'src/auth/lwa-errors.ts',

@@ -142,4 +142,91 @@ describe('submit_feed cancelled as a task', () => {
     const { structuredContent } = await server.client.callTool({ name: 'get_feed', arguments: { feedId } });
     expect(structuredContent).toMatchObject({ processingStatus: 'CANCELLED' });
   });
+
+  /** The feed's status checks (GET …/feeds/<id>) the mocks received so far, in flight or answered. */
+  const statusChecks = (server: TestServer) =>
+    requests(server).filter((r) => r.startsWith('GET /feeds/2021-06-30/feeds/'));
+
+  it('cancelled while its first status check is in flight: the new feed is cancelled at Amazon', async () => {
+    s = await startSp(
+      {
+        ...ENV,
+        SP_API_TOOLSETS: 'curated,feeds',
+        SP_API_ENABLE_WRITES: 'true',
+        OBMCP_MOCK_SP_FEED_QUEUED_POLLS: '100000',
+        // Every SP-API answer takes 1.5 s: the cancel lands while getFeed is on its way.
+        OBMCP_MOCK_LATENCY_MS: '1500',
+      },
+      true,
+    );
+    const server = s;
+    const taskId = await submitFeed(server);
+    await until(async () => statusChecks(server).length > 0, 'the first getFeed');
+    const cancelled = await cancel(server, taskId);
+    const deletes = requests(server).filter((r) => r.startsWith('DELETE '));
+    expect(deletes).toHaveLength(1);
+    const feedId = deletes[0]?.split('/').at(-1) ?? '';
+    expect(statusChecks(server)).toEqual([`GET /feeds/2021-06-30/feeds/${feedId}`]);
+    expect(cancelled.statusMessage).toBe(
+      `cancelled by the client; feed ${feedId} cancelled at Amazon (cancelFeed) before it was processed`,
+    );
+  }, 60_000);
+
+  it('IN_QUEUE at the last check but processing by the cancel: the refused cancelFeed is said, the feed may still run', async () => {
+    s = await startSp(
+      {
+        ...ENV,
+        SP_API_TOOLSETS: 'curated,feeds',
+        SP_API_ENABLE_WRITES: 'true',
+        // IN_QUEUE at the first getFeed; the second moves it to IN_PROGRESS (before its slow answer arrives).
+        OBMCP_MOCK_SP_FEED_QUEUED_POLLS: '1',
+        OBMCP_MOCK_LATENCY_MS: '1500',
+      },
+      true,
+    );
+    const server = s;
+    const taskId = await submitFeed(server);
+    await until(async () => statusChecks(server).length > 1, 'the second getFeed');
+    const cancelled = await cancel(server, taskId);
+    const deletes = requests(server).filter((r) => r.startsWith('DELETE '));
+    expect(deletes).toHaveLength(1);
+    const feedId = deletes[0]?.split('/').at(-1) ?? '';
+    expect(cancelled.statusMessage).toMatch(
+      new RegExp(
+        `^cancelled by the client; the upstream cancel of feed ${feedId} failed \\(.+\\): it may still run upstream$`,
+      ),
+    );
+  }, 60_000);
+
+  it('IN_PROGRESS: no cancelFeed (Amazon refuses it), and the cancel answer says the feed may still be applied', async () => {
+    // The feed is IN_QUEUE at the first getFeed, IN_PROGRESS at the second; polls 5 s apart (10 s at half speed).
+    s = await startSp(
+      {
+        ...ENV,
+        SP_API_TOOLSETS: 'curated,feeds',
+        SP_API_ENABLE_WRITES: 'true',
+        OBMCP_MOCK_SP_FEED_QUEUED_POLLS: '1',
+        OBMCP_MOCK_RATE_SCALE: '2',
+      },
+      true,
+    );
+    const server = s;
+    const taskId = await submitFeed(server);
+    await until(
+      async () => (await statusOf(server, taskId)).statusMessage === 'IN_PROGRESS',
+      'IN_PROGRESS',
+      30_000,
+    );
+    const cancelled = await cancel(server, taskId);
+    expect(cancelled.status).toBe('cancelled');
+    expect(requests(server).filter((r) => r.startsWith('DELETE '))).toEqual([]);
+    const feedId = requests(server)
+      .filter((r) => r.startsWith('GET /feeds/2021-06-30/feeds/'))
+      .at(-1)
+      ?.split('/')
+      .at(-1);
+    expect(cancelled.statusMessage).toBe(
+      `cancelled by the client; feed ${feedId} was IN_PROGRESS: Amazon cancels only IN_QUEUE feeds, so it may still be applied (get_feed)`,
+    );
+  }, 60_000);
 });

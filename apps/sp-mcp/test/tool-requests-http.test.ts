@@ -1,6 +1,7 @@
 // What every SP-API call shares (the client and the upstream description): the regional host, the rate limit and
 // request id Amazon sends back, retries, the error envelope, unknown fields passed through when strict mode is off.
 import type { Logger } from '@obmcp/contract';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -227,19 +228,59 @@ describe('the server’s fetchers and restricted data', () => {
   });
 });
 
+/** A logger that keeps every line it is handed. */
+function capturingLogger() {
+  const lines: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
+  const line = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
+    lines.push({ level, msg, ...(fields ? { fields } : {}) });
+  };
+  const logger: Logger = {
+    debug: line('debug'),
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
+    child: () => logger,
+  };
+  return { lines, logger };
+}
+
+describe('what the server is handed', () => {
+  it('an unclassified error is logged by the server’s own logger, with the env it was given (not the process’s)', async () => {
+    const { lines, logger } = capturingLogger();
+    const env = { ...TOOL_ENV, OBMCP_TEST_HOOKS: '1' };
+    const { host } = createServer(loadConfig(env), { logger, env });
+    const outcome = await host.call('obmcp_test_crash', {});
+    expect(outcome.ok).toBe(false);
+    expect(JSON.stringify(lines)).toContain('canary 5f0c');
+  });
+
+  it('a deployment’s shared limiter store is the one a call spends from: a bucket another replica emptied holds the call', async () => {
+    const keys: string[] = [];
+    // An emptied shared bucket, as the store answers it: no token, the next one in 60 s (past the wait bound).
+    const limiterStore = {
+      take: async (key: string) => {
+        keys.push(key);
+        return { allowed: false, waitSeconds: 60, tokens: 0 };
+      },
+      penalize: async () => {},
+    };
+    const { host } = createServer(loadConfig(TOOL_ENV), {
+      logger: silentLogger,
+      env: TOOL_ENV,
+      limiterStore,
+    });
+    const outcome = await host.call('get_marketplace_participations', {});
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok ? undefined : outcome.envelope.retryable).toBe(true);
+    // One bucket per app, operation and seller identity: sp-mcp's keys cannot collide with another app's.
+    expect(keys).toEqual(['sp:sellers.getMarketplaceParticipations@default']);
+    expect(t.sent).toEqual([]);
+  });
+});
+
 describe('the server’s log', () => {
   it('each SP-API answer is a debug line of the server’s logger naming the operation and status', async () => {
-    const lines: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
-    const line = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
-      lines.push({ level, msg, ...(fields ? { fields } : {}) });
-    };
-    const logger: Logger = {
-      debug: line('debug'),
-      info: line('info'),
-      warn: line('warn'),
-      error: line('error'),
-      child: () => logger,
-    };
+    const { lines, logger } = capturingLogger();
     use(http.get(`${SP}${PARTICIPATIONS}`, () => HttpResponse.json({ payload: [] }, { status: 200 })));
     const { host } = createServer(loadConfig(TOOL_ENV), { logger, env: TOOL_ENV });
     expect((await host.call('get_marketplace_participations', {})).ok).toBe(true);

@@ -72,7 +72,50 @@ describe('create_report, get_report, list_reports', () => {
   });
 });
 
+describe('list_reports pages', () => {
+  it('with nextToken the token is sent alone, the filters the agent repeats left out; the next page answers', async () => {
+    const server = t.server();
+    const first = await server.ok('list_reports', { reportTypes: [LISTINGS, PII], pageSize: 1 });
+    expect(first.nextToken).toEqual(expect.any(String));
+    const second = await server.ok('list_reports', {
+      nextToken: first.nextToken,
+      reportTypes: [LISTINGS, PII],
+      pageSize: 1,
+    });
+    expect(t.sent[1]).toEqual({
+      method: 'GET',
+      path: '/reports/2021-06-30/reports',
+      query: { nextToken: first.nextToken },
+    });
+    expect(second.reports).toHaveLength(1);
+    expect(second.reports[0].reportId).not.toBe(first.reports[0].reportId);
+  });
+
+  it('an answer without a reports list is handed back as it came', async () => {
+    use(http.get(`${SP}/reports/2021-06-30/reports`, () => HttpResponse.json({ nextToken: 'n-1' })));
+    expect(bare(await t.ok('list_reports', { reportTypes: [LISTINGS] }))).toEqual({ nextToken: 'n-1' });
+  });
+});
+
 describe('get_report_document', () => {
+  it('without maxChars at most 100000 characters come back, marked truncated', async () => {
+    const text = `${'a'.repeat(99_999)}bc`;
+    use(
+      http.get(`${SP}/reports/2021-06-30/documents/doc-long`, () =>
+        HttpResponse.json({
+          reportDocumentId: 'doc-long',
+          url: `${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/doc-long`,
+        }),
+      ),
+      http.get(`${DOCUMENT_HOST}/NOT_A_REAL_BUCKET/doc-long`, () =>
+        HttpResponse.text(text, { headers: { 'content-type': 'text/plain' } }),
+      ),
+    );
+    const r = await t.ok('get_report_document', { reportDocumentId: 'doc-long', reportType: LISTINGS });
+    expect(r).toMatchObject({ bytes: 100_001, truncated: true });
+    expect(r.content).toBe(text.slice(0, 100_000));
+  });
+
   it('a GZIP document: decompressed, its charset, byte count and type as the agent reads them', async () => {
     const r = await t.ok('get_report_document', {
       reportDocumentId: 'amzn1.spdoc.1.4.na.seed-gzip',
@@ -214,6 +257,29 @@ describe('get_report_document', () => {
     });
     expect(env).toMatchObject({ error_code: 'SP_API_HTTP_403', details: [{ issue: 'denied' }] });
     expect(JSON.stringify(env.hints)).not.toContain('pass reportType');
+  });
+
+  it('a document URL on a host no SP-API document lives on: refused as a report document, nothing fetched', async () => {
+    use(
+      http.get(`${SP}/reports/2021-06-30/documents/doc-x`, () =>
+        HttpResponse.json({ reportDocumentId: 'doc-x', url: 'https://files.example.net/doc-x' }),
+      ),
+    );
+    const env = await t.refused('get_report_document', { reportDocumentId: 'doc-x', reportType: LISTINGS });
+    expect(env.summary).toBe('SP-API answered with a report document URL this server does not download.');
+    expect(t.documents).toEqual([]);
+  });
+
+  it('a restricted type whose token Amazon refuses: the hint names the one role that type needs', async () => {
+    const env = await t.refused(
+      'get_report_document',
+      { reportDocumentId: 'amzn1.spdoc.1.4.na.seed-pii', reportType: PII },
+      { SP_API_REFRESH_TOKEN: 'mock-sp-refresh-token-no-pii-role' },
+    );
+    expect(t.tokens).toHaveLength(1);
+    expect(env.hints[0]).toContain(
+      'The application needs the role Direct-to-Consumer Shipping (Restricted): request it',
+    );
   });
 
   it('a 404 on a document of unknown type stays as Amazon said it', async () => {
@@ -583,6 +649,75 @@ describe('submit_feed', () => {
     expect(JSON.stringify(r._meta)).toContain(`Feed ${r.feedId} is still IN_PROGRESS after 1 s.`);
     expect(took).toBeGreaterThanOrEqual(1000);
     expect(took).toBeLessThan(20_000);
+  });
+
+  it('not DONE in time: the whole partial_results warning an agent reads', async () => {
+    use(
+      http.get(`${SP}/feeds/2021-06-30/feeds/:id`, ({ params }) =>
+        HttpResponse.json({ feedId: params.id, processingStatus: 'IN_QUEUE' }),
+      ),
+    );
+    const r = await t.ok('submit_feed', { ...feed, waitSeconds: 0 });
+    expect(r._meta.warnings).toEqual([
+      {
+        kind: 'partial_results',
+        summary: `Feed ${r.feedId} is still IN_QUEUE after 0 s.`,
+        details: [{ path: 'waitSeconds', issue: 'feed not DONE in time', received_type: 'integer' }],
+        hints: [`Call get_feed with feedId='${r.feedId}' later.`],
+      },
+    ]);
+  });
+
+  it('without waitSeconds it keeps checking, 10 s apart at first: a feed ended at the third status check is ready', async () => {
+    const at: number[] = [];
+    use(
+      http.get(`${SP}/feeds/2021-06-30/feeds/:id`, ({ params }) => {
+        at.push(Date.now());
+        return HttpResponse.json({
+          feedId: params.id,
+          processingStatus: at.length < 3 ? 'IN_PROGRESS' : 'CANCELLED',
+        });
+      }),
+    );
+    // Times run 20 times faster against the mocks here: 10 s between status checks is 500 ms.
+    const r = await t.ok('submit_feed', feed, { OBMCP_MOCK_RATE_SCALE: '20' });
+    expect(bare(r)).toEqual({ feedId: expect.any(String), processingStatus: 'CANCELLED', ready: true });
+    expect(at).toHaveLength(3);
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(450);
+    expect((at[2] ?? 0) - (at[1] ?? 0)).toBeGreaterThanOrEqual(450);
+    expect(JSON.stringify(r._meta ?? {})).not.toContain('partial_results');
+  });
+
+  it('a DONE feed whose result id is no string: ready, no report requested', async () => {
+    use(
+      http.get(`${SP}/feeds/2021-06-30/feeds/:id`, ({ params }) =>
+        HttpResponse.json({ feedId: params.id, processingStatus: 'DONE', resultFeedDocumentId: 42 }),
+      ),
+    );
+    const r = await t.ok('submit_feed', feed);
+    expect(bare(r)).toEqual({ feedId: expect.any(String), processingStatus: 'DONE', ready: true });
+    expect(t.sent.filter((s) => s.path.startsWith('/feeds/2021-06-30/documents/'))).toEqual([]);
+  });
+
+  it('createFeed answering without a feedId: the call fails and no status check is sent', async () => {
+    use(http.post(`${SP}/feeds/2021-06-30/feeds`, () => HttpResponse.json({}, { status: 202 })));
+    const outcome = await t.call('submit_feed', feed);
+    expect(outcome.ok).toBe(false);
+    expect(t.sent.filter((s) => s.method === 'GET')).toEqual([]);
+  });
+
+  it('a processing report URL on a host no SP-API document lives on: refused as a feed document, nothing fetched', async () => {
+    use(
+      http.get(`${SP}/feeds/2021-06-30/feeds/:id`, ({ params }) =>
+        HttpResponse.json({ feedId: params.id, processingStatus: 'DONE', resultFeedDocumentId: 'rep-x' }),
+      ),
+      http.get(`${SP}/feeds/2021-06-30/documents/rep-x`, () =>
+        HttpResponse.json({ feedDocumentId: 'rep-x', url: 'https://files.example.net/rep-x' }),
+      ),
+    );
+    const env = (await t.refused('submit_feed', feed)) as { summary: string };
+    expect(env.summary).toBe('SP-API answered with a feed document URL this server does not download.');
+    expect(t.documents.filter((d) => d.method === 'GET')).toEqual([]);
   });
 
   it('a status Amazon left out counts as IN_QUEUE', async () => {

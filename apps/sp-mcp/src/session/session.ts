@@ -16,8 +16,8 @@ export class Session {
     private readonly env: Record<string, string | undefined>,
   ) {
     this.identities = loadIdentities(config, env);
-    const wanted = config.activeIdentity;
-    this.activeId = wanted && this.identities.some((i) => i.id === wanted) ? wanted : this.identities[0]?.id;
+    const wanted = this.identities.find((i) => i.id === config.activeIdentity);
+    this.activeId = (wanted ?? this.identities[0])?.id;
     this.sandbox = config.sandbox;
   }
 

@@ -126,7 +126,7 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
       inputSchema: documentSchema,
       handler: async (args, call) => {
         const type = args.reportType ?? seen.reportTypeOf(args.reportDocumentId);
-        const roles = type === undefined ? undefined : RESTRICTED_REPORT_TYPES[type];
+        const roles = type && RESTRICTED_REPORT_TYPES[type];
         const { body } = await send(
           { reportDocumentId: args.reportDocumentId },
           call,
@@ -154,7 +154,7 @@ export function reportsTools(deps: ToolDeps): ToolDefinition[] {
           charset,
           bytes: bytes.byteLength,
           truncated: text.length > maxChars,
-          content: text.length > maxChars ? text.slice(0, maxChars) : text,
+          content: text.slice(0, maxChars),
         };
       },
     }),

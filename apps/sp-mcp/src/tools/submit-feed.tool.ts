@@ -50,6 +50,10 @@ type Step = (args: Record<string, unknown>, call: CallContext) => Promise<Record
 /** Terminal processing statuses (the model's enum). */
 const ENDED = new Set(['DONE', 'FATAL', 'CANCELLED']);
 
+/** A feed's processingStatus; one Amazon left out is IN_QUEUE (where every new feed starts). */
+const statusOf = (feed: Record<string, unknown>): string =>
+  typeof feed.processingStatus === 'string' ? feed.processingStatus : 'IN_QUEUE';
+
 /** The upload, submit and status steps are the feed tools' own handlers (one request builder each). */
 /** The operations submit_feed reaches: three through the feed tools' handlers, getFeedDocument itself. */
 const FEED_OPERATIONS = {
@@ -113,9 +117,8 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
         const { value: feed, timedOut } = await pollJob(call, {
           poll: () => getFeed({ feedId }, call),
           state: (f) => {
-            const status = typeof f.processingStatus === 'string' ? f.processingStatus : 'IN_QUEUE';
-            last = status;
-            return { status, done: ENDED.has(status) };
+            last = statusOf(f);
+            return { status: last, done: ENDED.has(last) };
           },
           delayMs: pollCadence({ firstMs: 10_000, maxMs: 60_000, share: 0.025 }, deps.config.pollTimeScale),
           waitMs: waitSeconds * 1000,
@@ -134,7 +137,7 @@ export function submitFeedTool(deps: ToolDeps, feedTools: readonly ToolDefinitio
           }
           throw error;
         });
-        const status = String(feed.processingStatus ?? 'IN_QUEUE');
+        const status = statusOf(feed);
         const resultId =
           typeof feed.resultFeedDocumentId === 'string' ? feed.resultFeedDocumentId : undefined;
         if (timedOut) {

@@ -77,6 +77,38 @@ describe('a shared store of session choices', () => {
     });
   });
 
+  it('with no configured identities and nothing chosen: the configured credentials as identity "default"', () => {
+    const session = createSession(
+      loadConfig({
+        ...CREDS,
+        SP_API_IDENTITIES_FILE: identitiesFile([]),
+        SP_API_REGION: 'fe',
+        SP_API_SELLER_ID: 'S7',
+      }),
+      {},
+    );
+    const fallThrough = {
+      id: 'default',
+      name: 'default',
+      sellerId: 'S7',
+      region: 'fe',
+      refreshToken: '',
+      marketplaceIds: [],
+    };
+    expect(session.activeIdentityId).toBeUndefined();
+    expect(session.active()).toEqual(fallThrough);
+    runWithSessionChoices(choices().store, () => expect(session.active()).toEqual(fallThrough));
+  });
+
+  it('with no configured identities, an empty store leaves the process’s own switch standing', () => {
+    const session = createSession(loadConfig({ ...CREDS, SP_API_IDENTITIES_FILE: identitiesFile([]) }), {});
+    session.setActive('sp-own');
+    runWithSessionChoices(choices().store, () => {
+      expect(session.activeIdentityId).toBe('sp-own');
+      expect(session.active()).toMatchObject({ id: 'sp-own', name: 'sp-own' });
+    });
+  });
+
   it('set_active_identity writes the identity and clears the region in the store, not in the process', async () => {
     const session = twoSession();
     const { store, writes } = choices({ region: 'eu' });
@@ -126,6 +158,16 @@ describe('a shared store of session choices', () => {
       ['region', 'na'],
       ['region', undefined],
     ]);
+  });
+
+  it('--hosted without a store: the operator’s region switch is not a hosted user’s region', () => {
+    const session = twoSession({ SP_API_REGION: 'eu' });
+    session.setRegion('fe');
+    runAsHostedUser({ subject: 'sp:A1', account: 'A1', secret: 'Atzr|user' }, () => {
+      expect(session.region).toBe('eu');
+      expect(session.active().region).toBe('eu');
+    });
+    expect(session.region).toBe('fe');
   });
 
   it('--hosted without a store: each user’s region in this process, reset by switching to themselves', () => {
