@@ -2,11 +2,12 @@
 // limit stops it first (while it waits on a tool, while its result is serialised), when the script tampers with
 // the promise machinery evaluate relies on, and that a run leaves no timer behind.
 import { silentLogger } from '@obmcp/mcp-server/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type CodeModeOptions, resolveLimits } from '../src/options.js';
 import { MAX_JSON_DEPTH } from '../src/sandbox/marshal.js';
 import { ModulePool } from '../src/sandbox/module-pool.js';
 import { runScript } from '../src/sandbox/run-script.js';
+import type { ToolCaller } from '../src/sandbox/types.js';
 import { FakeHost } from './fake-host.js';
 
 function runner(options: CodeModeOptions = {}) {
@@ -68,7 +69,7 @@ describe('evaluate: what the script settles with', () => {
     const run = runner({ maxCalls: 3 });
     const code =
       "Object.defineProperty(Promise.prototype, 'constructor', { value: { [Symbol.species]: function () {\n" +
-      "  for (;;) call_tool('echo', {}); } } });\nreturn 1;";
+      "  for (let i = 0; i < 100; i++) call_tool('echo', {}); } } });\nreturn 1;";
     expect(await run(code)).toEqual({
       outcome: {
         status: 'limitation',
@@ -96,18 +97,21 @@ describe('evaluate: what the script settles with', () => {
 
 describe('evaluate: a limit reached first', () => {
   it('a script waiting on a tool that never answers ends at its wall time', async () => {
+    // Which limit ended it is read from the outcome, never from a clock (a broken host timer hangs to the test's bound).
     const run = runner();
-    const started = Date.now();
     expect(await run("await call_tool('slow', {}); return 1;", 300)).toEqual({
       outcome: { ...timeout(300), calls: 1 },
       poisoned: false,
     });
-    expect(Date.now() - started).toBeLessThan(4000);
   });
+
+  // Loops below end on their own after 10 s, not `for (;;)`: on this thread nothing but the interrupt stops a loop,
+  // so a broken interrupt must fail these tests (the loop returns), not hang the suite (see limits.test.ts).
+  const busy = (body: string) => `const end = Date.now() + 10_000; while (Date.now() < end) { ${body} }`;
 
   it('a result whose toJSON runs past the wall time is a timeout, not a non-JSON result', async () => {
     const run = runner();
-    expect(await run('return { toJSON() { for (;;) {} } };', 300)).toEqual({
+    expect(await run(`return { toJSON() { ${busy('')} return 'ran to the end'; } };`, 300)).toEqual({
       outcome: { ...timeout(300), calls: 0 },
       poisoned: false,
     });
@@ -115,7 +119,7 @@ describe('evaluate: a limit reached first', () => {
 
   it('a result whose toJSON calls past the call limit is the call limitation', async () => {
     const run = runner({ maxCalls: 3 });
-    const code = "return { toJSON() { for (;;) { try { call_tool('echo', {}); } catch {} } } };";
+    const code = `return { toJSON() { ${busy("try { call_tool('echo', {}); } catch {}")} return 1; } };`;
     expect(await run(code)).toEqual({
       outcome: {
         status: 'limitation',
@@ -129,7 +133,7 @@ describe('evaluate: a limit reached first', () => {
 
   it('a busy loop swallowing the call limit error is the call limitation, not a timeout', async () => {
     const run = runner({ maxCalls: 3 });
-    expect(await run("for (;;) { try { call_tool('echo', {}); } catch {} }", 2000)).toEqual({
+    expect(await run(`${busy("try { call_tool('echo', {}); } catch {}")} return 1;`, 2000)).toEqual({
       outcome: {
         status: 'limitation',
         limitation: { kind: 'calls', issue: 'more than 3 call_tool calls in one run', limit: 3 },
@@ -180,7 +184,7 @@ describe('evaluate: a result it cannot hand back', () => {
   it('serialising it runs the heap out: a memory limitation, not a non-JSON result', async () => {
     const run = runner({ memoryLimitBytes: 1024 * 1024 });
     const code =
-      "const a = []; try { for (;;) a.push('y'.repeat(100000) + a.length); } catch {}\n" +
+      "const a = []; try { for (let i = 0; i < 1000; i++) a.push('y'.repeat(100000) + i); } catch {}\n" +
       'a.length = Math.max(0, a.length - 2); return a;';
     expect((await run(code)).outcome).toEqual({
       status: 'limitation',
@@ -197,12 +201,20 @@ describe('evaluate: a result it cannot hand back', () => {
 
 describe('evaluate: what a run leaves behind', () => {
   it('no timer: a run of a long wall time that ends early does not hold its deadline timer', async () => {
-    const run = runner();
+    const limits = resolveLimits();
+    const pool = new ModulePool(limits.memoryLimitBytes, () => {});
+    const host: ToolCaller = { call: async () => ({ ok: true, value: 1 }) };
+    const run = (code: string) =>
+      runScript(pool, limits, { code, timeoutMs: 600_000, host, log: silentLogger });
     await run('return 0;');
-    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
-    const before = timers();
-    await run('return 1;', 600_000);
-    await run("await call_tool('echo', {}); return 2;", 600_000);
-    expect(timers()).toBe(before);
+    // Only the timers, and only from here: every timer this test's runs start is counted, none of another test's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      expect(await run('return 1;')).toMatchObject({ outcome: { value: 1 } });
+      expect(await run("return await call_tool('x', {});")).toMatchObject({ outcome: { value: 1 } });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
