@@ -34,6 +34,23 @@ describe('console on the calling thread', () => {
     ]);
   });
 
+  it('a value JSON cannot print (a BigInt) is shown as [unprintable], the line kept', async () => {
+    const out = await execute("console.log('n =', 10n, 'done'); return 0;");
+    expect(out.logs).toEqual(['n = [unprintable] done']);
+  });
+
+  it('once the log is full, a logged value is not even read (its toJSON never runs)', async () => {
+    const out = (await runner(sameThreadCodeModeTools({ maxLogLines: 1 }), new FakeHost())('execute', {
+      code:
+        'let reads = 0; const v = { toJSON() { reads++; return 1; } };\n' +
+        'console.log(v); console.log(v); console.warn(v); return reads;',
+    })) as { result: number; logs: string[] };
+    expect(out).toMatchObject({
+      result: 1,
+      logs: ['1', '[2 more console line(s) dropped: log limit reached]'],
+    });
+  });
+
   it('a flood of lines is cut, and the last line says how many were dropped', async () => {
     const out = await execute(
       "for (let i = 0; i < 300; i++) console.log('line ' + i + ' ' + 'x'.repeat(500)); return 0;",

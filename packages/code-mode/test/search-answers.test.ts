@@ -28,6 +28,24 @@ async function search(tools: ToolInfo[], args: { query: string; limit?: number }
 }
 
 describe('scoreTool', () => {
+  it('punctuation around the query adds no word: tools it does not name score nothing', () => {
+    // A description ending in "." must not match an empty word of a query ending in "?" or starting with "-".
+    expect(scoreTool('order?', info('list_items', 'List items.'))).toBe(0);
+    expect(scoreTool('-- order --', info('list_items', 'List items.', 'Items!'))).toBe(0);
+    expect(scoreTool('order?', info('get_order', 'Get one.'))).toBe(10);
+  });
+
+  it('a tool without a title is matched by no title word, nor by a query without words', () => {
+    expect(scoreTool('was here', info('x', 'y'))).toBe(0);
+    expect(scoreTool('???', info('x', 'y'))).toBe(0);
+  });
+
+  it('a three-letter query word inside a name counts half a name word; a plural of a word starting "ss" folds', () => {
+    // The name contains the query (40) and, a word of 3 letters, inside the name (5).
+    expect(scoreTool('ord', info('get_order'))).toBe(45);
+    expect(scoreTool('ssds', info('ssd', 'Nothing.'))).toBe(30 + 10);
+  });
+
   it('an empty or blank query matches every tool', () => {
     expect(scoreTool('', info('a'))).toBe(1);
     expect(scoreTool('   ', info('a'))).toBe(1);

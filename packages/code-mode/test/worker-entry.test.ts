@@ -17,6 +17,10 @@ describe('sandboxWorkerUrl', () => {
     expect(sandboxWorkerUrl('file:///pkg/dist/worker/worker-entry.js').href).toBe(
       'file:///pkg/dist/worker/sandbox-worker.js',
     );
+    // Bundled elsewhere than dist/worker: still beside it, never a dist folder two levels up.
+    expect(sandboxWorkerUrl('file:///app/lib/worker-entry.js').href).toBe(
+      'file:///app/lib/sandbox-worker.js',
+    );
   });
 
   it('from a .ts module with a built worker beside it, that one; else the package’s dist', () => {

@@ -34,7 +34,8 @@ function formatArg(ctx: QuickJSContext, handle: QuickJSHandle): string {
 }
 
 function isErrorLike(value: unknown): value is { name: string; message: string } {
-  if (!value || typeof value !== 'object') return false;
+  // dump's objects are host objects; primitives and null are never error-like.
+  if (!(value instanceof Object)) return false;
   const v = value as Record<string, unknown>;
   return typeof v['name'] === 'string' && typeof v['message'] === 'string' && typeof v['stack'] === 'string';
 }

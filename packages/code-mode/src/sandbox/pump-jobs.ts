@@ -35,7 +35,7 @@ export function classifyHandle(deps: Omit<JobDeps, 'rt' | 'state'>, error: Quick
   try {
     thrown = deps.ctx.dump(error);
   } catch {
-    thrown = undefined;
+    // Left undefined: a value the engine cannot read is classified as thrown nothing.
   }
   return classifyThrown({
     thrown,

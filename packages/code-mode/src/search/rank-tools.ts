@@ -11,16 +11,14 @@ const WEIGHT = { name: 10, title: 6, description: 3 } as const;
 
 /** Lowercase words with a naive plural fold (orders → order). */
 function tokens(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((t) => t.length > 0)
-    .map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return words.map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
 }
 
 /** First line of a description, bounded. */
 export function firstLine(description: string, max = 200): string {
-  return boundText(description.split('\n')[0] ?? '', max);
+  // split always gives at least one string (the whole text when it has no newline).
+  return boundText(description.split('\n')[0] as string, max);
 }
 
 export function scoreTool(query: string, tool: ToolInfo): number {

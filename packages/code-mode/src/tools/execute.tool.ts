@@ -4,7 +4,7 @@ import { EXECUTE_UNKNOWN_HINTS } from '../execute-annotations.js';
 import { limitationError } from '../limitation-error.js';
 import type { ResolvedLimits } from '../options.js';
 import { withSearchToolsHint } from '../sandbox/search-hint.js';
-import type { ExecuteResult, RunOutcome, SandboxRunner, ScriptErrorResult } from '../sandbox/types.js';
+import type { ExecuteResult, Limitation, SandboxRunner, ScriptErrorResult } from '../sandbox/types.js';
 
 interface ExecuteArgs {
   code: string;
@@ -56,16 +56,15 @@ export function executeTool(limits: ResolvedLimits, run: SandboxRunner): ToolDef
     handler: async (rawArgs, call): Promise<ExecuteResult | ScriptErrorResult> => {
       const args = rawArgs as unknown as ExecuteArgs;
       const timeoutMs = Math.min(args.timeout_ms ?? limits.defaultTimeoutMs, limits.maxTimeoutMs);
-      const outcome =
-        args.code.length > limits.maxCodeChars
-          ? codeSizeOutcome(args.code.length, limits.maxCodeChars)
-          : await run({
-              code: args.code,
-              timeoutMs,
-              host: withSearchToolsHint(call.host),
-              signal: call.signal,
-              log: call.log,
-            });
+      if (args.code.length > limits.maxCodeChars)
+        throw limitationError(codeSizeLimitation(args.code.length, limits.maxCodeChars), limits, [], 0);
+      const outcome = await run({
+        code: args.code,
+        timeoutMs,
+        host: withSearchToolsHint(call.host),
+        signal: call.signal,
+        log: call.log,
+      });
       if (outcome.status === 'ok') return { result: outcome.value, logs: outcome.logs, calls: outcome.calls };
       if (outcome.status === 'script_error')
         return { error: outcome.error, logs: outcome.logs, calls: outcome.calls };
@@ -75,7 +74,6 @@ export function executeTool(limits: ResolvedLimits, run: SandboxRunner): ToolDef
 }
 
 /** Code past maxCodeChars never reaches a sandbox (the schema says so too; this holds without validation). */
-function codeSizeOutcome(length: number, limit: number): RunOutcome {
-  const limitation = { kind: 'code_size' as const, issue: `RangeError: code is ${length} characters`, limit };
-  return { status: 'limitation', limitation, logs: [], calls: 0 };
+function codeSizeLimitation(length: number, limit: number): Limitation {
+  return { kind: 'code_size', issue: `RangeError: code is ${length} characters`, limit };
 }
