@@ -254,6 +254,10 @@ export const TARGETS = [
       'src/server/sdk-server.ts',
       'src/server/compiled-tool.ts',
       'src/server/test-hooks.ts',
+      // The contract server itself: each caller's SDK Server, the tool host and one call's pipeline (issue 44).
+      'src/server/create-server.ts',
+      'src/server/host.ts',
+      'src/server/pipeline.ts',
     ],
     security: [
       'src/http/exposure.ts',
@@ -270,6 +274,10 @@ export const TARGETS = [
       'src/http/session-route.ts',
       // The crash tool is listed only in mock mode with OBMCP_TEST_HOOKS=1: never in a production listing.
       'src/server/test-hooks.ts',
+      // Exposure and ownership over MCP: an internal tool is neither callable, suggested nor run as a task there;
+      // each caller's server reads and starts only that caller's tasks.
+      'src/server/host.ts',
+      'src/server/create-server.ts',
     ],
   },
   {

@@ -42,7 +42,11 @@ describe('the tool host', () => {
     const first = envelopeOfResult(await session.call('broken_example', { n: 1 }));
     const second = envelopeOfResult(await session.call('broken_example', { n: 2 }));
     expect(first.error_kind).toBe('internal_error');
+    expect(first.tool).toBe('broken_example');
     expect({ ...second, request_id: first.request_id }).toEqual(first);
+    // The operator's log says why, each time: the example that fails its schema.
+    const why = session.records().filter((r) => JSON.stringify(r).includes('fails its own schema'));
+    expect(why.length).toBeGreaterThanOrEqual(2);
     expect((await session.call('fine')).structuredContent).toEqual({ fine: true });
     await session.close();
   });
@@ -130,6 +134,20 @@ describe('2025-11-25 requests the SDK must still validate', () => {
       ),
     ).rejects.toMatchObject({ code: -32602 });
     await session.close();
+  });
+});
+
+describe('a fixture server’s extra methods (extend)', () => {
+  it('are registered on every server the factory makes', () => {
+    const extended: unknown[] = [];
+    const c = createContractServer({
+      profile: exampleProfile,
+      tools: [tool('echo', EMPTY)],
+      env: {},
+      extend: (server) => extended.push(server),
+    });
+    const another = c.newServer({ owner: 'someone' });
+    expect(extended).toEqual([c.server, another]);
   });
 });
 

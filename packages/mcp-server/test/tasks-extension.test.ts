@@ -44,10 +44,10 @@ afterEach(async () => {
   for (const h of handlers.splice(0)) await h.close();
 });
 
-function serve(pollsToFinish = 3) {
+function serve(pollsToFinish = 3, extra: ToolDefinition[] = []) {
   const contract = createContractServer({
     profile: exampleProfile,
-    tools: [...exampleTools, jobTool(fakeJobs(pollsToFinish)), brokenTool, ...taskFixtureTools],
+    tools: [...exampleTools, jobTool(fakeJobs(pollsToFinish)), brokenTool, ...taskFixtureTools, ...extra],
     env: { OBMCP_TASK_POLL_INTERVAL_MS: '100' },
     logger: silentLogger,
   });
@@ -303,6 +303,52 @@ describe('a tool that gathers input before its task (gatherInput)', () => {
   });
 });
 
+describe('what a task tool is handed on 2026-07-28', () => {
+  it('no gathered answers when none were asked; its own arguments decide what it asks', async () => {
+    const seen: unknown[] = [];
+    const plain: ToolDefinition = {
+      name: 'plain_task',
+      description: 'Records what it was handed (test tool).',
+      taskSupport: 'optional',
+      inputSchema: { type: 'object', properties: {}, examples: [{}] },
+      handler: async (_args, call) => {
+        seen.push({ gathered: call.gathered });
+        return { ok: true };
+      },
+    };
+    const asking: ToolDefinition = {
+      name: 'asking_task',
+      description: 'Asks for a confirmation unless its arguments carry one (test tool).',
+      taskSupport: 'optional',
+      inputSchema: { type: 'object', properties: { confirmed: { type: 'boolean' } }, examples: [{}] },
+      gatherInput: (args, answers) =>
+        args.confirmed === true || answers.confirm !== undefined
+          ? undefined
+          : {
+              confirm: {
+                method: 'elicitation/create',
+                params: { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } },
+              },
+            },
+      handler: async (_args, call) => {
+        seen.push({ asked: call.gathered });
+        return { ok: true };
+      },
+    };
+    const { rpc, untilEnded } = serve(3, [plain, asking]);
+    const created = (await rpc('tools/call', { name: 'plain_task', arguments: {} })).result ?? {};
+    expect(created.resultType).toBe('task');
+    await untilEnded(String(created.taskId));
+    const confirmed =
+      (await rpc('tools/call', { name: 'asking_task', arguments: { confirmed: true } })).result ?? {};
+    expect(confirmed.resultType).toBe('task');
+    await untilEnded(String(confirmed.taskId));
+    const unconfirmed = (await rpc('tools/call', { name: 'asking_task', arguments: {} })).result ?? {};
+    expect(unconfirmed.resultType).toBe('input_required');
+    expect(seen).toEqual([{ gathered: undefined }, { asked: undefined }]);
+  });
+});
+
 describe('a tool whose task support is required (the conformance fixture failing_job)', () => {
   it('2026-07-28: a task with the extension, -32021 naming it without; 2025-11-25: -32601 without params.task', async () => {
     const { rpc, legacy, untilEnded } = serve();
@@ -313,6 +359,9 @@ describe('a tool whose task support is required (the conformance fixture failing
     const refused = await rpc('tools/call', { name: 'failing_job', arguments: {} }, false);
     expect(refused.error?.code).toBe(-32021);
     expect(refused.error?.data?.requiredCapabilities?.extensions?.[TASKS]).toEqual({});
+    expect(refused.error?.message).toMatch(
+      new RegExp(`^tools/call failing_job needs the ${TASKS} extension`),
+    );
     const old = await legacy('tools/call', { name: 'failing_job', arguments: {} });
     expect(old.error?.code).toBe(-32601);
   });

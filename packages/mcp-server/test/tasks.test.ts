@@ -7,6 +7,7 @@ import {
   CreateTaskResultSchema,
   GetTaskResultSchema,
   ListTasksResultSchema,
+  ProgressNotificationParamsSchema,
   TaskStatusNotificationParamsSchema,
 } from '@modelcontextprotocol/core';
 import { ProtocolError, ProtocolErrorCode, type Task } from '@modelcontextprotocol/client';
@@ -221,6 +222,50 @@ describe('inline progress (no task)', { timeout: 30_000 }, () => {
     expect(new Set(values).size).toBe(values.length);
     const plain = await client.callTool({ name: 'run_job', arguments: {} });
     expect(plain.structuredContent).toMatchObject({ status: 'DONE', polls: 4 });
+  });
+});
+
+describe('progress of a task', { timeout: 30_000 }, () => {
+  test('a task created with a progressToken sends notifications/progress with that token until it ends', async () => {
+    const jobs = fakeJobs(4);
+    const c = contract(jobs);
+    const { client, createTask, result } = await connect(c);
+    const seen: { progressToken: unknown; progress: number; message?: string }[] = [];
+    client.setNotificationHandler(
+      'notifications/progress',
+      { params: ProgressNotificationParamsSchema },
+      (params) => {
+        seen.push(params as never);
+      },
+    );
+    const { task } = await client.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'run_job',
+          arguments: {},
+          task: { ttl: 60_000 },
+          _meta: { progressToken: 'task-progress-1' },
+        },
+      },
+      CreateTaskResultSchema,
+    );
+    await result(task.taskId);
+    await until(() => seen.length >= 4, 'four progress notifications');
+    expect(seen.map((p) => p.progressToken)).toEqual(Array(seen.length).fill('task-progress-1'));
+    expect(seen.map((p) => p.message)).toEqual(['QUEUED', 'RUNNING (50%)', 'RUNNING (75%)', 'DONE']);
+    // Without a token, none.
+    const quiet: unknown[] = [];
+    client.setNotificationHandler(
+      'notifications/progress',
+      { params: ProgressNotificationParamsSchema },
+      (p) => {
+        quiet.push(p);
+      },
+    );
+    const plain = await createTask({});
+    await result(plain.task.taskId);
+    expect(quiet).toEqual([]);
   });
 });
 

@@ -231,7 +231,8 @@ function bindServer(
     if (raw) return (await raw.handler(request.params.arguments ?? {}, ctx)) as CallToolResult;
     // Async: a send on a closed connection (an HTTP reply already sent) rejects, it never throws.
     const send = async (notification: Notification) => ctx.mcpReq.notify(notification);
-    const progressToken = ctx.mcpReq._meta?.progressToken ?? request.params._meta?.progressToken;
+    // The SDK hands the request's own `_meta` as ctx.mcpReq._meta.
+    const progressToken = ctx.mcpReq._meta?.progressToken;
     const channel = { send, ...(progressToken === undefined ? {} : { progressToken }) };
     if (isModernVersion(server.getNegotiatedProtocolVersion())) {
       // The Tasks extension: the server decides. A task-supporting tool runs as a task for a request whose

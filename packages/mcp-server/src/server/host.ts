@@ -51,16 +51,18 @@ interface HostEntry {
   compiled?: { ok: true; tool: CompiledTool } | { ok: false; thrown: unknown };
 }
 
+/** Derived once, on the first listing or call: the compile below reuses it. */
 function infoOf(entry: HostEntry, settings: ContractSettings): ToolInfo {
-  entry.info ??= entry.compiled?.ok ? entry.compiled.tool.info : toolInfo(entry.definition, settings);
+  entry.info ??= toolInfo(entry.definition, settings);
   return entry.info;
 }
 
 /** Compiles on the first call only; a compile that threw throws the same value on every later call. */
 function compiledOf(entry: HostEntry, settings: ContractSettings): CompiledTool {
+  // Stryker disable next-line ConditionalExpression: compiling again gives the same validator or the same throw (equivalent, only slower), see README
   if (!entry.compiled) {
     try {
-      entry.compiled = { ok: true, tool: compileTool(entry.definition, settings, entry.info) };
+      entry.compiled = { ok: true, tool: compileTool(entry.definition, settings, infoOf(entry, settings)) };
     } catch (thrown) {
       entry.compiled = { ok: false, thrown };
     }
@@ -123,12 +125,8 @@ export function createToolHost(
         };
       }
       const deps = { profile, settings, log, host };
-      const task = {
-        ...(options.reattach ? { reattach: options.reattach } : {}),
-        ...(options.askInput ? { askInput: options.askInput } : {}),
-        ...(options.gathered ? { gathered: options.gathered } : {}),
-      };
-      return runPipeline(compiled, args, deps, options.signal, options.progress, task);
+      // A task's reattach, askInput and gathered, when set: the pipeline hands on only those present.
+      return runPipeline(compiled, args, deps, options.signal, options.progress, options);
     },
     async call(name, args, options) {
       const signal = options?.signal ?? new AbortController().signal;

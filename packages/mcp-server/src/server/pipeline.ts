@@ -36,11 +36,13 @@ const toolLoggers = new WeakMap<Logger, Map<string, Logger>>();
 
 function toolLogger(log: Logger, tool: string): Logger {
   let byTool = toolLoggers.get(log);
+  // Stryker disable next-line ConditionalExpression: a cache: a new map or child each call logs the same lines (equivalent, only slower), see README
   if (byTool === undefined) {
     byTool = new Map();
     toolLoggers.set(log, byTool);
   }
   let child = byTool.get(tool);
+  // Stryker disable next-line ConditionalExpression: as above
   if (child === undefined) {
     child = log.child({ tool });
     byTool.set(tool, child);
@@ -77,7 +79,9 @@ export async function runPipeline(
   try {
     let args: unknown = rawArgs ?? {};
     // On most schemas valid arguments come out of normalization unchanged: check them first, normalize the rest.
+    // Stryker disable next-line ConditionalExpression: validateFirst holds only where normalizing valid arguments changes nothing (equivalent fast path), see README
     let valid = tool.validateFirst && tool.validate(args);
+    // Stryker disable next-line ConditionalExpression: decoding arguments that already validate changes nothing (as above)
     if (!valid) {
       // The published form of open maps (`[{key, value}]`) is part of tools/list: decoded whatever the switch.
       args = decodeMapEntries(args, tool.schema, events);
@@ -131,6 +135,7 @@ function rejection(
   return validationEnvelope({
     tool: tool.definition.name,
     schema: tool.schema,
+    // Stryker disable next-line ArrayDeclaration: ajv sets errors on every failed validation; the fallback is for its type
     errors: tool.validate.errors ?? [],
     args,
     tables: deps.profile.hintTables,
