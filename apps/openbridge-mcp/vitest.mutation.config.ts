@@ -6,6 +6,7 @@ export default defineConfig({
     include: [
       'test/sql-check.test.ts',
       'test/sql-check-report.test.ts',
+      'test/sql-check-edges.test.ts',
       'test/lexical-statements.test.ts',
       'test/read-only-ast.test.ts',
       'test/dialect-lexer.test.ts',
