@@ -98,6 +98,44 @@ describe('run_report cancelled as a task', () => {
     expect(structuredContent).toMatchObject({ processingStatus: 'CANCELLED' });
   });
 
+  /** The report's status checks (GET …/reports/<id>) the mocks received so far, in flight or answered. */
+  const statusChecks = (server: TestServer) =>
+    requests(server).filter((r) => r.startsWith('GET /reports/2021-06-30/reports/'));
+
+  it('cancelled while its first status check is in flight: the new report is cancelled at Amazon', async () => {
+    // IN_QUEUE for the first quarter of 10 minutes; every SP-API answer takes 1.5 s.
+    s = await startSp({ ...ENV, OBMCP_MOCK_SP_REPORT_MS: '600000', OBMCP_MOCK_LATENCY_MS: '1500' }, true);
+    const server = s;
+    const taskId = await runReport(server);
+    await until(async () => statusChecks(server).length > 0, 'the first getReport');
+    const cancelled = await cancel(server, taskId);
+    const deletes = requests(server).filter((r) => r.startsWith('DELETE '));
+    expect(deletes).toHaveLength(1);
+    const reportId = deletes[0]?.split('/').at(-1) ?? '';
+    expect(statusChecks(server)).toEqual([`GET /reports/2021-06-30/reports/${reportId}`]);
+    expect(cancelled.statusMessage).toBe(
+      `cancelled by the client; report ${reportId} cancelled at Amazon (cancelReport)`,
+    );
+  }, 60_000);
+
+  it('IN_QUEUE at the last check but processing by the cancel: the refused cancelReport is said', async () => {
+    // IN_QUEUE for 2.75 s after its creation: the first check (1.5 s later) sees it queued; the cancel, answered
+    // at least 1.5 s after that check, finds it IN_PROGRESS.
+    s = await startSp({ ...ENV, OBMCP_MOCK_SP_REPORT_MS: '11000', OBMCP_MOCK_LATENCY_MS: '1500' }, true);
+    const server = s;
+    const taskId = await runReport(server);
+    await until(async () => statusChecks(server).length > 1, 'the second getReport');
+    const cancelled = await cancel(server, taskId);
+    const deletes = requests(server).filter((r) => r.startsWith('DELETE '));
+    expect(deletes).toHaveLength(1);
+    const reportId = deletes[0]?.split('/').at(-1) ?? '';
+    expect(cancelled.statusMessage).toMatch(
+      new RegExp(
+        `^cancelled by the client; the upstream cancel of report ${reportId} failed \\(.+\\): it may still run upstream$`,
+      ),
+    );
+  }, 60_000);
+
   it('IN_PROGRESS: no cancel request (Amazon refuses it), and the cancel answer says the report may still finish', async () => {
     // IN_QUEUE for 10 s, then IN_PROGRESS for 30 s.
     s = await startSp({ ...ENV, OBMCP_MOCK_SP_REPORT_MS: '40000' }, true);

@@ -409,6 +409,36 @@ describe('run_report', () => {
     expect(took).toBeLessThan(20_000);
   });
 
+  it('not DONE in time: the whole partial_results warning an agent reads', async () => {
+    use(
+      http.get(`${SP}/reports/2021-06-30/reports/:id`, ({ params }) =>
+        HttpResponse.json({ reportId: params.id, processingStatus: 'IN_QUEUE' }),
+      ),
+    );
+    const r = await t.ok('run_report', { reportType: LISTINGS, marketplaceIds: [US], waitSeconds: 0 });
+    expect(r._meta.warnings).toEqual([
+      {
+        kind: 'partial_results',
+        summary: `Report ${r.reportId} is still IN_QUEUE after 0 s.`,
+        details: [{ path: 'waitSeconds', issue: 'report not DONE in time', received_type: 'integer' }],
+        hints: [
+          `Call run_report with reportId='${r.reportId}' later: it waits on this report and returns its document.`,
+        ],
+      },
+    ]);
+  });
+
+  it('DONE with a document id that is no string: not ready, no document requested', async () => {
+    use(
+      http.get(`${SP}/reports/2021-06-30/reports/:id`, ({ params }) =>
+        HttpResponse.json({ reportId: params.id, processingStatus: 'DONE', reportDocumentId: 42 }),
+      ),
+    );
+    const r = await t.ok('run_report', { reportType: LISTINGS, marketplaceIds: [US] });
+    expect(bare(r)).toEqual({ reportId: expect.any(String), processingStatus: 'DONE', ready: false });
+    expect(t.sent.filter((s) => s.path.startsWith('/reports/2021-06-30/documents/'))).toEqual([]);
+  });
+
   it('a status Amazon left out counts as IN_QUEUE', async () => {
     use(http.get(`${SP}/reports/2021-06-30/reports/:id`, () => HttpResponse.json({})));
     const r = await t.ok('run_report', { reportType: LISTINGS, marketplaceIds: [US], waitSeconds: 0 });

@@ -76,6 +76,10 @@ function createdReportId(body: unknown): string {
 /** Terminal processing statuses (the model's enum): no more polls. */
 const ENDED = new Set(['DONE', 'FATAL', 'CANCELLED']);
 
+/** A report's processingStatus; one Amazon left out is IN_QUEUE (where every new report starts). */
+const statusOf = (report: Record<string, unknown>): string =>
+  typeof report.processingStatus === 'string' ? report.processingStatus : 'IN_QUEUE';
+
 export function runReportTool(
   deps: ToolDeps,
   seen: ReportTypesSeen,
@@ -112,10 +116,9 @@ export function runReportTool(
         const { value: report, timedOut } = await pollJob(call, {
           poll: () => getReport(reportId, call),
           state: (r) => {
-            const status = typeof r.processingStatus === 'string' ? r.processingStatus : 'IN_QUEUE';
-            last = status;
+            last = statusOf(r);
             // A server shutting down hands the task over with these: another replica waits on this report.
-            return { status, done: ENDED.has(status), resume: { reportId } };
+            return { status: last, done: ENDED.has(last), resume: { reportId } };
           },
           delayMs: pollCadence(REPORT_CADENCE, deps.config.pollTimeScale),
           waitMs: waitSeconds * 1000,
@@ -134,7 +137,7 @@ export function runReportTool(
           }
           throw error;
         });
-        const status = String(report.processingStatus ?? 'IN_QUEUE');
+        const status = statusOf(report);
         const documentId = typeof report.reportDocumentId === 'string' ? report.reportDocumentId : undefined;
         if (status !== 'DONE' || documentId === undefined) {
           if (timedOut) {
