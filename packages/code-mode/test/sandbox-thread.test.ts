@@ -2,7 +2,7 @@
 // log lines of the run holding it, a crash handed to the run with its error, termination, and the heap limits.
 import type { Logger } from '@obmcp/contract';
 import { silentLogger } from '@obmcp/mcp-server/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resolveLimits } from '../src/options.js';
 import type { FromWorker } from '../src/worker/protocol.js';
 import { SandboxThread, workerResourceLimits } from '../src/worker/sandbox-thread.js';
@@ -60,6 +60,39 @@ describe('SandboxThread', () => {
     expect(seen.messages).toHaveLength(1);
     thread.terminate();
     expect(thread.alive).toBe(false);
+  });
+
+  it("the worker's output never reaches this process's own stdout or stderr raw", async () => {
+    const raw: string[] = [];
+    const record = (chunk: unknown) => {
+      raw.push(String(chunk));
+      return true;
+    };
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(record);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(record);
+    try {
+      const thread = new SandboxThread(fixture, limits);
+      const seen = attached(thread);
+      thread.post({ type: 'run', code: 'return 1;', timeoutMs: 100 });
+      await until(() => seen.warned.length === 2);
+      await new Promise((r) => setTimeout(r, 100));
+      thread.terminate();
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    expect(raw.filter((text) => text.includes('printed on'))).toEqual([]);
+  });
+
+  it('output before any run attached is dropped, and the next run still gets its own', async () => {
+    const thread = new SandboxThread(fixture, limits);
+    thread.post({ type: 'run', code: 'unattended', timeoutMs: 100 });
+    await new Promise((r) => setTimeout(r, 300));
+    const seen = attached(thread);
+    thread.post({ type: 'run', code: 'return 1;', timeoutMs: 100 });
+    await until(() => seen.messages.length === 1 && seen.warned.length === 2);
+    expect(seen.warned).toHaveLength(2);
+    thread.terminate();
   });
 
   it('a worker that throws: the run is told it exited, with the error', async () => {

@@ -1,9 +1,12 @@
 // The worker's loop (serveSandbox) on the calling thread, driven message by message as the main side drives it:
 // started before anything else, each call_tool as a call message settled by its reply, the wall time it is sent,
 // and the done message with the outcome and whether the engine is still clean.
+import type { Logger } from '@obmcp/contract';
+import { silentLogger } from '@obmcp/mcp-server/testing';
 import { describe, expect, it } from 'vitest';
 import { resolveLimits } from '../src/options.js';
 import type { FromWorker } from '../src/worker/protocol.js';
+import { enginePool } from '../src/worker/serve-sandbox.js';
 import { InThreadSandbox } from './in-thread.js';
 
 /** Polls `check` every few ms; throws (failing the test, never hanging it) after `ms`. */
@@ -17,6 +20,24 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
 
 const limits = resolveLimits();
 const types = (messages: FromWorker[]) => messages.map((m) => m.type);
+
+describe('enginePool', () => {
+  it("the engine's own output, on either stream, is a warn line of the worker's log", async () => {
+    const warned: Array<[string, unknown]> = [];
+    const log: Logger = { ...silentLogger, warn: (msg, fields) => void warned.push([msg, fields]) };
+    const lease = await enginePool(limits, log).acquire();
+    const engine = (
+      lease.module as unknown as { module: { print(t: string): void; printErr(t: string): void } }
+    ).module;
+    engine.print('from the engine');
+    engine.printErr('Aborted(Assertion failed)');
+    expect(warned).toEqual([
+      ['code mode engine output', { stream: 'stdout', text: 'from the engine' }],
+      ['code mode engine output', { stream: 'stderr', text: 'Aborted(Assertion failed)' }],
+    ]);
+    expect(lease.maxBytes).toBe(16 * 1024 * 1024 + limits.memoryLimitBytes);
+  });
+});
 
 describe('serveSandbox', () => {
   it('answers a run with started, its calls, then done with the outcome and a clean engine', async () => {

@@ -1,5 +1,6 @@
 // The sandbox worker's loop: runs one execute script at a time; call_tool and logs go through the port.
 import type { MessagePort } from 'node:worker_threads';
+import type { Logger } from '@obmcp/contract';
 import type { ResolvedLimits } from '../options.js';
 import { hostFaultLimitation } from '../sandbox/host-fault.js';
 import { ModulePool } from '../sandbox/module-pool.js';
@@ -15,10 +16,7 @@ import { decodeMessage, encodeMessage, type FromWorker, type ToWorker } from './
 export function serveSandbox(port: MessagePort, limits: ResolvedLimits): void {
   const log = portLogger(port, { component: 'code-mode-worker' });
   const host = new PortToolCaller(port);
-  // emscripten's own output (e.g. `Aborted(...)` from a failed assertion) becomes a JSON log line.
-  const pool = new ModulePool(limits.memoryLimitBytes, (stream, text) =>
-    log.warn('code mode engine output', { stream, text }),
-  );
+  const pool = enginePool(limits, log);
   const post = (message: FromWorker) => port.postMessage(encodeMessage(message));
 
   port.on('message', (text: unknown) => {
@@ -40,4 +38,11 @@ export function serveSandbox(port: MessagePort, limits: ResolvedLimits): void {
       },
     );
   });
+}
+
+/** The worker's engines: emscripten's own output (e.g. `Aborted(...)` from a failed assertion) is a JSON log line. */
+export function enginePool(limits: ResolvedLimits, log: Logger): ModulePool {
+  return new ModulePool(limits.memoryLimitBytes, (stream, text) =>
+    log.warn('code mode engine output', { stream, text }),
+  );
 }
