@@ -33,4 +33,18 @@ describe('parseCsvTable', () => {
     expect(() => parseCsvTable('a,b\n1,2,3\n')).toThrow(/could not be parsed/);
     expect(() => parseCsvTable('a\n"unclosed\n')).toThrow(CsvTableError);
   });
+
+  it('a parse error quoting a long field shows at most 120 characters of the parser’s message', () => {
+    let message = '';
+    try {
+      parseCsvTable(`a,b\nx${'y'.repeat(200)}"tail-of-the-field,1\n`);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(
+      message.startsWith('CSV could not be parsed (Invalid Opening Quote: a quote is found on field 0'),
+    ).toBe(true);
+    expect(message).toHaveLength('CSV could not be parsed ()'.length + 120);
+    expect(message).not.toContain('tail-of-the-field');
+  });
 });
