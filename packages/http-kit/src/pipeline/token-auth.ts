@@ -23,10 +23,11 @@ export interface TokenAuth<T> extends AuthPlugin {
 }
 
 export function tokenAuth<T>(options: TokenAuthOptions<T>): TokenAuth<T> {
+  // An undefined maxEntries or clock is the cache's own default.
   const cache = new TokenCache<T>({
     refreshEarlyMs: options.refreshEarlyMs ?? 5 * 60_000,
-    ...(options.maxEntries !== undefined ? { maxEntries: options.maxEntries } : {}),
-    ...(options.now ? { now: options.now } : {}),
+    maxEntries: options.maxEntries,
+    now: options.now,
   });
   const token = (scope: string, signal?: AbortSignal): Promise<T> =>
     cache.get(scope, () => options.fetchToken(scope, signal));
