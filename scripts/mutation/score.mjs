@@ -1,7 +1,8 @@
 // Mutation scores from each target's committed Stryker JSON report: per package, per security file, against the floors.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FLOORS, TARGETS } from './targets.mjs';
+import { FLOORS, NOT_MUTATED, PRODUCT_DIRS, TARGETS } from './targets.mjs';
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
@@ -45,6 +46,36 @@ export function scoreRows(root) {
 
 export const failing = (rows) => rows.filter((r) => r.missing || r.score < r.floor);
 
+/** A report's files whose source on disk is no longer the source it measured (changed or deleted since the run). */
+export function staleFiles(root, target, report) {
+  return Object.entries(report?.files ?? {})
+    .filter(([file, entry]) => {
+      const path = join(root, target.dir, file);
+      return !existsSync(path) || readFileSync(path, 'utf8') !== entry.source;
+    })
+    .map(([file]) => file)
+    .sort();
+}
+
+/** Product files (tracked `src/**\/*.ts` of PRODUCT_DIRS, minus NOT_MUTATED), repo-relative. */
+export function productFiles(root) {
+  const listed = execFileSync('git', ['ls-files', '--', ...PRODUCT_DIRS.map((d) => `${d}/src`)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return listed
+    .split('\n')
+    .filter((path) => path.endsWith('.ts') && !NOT_MUTATED.some((rule) => rule.test(path)))
+    .sort();
+}
+
+/** Product files no target's `mutate:` list names: not yet measured by a full run. */
+export function untargetedFiles(root) {
+  return productFiles(root).filter(
+    (path) => !TARGETS.some((t) => path.startsWith(`${t.dir}/`) && t.mutate.includes(path.slice(t.dir.length + 1))),
+  );
+}
+
 /** Mutants per Stryker status (Killed, Survived, NoCoverage, Timeout, …). */
 export function statusCounts(mutants) {
   const counts = {};
@@ -74,7 +105,13 @@ const END = '<!-- mutation-scores:end -->';
 
 /** The score tables docs/MUTATION.md carries, one per target with a report, from the committed reports. */
 export function scoreTables(root) {
-  const out = [];
+  const product = productFiles(root);
+  const untargeted = untargetedFiles(root);
+  const out = [
+    `Product files that are targets: ${product.length - untargeted.length} of ${product.length}` +
+      (untargeted.length === 0 ? '.' : `; not yet: ${untargeted.map((f) => `\`${f}\``).join(', ')}.`),
+    '',
+  ];
   for (const target of TARGETS) {
     const report = readReport(root, target);
     const readmeFile = join(root, target.dir, 'README.md');
@@ -85,9 +122,13 @@ export function scoreTables(root) {
       continue;
     }
     const measured = target.mutate.filter((f) => report.files?.[f] !== undefined).length;
+    const stale = staleFiles(root, target, report);
     out.push(
       `Target files in the report: ${measured} of ${target.mutate.length}. Equivalent mutants listed in its README: ${equivalents}.`,
       '',
+      ...(stale.length === 0
+        ? []
+        : [`Measured on an older source (rerun \`pnpm mutation --only ${target.dir}\`): ${stale.join(', ')}.`, '']),
       '| File | Floor | Score | Killed | Timeout | Survived | No coverage | Errors/ignored |',
       '|---|---|---|---|---|---|---|---|',
     );
@@ -161,8 +202,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exitCode = 1;
   }
   const bad = failing(rows);
-  if (bad.length > 0 && !process.argv.includes('--report-only')) {
-    console.error(`mutation: ${bad.length} score(s) under their floor`);
+  // A score holds for the source it measured, and the floors for all product code: both are part of the claim.
+  const stale = TARGETS.flatMap((t) => staleFiles(root, t, readReport(root, t)).map((f) => `${t.dir}/${f}`));
+  const untargeted = untargetedFiles(root);
+  for (const f of stale) console.error(`mutation: ${f}: its report measured an older source`);
+  for (const f of untargeted) console.error(`mutation: ${f}: a product file no target names`);
+  if ((bad.length > 0 || stale.length > 0 || untargeted.length > 0) && !process.argv.includes('--report-only')) {
+    console.error(
+      `mutation: ${bad.length} score(s) under their floor, ${stale.length} stale file(s), ${untargeted.length} product file(s) not targets`,
+    );
     process.exit(1);
   }
 }

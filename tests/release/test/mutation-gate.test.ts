@@ -48,6 +48,8 @@ interface ScoreModule {
   scoreTables(root: string): string;
   tablesInDoc(doc: string): string | undefined;
   equivalentsListed(readme: string): number;
+  staleFiles(root: string, target: Target, report: unknown): string[];
+  untargetedFiles(root: string): string[];
 }
 interface TargetsModule {
   TARGETS: Target[];
@@ -58,7 +60,8 @@ interface TargetsModule {
 const load = async <T>(file: string) =>
   (await import(pathToFileURL(join(REPO_ROOT, 'scripts/mutation', file)).href)) as T;
 const gate = await load<GateModule>('gate.mjs');
-const { scoreOf, scoreTables, tablesInDoc, equivalentsListed } = await load<ScoreModule>('score.mjs');
+const { scoreOf, scoreTables, tablesInDoc, equivalentsListed, staleFiles, untargetedFiles } =
+  await load<ScoreModule>('score.mjs');
 const { TARGETS, FLOORS, PRODUCT_DIRS, NOT_MUTATED } = await load<TargetsModule>('targets.mjs');
 
 const kit: Target = {
@@ -164,6 +167,38 @@ describe('docs/MUTATION.md', () => {
     const { readFileSync } = await import('node:fs');
     const doc = readFileSync(join(REPO_ROOT, 'docs/MUTATION.md'), 'utf8');
     expect(tablesInDoc(doc)).toBe(scoreTables(REPO_ROOT).trimEnd());
+  });
+
+  it('names a report file whose source changed or went away since its run, not one that did not', () => {
+    const root = mkdtempSync(join(tmpdir(), 'obmcp-stale-'));
+    try {
+      mkdirSync(join(root, 'packages/x/src'), { recursive: true });
+      writeFileSync(join(root, 'packages/x/src/same.ts'), 'export const a = 1;\n');
+      writeFileSync(join(root, 'packages/x/src/edited.ts'), 'export const b = 2;\n');
+      const report = {
+        files: {
+          'src/same.ts': { source: 'export const a = 1;\n' },
+          'src/edited.ts': { source: 'export const b = 1;\n' },
+          'src/gone.ts': { source: 'export const c = 1;\n' },
+        },
+      };
+      const target = { dir: 'packages/x', mutate: [], security: [] };
+      expect(staleFiles(root, target, report)).toEqual(['src/edited.ts', 'src/gone.ts']);
+      expect(staleFiles(root, target, undefined)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('lists as untargeted exactly the product files no mutate list names', () => {
+    const untargeted = untargetedFiles(REPO_ROOT);
+    for (const path of untargeted) {
+      expect(PRODUCT_DIRS.some((d) => path.startsWith(`${d}/src/`))).toBe(true);
+      expect(NOT_MUTATED.some((rule) => rule.test(path))).toBe(false);
+    }
+    // A file a target names is never listed; the doc's count line is the same list (the table test above).
+    const named = TARGETS.flatMap((t) => t.mutate.map((f) => `${t.dir}/${f}`));
+    expect(untargeted.filter((p) => named.includes(p))).toEqual([]);
   });
 
   it("counts the `- ` items under a README's Equivalent mutants heading, up to the next heading", () => {
