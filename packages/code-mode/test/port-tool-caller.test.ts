@@ -1,5 +1,6 @@
 // The worker side of call_tool: one `call` message per call, settled by its own reply only; a call the run stops
 // awaiting is aborted upstream; late or unknown replies change nothing.
+import { getEventListeners } from 'node:events';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { PortToolCaller } from '../src/worker/port-tool-caller.js';
@@ -52,6 +53,26 @@ describe('PortToolCaller', () => {
     ]);
     caller.settle({ type: 'call_result', callId: 1, outcome: { ok: true, value: null } });
     expect(await pending).toEqual({ ok: true, value: null });
+    close();
+  });
+
+  it("a settled call leaves no listener on the run's signal, and the run's end asks no abort of it", async () => {
+    const { caller, sent, tick, close } = channel();
+    const run = new AbortController();
+    const answered = caller.call('echo', {}, { signal: run.signal });
+    const thrown = caller.call('explode', {}, { signal: run.signal });
+    const open = caller.call('slow', {}, { signal: run.signal });
+    caller.settle({ type: 'call_result', callId: 1, outcome: { ok: true, value: 1 } });
+    caller.settle({ type: 'call_thrown', callId: 2, error: { name: 'Error', message: 'x' } });
+    await answered;
+    await thrown.catch(() => undefined);
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+    run.abort();
+    await tick();
+    expect(sent.filter((m) => m.type === 'call_abort')).toEqual([{ type: 'call_abort', callId: 3 }]);
+    caller.settle({ type: 'call_result', callId: 3, outcome: { ok: true, value: null } });
+    await open;
+    expect(getEventListeners(run.signal, 'abort')).toEqual([]);
     close();
   });
 

@@ -83,7 +83,8 @@ function limit(kind: Limitation['kind'], issue: string, value?: number): Classif
 }
 
 function isErrorLike(value: unknown): value is ErrorLike {
-  if (!value || typeof value !== 'object') return false;
+  // dump's objects are host objects; a thrown primitive or null is never error-like.
+  if (!(value instanceof Object)) return false;
   const v = value as Record<string, unknown>;
   return typeof v['name'] === 'string' && typeof v['message'] === 'string';
 }

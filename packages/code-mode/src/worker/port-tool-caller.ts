@@ -18,11 +18,16 @@ export class PortToolCaller implements ToolCaller {
   call(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<CallOutcome> {
     const callId = this.nextId++;
     const signal = options?.signal;
+    const onAbort = () => this.post({ type: 'call_abort', callId });
     return new Promise<CallOutcome>((resolve, reject) => {
       this.waiting.set(callId, { resolve, reject });
       this.post({ type: 'call', callId, name, args });
-      signal?.addEventListener('abort', () => this.post({ type: 'call_abort', callId }), { once: true });
-    }).finally(() => this.waiting.delete(callId));
+      signal?.addEventListener('abort', onAbort);
+    }).finally(() => {
+      // A settled call leaves nothing on the run's signal: the run's end asks no abort of a call already answered.
+      this.waiting.delete(callId);
+      signal?.removeEventListener('abort', onAbort);
+    });
   }
 
   /** Settles a waiting call from the main thread's reply (late replies for finished calls are ignored). */
