@@ -258,6 +258,8 @@ export const TARGETS = [
       'src/server/create-server.ts',
       'src/server/host.ts',
       'src/server/pipeline.ts',
+      // The task runner: what a task runs and as whom, its leases, drain and handover (task-runner-rules, -edges).
+      'src/tasks/task-runner.ts',
     ],
     security: [
       'src/http/exposure.ts',
@@ -278,6 +280,8 @@ export const TARGETS = [
       // each caller's server reads and starts only that caller's tasks.
       'src/server/host.ts',
       'src/server/create-server.ts',
+      // A task runs only a listed tool, in its owner's store; a draining replica claims no handover.
+      'src/tasks/task-runner.ts',
     ],
   },
   {

@@ -30,6 +30,8 @@ interface Options {
   env?: Record<string, string>;
   tools?: ToolDefinition[];
   internalTools?: ToolDefinition[];
+  /** The fake job tool's wait between upstream polls (ms). */
+  jobDelayMs?: number;
 }
 
 /** One server (kind 'redis' records let a drain hand over); its log as parsed lines. */
@@ -38,7 +40,7 @@ function server(jobs: FakeJobs, options: Options = {}) {
   const records = options.records ?? new MemoryTaskRecords(100);
   const c: ContractServer = createContractServer({
     profile: exampleProfile,
-    tools: [...exampleTools, jobTool(jobs), ...(options.tools ?? [])],
+    tools: [...exampleTools, jobTool(jobs, options.jobDelayMs), ...(options.tools ?? [])],
     ...(options.internalTools ? { internalTools: options.internalTools } : {}),
     env: { OBMCP_TASK_POLL_INTERVAL_MS: '100', ...options.env },
     logger: log.logger,
@@ -56,7 +58,8 @@ function server(jobs: FakeJobs, options: Options = {}) {
       channel,
     );
   const lines = (msg: string) => log.records().filter((r) => r.msg === msg);
-  return { c, records, start, lines, store: c.tasks.storeFor('local') };
+  const errors = () => log.records().filter((r) => r.level === 'error');
+  return { c, records, start, lines, errors, store: c.tasks.storeFor('local') };
 }
 
 const shared = () => {
@@ -226,12 +229,17 @@ describe('a client that cannot be reached', { timeout: 30_000 }, () => {
 describe('a task that expires while it runs', { timeout: 30_000 }, () => {
   it('stops polling its upstream job once its record is gone', async () => {
     const jobs = fakeJobs(Number.POSITIVE_INFINITY);
-    const { start, c } = server(jobs);
+    const { start, c, errors } = server(jobs);
     await start({}, 'run_job', { send: async () => undefined }, 1_000);
     await until(() => c.tasks.runningCount() === 0, 'the run to stop after the ttl', 5_000);
     const polls = jobs.requests.length;
     await pause(200);
     expect(jobs.requests.length).toBe(polls);
+    // Stopped as a cancel is (its abort), not by a failure of its own.
+    expect(errors().map((r) => (r.error as { name?: string }).name)).not.toContain('TypeError');
+    expect(errors().map((r) => (r.error as { message?: string }).message)).toEqual(
+      errors().map(() => expect.stringMatching(/^task .* cancelled$/)),
+    );
   });
 });
 
@@ -367,5 +375,274 @@ describe('handover edges', { timeout: 30_000 }, () => {
     expect(d.c.tasks.runningCount()).toBe(1);
     await d.store.updateTaskStatus(task.taskId, 'cancelled');
     await until(() => d.c.tasks.runningCount() === 0, 'the resumed run to stop');
+  });
+});
+
+describe('a cancel and an end written elsewhere', { timeout: 30_000 }, () => {
+  it('a cancel during a long wait between upstream polls stops the task at once, with no further poll', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const { start, store, c } = server(jobs, { jobDelayMs: 3_000 });
+    const { task } = await start();
+    await until(() => jobs.requests.length >= 1, 'the first poll');
+    await pause(50);
+    const began = Date.now();
+    await store.updateTaskStatus(task.taskId, 'cancelled');
+    await until(() => c.tasks.runningCount() === 0, 'the run to stop');
+    expect(Date.now() - began).toBeLessThan(1_500);
+    expect(jobs.requests).toHaveLength(1);
+    expect((await store.getTask(task.taskId))?.status).toBe('cancelled');
+  });
+
+  it('a task a cancel of which this runner never heard stops at its next poll: no status written after, no progress sent', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const records = new MemoryTaskRecords(100);
+    const { start, store, c, lines } = server(jobs, { records });
+    const sent: { method: string; params: Record<string, unknown> }[] = [];
+    const { task } = await start({}, 'run_job', {
+      send: async (n) => {
+        sent.push(n as never);
+      },
+      progressToken: 'p1',
+    });
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    // Ended on another replica by the lease rule: a write, no cancel announced to this process.
+    const record = await records.read(task.taskId);
+    if (record === undefined) throw new Error('no record');
+    await records.replace({ ...record, task: { ...record.task, status: 'failed', statusMessage: 'lost' } });
+    const progressBefore = sent.filter((n) => n.method === 'notifications/progress').length;
+    await until(() => c.tasks.runningCount() === 0, 'the run to stop');
+    const polls = jobs.requests.length;
+    await pause(100);
+    expect(jobs.requests).toHaveLength(polls);
+    // The poll that saw the end was the last one: its update is neither stored nor sent.
+    expect(sent.filter((n) => n.method === 'notifications/progress')).toHaveLength(progressBefore);
+    expect(lines('task status not stored')).toEqual([]);
+    expect((await store.getTask(task.taskId))?.statusMessage).toBe('lost');
+  });
+
+  it('a cancel announced to a replica that does not run the task reaches the one that does', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const records = new MemoryTaskRecords(100);
+    // The idle replica hears every cancel first.
+    const idle = server(jobs, { records, jobDelayMs: 3_000 });
+    const runner = server(jobs, { records, jobDelayMs: 3_000 });
+    const { task } = await runner.start();
+    await until(() => jobs.requests.length >= 1, 'the first poll');
+    await runner.store.updateTaskStatus(task.taskId, 'cancelled');
+    await until(() => runner.c.tasks.runningCount() === 0, 'the run to stop', 1_500);
+    expect(idle.c.tasks.runningCount()).toBe(0);
+    expect(jobs.requests).toHaveLength(1);
+    expect((await runner.store.getTask(task.taskId))?.status).toBe('cancelled');
+  });
+
+  it('a cancel that lands while the end is being stored: the task is cancelled and says what the cancel did', async () => {
+    const jobs = fakeJobs(2);
+    const records = new MemoryTaskRecords(100);
+    const { start, store, c } = server(jobs, { records });
+    const replace = records.replace.bind(records);
+    let raced = false;
+    vi.spyOn(records, 'replace').mockImplementation(async (record) => {
+      if (record.task.status === 'completed' && !raced) {
+        raced = true;
+        await store.updateTaskStatus(record.task.taskId, 'cancelled');
+      }
+      return replace(record);
+    });
+    const { task } = await start();
+    await until(() => c.tasks.runningCount() === 0, 'the run to end');
+    expect(raced).toBe(true);
+    const ended = await store.getTask(task.taskId);
+    expect(ended?.status).toBe('cancelled');
+    expect(ended?.statusMessage).toBe(
+      'cancelled by the client; no upstream cancel was sent (this tool has none: a job it started may still run upstream)',
+    );
+  });
+});
+
+describe('a runner that stops renewing', { timeout: 30_000 }, () => {
+  it('its task is read as failed with TASK_OWNER_LOST once two leases pass', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const records = new MemoryTaskRecords(100);
+    vi.spyOn(records, 'renewLeases').mockResolvedValue(undefined);
+    const { start, store } = server(jobs, { records, env: { OBMCP_TASK_LEASE_MS: '1000' } });
+    const { task } = await start();
+    await pause(2_300);
+    expect((await store.getTask(task.taskId))?.status).toBe('failed');
+    expect(envelopeOf(await store.getTaskResult(task.taskId))).toMatchObject({
+      error_code: 'TASK_OWNER_LOST',
+      retryable: true,
+      tool: 'run_job',
+    });
+  });
+});
+
+describe('results a task cannot keep as they are', { timeout: 30_000 }, () => {
+  it('a cyclic result is a failed task with an internal_error envelope', async () => {
+    const cyclic = {
+      ...tool('cyclic_job', EMPTY, () => {
+        const value: Record<string, unknown> = { name: 'loop' };
+        value.self = value;
+        return value;
+      }),
+      taskSupport: 'optional' as const,
+    };
+    const { start, store, c } = server(fakeJobs(), { tools: [cyclic] });
+    const { task } = await start({}, 'cyclic_job');
+    await until(() => c.tasks.runningCount() === 0, 'the run to end');
+    expect((await store.getTask(task.taskId))?.status).toBe('failed');
+    expect(envelopeOf(await store.getTaskResult(task.taskId))).toMatchObject({
+      error_kind: 'internal_error',
+      tool: 'cyclic_job',
+    });
+  });
+
+  it('a task whose record expired before its tool answered ends quietly', async () => {
+    const slow = {
+      ...tool('slow_job', EMPTY, async () => {
+        await pause(1_400);
+        return { done: true };
+      }),
+      taskSupport: 'optional' as const,
+    };
+    const { start, store, c, lines } = server(fakeJobs(), { tools: [slow] });
+    const { task } = await start({}, 'slow_job', { send: async () => undefined }, 1_000);
+    await until(() => c.tasks.runningCount() === 0, 'the run to end');
+    expect(await store.getTask(task.taskId)).toBeNull();
+    expect(lines('task did not store its result')).toEqual([]);
+  });
+});
+
+describe('what a tool may do in a task', { timeout: 30_000 }, () => {
+  it('a 2025-11-25 task cannot ask its client for input (no askInput), nor can a resumed one', async () => {
+    const seen: string[] = [];
+    const asker = {
+      ...tool('asker', { type: 'object', properties: { again: { type: 'boolean' } }, examples: [{}] }),
+      taskSupport: 'optional' as const,
+      handler: async (
+        args: { again?: boolean },
+        call: { askInput?: unknown; signal: AbortSignal; progress?: (u: unknown) => Promise<void> },
+      ) => {
+        seen.push(`${args.again === true ? 'resumed' : 'first'}:${typeof call.askInput}`);
+        if (args.again === true) return { resumed: true };
+        await call.progress?.({ status: 'RUNNING', resume: { again: true } });
+        await new Promise<void>((resolve) => call.signal.addEventListener('abort', () => resolve()));
+        throw call.signal.reason;
+      },
+    } as unknown as ToolDefinition;
+    const records = shared();
+    const a = server(fakeJobs(), { records, tools: [asker] });
+    const b = server(fakeJobs(), { records, tools: [asker] });
+    const { task } = await a.start({}, 'asker');
+    await pause(100);
+    expect(await a.c.tasks.drain('SIGTERM', 20)).toEqual({ finished: 0, handedOver: 1, interrupted: 0 });
+    await b.store.getTask(task.taskId);
+    await until(() => b.c.tasks.runningCount() === 0, 'the resumed run to end');
+    expect(seen).toEqual(['first:undefined', 'resumed:undefined']);
+    expect(await b.store.getTaskResult(task.taskId)).toMatchObject({ structuredContent: { resumed: true } });
+  });
+});
+
+describe('drain and handover, more edges', { timeout: 30_000 }, () => {
+  it('a drain resolves only once every run stopped, even one whose tool ignores the abort', async () => {
+    const stubborn = {
+      ...tool('stubborn_job', EMPTY, async () => {
+        await pause(1_200);
+        return { done: true };
+      }),
+      taskSupport: 'optional' as const,
+    };
+    const { start, store, c } = server(fakeJobs(), { tools: [stubborn] });
+    const { task } = await start({}, 'stubborn_job');
+    await pause(50);
+    expect(await c.tasks.drain('SIGTERM', 20)).toEqual({ finished: 0, handedOver: 0, interrupted: 1 });
+    expect(c.tasks.runningCount()).toBe(0);
+    // The interrupted end came first and stays.
+    expect(envelopeOf(await store.getTaskResult(task.taskId))).toMatchObject({
+      error_code: 'TASK_INTERRUPTED',
+    });
+  });
+
+  it('a task handed over before any status was stored says "working; handed over …"', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const records = shared();
+    const replace = records.replace.bind(records);
+    vi.spyOn(records, 'replace').mockImplementation(async (record) => {
+      if (record.task.status === 'working' && record.handover === undefined) throw new Error('store down');
+      return replace(record);
+    });
+    const a = server(jobs, { records });
+    const b = server(jobs, { records });
+    const { task } = await a.start({ resumable: true });
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    expect(await a.c.tasks.drain('SIGTERM', 20)).toEqual({ finished: 0, handedOver: 1, interrupted: 0 });
+    vi.restoreAllMocks();
+    expect((await b.store.getTask(task.taskId))?.statusMessage).toBe(
+      'working; handed over to another replica (this one shut down: SIGTERM)',
+    );
+    await b.store.updateTaskStatus(task.taskId, 'cancelled');
+    await until(() => b.c.tasks.runningCount() === 0, 'the resumed run to stop');
+  });
+
+  it('a reattached task keeps the call’s own arguments on the replica that resumes it', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const records = shared();
+    const a = server(jobs, { records });
+    const b = server(jobs, { records });
+    const { task } = await a.start({ reattachable: true, size: 3 });
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    expect(await a.c.tasks.drain('SIGTERM', 20)).toEqual({ finished: 0, handedOver: 1, interrupted: 0 });
+    await b.store.getTask(task.taskId);
+    jobs.pollsToFinish = 0;
+    await until(() => b.c.tasks.runningCount() === 0, 'the resumed run to end');
+    expect(await b.store.getTaskResult(task.taskId)).toMatchObject({
+      structuredContent: { status: 'DONE', rows: 'xxx', reattached: { jobId: 'J1' } },
+    });
+  });
+
+  it('a drain waits for the longest poll interval among its tasks, a resumed one’s included', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const records = shared();
+    const a = server(jobs, { records, env: { OBMCP_TASK_POLL_INTERVAL_MS: '1000' } });
+    const b = server(jobs, { records });
+    const handed = await a.start({ resumable: true });
+    await until(() => jobs.requests.length >= 2, 'two polls');
+    expect(await a.c.tasks.drain('SIGTERM', 20)).toEqual({ finished: 0, handedOver: 1, interrupted: 0 });
+    await b.store.getTask(handed.task.taskId);
+    await b.start();
+    expect(b.c.tasks.runningCount()).toBe(2);
+    const began = Date.now();
+    await b.c.tasks.drain('SIGTERM', 20);
+    // A's poll interval (1 s) plus 250 ms: a blocked reader of the resumed task polls that slowly.
+    expect(Date.now() - began).toBeGreaterThanOrEqual(1_200);
+  });
+});
+
+describe('a drain meeting a task that ended or vanished', { timeout: 30_000 }, () => {
+  it('a resumable task whose record expired is not handed over; the drain still ends', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const records = shared();
+    const a = server(jobs, { records, jobDelayMs: 5_000 });
+    await a.start({ resumable: true }, 'run_job', { send: async () => undefined }, 1_000);
+    await until(() => jobs.requests.length >= 1, 'the first poll');
+    await pause(1_100);
+    expect(await a.c.tasks.drain('SIGTERM', 20)).toEqual({ finished: 0, handedOver: 0, interrupted: 1 });
+    expect(a.lines('task handed over')).toEqual([]);
+  });
+
+  it('a resumable task another replica ended is not handed over: it keeps that end', async () => {
+    const jobs = fakeJobs(Number.POSITIVE_INFINITY);
+    const records = shared();
+    const a = server(jobs, { records, jobDelayMs: 5_000 });
+    const { task } = await a.start({ resumable: true });
+    await until(() => jobs.requests.length >= 1, 'the first poll');
+    await pause(50);
+    const record = await records.read(task.taskId);
+    if (record === undefined) throw new Error('no record');
+    await records.replace({ ...record, task: { ...record.task, status: 'failed', statusMessage: 'lost' } });
+    expect(await a.c.tasks.drain('SIGTERM', 20)).toEqual({ finished: 0, handedOver: 0, interrupted: 1 });
+    const after = await records.read(task.taskId);
+    expect(after?.task.status).toBe('failed');
+    expect(after?.task.statusMessage).toBe('lost');
+    expect(after?.handover).toBeUndefined();
   });
 });

@@ -183,7 +183,7 @@ export class ScopedTaskStore {
     taskId: string,
     status: 'completed' | 'failed',
     result: Result,
-    statusMessage: string,
+    statusMessage?: string,
   ): Promise<void> {
     await this.end(taskId, status, statusMessage, result);
   }

@@ -23,6 +23,9 @@ import { ScopedTaskStore, type TaskResumer } from './scoped-task-store.js';
 import { isTerminalStatus, type TaskHandover, type TaskRecord, type TaskRecords } from './task-records.js';
 import { leaseHoldMs, type TaskSettings } from './task-settings.js';
 
+/** A tools/call's name and arguments: what a task runs (a resumed one has no request of its own). */
+type CallParams = CallToolRequest['params'];
+
 export interface TaskRunnerDeps {
   records: TaskRecords;
   settings: TaskSettings;
@@ -106,8 +109,9 @@ export class TaskRunner {
   }
 
   private beat(): void {
+    // Only the heartbeat calls this, and it runs only while a task does: `ids` is never empty.
+    if (this.beating) return;
     const ids = [...this.running.keys()];
-    if (ids.length === 0 || this.beating) return;
     this.beating = true;
     this.deps.records
       .renewLeases(ids, leaseHoldMs(this.deps.settings))
@@ -123,18 +127,15 @@ export class TaskRunner {
 
   private track(taskId: string, running: RunningTask): void {
     this.running.set(taskId, running);
-    if (this.heartbeat === undefined) {
-      this.heartbeat = setInterval(
-        () => this.beat(),
-        Math.max(100, Math.floor(this.deps.settings.leaseMs / 3)),
-      );
-      this.heartbeat.unref();
-    }
+    this.heartbeat ??= setInterval(
+      () => this.beat(),
+      Math.max(100, Math.floor(this.deps.settings.leaseMs / 3)),
+    ).unref();
   }
 
   private untrack(taskId: string): void {
     this.running.delete(taskId);
-    if (this.running.size === 0 && this.heartbeat !== undefined) {
+    if (this.running.size === 0) {
       clearInterval(this.heartbeat);
       this.heartbeat = undefined;
     }
@@ -165,33 +166,30 @@ export class TaskRunner {
 
   private resume(record: TaskRecord, handover: TaskHandover): void {
     const { taskId } = record.task;
+    // Stryker disable next-line StringLiteral: a handed-over record always names its tool (opened with it); the fallback is unreachable, see README
     const tool = record.tool ?? '';
-    const request: CallToolRequest = {
-      method: 'tools/call',
-      params: { name: tool, arguments: handover.arguments },
-    };
+    const params: CallParams = { name: tool, arguments: handover.arguments };
     const store = this.storeFor(record.owner);
     const running: RunningTask = {
       controller: new AbortController(),
       store,
       tool,
       args: handover.arguments,
+      // Its client's channel is gone with the replica that created it: a resumed task cannot ask for input.
       interactive: false,
       done: Promise.resolve(),
       pollIntervalMs: record.task.pollInterval ?? this.deps.settings.pollIntervalMs,
-      ...(handover.reattach === undefined ? {} : { reattach: handover.reattach }),
+      reattach: handover.reattach,
     };
     this.track(taskId, running);
     this.deps.log.info('task resumed', { task_id: taskId, tool });
     const channel: TaskChannel = { send: async () => undefined };
-    running.done = this.run(store, record.task, request, running, channel).finally(() =>
-      this.untrack(taskId),
-    );
+    running.done = this.run(store, record.task, params, running, channel).finally(() => this.untrack(taskId));
   }
 
   /** A result larger than the store's bound is kept as a failed task's envelope saying so. */
   private bounded(tool: string, result: CallToolResult): CallToolResult {
-    const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
+    const bytes = Buffer.byteLength(JSON.stringify(result));
     const max = this.deps.settings.maxResultBytes;
     if (bytes <= max) return result;
     const envelope = buildEnvelope({
@@ -211,8 +209,8 @@ export class TaskRunner {
   }
 
   private abort(taskId: string, reason: Error = new TaskCancelledError(taskId)): void {
-    const controller = this.running.get(taskId)?.controller;
-    if (controller && !controller.signal.aborted) controller.abort(reason);
+    // Aborting an aborted signal changes nothing (its first reason stays).
+    this.running.get(taskId)?.controller.abort(reason);
   }
 
   /** Tasks this process runs right now. */
@@ -232,14 +230,11 @@ export class TaskRunner {
     if (all.length === 0) return { finished: 0, handedOver: 0, interrupted: 0 };
     const { log, profile } = this.deps;
     log.info('tasks draining', { why, running: all.length, bound_ms: boundMs });
-    let timer: NodeJS.Timeout | undefined;
+    // The bound's timer does not hold the process (it may outlive a drain whose tasks all finished).
     await Promise.race([
       Promise.all(all.map((r) => r.done)),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, boundMs);
-      }),
+      new Promise<void>((resolve) => setTimeout(resolve, boundMs).unref()),
     ]);
-    clearTimeout(timer);
     const left = [...this.running.entries()];
     let handedOver = 0;
     for (const [taskId, running] of left) {
@@ -292,9 +287,9 @@ export class TaskRunner {
     options: { interactive?: boolean; gathered?: Record<string, unknown> } = {},
   ): Promise<CreateTaskResult> {
     const { name } = request.params;
-    const info = this.deps.host.describe(name);
-    const listed = this.deps.host.listed().some((t) => t.name === name);
-    if (info !== undefined && listed && info.execution === undefined) {
+    // Only a listed tool is refused here; an internal or unknown name gets the same tool_not_found as its task.
+    const listed = this.deps.host.listed().find((t) => t.name === name);
+    if (listed !== undefined && listed.execution === undefined) {
       throw new ProtocolError(
         ProtocolErrorCode.MethodNotFound,
         `Tool ${name} does not support task-augmented calls (its execution.taskSupport is not set): call it without params.task`,
@@ -315,19 +310,22 @@ export class TaskRunner {
       tool: name,
       args: request.params.arguments ?? {},
       interactive: options.interactive === true,
-      ...(options.gathered === undefined ? {} : { gathered: options.gathered }),
+      gathered: options.gathered,
       done: Promise.resolve(),
-      pollIntervalMs: task.pollInterval ?? this.deps.settings.pollIntervalMs,
+      // The store gives every task this process opens the server's poll interval.
+      pollIntervalMs: this.deps.settings.pollIntervalMs,
     };
     this.track(task.taskId, running);
-    running.done = this.run(store, task, request, running, channel).finally(() => this.untrack(task.taskId));
+    running.done = this.run(store, task, request.params, running, channel).finally(() =>
+      this.untrack(task.taskId),
+    );
     return { task };
   }
 
   private async run(
     store: ScopedTaskStore,
     task: Task,
-    request: CallToolRequest,
+    params: CallParams,
     running: RunningTask,
     channel: TaskChannel,
   ): Promise<void> {
@@ -336,6 +334,7 @@ export class TaskRunner {
     const { controller } = running;
     const notifyStatus = async () => {
       const current = await store.peek(taskId).catch(() => undefined);
+      // Stryker disable next-line ConditionalExpression: undefined only when the record expired between the write just made and this read (unreachable in a test), see README
       if (current)
         await channel
           .send({ method: 'notifications/tasks/status', params: current.task })
@@ -359,7 +358,7 @@ export class TaskRunner {
       }
       if (controller.signal.aborted) throw controller.signal.reason;
       if (update.resume !== undefined) {
-        running.resume = { ...(request.params.arguments ?? {}), ...update.resume };
+        running.resume = { ...(params.arguments ?? {}), ...update.resume };
       }
       if (update.reattach !== undefined) running.reattach = { ...update.reattach };
       const text = updateText(update);
@@ -380,13 +379,13 @@ export class TaskRunner {
       await progress.report(update);
     };
     try {
-      const outcome = await host.invoke(request.params.name, request.params.arguments ?? {}, {
+      const outcome = await host.invoke(params.name, params.arguments ?? {}, {
         signal: controller.signal,
         listedOnly: true,
         progress: reporter,
-        // A resumed task: its tool waits on the job its first run started.
-        ...(running.reattach === undefined ? {} : { reattach: running.reattach }),
-        ...(running.gathered === undefined ? {} : { gathered: running.gathered }),
+        // A resumed task: its tool waits on the job its first run started. (Unset: the handler has none.)
+        reattach: running.reattach,
+        gathered: running.gathered,
         ...(running.interactive
           ? { askInput: (requests) => this.askInput(store, taskId, requests, controller) }
           : {}),
@@ -395,7 +394,7 @@ export class TaskRunner {
         await this.noteCancel(taskId, controller.signal.reason);
         return;
       }
-      const tool = request.params.name;
+      const tool = params.name;
       const result = this.bounded(
         tool,
         toCallToolResult(outcome, (error) => envelopeFromThrown(error, { profile, tool, log })),
@@ -432,10 +431,13 @@ export class TaskRunner {
       statusMessage: `${last}; handed over to another replica (this one shut down: ${why})`,
       lastUpdatedAt: new Date().toISOString(),
     };
-    const outcome = await this.deps.records
-      .handOver({ ...record, task, handover: handoverOf(running) })
-      .catch(() => 'failed' as const);
-    if (outcome !== 'ok') return false;
+    try {
+      if ((await this.deps.records.handOver({ ...record, task, handover: handoverOf(running) })) !== 'ok') {
+        return false;
+      }
+    } catch {
+      return false;
+    }
     this.abort(taskId, new TaskHandedOverError(taskId));
     this.deps.log.info('task handed over', { task_id: taskId, tool: running.tool });
     return true;
@@ -455,6 +457,7 @@ export class TaskRunner {
     await store.askInput(taskId, { ...requests });
     const pollMs = Math.max(50, Math.min(this.deps.settings.pollIntervalMs, 250));
     for (;;) {
+      // Stryker disable next-line ConditionalExpression: an ended task's input is refused by the store, which stops the wait the same way (equivalent), see README
       if (controller.signal.aborted) throw controller.signal.reason;
       const answers = await store.takeInput(taskId).catch((error: unknown) => {
         this.abort(taskId);
@@ -467,6 +470,7 @@ export class TaskRunner {
 
   /** Says what a cancel did upstream, as the cancelled task's statusMessage (tasks/cancel waits for it). */
   private async noteCancel(taskId: string, reason: unknown): Promise<void> {
+    // Stryker disable next-line ConditionalExpression: the store annotates only a cancelled task (equivalent), see README
     if (!(reason instanceof TaskCancelledError)) return;
     const upstream =
       reason.upstream ??
@@ -493,8 +497,7 @@ export class TaskRunner {
     const deadline = Date.now() + leaseHoldMs(this.deps.settings);
     for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
       try {
-        if (statusMessage === undefined) await store.storeTaskResult(taskId, status, result);
-        else await store.finish(taskId, status, result, statusMessage);
+        await store.finish(taskId, status, result, statusMessage);
         return;
       } catch (error) {
         if (error instanceof ProtocolError || Date.now() + wait > deadline) throw error;
@@ -510,10 +513,7 @@ export class TaskRunner {
 
 /** What a drain hands over: the resume arguments (else the call's own) and the reattach state. */
 function handoverOf(running: RunningTask): TaskHandover {
-  return {
-    arguments: running.resume ?? running.args,
-    ...(running.reattach === undefined ? {} : { reattach: running.reattach }),
-  };
+  return { arguments: running.resume ?? running.args, reattach: running.reattach };
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
