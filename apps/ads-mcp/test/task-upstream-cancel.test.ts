@@ -100,6 +100,24 @@ describe('run_report (Reporting v3) cancelled as a task', () => {
 });
 
 describe('run_amc_query cancelled as a task', () => {
+  it('PENDING: UpdateWorkflowExecution sets it CANCELLED upstream too', async () => {
+    // The real cadence (a first status read after 10 s) keeps the created execution PENDING while it is cancelled.
+    const server = await start({ OBMCP_MOCK_RATE_SCALE: '1' });
+    const taskId = await createTask(server, 'run_amc_query', {
+      instanceId: 'amcabc123def',
+      sqlQuery: 'SELECT 1 FROM dsp_impressions',
+      timeWindowType: 'MOST_RECENT_WEEK',
+    });
+    await until(async () => (await statusOf(server, taskId)).statusMessage === 'PENDING', 'PENDING');
+    const cancelled = await cancel(server, taskId);
+    const puts = sent(server, 'PUT');
+    expect(puts).toHaveLength(1);
+    const id = puts[0]?.split('/').at(-1) ?? '';
+    expect(cancelled.statusMessage).toBe(
+      `cancelled by the client; AMC execution ${id} cancelled (UpdateWorkflowExecution status CANCELLED)`,
+    );
+  });
+
   it('RUNNING: UpdateWorkflowExecution sets it CANCELLED upstream, and the cancel answer says so', async () => {
     const server = await start({ OBMCP_MOCK_AMC_POLLS: '100000' });
     const taskId = await createTask(server, 'run_amc_query', {

@@ -59,9 +59,8 @@ async function scopeOf(
   // optional AdvertiserId header but are profile-scoped (their spec requires the Scope header).
   if (server.has('amazon-advertising-api-advertiserid') && op.toolset === 'amc') {
     const scope = await amcScope(amcLookups(client), amc, call);
-    const declaresAccount = op.recipe.params.some(
-      (p) => p.in === 'header' && p.name.toLowerCase() === ACCOUNT_ID_HEADER,
-    );
+    // (A parameter of that name is a header: the specs declare it nowhere else.)
+    const declaresAccount = op.recipe.params.some((p) => p.name.toLowerCase() === ACCOUNT_ID_HEADER);
     if (declaresAccount) headers[ACCOUNT_ID_HEADER] ??= scope.advertiserId;
     return scope;
   }
@@ -82,19 +81,17 @@ export async function callOperation(
   if (op.recipe.formFiles !== undefined && body !== undefined) {
     // multipart/form-data: the file parts from base64 or a path in ADS_API_UPLOAD_DIR; a Content-Type argument
     // (create_asset: "the image format type") is the file part's type, the request's is the form's own.
+    // (An option left undefined is an absent one to encodeFormBody.)
     const form = await encodeFormBody(op.recipe, body, {
-      ...(client.uploadDir !== undefined ? { uploadDir: client.uploadDir } : {}),
-      ...(declaredType !== undefined && declaredType !== op.recipe.contentType
-        ? { defaultFileType: declaredType }
-        : {}),
-      ...(headers['content-disposition'] !== undefined
-        ? { defaultFileName: headers['content-disposition'] }
-        : {}),
+      uploadDir: client.uploadDir,
+      defaultFileType: declaredType === op.recipe.contentType ? undefined : declaredType,
+      defaultFileName: headers['content-disposition'],
     });
     body = form.bytes;
     contentType = form.contentType;
-  } else if (built.body === undefined && contentType !== undefined) {
-    // A Content-Type the operation declares as an argument is sent even without a body (DataProviderData's GET).
+  } else if (contentType !== undefined) {
+    // A Content-Type the operation declares as an argument is sent even without a body (DataProviderData's GET);
+    // with a body it is the media type the client sends anyway.
     headers['content-type'] = contentType;
   }
   const scope = await scopeOf(client, op, headers, call, extra.amc ?? {});

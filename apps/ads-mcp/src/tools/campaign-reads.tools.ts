@@ -75,13 +75,13 @@ export function campaignReadTools(ctx: ToolDeps): ToolDefinition[] {
         description: `${routeOf(op)} for the active profile: filter by id, portfolio, state or name.`,
         inputSchema: sdSchema,
         async handler(a, call) {
+          const states = a.stateFilter;
           const res = await send(
             {
               campaignIdFilter: a.campaignIdFilter?.join(','),
               portfolioIdFilter: a.portfolioIdFilter?.join(','),
               // The API takes the documented combinations only ("enabled, paused"): its order, ", " between.
-              stateFilter:
-                a.stateFilter && SD_STATES.filter((state) => a.stateFilter?.includes(state)).join(', '),
+              stateFilter: states && SD_STATES.filter((state) => states.includes(state)).join(', '),
               name: a.name,
               startIndex: a.startIndex,
               count: a.count,

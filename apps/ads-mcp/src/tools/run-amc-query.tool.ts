@@ -61,7 +61,8 @@ export function runAmcQueryTool(ctx: ToolDeps, amc: readonly ToolDefinition[]): 
               ? await status({ ...scope, workflowExecutionId: reattached }, call)
               : await create(args, call);
           const id = executionOf(started).workflowExecutionId ?? '';
-          let last = executionOf(started).status ?? 'PENDING';
+          // The status the wait saw last (its state() reads the first answer before any wait can be cancelled).
+          let last: string | undefined;
           const { value, timedOut } = await pollJob(call, {
             first: started,
             poll: () => status({ ...scope, workflowExecutionId: id }, call),

@@ -30,7 +30,6 @@ interface ExportView {
   exportId: string;
   status: string;
   url?: string;
-  fileSize?: number;
   generatedAt?: string;
   error?: { errorCode?: string; message?: string };
 }
@@ -44,7 +43,6 @@ function exportView(body: unknown): ExportView {
     exportId: text(b.exportId) ?? '',
     status: text(b.status) ?? 'PROCESSING',
     ...(url ? { url } : {}),
-    ...(typeof b.fileSize === 'number' ? { fileSize: b.fileSize } : {}),
     ...(generatedAt ? { generatedAt } : {}),
     ...(b.error && typeof b.error === 'object' ? { error: b.error as ExportView['error'] } : {}),
   };

@@ -34,9 +34,10 @@ async function createOrReuse(
   try {
     return await createReport(send.create, create, call);
   } catch (error) {
+    // The client names the existing report in a 425's first detail only (http/error-hints.ts).
     const existing =
-      error instanceof UpstreamHttpError && error.status === 425
-        ? (error.details[0] as { existing_report_id?: unknown } | undefined)?.existing_report_id
+      error instanceof UpstreamHttpError
+        ? ((error.details[0] ?? {}) as { existing_report_id?: unknown }).existing_report_id
         : undefined;
     if (typeof existing !== 'string') throw error;
     return fetchReport(send.get, existing, call);
@@ -63,7 +64,8 @@ export function runReportTool(ctx: ToolDeps): ToolDefinition {
             ? await fetchReport(send.get, reattached, call)
             : await createOrReuse(send, a, call);
         const reportId = created.reportId ?? '';
-        let last = created.status ?? 'PENDING';
+        // The status the wait saw last (its state() reads the created report before any wait can be cancelled).
+        let last: string | undefined;
         // Reports take minutes: 2.5 % of the time waited between getReport calls, 2 s to 30 s (the limiter paces them too).
         const { value: report } = await pollJob(call, {
           first: created,

@@ -46,7 +46,7 @@ function snapshotView(body: unknown): SnapshotView {
   const statusDetails = typeof b.statusDetails === 'string' ? b.statusDetails : undefined;
   return {
     // The SP spec types the path's snapshotId as a number, its answer as a string: sent back as received.
-    snapshotId: b.snapshotId === undefined || b.snapshotId === null ? '' : String(b.snapshotId),
+    snapshotId: String(b.snapshotId ?? ''),
     status: typeof b.status === 'string' ? b.status : 'IN_PROGRESS',
     ...(statusDetails ? { statusDetails } : {}),
   };

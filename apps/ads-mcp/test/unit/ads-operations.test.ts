@@ -164,6 +164,18 @@ describe('callOperation: media types, files and forms', () => {
     expect(r.sent[0]?.maxBodyBytes).toBe(8192);
   });
 
+  it('a DELETE that declares no success media type is not a file: its empty 204 answers as an empty object', async () => {
+    const r = rig([{ status: 204, body: '', headers: {} }], PROFILE);
+    const res = await callOperation(r.client, op('delete_mmm_report'), { reportId: 'mmm-1' }, callContext());
+    expect(res).toEqual({ status: 204, body: {} });
+    expect(r.sent).toHaveLength(1);
+    expect(r.sent[0]?.method).toBe('DELETE');
+    expect(r.sent[0]?.url).toBe('https://advertising-api.amazon.com/mmm/v1/reports/mmm-1');
+    expect(r.sent[0]?.headers).not.toHaveProperty('accept');
+    expect(r.sent[0]?.headers).not.toHaveProperty('amazon-advertising-api-scope');
+    expect(r.sent[0]?.maxBodyBytes).toBeUndefined();
+  });
+
   it('a JSON GET is read as JSON (not as a file), with the operation Accept', async () => {
     const r = rig([{ body: '{"amcAccounts":[]}' }]);
     const res = await callOperation(
@@ -230,6 +242,21 @@ describe('callOperation: media types, files and forms', () => {
     expect(req?.body).toContain('Content-Type: application/octet-stream');
     expect(req?.body).not.toContain('Content-Type: multipart/form-data');
     expect(req?.body).toContain('RAWDATA');
+  });
+
+  it('a form operation called without a body sends none (no empty form), with the Content-Type argument', async () => {
+    const r = rig([{ body: '{"code":"BAD_REQUEST"}', status: 400 }], PROFILE);
+    await failure(
+      callOperation(
+        r.client,
+        op('create_asset'),
+        { 'Content-Disposition': 'logo.png', 'Content-Type': 'image/png' },
+        callContext(),
+      ),
+    );
+    expect(r.sent).toHaveLength(1);
+    expect(r.sent[0]?.body).toBeUndefined();
+    expect(r.sent[0]?.headers['content-type']).toBe('image/png');
   });
 
   it('a form file read from ADS_API_UPLOAD_DIR; without the directory, a path is refused', async () => {

@@ -112,6 +112,44 @@ describe('run_amc_query', () => {
       });
   });
 
+  it('each progress update names the execution a replica shutting down hands over', async () => {
+    const r = toolRig(amc('SUCCEEDED'));
+    const updates: unknown[] = [];
+    const { outcome } = await r.host.invoke(
+      'run_amc_query',
+      { ...RUN, waitSeconds: 60 },
+      {
+        signal: new AbortController().signal,
+        listedOnly: false,
+        progress: async (u) => void updates.push(u),
+      },
+    );
+    expect(outcome.ok).toBe(true);
+    expect(updates.length).toBeGreaterThan(0);
+    for (const u of updates) expect(u).toMatchObject({ reattach: { workflowExecutionId: EXEC } });
+    expect(updates.map((u) => (u as { status: string }).status)).toContain('RUNNING');
+  });
+
+  it('an execution answer without a status is waited on as PENDING, and answered PENDING', async () => {
+    const r = toolRig(() => json({ workflowExecution: { workflowExecutionId: EXEC } }));
+    const updates: unknown[] = [];
+    const { outcome, meta } = await r.host.invoke(
+      'run_amc_query',
+      { ...RUN, waitSeconds: 0 },
+      {
+        signal: new AbortController().signal,
+        listedOnly: false,
+        progress: async (u) => void updates.push(u),
+      },
+    );
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.envelope));
+    expect(updates.map((u) => (u as { status: string }).status)).toEqual(['PENDING']);
+    expect(outcome.value).toMatchObject({ workflowExecutionId: EXEC, status: 'PENDING', ready: false });
+    expect((meta as { warnings: Array<{ summary: string }> }).warnings[0]?.summary).toBe(
+      `AMC execution ${EXEC} is still PENDING after 0 s.`,
+    );
+  });
+
   it('the row cap stops the reading: a later file is not fetched, and a warning says so', async () => {
     const r = toolRig(amc('SUCCEEDED', 0));
     const out = await ok(r, 'run_amc_query', { ...RUN, maxRows: 2 });

@@ -184,11 +184,43 @@ describe('run_export', () => {
     });
   });
 
+  it('an export answer without a status reads as PROCESSING', async () => {
+    const r = toolRig((): Answer => json({ exportId: 'exp-1' }), PROFILE);
+    expect(await ok(r, { exportType: 'campaigns', waitSeconds: 0 })).toMatchObject({
+      exportId: 'exp-1',
+      status: 'PROCESSING',
+      ready: false,
+    });
+  });
+
+  it('a downloaded export file that is not a JSON array is UPSTREAM_INVALID_RESPONSE naming the export file', async () => {
+    const api = exportsApi({ status: 'COMPLETED', url: FILE }, 0);
+    const r = toolRig(
+      (req: Sent): Answer =>
+        req.url === FILE
+          ? {
+              body: new Uint8Array(gzipSync(Buffer.from('{"not":"rows"}'))),
+              headers: { 'content-type': 'application/octet-stream' },
+            }
+          : api(req),
+      PROFILE,
+    );
+    const outcome = await r.call('run_export', { exportType: 'campaigns' });
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.envelope).toMatchObject({
+      error_code: 'UPSTREAM_INVALID_RESPONSE',
+      summary: 'The export file is not a JSON array (GZIP_JSON).',
+    });
+  });
+
   it('maxRows caps the rows, and the row-cap warning names the export filters', async () => {
     const r = toolRig(exportsApi({ status: 'COMPLETED', url: FILE }, 0), PROFILE);
     const out = await ok(r, { exportType: 'campaigns', maxRows: 2 });
     expect(out).toMatchObject({ totalRows: 3, returnedRows: 2, truncated: true, rows: ROWS.slice(0, 2) });
     expect(out).not.toHaveProperty('generatedAt');
+    expect((out._meta as { warnings: Array<{ summary: string }> }).warnings[0]?.summary).toBe(
+      'Returned 2 of 3 export rows (row cap).',
+    );
     expect((out._meta as { warnings: Array<{ hints: string[] }> }).warnings[0]?.hints).toEqual([
       'Narrow the export (stateFilter, adProductFilter) to receive every row.',
     ]);

@@ -213,6 +213,45 @@ describe('run_report', () => {
     ]);
   });
 
+  it('each progress update names the report a replica shutting down hands over', async () => {
+    const r = toolRig(reporting({ status: 'COMPLETED', url: URL_OF_FILE }), PROFILE);
+    const updates: unknown[] = [];
+    const { outcome } = await r.host.invoke('run_report', ARGS, {
+      signal: new AbortController().signal,
+      listedOnly: false,
+      progress: async (u) => void updates.push(u),
+    });
+    expect(outcome.ok).toBe(true);
+    expect(updates.length).toBeGreaterThan(0);
+    for (const u of updates) expect(u).toMatchObject({ reattach: { reportId: 'rep-0001' } });
+    expect(updates.map((u) => (u as { status: string }).status)).toContain('PENDING');
+  });
+
+  it('a report answer without a status is waited on as PENDING, and the warning says pending', async () => {
+    const r = toolRig(() => json({ reportId: 'rep-0001' }), PROFILE);
+    const updates: unknown[] = [];
+    const { outcome, meta } = await r.host.invoke(
+      'run_report',
+      { ...ARGS, waitSeconds: 0 },
+      {
+        signal: new AbortController().signal,
+        listedOnly: false,
+        progress: async (u) => void updates.push(u),
+      },
+    );
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.envelope));
+    expect(updates.map((u) => (u as { status: string }).status)).toEqual(['PENDING']);
+    expect((meta as { warnings: Array<{ summary: string }> }).warnings[0]?.summary).toBe(
+      'Report rep-0001 is still pending after 0 s.',
+    );
+  });
+
+  it('a create that fails without a body is that failure, nothing reused', async () => {
+    const r = toolRig(() => ({ status: 500, body: '', headers: {} }), PROFILE);
+    expect((await refused(r, 'run_report', ARGS)).error_code).toBe('ADS_API_HTTP_500');
+    expect(r.sent.map((s) => s.method)).toEqual(['POST']);
+  });
+
   it('a FAILED report answers its reason and no rows', async () => {
     const r = toolRig(reporting({ status: 'FAILED', failureReason: 'bad dates' }), PROFILE);
     expect(await ok(r, 'run_report', ARGS)).toEqual({

@@ -102,6 +102,42 @@ describe('run_snapshot', () => {
     expect(sp.sent).toEqual([]);
   });
 
+  it('a 503 on the snapshot request is not repeated (a second snapshot would start)', async () => {
+    const r = toolRig(() => json({ code: 'SERVER_ERROR' }, 503), { ...PROFILE, ADS_API_MAX_ATTEMPTS: '3' });
+    const outcome = await r.call('run_snapshot', {
+      adProduct: 'SPONSORED_PRODUCTS',
+      recordType: 'campaigns',
+      waitSeconds: 60,
+    });
+    expect(outcome.ok).toBe(false);
+    expect(r.sent.map((s) => `${s.method} ${new URL(s.url).pathname}`)).toEqual([
+      'POST /v2/sp/campaigns/snapshot',
+    ]);
+  });
+
+  it('a downloaded snapshot file that is not a JSON array is UPSTREAM_INVALID_RESPONSE naming the snapshot file', async () => {
+    const api = snapshots('/v2/sp', { status: 'SUCCESS' }, 0);
+    const r = toolRig(
+      (req: Sent): Answer =>
+        req.url.endsWith('/download')
+          ? {
+              body: new Uint8Array(gzipSync(Buffer.from('{"not":"rows"}'))),
+              headers: { 'content-type': 'application/octet-stream' },
+            }
+          : api(req),
+      PROFILE,
+    );
+    const outcome = await r.call('run_snapshot', {
+      adProduct: 'SPONSORED_PRODUCTS',
+      recordType: 'campaigns',
+    });
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.envelope).toMatchObject({
+      error_code: 'UPSTREAM_INVALID_RESPONSE',
+      summary: 'The snapshot file is not a JSON array (GZIP_JSON).',
+    });
+  });
+
   it('a FAILURE answers its status details and no rows', async () => {
     const r = toolRig(snapshots('/v2/sp', { status: 'FAILURE', statusDetails: 'no access' }), PROFILE);
     expect(await ok(r, { adProduct: 'SPONSORED_PRODUCTS', recordType: 'keywords' })).toEqual({
@@ -160,6 +196,9 @@ describe('run_snapshot', () => {
     });
     const out = await ok(r, { adProduct: 'SPONSORED_PRODUCTS', recordType: 'campaigns' });
     expect(out).toMatchObject({ totalRows: 3, returnedRows: 2, truncated: true, rows: ROWS.slice(0, 2) });
+    expect((out._meta as { warnings: Array<{ summary: string }> }).warnings[0]?.summary).toBe(
+      'Returned 2 of 3 snapshot rows (row cap).',
+    );
     expect((out._meta as { warnings: Array<{ hints: string[] }> }).warnings[0]?.hints).toEqual([
       'Narrow the snapshot (stateFilter) to receive every row.',
     ]);
