@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withPackLock } from './pack-lock.mjs';
 import { shrinkwrapFor } from './shrinkwrap.mjs';
 import { lockstepState } from './versions.mjs';
 import { workspaceRoot } from './workspace.mjs';
@@ -25,27 +26,28 @@ export function packReleases(root, outDir) {
     const locked = existsSync(join(root, 'pnpm-lock.yaml'));
     const shrinkwrap =
       locked && pkg.dir.startsWith('apps/') ? join(root, pkg.dir, 'npm-shrinkwrap.json') : undefined;
-    if (shrinkwrap) writeFileSync(shrinkwrap, `${JSON.stringify(shrinkwrapFor(root, pkg), null, 2)}\n`);
     const pack = () =>
       spawnSync('pnpm', ['pack', '--pack-destination', outDir, '--json'], {
         cwd: join(root, pkg.dir),
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-    let run;
-    try {
-      run = pack();
-      // Once, CI's pnpm pack of an app exited 1 with an empty stderr while another test deployed the apps; it passed
-      // alone. One more try, saying so on stderr with what pnpm answered (with --json its error is on stdout).
-      if (run.status !== 0) {
+    // The shrinkwrap lives in the app's folder while pnpm packs it: one packer of that folder at a time.
+    const run = withPackLock(join(root, pkg.dir), () => {
+      if (shrinkwrap) writeFileSync(shrinkwrap, `${JSON.stringify(shrinkwrapFor(root, pkg), null, 2)}\n`);
+      try {
+        const first = pack();
+        if (first.status === 0) return first;
+        // Once, CI's pnpm pack of an app exited 1 with an empty stderr while another test deployed the apps; it
+        // passed alone. One more try, saying so on stderr with what pnpm answered (with --json its error is on stdout).
         console.error(
-          `pnpm pack in ${pkg.dir} exited ${run.status}, trying once more:\n${run.stderr}${run.stdout}`,
+          `pnpm pack in ${pkg.dir} exited ${first.status}, trying once more:\n${first.stderr}${first.stdout}`,
         );
-        run = pack();
+        return pack();
+      } finally {
+        if (shrinkwrap) rmSync(shrinkwrap, { force: true });
       }
-    } finally {
-      if (shrinkwrap) rmSync(shrinkwrap, { force: true });
-    }
+    });
     if (run.status !== 0)
       throw new Error(`pnpm pack in ${pkg.dir} exited ${run.status}:\n${run.stderr}${run.stdout}`);
     const { filename } = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
