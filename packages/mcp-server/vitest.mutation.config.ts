@@ -43,6 +43,7 @@ export default defineConfig({
       'test/view-links-listing.test.ts',
       'test/view-registry-rules.test.ts',
       'test/env-reader.test.ts',
+      'test/env-docs-rules.test.ts',
       'test/env-url-credentials.test.ts',
       'test/run-cli.test.ts',
       // server/*: the contract server over an in-memory client, serve() for stdio and HTTP in one process

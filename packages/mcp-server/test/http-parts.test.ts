@@ -85,6 +85,17 @@ describe('readRequestBody', () => {
     ok.emit('error', new Error('after end'));
     expect((await whole).toString()).toBe('ab');
   });
+
+  it('after a refusal, a caller that resumes the stream to drain it is not paused again by what follows', async () => {
+    const req = fakeRequest();
+    const read = readRequestBody(req, 2);
+    req.emit('data', Buffer.from('abc'));
+    await expect(read).rejects.toBeInstanceOf(RequestTooLargeError);
+    expect(req.isPaused()).toBe(true);
+    req.resume();
+    req.emit('data', Buffer.from('more'));
+    expect(req.isPaused()).toBe(false);
+  });
 });
 
 /** A socket stand-in that records what the policy did with it. */

@@ -15,6 +15,8 @@ import { routeStrayOutput } from '../src/server/stray-output.js';
 import { withSuccessMeta } from '../src/server/success-meta.js';
 import { TEST_CRASH_TOOL, testHookTools } from '../src/server/test-hooks.js';
 import { toolNotFoundEnvelope } from '../src/server/tool-not-found.js';
+import { HINT_CATEGORIES } from '@obmcp/contract/internal/hints/categories.js';
+import { NORMALIZATION_KINDS } from '@obmcp/contract/internal/taxonomy.js';
 import {
   callTrace,
   currentTrace,
@@ -102,6 +104,26 @@ describe('toolNotFoundEnvelope', () => {
     });
     expect(none._meta?.hint_categories).toBeUndefined();
     expect(toolNotFoundEnvelope('', []).tool).toBe('unknown_tool');
+  });
+});
+
+describe('toolNotFoundEnvelope: what the agent reads', () => {
+  it('an empty name and a non-string name are both reported as unknown_tool in the summary and the issue', () => {
+    for (const name of ['', 42, ['list_orders'], { length: 3 }]) {
+      const envelope = toolNotFoundEnvelope(name, []);
+      expect(envelope.summary).toBe('Tool unknown_tool is not registered on this server.');
+      expect(envelope.details[0]).toMatchObject({
+        issue: 'unknown tool: unknown_tool',
+        received_type: typeof name,
+      });
+    }
+  });
+
+  it('two close names are offered joined by "or"', () => {
+    const envelope = toolNotFoundEnvelope('get_ordr', ['get_order', 'get_orders', 'echo']);
+    expect(envelope.details[0]?.did_you_mean).toEqual(['get_order', 'get_orders']);
+    expect(envelope.hints[0]).toBe('Did you mean get_order or get_orders? Got get_ordr.');
+    expect(envelope.details[0]?.received_type).toBe('string');
   });
 });
 
@@ -228,6 +250,37 @@ describe('config readers', () => {
     });
     expect(out.mapping).toBeTruthy();
     expect((out.taxonomy as string[]).length).toBeGreaterThan(3);
+  });
+
+  it('get_envelope_contract lists itself with its title, description, empty input and every kind and category', async () => {
+    const tool = envelopeContractTool(exampleProfile, {
+      normalizationEnabled: true,
+      normalizationMeta: false,
+      strictUnknown: true,
+    });
+    expect(tool.title).toBe('Error envelope contract');
+    expect(tool.description).toMatch(
+      /^Returns the v1 error envelope contract this server implements: contract_version/,
+    );
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+      examples: [{}],
+    });
+    const out = (await tool.handler({}, {} as never)) as Record<string, unknown>;
+    expect(NORMALIZATION_KINDS.length).toBeGreaterThan(0);
+    expect(HINT_CATEGORIES.length).toBeGreaterThan(0);
+    expect(out.normalization_kinds).toEqual([...NORMALIZATION_KINDS]);
+    expect(out.hint_categories).toEqual([...HINT_CATEGORIES]);
+    expect(out.hint_categories).toContain('did_you_mean');
+  });
+
+  it('the log level read with no old names: --help names no former variable for it', () => {
+    const reads: Array<{ name: string; legacy?: readonly string[] }> = [];
+    readLogLevel(createEnvReader({}, { onRead: (r) => void reads.push(r) }));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const r of reads) expect(r.legacy ?? []).toEqual([]);
   });
 });
 

@@ -388,6 +388,24 @@ describe('the failed ends of a task', () => {
     expect(old.expiresAt).toBe(now);
   });
 
+  it('a lost owner: the envelope text content, both hints, the object received, an unset ttl keeping the expiry', () => {
+    const now = Date.parse('2026-01-01T01:00:00.000Z');
+    const lost = ownerLostRecord(
+      record({ ttl: undefined as unknown as number }, { tool: undefined, expiresAt: now + 10 }),
+      exampleProfile,
+      2_000,
+      now,
+    );
+    expect(lost.expiresAt).toBe(now + 10);
+    expect(lost.result?.content).toEqual([{ type: 'text', text: expect.any(String) }]);
+    const envelope = envelopeOf(lost.result ?? {});
+    expect(envelope.hints).toEqual([
+      'Call unknown_tool again (as a task or inline): the work of the lost task is gone.',
+      'An upstream job it had started (e.g. a report) may still finish upstream: look it up with the matching get_* tool before starting a new one.',
+    ]);
+    expect(envelope).toMatchObject({ details: [{ received_type: 'object' }] });
+  });
+
   it('an interrupted task: failed with TASK_INTERRUPTED, retryable, naming the signal and the drain', () => {
     const interruption = { tool: 'run_report', why: 'SIGTERM', drainMs: 9_600, lastStatus: 'IN_QUEUE' };
     expect(interruptedMessage(interruption)).toBe(

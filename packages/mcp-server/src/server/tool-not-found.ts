@@ -18,7 +18,7 @@ export function toolNotFoundEnvelope(name: unknown, available: readonly string[]
       {
         path: '',
         issue: `unknown tool: ${asked}`,
-        received_type: typeof name === 'string' ? 'string' : typeof name,
+        received_type: typeof name,
         did_you_mean: close,
       },
     ],
