@@ -30,6 +30,8 @@ export default defineConfig({
       'test/session-choices.test.ts',
       // the HTTP layer in one process: the /mcp route's refusals, health, drain, socket policy, body cap, web bridge
       'test/http-route-inprocess.test.ts',
+      // the /mcp route alone: which requests reach the SDK, the Mcp-Param refusal's id and message, the SDK's refusals logged
+      'test/mcp-route-rules.test.ts',
       'test/http-parts.test.ts',
       // readHttpOptions' edges; task helpers, the command line, config and small server parts
       'test/http-options-rules.test.ts',
