@@ -60,3 +60,15 @@ export async function envelopeOf(host: ContractHost, name: string, args: unknown
 export function invoke(host: ContractHost, name: string, args: unknown) {
   return host.invoke(name, args, { signal: new AbortController().signal, listedOnly: false });
 }
+
+/** Polls `check` every 5 ms until it holds; fails naming `what` after `ms`. */
+export async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Resolves after `ms` of real time. */
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,22 +6,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ContractServer, createContractServer } from '../src/entries/server.js';
 import { MemoryTaskRecords } from '../src/entries/tasks.js';
 import type { TaskChannel } from '../src/tasks/task-runner.js';
-import { capturingLogger, tool } from './helpers.js';
+import { capturingLogger, pause, tool, until } from './helpers.js';
 import { type FakeJobs, fakeJobs, jobTool } from './job-tool.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const EMPTY = { type: 'object', properties: {}, examples: [{}] } as const;
 

@@ -5,22 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ContractServer, createContractServer } from '../src/entries/server.js';
 import { MemoryTaskRecords } from '../src/entries/tasks.js';
 import type { TaskRecord } from '../src/tasks/task-records.js';
-import { capturingLogger, expectSchemaValid } from './helpers.js';
+import { capturingLogger, expectSchemaValid, pause, until } from './helpers.js';
 import { type FakeJobs, fakeJobs, jobTool } from './job-tool.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One server on `records` (kind 'redis' lets a drain hand over); its log as parsed lines. */
 function server(jobs: FakeJobs, records = new MemoryTaskRecords(100), env: Record<string, string> = {}) {

@@ -20,7 +20,7 @@ import { leaseHoldMs } from '../src/tasks/task-settings.js';
 import { ScopedTaskStore } from '../src/tasks/scoped-task-store.js';
 import { silentLogger } from '../src/entries/testing.js';
 import { ownerLostRecord } from '../src/tasks/owner-lost.js';
-import { expectSchemaValid } from './helpers.js';
+import { expectSchemaValid, until as untilWithin } from './helpers.js';
 import { type FakeJobs, fakeJobs, jobTool } from './job-tool.js';
 
 const closers: Array<() => Promise<void>> = [];
@@ -71,13 +71,8 @@ async function connect(c: ContractServer, owner?: string) {
   return { client, statuses, createTask, getTask, result, cancel, list };
 }
 
-async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** This file's waits fail after 5 s. */
+const until = (check: () => boolean, what: string, ms = 5_000) => untilWithin(check, what, ms);
 
 async function rejection(promise: Promise<unknown>): Promise<ProtocolError> {
   try {
